@@ -1,0 +1,1 @@
+export { createProgram, EXIT, formatDiagnosticLine, type ProgramIO } from './program.js';

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import pc from 'picocolors';
+import type { Diagnostic } from '@docgen/types';
+
+/** Exit codes are part of the CLI contract. */
+export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3 } as const;
+
+export interface ProgramIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Colours and progress only on a terminal, never in CI. */
+  color: boolean;
+}
+
+const defaultIO = (): ProgramIO => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  color: Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.NO_COLOR,
+});
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Give a port number between 0 and 65535.');
+  return port;
+}
+
+function parseLocales(value: string, previous: string[] | undefined): string[] {
+  const locales = value.split(',').map((locale) => locale.trim()).filter(Boolean);
+  if (locales.length === 0) throw new InvalidArgumentError('Give a locale name, e.g. --locale en');
+  return [...(previous ?? []), ...locales];
+}
+
+/**
+ * The docgen command-line program. Actions load the core lazily so `--help` stays instant.
+ * `run` resolves with the exit code instead of exiting, so tests can drive it in-process.
+ */
+export function createProgram(io: ProgramIO = defaultIO()) {
+  let exitCode: number = EXIT.ok;
+  const colors = pc.createColors(io.color);
+  const program = new Command('docgen');
+  const version = readVersion();
+  program
+    .description('Static documentation sites from markdown: versioned, multilingual, fast.')
+    .version(version, '-v, --version', 'print the docgen version')
+    .showHelpAfterError()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build the site into static files')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--out-dir <dir>', 'output folder, relative to the site folder', 'build')
+    .option('--locale <locale>', 'build only this locale (repeat or comma-separate for several)', parseLocales)
+    .option('--verbose', 'print the time of each stage')
+    .action(async (siteDir: string, options: { outDir: string; locale?: string[]; verbose?: boolean }) => {
+      const { build } = await import('@docgen/core');
+      const start = performance.now();
+      const result = await build({
+        siteDir,
+        outDir: options.outDir,
+        locales: options.locale,
+        onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
+      });
+      reportDiagnostics(result.diagnostics, io, colors);
+      const seconds = ((performance.now() - start) / 1000).toFixed(2);
+      io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages into ${result.outDir} in ${seconds} s\n`);
+    });
+
+  program
+    .command('serve')
+    .description('serve the built site over HTTP (run docgen build first)')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--out-dir <dir>', 'folder of the built site, relative to the site folder', 'build')
+    .option('--port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host <host>', 'address to listen on; 0.0.0.0 exposes the server to the network', '127.0.0.1')
+    .action(async (siteDir: string, options: { outDir: string; port: number; host: string }) => {
+      const { resolve } = await import('node:path');
+      const { existsSync } = await import('node:fs');
+      const { startStaticServer, DocgenError } = await import('@docgen/core');
+      const root = resolve(siteDir, options.outDir);
+      if (!existsSync(root)) {
+        throw new DocgenError(`No built site in ${root}`, { code: 'usage', hint: `Run docgen build ${siteDir} first.` });
+      }
+      const server = await startStaticServer({ root, host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') {
+          throw new DocgenError(`Port ${options.port} is already in use`, { code: 'usage', hint: `Stop the other server or pick another port: --port ${options.port + 1}` });
+        }
+        throw error;
+      });
+      io.stdout(`${colors.green('✔')} Serving ${root} at ${colors.cyan(server.url)}\n`);
+      await new Promise<void>((done) => {
+        const stop = () => {
+          void server.close().then(done);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
+  program
+    .command('config-schema')
+    .description('print the JSON Schema of docgen.config.yaml (for editor completion)')
+    .action(async () => {
+      const { getConfigJsonSchema } = await import('@docgen/core');
+      io.stdout(`${JSON.stringify(getConfigJsonSchema(), null, 2)}\n`);
+    });
+
+  return {
+    program,
+    async run(argv: string[]): Promise<number> {
+      try {
+        await program.parseAsync(argv, { from: 'user' });
+      } catch (error) {
+        exitCode = handleError(error, io, colors);
+      }
+      return exitCode;
+    },
+  };
+}
+
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+export function formatDiagnosticLine(diagnostic: Diagnostic, colors: Colors): string {
+  const where = diagnostic.location
+    ? `${colors.cyan(`${diagnostic.location.file}:${diagnostic.location.line}:${diagnostic.location.column}`)}  `
+    : '';
+  const label = diagnostic.severity === 'error' ? colors.red('error') : colors.yellow('warning');
+  const hint = diagnostic.hint ? `\n    ${colors.dim(`hint: ${diagnostic.hint}`)}` : '';
+  return `${label} ${where}${diagnostic.message}${hint}\n`;
+}
+
+function reportDiagnostics(diagnostics: Diagnostic[], io: ProgramIO, colors: Colors): void {
+  for (const diagnostic of diagnostics) io.stderr(formatDiagnosticLine(diagnostic, colors));
+  if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
+}
+
+function handleError(error: unknown, io: ProgramIO, colors: Colors): number {
+  if (error instanceof CommanderError) {
+    return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const docgenError = error as { name?: string; diagnostics?: Diagnostic[]; cause?: unknown };
+  if (docgenError?.name === 'DocgenError' && docgenError.diagnostics) {
+    for (const diagnostic of docgenError.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
+    if (process.env.DOCGEN_DEBUG && docgenError.cause) io.stderr(`${String((docgenError.cause as Error).stack ?? docgenError.cause)}\n`);
+    return EXIT.usage;
+  }
+  io.stderr(`${colors.red('docgen crashed:')} ${(error as Error)?.stack ?? String(error)}\n`);
+  return EXIT.crash;
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
+
+/** Everything the theme needs to show one page. */
+export interface PageState {
+  route: RouteData;
+  /** The sidebar of a doc page, loaded from its shared JSON file. */
+  sidebar?: PropSidebar;
+  /** The component of a component page (`pages/*.tsx`). */
+  component?: ComponentType;
+}
+
+export type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
+
+export interface RouterSnapshot {
+  site: SiteData;
+  page: PageState;
+  /** The URL path currently shown (decoded), and its hash. */
+  pathname: string;
+  hash: string;
+  /** True while the data of the next page loads. */
+  loading: boolean;
+  /** Set when loading a page's data failed; `retry` loads it again. */
+  error?: { pathname: string; retry: () => void };
+}

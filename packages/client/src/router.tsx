@@ -1,0 +1,207 @@
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SiteData } from '@docgen/types';
+import { decodePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '@docgen/shared';
+import { getNotFoundRoute, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
+import type { PageLoaders, PageState, RouterSnapshot } from './pageState.js';
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+interface RouterValue extends RouterSnapshot {
+  navigate(href: string, options?: NavigateOptions): void;
+}
+
+const RouterContext = createContext<RouterValue | null>(null);
+
+function useRouter(): RouterValue {
+  const value = useContext(RouterContext);
+  if (!value) throw new Error('docgen: router hooks must be used inside <RouterProvider>');
+  return value;
+}
+
+export const useSiteData = () => useRouter().site;
+export const usePage = () => useRouter().page;
+export const useNavigate = () => useRouter().navigate;
+export function useLocation() {
+  const { pathname, hash, loading, error } = useRouter();
+  return { pathname, hash, loading, error };
+}
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** Whether a click on a link should stay a plain browser navigation. */
+export function isPlainNavigation(event: MouseEvent | React.MouseEvent, anchor: HTMLAnchorElement): boolean {
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    (anchor.target !== '' && anchor.target !== '_self') ||
+    anchor.hasAttribute('download') ||
+    anchor.origin !== window.location.origin
+  );
+}
+
+interface HistoryState {
+  docgenScroll?: number;
+}
+
+/**
+ * Client-side navigation over page data. The server-rendered page is the initial state; later
+ * pages are fetched from URLs derived from their path, so no route table ships to the browser.
+ */
+export function RouterProvider(props: { site: SiteData; initialPage: PageState; pages: PageLoaders; children: ReactNode }) {
+  const { site, pages } = props;
+  const isServer = typeof window === 'undefined';
+  const [state, setState] = useState(() => ({
+    page: props.initialPage,
+    pathname: isServer ? props.initialPage.route.path : decodePath(normalizePathname(window.location.pathname)),
+    hash: isServer ? '' : decodePath(window.location.hash.slice(1)),
+    loading: false,
+    error: undefined as RouterSnapshot['error'],
+    scrollTo: undefined as number | undefined,
+    focus: false,
+  }));
+  const requestId = useRef(0);
+
+  const load = useCallback(
+    (url: URL, mode: 'push' | 'replace' | 'pop', scrollTo?: number) => {
+      const pathname = decodePath(normalizePathname(url.pathname));
+      const hash = decodePath(url.hash.slice(1));
+      const id = ++requestId.current;
+      const commitUrl = () => {
+        const target = normalizePathname(url.pathname) + url.search + url.hash;
+        if (mode === 'push') window.history.pushState({}, '', target);
+        if (mode === 'replace') window.history.replaceState({}, '', target);
+      };
+      setState((previous) => ({ ...previous, loading: true }));
+      loadRouteData(site, pathname)
+        .catch((error: unknown) => {
+          if (error instanceof PageNotFoundError) return getNotFoundRoute(pathname);
+          throw error;
+        })
+        .then((route) => toPageState(route, pages))
+        .then((page) => {
+          if (id !== requestId.current) return;
+          commitUrl();
+          setState({ page, pathname, hash, loading: false, error: undefined, scrollTo, focus: mode !== 'pop' });
+        })
+        .catch((error: unknown) => {
+          if (id !== requestId.current) return;
+          console.error(`docgen: could not load the page ${pathname}`, error);
+          commitUrl();
+          setState((previous) => ({
+            ...previous,
+            pathname,
+            hash,
+            loading: false,
+            error: { pathname, retry: () => load(new URL(window.location.href), 'replace') },
+          }));
+        });
+    },
+    [site, pages],
+  );
+
+  const navigate = useCallback(
+    (href: string, options: NavigateOptions = {}) => {
+      const url = new URL(href, window.location.href);
+      const targetLocale = getLocaleOfPath(url.pathname, Object.fromEntries(site.locales.map((locale) => [locale.locale, locale.baseUrl])));
+      if (url.origin !== window.location.origin || (targetLocale !== undefined && targetLocale !== site.locale)) {
+        window.location.assign(url.href);
+        return;
+      }
+      window.history.replaceState({ ...(window.history.state as object), docgenScroll: window.scrollY } satisfies HistoryState, '');
+      const samePage = normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
+      if (samePage && url.hash !== '') {
+        window.history[options.replace ? 'replaceState' : 'pushState']({}, '', url.pathname + url.search + url.hash);
+        setState((previous) => ({ ...previous, hash: decodePath(url.hash.slice(1)), scrollTo: undefined, focus: false }));
+        scrollToHash(decodePath(url.hash.slice(1)));
+        return;
+      }
+      load(url, options.replace ? 'replace' : 'push');
+    },
+    [site, load],
+  );
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const current = window.location.pathname;
+    const clean = normalizePathname(current);
+    if (clean !== current) window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
+    if (window.location.hash) scrollToHash(decodePath(window.location.hash.slice(1)));
+    const onPopState = (event: PopStateEvent) => {
+      const scroll = (event.state as HistoryState | null)?.docgenScroll;
+      load(new URL(window.location.href), 'pop', scroll ?? 0);
+    };
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || !(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
+      const href = anchor.getAttribute('href')!;
+      if (isPlainNavigation(event, anchor) || isExternalUrl(href) && new URL(anchor.href).origin !== window.location.origin) return;
+      if (/\.(json|xml|txt|zip|pdf|svg|png|jpe?g|gif|webp|md)$/i.test(anchor.pathname)) return;
+      event.preventDefault();
+      navigate(anchor.href);
+    };
+    window.addEventListener('popstate', onPopState);
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      document.removeEventListener('click', onClick);
+    };
+  }, [load, navigate]);
+
+  useIsomorphicLayoutEffect(() => {
+    if (isServer || state.loading) return;
+    updateDocumentHead(site, state.page);
+    if (state.scrollTo !== undefined) {
+      window.scrollTo(0, state.scrollTo);
+    } else if (state.focus) {
+      if (state.hash) scrollToHash(state.hash);
+      else window.scrollTo(0, 0);
+    }
+    if (state.focus) {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    }
+  }, [state.page, state.scrollTo, state.focus]);
+
+  const value = useMemo<RouterValue>(
+    () => ({ site, page: state.page, pathname: state.pathname, hash: state.hash, loading: state.loading, error: state.error, navigate }),
+    [site, state.page, state.pathname, state.hash, state.loading, state.error, navigate],
+  );
+  return <RouterContext.Provider value={value}>{props.children}</RouterContext.Provider>;
+}
+
+/** Scrolls to the element whose id is `id` (decoded, so Korean ids work). */
+export function scrollToHash(id: string): void {
+  const element = document.getElementById(id);
+  if (element) element.scrollIntoView();
+}
+
+function updateDocumentHead(site: SiteData, page: PageState): void {
+  const { route } = page;
+  const title = route.title && route.title !== site.title ? `${route.title} | ${site.title}` : site.title;
+  if (document.title !== title) document.title = title;
+  const locale = site.locales.find((candidate) => candidate.locale === site.locale);
+  if (locale) document.documentElement.lang = locale.htmlLang;
+  const setMeta = (selector: string, create: () => HTMLElement, attribute: string, value: string) => {
+    let element = document.head.querySelector<HTMLElement>(selector);
+    if (!value) {
+      element?.remove();
+      return;
+    }
+    if (!element) {
+      element = create();
+      document.head.append(element);
+    }
+    element.setAttribute(attribute, value);
+  };
+  setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', route.description);
+  setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
+}

@@ -1,0 +1,158 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DocgenError } from '../diagnostics/index.js';
+
+export interface ThemeEntries {
+  serverEntry: string;
+  clientEntry: string;
+}
+
+/** Reads the entries a theme declares in its package.json (`docgen.serverEntry`, `docgen.clientEntry`). */
+export function readThemeEntries(themeDir: string): ThemeEntries {
+  const manifest = JSON.parse(readFileSync(join(themeDir, 'package.json'), 'utf8')) as {
+    docgen?: { serverEntry?: string; clientEntry?: string };
+  };
+  if (!manifest.docgen?.serverEntry || !manifest.docgen.clientEntry) {
+    throw new DocgenError(`The theme in ${themeDir} does not declare its entries`, {
+      code: 'theme-invalid',
+      hint: 'Add "docgen": { "serverEntry": "./src/server.tsx", "clientEntry": "./src/client.tsx" } to its package.json.',
+    });
+  }
+  return { serverEntry: resolve(themeDir, manifest.docgen.serverEntry), clientEntry: resolve(themeDir, manifest.docgen.clientEntry) };
+}
+
+export interface BundleInput {
+  themeDir: string;
+  /** Component pages of the site by key (site-relative path) to absolute module path. */
+  pages: Record<string, string>;
+  siteDir: string;
+}
+
+/**
+ * Packages that site pages and the theme must share a single copy of: they are always resolved
+ * from the theme's folder, wherever the site lives on disk.
+ */
+const SHARED_PACKAGES = /^(react|react-dom|@docgen\/site-theme|@docgen\/client)(\/.*)?$/;
+
+function resolveFromTheme(themeDir: string): esbuild.Plugin {
+  return {
+    name: 'docgen-resolve-from-theme',
+    setup(build) {
+      build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
+        if (args.pluginData === 'from-theme') return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
+        return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
+      });
+    },
+  };
+}
+
+const quote = (value: string) => JSON.stringify(value);
+
+function toDocgenError(error: unknown, siteDir: string): DocgenError {
+  const failure = error as esbuild.BuildFailure;
+  const first = failure.errors?.[0];
+  if (!first) return new DocgenError('Bundling the theme failed', { code: 'bundle-failed', cause: error });
+  return new DocgenError(`Bundling failed: ${first.text}`, {
+    code: 'bundle-failed',
+    location: first.location
+      ? { file: relative(siteDir, resolve(first.location.file)), line: first.location.line, column: first.location.column + 1 }
+      : undefined,
+    hint: first.notes[0]?.text ?? 'Fix the error in the theme or page component.',
+    cause: error,
+  });
+}
+
+const common = (input: BundleInput): esbuild.BuildOptions => ({
+  bundle: true,
+  format: 'esm',
+  jsx: 'automatic',
+  target: 'es2022',
+  logLevel: 'silent',
+  absWorkingDir: input.themeDir,
+  conditions: ['source'],
+  plugins: [resolveFromTheme(input.themeDir)],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  charset: 'utf8',
+});
+
+/**
+ * Builds the server bundle: the theme's server entry plus every component page, in one ESM file
+ * that the render stage imports. Returns the file path.
+ */
+export async function bundleServer(input: BundleInput, outFile: string): Promise<string> {
+  const entries = readThemeEntries(input.themeDir);
+  const pageKeys = Object.keys(input.pages).sort();
+  const contents = [
+    `export * from ${quote(entries.serverEntry)};`,
+    ...pageKeys.map((key, index) => `import page${index} from ${quote(input.pages[key]!)};`),
+    `export const pages = {${pageKeys.map((key, index) => `${quote(key)}: page${index}`).join(', ')}};`,
+  ].join('\n');
+  mkdirSync(dirname(outFile), { recursive: true });
+  try {
+    await esbuild.build({
+      ...common(input),
+      stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: 'docgen-server-entry.js' },
+      platform: 'node',
+      outfile: outFile,
+      loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
+      banner: { js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);" },
+    });
+  } catch (error) {
+    throw toDocgenError(error, input.siteDir);
+  }
+  return outFile;
+}
+
+export interface ClientBundle {
+  /** Output paths (relative to the output folder) of the entry script and its stylesheet. */
+  script: string;
+  stylesheet?: string;
+  /** Every file written, relative to the output folder. */
+  files: string[];
+}
+
+/**
+ * Builds the browser bundle into `<outDir>/assets`: the theme's client entry with each component
+ * page as a lazily loaded chunk. File names carry content hashes.
+ */
+export async function bundleClient(input: BundleInput, outDir: string): Promise<ClientBundle> {
+  const entries = readThemeEntries(input.themeDir);
+  const pageKeys = Object.keys(input.pages).sort();
+  const contents = [
+    `import { startClient } from ${quote(entries.clientEntry)};`,
+    `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${quote(input.pages[key]!)})`).join(', ')}} });`,
+  ].join('\n');
+  let result: esbuild.BuildResult<{ metafile: true; write: true }>;
+  try {
+    result = await esbuild.build({
+      ...common(input),
+      stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: 'main.js' },
+      platform: 'browser',
+      splitting: true,
+      minify: true,
+      metafile: true,
+      write: true,
+      outdir: join(outDir, 'assets'),
+      entryNames: 'main-[hash]',
+      chunkNames: 'chunk-[hash]',
+      assetNames: 'asset-[hash]',
+      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    });
+  } catch (error) {
+    throw toDocgenError(error, input.siteDir);
+  }
+  const outputs = Object.entries(result.metafile.outputs);
+  const files = outputs.map(([path]) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/'));
+  const entry = outputs.find(([, output]) => output.entryPoint !== undefined && !output.cssBundle?.includes('chunk-') && output.entryPoint.includes('main.js'))
+    ?? outputs.find(([path]) => /main-[^/]+\.js$/.test(path));
+  if (!entry) throw new DocgenError('The client bundle has no entry script', { code: 'bundle-failed' });
+  const toRelative = (path: string) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/');
+  return {
+    script: toRelative(entry[0]),
+    stylesheet: entry[1].cssBundle ? toRelative(entry[1].cssBundle) : undefined,
+    files,
+  };
+}

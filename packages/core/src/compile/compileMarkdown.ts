@@ -1,0 +1,278 @@
+import GithubSlugger from 'github-slugger';
+import type { Element, ElementContent, Properties, Root as HastRoot, RootContent } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import type { Code, Heading, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { toString as mdastToString } from 'mdast-util-to-string';
+import rehypeRaw from 'rehype-raw';
+import remarkCjkFriendly from 'remark-cjk-friendly';
+import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
+import { unified } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
+import type { CompiledMarkdown, ContentLink, Diagnostic, TocItem } from '@docgen/types';
+import { highlightToLines, isKnownLanguage, parseCodeMeta } from './highlight.js';
+import { KNOWN_HTML_TAGS } from './htmlTags.js';
+
+export interface CompileOptions {
+  /** Site-relative path of the source, for diagnostics. */
+  sourcePath: string;
+  /** 1-based line of the source file on which `body` starts (after front matter). */
+  bodyLine: number;
+}
+
+export interface CompileResult extends CompiledMarkdown {
+  /** Text of a leading `# heading`, which is removed from the content and used as the title. */
+  contentTitle?: string;
+}
+
+const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution']);
+const TRUNCATE = /^<!--\s*truncate\s*-->$/;
+const EXPLICIT_ID = /\s*\{#([^\s{}]+)\}\s*$/;
+const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background'];
+
+interface FileData {
+  diagnostics: Diagnostic[];
+  links: ContentLink[];
+  contentTitle?: string;
+  headings: TocItem[];
+  anchorIds: string[];
+  lineOffset: number;
+  sourcePath: string;
+  source: string;
+}
+
+const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = (_state, node: Code) => {
+  const language = (node.lang ?? '').toLowerCase();
+  const meta = parseCodeMeta(node.meta);
+  const properties: Properties = { dataLanguage: language || 'text' };
+  if (meta.title) properties.dataTitle = meta.title;
+  if (meta.showLineNumbers) properties.dataLineNumbers = 'true';
+  const code: Element = {
+    type: 'element',
+    tagName: 'code',
+    properties: { className: [`language-${language || 'text'}`] },
+    children: highlightToLines(node.value, language, meta.lines),
+  };
+  return { type: 'element', tagName: 'pre', properties, children: [code] };
+};
+
+function remarkDocgen() {
+  return (tree: MdastRoot, file: VFile) => {
+    const data = file.data as unknown as FileData;
+    const warn = (message: string, hint: string, position?: { line: number; column: number }) =>
+      data.diagnostics.push({
+        severity: 'warning',
+        code: 'markdown',
+        message,
+        hint,
+        location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
+      });
+
+    const first = tree.children[0];
+    if (first?.type === 'heading' && first.depth === 1) {
+      data.contentTitle = mdastToString(first);
+      tree.children.shift();
+    }
+
+    visit(tree, (node, index, parent) => {
+      switch (node.type) {
+        case 'link':
+        case 'image':
+        case 'definition':
+          if (node.position) {
+            data.links.push({
+              url: node.url,
+              kind: node.type === 'image' ? 'image' : 'link',
+              line: node.position.start.line + data.lineOffset,
+              column: node.position.start.column,
+            });
+          }
+          return;
+        case 'heading': {
+          const last = node.children[node.children.length - 1];
+          const match = last?.type === 'text' ? EXPLICIT_ID.exec(last.value) : null;
+          if (last?.type === 'text' && match) {
+            last.value = last.value.slice(0, match.index);
+            node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: match[1] } };
+          }
+          return;
+        }
+        case 'code':
+          if (node.lang && !isKnownLanguage(node.lang.toLowerCase())) {
+            warn(`Unknown code language "${node.lang}"; the block is shown without highlighting`, 'Use a Prism language name, or add it to code.additionalLanguages in the config.', node.position?.start);
+          }
+          return;
+        case 'html':
+          checkHtml(node, index, parent, warn);
+          return;
+        case 'containerDirective':
+        case 'leafDirective':
+        case 'textDirective':
+          return transformDirective(node, index, parent, data, warn);
+        default:
+          return;
+      }
+    });
+  };
+}
+
+type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
+
+function checkHtml(node: Html, index: number | undefined, parent: { children: unknown[] } | undefined, warn: Warn): void {
+  const value = node.value.trim();
+  if (TRUNCATE.test(value) || value.startsWith('<!--')) return;
+  const tags = [...value.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
+  const unknown = tags.find((tag) => !KNOWN_HTML_TAGS.has(tag.toLowerCase()));
+  if (unknown === undefined || index === undefined || !parent) return;
+  warn(
+    `Unknown HTML tag <${unknown}> is shown as text`,
+    `If this is code such as List<${unknown}>, wrap it in backticks: \`List<${unknown}>\`.`,
+    node.position?.start,
+  );
+  parent.children[index] = { type: 'text', value: node.value, position: node.position } satisfies Text;
+}
+
+function transformDirective(
+  node: ContainerDirective | LeafDirective | TextDirective,
+  index: number | undefined,
+  parent: { children: unknown[] } | undefined,
+  data: FileData,
+  warn: Warn,
+): typeof SKIP | undefined {
+  const attributes = node.attributes ?? {};
+  if (node.type === 'containerDirective' && ADMONITIONS.has(node.name)) {
+    const label = node.children[0];
+    let title: string | undefined;
+    if (label?.type === 'paragraph' && label.data?.directiveLabel) {
+      title = mdastToString(label);
+      node.children.shift();
+    }
+    node.data = { hName: 'admonition', hProperties: { type: node.name, title } };
+    return undefined;
+  }
+  if (node.type === 'containerDirective' && node.name === 'tabs') {
+    node.data = { hName: 'tabs', hProperties: { groupId: attributes.groupId ?? undefined } };
+    node.children.forEach((child) => {
+      if (child.type !== 'containerDirective' || child.name !== 'tab') {
+        warn('Only :::tab blocks belong inside ::::tabs', 'Wrap this content in :::tab{label="..."} ... :::', child.position?.start);
+      }
+    });
+    return undefined;
+  }
+  if (node.type === 'containerDirective' && node.name === 'tab') {
+    const label = attributes.label ?? attributes.value ?? 'Tab';
+    node.data = { hName: 'tab', hProperties: { label, value: attributes.value ?? label } };
+    return undefined;
+  }
+  if (node.type === 'textDirective' && node.name === 'highlight') {
+    node.data = { hName: 'highlight', hProperties: { color: attributes.color ?? undefined } };
+    return undefined;
+  }
+  if (index === undefined || !parent) return undefined;
+  if (node.type === 'textDirective') {
+    // Not a directive we know: `key:value` in prose. Give the text back exactly as written.
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    const value = start !== undefined && end !== undefined ? data.source.slice(start, end) : `:${node.name}`;
+    parent.children[index] = { type: 'text', value } satisfies Text;
+    return SKIP;
+  }
+  warn(
+    `Unknown directive "${node.type === 'containerDirective' ? ':::' : '::'}${node.name}"`,
+    'Known directives: :::note, :::tip, :::info, :::warning, :::danger, ::::tabs with :::tab, and :highlight[text].',
+    node.position?.start,
+  );
+  node.data = { hName: 'div', hProperties: { className: ['directive-unknown'] } };
+  return undefined;
+}
+
+function rehypeDocgen() {
+  return (tree: HastRoot, file: VFile) => {
+    const data = file.data as unknown as FileData;
+    const slugger = new GithubSlugger();
+    const taken = new Set<string>();
+    visit(tree, 'element', (node: Element) => {
+      if (typeof node.properties.id === 'string' && !/^h[2-6]$/.test(node.tagName)) taken.add(node.properties.id);
+    });
+    visit(tree, (node) => {
+      delete node.position;
+      if (node.type !== 'element') return;
+      sanitize(node);
+      const level = /^h([2-6])$/.exec(node.tagName)?.[1];
+      if (level) {
+        const text = hastToString(node).trim();
+        let id = typeof node.properties.id === 'string' ? node.properties.id : slugger.slug(text);
+        while (taken.has(id)) id = slugger.slug(text);
+        taken.add(id);
+        node.properties.id = id;
+        data.headings.push({ value: text, id, level: Number(level) });
+      }
+    });
+    data.anchorIds = [...taken];
+  };
+}
+
+/** Authors are trusted, but the output never carries script URLs or inline event handlers. */
+function sanitize(node: Element): void {
+  for (const key of Object.keys(node.properties)) {
+    if (/^on/i.test(key)) {
+      delete node.properties[key];
+      continue;
+    }
+    if (URL_PROPERTIES.includes(key) && typeof node.properties[key] === 'string') {
+      const compact = (node.properties[key] as string).replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
+      if (/^(javascript|vbscript|data:text\/html)/.test(compact) || compact.startsWith('javascript:')) delete node.properties[key];
+    }
+  }
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkCjkFriendly)
+  .use(remarkCjkFriendlyGfmStrikethrough)
+  .use(remarkDirective)
+  .use(remarkDocgen)
+  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } })
+  .use(rehypeRaw)
+  .use(rehypeDocgen)
+  .freeze();
+
+/**
+ * Compiles one markdown body to hast plus everything later stages need (headings, ids, links,
+ * diagnostics). A pure function of its inputs, so its result can be cached by content hash.
+ */
+export function compileMarkdown(body: string, options: CompileOptions): CompileResult {
+  const data: FileData = {
+    diagnostics: [],
+    links: [],
+    headings: [],
+    anchorIds: [],
+    lineOffset: options.bodyLine - 1,
+    sourcePath: options.sourcePath,
+    source: body,
+  };
+  const file = new VFile({ value: body, path: options.sourcePath, data: data as never });
+  const hast = processor.runSync(processor.parse(file), file) as HastRoot;
+  const result = file.data as unknown as FileData;
+  const markerIndex = hast.children.findIndex((node) => node.type === 'comment' && /^\s*truncate\s*$/.test(node.value));
+  const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
+  hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment');
+  return {
+    hast,
+    excerpt,
+    headings: result.headings,
+    anchorIds: result.anchorIds,
+    links: result.links,
+    text: hastToString(hast),
+    diagnostics: result.diagnostics,
+    contentTitle: result.contentTitle,
+  };
+}
+
+export type { ElementContent, MdastContent, Paragraph, Heading };

@@ -1,0 +1,10 @@
+/** HTML (and inline SVG) element names that raw HTML in markdown may use without a warning. */
+export const KNOWN_HTML_TAGS = new Set(
+  `a abbr address area article aside audio b bdi bdo blockquote br button canvas caption center cite code col colgroup
+  data dd del details dfn dialog div dl dt em embed fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 header
+  hr i iframe img input ins kbd label legend li link main map mark meta meter nav noscript object ol optgroup option
+  output p param picture pre progress q rp rt ruby s samp script section select slot small source span strong style
+  sub summary sup table tbody td template textarea tfoot th thead time tr track u ul var video wbr
+  svg g path circle ellipse rect line polyline polygon text tspan defs use symbol lineargradient radialgradient stop
+  marker clippath mask pattern title desc foreignobject`.split(/\s+/),
+);

@@ -1,0 +1,210 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
+import type { z } from 'zod';
+import { DocgenError } from '../diagnostics/index.js';
+import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
+import { parseYamlFile, type YamlFile } from './yamlFile.js';
+
+export const CONFIG_FILE_NAME = 'docgen.config.yaml';
+const VERSIONS_FILE_NAME = 'versions.json';
+
+/**
+ * Reads, validates and completes the site configuration of `siteDir`.
+ * Every problem is reported at once, each with file:line:col and a hint.
+ */
+export function readConfig(siteDir: string): SiteConfig {
+  const configPath = join(siteDir, CONFIG_FILE_NAME);
+  if (!existsSync(configPath)) {
+    throw new DocgenError(`No ${CONFIG_FILE_NAME} found in ${siteDir}`, {
+      code: 'config-missing',
+      hint: `Run docgen in a site folder, or pass the folder: docgen build path/to/site`,
+    });
+  }
+  const yaml = parseYamlFile(readFileSync(configPath, 'utf8').replace(/^\uFEFF/, ''), CONFIG_FILE_NAME);
+  assertKnownNavbarItemTypes(yaml);
+  const parsed = configSchema.safeParse(yaml.value ?? {});
+  if (!parsed.success) {
+    const diagnostics = parsed.error.issues.map((issue) => toDiagnostic(issue, yaml));
+    throw new DocgenError(diagnostics[0]!.message, {
+      code: 'config-invalid',
+      location: diagnostics[0]!.location,
+      hint: diagnostics[0]!.hint,
+      diagnostics,
+    });
+  }
+  const raw = parsed.data;
+  const versionedNames = readVersionsJson(siteDir);
+  validateVersionNames(raw, versionedNames, yaml);
+  validateLocales(raw, yaml);
+
+  const localeConfigs: Record<string, LocaleConfig> = {};
+  for (const locale of raw.i18n.locales) {
+    const given = raw.i18n.localeConfigs[locale];
+    localeConfigs[locale] = {
+      label: given?.label ?? locale,
+      direction: given?.direction ?? 'ltr',
+      htmlLang: given?.htmlLang ?? locale,
+      calendar: given?.calendar ?? 'gregory',
+      path: given?.path ?? locale,
+    };
+  }
+  const { navbar, footer, announcementBar, colorMode, tableOfContents, code } = raw;
+  return {
+    title: raw.title,
+    tagline: raw.tagline,
+    url: raw.url,
+    baseUrl: raw.baseUrl,
+    favicon: raw.favicon,
+    themeDir: resolveThemeDir(siteDir, raw.theme, yaml),
+    i18n: { defaultLocale: raw.i18n.defaultLocale, locales: raw.i18n.locales, localeConfigs },
+    docs: {
+      ...raw.docs,
+      lastVersion: raw.docs.lastVersion ?? versionedNames[0] ?? 'current',
+      versionedNames,
+    },
+    blog: raw.blog,
+    themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
+  };
+}
+
+function assertKnownNavbarItemTypes(yaml: YamlFile): void {
+  const items = (yaml.value as { navbar?: { items?: unknown } } | null)?.navbar?.items;
+  if (!Array.isArray(items)) return;
+  items.forEach((item, index) => {
+    const type = (item as { type?: unknown } | null)?.type;
+    if (type === undefined || (NAVBAR_ITEM_TYPES as readonly unknown[]).includes(type)) return;
+    throw new DocgenError(`No NavbarItem component found for type "${String(type)}"`, {
+      code: 'config-navbar-item-type',
+      location: yaml.locate(['navbar', 'items', index, 'type']),
+      hint: `Use one of the navbar item types: ${NAVBAR_ITEM_TYPES.join(', ')}.`,
+    });
+  });
+}
+
+function toDiagnostic(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic {
+  const path = issue.path as PropertyKey[];
+  const where = path.length > 0 ? path.join('.') : 'the config';
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    return {
+      severity: 'error',
+      code: 'config-invalid',
+      message: `Unknown option "${[...path, key].join('.')}"`,
+      hint: `Remove it or check its spelling; see the config reference in the README.`,
+      location: yaml.locate([...path, key]),
+    };
+  }
+  const received = path.length > 0 ? getIn(yaml.value, path) : undefined;
+  const message =
+    received === undefined && issue.code === 'invalid_type'
+      ? `Missing required option "${where}"`
+      : `Invalid value for "${where}": ${issue.message}`;
+  return {
+    severity: 'error',
+    code: 'config-invalid',
+    message,
+    hint: received === undefined ? `Add "${where}" to ${CONFIG_FILE_NAME}.` : `Found ${JSON.stringify(received)}.`,
+    location: yaml.locate(path),
+  };
+}
+
+function getIn(value: unknown, path: PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function readVersionsJson(siteDir: string): string[] {
+  const path = join(siteDir, VERSIONS_FILE_NAME);
+  if (!existsSync(path)) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (cause) {
+    throw new DocgenError(`${VERSIONS_FILE_NAME} is not valid JSON: ${(cause as Error).message}`, {
+      code: 'versions-invalid',
+      location: { file: VERSIONS_FILE_NAME, line: 1, column: 1 },
+      hint: 'It must be a JSON array of version names, newest first: ["2506.1", "2504.1"].',
+      cause,
+    });
+  }
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && name !== '')) {
+    throw new DocgenError(`${VERSIONS_FILE_NAME} must be an array of version names`, {
+      code: 'versions-invalid',
+      location: { file: VERSIONS_FILE_NAME, line: 1, column: 1 },
+      hint: 'Write it as a JSON array of strings, newest first: ["2506.1", "2504.1"].',
+    });
+  }
+  return value as string[];
+}
+
+function validateVersionNames(raw: RawConfig, versionedNames: string[], yaml: YamlFile): void {
+  const known = [...(raw.docs.includeCurrentVersion ? ['current'] : []), ...versionedNames];
+  const check = (name: string, path: PropertyKey[], where: string) => {
+    if (known.includes(name)) return;
+    throw new DocgenError(
+      `Docs version "${name}" in ${where} does not exist. Available version names are: ${known.join(', ')}`,
+      {
+        code: 'config-unknown-version',
+        location: yaml.locate(path),
+        hint: `Use one of the available names, or add "${name}" to ${VERSIONS_FILE_NAME} with docgen version cut ${name}.`,
+      },
+    );
+  };
+  if (raw.docs.lastVersion !== undefined) check(raw.docs.lastVersion, ['docs', 'lastVersion'], 'docs.lastVersion');
+  for (const name of Object.keys(raw.docs.versions)) check(name, ['docs', 'versions', name], 'docs.versions');
+  raw.docs.onlyIncludeVersions?.forEach((name, index) =>
+    check(name, ['docs', 'onlyIncludeVersions', index], 'docs.onlyIncludeVersions'),
+  );
+  raw.navbar.items.forEach((item, itemIndex) => {
+    if (item.type !== 'docsVersionDropdown') return;
+    item.versions?.forEach((name, index) =>
+      check(name, ['navbar', 'items', itemIndex, 'versions', index], 'a docsVersionDropdown navbar item'),
+    );
+  });
+}
+
+function validateLocales(raw: RawConfig, yaml: YamlFile): void {
+  const { defaultLocale, locales, localeConfigs } = raw.i18n;
+  if (!locales.includes(defaultLocale)) {
+    throw new DocgenError(`The default locale "${defaultLocale}" is not one of i18n.locales (${locales.join(', ')})`, {
+      code: 'config-invalid',
+      location: yaml.locate(['i18n', 'defaultLocale']),
+      hint: `Add "${defaultLocale}" to i18n.locales or pick one of them as the default.`,
+    });
+  }
+  for (const locale of Object.keys(localeConfigs)) {
+    if (locales.includes(locale)) continue;
+    throw new DocgenError(`i18n.localeConfigs has "${locale}", which is not one of i18n.locales (${locales.join(', ')})`, {
+      code: 'config-invalid',
+      location: yaml.locate(['i18n', 'localeConfigs', locale]),
+      hint: `Add "${locale}" to i18n.locales or remove its localeConfigs entry.`,
+    });
+  }
+}
+
+function resolveThemeDir(siteDir: string, theme: string | undefined, yaml: YamlFile): string {
+  try {
+    if (theme === undefined) {
+      return dirname(createRequire(import.meta.url).resolve('@docgen/site-theme/package.json'));
+    }
+    if (theme.startsWith('.') || isAbsolute(theme)) {
+      const dir = resolve(siteDir, theme);
+      if (!existsSync(join(dir, 'package.json'))) throw new Error(`no package.json in ${dir}`);
+      return dir;
+    }
+    return dirname(createRequire(join(siteDir, 'package.json')).resolve(`${theme}/package.json`));
+  } catch (cause) {
+    throw new DocgenError(`Cannot find the theme "${theme ?? '@docgen/site-theme'}"`, {
+      code: 'config-theme',
+      location: theme === undefined ? undefined : yaml.locate(['theme']),
+      hint: 'Give a folder with a package.json (relative to the site) or an installed package name.',
+      cause,
+    });
+  }
+}

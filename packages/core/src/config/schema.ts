@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * The one schema of `docgen.config.yaml`. It validates the file, fills defaults and emits the
+ * JSON Schema that editors use for completion (`docgen config-schema`).
+ */
+
+const position = z.enum(['left', 'right']).default('right').describe('Side of the navbar; right when absent.');
+
+const linkFields = {
+  label: z.string().min(1),
+  to: z.string().optional().describe('Internal path, resolved against the locale base URL.'),
+  href: z.string().optional().describe('Full URL; opens in a new tab when external.'),
+};
+
+const linkItem = z.strictObject(linkFields);
+
+export const NAVBAR_ITEM_TYPES = ['default', 'doc', 'docSidebar', 'dropdown', 'docsVersionDropdown', 'localeDropdown'] as const;
+
+const navbarItem = z.union([
+  z.strictObject({ type: z.literal('default').default('default'), position, ...linkFields }),
+  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1), position }),
+  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), position }),
+  z.strictObject({ type: z.literal('dropdown'), label: z.string().min(1), position, items: z.array(linkItem) }),
+  z.strictObject({
+    type: z.literal('docsVersionDropdown'),
+    position,
+    versions: z.array(z.string()).optional().describe('Version names to list; all when absent.'),
+  }),
+  z.strictObject({ type: z.literal('localeDropdown'), position }),
+]);
+
+const localeConfig = z.strictObject({
+  label: z.string(),
+  direction: z.enum(['ltr', 'rtl']).default('ltr'),
+  htmlLang: z.string(),
+  calendar: z.string().default('gregory'),
+  path: z.string().optional().describe('URL segment and i18n folder name; the locale name when absent.'),
+});
+
+const versionOptions = z.strictObject({
+  label: z.string().optional(),
+  path: z.string().optional().describe("URL segment under the docs path; '' serves the version at the docs root."),
+  banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
+});
+
+const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([^)]*\)|hsla?\([^)]*\))$/, 'a CSS colour such as #1877F2');
+
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  title: z.string().min(1),
+  tagline: z.string().default(''),
+  url: z.url().transform((url) => url.replace(/\/+$/, '')),
+  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').default('/'),
+  favicon: z.string().optional(),
+  theme: z.string().optional().describe('Path or package name of the theme; docgen\'s own site-theme when absent.'),
+  i18n: z
+    .strictObject({
+      defaultLocale: z.string(),
+      locales: z.array(z.string()).min(1),
+      localeConfigs: z.record(z.string(), localeConfig).default({}),
+    })
+    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+  docs: z
+    .strictObject({
+      path: z.string().default('docs'),
+      routeBasePath: z.string().default('docs'),
+      sidebarPath: z.string().default('sidebars.yaml'),
+      lastVersion: z.string().optional(),
+      includeCurrentVersion: z.boolean().default(true),
+      onlyIncludeVersions: z.array(z.string()).optional(),
+      versions: z.record(z.string(), versionOptions).default({}),
+    })
+    .default({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.yaml', includeCurrentVersion: true, versions: {} }),
+  blog: z
+    .strictObject({
+      path: z.string().default('blog'),
+      routeBasePath: z.string().default('blog'),
+      postsPerPage: z.number().int().positive().default(10),
+      blogTitle: z.string().default('Blog'),
+      blogDescription: z.string().default(''),
+    })
+    .default({ path: 'blog', routeBasePath: 'blog', postsPerPage: 10, blogTitle: 'Blog', blogDescription: '' }),
+  navbar: z
+    .strictObject({
+      title: z.string().optional(),
+      logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),
+      hideOnScroll: z.boolean().default(false),
+      items: z.array(navbarItem).default([]),
+    })
+    .default({ hideOnScroll: false, items: [] }),
+  footer: z
+    .strictObject({
+      style: z.enum(['dark', 'light']).default('light'),
+      links: z.array(z.strictObject({ title: z.string(), items: z.array(linkItem) })).default([]),
+      logo: z
+        .strictObject({
+          alt: z.string(),
+          src: z.string(),
+          href: z.string().optional(),
+          width: z.number().optional(),
+          height: z.number().optional(),
+        })
+        .optional(),
+      copyright: z.string().optional(),
+    })
+    .default({ style: 'light', links: [] }),
+  announcementBar: z
+    .strictObject({
+      id: z.string().min(1).describe('Change it to show the bar again to readers who closed it.'),
+      content: z.string(),
+      backgroundColor: cssColor.default('#fff'),
+      textColor: cssColor.default('#000'),
+      isCloseable: z.boolean().default(true),
+    })
+    .optional(),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      disableSwitch: z.boolean().default(false),
+      respectPrefersColorScheme: z.boolean().default(false),
+    })
+    .default({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }),
+  tableOfContents: z
+    .strictObject({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
+    .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
+  code: z
+    .strictObject({
+      additionalLanguages: z.array(z.string()).default([]).describe('Prism languages highlighted besides the defaults.'),
+    })
+    .default({ additionalLanguages: [] }),
+});
+
+export type RawConfig = z.output<typeof configSchema>;
+
+/** JSON Schema (draft 2020-12) of the config file, for editor completion. */
+export function getConfigJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}

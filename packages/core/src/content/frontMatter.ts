@@ -1,0 +1,129 @@
+import type { SourceFile, SourceMarkdown } from '@docgen/types';
+import { z } from 'zod';
+import { DocgenError } from '../diagnostics/index.js';
+import { parseYamlFile } from '../config/index.js';
+
+const FENCE = /^---([^\n]*)\n/;
+
+/**
+ * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
+ * or `---toml` block is an error and is never executed.
+ */
+export function parseFrontMatter<Schema extends z.ZodType>(
+  file: SourceFile,
+  schema: Schema,
+): SourceMarkdown<z.output<Schema>> {
+  const open = FENCE.exec(file.text);
+  if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
+  const language = open[1]!.trim();
+  if (language !== '' && language !== 'yaml') {
+    throw new DocgenError(`Front matter in "${language}" is not supported`, {
+      code: 'front-matter-language',
+      location: { file: file.sitePath, line: 1, column: 4 },
+      hint: 'Front matter is YAML only: start the block with a plain "---" line. Code in front matter is never run.',
+    });
+  }
+  const close = /\n---[ \t]*(\n|$)/.exec(file.text.slice(open[0].length - 1));
+  if (!close) {
+    throw new DocgenError('Front matter is not closed', {
+      code: 'front-matter-unclosed',
+      location: { file: file.sitePath, line: 1, column: 1 },
+      hint: 'End the front matter with a line holding only "---".',
+    });
+  }
+  const yamlText = file.text.slice(open[0].length, open[0].length - 1 + close.index + 1);
+  const bodyStart = open[0].length - 1 + close.index + close[0].length;
+  const bodyLine = file.text.slice(0, bodyStart).split('\n').length;
+  const yaml = parseYamlFile(yamlText, file.sitePath, 1);
+  const value = yaml.value ?? {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new DocgenError('Front matter must be a YAML mapping of keys to values', {
+      code: 'front-matter-invalid',
+      location: { file: file.sitePath, line: 2, column: 1 },
+      hint: 'Write it as "key: value" lines, e.g. "title: 시작하기".',
+    });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.join('.');
+    throw new DocgenError(`Invalid front matter "${key}": ${issue.message}`, {
+      code: 'front-matter-invalid',
+      location: yaml.locate(issue.path as PropertyKey[]),
+      hint: `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
+    });
+  }
+  return { file, frontMatter: parsed.data, body: file.text.slice(bodyStart), bodyLine };
+}
+
+const headingLevel = z.number().int().min(2).max(6);
+const stringList = z.union([z.string().transform((value) => [value]), z.array(z.string())]);
+const date = z.union([z.string(), z.date().transform((value) => value.toISOString().slice(0, 10))]);
+
+export const docFrontMatterSchema = z
+  .looseObject({
+    id: z.string().regex(/^[^/]+$/, 'an id without "/"').optional(),
+    title: z.coerce.string().optional(),
+    slug: z.string().optional(),
+    sidebar_label: z.coerce.string().optional(),
+    sidebar_position: z.number().optional(),
+    description: z.coerce.string().optional(),
+    draft: z.boolean().optional(),
+    unlisted: z.boolean().optional(),
+    toc_min_heading_level: headingLevel.optional(),
+    toc_max_heading_level: headingLevel.optional(),
+    hide_table_of_contents: z.boolean().optional(),
+  })
+  .transform((fm) => ({
+    id: fm.id,
+    title: fm.title,
+    slug: fm.slug,
+    sidebarLabel: fm.sidebar_label,
+    sidebarPosition: fm.sidebar_position,
+    description: fm.description,
+    draft: fm.draft,
+    unlisted: fm.unlisted,
+    tocMinHeadingLevel: fm.toc_min_heading_level,
+    tocMaxHeadingLevel: fm.toc_max_heading_level,
+    hideTableOfContents: fm.hide_table_of_contents,
+  }));
+
+export const blogFrontMatterSchema = z
+  .looseObject({
+    title: z.coerce.string().optional(),
+    description: z.coerce.string().optional(),
+    slug: z.string().optional(),
+    authors: stringList.optional(),
+    tags: stringList.optional(),
+    date: date.optional(),
+    draft: z.boolean().optional(),
+    unlisted: z.boolean().optional(),
+    hide_table_of_contents: z.boolean().optional(),
+  })
+  .transform(({ hide_table_of_contents, ...fm }) => ({
+    title: fm.title,
+    description: fm.description,
+    slug: fm.slug,
+    authors: fm.authors,
+    tags: fm.tags,
+    date: fm.date,
+    draft: fm.draft,
+    unlisted: fm.unlisted,
+    hideTableOfContents: hide_table_of_contents,
+  }));
+
+export const pageFrontMatterSchema = z
+  .looseObject({
+    title: z.coerce.string().optional(),
+    description: z.coerce.string().optional(),
+    draft: z.boolean().optional(),
+    unlisted: z.boolean().optional(),
+    hide_table_of_contents: z.boolean().optional(),
+  })
+  .transform((fm) => ({
+    title: fm.title,
+    description: fm.description,
+    draft: fm.draft,
+    unlisted: fm.unlisted,
+    hideTableOfContents: fm.hide_table_of_contents,
+  }));

@@ -1,0 +1,1 @@
+export { startStaticServer, staticMiddleware, SiteFiles, isAllowedHost, parseRequestPath, type StaticServer } from './staticServer.js';

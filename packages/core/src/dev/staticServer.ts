@@ -1,0 +1,201 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.zip': 'application/zip',
+  '.pdf': 'application/pdf',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+/**
+ * The files of a built site by URL path. Requests are looked up here and never mapped onto the
+ * file system, so `..`, encoded separators and symlinks cannot reach anything outside the build.
+ */
+export class SiteFiles {
+  private readonly files = new Map<string, string>();
+
+  constructor(readonly root: string) {
+    this.scan(root);
+  }
+
+  private scan(dir: string): void {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) this.scan(path);
+      else if (entry.isFile()) this.files.set(`/${relative(this.root, path).split(sep).join('/')}`, path);
+    }
+  }
+
+  /** Resolves `/x` to `x`, `x.html` or `x/index.html`. */
+  resolve(pathname: string): string | undefined {
+    const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+    for (const candidate of candidates) {
+      const file = this.files.get(candidate);
+      if (file) return file;
+    }
+    return undefined;
+  }
+
+  /** The 404 page of the locale whose base is the longest prefix of the path. */
+  notFoundPage(pathname: string): string | undefined {
+    let best: string | undefined;
+    for (const [path, file] of this.files) {
+      if (!path.endsWith('/404.html')) continue;
+      const base = path.slice(0, -'404.html'.length);
+      if (pathname.startsWith(base) && (!best || base.length > best.length)) best = file;
+    }
+    return best ? best : undefined;
+  }
+}
+
+export interface StaticServerOptions {
+  root: string;
+  host: string;
+  port: number;
+}
+
+/** Host names a loopback server answers to; anything else is refused (DNS rebinding). */
+export function isAllowedHost(hostHeader: string | undefined, boundHost: string): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader.replace(/:\d+$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]') return true;
+  return boundHost !== '0.0.0.0' && boundHost !== '::' && host === boundHost.toLowerCase();
+}
+
+/** Returns the decoded path of a request target, or undefined when it is malformed or hostile. */
+export function parseRequestPath(url: string | undefined): string | undefined {
+  if (!url || !url.startsWith('/') || url.startsWith('//')) return undefined;
+  const raw = url.split(/[?#]/)[0]!;
+  if (/%2f|%5c|%00/i.test(raw) || raw.includes('\\')) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((segment) => segment === '..' || segment === '.')) return undefined;
+  return decoded;
+}
+
+/** A request handler serving a built site: looked-up files, locale 404 pages, compression. */
+export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string) {
+  const compressed = new Map<string, Buffer>();
+  return function docgenStatic(request: IncomingMessage, response: ServerResponse): void {
+    response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!isAllowedHost(request.headers.host, boundHost)) {
+      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden: unknown Host header\n');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const pathname = parseRequestPath(request.url);
+    if (pathname === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+      return;
+    }
+    const files = getFiles();
+    let file = files.resolve(pathname);
+    let status = 200;
+    if (!file) {
+      file = files.notFoundPage(pathname);
+      status = 404;
+      if (!file) {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+        return;
+      }
+    }
+    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    let body: Buffer = readFileSync(file);
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    if (COMPRESSIBLE.test(type) && body.length > 1024) {
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+      if (encoding) {
+        const key = `${encoding}:${file}:${statSync(file).mtimeMs}`;
+        let cached = compressed.get(key);
+        if (!cached) {
+          cached = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
+          compressed.set(key, cached);
+        }
+        body = cached;
+        headers['Content-Encoding'] = encoding;
+      }
+    }
+    headers['Content-Length'] = String(body.length);
+    response.writeHead(status, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  };
+}
+
+export interface StaticServer {
+  server: Server;
+  url: string;
+  /** Rescans the output folder after a rebuild. */
+  reload(): void;
+  close(): Promise<void>;
+}
+
+/** Starts a static server for a built site. Resolves once it listens. */
+export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  let files = new SiteFiles(options.root);
+  const handler = staticMiddleware(() => files, options.host);
+  const server = createServer((request, response) => {
+    try {
+      handler(request, response);
+    } catch (error) {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500).end('Internal error\n');
+      else response.destroy();
+    }
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? 'localhost' : options.host;
+      resolve({
+        server,
+        url: `http://${host}:${port}/`,
+        reload: () => {
+          files = new SiteFiles(options.root);
+        },
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

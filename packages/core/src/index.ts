@@ -1,0 +1,6 @@
+export { build, loadSite, getCacheDir, type BuildOptions, type BuildResult } from './build.js';
+export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
+export { getConfigJsonSchema } from './config/index.js';
+export { getBrokenLinks } from './links/index.js';
+export { DOCGEN_VERSION } from './version.js';
+export { startStaticServer, type StaticServer } from './dev/index.js';

@@ -1,0 +1,237 @@
+import type { PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
+import type { Root as HastRoot } from 'hast';
+import { DocgenError } from '../diagnostics/index.js';
+import { getDefaultDescription, getReadingTime, type LocaleContext } from './context.js';
+import type { PendingRoute } from './pendingRoute.js';
+
+type BaseFields = Pick<RouteData, 'canonical' | 'alternates' | 'noIndex' | 'html'>;
+const base = (): BaseFields => ({ canonical: '', alternates: [], noIndex: false, html: {} });
+
+/** Routes of the blog of one locale: list pages, posts, archive, tags and authors. */
+export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
+  const { config, content } = context.input;
+  const blogPath = `${context.baseUrl}${config.blog.routeBasePath}`;
+  const authorsByKey = new Map(
+    (content.authors[context.locale] ?? []).map((author): [string, PropAuthor] => [
+      author.key,
+      { ...author, path: `${blogPath}/authors/${author.key}` },
+    ]),
+  );
+  const tagSources = new Map((content.tags[context.locale] ?? []).map((tag) => [tag.key, tag]));
+  const sources = content.blogPosts.filter(
+    (post) => post.locale === context.locale && (context.input.includeDrafts || !post.frontMatter.draft),
+  );
+  if (sources.length === 0) return [];
+
+  const posts = sources
+    .map((source) => loadPost(context, source, blogPath, authorsByKey, tagSources))
+    .sort((a, b) => (a.meta.date < b.meta.date ? 1 : a.meta.date > b.meta.date ? -1 : a.meta.path < b.meta.path ? -1 : 1));
+  const listed = posts.filter((post) => !post.unlisted);
+  const excerptSlots = (list: typeof posts) =>
+    Object.fromEntries(list.map((post) => [`excerpt:${post.meta.path}`, post.excerpt]));
+  const routes: PendingRoute[] = [];
+  const title = context.translations.blogTitle ?? config.blog.blogTitle;
+  const description = context.translations.blogDescription ?? config.blog.blogDescription;
+  const generated = (path: string, key: string, data: RouteData, slots: Record<string, HastRoot> = {}): PendingRoute => ({
+    route: { path, locale: context.locale, key, isTranslation: true, anchorIds: [], sources: [`${config.blog.path}/ (${key})`], slots, data },
+    links: [],
+  });
+
+  const pageSize = config.blog.postsPerPage;
+  const totalPages = Math.max(1, Math.ceil(listed.length / pageSize));
+  const listPath = (page: number) => (page === 1 ? blogPath : `${blogPath}/page/${page}`);
+  for (let page = 1; page <= totalPages; page++) {
+    const pagePosts = listed.slice((page - 1) * pageSize, page * pageSize);
+    routes.push(
+      generated(
+        listPath(page),
+        `blog:list:${page}`,
+        {
+          ...base(),
+          type: 'blogList',
+          path: listPath(page),
+          title,
+          description,
+          posts: pagePosts.map((post) => post.meta),
+          page,
+          totalPages,
+          previousPage: page > 1 ? listPath(page - 1) : undefined,
+          nextPage: page < totalPages ? listPath(page + 1) : undefined,
+        },
+        excerptSlots(pagePosts),
+      ),
+    );
+  }
+
+  listed.forEach((post, index) => {
+    const newer = listed[index - 1];
+    const older = listed[index + 1];
+    routes.push({
+      route: {
+        path: post.meta.path,
+        locale: context.locale,
+        key: `blog:post:${post.linkBase}`,
+        isTranslation: !post.source.isFallback,
+        anchorIds: post.anchorIds,
+        sources: [post.source.file.sitePath],
+        slots: { main: post.hast },
+        data: {
+          ...base(),
+          type: 'blogPost',
+          path: post.meta.path,
+          title: post.meta.title,
+          description: post.meta.description,
+          post: post.meta,
+          toc: post.toc,
+          previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
+          next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
+        },
+      },
+      linkBase: post.linkBase,
+      links: post.links,
+    });
+  });
+  for (const post of posts.filter((candidate) => candidate.unlisted)) {
+    routes.push({
+      route: {
+        path: post.meta.path,
+        locale: context.locale,
+        key: `blog:post:${post.linkBase}`,
+        isTranslation: !post.source.isFallback,
+        anchorIds: post.anchorIds,
+        sources: [post.source.file.sitePath],
+        slots: { main: post.hast },
+        data: { ...base(), noIndex: true, type: 'blogPost', path: post.meta.path, title: post.meta.title, description: post.meta.description, post: post.meta, toc: post.toc },
+      },
+      linkBase: post.linkBase,
+      links: post.links,
+    });
+  }
+
+  const years = new Map<string, PropBlogPostMeta[]>();
+  for (const post of listed) years.set(post.meta.date.slice(0, 4), [...(years.get(post.meta.date.slice(0, 4)) ?? []), post.meta]);
+  routes.push(
+    generated(`${blogPath}/archive`, 'blog:archive', {
+      ...base(),
+      type: 'blogArchive',
+      path: `${blogPath}/archive`,
+      title: context.translations.theme['blog.archive.title'] ?? 'Archive',
+      description: '',
+      years: [...years].map(([year, yearPosts]) => ({ year, posts: yearPosts })),
+    }),
+  );
+
+  const tags = new Map<string, { tag: PropTag; posts: PropBlogPostMeta[] }>();
+  for (const post of listed) {
+    for (const tag of post.meta.tags) {
+      const entry = tags.get(tag.path) ?? { tag, posts: [] };
+      entry.posts.push(post.meta);
+      tags.set(tag.path, entry);
+    }
+  }
+  const sortedTags = [...tags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label, 'en'));
+  routes.push(
+    generated(`${blogPath}/tags`, 'blog:tags', {
+      ...base(),
+      type: 'blogTagList',
+      path: `${blogPath}/tags`,
+      title: 'Tags',
+      description: '',
+      tags: sortedTags.map(({ tag, posts: tagPosts }) => ({ ...tag, count: tagPosts.length })),
+    }),
+  );
+  for (const { tag, posts: tagPosts } of sortedTags) {
+    routes.push(
+      generated(tag.path, `blog:tag:${tag.path.slice(blogPath.length)}`, {
+        ...base(),
+        type: 'blogTag',
+        path: tag.path,
+        title: tag.label,
+        description: tag.description ?? '',
+        tag: { ...tag, count: tagPosts.length },
+        posts: tagPosts,
+      }),
+    );
+  }
+
+  const authorPosts = new Map<string, PropBlogPostMeta[]>();
+  for (const post of listed) for (const author of post.meta.authors) authorPosts.set(author.key, [...(authorPosts.get(author.key) ?? []), post.meta]);
+  const authors = [...authorsByKey.values()].filter((author) => authorPosts.has(author.key));
+  if (authors.length > 0) {
+    routes.push(
+      generated(`${blogPath}/authors`, 'blog:authors', {
+        ...base(),
+        type: 'blogAuthorList',
+        path: `${blogPath}/authors`,
+        title: 'Authors',
+        description: '',
+        authors: authors.map((author) => ({ ...author, count: authorPosts.get(author.key)!.length })),
+      }),
+    );
+  }
+  for (const author of authors) {
+    routes.push(
+      generated(author.path, `blog:author:${author.key}`, {
+        ...base(),
+        type: 'blogAuthor',
+        path: author.path,
+        title: author.name,
+        description: author.title ?? '',
+        author,
+        posts: authorPosts.get(author.key)!,
+      }),
+    );
+  }
+  return routes;
+}
+
+function loadPost(
+  context: LocaleContext,
+  source: SourceBlogPost,
+  blogPath: string,
+  authorsByKey: Map<string, PropAuthor>,
+  tagSources: Map<string, { key: string; label: string; description?: string }>,
+) {
+  const compiled = context.input.compile(source);
+  const { frontMatter } = source;
+  const authors = (frontMatter.authors ?? []).map((key) => {
+    const author = authorsByKey.get(key);
+    if (!author) {
+      throw new DocgenError(`Blog post author "${key}" is not in authors.yaml`, {
+        code: 'blog-author',
+        location: { file: source.file.sitePath, line: 1, column: 1 },
+        hint: `Add "${key}" to ${context.input.config.blog.path}/authors.yaml, or use one of: ${[...authorsByKey.keys()].join(', ')}.`,
+      });
+    }
+    return author;
+  });
+  const tags: PropTag[] = (frontMatter.tags ?? []).map((key) => {
+    const known = tagSources.get(key);
+    const slug = key.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
+    return { label: known?.label ?? key, description: known?.description, path: `${blogPath}/tags/${slug}` };
+  });
+  const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`;
+  const title = frontMatter.title ?? compiled.contentTitle ?? frontMatter.slug!;
+  const linkBase = source.file.sitePath.replace(/^i18n\/[^/]+\/blog\//, `${context.input.config.blog.path}/`);
+  const tocConfig = context.input.config.themeConfig.tableOfContents;
+  return {
+    source,
+    unlisted: frontMatter.unlisted ?? false,
+    hast: compiled.hast,
+    excerpt: compiled.excerpt ?? compiled.hast,
+    anchorIds: compiled.anchorIds,
+    links: compiled.links,
+    linkBase,
+    toc: compiled.headings.filter((heading) => heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label'),
+    meta: {
+      path,
+      title,
+      description: frontMatter.description ?? getDefaultDescription(compiled.text),
+      date: source.date,
+      readingTimeMinutes: getReadingTime(compiled.text),
+      authors,
+      tags,
+      hasTruncateMarker: compiled.excerpt !== undefined,
+    } satisfies PropBlogPostMeta,
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { CompiledMarkdown, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown } from '@docgen/types';
+import { isExternalUrl } from '@docgen/shared';
+
+/** Compiles (or fetches from a cache) the markdown of a source file. Injected by the build command. */
+export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown & { contentTitle?: string };
+
+export interface ManifestInput {
+  siteDir: string;
+  config: SiteConfig;
+  content: SiteContent;
+  compile: CompileSource;
+  /** Drafts are built in development (serve) and left out of production builds. */
+  includeDrafts: boolean;
+  /** Build only these locales (`--locale`); all when absent. */
+  locales?: string[];
+}
+
+/** What every per-locale builder needs to know about the locale it builds. */
+export interface LocaleContext {
+  input: ManifestInput;
+  locale: string;
+  isDefaultLocale: boolean;
+  /** `/` or `/en/`. */
+  baseUrl: string;
+  translations: SiteTranslations;
+  /** Translates a label written in the default locale (navbar, footer, sidebar categories). */
+  label(text: string): string;
+  /** Prefixes an absolute internal path with the locale base URL, unless it names a static file. */
+  localizePath(path: string): string;
+}
+
+export function createLocaleContext(input: ManifestInput, locale: string): LocaleContext {
+  const { config, content } = input;
+  const isDefaultLocale = locale === config.i18n.defaultLocale;
+  const baseUrl = isDefaultLocale ? config.baseUrl : `${config.baseUrl}${config.i18n.localeConfigs[locale]!.path}/`;
+  const translations = content.translations[locale]!;
+  const staticFiles = new Set(content.staticFiles);
+  return {
+    input,
+    locale,
+    isDefaultLocale,
+    baseUrl,
+    translations,
+    label: (text) => translations.labels[text] ?? text,
+    localizePath(path) {
+      if (isExternalUrl(path) || !path.startsWith('/')) return path;
+      const pathname = path.split(/[?#]/)[0]!;
+      if (staticFiles.has(pathname)) return config.baseUrl + path.slice(1);
+      return baseUrl + path.slice(1);
+    },
+  };
+}
+
+/** Short, stable content hash used in generated file names. */
+export function hashOf(text: string, length = 10): string {
+  return createHash('sha256').update(text).digest('base64url').replace(/[-_]/g, '0').slice(0, length);
+}
+
+/** Strips `01-`, `2_` style number prefixes that order files but are not part of ids or URLs. */
+export function stripNumberPrefix(segment: string): string {
+  return segment.replace(/^\d+\s*[-_.]\s*(?=\D)/, '');
+}
+
+/** A description from the text of a page: its first sentence-ish 160 characters. */
+export function getDefaultDescription(text: string): string {
+  const compact = text.replace(/\s+/g, ' ').trim();
+  return compact.length > 160 ? `${compact.slice(0, 157)}...` : compact;
+}
+
+/** Reading time in minutes: Hangul at about 500 characters a minute, other words at 200 a minute. */
+export function getReadingTime(text: string): number {
+  const hangul = (text.match(/[\uac00-\ud7a3]/g) ?? []).length;
+  const words = text.replace(/[\uac00-\ud7a3]+/g, ' ').split(/\s+/).filter((word) => /\w/.test(word)).length;
+  return Math.max(1, Math.round(hangul / 500 + words / 200));
+}

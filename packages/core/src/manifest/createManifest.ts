@@ -1,0 +1,121 @@
+import type { AssetFile, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
+import { DocgenError } from '../diagnostics/index.js';
+import { loadBlogRoutes } from './blog.js';
+import { createLocaleContext, type ManifestInput } from './context.js';
+import { loadPageRoutes } from './pages.js';
+import type { PendingRoute } from './pendingRoute.js';
+import { resolveLinks } from './resolveLinks.js';
+import { toSiteData } from './siteData.js';
+import { loadLocaleVersion } from './versions.js';
+
+/**
+ * Builds the single source of truth for every URL of the site: versions, sidebars, routes,
+ * blog and pages of each locale, with links resolved and hreflang alternates computed.
+ */
+export function createManifest(input: ManifestInput, buildId: string): SiteManifest {
+  const { config } = input;
+  const locales = input.locales ?? config.i18n.locales;
+  const assets = new Map<string, AssetFile>();
+  const localeManifests: LocaleManifest[] = [];
+  const pendingByLocale = new Map<string, PendingRoute[]>();
+
+  for (const locale of locales) {
+    const context = createLocaleContext(input, locale);
+    const loaded = input.content.versions.map((version, index, all) => loadLocaleVersion(context, version, index, all));
+    const pending: PendingRoute[] = [
+      ...loaded.flatMap((version) => version.routes),
+      ...loadBlogRoutes(context),
+      ...loadPageRoutes(context),
+    ];
+    assertUniqueRoutes(pending.map((entry) => entry.route));
+    const versions = loaded.map((version) => version.version);
+    fillVersionPaths(pending, versions);
+    const linkSources = resolveLinks(context, pending, assets);
+    const notFound: ManifestRoute = {
+      path: `${context.baseUrl}404.html`,
+      locale,
+      key: 'not-found',
+      isTranslation: true,
+      anchorIds: [],
+      sources: [],
+      slots: {},
+      data: { type: 'notFound', path: `${context.baseUrl}404.html`, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} },
+    };
+    const sidebarFiles: Record<string, PropSidebar> = Object.assign({}, ...loaded.map((version) => version.sidebarFiles));
+    localeManifests.push({
+      locale,
+      site: toSiteData(context, versions, buildId),
+      routes: [...pending.map((entry) => entry.route), notFound],
+      sidebarFiles,
+      versions,
+      linkSources,
+    });
+    pendingByLocale.set(locale, pending);
+  }
+  fillAlternates(localeManifests, pendingByLocale, input);
+  return {
+    config,
+    siteDir: input.siteDir,
+    locales: localeManifests,
+    assets: [...assets.values()].sort((a, b) => (a.outputPath < b.outputPath ? -1 : 1)),
+    staticFiles: input.content.staticFiles,
+  };
+}
+
+/** Two sources may not claim one route, also when the paths differ only in case or a trailing slash. */
+function assertUniqueRoutes(routes: ManifestRoute[]): void {
+  const seen = new Map<string, ManifestRoute>();
+  for (const route of routes) {
+    const key = route.path.toLowerCase().replace(/\/$/, '');
+    const other = seen.get(key);
+    if (other && other.key !== route.key && !route.key.startsWith('version-root:')) {
+      throw new DocgenError(`Two sources claim the route ${route.path}: ${other.sources[0]} and ${route.sources[0]}`, {
+        code: 'duplicate-route',
+        location: { file: route.sources[0]!, line: 1, column: 1 },
+        hint: `Give one of them another slug in its front matter (slug: ...), or rename the file. Routes differing only in letter case or a trailing slash collide on case-insensitive file systems.`,
+      });
+    }
+    if (!other) seen.set(key, route);
+  }
+}
+
+/** Fills, for doc pages, the path of the same doc (or the main doc) in every version. */
+function fillVersionPaths(pending: PendingRoute[], versions: { name: string; docs: { id: string; permalink: string }[]; mainDocId: string; path: string }[]): void {
+  for (const entry of pending) {
+    const data = entry.route.data;
+    if (data.type !== 'doc' && data.type !== 'docCategory') continue;
+    const relative = data.type === 'docCategory' ? entry.route.key.split(':').slice(2).join(':') : undefined;
+    data.versionPaths = Object.fromEntries(
+      versions.map((version) => {
+        const doc = entry.docId ? version.docs.find((candidate) => candidate.id === entry.docId) : undefined;
+        const category = relative !== undefined ? pending.find((other) => other.route.key === `category:${version.name}:${relative}`) : undefined;
+        const main = version.docs.find((candidate) => candidate.id === version.mainDocId);
+        return [version.name, doc?.permalink ?? category?.route.path ?? main?.permalink ?? version.path];
+      }),
+    );
+  }
+}
+
+/** Canonical URLs and hreflang alternates. A fallback page's canonical URL is the source page's. */
+function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, PendingRoute[]>, input: ManifestInput): void {
+  const { config } = input;
+  const byKey = new Map<string, { locale: string; route: ManifestRoute }[]>();
+  for (const locale of locales) {
+    for (const route of locale.routes) byKey.set(route.key, [...(byKey.get(route.key) ?? []), { locale: locale.locale, route }]);
+  }
+  for (const locale of locales) {
+    const pending = pendingByLocale.get(locale.locale)!;
+    for (const route of locale.routes) {
+      const same = byKey.get(route.key) ?? [];
+      route.data.alternates = same.map((entry) => ({ locale: entry.locale, path: entry.route.path, isTranslation: entry.route.isTranslation }));
+      const canonicalPath = pending.find((entry) => entry.route === route)?.canonicalPath;
+      const source = same.find((entry) => entry.locale === config.i18n.defaultLocale);
+      const canonical = !route.isTranslation && source ? source.route.path : (canonicalPath ?? route.path);
+      route.data.canonical = config.url + canonical;
+      const data = route.data;
+      if (!route.isTranslation && source && (data.type === 'doc' || data.type === 'blogPost' || data.type === 'markdownPage')) {
+        data.fallbackFrom = { locale: source.locale, path: source.route.path };
+      }
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { createManifest } from './createManifest.js';
+export type { CompileSource, ManifestInput } from './context.js';

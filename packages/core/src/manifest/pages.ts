@@ -1,0 +1,60 @@
+import type { SourcePage } from '@docgen/types';
+import { getDefaultDescription, type LocaleContext } from './context.js';
+import type { PendingRoute } from './pendingRoute.js';
+
+/** Routes of standalone pages (`pages/`): markdown pages and React component pages. */
+export function loadPageRoutes(context: LocaleContext): PendingRoute[] {
+  const { content } = context.input;
+  return content.pages
+    .filter((page) => page.locale === context.locale && (context.input.includeDrafts || !page.markdown?.frontMatter.draft))
+    .map((page) => toPendingRoute(context, page));
+}
+
+function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute {
+  const path = context.baseUrl + page.routePath.replace(/^\//, '');
+  const key = `page:${page.routePath}`;
+  const common = { canonical: '', alternates: [], html: {} };
+  if (page.kind === 'component') {
+    const component = page.file.sitePath;
+    return {
+      route: {
+        path,
+        locale: context.locale,
+        key,
+        isTranslation: true,
+        anchorIds: [],
+        sources: [page.file.sitePath],
+        slots: {},
+        componentModule: page.modulePath,
+        data: { ...common, type: 'page', path, title: '', description: '', noIndex: false, component },
+      },
+      links: [],
+    };
+  }
+  const markdown = page.markdown!;
+  const compiled = context.input.compile(markdown);
+  const tocConfig = context.input.config.themeConfig.tableOfContents;
+  return {
+    route: {
+      path,
+      locale: context.locale,
+      key,
+      isTranslation: !page.isFallback,
+      anchorIds: compiled.anchorIds,
+      sources: [page.file.sitePath],
+      slots: { main: compiled.hast },
+      data: {
+        ...common,
+        type: 'markdownPage',
+        path,
+        title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
+        description: markdown.frontMatter.description ?? getDefaultDescription(compiled.text),
+        noIndex: markdown.frontMatter.unlisted ?? false,
+        toc: compiled.headings.filter((heading) => heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label'),
+        hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
+      },
+    },
+    linkBase: `pages/${page.file.sitePath.replace(/^(i18n\/[^/]+\/)?pages\//, '')}`,
+    links: compiled.links,
+  };
+}

@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync, cpSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { DocgenError } from '../diagnostics/index.js';
+
+/**
+ * Refuses output folders whose replacement would destroy something: the site folder itself, one of
+ * its parents, the filesystem root, or a folder holding `.git`. Checked before anything is touched.
+ */
+export function assertSafeOutDir(siteDir: string, outDir: string): void {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const site = real(siteDir);
+  const out = real(outDir);
+  const refuse = (why: string) =>
+    new DocgenError(`Refusing to write the build into ${outDir}: ${why}`, {
+      code: 'unsafe-out-dir',
+      hint: 'Choose a dedicated folder such as build/ inside the site: docgen build --out-dir build',
+    });
+  if (out === parse(out).root) throw refuse('it is the filesystem root');
+  if (out === site) throw refuse('it is the site folder');
+  if (site.startsWith(out + sep)) throw refuse('it contains the site folder');
+  if (existsSync(join(out, '.git'))) throw refuse('it holds a .git folder');
+}
+
+/**
+ * A folder beside the output that receives the new build; `commit()` swaps it in, so a failed
+ * build never destroys the last good output.
+ */
+export interface StagingDir {
+  path: string;
+  write(relativePath: string, contents: string | Uint8Array): void;
+  copyDir(from: string, relativePath: string): void;
+  copyFile(from: string, relativePath: string): void;
+  commit(): void;
+  discard(): void;
+}
+
+export function createStagingDir(outDir: string): StagingDir {
+  const target = resolve(outDir);
+  const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
+  rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true });
+  const inside = (relativePath: string) => {
+    const full = resolve(path, relativePath);
+    if (relative(path, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
+    return full;
+  };
+  return {
+    path,
+    write(relativePath, contents) {
+      const full = inside(relativePath);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, contents);
+    },
+    copyDir(from, relativePath) {
+      cpSync(from, inside(relativePath), { recursive: true, dereference: true });
+    },
+    copyFile(from, relativePath) {
+      const full = inside(relativePath);
+      mkdirSync(dirname(full), { recursive: true });
+      cpSync(from, full);
+    },
+    commit() {
+      const old = join(dirname(target), `.${basename(target)}.docgen-old-${process.pid}`);
+      if (existsSync(target)) renameSync(target, old);
+      renameSync(path, target);
+      rmSync(old, { recursive: true, force: true });
+    },
+    discard() {
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}

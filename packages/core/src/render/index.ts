@@ -1,0 +1,124 @@
+import { pathToFileURL } from 'node:url';
+import type { Root as HastRoot } from 'hast';
+import type { HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
+import { DocgenError } from '../diagnostics/index.js';
+
+/** What a theme's server entry exports (see site-theme/src/server.tsx). */
+export interface ThemeServerModule {
+  /** Renders markdown content (hast) with the theme's element components to static HTML. */
+  renderContent(hast: HastRoot, context: { site: SiteData; route: RouteData }): string;
+  /** Renders the body of a page; returns the HTML and the head metadata the page set. */
+  renderPage(input: { site: SiteData; route: RouteData; sidebar?: PropSidebar; page?: unknown }): { html: string; title?: string; description?: string };
+  pages: Record<string, unknown>;
+}
+
+export async function loadThemeServer(bundlePath: string, version: string): Promise<ThemeServerModule> {
+  const module = (await import(`${pathToFileURL(bundlePath).href}?v=${version}`)) as Partial<ThemeServerModule>;
+  if (typeof module.renderPage !== 'function' || typeof module.renderContent !== 'function') {
+    throw new DocgenError('The theme server entry must export renderPage and renderContent', { code: 'theme-invalid' });
+  }
+  return module as ThemeServerModule;
+}
+
+export interface RenderedRoute {
+  /** The complete HTML document. */
+  html: string;
+  /** The route data with rendered content and final title, as served to client navigation. */
+  data: RouteData;
+}
+
+export interface ShellAssets {
+  script: string;
+  stylesheet?: string;
+  /** Base URL of the site, where `assets/` lives. */
+  siteBaseUrl: string;
+}
+
+/** Renders one route with the theme inside the HTML shell. */
+export function renderRoute(
+  theme: ThemeServerModule,
+  site: SiteData,
+  route: ManifestRoute,
+  assets: ShellAssets,
+  getSidebar: (url: string) => PropSidebar | undefined,
+): RenderedRoute {
+  const html: Record<string, string> = {};
+  try {
+    for (const [name, slot] of Object.entries(route.slots)) html[name] = theme.renderContent(slot, { site, route: route.data });
+    const data: RouteData = { ...route.data, html };
+    const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;
+    const sidebarUrl = 'sidebar' in data ? data.sidebar?.url : undefined;
+    const body = theme.renderPage({ site, route: data, page, sidebar: sidebarUrl ? getSidebar(sidebarUrl) : undefined });
+    if (body.title) data.title = body.title;
+    if (body.description) data.description = body.description;
+    return { html: toHtmlDocument(site, data, body.html, assets), data };
+  } catch (cause) {
+    throw new DocgenError(`Rendering ${route.path} failed: ${(cause as Error).message}`, {
+      code: 'render-failed',
+      location: route.sources[0] ? { file: route.sources[0], line: 1, column: 1 } : undefined,
+      hint: 'The theme threw while rendering this page; the cause is printed below.',
+      cause,
+    });
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that is safe inside a <script> element. */
+function toScriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Applies the stored colour mode and the announcement bar dismissal before first paint, so the
+ * page never flashes the wrong theme or a bar the reader closed.
+ */
+function getHeadScript(site: SiteData): string {
+  const { defaultMode, respectPrefersColorScheme } = site.colorMode;
+  const barId = site.announcementBar?.id;
+  return [
+    "(function(){var d=document.documentElement;d.setAttribute('data-js','');try{var s=localStorage.getItem(" + JSON.stringify(COLOR_MODE_STORAGE_KEY) + ');',
+    `var m=s==='dark'||s==='light'?s:${respectPrefersColorScheme ? "(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')" : JSON.stringify(defaultMode)};`,
+    "d.setAttribute('data-theme',m);d.setAttribute('data-theme-choice',s==='dark'||s==='light'?s:'system');",
+    barId ? `if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_STORAGE_KEY)})===${JSON.stringify(barId)})d.setAttribute('data-announcement-bar-dismissed','true');` : '',
+    '}catch(e){}})();',
+  ].join('');
+}
+
+function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: ShellAssets): string {
+  const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
+  const title = route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
+  const hreflangs = route.alternates
+    .filter((alternate) => alternate.isTranslation)
+    .map((alternate) => {
+      const lang = site.locales.find((candidate) => candidate.locale === alternate.locale)!.htmlLang;
+      return `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(site.url + encodePath(alternate.path))}">`;
+    });
+  const defaultAlternate = route.alternates.find((alternate) => alternate.locale === site.defaultLocale);
+  if (defaultAlternate && hreflangs.length > 1) {
+    hreflangs.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(site.url + encodePath(defaultAlternate.path))}">`);
+  }
+  const payload: HydrationPayload = { site, route: { ...route, html: {} } };
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : '',
+    route.noIndex ? '<meta name="robots" content="noindex">' : '',
+    route.type === 'notFound' ? '' : `<link rel="canonical" href="${escapeHtml(encodePath(route.canonical.replace(site.url, '')).replace(/^/, site.url))}">`,
+    ...hreflangs,
+    site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
+    `<meta name="generator" content="docgen">`,
+    `<script>${getHeadScript(site)}</script>`,
+    assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
+    `<script type="module" src="${assets.siteBaseUrl}${assets.script}"></script>`,
+  ].filter(Boolean);
+  return (
+    `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}">` +
+    `<head>${head.join('')}</head>` +
+    `<body><div id="__docgen">${body}</div>` +
+    `<script id="__docgen-data" type="application/json">${toScriptJson(payload)}</script></body></html>\n`
+  );
+}

@@ -1,0 +1,74 @@
+/** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
+export const DATA_DIR = '_docgen';
+
+/**
+ * Strips a trailing `index.html` or `.html` from a URL path, keeping trailing slashes as written
+ * (`/docs/x.html` -> `/docs/x`, `/docs/index.html` -> `/docs/`).
+ */
+export function normalizePathname(pathname: string): string {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
+  if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length);
+  return pathname;
+}
+
+/** Percent-encodes each segment of a decoded URL path, leaving `/` alone. */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%2B/g, '+').replace(/%40/g, '@'))
+    .join('/');
+}
+
+/** Decodes a URL path; returns it unchanged when it holds malformed escapes. */
+export function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The file (relative to the output folder) that holds the HTML of a route path. */
+export function getHtmlFilePath(routePath: string): string {
+  const trimmed = routePath.replace(/^\/+/, '').replace(/\/+$/, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}
+
+/**
+ * The file (relative to the output folder, decoded) that holds the page data of a route.
+ * Derived from the route itself so that no route table has to ship to the browser.
+ * `/docs/x` -> `_docgen/data/<buildId>/docs/x.json`; `/docs/x/` -> `.../docs/x/index.json`.
+ */
+export function getPageDataFilePath(buildId: string, routePath: string): string {
+  const withIndex = routePath.endsWith('/') ? `${routePath}index` : routePath;
+  return `${DATA_DIR}/data/${buildId}${withIndex}.json`;
+}
+
+/** The URL of a route's page data, under the site base URL. */
+export function getPageDataUrl(siteBaseUrl: string, buildId: string, routePath: string): string {
+  return siteBaseUrl + encodePath(getPageDataFilePath(buildId, routePath));
+}
+
+/** True for URLs that leave the site: a scheme (`https:`, `mailto:`) or protocol-relative `//`. */
+export function isExternalUrl(url: string): boolean {
+  return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(url) || url.startsWith('//');
+}
+
+/** Joins URL path parts with single slashes, keeping a trailing slash of the last part. */
+export function joinUrlPath(...parts: string[]): string {
+  const joined = parts.filter((part) => part !== '').join('/');
+  return joined.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * Splits a URL path into the locale it belongs to and the rest. `localeBases` maps locale to
+ * its base URL (`/`, `/en/`); the longest matching base wins.
+ */
+export function getLocaleOfPath(pathname: string, localeBases: Record<string, string>): string | undefined {
+  let best: { locale: string; length: number } | undefined;
+  for (const [locale, base] of Object.entries(localeBases)) {
+    const matches = pathname === base.replace(/\/$/, '') || pathname.startsWith(base);
+    if (matches && (!best || base.length > best.length)) best = { locale, length: base.length };
+  }
+  return best?.locale;
+}

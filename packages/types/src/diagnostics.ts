@@ -1,0 +1,22 @@
+/** A place in a source file. Both numbers are 1-based, as editors and terminals show them. */
+export interface SourceLocation {
+  /** Path of the file, relative to the site folder when the file is inside it. */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * A problem found by a stage. Stages return diagnostics as data; commands decide whether a
+ * diagnostic is printed as a warning (`build`) or fails the run (`check-links`).
+ */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Stable machine-readable code, e.g. `broken-link`, `config-invalid`, `duplicate-route`. */
+  code: string;
+  /** What is wrong. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  location?: SourceLocation;
+}

@@ -1,0 +1,204 @@
+/**
+ * What the theme sees. Everything here survives `JSON.stringify`: no Date, Map, URL or functions.
+ * SiteData is per locale and constant in the size of the site; RouteData is per route.
+ */
+import type { TocItem } from './content.js';
+
+export interface PropLink {
+  label: string;
+  /** Internal URL path (with locale base) or external URL. */
+  href: string;
+  external: boolean;
+}
+
+export type PropNavbarItem =
+  | ({ type: 'link'; position: 'left' | 'right' } & PropLink)
+  | { type: 'doc'; position: 'left' | 'right'; label: string; docId: string; sidebarId?: undefined }
+  | { type: 'docSidebar'; position: 'left' | 'right'; label: string; sidebarId: string }
+  | { type: 'dropdown'; position: 'left' | 'right'; label: string; items: PropLink[] }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions: string[] }
+  | { type: 'localeDropdown'; position: 'left' | 'right' };
+
+export interface PropVersion {
+  name: string;
+  label: string;
+  /** URL path of the version root: `/docs`, `/en/docs/2506.1`. */
+  path: string;
+  isLast: boolean;
+  banner: 'none' | 'unreleased' | 'unmaintained';
+  mainDocPath: string;
+  /** Paths of docs referenced from the navbar (`doc` items), by doc id. */
+  navbarDocPaths: Record<string, string>;
+  /** Path of the first link of each sidebar, by sidebar id (`docSidebar` items, versions page). */
+  sidebarPaths: Record<string, string>;
+}
+
+export interface PropLocale {
+  locale: string;
+  label: string;
+  htmlLang: string;
+  direction: 'ltr' | 'rtl';
+  /** URL base of the locale: `/` or `/en/`. */
+  baseUrl: string;
+}
+
+export interface SiteData {
+  /** Changes whenever the output changes; part of every page-data URL. */
+  buildId: string;
+  title: string;
+  tagline: string;
+  url: string;
+  /** Base URL of the site (default locale). */
+  siteBaseUrl: string;
+  /** Base URL of this locale. */
+  baseUrl: string;
+  locale: string;
+  defaultLocale: string;
+  locales: PropLocale[];
+  favicon?: string;
+  navbar: {
+    title?: string;
+    logo?: { alt: string; src: string; srcDark?: string };
+    hideOnScroll: boolean;
+    items: PropNavbarItem[];
+  };
+  footer: {
+    style: 'dark' | 'light';
+    links: { title: string; items: PropLink[] }[];
+    logo?: { alt: string; src: string; href?: string; width?: number; height?: number };
+    copyright?: string;
+  };
+  announcementBar?: {
+    id: string;
+    content: string;
+    backgroundColor: string;
+    textColor: string;
+    isCloseable: boolean;
+  };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  versions: PropVersion[];
+  /** UI strings of the theme for this locale (theme defaults merged with the site's overrides). */
+  translations: Record<string, string>;
+  blog: { title: string; path: string };
+}
+
+export type PropSidebarItem =
+  | { type: 'link'; label: string; href: string; docId?: string; external?: boolean }
+  | {
+      type: 'category';
+      label: string;
+      href?: string;
+      collapsed: boolean;
+      collapsible: boolean;
+      items: PropSidebarItem[];
+    };
+
+export type PropSidebar = PropSidebarItem[];
+
+export interface PropNavLink {
+  title: string;
+  path: string;
+}
+
+export interface PropAlternate {
+  locale: string;
+  path: string;
+  /** False when the page in that locale shows the default locale's source (no translation). */
+  isTranslation: boolean;
+}
+
+/** Fields every doc-like route (doc, generated category index) shares. */
+export interface PropDocContext {
+  versionName: string;
+  /** The sidebar of the page: an id and the URL of its shared JSON file. */
+  sidebar?: { id: string; url: string };
+  breadcrumbs: { label: string; href?: string }[];
+  previous?: PropNavLink;
+  next?: PropNavLink;
+  /** Same doc (or main doc) in every version, by version name, for the version dropdown. */
+  versionPaths: Record<string, string>;
+}
+
+export interface PropAuthor {
+  key: string;
+  name: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+  path: string;
+}
+
+export interface PropTag {
+  label: string;
+  path: string;
+  description?: string;
+  count?: number;
+}
+
+export interface PropBlogPostMeta {
+  path: string;
+  title: string;
+  description: string;
+  /** ISO date, `YYYY-MM-DD`. */
+  date: string;
+  readingTimeMinutes: number;
+  authors: PropAuthor[];
+  tags: PropTag[];
+  hasTruncateMarker: boolean;
+}
+
+export type RouteData = RouteDataBase & RouteKind;
+
+export interface RouteDataBase {
+  /** URL path including the locale base. */
+  path: string;
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: PropAlternate[];
+  noIndex: boolean;
+  /** Rendered markdown by slot name (`main`, `excerpt:<path>`). Filled by the render stage. */
+  html: Record<string, string>;
+}
+
+export type RouteKind =
+  | ({
+      type: 'doc';
+      toc: TocItem[];
+      hideTableOfContents: boolean;
+      unlisted: boolean;
+      draft: boolean;
+      /** Set when the page shows the default locale's source because it has no translation. */
+      fallbackFrom?: { locale: string; path: string };
+    } & PropDocContext)
+  | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)
+  | {
+      type: 'blogList';
+      posts: PropBlogPostMeta[];
+      page: number;
+      totalPages: number;
+      previousPage?: string;
+      nextPage?: string;
+    }
+  | {
+      type: 'blogPost';
+      post: PropBlogPostMeta;
+      toc: TocItem[];
+      previous?: PropNavLink;
+      next?: PropNavLink;
+      fallbackFrom?: { locale: string; path: string };
+    }
+  | { type: 'blogTagList'; tags: PropTag[] }
+  | { type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] }
+  | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
+  | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
+  | { type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] }
+  | { type: 'markdownPage'; toc: TocItem[]; hideTableOfContents: boolean; fallbackFrom?: { locale: string; path: string } }
+  | { type: 'page'; component: string }
+  | { type: 'notFound' };
+
+/** The JSON inlined into every HTML page for hydration (`html` is taken from the DOM instead). */
+export interface HydrationPayload {
+  site: SiteData;
+  route: RouteData;
+}

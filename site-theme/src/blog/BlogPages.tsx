@@ -1,0 +1,222 @@
+import { Link, useSiteData } from '@docgen/client';
+import type { PropAuthor, PropBlogPostMeta, RouteData } from '@docgen/types';
+import { Html } from '../content/Html.js';
+import { useTranslate } from '../i18n.js';
+import { MAIN_ID } from '../layout/Layout.js';
+import { Paginator } from '../docs/DocPage.js';
+import { TableOfContents } from '../docs/TableOfContents.js';
+
+type RouteOf<T extends RouteData['type']> = Extract<RouteData, { type: T }>;
+
+function useFormatDate() {
+  const site = useSiteData();
+  const locale = site.locales.find((candidate) => candidate.locale === site.locale)?.htmlLang ?? site.locale;
+  // Fixed time zone: the date must read the same on the server and in every browser.
+  const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return (isoDate: string) => format.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+function Authors({ authors }: { authors: PropAuthor[] }) {
+  if (authors.length === 0) return null;
+  return (
+    <div className="blog-authors">
+      {authors.map((author) => (
+        <div className="avatar" key={author.key}>
+          {author.imageUrl ? <img className="avatar__photo" src={author.imageUrl} alt="" width={48} height={48} /> : null}
+          <div className="avatar__intro">
+            <Link className="avatar__name" href={author.path}>
+              {author.name}
+            </Link>
+            {author.title ? <small className="avatar__subtitle">{author.title}</small> : null}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PostHeader({ post, asLink }: { post: PropBlogPostMeta; asLink: boolean }) {
+  const t = useTranslate();
+  const formatDate = useFormatDate();
+  const Heading = asLink ? 'h2' : 'h1';
+  return (
+    <header className="blog-post__header">
+      <Heading className="blog-post__title">{asLink ? <Link href={post.path}>{post.title}</Link> : post.title}</Heading>
+      <div className="blog-post__meta">
+        <time dateTime={post.date}>{formatDate(post.date)}</time> · {t('blog.readingTime', { minutes: post.readingTimeMinutes })}
+      </div>
+      <Authors authors={post.authors} />
+    </header>
+  );
+}
+
+function Tags({ post }: { post: PropBlogPostMeta }) {
+  const t = useTranslate();
+  if (post.tags.length === 0) return null;
+  return (
+    <div className="blog-tags">
+      <b>{t('blog.tagged')}</b>
+      <ul>
+        {post.tags.map((tag) => (
+          <li key={tag.path}>
+            <Link className="tag" href={tag.path} rel="tag">
+              {tag.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PostList({ posts }: { posts: PropBlogPostMeta[] }) {
+  const t = useTranslate();
+  return (
+    <>
+      {posts.map((post) => (
+        <article className="blog-post blog-post--excerpt" key={post.path}>
+          <PostHeader post={post} asLink />
+          <Html slot={`excerpt:${post.path}`} />
+          <footer className="blog-post__footer">
+            <Tags post={post} />
+            {post.hasTruncateMarker ? (
+              <Link href={post.path} aria-label={t('blog.readMoreAbout', { title: post.title })} className="blog-post__read-more">
+                <b>{t('blog.readMore')}</b>
+              </Link>
+            ) : null}
+          </footer>
+        </article>
+      ))}
+    </>
+  );
+}
+
+function PostSummaries({ posts }: { posts: PropBlogPostMeta[] }) {
+  const formatDate = useFormatDate();
+  return (
+    <ul className="blog-summaries">
+      {posts.map((post) => (
+        <li key={post.path}>
+          <time dateTime={post.date}>{formatDate(post.date)}</time> — <Link href={post.path}>{post.title}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BlogPage({ route }: { route: RouteData }) {
+  const t = useTranslate();
+  const site = useSiteData();
+  const body = (() => {
+    switch (route.type) {
+      case 'blogList':
+        return (
+          <>
+            <h1 className="sr-only">{route.title}</h1>
+            <PostList posts={route.posts} />
+            <Paginator
+              label={t('blog.listLabel')}
+              previous={route.previousPage ? { title: t('blog.newerEntries'), path: route.previousPage } : undefined}
+              next={route.nextPage ? { title: t('blog.olderEntries'), path: route.nextPage } : undefined}
+            />
+          </>
+        );
+      case 'blogPost':
+        return (
+          <div className="blog-post-layout">
+            <article className="blog-post">
+              <PostHeader post={route.post} asLink={false} />
+              <TableOfContents items={route.toc} variant="mobile" />
+              <Html />
+              <footer className="blog-post__footer">
+                <Tags post={route.post} />
+              </footer>
+              <Paginator
+                label={t('blog.postLabel')}
+                previous={route.previous ? { title: route.previous.title, path: route.previous.path } : undefined}
+                next={route.next ? { title: route.next.title, path: route.next.path } : undefined}
+              />
+            </article>
+            <div className="docs-toc">
+              <TableOfContents items={route.toc} />
+            </div>
+          </div>
+        );
+      case 'blogArchive':
+        return (
+          <>
+            <h1>{t('blog.archive')}</h1>
+            {route.years.map((year) => (
+              <section key={year.year}>
+                <h2>{year.year}</h2>
+                <PostSummaries posts={year.posts} />
+              </section>
+            ))}
+          </>
+        );
+      case 'blogTagList':
+        return (
+          <>
+            <h1>{t('blog.tags')}</h1>
+            <ul className="tag-list">
+              {route.tags.map((tag) => (
+                <li key={tag.path}>
+                  <Link className="tag" href={tag.path}>
+                    {tag.label} <span className="tag__count">{tag.count}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        );
+      case 'blogTag':
+        return (
+          <>
+            <header>
+              <h1>{t('blog.postsTagged', { count: route.posts.length, tag: route.tag.label })}</h1>
+              {route.tag.description ? <p>{route.tag.description}</p> : null}
+              <Link href={`${site.blog.path}/tags`}>{t('blog.allTags')}</Link>
+            </header>
+            <PostList posts={route.posts} />
+          </>
+        );
+      case 'blogAuthorList':
+        return (
+          <>
+            <h1>{t('blog.authors')}</h1>
+            <ul className="author-list">
+              {route.authors.map((author) => (
+                <li key={author.key}>
+                  <Authors authors={[author]} />
+                  <span>{t('blog.postCount', { count: author.count })}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        );
+      case 'blogAuthor':
+        return (
+          <>
+            <header>
+              <Authors authors={[route.author]} />
+              <h1>{t('blog.postsBy', { name: route.author.name })}</h1>
+            </header>
+            <PostList posts={route.posts} />
+          </>
+        );
+      default:
+        return null;
+    }
+  })();
+  return (
+    <main id={MAIN_ID} className="container blog-main">
+      <nav className="blog-nav" aria-label={site.blog.title}>
+        <Link href={site.blog.path}>{site.blog.title}</Link>
+        <Link href={`${site.blog.path}/archive`}>{t('blog.archive')}</Link>
+        <Link href={`${site.blog.path}/tags`}>{t('blog.tags')}</Link>
+        <Link href={`${site.blog.path}/authors`}>{t('blog.authors')}</Link>
+      </nav>
+      {body}
+    </main>
+  );
+}

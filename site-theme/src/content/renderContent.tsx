@@ -1,0 +1,175 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import type { Root as HastRoot } from 'hast';
+import type { RouteData, SiteData } from '@docgen/types';
+import { translate, type TranslationKey } from '../i18n.js';
+
+interface ContentContext {
+  site: SiteData;
+  route: RouteData;
+}
+
+type Props = Record<string, unknown> & { children?: ReactNode };
+
+const ADMONITION_ICONS: Record<string, string> = { note: 'ℹ', tip: '💡', info: 'ℹ', warning: '⚠', danger: '🔥', caution: '⚠' };
+
+/**
+ * Maps markdown elements (hast) to the theme's components. Runs at build time only: the result is
+ * static HTML, and interactive parts (copy buttons, tabs) are wired in the browser by
+ * `enhanceContent`, so content is never shipped twice.
+ */
+function createComponents(context: ContentContext): Partial<Components> & Record<string, unknown> {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => translate(context.site.locale, context.site.translations, key, values);
+  let tabsCount = 0;
+  const heading = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
+    function Heading({ id, children, ...rest }: Props) {
+      const title = textOf(children);
+      return (
+        <Tag id={id as string} className="anchor" {...rest}>
+          {children}
+          {id ? (
+            <a className="hash-link" href={`#${id as string}`} aria-label={t('heading.link', { title })}>
+              &#8203;
+            </a>
+          ) : null}
+        </Tag>
+      );
+    };
+  return {
+    h2: heading('h2'),
+    h3: heading('h3'),
+    h4: heading('h4'),
+    h5: heading('h5'),
+    h6: heading('h6'),
+    admonition({ type, title, children }: Props) {
+      const kind = String(type ?? 'note');
+      return (
+        <div className={`admonition admonition-${kind}`}>
+          <div className="admonition-heading">
+            <span className="admonition-icon" aria-hidden="true">{ADMONITION_ICONS[kind] ?? 'ℹ'}</span>
+            {title ? String(title) : t(`admonition.${kind}` as TranslationKey)}
+          </div>
+          <div className="admonition-content">{children}</div>
+        </div>
+      );
+    },
+    tabs({ groupId, children }: Props) {
+      const index = ++tabsCount;
+      const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<Props>[];
+      const items = tabs.map((tab, position) => ({
+        label: String(tab.props.label ?? `Tab ${position + 1}`),
+        value: String(tab.props.value ?? tab.props.label ?? position),
+        children: tab.props.children,
+      }));
+      return (
+        <div className="tabs-container" data-group-id={groupId ? String(groupId) : undefined}>
+          <div role="tablist" aria-orientation="horizontal" className="tabs">
+            {items.map((item, position) => (
+              <button
+                key={item.value}
+                type="button"
+                role="tab"
+                id={`tabs-${index}-tab-${position}`}
+                aria-controls={`tabs-${index}-panel-${position}`}
+                aria-selected={position === 0}
+                tabIndex={position === 0 ? 0 : -1}
+                data-value={item.value}
+                className={position === 0 ? 'tabs__item tabs__item--active' : 'tabs__item'}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+          {items.map((item, position) => (
+            <div
+              key={item.value}
+              role="tabpanel"
+              id={`tabs-${index}-panel-${position}`}
+              aria-labelledby={`tabs-${index}-tab-${position}`}
+              data-value={item.value}
+              className="tabs__panel"
+              hidden={position !== 0}
+            >
+              {item.children}
+            </div>
+          ))}
+        </div>
+      );
+    },
+    tab({ children }: Props) {
+      return <>{children}</>;
+    },
+    highlight({ color, children }: Props) {
+      return (
+        <span className="highlight" style={color ? { backgroundColor: String(color) } : undefined}>
+          {children}
+        </span>
+      );
+    },
+    pre(props: Props) {
+      const language = String(props['data-language'] ?? 'text');
+      const title = props['data-title'] as string | undefined;
+      return (
+        <div className={`code-block language-${language}`} data-language={language}>
+          {title ? <div className="code-block__title">{title}</div> : null}
+          <div className="code-block__content">
+            <pre className={`code-block__pre language-${language}`} tabIndex={0} data-line-numbers={props['data-line-numbers'] as string | undefined}>
+              {props.children}
+            </pre>
+            <button type="button" className="copy-button" aria-label={t('copy.button')} title={t('copy.button')} data-copied-label={t('copy.copied')}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z" />
+              </svg>
+            </button>
+          </div>
+        </div>
+      );
+    },
+    table(props: Props) {
+      return (
+        <div className="table-wrapper">
+          <table {...props} />
+        </div>
+      );
+    },
+    img(props: Props) {
+      return <img loading="lazy" decoding="async" {...props} />;
+    },
+    a({ href, children, ...rest }: Props) {
+      const url = String(href ?? '');
+      const external = /^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('mailto:');
+      return external ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+          {children}
+        </a>
+      ) : (
+        <a href={url} {...rest}>
+          {children}
+        </a>
+      );
+    },
+  };
+}
+
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement(node)) return textOf((node.props as Props).children);
+  return '';
+}
+
+/** Renders markdown content (hast) to static HTML with the theme's components. */
+export function renderContent(hast: HastRoot, context: ContentContext): string {
+  const element = toJsxRuntime(hast, {
+    Fragment,
+    jsx: jsx as never,
+    jsxs: jsxs as never,
+    components: createComponents(context) as Partial<Components>,
+    elementAttributeNameCase: 'react',
+    stylePropertyNameCase: 'dom',
+    passKeys: true,
+  });
+  return renderToStaticMarkup(element);
+}

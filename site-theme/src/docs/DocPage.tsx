@@ -1,0 +1,176 @@
+import { Link, usePage, useSiteData } from '@docgen/client';
+import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
+import { Html } from '../content/Html.js';
+import { useTranslate } from '../i18n.js';
+import { MAIN_ID } from '../layout/Layout.js';
+import { DocSidebar } from './DocSidebar.js';
+import { TableOfContents } from './TableOfContents.js';
+
+type DocRoute = Extract<RouteData, { type: 'doc' }>;
+type CategoryRoute = Extract<RouteData, { type: 'docCategory' }>;
+
+/** The frame of every docs page: sidebar, banners, breadcrumbs, the article, pagination, TOC. */
+function DocFrame({ route, children, toc }: { route: RouteData & PropDocContext; children: React.ReactNode; toc?: React.ReactNode }) {
+  const page = usePage();
+  return (
+    <div className="docs-wrapper">
+      {page.sidebar ? (
+        <aside className="docs-sidebar-container">
+          <DocSidebar items={page.sidebar} />
+        </aside>
+      ) : null}
+      <main id={MAIN_ID} className="docs-main">
+        <div className="docs-container">
+          <div className="docs-content">
+            <VersionBanner route={route} />
+            <Breadcrumbs items={route.breadcrumbs} />
+            <VersionBadge versionName={route.versionName} />
+            {children}
+            <Paginator previous={route.previous} next={route.next} />
+          </div>
+          {toc ? <div className="docs-toc">{toc}</div> : null}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function DocPage({ route }: { route: DocRoute }) {
+  const t = useTranslate();
+  const site = useSiteData();
+  const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
+  return (
+    <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
+      {route.unlisted ? <div className="alert alert--warning doc-banner" role="note">{t('banner.unlisted')}</div> : null}
+      {route.draft ? <div className="alert alert--warning doc-banner" role="note">{t('banner.draft')}</div> : null}
+      {route.fallbackFrom && fallbackLocale ? (
+        <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
+          {t('banner.fallback', { language: fallbackLocale.label })}{' '}
+          <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
+            {t('banner.fallbackLink')}
+          </a>
+        </div>
+      ) : null}
+      <article>
+        <header>
+          <h1>{route.title}</h1>
+        </header>
+        {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}
+        <div lang={route.fallbackFrom ? fallbackLocale?.htmlLang : undefined}>
+          <Html />
+        </div>
+      </article>
+    </DocFrame>
+  );
+}
+
+export function DocCategoryPage({ route }: { route: CategoryRoute }) {
+  const t = useTranslate();
+  return (
+    <DocFrame route={route}>
+      <header>
+        <h1>{route.title}</h1>
+        {route.description ? <p className="category-description">{route.description}</p> : null}
+      </header>
+      <section className="card-grid">
+        {route.items.map((item) => (
+          <Link key={item.path} className="card" href={item.path}>
+            <h2 className="card__title">{item.title}</h2>
+            <p className="card__description">{item.count !== undefined ? t('category.items', { count: item.count }) : item.description}</p>
+          </Link>
+        ))}
+      </section>
+    </DocFrame>
+  );
+}
+
+function VersionBanner({ route }: { route: PropDocContext }) {
+  const site = useSiteData();
+  const t = useTranslate();
+  const version = site.versions.find((candidate) => candidate.name === route.versionName);
+  const latest = site.versions.find((candidate) => candidate.isLast);
+  if (!version || !latest || version.banner === 'none') return null;
+  const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
+  return (
+    <div className="alert alert--warning version-banner" role="note">
+      <p>{t(version.banner === 'unreleased' ? 'banner.unreleased' : 'banner.unmaintained', { site: site.title, version: version.label })}</p>
+      <p>
+        {t('banner.latestLink', { link: '\u0000', latest: latest.label })
+          .split('\u0000')
+          .flatMap((part, index) =>
+            index === 0
+              ? [part]
+              : [
+                  <b key="link">
+                    <Link href={latestPath}>{t('banner.latestLinkLabel')}</Link>
+                  </b>,
+                  part,
+                ],
+          )}
+      </p>
+    </div>
+  );
+}
+
+function VersionBadge({ versionName }: { versionName: string }) {
+  const site = useSiteData();
+  const t = useTranslate();
+  const version = site.versions.find((candidate) => candidate.name === versionName);
+  if (!version || site.versions.length < 2) return null;
+  return <span className="badge version-badge">{t('version.badge', { version: version.label })}</span>;
+}
+
+function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
+  const site = useSiteData();
+  const t = useTranslate();
+  return (
+    <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+      <ol>
+        <li className="breadcrumbs__item">
+          <Link className="breadcrumbs__link" href={site.baseUrl} aria-label={t('breadcrumbs.home')}>
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path fill="currentColor" d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" />
+            </svg>
+          </Link>
+        </li>
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li key={index} className={`breadcrumbs__item${last ? ' breadcrumbs__item--active' : ''}`} aria-current={last ? 'page' : undefined}>
+              {item.href && !last ? (
+                <Link className="breadcrumbs__link" href={item.href}>
+                  {item.label}
+                </Link>
+              ) : (
+                <span className="breadcrumbs__link">{item.label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export function Paginator({ previous, next, label }: { previous?: PropNavLink; next?: PropNavLink; label?: string }) {
+  const t = useTranslate();
+  if (!previous && !next) return null;
+  return (
+    <nav className="pagination-nav" aria-label={label ?? t('paginator.label')}>
+      {previous ? (
+        <Link className="pagination-nav__link pagination-nav__link--prev" href={previous.path}>
+          <div className="pagination-nav__sublabel">{t('paginator.previous')}</div>
+          <div className="pagination-nav__label">{previous.title}</div>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link className="pagination-nav__link pagination-nav__link--next" href={next.path}>
+          <div className="pagination-nav__sublabel">{t('paginator.next')}</div>
+          <div className="pagination-nav__label">{next.title}</div>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

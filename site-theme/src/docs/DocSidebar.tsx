@@ -1,0 +1,100 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from '@docgen/client';
+import type { PropSidebarItem } from '@docgen/types';
+import { useTranslate } from '../i18n.js';
+import { ExternalLinkIcon } from '../layout/Layout.js';
+
+function containsPath(item: PropSidebarItem, pathname: string): boolean {
+  if (item.type === 'link') return item.href === pathname;
+  return item.href === pathname || item.items.some((child) => containsPath(child, pathname));
+}
+
+export function DocSidebar({ items }: { items: PropSidebarItem[] }) {
+  const t = useTranslate();
+  return (
+    <nav className="doc-sidebar menu" aria-label={t('sidebar.label')}>
+      <DocSidebarItems items={items} />
+    </nav>
+  );
+}
+
+export function DocSidebarItems({ items, level = 1 }: { items: PropSidebarItem[]; level?: number }) {
+  return (
+    <ul className="menu__list">
+      {items.map((item, index) =>
+        item.type === 'link' ? <SidebarLink key={index} item={item} level={level} /> : <SidebarCategory key={index} item={item} level={level} />,
+      )}
+    </ul>
+  );
+}
+
+function SidebarLink({ item, level }: { item: PropSidebarItem & { type: 'link' }; level: number }) {
+  const { pathname } = useLocation();
+  const active = item.href === pathname;
+  return (
+    <li className={`menu__list-item menu__list-item--level${level}`}>
+      <Link className={`menu__link${active ? ' menu__link--active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
+        {item.label}
+        {item.external ? <ExternalLinkIcon /> : null}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * A collapsible category. It starts expanded when it holds the current page; the list stays in
+ * the HTML (hidden only once JavaScript runs), so the sidebar works without JavaScript too.
+ */
+function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'category' }; level: number }) {
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  const active = containsPath(item, pathname);
+  const [collapsed, setCollapsed] = useState(item.collapsible && item.collapsed && !active);
+  const listId = useId();
+  useEffect(() => {
+    if (active) setCollapsed(false);
+  }, [active]);
+  const toggle = () => item.collapsible && setCollapsed((value) => !value);
+  const selfActive = item.href === pathname;
+  return (
+    <li className={`menu__list-item menu__list-item--level${level}${collapsed ? ' menu__list-item--collapsed' : ''}`}>
+      <div className="menu__list-item-collapsible">
+        {item.href ? (
+          <>
+            <Link
+              className={`menu__link menu__link--sublist${selfActive ? ' menu__link--active' : active ? ' menu__link--active-parent' : ''}`}
+              href={item.href}
+              aria-current={selfActive ? 'page' : undefined}
+              onClick={() => collapsed && setCollapsed(false)}
+            >
+              {item.label}
+            </Link>
+            {item.collapsible ? (
+              <button
+                type="button"
+                className="menu__caret"
+                aria-label={t('sidebar.toggleCategory', { label: item.label })}
+                aria-expanded={!collapsed}
+                aria-controls={listId}
+                onClick={toggle}
+              />
+            ) : null}
+          </>
+        ) : (
+          <button
+            type="button"
+            className={`menu__link menu__link--sublist menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`}
+            aria-expanded={!collapsed}
+            aria-controls={listId}
+            onClick={toggle}
+          >
+            {item.label}
+          </button>
+        )}
+      </div>
+      <div id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
+        <DocSidebarItems items={item.items} level={level + 1} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import type { TocItem } from '@docgen/types';
+import { useTranslate } from '../i18n.js';
+
+interface TocNode extends TocItem {
+  children: TocNode[];
+}
+
+function toTree(items: TocItem[]): TocNode[] {
+  const roots: TocNode[] = [];
+  const stack: TocNode[] = [];
+  for (const item of items) {
+    const node: TocNode = { ...item, children: [] };
+    while (stack.length > 0 && stack[stack.length - 1]!.level >= node.level) stack.pop();
+    (stack.length > 0 ? stack[stack.length - 1]!.children : roots).push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null }) {
+  return (
+    <ul className="table-of-contents__list">
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <a href={`#${node.id}`} className={`table-of-contents__link${node.id === active ? ' table-of-contents__link--active' : ''}`} aria-current={node.id === active ? 'location' : undefined}>
+            {node.value}
+          </a>
+          {node.children.length > 0 ? <TocList nodes={node.children} active={active} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Highlights the heading the reader is at: the last one above the upper part of the viewport. */
+function useActiveHeading(items: TocItem[]): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (items.length === 0) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const offset = 100;
+      let current: string | null = null;
+      for (const item of items) {
+        const element = document.getElementById(item.id);
+        if (element && element.getBoundingClientRect().top <= offset) current = item.id;
+      }
+      if (current === null && items[0]) current = items[0].id;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      if (atBottom) current = items[items.length - 1]!.id;
+      setActive(current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [items]);
+  return active;
+}
+
+/**
+ * The table of contents: a sticky column on desktop (`desktop`), a collapsible block above the
+ * content below 997 px (`mobile`). CSS shows the variant that fits the viewport.
+ */
+export function TableOfContents({ items, variant = 'desktop' }: { items: TocItem[]; variant?: 'desktop' | 'mobile' }) {
+  const t = useTranslate();
+  const active = useActiveHeading(variant === 'desktop' ? items : []);
+  if (items.length === 0) return null;
+  const tree = toTree(items);
+  if (variant === 'mobile') {
+    return (
+      <details className="toc-mobile">
+        <summary>{t('toc.title')}</summary>
+        <TocList nodes={tree} active={null} />
+      </details>
+    );
+  }
+  return (
+    <nav className="table-of-contents" aria-label={t('toc.title')}>
+      <div className="table-of-contents__title">{t('toc.title')}</div>
+      <TocList nodes={tree} active={active} />
+    </nav>
+  );
+}

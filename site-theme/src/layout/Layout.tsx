@@ -1,0 +1,133 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSiteData } from '@docgen/client';
+import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
+import { useTranslate } from '../i18n.js';
+import { Navbar } from '../navbar/Navbar.js';
+
+export const MAIN_ID = '__docgen-main';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipToContent />
+      <AnnouncementBar />
+      <Navbar />
+      <ProgressBar />
+      <div className="main-wrapper">{children}</div>
+      <Footer />
+    </>
+  );
+}
+
+function SkipToContent() {
+  const t = useTranslate();
+  return (
+    <a className="skip-to-content" href={`#${MAIN_ID}`}>
+      {t('skipToContent')}
+    </a>
+  );
+}
+
+function AnnouncementBar() {
+  const site = useSiteData();
+  const t = useTranslate();
+  const bar = site.announcementBar;
+  if (!bar) return null;
+  const close = () => {
+    try {
+      window.localStorage.setItem(ANNOUNCEMENT_STORAGE_KEY, bar.id);
+    } catch {
+      // Without storage the bar closes for this page view only.
+    }
+    document.documentElement.setAttribute('data-announcement-bar-dismissed', 'true');
+  };
+  return (
+    <div className="announcement-bar" role="region" aria-label="Announcement" style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+      <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {bar.isCloseable ? (
+        <button type="button" className="announcement-bar__close" aria-label={t('announcement.close')} onClick={close}>
+          <svg viewBox="0 0 15 15" width="14" height="14" aria-hidden="true">
+            <path stroke="currentColor" strokeWidth="3.1" d="M.75.75l13.5 13.5M14.25.75L.75 14.25" />
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The navigation progress bar: shown only when loading a page takes longer than 200 ms. */
+function ProgressBar() {
+  const { loading } = useLocation();
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => {
+    if (!loading) {
+      setProgress((current) => (current === null ? null : 1));
+      const hide = window.setTimeout(() => setProgress(null), 200);
+      return () => window.clearTimeout(hide);
+    }
+    let trickle = 0;
+    const start = window.setTimeout(() => {
+      setProgress(0.08);
+      trickle = window.setInterval(() => setProgress((current) => Math.min(0.994, (current ?? 0.08) + (1 - (current ?? 0.08)) * 0.1)), 800);
+    }, 200);
+    return () => {
+      window.clearTimeout(start);
+      window.clearInterval(trickle);
+    };
+  }, [loading]);
+  if (progress === null) return null;
+  return (
+    <div className="progress-bar" role="progressbar" aria-label="Loading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+      <div className="progress-bar__bar" style={{ transform: `translateX(${-100 + progress * 100}%)` }} />
+    </div>
+  );
+}
+
+function Footer() {
+  const site = useSiteData();
+  const t = useTranslate();
+  const { footer } = site;
+  return (
+    <footer className={`footer footer--${footer.style}`} aria-label={t('footer.label')}>
+      <div className="container">
+        {footer.links.length > 0 ? (
+          <div className="footer__links">
+            {footer.links.map((column) => (
+              <div className="footer__col" key={column.title}>
+                <div className="footer__title">{column.title}</div>
+                <ul className="footer__items">
+                  {column.items.map((item) => (
+                    <li key={item.label + item.href}>
+                      <Link className="footer__link-item" href={item.href}>
+                        {item.label}
+                        {item.external ? <ExternalLinkIcon /> : null}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        ) : null}
+        <div className="footer__bottom">
+          {footer.logo ? (
+            <img className="footer__logo" src={footer.logo.src} alt={footer.logo.alt} width={footer.logo.width} height={footer.logo.height} />
+          ) : null}
+          {footer.copyright ? <div className="footer__copyright">{footer.copyright}</div> : null}
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+export function ExternalLinkIcon() {
+  const t = useTranslate();
+  return (
+    <>
+      <svg className="external-link-icon" width="13" height="13" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+      </svg>
+      <span className="sr-only">{t('externalLink')}</span>
+    </>
+  );
+}

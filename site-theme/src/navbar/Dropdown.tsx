@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from '@docgen/client';
+import { ExternalLinkIcon } from '../layout/Layout.js';
+
+export interface DropdownItem {
+  label: string;
+  href: string;
+  external?: boolean;
+  active?: boolean;
+  lang?: string;
+  onSelect?: () => void;
+}
+
+/**
+ * A navbar dropdown. Opens on click or Enter; closes on Escape, on a mousedown or touch outside,
+ * and when focus leaves it. Works as a hover menu with JavaScript off.
+ */
+export function Dropdown({ label, items, position, icon }: { label: string; items: DropdownItem[]; position: 'left' | 'right'; icon?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onOutside = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onOutside);
+    document.addEventListener('touchstart', onOutside);
+    document.addEventListener('focusin', onOutside);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onOutside);
+      document.removeEventListener('touchstart', onOutside);
+      document.removeEventListener('focusin', onOutside);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={ref} className={`navbar__item dropdown dropdown--${position === 'left' ? 'left' : 'right'}${open ? ' dropdown--show' : ''}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="navbar__link dropdown__toggle"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {icon}
+        {label}
+      </button>
+      <ul className="dropdown__menu" id={menuId}>
+        {items.map((item) => (
+          <li key={item.label + item.href}>
+            <Link
+              className={`dropdown__link${item.active ? ' dropdown__link--active' : ''}`}
+              href={item.href}
+              lang={item.lang}
+              aria-current={item.active ? 'true' : undefined}
+              onClick={() => {
+                item.onSelect?.();
+                setOpen(false);
+              }}
+            >
+              {item.label}
+              {item.external ? <ExternalLinkIcon /> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

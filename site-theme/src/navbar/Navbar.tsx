@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
+import type { PropNavbarItem, SiteData } from '@docgen/types';
+import { useTranslate } from '../i18n.js';
+import { DocSidebarItems } from '../docs/DocSidebar.js';
+import { ExternalLinkIcon } from '../layout/Layout.js';
+import { ColorModeToggle } from './ColorModeToggle.js';
+import { Dropdown } from './Dropdown.js';
+import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
+
+const DESKTOP_QUERY = '(min-width: 997px)';
+
+export function Navbar() {
+  const site = useSiteData();
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const left = site.navbar.items.filter((item) => item.position === 'left');
+  const right = site.navbar.items.filter((item) => item.position !== 'left');
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onChange = () => desktop.matches && setMobileOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMobileOpen(false);
+    desktop.addEventListener('change', onChange);
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      desktop.removeEventListener('change', onChange);
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [mobileOpen]);
+  useEffect(() => {
+    if (!site.navbar.hideOnScroll) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > last && y > 60);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [site.navbar.hideOnScroll]);
+
+  return (
+    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar-sidebar--show' : ''}`} aria-label="Main">
+      <div className="navbar__inner">
+        <div className="navbar__items">
+          <button type="button" className="navbar__toggle" aria-label={t('navbar.toggle')} aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
+              <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+            </svg>
+          </button>
+          <Link className="navbar__brand" href={site.baseUrl}>
+            {site.navbar.logo ? <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} /> : null}
+            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
+          </Link>
+          {left.map((item, index) => (
+            <NavbarItem key={index} item={item} />
+          ))}
+        </div>
+        <div className="navbar__items navbar__items--right">
+          {right.map((item, index) => (
+            <NavbarItem key={index} item={item} />
+          ))}
+          <ColorModeToggle />
+        </div>
+      </div>
+      {mobileOpen ? <MobileSidebar site={site} onClose={() => setMobileOpen(false)} /> : null}
+    </nav>
+  );
+}
+
+function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: boolean }) {
+  const site = useSiteData();
+  const t = useTranslate();
+  const { route } = usePage();
+  const { pathname } = useLocation();
+  const version = useActiveVersion();
+  const className = mobile ? 'menu__link' : 'navbar__item navbar__link';
+  switch (item.type) {
+    case 'link':
+      return (
+        <Link className={className + (pathname === item.href ? ' navbar__link--active' : '')} href={item.href}>
+          {item.label}
+          {item.external ? <ExternalLinkIcon /> : null}
+        </Link>
+      );
+    case 'doc': {
+      const href = version?.navbarDocPaths[item.docId] ?? site.baseUrl;
+      return (
+        <Link className={className + (pathname === href ? ' navbar__link--active' : '')} href={href}>
+          {item.label}
+        </Link>
+      );
+    }
+    case 'docSidebar': {
+      const href = version?.sidebarPaths[item.sidebarId] ?? site.baseUrl;
+      const active = 'sidebar' in route && route.sidebar?.id === item.sidebarId;
+      return (
+        <Link className={className + (active ? ' navbar__link--active' : '')} href={href} aria-current={active ? 'page' : undefined}>
+          {item.label}
+        </Link>
+      );
+    }
+    case 'dropdown':
+      return <Dropdown label={item.label} position={item.position} items={item.items} />;
+    case 'docsVersionDropdown': {
+      const versionPaths = 'versionPaths' in route ? route.versionPaths : {};
+      const items = item.versions
+        .map((name) => site.versions.find((candidate) => candidate.name === name))
+        .filter((candidate) => candidate !== undefined)
+        .map((candidate) => ({
+          label: candidate.label,
+          href: versionPaths[candidate.name] ?? candidate.mainDocPath,
+          active: candidate.name === version?.name,
+          onSelect: () => storePreferredVersion(candidate.name),
+        }));
+      return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
+    }
+    case 'localeDropdown': {
+      const current = site.locales.find((locale) => locale.locale === site.locale)!;
+      const items = site.locales.map((locale) => ({
+        label: locale.label,
+        lang: locale.htmlLang,
+        href: route.alternates.find((alternate) => alternate.locale === locale.locale)?.path ?? locale.baseUrl,
+        active: locale.locale === site.locale,
+      }));
+      const icon = (
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="locale-icon">
+          <path fill="currentColor" d="M12.87 15.07l-2.54-2.51.03-.03A17.52 17.52 0 0014.07 6H17V4h-7V2H8v2H1v1.99h11.17C11.5 7.92 10.44 9.75 9 11.35 8.07 10.32 7.3 9.19 6.69 8h-2c.73 1.63 1.73 3.17 2.98 4.56l-5.09 5.02L4 19l5-5 3.11 3.11.76-2.04zM18.5 10h-2L12 22h2l1.12-3h4.75L21 22h2l-4.5-12zm-2.62 7l1.62-4.33L19.12 17h-3.24z" />
+        </svg>
+      );
+      return <Dropdown label={current.label} position={item.position} items={items} icon={icon} />;
+    }
+  }
+}
+
+/** The mobile menu: navbar items, and on doc pages a secondary menu with the doc sidebar. */
+function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void }) {
+  const t = useTranslate();
+  const page = usePage();
+  const [secondary, setSecondary] = useState(page.sidebar !== undefined);
+  return (
+    <div className="navbar-sidebar" role="dialog" aria-modal="true" aria-label={t('navbar.toggle')}>
+      <div className="navbar-sidebar__backdrop" onClick={onClose} />
+      <div className="navbar-sidebar__panel">
+        <div className="navbar-sidebar__brand">
+          <Link className="navbar__brand" href={site.baseUrl}>
+            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
+          </Link>
+          <ColorModeToggle />
+          <button type="button" className="navbar-sidebar__close" aria-label={t('announcement.close')} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {secondary && page.sidebar ? (
+          <div className="navbar-sidebar__secondary">
+            <button type="button" className="navbar-sidebar__back" onClick={() => setSecondary(false)}>
+              {t('navbar.mainMenu')}
+            </button>
+            <DocSidebarItems items={page.sidebar} />
+          </div>
+        ) : (
+          <ul className="menu__list navbar-sidebar__primary">
+            {site.navbar.items.map((item, index) => (
+              <li className="menu__list-item" key={index}>
+                <NavbarItem item={item} mobile />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

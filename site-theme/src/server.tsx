@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { RouterProvider } from '@docgen/client';
+import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
+import { App } from './App.js';
+import { MetadataCollector } from './pages/PageMetadata.js';
+import './styles.css';
+
+export { renderContent } from './content/renderContent.js';
+
+/** Renders the body of one page for the static HTML. Called by docgen's render stage. */
+export function renderPage(input: { site: SiteData; route: RouteData; sidebar?: PropSidebar; page?: unknown }) {
+  const metadata: { title?: string; description?: string } = {};
+  const html = renderToString(
+    <MetadataCollector.Provider value={metadata}>
+      <RouterProvider site={input.site} initialPage={{ route: input.route, sidebar: input.sidebar, component: input.page as ComponentType | undefined }} pages={{}}>
+        <App />
+      </RouterProvider>
+    </MetadataCollector.Provider>,
+  );
+  return { html, ...metadata };
+}
