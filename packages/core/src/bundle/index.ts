@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 
@@ -48,7 +48,41 @@ function resolveFromTheme(themeDir: string): esbuild.Plugin {
   };
 }
 
+/**
+ * Loads the site's own modules (component pages and what they import relatively) under a virtual
+ * namespace with site-relative paths. esbuild's content hashes include input paths, so this keeps
+ * the output byte-identical wherever the site folder lives.
+ */
+function siteModules(siteDir: string): esbuild.Plugin {
+  const namespace = 'docgen-site';
+  const toVirtual = (absolutePath: string) => relative(siteDir, absolutePath).split('\\').join('/');
+  return {
+    name: 'docgen-site-modules',
+    setup(build) {
+      build.onResolve({ filter: /^docgen-site:/ }, (args) => ({ path: args.path.slice(namespace.length + 1), namespace }));
+      build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
+        const importerDir = dirname(resolve(siteDir, args.importer));
+        for (const candidate of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
+          const absolutePath = resolve(importerDir, args.path + candidate);
+          if (existsSync(absolutePath) && statSync(absolutePath).isFile()) {
+            return absolutePath.startsWith(siteDir) && /\.[jt]sx?$/.test(absolutePath)
+              ? { path: toVirtual(absolutePath), namespace }
+              : { path: absolutePath };
+          }
+        }
+        return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
+      });
+      build.onLoad({ filter: /.*/, namespace }, (args) => {
+        const absolutePath = resolve(siteDir, args.path);
+        const loader = extname(absolutePath).slice(1) as esbuild.Loader;
+        return { contents: readFileSync(absolutePath), loader, resolveDir: dirname(absolutePath) };
+      });
+    },
+  };
+}
+
 const quote = (value: string) => JSON.stringify(value);
+const sitePageImport = (input: BundleInput, key: string) => quote(`docgen-site:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
 
 function toDocgenError(error: unknown, siteDir: string): DocgenError {
   const failure = error as esbuild.BuildFailure;
@@ -72,7 +106,7 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
   logLevel: 'silent',
   absWorkingDir: input.themeDir,
   conditions: ['source'],
-  plugins: [resolveFromTheme(input.themeDir)],
+  plugins: [siteModules(input.siteDir), resolveFromTheme(input.themeDir)],
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
@@ -87,7 +121,7 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
     `export * from ${quote(entries.serverEntry)};`,
-    ...pageKeys.map((key, index) => `import page${index} from ${quote(input.pages[key]!)};`),
+    ...pageKeys.map((key, index) => `import page${index} from ${sitePageImport(input, key)};`),
     `export const pages = {${pageKeys.map((key, index) => `${quote(key)}: page${index}`).join(', ')}};`,
   ].join('\n');
   mkdirSync(dirname(outFile), { recursive: true });
@@ -123,7 +157,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
     `import { startClient } from ${quote(entries.clientEntry)};`,
-    `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${quote(input.pages[key]!)})`).join(', ')}} });`,
+    `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${sitePageImport(input, key)})`).join(', ')}} });`,
   ].join('\n');
   let result: esbuild.BuildResult<{ metafile: true; write: true }>;
   try {

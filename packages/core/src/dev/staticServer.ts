@@ -56,13 +56,13 @@ export class SiteFiles {
 
   /** The 404 page of the locale whose base is the longest prefix of the path. */
   notFoundPage(pathname: string): string | undefined {
-    let best: string | undefined;
+    let best: { base: string; file: string } | undefined;
     for (const [path, file] of this.files) {
       if (!path.endsWith('/404.html')) continue;
       const base = path.slice(0, -'404.html'.length);
-      if (pathname.startsWith(base) && (!best || base.length > best.length)) best = file;
+      if (pathname.startsWith(base) && (!best || base.length > best.base.length)) best = { base, file };
     }
-    return best ? best : undefined;
+    return best?.file;
   }
 }
 

@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SourceFile } from '@docgen/types';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter, readSourceFile } from '../src/content/index.js';
+import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
+
+const sourceFile = (text: string, sitePath = 'docs/guide/a.md'): SourceFile => ({ absolutePath: `/site/${sitePath}`, sitePath, text });
+
+const NO_FRONT_MATTER = {
+  id: undefined,
+  title: undefined,
+  slug: undefined,
+  sidebarLabel: undefined,
+  sidebarPosition: undefined,
+  description: undefined,
+  draft: undefined,
+  unlisted: undefined,
+  tocMinHeadingLevel: undefined,
+  tocMaxHeadingLevel: undefined,
+  hideTableOfContents: undefined,
+};
+
+afterAll(removeTempDirs);
+
+describe('parseFrontMatter', () => {
+  it('splits YAML front matter from the body and maps snake_case keys to camelCase', () => {
+    const markdown = parseFrontMatter(
+      sourceFile('---\ntitle: 시작하기\nsidebar_label: 시작\nsidebar_position: 2\ntoc_max_heading_level: 4\nhide_table_of_contents: true\n---\n# 제목\n\n본문\n'),
+      docFrontMatterSchema,
+    );
+    expect(markdown.frontMatter).toEqual({
+      ...NO_FRONT_MATTER,
+      title: '시작하기',
+      sidebarLabel: '시작',
+      sidebarPosition: 2,
+      tocMaxHeadingLevel: 4,
+      hideTableOfContents: true,
+    });
+    expect(markdown.body).toBe('# 제목\n\n본문\n');
+    expect(markdown.bodyLine).toBe(8);
+  });
+
+  it('returns the whole text as body, starting on line 1, when there is no front matter', () => {
+    const markdown = parseFrontMatter(sourceFile('# Title\n\ntext\n'), docFrontMatterSchema);
+    expect(markdown.frontMatter).toEqual(NO_FRONT_MATTER);
+    expect(markdown.body).toBe('# Title\n\ntext\n');
+    expect(markdown.bodyLine).toBe(1);
+  });
+
+  it('accepts an empty block', () => {
+    const markdown = parseFrontMatter(sourceFile('---\n---\nbody'), docFrontMatterSchema);
+    expect(markdown.frontMatter).toEqual(NO_FRONT_MATTER);
+    expect(markdown.body).toBe('body');
+    expect(markdown.bodyLine).toBe(3);
+  });
+
+  it('refuses a ---js block without running it', () => {
+    const marker = '__docgenFrontMatterWasRun';
+    const text = `---js\nmodule.exports = { title: (globalThis.${marker} = 'ran') };\n---\nbody\n`;
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile(text), docFrontMatterSchema));
+    expect(error.message).toBe('Front matter in "js" is not supported');
+    expect(error.code).toBe('front-matter-language');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 1, column: 4 });
+    expect(error.hint).toBe('Front matter is YAML only: start the block with a plain "---" line. Code in front matter is never run.');
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+  });
+
+  it('refuses ---toml too', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---toml\ntitle = "x"\n---\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Front matter in "toml" is not supported');
+  });
+
+  it('stops a YAML alias bomb quickly with a clear error', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (const [previous, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h'], ['h', 'i']]) {
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`);
+    }
+    const text = `---\n${levels.join('\n')}\n---\nbody\n`;
+    const start = performance.now();
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile(text), docFrontMatterSchema));
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(error.message).toBe('Invalid YAML: Excessive alias count indicates a resource exhaustion attack');
+    expect(error.code).toBe('yaml-syntax');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 1 });
+    expect(error.hint).toBe('Reduce the use of aliases (*name); expanding them would be too large.');
+  });
+
+  it('does not let a __proto__ key pollute Object.prototype', () => {
+    const markdown = parseFrontMatter(sourceFile('---\n__proto__:\n  polluted: yes\n  draft: true\ntitle: T\n---\nbody\n'), docFrontMatterSchema);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(markdown.frontMatter).toEqual({ ...NO_FRONT_MATTER, title: 'T' });
+    expect(markdown.frontMatter.draft).toBeUndefined();
+  });
+
+  it('reports a value of the wrong type at its line in the file', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntitle: T\nsidebar_position: "x"\n---\nbody\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Invalid front matter "sidebar_position": Invalid input: expected number, received string');
+    expect(error.code).toBe('front-matter-invalid');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 19 });
+    expect(error.hint).toBe('Found "x"; fix the value of "sidebar_position".');
+  });
+
+  it('counts blank lines inside the front matter', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntitle: T\n\n\ndraft: maybe\n---\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Invalid front matter "draft": Invalid input: expected boolean, received string');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 5, column: 8 });
+  });
+
+  it('rejects an id holding a slash', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\nid: a/b\n---\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Invalid front matter "id": an id without "/"');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 5 });
+  });
+
+  it('reports YAML syntax errors with the line in the markdown file', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntitle: T\ndescription: x: y\n---\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Invalid YAML: Nested mappings are not allowed in compact mappings');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 14 });
+  });
+
+  it('rejects front matter that is not a mapping', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\n- a\n- b\n---\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Front matter must be a YAML mapping of keys to values');
+    expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 1 });
+  });
+
+  it('rejects an unclosed block', () => {
+    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntitle: x\n\nbody\n'), docFrontMatterSchema));
+    expect(error.message).toBe('Front matter is not closed');
+    expect(error.hint).toBe('End the front matter with a line holding only "---".');
+  });
+
+  it('normalises blog authors and tags to lists and YAML dates to YYYY-MM-DD', () => {
+    const markdown = parseFrontMatter(
+      sourceFile('---\ntitle: 출시\nauthors: kim\ntags: [release, sdk]\ndate: 2025-08-20\n---\n', 'blog/x.md'),
+      blogFrontMatterSchema,
+    );
+    expect(markdown.frontMatter).toMatchObject({ title: '출시', authors: ['kim'], tags: ['release', 'sdk'], date: '2025-08-20' });
+  });
+
+  it('coerces a numeric page title to text', () => {
+    const markdown = parseFrontMatter(sourceFile('---\ntitle: 2025\n---\n', 'pages/x.md'), pageFrontMatterSchema);
+    expect(markdown.frontMatter.title).toBe('2025');
+  });
+});
+
+describe('readSourceFile', () => {
+  const LF = '---\ntitle: 줄 끝\ntags: [a]\n---\n# 제목\n\n첫 줄\n둘째 줄\n';
+
+  it('gives a BOM + CRLF file the same text, front matter and body as the LF file', () => {
+    const siteDir = makeTempDir('docgen-source-');
+    writeFileSync(join(siteDir, 'lf.md'), LF);
+    writeFileSync(join(siteDir, 'crlf.md'), `\uFEFF${LF.replace(/\n/g, '\r\n')}`);
+    const lf = readSourceFile(siteDir, join(siteDir, 'lf.md'));
+    const crlf = readSourceFile(siteDir, join(siteDir, 'crlf.md'));
+    expect(crlf.text).toBe(lf.text);
+    expect(crlf.sitePath).toBe('crlf.md');
+    const fromLf = parseFrontMatter(lf, docFrontMatterSchema);
+    const fromCrlf = parseFrontMatter(crlf, docFrontMatterSchema);
+    expect(fromCrlf.frontMatter).toEqual(fromLf.frontMatter);
+    expect(fromCrlf.frontMatter.title).toBe('줄 끝');
+    expect(fromCrlf.body).toBe('# 제목\n\n첫 줄\n둘째 줄\n');
+    expect(fromCrlf.bodyLine).toBe(fromLf.bodyLine);
+    expect(fromCrlf.bodyLine).toBe(5);
+  });
+
+  it('also normalises old Mac CR line endings', () => {
+    const siteDir = makeTempDir('docgen-source-');
+    writeFileSync(join(siteDir, 'cr.md'), LF.replace(/\n/g, '\r'));
+    expect(readSourceFile(siteDir, join(siteDir, 'cr.md')).text).toBe(LF);
+  });
+
+  it('gives site-relative paths with forward slashes', () => {
+    const siteDir = makeTempDir('docgen-source-');
+    writeFileSync(join(siteDir, 'x.md'), 'x');
+    expect(readSourceFile(siteDir, join(siteDir, 'x.md'))).toEqual({ absolutePath: join(siteDir, 'x.md'), sitePath: 'x.md', text: 'x' });
+  });
+});

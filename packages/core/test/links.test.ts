@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../src/build.js';
+import { getBrokenLinks } from '../src/links/index.js';
+import { copyFixture, fixturePath, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const brokenLinksOf = async (siteDir: string, locales?: string[]) => getBrokenLinks((await loadSite({ siteDir, locales })).manifest);
+
+describe('getBrokenLinks', () => {
+  it('reports a broken .md link, a broken path and a broken anchor, each once, at file:line:col', async () => {
+    const problems = await brokenLinksOf(fixturePath('broken-links'), ['ko']);
+    expect(problems).toEqual([
+      {
+        severity: 'warning',
+        code: 'broken-link',
+        message: 'Broken link ./missing.md: no page is built from docs/missing.md',
+        hint: 'Point the link at an existing .md file (relative to this file) or an existing URL path.',
+        location: { file: 'docs/a.md', line: 5, column: 15 },
+      },
+      {
+        severity: 'warning',
+        code: 'broken-link',
+        message: 'Broken link /docs/nowhere: no page at /docs/nowhere',
+        hint: 'Check the path; links to other docs are best written as relative .md links.',
+        location: { file: 'docs/a.md', line: 7, column: 11 },
+      },
+      {
+        severity: 'warning',
+        code: 'broken-link',
+        message: 'Broken anchor ./b.md#no-such-heading: /docs/b has no heading with id "no-such-heading"',
+        hint: 'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.',
+        location: { file: 'docs/a.md', line: 9, column: 9 },
+      },
+    ]);
+  });
+
+  // BUG: links/index.ts getBrokenLinks walks the link sources of every locale, and an
+  // untranslated doc is a link source in each of them, so the same broken link in the same
+  // file:line:col is reported once per locale (6 warnings for 3 problems here).
+  it.fails('reports a broken link of an untranslated doc once, not once per locale', async () => {
+    const problems = await brokenLinksOf(fixturePath('broken-links'));
+    const locations = problems.map((problem) => `${problem.location!.file}:${problem.location!.line}:${problem.location!.column}`);
+    expect(locations).toEqual(['docs/a.md:5:15', 'docs/a.md:7:11', 'docs/a.md:9:9']);
+  });
+
+  it('reports nothing for clean fixtures, whose links include static files, anchors and other versions', async () => {
+    expect(await brokenLinksOf(fixturePath('versioned'))).toEqual([]);
+    expect(await brokenLinksOf(fixturePath('autogen'))).toEqual([]);
+  });
+
+  it('accepts links to static files, existing headings in Korean, own anchors and external URLs', async () => {
+    const { manifest } = await loadSite({ siteDir: fixturePath('broken-links'), locales: ['ko'] });
+    const a = manifest.locales[0]!.linkSources.find((source) => source.sourcePath === 'docs/a.md')!;
+    expect(a.links.slice(3).map((link) => [link.url, link.target])).toEqual([
+      ['/img/logo.png', '/img/logo.png'],
+      ['./b.md#real-heading', '/docs/b#real-heading'],
+      ['#local', '/docs/a#local'],
+      ['https://example.com/x', undefined],
+    ]);
+  });
+
+  it('checks anchors against Korean heading ids', async () => {
+    const siteDir = copyFixture('broken-links');
+    writeFileSync(join(siteDir, 'docs', 'a.md'), '# A\n\n[ok](./b.md#요청-파라미터)\n\n[bad](./b.md#요청)\n');
+    writeFileSync(join(siteDir, 'docs', 'b.md'), '# B\n\n## 요청 파라미터\n');
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => [problem.message, problem.location])).toEqual([
+      ['Broken anchor ./b.md#요청: /docs/b has no heading with id "요청"', { file: 'docs/a.md', line: 5, column: 1 }],
+    ]);
+  });
+
+  it('reports a relative link to a missing non-markdown file', async () => {
+    const siteDir = copyFixture('broken-links');
+    writeFileSync(join(siteDir, 'docs', 'a.md'), '# A\n\n![diagram](./img/diagram.png)\n');
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => [problem.message, problem.location])).toEqual([
+      ['Broken link ./img/diagram.png: file docs/img/diagram.png does not exist', { file: 'docs/a.md', line: 3, column: 1 }],
+    ]);
+  });
+
+  it('reports a malformed external URL', async () => {
+    const siteDir = copyFixture('broken-links');
+    writeFileSync(join(siteDir, 'docs', 'a.md'), '---\ntitle: A\n---\n\n[bad](http://)\n');
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => [problem.message, problem.location])).toEqual([
+      ['Malformed URL http://', { file: 'docs/a.md', line: 5, column: 1 }],
+    ]);
+  });
+});

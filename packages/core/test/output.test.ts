@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build.js';
+import { assertSafeOutDir, createStagingDir } from '../src/output/index.js';
+import { catchDocgenError, catchDocgenErrorAsync, copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+/** Leftover staging or backup folders that createStagingDir puts beside the output. */
+const leftovers = (outDir: string) => readdirSync(dirname(outDir)).filter((name) => name.includes('.docgen-'));
+
+describe('assertSafeOutDir', () => {
+  const siteDir = join(makeTempDir('docgen-safe-'), 'site');
+  mkdirSync(siteDir, { recursive: true });
+  const hint = 'Choose a dedicated folder such as build/ inside the site: docgen build --out-dir build';
+
+  it('accepts a folder inside the site', () => {
+    expect(() => assertSafeOutDir(siteDir, join(siteDir, 'build'))).not.toThrow();
+  });
+
+  it('refuses the site folder itself', () => {
+    const error = catchDocgenError(() => assertSafeOutDir(siteDir, siteDir));
+    expect(error.message).toBe(`Refusing to write the build into ${siteDir}: it is the site folder`);
+    expect(error.code).toBe('unsafe-out-dir');
+    expect(error.hint).toBe(hint);
+  });
+
+  it('refuses the site folder reached through a symbolic link', () => {
+    const link = join(makeTempDir('docgen-link-'), 'site-link');
+    symlinkSync(siteDir, link);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, link)).message).toBe(`Refusing to write the build into ${link}: it is the site folder`);
+  });
+
+  it('refuses a parent of the site folder', () => {
+    const parent = dirname(siteDir);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, parent)).message).toBe(`Refusing to write the build into ${parent}: it contains the site folder`);
+  });
+
+  it('refuses the filesystem root', () => {
+    const root = parse(siteDir).root;
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, root)).message).toBe(`Refusing to write the build into ${root}: it is the filesystem root`);
+  });
+
+  it('refuses a folder holding .git', () => {
+    const repo = join(makeTempDir('docgen-repo-'), 'checkout');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, repo)).message).toBe(`Refusing to write the build into ${repo}: it holds a .git folder`);
+  });
+});
+
+describe('createStagingDir', () => {
+  const makeOutput = () => {
+    const outDir = join(makeTempDir('docgen-out-'), 'build');
+    mkdirSync(join(outDir, 'old'), { recursive: true });
+    writeFileSync(join(outDir, 'index.html'), 'old index');
+    writeFileSync(join(outDir, 'old', 'page.html'), 'old page');
+    return outDir;
+  };
+
+  it('writes beside the output and replaces the old output on commit', () => {
+    const outDir = makeOutput();
+    const staging = createStagingDir(outDir);
+    expect(dirname(staging.path)).toBe(dirname(outDir));
+    staging.write('index.html', 'new index');
+    staging.write('docs/a/index.html', new TextEncoder().encode('new page'));
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old index');
+    staging.commit();
+    expect(snapshotDir(outDir)).toEqual({
+      'index.html': Buffer.from('new index').toString('base64'),
+      'docs/a/index.html': Buffer.from('new page').toString('base64'),
+    });
+    expect(leftovers(outDir)).toEqual([]);
+  });
+
+  it('creates the output on commit when there was none', () => {
+    const outDir = join(makeTempDir('docgen-out-'), 'fresh');
+    const staging = createStagingDir(outDir);
+    staging.write('a.txt', 'a');
+    staging.commit();
+    expect(readFileSync(join(outDir, 'a.txt'), 'utf8')).toBe('a');
+  });
+
+  it('leaves the old output untouched on discard', () => {
+    const outDir = makeOutput();
+    const before = snapshotDir(outDir);
+    const staging = createStagingDir(outDir);
+    staging.write('index.html', 'new index');
+    staging.discard();
+    expect(snapshotDir(outDir)).toEqual(before);
+    expect(existsSync(staging.path)).toBe(false);
+    expect(leftovers(outDir)).toEqual([]);
+  });
+
+  it('refuses to write outside the staging folder', () => {
+    const staging = createStagingDir(join(makeTempDir('docgen-out-'), 'build'));
+    expect(() => staging.write('../escape.txt', 'x')).toThrow('Refusing to write outside the output: ../escape.txt');
+    staging.discard();
+  });
+});
+
+describe('build', () => {
+  let siteDir: string;
+  let outDir: string;
+  let goodOutput: Record<string, string>;
+
+  beforeAll(async () => {
+    siteDir = copyFixture('versioned');
+    const result = await build({ siteDir, outDir: 'out' });
+    outDir = result.outDir;
+    goodOutput = snapshotDir(outDir);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('writes every route, page data and static files into the output', () => {
+    expect(outDir).toBe(join(siteDir, 'out'));
+    const files = Object.keys(goodOutput);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '404.html',
+        'docs/index.html',
+        'docs/start/index.html',
+        'docs/1.0/index.html',
+        'docs/1.0/guide/install/index.html',
+        'docs/category/guide/index.html',
+        'en/404.html',
+        'en/docs/1.0/start/index.html',
+        'files/report.pdf',
+      ]),
+    );
+    expect(files.some((file) => /^_docgen\/data\/[^/]+\/docs\/1\.0\/start\.json$/.test(file))).toBe(true);
+    const html = readFileSync(join(outDir, 'docs/1.0/start/index.html'), 'utf8');
+    expect(html).toContain('시작하기 1.0');
+    expect(html).toContain('href="/docs/1.0/guide/install"');
+    expect(leftovers(outDir)).toEqual([]);
+  });
+
+  it('leaves the last good output byte-for-byte unchanged when a page component throws while rendering', async () => {
+    mkdirSync(join(siteDir, 'pages'), { recursive: true });
+    writeFileSync(join(siteDir, 'pages', 'boom.tsx'), "export default function Boom(): never {\n  throw new Error('boom at render');\n}\n");
+    try {
+      const error = await catchDocgenErrorAsync(() => build({ siteDir, outDir: 'out' }));
+      expect(error.message).toBe('Rendering /boom failed: boom at render');
+      expect(error.code).toBe('render-failed');
+      expect(error.location).toEqual({ file: 'pages/boom.tsx', line: 1, column: 1 });
+      expect(snapshotDir(outDir)).toEqual(goodOutput);
+      expect(leftovers(outDir)).toEqual([]);
+    } finally {
+      writeFileSync(join(siteDir, 'pages', 'boom.tsx'), 'export default function Fine() {\n  return null;\n}\n');
+    }
+  });
+
+  it('leaves the last good output byte-for-byte unchanged when a sidebar is wrong', async () => {
+    const sidebars = readFileSync(join(siteDir, 'sidebars.yaml'), 'utf8');
+    writeFileSync(join(siteDir, 'sidebars.yaml'), 'guide:\n  - start\n  - nowhere\n');
+    try {
+      const error = await catchDocgenErrorAsync(() => build({ siteDir, outDir: 'out' }));
+      expect(error.message).toBe('Sidebar "guide" of version Next points at doc "nowhere", which does not exist');
+      expect(error.location).toEqual({ file: 'sidebars.yaml', line: 3, column: 5 });
+      expect(snapshotDir(outDir)).toEqual(goodOutput);
+      expect(leftovers(outDir)).toEqual([]);
+    } finally {
+      writeFileSync(join(siteDir, 'sidebars.yaml'), sidebars);
+    }
+  });
+
+  it('refuses to build into the site folder before touching anything', async () => {
+    const before = snapshotDir(siteDir);
+    const error = await catchDocgenErrorAsync(() => build({ siteDir, outDir: '.' }));
+    expect(error.message).toBe(`Refusing to write the build into ${siteDir}: it is the site folder`);
+    expect(snapshotDir(siteDir)).toEqual(before);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import * as shared from '../src/index.js';
+import {
+  decodePath,
+  encodePath,
+  getHtmlFilePath,
+  getLocaleOfPath,
+  getPageDataFilePath,
+  getPageDataUrl,
+  isExternalUrl,
+  joinUrlPath,
+  normalizePathname,
+} from '../src/index.js';
+
+describe('normalizePathname', () => {
+  it.each([
+    ['/a/index.html', '/a/'],
+    ['/index.html', '/'],
+    ['/a.html', '/a'],
+    ['/docs/guide/x.html', '/docs/guide/x'],
+    ['/a/', '/a/'],
+    ['/a', '/a'],
+    ['/', '/'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizePathname(input)).toBe(expected);
+  });
+});
+
+describe('getPageDataFilePath', () => {
+  it.each([
+    ['/', '_docgen/data/b1d/index.json'],
+    ['/x', '_docgen/data/b1d/x.json'],
+    ['/x/', '_docgen/data/b1d/x/index.json'],
+    ['/en/docs/요청', '_docgen/data/b1d/en/docs/요청.json'],
+  ])('%s -> %s', (route, expected) => {
+    expect(getPageDataFilePath('b1d', route)).toBe(expected);
+  });
+
+  it('gives /x and /x/ different files, so both forms of a route can have data', () => {
+    expect(getPageDataFilePath('b', '/x')).not.toBe(getPageDataFilePath('b', '/x/'));
+  });
+
+  it('encodes the URL of the page data under the base URL', () => {
+    expect(getPageDataUrl('/base/', 'b1d', '/docs/요청 파라미터')).toBe(
+      '/base/_docgen/data/b1d/docs/%EC%9A%94%EC%B2%AD%20%ED%8C%8C%EB%9D%BC%EB%AF%B8%ED%84%B0.json',
+    );
+  });
+});
+
+describe('getHtmlFilePath', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/docs', 'docs/index.html'],
+    ['/docs/', 'docs/index.html'],
+    ['/en/docs/x', 'en/docs/x/index.html'],
+  ])('%s -> %s', (route, expected) => {
+    expect(getHtmlFilePath(route)).toBe(expected);
+  });
+});
+
+describe('getLocaleOfPath', () => {
+  const bases = { ko: '/', en: '/en/' };
+
+  it.each([
+    ['/', 'ko'],
+    ['/docs/intro', 'ko'],
+    ['/en', 'en'],
+    ['/en/', 'en'],
+    ['/en/docs/intro', 'en'],
+    ['/english/docs', 'ko'],
+    ['/enx', 'ko'],
+  ])('%s belongs to %s', (path, locale) => {
+    expect(getLocaleOfPath(path, bases)).toBe(locale);
+  });
+
+  it('lets the longest base win whatever the order of the map', () => {
+    expect(getLocaleOfPath('/en/docs', { en: '/en/', ko: '/' })).toBe('en');
+  });
+
+  it('works under a site base URL and returns undefined outside it', () => {
+    const underBase = { ko: '/site/', en: '/site/en/' };
+    expect(getLocaleOfPath('/site/en/docs', underBase)).toBe('en');
+    expect(getLocaleOfPath('/site', underBase)).toBe('ko');
+    expect(getLocaleOfPath('/other', underBase)).toBeUndefined();
+  });
+});
+
+describe('URL helpers', () => {
+  it('encodes and decodes path segments, keeping slashes', () => {
+    expect(encodePath('/docs/요청 파라미터/a+b@c')).toBe('/docs/%EC%9A%94%EC%B2%AD%20%ED%8C%8C%EB%9D%BC%EB%AF%B8%ED%84%B0/a+b@c');
+    expect(decodePath('/docs/%EC%9A%94%EC%B2%AD')).toBe('/docs/요청');
+    expect(decodePath('/bad/%E0%A4%A')).toBe('/bad/%E0%A4%A');
+  });
+
+  it.each([
+    ['https://example.com', true],
+    ['mailto:a@example.com', true],
+    ['//cdn.example.com/x.js', true],
+    ['/docs/x', false],
+    ['./x.md', false],
+    ['#anchor', false],
+  ])('isExternalUrl(%s) is %s', (url, expected) => {
+    expect(isExternalUrl(url)).toBe(expected);
+  });
+
+  it('joins URL path parts with single slashes', () => {
+    expect(joinUrlPath('/base/', '/docs/', 'x/')).toBe('/base/docs/x/');
+  });
+});
+
+describe('public exports', () => {
+  it('pins the names the client and core rely on', () => {
+    expect(Object.keys(shared).sort()).toMatchInlineSnapshot(`
+      [
+        "ANNOUNCEMENT_STORAGE_KEY",
+        "COLOR_MODE_STORAGE_KEY",
+        "DATA_DIR",
+        "decodePath",
+        "encodePath",
+        "getHtmlFilePath",
+        "getLocaleOfPath",
+        "getPageDataFilePath",
+        "getPageDataUrl",
+        "getPreferredVersionStorageKey",
+        "getTabGroupStorageKey",
+        "isExternalUrl",
+        "joinUrlPath",
+        "normalizePathname",
+      ]
+    `);
+  });
+});

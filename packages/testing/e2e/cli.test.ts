@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DOCGEN_BIN, DOCS_CONTENT } from '../src/paths.js';
+
+const run = promisify(execFile);
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Copies docs-content (sources only) to a fresh folder anywhere on disk. */
+function copySite(name: string): string {
+  const target = join(scratch, name);
+  cpSync(DOCS_CONTENT, target, {
+    recursive: true,
+    filter: (source) => !/[\\/](build|node_modules|\.docgen)([\\/]|$)/.test(relative(DOCS_CONTENT, source)) || source === DOCS_CONTENT,
+  });
+  return target;
+}
+
+async function docgen(args: string[], env: NodeJS.ProcessEnv = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [DOCGEN_BIN, ...args], { env: { ...process.env, CI: '1', ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+function listFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.push(relative(root, path));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+describe('docgen CLI', () => {
+  it('lists its commands and prints its version', async () => {
+    const help = await docgen(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/build \[options\] \[siteDir\]/);
+    expect(help.stdout).toMatch(/serve \[options\] \[siteDir\]/);
+    const version = await docgen(['--version']);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../../cli/package.json', import.meta.url), 'utf8')).version);
+  });
+
+  it('builds a copy of the site from anywhere on disk, byte-identical in any folder and time zone', async () => {
+    const first = copySite('first-copy');
+    const second = copySite('elsewhere/another-name');
+    const [a, b] = await Promise.all([
+      docgen(['build', first, '--out-dir', join(scratch, 'out-a')], { TZ: 'UTC' }),
+      docgen(['build', second, '--out-dir', join(scratch, 'out-b')], { TZ: 'Pacific/Kiritimati' }),
+    ]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const filesA = listFiles(join(scratch, 'out-a'));
+    expect(filesA.length).toBeGreaterThan(300);
+    expect(listFiles(join(scratch, 'out-b'))).toEqual(filesA);
+    const different = filesA.filter((file) => !readFileSync(join(scratch, 'out-a', file)).equals(readFileSync(join(scratch, 'out-b', file))));
+    expect(different).toEqual([]);
+  });
+
+  it('fails with exit code 2 and file:line:col on an unknown navbar item type, keeping the last good output', async () => {
+    const site = copySite('bad-navbar');
+    const good = await docgen(['build', site]);
+    expect(good.code, good.stderr).toBe(0);
+    const before = statSync(join(site, 'build', 'index.html')).mtimeMs;
+    const configPath = join(site, 'docgen.config.yaml');
+    writeFileSync(configPath, readFileSync(configPath, 'utf8').replace('    - type: localeDropdown', '    - type: fancyDropdown'));
+    const bad = await docgen(['build', site]);
+    expect(bad.code).toBe(2);
+    const line = readFileSync(configPath, 'utf8').split('\n').findIndex((text) => text.includes('fancyDropdown')) + 1;
+    expect(bad.stderr).toContain(`docgen.config.yaml:${line}:13`);
+    expect(bad.stderr).toContain('No NavbarItem component found for type "fancyDropdown"');
+    expect(statSync(join(site, 'build', 'index.html')).mtimeMs).toBe(before);
+  });
+
+  it('refuses output folders it must never replace', async () => {
+    const site = copySite('unsafe-out');
+    mkdirSync(join(scratch, 'repo', '.git'), { recursive: true });
+    for (const outDir of [site, scratch, '/', join(scratch, 'repo')]) {
+      const result = await docgen(['build', site, '--out-dir', outDir]);
+      expect(result.code, outDir).toBe(2);
+      expect(result.stderr).toContain('Refusing to write the build into');
+    }
+    expect(readdirSync(join(scratch, 'repo'))).toEqual(['.git']);
+  });
+
+  it('warns about broken links with file:line:col but still builds', async () => {
+    const site = copySite('broken-links');
+    const page = join(site, 'docs', 'guide', 'start.md');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n\n[없는 문서](./no-such-doc.md) 와 [없는 제목](./overview.md#no-such-heading)\n`);
+    const lines = readFileSync(page, 'utf8').split('\n');
+    const line = lines.findIndex((text) => text.includes('no-such-doc.md')) + 1;
+    const result = await docgen(['build', site]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`docs/guide/start.md:${line}:1  Broken link ./no-such-doc.md`);
+    expect(result.stderr).toContain(`docs/guide/start.md:${line}:`);
+    expect(result.stderr).toMatch(/Broken anchor \.\/overview\.md#no-such-heading/);
+  });
+});

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../src/paths.js';
+
+const siteUrl = inject('siteUrl');
+const routes = readFileSync(join(REPO_ROOT, '..', 'shared', 'spec', 'routes.txt'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter(Boolean);
+
+async function get(path: string) {
+  const response = await fetch(siteUrl + path, { redirect: 'manual' });
+  return { status: response.status, html: await response.text() };
+}
+
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+
+describe('the built docs-content', () => {
+  it('builds without a single warning (no broken links or anchors, no markdown problems)', () => {
+    expect(inject('buildWarnings')).toEqual([]);
+  });
+
+  it.each(routes)('serves %s as a real page', async (route) => {
+    const { status, html } = await get(route);
+    expect(status).toBe(200);
+    expect(html).not.toContain('class="container not-found"');
+    expect(h1(html)?.trim().length).toBeGreaterThan(0);
+  });
+
+  it('serves unknown routes with the not-found page and status 404, per locale', async () => {
+    const en = await get('/en/docs/no-such-page');
+    expect(en.status).toBe(404);
+    expect(en.html).toContain('<h1>Page Not Found</h1>');
+    expect(en.html).toContain('We could not find what you were looking for.');
+    expect(en.html).toContain('Please contact the owner of the site that linked you to the original URL and let them know their link is broken.');
+    expect(en.html).toContain('<html lang="en-US"');
+    const ko = await get('/docs/no-such-page');
+    expect(ko.status).toBe(404);
+    expect(ko.html).toContain('<title>Page Not Found');
+    expect(ko.html).toContain('<html lang="ko-KR"');
+    expect(ko.html).toContain('class="container not-found"');
+  });
+
+  it.each([
+    ['/docs', '제품 이해하기', '/docs/guide/overview'],
+    ['/docs/2506.1', '제품 이해하기', '/docs/2506.1/guide/overview'],
+    ['/docs/2504.1', '토큰 발급과 인증', '/docs/2504.1/guide/guide/token'],
+  ])('serves the main doc of the version at %s', async (path, title, canonicalPath) => {
+    const { html } = await get(path);
+    expect(h1(html)).toBe(title);
+    expect(html).toContain(`<link rel="canonical" href="https://docs.example.com${canonicalPath}">`);
+  });
+
+  it('serves 2504.1 guide/api with and without the trailing slash', async () => {
+    const withSlash = await get('/docs/2504.1/guide/api/');
+    const withoutSlash = await get('/docs/2504.1/guide/api');
+    expect(h1(withSlash.html)).toBe('API 레퍼런스');
+    expect(withoutSlash.html).toBe(withSlash.html);
+  });
+
+  it('renders each page in its locale with hreflang alternates and an honest canonical', async () => {
+    const ko = await get('/docs/guide/overview');
+    expect(ko.html).toContain('<html lang="ko-KR"');
+    expect(ko.html).toContain('hreflang="en-US" href="https://docs.example.com/en/docs/guide/overview"');
+    const fallback = await get('/en/docs/guide/start');
+    expect(fallback.html).toContain('<html lang="en-US"');
+    // Not translated: the English page shows the Korean source, says so, and points search engines at it.
+    expect(fallback.html).toContain('<link rel="canonical" href="https://docs.example.com/docs/guide/start">');
+    expect(fallback.html).not.toContain('hreflang="en-US"');
+    expect(fallback.html).toContain('has not been translated yet');
+    const translated = await get('/en/docs/guide/overview');
+    expect(translated.html).not.toContain('has not been translated yet');
+    expect(translated.html).toContain('>Guide</a>');
+    expect(translated.html).toContain('Copyright © 2025 Example Analysis Inc.');
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build, startStaticServer } from '@docgen/core';
+import { DOCS_CONTENT } from './paths.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+    outDir: string;
+    buildWarnings: string[];
+  }
+}
+
+/** Builds the real docs-content once and serves it on 127.0.0.1 for every e2e test. */
+export default async function setup(project: TestProject) {
+  const outDir = join(mkdtempSync(join(tmpdir(), 'docgen-e2e-')), 'build');
+  const result = await build({ siteDir: DOCS_CONTENT, outDir });
+  const server = await startStaticServer({ root: outDir, host: '127.0.0.1', port: 0 });
+  project.provide('siteUrl', server.url.replace(/\/$/, ''));
+  project.provide('outDir', outDir);
+  project.provide(
+    'buildWarnings',
+    result.diagnostics.map((diagnostic) => diagnostic.message),
+  );
+  return async () => {
+    await server.close();
+    rmSync(join(outDir, '..'), { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * One config for every test of the workspace, in two projects: `unit` (fast, in-process, fixture
+ * sites) and `e2e` (builds docs-content, real HTTP servers and headless Chromium).
+ */
+export default defineConfig({
+  test: {
+    root,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          root,
+          include: ['packages/*/test/**/*.test.ts', 'site-theme/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root,
+          include: ['packages/testing/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/testing/src/globalSetup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
