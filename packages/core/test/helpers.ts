@@ -71,8 +71,9 @@ export function textOf(node: Nodes): string {
 }
 
 export function classNames(element: Element): string[] {
-  const value = element.properties.className;
-  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(' ') : [];
+  const value: unknown = element.properties.className;
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? value.split(' ') : [];
 }
 
 /** Every file below `dir` with its bytes (base64), keyed by relative path: a byte-for-byte picture of a folder. */

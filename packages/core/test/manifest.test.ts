@@ -130,11 +130,8 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
     expect(intro.links).toEqual([{ url: './guide/setup.md', kind: 'link', line: 7, column: 23, target: '/en/docs/guide/setup' }]);
   });
 
-  // BUG: versions.ts getMainDocId looks for `doc.permalink.endsWith('/') && doc.id === 'index'`,
-  // but the root index.md gets the permalink of the version itself (`/docs`, no trailing slash),
-  // so the root doc is never the main doc: the version dropdown and `mainDocPath` go to the
-  // first sidebar doc (/docs/intro) instead of the page served at /docs.
-  it.fails('makes the root index.md the main doc of its version', () => {
+  // Regression test for a bug found in review.
+  it('makes the root index.md the main doc of its version', () => {
     const [version] = localeOf(manifest, 'ko').versions;
     expect(version!.mainDocId).toBe('index');
   });

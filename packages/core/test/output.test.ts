@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
+import { DocgenError } from '../src/diagnostics/index.js';
 import { assertSafeOutDir, createStagingDir } from '../src/output/index.js';
 import { catchDocgenError, catchDocgenErrorAsync, copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
 
@@ -40,6 +41,13 @@ describe('assertSafeOutDir', () => {
   it('refuses the filesystem root', () => {
     const root = parse(siteDir).root;
     expect(catchDocgenError(() => assertSafeOutDir(siteDir, root)).message).toBe(`Refusing to write the build into ${root}: it is the filesystem root`);
+  });
+
+  // Regression test for a bug found in review.
+  it('refuses a source folder of the site such as docs/', () => {
+    mkdirSync(join(siteDir, 'docs'), { recursive: true });
+    writeFileSync(join(siteDir, 'docs', 'intro.md'), '# Intro\n');
+    expect(() => assertSafeOutDir(siteDir, join(siteDir, 'docs'))).toThrow(DocgenError);
   });
 
   it('refuses a folder holding .git', () => {

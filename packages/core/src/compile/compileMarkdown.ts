@@ -123,11 +123,17 @@ function remarkDocgen() {
 
 type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
 
-function checkHtml(node: Html, index: number | undefined, parent: { children: unknown[] } | undefined, warn: Warn): void {
+function checkHtml(node: Html, index: number | undefined, parent: { type: string; children: unknown[] } | undefined, warn: Warn): void {
   const value = node.value.trim();
-  if (TRUNCATE.test(value) || value.startsWith('<!--')) return;
+  if (TRUNCATE.test(value) && index !== undefined && parent?.type === 'root') {
+    // The excerpt marker becomes an element of its own, so it survives without reparsing raw HTML.
+    parent.children[index] = { type: 'truncateMarker', data: { hName: 'docgen-truncate' } };
+    return;
+  }
+  if (value.startsWith('<!--')) return;
   const tags = [...value.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
-  const unknown = tags.find((tag) => !KNOWN_HTML_TAGS.has(tag.toLowerCase()));
+  // A capitalised name (`List<Object>`, `Map<Template>`) is a type in prose, not an HTML element.
+  const unknown = tags.find((tag) => tag !== tag.toLowerCase() || !KNOWN_HTML_TAGS.has(tag));
   if (unknown === undefined || index === undefined || !parent) return;
   warn(
     `Unknown HTML tag <${unknown}> is shown as text`,
@@ -195,9 +201,10 @@ function rehypeDocgen() {
   return (tree: HastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
     const slugger = new GithubSlugger();
+    // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
     visit(tree, 'element', (node: Element) => {
-      if (typeof node.properties.id === 'string' && !/^h[2-6]$/.test(node.tagName)) taken.add(node.properties.id);
+      if (typeof node.properties.id === 'string') taken.add(node.properties.id);
     });
     visit(tree, (node) => {
       delete node.position;
@@ -206,14 +213,21 @@ function rehypeDocgen() {
       const level = /^h([2-6])$/.exec(node.tagName)?.[1];
       if (level) {
         const text = hastToString(node).trim();
-        let id = typeof node.properties.id === 'string' ? node.properties.id : slugger.slug(text);
-        while (taken.has(id)) id = slugger.slug(text);
-        taken.add(id);
+        let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+        if (id === undefined) {
+          id = slugger.slug(text);
+          while (taken.has(id)) id = slugger.slug(text);
+          taken.add(id);
+        }
         node.properties.id = id;
         data.headings.push({ value: text, id, level: Number(level) });
       }
     });
-    data.anchorIds = [...taken];
+    const ids: string[] = [];
+    visit(tree, 'element', (node: Element) => {
+      if (typeof node.properties.id === 'string') ids.push(node.properties.id);
+    });
+    data.anchorIds = [...new Set(ids)];
   };
 }
 
@@ -231,17 +245,28 @@ function sanitize(node: Element): void {
   }
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkCjkFriendly)
-  .use(remarkCjkFriendlyGfmStrikethrough)
-  .use(remarkDirective)
-  .use(remarkDocgen)
-  .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } })
-  .use(rehypeRaw)
-  .use(rehypeDocgen)
-  .freeze();
+const markdown = () =>
+  unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkCjkFriendly)
+    .use(remarkCjkFriendlyGfmStrikethrough)
+    .use(remarkDirective)
+    .use(remarkDocgen)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } });
+
+/** Reparsing raw HTML (parse5) is the costliest step: only files that contain raw HTML pay it. */
+const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
+const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
+
+function hasRawHtml(tree: MdastRoot): boolean {
+  let found = false;
+  visit(tree, 'html', (node: Html) => {
+    if (!node.value.trim().startsWith('<!--')) found = true;
+    return found ? false : undefined;
+  });
+  return found;
+}
 
 /**
  * Compiles one markdown body to hast plus everything later stages need (headings, ids, links,
@@ -258,11 +283,14 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
     source: body,
   };
   const file = new VFile({ value: body, path: options.sourcePath, data: data as never });
-  const hast = processor.runSync(processor.parse(file), file) as HastRoot;
+  const mdast = withoutRawHtml.parse(file);
+  const processor = hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
+  const hast = processor.runSync(mdast, file) as HastRoot;
   const result = file.data as unknown as FileData;
-  const markerIndex = hast.children.findIndex((node) => node.type === 'comment' && /^\s*truncate\s*$/.test(node.value));
+  const isMarker = (node: RootContent) => node.type === 'element' && node.tagName === 'docgen-truncate';
+  const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
-  hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment');
+  hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment' && node.type !== 'raw' && !isMarker(node));
   return {
     hast,
     excerpt,

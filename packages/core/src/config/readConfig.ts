@@ -26,7 +26,7 @@ export function readConfig(siteDir: string): SiteConfig {
   assertKnownNavbarItemTypes(yaml);
   const parsed = configSchema.safeParse(yaml.value ?? {});
   if (!parsed.success) {
-    const diagnostics = parsed.error.issues.map((issue) => toDiagnostic(issue, yaml));
+    const diagnostics = parsed.error.issues.flatMap((issue) => toDiagnostics(issue, yaml));
     throw new DocgenError(diagnostics[0]!.message, {
       code: 'config-invalid',
       location: diagnostics[0]!.location,
@@ -83,31 +83,30 @@ function assertKnownNavbarItemTypes(yaml: YamlFile): void {
   });
 }
 
-function toDiagnostic(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic {
+function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
   const path = issue.path as PropertyKey[];
   const where = path.length > 0 ? path.join('.') : 'the config';
   if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0]!;
-    return {
+    return issue.keys.map((key) => ({
       severity: 'error',
       code: 'config-invalid',
       message: `Unknown option "${[...path, key].join('.')}"`,
       hint: `Remove it or check its spelling; see the config reference in the README.`,
-      location: yaml.locate([...path, key]),
-    };
+      location: yaml.locateKey([...path, key]),
+    }));
   }
   const received = path.length > 0 ? getIn(yaml.value, path) : undefined;
   const message =
     received === undefined && issue.code === 'invalid_type'
       ? `Missing required option "${where}"`
       : `Invalid value for "${where}": ${issue.message}`;
-  return {
+  return [{
     severity: 'error',
     code: 'config-invalid',
     message,
     hint: received === undefined ? `Add "${where}" to ${CONFIG_FILE_NAME}.` : `Found ${JSON.stringify(received)}.`,
     location: yaml.locate(path),
-  };
+  }];
 }
 
 function getIn(value: unknown, path: PropertyKey[]): unknown {
@@ -145,19 +144,21 @@ function readVersionsJson(siteDir: string): string[] {
 
 function validateVersionNames(raw: RawConfig, versionedNames: string[], yaml: YamlFile): void {
   const known = [...(raw.docs.includeCurrentVersion ? ['current'] : []), ...versionedNames];
-  const check = (name: string, path: PropertyKey[], where: string) => {
+  const check = (name: string, path: PropertyKey[], where: string, location = yaml.locate(path)) => {
     if (known.includes(name)) return;
     throw new DocgenError(
       `Docs version "${name}" in ${where} does not exist. Available version names are: ${known.join(', ')}`,
       {
         code: 'config-unknown-version',
-        location: yaml.locate(path),
+        location,
         hint: `Use one of the available names, or add "${name}" to ${VERSIONS_FILE_NAME} with docgen version cut ${name}.`,
       },
     );
   };
   if (raw.docs.lastVersion !== undefined) check(raw.docs.lastVersion, ['docs', 'lastVersion'], 'docs.lastVersion');
-  for (const name of Object.keys(raw.docs.versions)) check(name, ['docs', 'versions', name], 'docs.versions');
+  for (const name of Object.keys(raw.docs.versions)) {
+    if (!known.includes(name)) check(name, ['docs', 'versions', name], 'docs.versions', yaml.locateKey(['docs', 'versions', name]));
+  }
   raw.docs.onlyIncludeVersions?.forEach((name, index) =>
     check(name, ['docs', 'onlyIncludeVersions', index], 'docs.onlyIncludeVersions'),
   );

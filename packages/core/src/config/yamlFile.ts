@@ -7,6 +7,8 @@ export interface YamlFile {
   value: unknown;
   /** Location of the value at `path`, or of its closest existing parent. */
   locate(path: readonly PropertyKey[]): SourceLocation;
+  /** Location of the key that holds the value at `path` (for errors about the key itself). */
+  locateKey(path: readonly PropertyKey[]): SourceLocation;
 }
 
 /**
@@ -41,6 +43,15 @@ export function parseYamlFile(text: string, file: string, lineOffset = 0): YamlF
   }
   return {
     value,
+    locateKey(path) {
+      const parent = document.getIn(path.slice(0, -1) as unknown[], true);
+      if (parent && typeof parent === 'object' && 'items' in parent && Array.isArray(parent.items)) {
+        for (const pair of parent.items as { key?: { value?: unknown; range?: [number, number, number] } }[]) {
+          if (pair.key && pair.key.value === path[path.length - 1] && pair.key.range) return toLocation(pair.key.range[0]);
+        }
+      }
+      return this.locate(path);
+    },
     locate(path) {
       for (let length = path.length; length >= 0; length--) {
         const node = document.getIn(path.slice(0, length) as unknown[], true);

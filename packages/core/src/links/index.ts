@@ -16,12 +16,18 @@ export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
     ...manifest.assets.map((asset) => baseUrl + asset.outputPath),
   ]);
   const problems: Diagnostic[] = [];
+  // An untranslated source appears in every locale: report each written link once.
+  const reported = new Set<string>();
   for (const locale of manifest.locales) {
     for (const source of locale.linkSources) {
       for (const link of source.links) {
         const location = { file: source.sourcePath, line: link.line, column: link.column };
-        const report = (message: string, hint: string) =>
+        const key = `${location.file}:${location.line}:${location.column}:${link.url}`;
+        const report = (message: string, hint: string) => {
+          if (reported.has(key)) return;
+          reported.add(key);
           problems.push({ severity: 'warning', code: 'broken-link', message, hint, location });
+        };
         if (link.unresolved) {
           report(`Broken link ${link.url}: ${link.unresolved}`, 'Point the link at an existing .md file (relative to this file) or an existing URL path.');
           continue;

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Element, Root as HastRoot } from 'hast';
-import { visit } from 'unist-util-visit';
 import type { AssetFile, LinkSource, ResolvedLink } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
 import { hashOf, type LocaleContext } from './context.js';
@@ -31,15 +30,7 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
     };
     const links = pending.links.map((link) => resolve(link.url, link.kind, link.line, link.column));
     for (const [name, slot] of Object.entries(pending.route.slots)) {
-      const copy = structuredClone(slot) as HastRoot;
-      visit(copy, 'element', (node: Element) => {
-        const property = node.tagName === 'img' ? 'src' : node.tagName === 'a' ? 'href' : undefined;
-        const value = property ? node.properties[property] : undefined;
-        if (typeof value !== 'string' || value === '') return;
-        const link = resolve(value, node.tagName === 'img' ? 'image' : 'link');
-        if (link.target !== undefined) node.properties[property!] = link.target;
-      });
-      pending.route.slots[name] = copy;
+      pending.route.slots[name] = rewriteUrls(slot, (url, kind) => resolve(url, kind).target) as HastRoot;
     }
     if (links.length > 0) {
       linkSources.push({ sourcePath: pending.route.sources[0]!, pagePath: pending.route.path, links });
@@ -80,6 +71,33 @@ function resolveUrl(
   const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
   assets.set(outputPath, { absolutePath, outputPath });
   return { ...base, target: context.input.config.baseUrl + outputPath };
+}
+
+/**
+ * Rewrites `a[href]` and `img[src]` without touching the input: compiled trees are shared between
+ * locales (a fallback page reuses the default locale's tree), so only the path from the root to a
+ * changed element is copied.
+ */
+function rewriteUrls(node: HastRoot | Element, resolve: (url: string, kind: 'link' | 'image') => string | undefined): HastRoot | Element {
+  let properties = node.type === 'element' ? node.properties : undefined;
+  if (node.type === 'element' && (node.tagName === 'a' || node.tagName === 'img')) {
+    const key = node.tagName === 'img' ? 'src' : 'href';
+    const value = node.properties[key];
+    if (typeof value === 'string' && value !== '') {
+      const target = resolve(value, node.tagName === 'img' ? 'image' : 'link');
+      if (target !== undefined && target !== value) properties = { ...node.properties, [key]: target };
+    }
+  }
+  let children = node.children;
+  node.children.forEach((child, index) => {
+    if (child.type !== 'element') return;
+    const next = rewriteUrls(child, resolve) as Element;
+    if (next === child) return;
+    if (children === node.children) children = [...node.children];
+    children[index] = next;
+  });
+  if (children === node.children && (node.type === 'root' || properties === node.properties)) return node;
+  return node.type === 'root' ? { ...node, children: children as HastRoot['children'] } : { ...node, properties: properties!, children: children as Element['children'] };
 }
 
 function decodeHash(hash: string): string {

@@ -78,7 +78,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     });
   }
 
-  const mainDocId = getMainDocId(sidebars, docs);
+  const mainDocId = getMainDocId(sidebars, docs, meta.path);
   const version: LoadedVersion = { ...meta, mainDocId, docs, sidebars };
   const sidebarFiles: Record<string, PropSidebar> = {};
   const sidebarUrls: Record<string, string> = {};
@@ -353,8 +353,9 @@ function unknownDoc(ctx: NormalizeContext, id: string, location: SidebarItemConf
   });
 }
 
-function getMainDocId(sidebars: Record<string, PropSidebar>, docs: LoadedDoc[]): string {
-  const rootDoc = docs.find((doc) => doc.permalink.endsWith('/') && doc.id === 'index');
+/** The doc served at the version root, else the first doc of the first sidebar. */
+function getMainDocId(sidebars: Record<string, PropSidebar>, docs: LoadedDoc[], versionPath: string): string {
+  const rootDoc = docs.find((doc) => doc.permalink === versionPath || doc.permalink === `${versionPath}/`);
   if (rootDoc) return rootDoc.id;
   for (const sidebar of Object.values(sidebars)) {
     const first = findFirst(sidebar);

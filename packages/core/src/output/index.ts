@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync, cpSync, realpathSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { DocgenError } from '../diagnostics/index.js';
 
@@ -25,7 +25,14 @@ export function assertSafeOutDir(siteDir: string, outDir: string): void {
   if (out === site) throw refuse('it is the site folder');
   if (site.startsWith(out + sep)) throw refuse('it contains the site folder');
   if (existsSync(join(out, '.git'))) throw refuse('it holds a .git folder');
+  // Replacing a folder deletes it: only an empty folder or an earlier docgen build may be replaced.
+  if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, DOCGEN_MARKER))) {
+    throw refuse('it is not empty and does not hold an earlier docgen build (no _docgen folder), so replacing it could delete your files');
+  }
 }
+
+/** Folder every docgen build writes; its presence marks a folder as docgen output. */
+const DOCGEN_MARKER = '_docgen';
 
 /**
  * A folder beside the output that receives the new build; `commit()` swaps it in, so a failed

@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProgram, EXIT } from '../src/program.js';
+
+/** Runs the program in-process with a fake terminal; returns the exit code and everything printed. */
+async function runCli(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const { run } = createProgram({ stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), color: false });
+  const code = await run(argv);
+  return { code, stdout, stderr };
+}
+
+const tempDirs: string[] = [];
+function makeSite(config: string, docs: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docgen-cli-'));
+  tempDirs.push(dir);
+  writeFileSync(join(dir, 'docgen.config.yaml'), config);
+  mkdirSync(join(dir, 'docs'));
+  for (const [name, text] of Object.entries(docs)) writeFileSync(join(dir, 'docs', name), text);
+  return dir;
+}
+
+// Commander wraps help to the terminal width when stdout is a TTY; pin the 80-column layout.
+const ttyState = { out: process.stdout.isTTY, err: process.stderr.isTTY };
+beforeAll(() => {
+  process.stdout.isTTY = false as true;
+  process.stderr.isTTY = false as true;
+});
+afterAll(() => {
+  process.stdout.isTTY = ttyState.out;
+  process.stderr.isTTY = ttyState.err;
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('docgen CLI', () => {
+  it('lists the commands in --help', async () => {
+    const { code, stdout, stderr } = await runCli(['--help']);
+    expect(code).toBe(EXIT.ok);
+    expect(stderr).toBe('');
+    expect(stdout).toMatchInlineSnapshot(`
+      "Usage: docgen [options] [command]
+
+      Static documentation sites from markdown: versioned, multilingual, fast.
+
+      Options:
+        -v, --version              print the docgen version
+        -h, --help                 display help for command
+
+      Commands:
+        build [options] [siteDir]  build the site into static files
+        serve [options] [siteDir]  serve the built site over HTTP (run docgen build
+                                   first)
+        config-schema              print the JSON Schema of docgen.config.yaml (for
+                                   editor completion)
+        help [command]             display help for command
+      "
+    `);
+  });
+
+  it('prints the version from its package.json with --version and -v', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await runCli(['-v'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('exits with 2 on an unknown option and says which', async () => {
+    const { code, stdout, stderr } = await runCli(['build', '--bogus']);
+    expect(code).toBe(EXIT.usage);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.startsWith("error: unknown option '--bogus'\n")).toBe(true);
+    expect(stderr).toContain('Usage: docgen build [options] [siteDir]');
+  });
+
+  it('exits with 2 on an unknown command', async () => {
+    const { code, stderr } = await runCli(['deploy']);
+    expect(code).toBe(2);
+    expect(stderr.startsWith("error: unknown command 'deploy'\n")).toBe(true);
+  });
+
+  it('exits with 2 on a bad --port', async () => {
+    const { code, stderr } = await runCli(['serve', '--port', 'http']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Give a port number between 0 and 65535.');
+  });
+
+  it('exits with 2 on a config error and prints file:line:col, message and hint', async () => {
+    const siteDir = makeSite(['title: T', 'url: https://x.example.com', 'navbar:', '  items:', '    - type: fancy', ''].join('\n'));
+    const { code, stdout, stderr } = await runCli(['build', siteDir]);
+    expect(code).toBe(EXIT.usage);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'error docgen.config.yaml:5:13  No NavbarItem component found for type "fancy"\n' +
+        '    hint: Use one of the navbar item types: default, doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown.\n',
+    );
+  });
+
+  it('exits with 2 on a missing config file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docgen-cli-empty-'));
+    tempDirs.push(dir);
+    const { code, stderr } = await runCli(['build', dir]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error No docgen.config.yaml found in ${dir}\n    hint: Run docgen in a site folder, or pass the folder: docgen build path/to/site\n`);
+  });
+
+  it('builds a site, reports markdown warnings on stderr and exits with 0', async () => {
+    const siteDir = makeSite('title: T\nurl: https://x.example.com\n', { 'intro.md': '# Intro\n\nReturns List<String>.\n' });
+    const { code, stdout, stderr } = await runCli(['build', siteDir, '--out-dir', 'dist']);
+    expect(code).toBe(EXIT.ok);
+    expect(stdout).toMatch(new RegExp(`^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n$`));
+    expect(stderr).toBe(
+      'warning docs/intro.md:3:13  Unknown HTML tag <String> is shown as text\n' +
+        '    hint: If this is code such as List<String>, wrap it in backticks: `List<String>`.\n' +
+        '1 warning\n',
+    );
+    expect(readFileSync(join(siteDir, 'dist', 'docs', 'intro', 'index.html'), 'utf8')).toContain('Intro');
+  });
+
+  it('prints the JSON Schema that is committed as docs-content/docgen.config.schema.json', async () => {
+    const { code, stdout } = await runCli(['config-schema']);
+    expect(code).toBe(0);
+    const committed = readFileSync(new URL('../../../docs-content/docgen.config.schema.json', import.meta.url), 'utf8');
+    expect(stdout).toBe(committed);
+    expect(Object.keys((JSON.parse(stdout) as { properties: object }).properties)).toEqual(
+      expect.arrayContaining(['title', 'url', 'i18n', 'docs', 'navbar']),
+    );
+  });
+});
