@@ -8,9 +8,21 @@ const TEXT = {
     overview: '제품 이해하기',
     featuresTitle: '무엇을 분석하나요?',
     features: [
-      { title: '소스 코드 분석', body: 'analyzeCode로 저장소 압축 파일을 올리면 보안 이슈, 사용 중인 오픈소스, 라이선스를 찾아냅니다.', href: '/docs/guide/api/analyzeCode' },
-      { title: '운영 산출물 분석', body: 'analyzeOps로 컨테이너 이미지, Helm 차트, Kubernetes 매니페스트를 점검합니다.', href: '/docs/guide/api/analyzeOps' },
-      { title: '웹 애플리케이션 분석', body: 'analyzeWebapp으로 실행 중인 웹 서비스를 크롤링하며 취약점을 확인합니다.', href: '/docs/guide/api/analyzeWebapp' },
+      {
+        title: '소스 코드 분석',
+        body: 'analyzeCode로 저장소 압축 파일을 올리면 보안 이슈, 사용 중인 오픈소스, 라이선스를 찾아냅니다.',
+        href: '/docs/guide/api/analyzeCode',
+      },
+      {
+        title: '운영 산출물 분석',
+        body: 'analyzeOps로 컨테이너 이미지, Helm 차트, Kubernetes 매니페스트를 점검합니다.',
+        href: '/docs/guide/api/analyzeOps',
+      },
+      {
+        title: '웹 애플리케이션 분석',
+        body: 'analyzeWebapp으로 실행 중인 웹 서비스를 크롤링하며 취약점을 확인합니다.',
+        href: '/docs/guide/api/analyzeWebapp',
+      },
     ],
     sdkTitle: 'SDK로 바로 연동하기',
     sdkBody: 'Java와 Node SDK가 인증, 재시도, 결과 다운로드를 대신 처리합니다.',
@@ -22,21 +34,35 @@ const TEXT = {
   },
   en: {
     title: 'Example Analysis developer docs',
-    subtitle: 'Analyse source code, operations artefacts and web applications with one API call, and get an SBOM and license notices with every result.',
+    subtitle:
+      'Analyse source code, operations artefacts and web applications with one API call, and get an SBOM and license notices with every result.',
     start: 'Get started in 5 minutes',
     overview: 'Understand the product',
     featuresTitle: 'What can it analyse?',
     features: [
-      { title: 'Source code', body: 'Upload an archive of your repository to analyzeCode to find security issues, open-source components and their licenses.', href: '/docs/guide/api/analyzeCode' },
-      { title: 'Operations artefacts', body: 'Check container images, Helm charts and Kubernetes manifests with analyzeOps.', href: '/docs/guide/api/analyzeOps' },
-      { title: 'Web applications', body: 'Crawl a running web service with analyzeWebapp and find its vulnerabilities.', href: '/docs/guide/api/analyzeWebapp' },
+      {
+        title: 'Source code',
+        body: 'Upload an archive of your repository to analyzeCode to find security issues, open-source components and their licenses.',
+        href: '/docs/guide/api/analyzeCode',
+      },
+      {
+        title: 'Operations artefacts',
+        body: 'Check container images, Helm charts and Kubernetes manifests with analyzeOps.',
+        href: '/docs/guide/api/analyzeOps',
+      },
+      {
+        title: 'Web applications',
+        body: 'Crawl a running web service with analyzeWebapp and find its vulnerabilities.',
+        href: '/docs/guide/api/analyzeWebapp',
+      },
     ],
     sdkTitle: 'Integrate with an SDK',
     sdkBody: 'The Java and Node SDKs handle authentication, retries and result downloads for you.',
     java: 'Java SDK guide',
     node: 'Node SDK guide',
     resultsTitle: 'Every result in one results.zip',
-    resultsBody: 'A summary (summary.json), work messages, the asset list, the issue list, license notices and the SBOM (CycloneDX, SPDX) arrive in a single file.',
+    resultsBody:
+      'A summary (summary.json), work messages, the asset list, the issue list, license notices and the SBOM (CycloneDX, SPDX) arrive in a single file.',
     results: 'See what results.zip holds',
   },
 };

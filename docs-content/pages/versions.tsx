@@ -3,7 +3,8 @@ import { Link, PageMetadata, useSiteData } from '@docgen/site-theme';
 const TEXT = {
   ko: {
     title: '문서 버전',
-    intro: '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다.',
+    intro:
+      '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다.',
     latestTitle: '최신 버전 (현재 버전)',
     pastTitle: '이전 버전',
     docs: '문서',
@@ -13,7 +14,8 @@ const TEXT = {
   },
   en: {
     title: 'Documentation versions',
-    intro: 'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs.',
+    intro:
+      'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs.',
     latestTitle: 'Latest version (current)',
     pastTitle: 'Past versions',
     docs: 'Documentation',
@@ -35,8 +37,16 @@ export default function VersionsPage() {
           <tr key={version.name}>
             <th scope="row">
               {version.label}
-              {version.isLast ? <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>{text.latest}</span> : null}
-              {version.banner === 'unmaintained' ? <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>{text.maintained}</span> : null}
+              {version.isLast ? (
+                <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>
+                  {text.latest}
+                </span>
+              ) : null}
+              {version.banner === 'unmaintained' ? (
+                <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>
+                  {text.maintained}
+                </span>
+              ) : null}
             </th>
             <td>
               <Link href={version.mainDocPath}>{text.docs}</Link>

@@ -3,7 +3,7 @@ import { useSiteData } from '@docgen/client';
 /** The theme's UI strings. A site overrides any key in `i18n/<locale>/theme.yaml`. */
 const STRINGS = {
   en: {
-    'skipToContent': 'Skip to main content',
+    skipToContent: 'Skip to main content',
     'announcement.close': 'Close',
     'navbar.toggle': 'Toggle navigation bar',
     'navbar.mainMenu': '← Back to main menu',
@@ -65,12 +65,12 @@ const STRINGS = {
     'admonition.warning': 'warning',
     'admonition.danger': 'danger',
     'admonition.caution': 'caution',
-    'externalLink': '(opens in a new tab)',
-    'languages': 'Languages',
-    'versions': 'Versions',
+    externalLink: '(opens in a new tab)',
+    languages: 'Languages',
+    versions: 'Versions',
   },
   ko: {
-    'skipToContent': '본문으로 건너뛰기',
+    skipToContent: '본문으로 건너뛰기',
     'announcement.close': '닫기',
     'navbar.toggle': '탐색 메뉴 열기/닫기',
     'navbar.mainMenu': '← 메인 메뉴로 돌아가기',
@@ -132,16 +132,21 @@ const STRINGS = {
     'admonition.warning': '경고',
     'admonition.danger': '위험',
     'admonition.caution': '주의',
-    'externalLink': '(새 탭에서 열림)',
-    'languages': '언어',
-    'versions': '버전',
+    externalLink: '(새 탭에서 열림)',
+    languages: '언어',
+    versions: '버전',
   },
 } as const;
 
 export type TranslationKey = keyof (typeof STRINGS)['en'];
 
 /** Looks up a UI string for a locale: the site's override, then the theme's table, then English. */
-export function translate(locale: string, overrides: Record<string, string>, key: TranslationKey, values: Record<string, string | number> = {}): string {
+export function translate(
+  locale: string,
+  overrides: Record<string, string>,
+  key: TranslationKey,
+  values: Record<string, string | number> = {},
+): string {
   const table = (STRINGS as Record<string, Record<string, string>>)[locale] ?? STRINGS.en;
   const template = overrides[key] ?? table[key] ?? STRINGS.en[key];
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));

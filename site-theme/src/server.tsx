@@ -13,7 +13,11 @@ export function renderPage(input: { site: SiteData; route: RouteData; sidebar?: 
   const metadata: { title?: string; description?: string } = {};
   const html = renderToString(
     <MetadataCollector.Provider value={metadata}>
-      <RouterProvider site={input.site} initialPage={{ route: input.route, sidebar: input.sidebar, component: input.page as ComponentType | undefined }} pages={{}}>
+      <RouterProvider
+        site={input.site}
+        initialPage={{ route: input.route, sidebar: input.sidebar, component: input.page as ComponentType | undefined }}
+        pages={{}}
+      >
         <App />
       </RouterProvider>
     </MetadataCollector.Provider>,

@@ -26,7 +26,10 @@ function parsePort(value: string): number {
 }
 
 function parseLocales(value: string, previous: string[] | undefined): string[] {
-  const locales = value.split(',').map((locale) => locale.trim()).filter(Boolean);
+  const locales = value
+    .split(',')
+    .map((locale) => locale.trim())
+    .filter(Boolean);
   if (locales.length === 0) throw new InvalidArgumentError('Give a locale name, e.g. --locale en');
   return [...(previous ?? []), ...locales];
 }
@@ -85,7 +88,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       }
       const server = await startStaticServer({ root, host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'EADDRINUSE') {
-          throw new DocgenError(`Port ${options.port} is already in use`, { code: 'usage', hint: `Stop the other server or pick another port: --port ${options.port + 1}` });
+          throw new DocgenError(`Port ${options.port} is already in use`, {
+            code: 'usage',
+            hint: `Stop the other server or pick another port: --port ${options.port + 1}`,
+          });
         }
         throw error;
       });

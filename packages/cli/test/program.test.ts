@@ -104,14 +104,18 @@ describe('docgen CLI', () => {
     tempDirs.push(dir);
     const { code, stderr } = await runCli(['build', dir]);
     expect(code).toBe(2);
-    expect(stderr).toBe(`error No docgen.config.yaml found in ${dir}\n    hint: Run docgen in a site folder, or pass the folder: docgen build path/to/site\n`);
+    expect(stderr).toBe(
+      `error No docgen.config.yaml found in ${dir}\n    hint: Run docgen in a site folder, or pass the folder: docgen build path/to/site\n`,
+    );
   });
 
   it('builds a site, reports markdown warnings on stderr and exits with 0', async () => {
     const siteDir = makeSite('title: T\nurl: https://x.example.com\n', { 'intro.md': '# Intro\n\nReturns List<String>.\n' });
     const { code, stdout, stderr } = await runCli(['build', siteDir, '--out-dir', 'dist']);
     expect(code).toBe(EXIT.ok);
-    expect(stdout).toMatch(new RegExp(`^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n$`));
+    expect(stdout).toMatch(
+      new RegExp(`^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n$`),
+    );
     expect(stderr).toBe(
       'warning docs/intro.md:3:13  Unknown HTML tag <String> is shown as text\n' +
         '    hint: If this is code such as List<String>, wrap it in backticks: `List<String>`.\n' +

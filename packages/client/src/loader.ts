@@ -49,5 +49,14 @@ export async function toPageState(route: RouteData, pages: PageLoaders): Promise
 
 /** The route data shown for a path with no page. */
 export function getNotFoundRoute(pathname: string): RouteData {
-  return { type: 'notFound', path: pathname, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} };
+  return {
+    type: 'notFound',
+    path: pathname,
+    title: 'Page Not Found',
+    description: '',
+    canonical: '',
+    alternates: [],
+    noIndex: true,
+    html: {},
+  };
 }

@@ -114,7 +114,8 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
         return;
       }
       window.history.replaceState({ ...(window.history.state as object), docgenScroll: window.scrollY } satisfies HistoryState, '');
-      const samePage = normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
+      const samePage =
+        normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
       if (samePage && url.hash !== '') {
         window.history[options.replace ? 'replaceState' : 'pushState']({}, '', url.pathname + url.search + url.hash);
         setState((previous) => ({ ...previous, hash: decodePath(url.hash.slice(1)), scrollTo: undefined, focus: false }));
@@ -140,7 +141,7 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
       const href = anchor.getAttribute('href')!;
-      if (isPlainNavigation(event, anchor) || isExternalUrl(href) && new URL(anchor.href).origin !== window.location.origin) return;
+      if (isPlainNavigation(event, anchor) || (isExternalUrl(href) && new URL(anchor.href).origin !== window.location.origin)) return;
       if (/\.(json|xml|txt|zip|pdf|svg|png|jpe?g|gif|webp|md)$/i.test(anchor.pathname)) return;
       event.preventDefault();
       navigate(anchor.href);
@@ -202,6 +203,11 @@ function updateDocumentHead(site: SiteData, page: PageState): void {
     }
     element.setAttribute(attribute, value);
   };
-  setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', route.description);
+  setMeta(
+    'meta[name="description"]',
+    () => Object.assign(document.createElement('meta'), { name: 'description' }),
+    'content',
+    route.description,
+  );
   setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
 }

@@ -76,13 +76,25 @@ export async function loadSite(options: { siteDir: string; locales?: string[]; i
     }
   }
   const buildId = options.buildId ?? getBuildId(config, content);
-  const manifest = createManifest({ siteDir, config, content, compile, includeDrafts: options.includeDrafts ?? false, locales: options.locales }, buildId);
+  const manifest = createManifest(
+    { siteDir, config, content, compile, includeDrafts: options.includeDrafts ?? false, locales: options.locales },
+    buildId,
+  );
   return { siteDir, config, content, manifest, buildId, diagnostics };
 }
 
 /** A deterministic id of everything that shapes the output, used in page-data URLs. */
-function getBuildId(config: unknown, content: { versions: { docs: { file: { text: string } }[] }[]; blogPosts: { file: { text: string } }[]; pages: { file: { text: string } }[] }): string {
-  const hash = createHash('sha256').update(DOCGEN_VERSION).update(JSON.stringify(config, (key, value) => (key === 'themeDir' ? undefined : value)));
+function getBuildId(
+  config: unknown,
+  content: {
+    versions: { docs: { file: { text: string } }[] }[];
+    blogPosts: { file: { text: string } }[];
+    pages: { file: { text: string } }[];
+  },
+): string {
+  const hash = createHash('sha256')
+    .update(DOCGEN_VERSION)
+    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' ? undefined : value)));
   for (const version of content.versions) for (const doc of version.docs) hash.update(doc.file.text);
   for (const post of content.blogPosts) hash.update(post.file.text);
   for (const page of content.pages) hash.update(page.file.text);
@@ -108,10 +120,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { config, content, manifest, buildId } = site;
   const staging = createStagingDir(outDir);
   try {
-    const pages = Object.fromEntries(content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]));
+    const pages = Object.fromEntries(
+      content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]),
+    );
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
     const serverFile = join(getCacheDir(siteDir), `server-${process.pid}.mjs`);
-    const [client] = await timed('bundle', () => Promise.all([bundleClient(bundleInput, staging.path), bundleServer(bundleInput, serverFile)]));
+    const [client] = await timed('bundle', () =>
+      Promise.all([bundleClient(bundleInput, staging.path), bundleServer(bundleInput, serverFile)]),
+    );
     const theme = await loadThemeServer(serverFile, `${buildId}-${Date.now()}`);
 
     let pageCount = 0;
@@ -120,7 +136,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const claimed = new Set(locale.routes.map((route) => route.path));
         for (const route of locale.routes) {
           const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
-          const rendered = renderRoute(theme, locale.site, route, assets, (url) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)]);
+          const rendered = renderRoute(
+            theme,
+            locale.site,
+            route,
+            assets,
+            (url) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)],
+          );
           const relative = route.path.slice(config.baseUrl.length - 1);
           staging.write(route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative), rendered.html);
           pageCount++;

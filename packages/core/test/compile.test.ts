@@ -7,11 +7,28 @@ const compile = (body: string, bodyLine = 1) => compileMarkdown(body, { sourcePa
 
 /** Token class names (without the leading `token`) of a highlighted code block. */
 const tokenKinds = (pre: Element) =>
-  new Set(findElements(pre, (element) => classNames(element).includes('token')).flatMap((element) => classNames(element).filter((name) => name !== 'token')));
+  new Set(
+    findElements(pre, (element) => classNames(element).includes('token')).flatMap((element) =>
+      classNames(element).filter((name) => name !== 'token'),
+    ),
+  );
 
 describe('compileMarkdown: headings', () => {
   const result = compile(
-    ['# 문서 제목', '', '## 요청 파라미터', '', '## 요청 파라미터', '', '### 응답 {#custom-id}', '', '#### 깊은 제목', '', '## Hello World!', ''].join('\n'),
+    [
+      '# 문서 제목',
+      '',
+      '## 요청 파라미터',
+      '',
+      '## 요청 파라미터',
+      '',
+      '### 응답 {#custom-id}',
+      '',
+      '#### 깊은 제목',
+      '',
+      '## Hello World!',
+      '',
+    ].join('\n'),
   );
 
   it('slugs Korean headings, suffixes duplicates and honours {#custom-id}', () => {
@@ -150,9 +167,21 @@ describe('compileMarkdown: raw HTML', () => {
 
 describe('compileMarkdown: GFM', () => {
   const { hast, links } = compile(
-    ['| 이름 | 값 |', '| --- | --- |', '| a | 1 |', '', '- [x] 완료', '- [ ] 할 일', '', '~~취소~~ https://example.com/x', '', '각주[^1].', '', '[^1]: 각주 내용.', ''].join(
-      '\n',
-    ),
+    [
+      '| 이름 | 값 |',
+      '| --- | --- |',
+      '| a | 1 |',
+      '',
+      '- [x] 완료',
+      '- [ ] 할 일',
+      '',
+      '~~취소~~ https://example.com/x',
+      '',
+      '각주[^1].',
+      '',
+      '[^1]: 각주 내용.',
+      '',
+    ].join('\n'),
   );
 
   it('renders tables', () => {
@@ -163,7 +192,10 @@ describe('compileMarkdown: GFM', () => {
   it('renders task lists', () => {
     const boxes = findElements(hast, (element) => element.tagName === 'input' && element.properties.type === 'checkbox');
     expect(boxes.map((box) => Boolean(box.properties.checked))).toEqual([true, false]);
-    expect(findElements(hast, (element) => classNames(element).includes('task-list-item')).map((item) => textOf(item).trim())).toEqual(['완료', '할 일']);
+    expect(findElements(hast, (element) => classNames(element).includes('task-list-item')).map((item) => textOf(item).trim())).toEqual([
+      '완료',
+      '할 일',
+    ]);
   });
 
   it('renders strikethrough and autolinks', () => {
@@ -193,7 +225,24 @@ describe('compileMarkdown: directives', () => {
 
   it('turns ::::tabs with :::tab into tabs and tab elements', () => {
     const { hast, diagnostics } = compile(
-      ['::::tabs{groupId="sdk"}', '', ':::tab{label="Java"}', '', 'java', '', ':::', '', ':::tab{label="Node" value="node"}', '', 'node', '', ':::', '', '::::', ''].join('\n'),
+      [
+        '::::tabs{groupId="sdk"}',
+        '',
+        ':::tab{label="Java"}',
+        '',
+        'java',
+        '',
+        ':::',
+        '',
+        ':::tab{label="Node" value="node"}',
+        '',
+        'node',
+        '',
+        ':::',
+        '',
+        '::::',
+        '',
+      ].join('\n'),
     );
     const [tabs] = elementsByTag(hast, 'tabs');
     expect(tabs!.properties).toEqual({ groupId: 'sdk' });

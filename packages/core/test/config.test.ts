@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getConfigJsonSchema, parseYamlFile, readConfig } from '../src/config/index.js';
+import { getConfigJsonSchema, readConfig } from '../src/config/index.js';
+import { parseYamlFile } from '../src/yaml/index.js';
 import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
 const SITE_THEME_DIR = fileURLToPath(new URL('../../../site-theme', import.meta.url));
@@ -106,7 +107,17 @@ describe('readConfig: a valid config', () => {
 describe('readConfig: errors', () => {
   it('rejects an unknown navbar item type at the location of its type value', () => {
     const dir = siteWithConfig(
-      ['title: T', 'url: https://x.example.com', 'navbar:', '  items:', '    - label: Home', '      to: /', '    - type: fancy', '      label: x', ''].join('\n'),
+      [
+        'title: T',
+        'url: https://x.example.com',
+        'navbar:',
+        '  items:',
+        '    - label: Home',
+        '      to: /',
+        '    - type: fancy',
+        '      label: x',
+        '',
+      ].join('\n'),
     );
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe('No NavbarItem component found for type "fancy"');
@@ -126,7 +137,16 @@ describe('readConfig: errors', () => {
 
   it('rejects an unknown version name among the keys of docs.versions', () => {
     const dir = siteWithConfig(
-      ['title: T', 'url: https://x.example.com', 'docs:', '  versions:', '    current:', '      label: Next', '    "3.0": { label: Three }', ''].join('\n'),
+      [
+        'title: T',
+        'url: https://x.example.com',
+        'docs:',
+        '  versions:',
+        '    current:',
+        '      label: Next',
+        '    "3.0": { label: Three }',
+        '',
+      ].join('\n'),
       ['1.0', '0.9'],
     );
     const error = catchDocgenError(() => readConfig(dir));
@@ -147,7 +167,15 @@ describe('readConfig: errors', () => {
 
   it('rejects an unknown version in the versions list of a docsVersionDropdown', () => {
     const dir = siteWithConfig(
-      ['title: T', 'url: https://x.example.com', 'navbar:', '  items:', '    - type: docsVersionDropdown', '      versions: [current, "1.0", "7.0"]', ''].join('\n'),
+      [
+        'title: T',
+        'url: https://x.example.com',
+        'navbar:',
+        '  items:',
+        '    - type: docsVersionDropdown',
+        '      versions: [current, "1.0", "7.0"]',
+        '',
+      ].join('\n'),
       ['1.0', '0.9'],
     );
     const error = catchDocgenError(() => readConfig(dir));
@@ -193,7 +221,9 @@ describe('readConfig: errors', () => {
   });
 
   it('reports a value of the wrong type at its line and column, with what was found', () => {
-    const dir = siteWithConfig(['title: T', 'url: https://x.example.com', 'blog:', '  blogTitle: News', '  postsPerPage: "ten"', ''].join('\n'));
+    const dir = siteWithConfig(
+      ['title: T', 'url: https://x.example.com', 'blog:', '  blogTitle: News', '  postsPerPage: "ten"', ''].join('\n'),
+    );
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe('Invalid value for "blog.postsPerPage": Invalid input: expected number, received string');
     expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 5, column: 17 });
@@ -224,11 +254,16 @@ describe('readConfig: errors', () => {
     const error = catchDocgenError(() => readConfig(siteWithConfig('tagline: only a tagline\n')));
     expect(error.message).toBe('Missing required option "title"');
     expect(error.hint).toBe('Add "title" to docgen.config.yaml.');
-    expect(error.diagnostics.map((diagnostic) => diagnostic.message)).toEqual(['Missing required option "title"', 'Missing required option "url"']);
+    expect(error.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'Missing required option "title"',
+      'Missing required option "url"',
+    ]);
   });
 
   it('rejects a default locale that is not among the locales', () => {
-    const dir = siteWithConfig(['title: T', 'url: https://x.example.com', 'i18n:', '  defaultLocale: fr', '  locales: [ko, en]', ''].join('\n'));
+    const dir = siteWithConfig(
+      ['title: T', 'url: https://x.example.com', 'i18n:', '  defaultLocale: fr', '  locales: [ko, en]', ''].join('\n'),
+    );
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe('The default locale "fr" is not one of i18n.locales (ko, en)');
     expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 18 });

@@ -2,7 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceFile } from '@docgen/types';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter, readSourceFile } from '../src/content/index.js';
+import {
+  blogFrontMatterSchema,
+  docFrontMatterSchema,
+  pageFrontMatterSchema,
+  parseFrontMatter,
+  readSourceFile,
+} from '../src/content/index.js';
 import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
 const sourceFile = (text: string, sitePath = 'docs/guide/a.md'): SourceFile => ({ absolutePath: `/site/${sitePath}`, sitePath, text });
@@ -26,7 +32,9 @@ afterAll(removeTempDirs);
 describe('parseFrontMatter', () => {
   it('splits YAML front matter from the body and maps snake_case keys to camelCase', () => {
     const markdown = parseFrontMatter(
-      sourceFile('---\ntitle: 시작하기\nsidebar_label: 시작\nsidebar_position: 2\ntoc_max_heading_level: 4\nhide_table_of_contents: true\n---\n# 제목\n\n본문\n'),
+      sourceFile(
+        '---\ntitle: 시작하기\nsidebar_label: 시작\nsidebar_position: 2\ntoc_max_heading_level: 4\nhide_table_of_contents: true\n---\n# 제목\n\n본문\n',
+      ),
       docFrontMatterSchema,
     );
     expect(markdown.frontMatter).toEqual({
@@ -73,7 +81,16 @@ describe('parseFrontMatter', () => {
 
   it('stops a YAML alias bomb quickly with a clear error', () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (const [previous, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h'], ['h', 'i']]) {
+    for (const [previous, name] of [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['d', 'e'],
+      ['e', 'f'],
+      ['f', 'g'],
+      ['g', 'h'],
+      ['h', 'i'],
+    ]) {
       levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`);
     }
     const text = `---\n${levels.join('\n')}\n---\nbody\n`;
@@ -87,7 +104,10 @@ describe('parseFrontMatter', () => {
   });
 
   it('does not let a __proto__ key pollute Object.prototype', () => {
-    const markdown = parseFrontMatter(sourceFile('---\n__proto__:\n  polluted: yes\n  draft: true\ntitle: T\n---\nbody\n'), docFrontMatterSchema);
+    const markdown = parseFrontMatter(
+      sourceFile('---\n__proto__:\n  polluted: yes\n  draft: true\ntitle: T\n---\nbody\n'),
+      docFrontMatterSchema,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(markdown.frontMatter).toEqual({ ...NO_FRONT_MATTER, title: 'T' });
@@ -95,7 +115,9 @@ describe('parseFrontMatter', () => {
   });
 
   it('reports a value of the wrong type at its line in the file', () => {
-    const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntitle: T\nsidebar_position: "x"\n---\nbody\n'), docFrontMatterSchema));
+    const error = catchDocgenError(() =>
+      parseFrontMatter(sourceFile('---\ntitle: T\nsidebar_position: "x"\n---\nbody\n'), docFrontMatterSchema),
+    );
     expect(error.message).toBe('Invalid front matter "sidebar_position": Invalid input: expected number, received string');
     expect(error.code).toBe('front-matter-invalid');
     expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 19 });

@@ -11,7 +11,10 @@ afterAll(removeTempDirs);
 const localeOf = (manifest: SiteManifest, locale: string): LocaleManifest => manifest.locales.find((entry) => entry.locale === locale)!;
 const routeAt = (manifest: SiteManifest, locale: string, path: string): ManifestRoute | undefined =>
   localeOf(manifest, locale).routes.find((route) => route.path === path);
-const paths = (manifest: SiteManifest, locale: string) => localeOf(manifest, locale).routes.map((route) => route.path).sort();
+const paths = (manifest: SiteManifest, locale: string) =>
+  localeOf(manifest, locale)
+    .routes.map((route) => route.path)
+    .sort();
 
 /** A sidebar reduced to labels, links and nesting, for readable expectations. */
 type Outline = string | [string, string | undefined, Outline[]];
@@ -32,7 +35,11 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
     expect(outline(version!.sidebars.docs!)).toEqual([
       '소개 -> /docs/intro',
       ['레퍼런스', undefined, ['CLI -> /docs/reference/cli']],
-      ['User Guide', '/docs/category/user-guide', ['개요 -> /docs/guide/overview', '설치 -> /docs/guide/setup', '상대 슬러그 -> /docs/guide/renamed']],
+      [
+        'User Guide',
+        '/docs/category/user-guide',
+        ['개요 -> /docs/guide/overview', '설치 -> /docs/guide/setup', '상대 슬러그 -> /docs/guide/renamed'],
+      ],
       '사용자 지정 주소 -> /docs/custom',
       '홈 -> /docs',
       ['tools', '/docs/tools/', ['린트 -> /docs/tools/lint']],
@@ -166,7 +173,9 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
       '/docs/guide/usage',
       '/docs/start',
     ]);
-    expect(localeOf(manifest, 'ko').versions.map((version) => [version.name, version.label, version.path, version.isLast, version.banner])).toEqual([
+    expect(
+      localeOf(manifest, 'ko').versions.map((version) => [version.name, version.label, version.path, version.isLast, version.banner]),
+    ).toEqual([
       ['current', 'Next', '/docs', true, 'none'],
       ['1.0', '1.0', '/docs/1.0', false, 'unmaintained'],
     ]);
@@ -180,7 +189,10 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
     expect(root.data.canonical).toBe('https://versioned.example.com/docs/1.0/start');
     expect(root.slots.main).toEqual(main.slots.main);
     expect(elementsByTag(root.slots.main as Root, 'a').map((a: Element) => a.properties.href)).toEqual(['/docs/1.0/guide/install']);
-    expect(routeAt(manifest, 'ko', '/docs')!.data).toMatchObject({ title: '시작하기', canonical: 'https://versioned.example.com/docs/start' });
+    expect(routeAt(manifest, 'ko', '/docs')!.data).toMatchObject({
+      title: '시작하기',
+      canonical: 'https://versioned.example.com/docs/start',
+    });
   });
 
   it('maps each doc to the same doc in every version', () => {
@@ -206,7 +218,11 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
 
     const hrefs = (route: ManifestRoute) => elementsByTag(route.slots.main as Root, 'a').map((a: Element) => a.properties.href);
     expect(hrefs(routeAt(manifest, 'en', '/en/docs/1.0/start')!)).toEqual(['/en/docs/1.0/guide/install']);
-    expect(hrefs(routeAt(manifest, 'en', '/en/docs/start')!)).toEqual(['/en/docs/guide/install', '/en/docs/guide/usage#옵션', '/files/report.pdf']);
+    expect(hrefs(routeAt(manifest, 'en', '/en/docs/start')!)).toEqual([
+      '/en/docs/guide/install',
+      '/en/docs/guide/usage#옵션',
+      '/files/report.pdf',
+    ]);
   });
 
   it('keeps links to static files unlocalized', () => {
@@ -238,7 +254,17 @@ describe('loadSite: content errors', () => {
     const siteDir = copyFixture('versioned');
     writeFileSync(
       join(siteDir, 'sidebars.yaml'),
-      ['guide:', '  - start', '  - type: category', '    label: 가이드', '    items:', '      - guide/install', '      - type: doc', '        id: guide/usge', ''].join('\n'),
+      [
+        'guide:',
+        '  - start',
+        '  - type: category',
+        '    label: 가이드',
+        '    items:',
+        '      - guide/install',
+        '      - type: doc',
+        '        id: guide/usge',
+        '',
+      ].join('\n'),
     );
     const error = await catchDocgenErrorAsync(() => loadSite({ siteDir }));
     expect(error.message).toBe('Sidebar "guide" of version Next points at doc "guide/usge", which does not exist');
@@ -261,7 +287,11 @@ describe('loadSite: content errors', () => {
     writeFileSync(join(siteDir, 'docs', 'guide', 'usage.md'), '---\ntitle: 사용법\ndraft: true\n---\n\n본문\n');
     const { manifest } = await loadSite({ siteDir });
     expect(routeAt(manifest, 'ko', '/docs/guide/usage')).toBeUndefined();
-    expect(outline(localeOf(manifest, 'ko').versions[0]!.sidebars.guide!)[1]).toEqual(['가이드', '/docs/category/guide', ['설치 -> /docs/guide/install']]);
+    expect(outline(localeOf(manifest, 'ko').versions[0]!.sidebars.guide!)[1]).toEqual([
+      '가이드',
+      '/docs/category/guide',
+      ['설치 -> /docs/guide/install'],
+    ]);
   });
 
   it('fails when two files claim one route, naming both', async () => {

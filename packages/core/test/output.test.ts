@@ -30,17 +30,23 @@ describe('assertSafeOutDir', () => {
   it('refuses the site folder reached through a symbolic link', () => {
     const link = join(makeTempDir('docgen-link-'), 'site-link');
     symlinkSync(siteDir, link);
-    expect(catchDocgenError(() => assertSafeOutDir(siteDir, link)).message).toBe(`Refusing to write the build into ${link}: it is the site folder`);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, link)).message).toBe(
+      `Refusing to write the build into ${link}: it is the site folder`,
+    );
   });
 
   it('refuses a parent of the site folder', () => {
     const parent = dirname(siteDir);
-    expect(catchDocgenError(() => assertSafeOutDir(siteDir, parent)).message).toBe(`Refusing to write the build into ${parent}: it contains the site folder`);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, parent)).message).toBe(
+      `Refusing to write the build into ${parent}: it contains the site folder`,
+    );
   });
 
   it('refuses the filesystem root', () => {
     const root = parse(siteDir).root;
-    expect(catchDocgenError(() => assertSafeOutDir(siteDir, root)).message).toBe(`Refusing to write the build into ${root}: it is the filesystem root`);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, root)).message).toBe(
+      `Refusing to write the build into ${root}: it is the filesystem root`,
+    );
   });
 
   // Regression test for a bug found in review.
@@ -53,7 +59,9 @@ describe('assertSafeOutDir', () => {
   it('refuses a folder holding .git', () => {
     const repo = join(makeTempDir('docgen-repo-'), 'checkout');
     mkdirSync(join(repo, '.git'), { recursive: true });
-    expect(catchDocgenError(() => assertSafeOutDir(siteDir, repo)).message).toBe(`Refusing to write the build into ${repo}: it holds a .git folder`);
+    expect(catchDocgenError(() => assertSafeOutDir(siteDir, repo)).message).toBe(
+      `Refusing to write the build into ${repo}: it holds a .git folder`,
+    );
   });
 });
 

@@ -18,21 +18,29 @@ async function visit(page: Page, path: string) {
 }
 
 describe('hydration', () => {
-  it.each(['/', '/docs/guide/api/analyzeCode', '/docs/category/api-guide', '/blog/mdx-blog-post', '/blog', '/versions', '/en/docs/guide/overview', '/en/', '/markdown-page', '/docs/2504.1/guide/api/'])(
-    'hydrates %s without console errors or warnings',
-    async (path) => {
-      const { context, page, problems } = await openPage(browser);
-      await visit(page, path);
-      // A client-only behaviour proves hydration happened: the colour toggle reacts.
-      const before = await page.evaluate(() => document.documentElement.dataset.theme);
-      await page.locator('.navbar__inner .color-mode-toggle').click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(undefined);
-      expect(await page.evaluate(() => document.documentElement.dataset.themeChoice)).not.toBe('system');
-      expect(before).toBeDefined();
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
+  it.each([
+    '/',
+    '/docs/guide/api/analyzeCode',
+    '/docs/category/api-guide',
+    '/blog/mdx-blog-post',
+    '/blog',
+    '/versions',
+    '/en/docs/guide/overview',
+    '/en/',
+    '/markdown-page',
+    '/docs/2504.1/guide/api/',
+  ])('hydrates %s without console errors or warnings', async (path) => {
+    const { context, page, problems } = await openPage(browser);
+    await visit(page, path);
+    // A client-only behaviour proves hydration happened: the colour toggle reacts.
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.locator('.navbar__inner .color-mode-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(undefined);
+    expect(await page.evaluate(() => document.documentElement.dataset.themeChoice)).not.toBe('system');
+    expect(before).toBeDefined();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('navigation with JavaScript on', () => {
@@ -71,7 +79,10 @@ describe('navigation with JavaScript on', () => {
     expect(await external.getAttribute('target')).toBe('_blank');
     expect(await external.getAttribute('rel')).toBe('noopener noreferrer');
     const popup = context.waitForEvent('page');
-    await page.locator('.doc-sidebar a', { hasText: '빠른 시작' }).first().click({ modifiers: ['Control'] });
+    await page
+      .locator('.doc-sidebar a', { hasText: '빠른 시작' })
+      .first()
+      .click({ modifiers: ['Control'] });
     const opened = await popup;
     await opened.waitForLoadState();
     expect(opened.url()).toBe(`${siteUrl}/docs/guide/start`);
@@ -93,7 +104,9 @@ describe('navigation with JavaScript on', () => {
     await visit(page, '/docs/guide/overview');
     await page.locator('.navbar .dropdown__toggle', { hasText: '2508.1' }).click();
     // guide/overview does not exist in 2504.1: its item links to that version's main doc.
-    expect(await page.locator('.dropdown--show .dropdown__link', { hasText: '2504.1' }).getAttribute('href')).toBe('/docs/2504.1/guide/guide/token');
+    expect(await page.locator('.dropdown--show .dropdown__link', { hasText: '2504.1' }).getAttribute('href')).toBe(
+      '/docs/2504.1/guide/guide/token',
+    );
     await page.locator('.dropdown--show .dropdown__link', { hasText: '2506.1' }).click();
     await expect.poll(() => page.url()).toBe(`${siteUrl}/docs/2506.1/guide/overview`);
     await expect.poll(() => page.locator('.version-banner').count()).toBe(1);

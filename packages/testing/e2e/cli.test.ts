@@ -65,7 +65,9 @@ describe('docgen CLI', () => {
     const filesA = listFiles(join(scratch, 'out-a'));
     expect(filesA.length).toBeGreaterThan(300);
     expect(listFiles(join(scratch, 'out-b'))).toEqual(filesA);
-    const different = filesA.filter((file) => !readFileSync(join(scratch, 'out-a', file)).equals(readFileSync(join(scratch, 'out-b', file))));
+    const different = filesA.filter(
+      (file) => !readFileSync(join(scratch, 'out-a', file)).equals(readFileSync(join(scratch, 'out-b', file))),
+    );
     expect(different).toEqual([]);
   });
 
@@ -78,7 +80,10 @@ describe('docgen CLI', () => {
     writeFileSync(configPath, readFileSync(configPath, 'utf8').replace('    - type: localeDropdown', '    - type: fancyDropdown'));
     const bad = await docgen(['build', site]);
     expect(bad.code).toBe(2);
-    const line = readFileSync(configPath, 'utf8').split('\n').findIndex((text) => text.includes('fancyDropdown')) + 1;
+    const line =
+      readFileSync(configPath, 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('fancyDropdown')) + 1;
     expect(bad.stderr).toContain(`docgen.config.yaml:${line}:13`);
     expect(bad.stderr).toContain('No NavbarItem component found for type "fancyDropdown"');
     expect(statSync(join(site, 'build', 'index.html')).mtimeMs).toBe(before);

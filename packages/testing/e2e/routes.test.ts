@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../src/paths.js';
 
 const siteUrl = inject('siteUrl');
-const routes = readFileSync(join(REPO_ROOT, '..', 'shared', 'spec', 'routes.txt'), 'utf8')
+/** The routes of the product spec; a copy is kept in the repository for clones without shared/. */
+const SPEC_ROUTES = join(REPO_ROOT, '..', 'shared', 'spec', 'routes.txt');
+const ROUTES_COPY = join(REPO_ROOT, 'packages', 'testing', 'spec', 'routes.txt');
+const routes = readFileSync(ROUTES_COPY, 'utf8')
   .split('\n')
   .map((line) => line.trim())
   .filter(Boolean);
@@ -17,6 +20,10 @@ async function get(path: string) {
 const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 
 describe('the built docs-content', () => {
+  it.runIf(existsSync(SPEC_ROUTES))('tests the routes of the current spec (the copy equals shared/spec/routes.txt)', () => {
+    expect(readFileSync(ROUTES_COPY, 'utf8')).toBe(readFileSync(SPEC_ROUTES, 'utf8'));
+  });
+
   it('builds without a single warning (no broken links or anchors, no markdown problems)', () => {
     expect(inject('buildWarnings')).toEqual([]);
   });
@@ -33,7 +40,9 @@ describe('the built docs-content', () => {
     expect(en.status).toBe(404);
     expect(en.html).toContain('<h1>Page Not Found</h1>');
     expect(en.html).toContain('We could not find what you were looking for.');
-    expect(en.html).toContain('Please contact the owner of the site that linked you to the original URL and let them know their link is broken.');
+    expect(en.html).toContain(
+      'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
+    );
     expect(en.html).toContain('<html lang="en-US"');
     const ko = await get('/docs/no-such-page');
     expect(ko.status).toBe(404);

@@ -21,7 +21,8 @@ const ADMONITION_ICONS: Record<string, string> = { note: 'ℹ', tip: '💡', inf
  * `enhanceContent`, so content is never shipped twice.
  */
 function createComponents(context: ContentContext): Partial<Components> & Record<string, unknown> {
-  const t = (key: TranslationKey, values?: Record<string, string | number>) => translate(context.site.locale, context.site.translations, key, values);
+  const t = (key: TranslationKey, values?: Record<string, string | number>) =>
+    translate(context.site.locale, context.site.translations, key, values);
   let tabsCount = 0;
   const heading = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
     function Heading({ id, children, ...rest }: Props) {
@@ -48,7 +49,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       return (
         <div className={`admonition admonition-${kind}`}>
           <div className="admonition-heading">
-            <span className="admonition-icon" aria-hidden="true">{ADMONITION_ICONS[kind] ?? 'ℹ'}</span>
+            <span className="admonition-icon" aria-hidden="true">
+              {ADMONITION_ICONS[kind] ?? 'ℹ'}
+            </span>
             {title ? String(title) : t(`admonition.${kind}` as TranslationKey)}
           </div>
           <div className="admonition-content">{children}</div>
@@ -115,12 +118,25 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
           <div className="code-block__content">
-            <pre className={`code-block__pre language-${language}`} tabIndex={0} data-line-numbers={props['data-line-numbers'] as string | undefined}>
+            <pre
+              className={`code-block__pre language-${language}`}
+              tabIndex={0}
+              data-line-numbers={props['data-line-numbers'] as string | undefined}
+            >
               {props.children}
             </pre>
-            <button type="button" className="copy-button" aria-label={t('copy.button')} title={t('copy.button')} data-copied-label={t('copy.copied')}>
+            <button
+              type="button"
+              className="copy-button"
+              aria-label={t('copy.button')}
+              title={t('copy.button')}
+              data-copied-label={t('copy.copied')}
+            >
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path fill="currentColor" d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z" />
+                <path
+                  fill="currentColor"
+                  d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z"
+                />
               </svg>
             </button>
           </div>

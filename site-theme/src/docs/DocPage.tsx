@@ -41,8 +41,16 @@ export function DocPage({ route }: { route: DocRoute }) {
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
-      {route.unlisted ? <div className="alert alert--warning doc-banner" role="note">{t('banner.unlisted')}</div> : null}
-      {route.draft ? <div className="alert alert--warning doc-banner" role="note">{t('banner.draft')}</div> : null}
+      {route.unlisted ? (
+        <div className="alert alert--warning doc-banner" role="note">
+          {t('banner.unlisted')}
+        </div>
+      ) : null}
+      {route.draft ? (
+        <div className="alert alert--warning doc-banner" role="note">
+          {t('banner.draft')}
+        </div>
+      ) : null}
       {route.fallbackFrom && fallbackLocale ? (
         <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
           {t('banner.fallback', { language: fallbackLocale.label })}{' '}
@@ -93,7 +101,9 @@ function VersionBanner({ route }: { route: PropDocContext }) {
   const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
   return (
     <div className="alert alert--warning version-banner" role="note">
-      <p>{t(version.banner === 'unreleased' ? 'banner.unreleased' : 'banner.unmaintained', { site: site.title, version: version.label })}</p>
+      <p>
+        {t(version.banner === 'unreleased' ? 'banner.unreleased' : 'banner.unmaintained', { site: site.title, version: version.label })}
+      </p>
       <p>
         {t('banner.latestLink', { link: '\u0000', latest: latest.label })
           .split('\u0000')
@@ -129,14 +139,21 @@ function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
         <li className="breadcrumbs__item">
           <Link className="breadcrumbs__link" href={site.baseUrl} aria-label={t('breadcrumbs.home')}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path fill="currentColor" d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" />
+              <path
+                fill="currentColor"
+                d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z"
+              />
             </svg>
           </Link>
         </li>
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
-            <li key={index} className={`breadcrumbs__item${last ? ' breadcrumbs__item--active' : ''}`} aria-current={last ? 'page' : undefined}>
+            <li
+              key={index}
+              className={`breadcrumbs__item${last ? ' breadcrumbs__item--active' : ''}`}
+              aria-current={last ? 'page' : undefined}
+            >
               {item.href && !last ? (
                 <Link className="breadcrumbs__link" href={item.href}>
                   {item.label}

@@ -22,7 +22,11 @@ export function DocSidebarItems({ items, level = 1 }: { items: PropSidebarItem[]
   return (
     <ul className="menu__list">
       {items.map((item, index) =>
-        item.type === 'link' ? <SidebarLink key={index} item={item} level={level} /> : <SidebarCategory key={index} item={item} level={level} />,
+        item.type === 'link' ? (
+          <SidebarLink key={index} item={item} level={level} />
+        ) : (
+          <SidebarCategory key={index} item={item} level={level} />
+        ),
       )}
     </ul>
   );

@@ -23,7 +23,11 @@ function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null })
     <ul className="table-of-contents__list">
       {nodes.map((node) => (
         <li key={node.id}>
-          <a href={`#${node.id}`} className={`table-of-contents__link${node.id === active ? ' table-of-contents__link--active' : ''}`} aria-current={node.id === active ? 'location' : undefined}>
+          <a
+            href={`#${node.id}`}
+            className={`table-of-contents__link${node.id === active ? ' table-of-contents__link--active' : ''}`}
+            aria-current={node.id === active ? 'location' : undefined}
+          >
             {node.value}
           </a>
           {node.children.length > 0 ? <TocList nodes={node.children} active={active} /> : null}

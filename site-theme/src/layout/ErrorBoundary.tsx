@@ -8,7 +8,10 @@ interface State {
 }
 
 /** Catches a crash anywhere in a page and offers to render it again. */
-export class ErrorBoundary extends Component<{ children: ReactNode; fallback: (props: { error: Error; tryAgain: () => void }) => ReactNode }, State> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback: (props: { error: Error; tryAgain: () => void }) => ReactNode },
+  State
+> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {

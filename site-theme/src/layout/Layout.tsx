@@ -42,7 +42,12 @@ function AnnouncementBar() {
     document.documentElement.setAttribute('data-announcement-bar-dismissed', 'true');
   };
   return (
-    <div className="announcement-bar" role="region" aria-label="Announcement" style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <div
+      className="announcement-bar"
+      role="region"
+      aria-label="Announcement"
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
         <button type="button" className="announcement-bar__close" aria-label={t('announcement.close')} onClick={close}>
@@ -77,7 +82,14 @@ function ProgressBar() {
   }, [loading]);
   if (progress === null) return null;
   return (
-    <div className="progress-bar" role="progressbar" aria-label="Loading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+    <div
+      className="progress-bar"
+      role="progressbar"
+      aria-label="Loading"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress * 100)}
+    >
       <div className="progress-bar__bar" style={{ transform: `translateX(${-100 + progress * 100}%)` }} />
     </div>
   );
@@ -111,7 +123,13 @@ function Footer() {
         ) : null}
         <div className="footer__bottom">
           {footer.logo ? (
-            <img className="footer__logo" src={footer.logo.src} alt={footer.logo.alt} width={footer.logo.width} height={footer.logo.height} />
+            <img
+              className="footer__logo"
+              src={footer.logo.src}
+              alt={footer.logo.alt}
+              width={footer.logo.width}
+              height={footer.logo.height}
+            />
           ) : null}
           {footer.copyright ? <div className="footer__copyright">{footer.copyright}</div> : null}
         </div>
@@ -125,7 +143,10 @@ export function ExternalLinkIcon() {
   return (
     <>
       <svg className="external-link-icon" width="13" height="13" viewBox="0 0 24 24" aria-hidden="true">
-        <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+        <path
+          fill="currentColor"
+          d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z"
+        />
       </svg>
       <span className="sr-only">{t('externalLink')}</span>
     </>

@@ -15,7 +15,17 @@ export interface DropdownItem {
  * A navbar dropdown. Opens on click or Enter; closes on Escape, on a mousedown or touch outside,
  * and when focus leaves it. Works as a hover menu with JavaScript off.
  */
-export function Dropdown({ label, items, position, icon }: { label: string; items: DropdownItem[]; position: 'left' | 'right'; icon?: ReactNode }) {
+export function Dropdown({
+  label,
+  items,
+  position,
+  icon,
+}: {
+  label: string;
+  items: DropdownItem[];
+  position: 'left' | 'right';
+  icon?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

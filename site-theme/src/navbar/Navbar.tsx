@@ -50,13 +50,21 @@ export function Navbar() {
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar-sidebar--show' : ''}`} aria-label="Main">
       <div className="navbar__inner">
         <div className="navbar__items">
-          <button type="button" className="navbar__toggle" aria-label={t('navbar.toggle')} aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+          <button
+            type="button"
+            className="navbar__toggle"
+            aria-label={t('navbar.toggle')}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
             <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
               <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
           <Link className="navbar__brand" href={site.baseUrl}>
-            {site.navbar.logo ? <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} /> : null}
+            {site.navbar.logo ? (
+              <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} />
+            ) : null}
             {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
           </Link>
           {left.map((item, index) => (
@@ -132,7 +140,10 @@ function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: b
       }));
       const icon = (
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="locale-icon">
-          <path fill="currentColor" d="M12.87 15.07l-2.54-2.51.03-.03A17.52 17.52 0 0014.07 6H17V4h-7V2H8v2H1v1.99h11.17C11.5 7.92 10.44 9.75 9 11.35 8.07 10.32 7.3 9.19 6.69 8h-2c.73 1.63 1.73 3.17 2.98 4.56l-5.09 5.02L4 19l5-5 3.11 3.11.76-2.04zM18.5 10h-2L12 22h2l1.12-3h4.75L21 22h2l-4.5-12zm-2.62 7l1.62-4.33L19.12 17h-3.24z" />
+          <path
+            fill="currentColor"
+            d="M12.87 15.07l-2.54-2.51.03-.03A17.52 17.52 0 0014.07 6H17V4h-7V2H8v2H1v1.99h11.17C11.5 7.92 10.44 9.75 9 11.35 8.07 10.32 7.3 9.19 6.69 8h-2c.73 1.63 1.73 3.17 2.98 4.56l-5.09 5.02L4 19l5-5 3.11 3.11.76-2.04zM18.5 10h-2L12 22h2l1.12-3h4.75L21 22h2l-4.5-12zm-2.62 7l1.62-4.33L19.12 17h-3.24z"
+          />
         </svg>
       );
       return <Dropdown label={current.label} position={item.position} items={items} icon={icon} />;

@@ -82,7 +82,8 @@ function siteModules(siteDir: string): esbuild.Plugin {
 }
 
 const quote = (value: string) => JSON.stringify(value);
-const sitePageImport = (input: BundleInput, key: string) => quote(`docgen-site:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
+const sitePageImport = (input: BundleInput, key: string) =>
+  quote(`docgen-site:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
 
 function toDocgenError(error: unknown, siteDir: string): DocgenError {
   const failure = error as esbuild.BuildFailure;
@@ -132,7 +133,9 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
       platform: 'node',
       outfile: outFile,
       loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
-      banner: { js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+      },
     });
   } catch (error) {
     throw toDocgenError(error, input.siteDir);
@@ -180,8 +183,10 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   }
   const outputs = Object.entries(result.metafile.outputs);
   const files = outputs.map(([path]) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/'));
-  const entry = outputs.find(([, output]) => output.entryPoint !== undefined && !output.cssBundle?.includes('chunk-') && output.entryPoint.includes('main.js'))
-    ?? outputs.find(([path]) => /main-[^/]+\.js$/.test(path));
+  const entry =
+    outputs.find(
+      ([, output]) => output.entryPoint !== undefined && !output.cssBundle?.includes('chunk-') && output.entryPoint.includes('main.js'),
+    ) ?? outputs.find(([path]) => /main-[^/]+\.js$/.test(path));
   if (!entry) throw new DocgenError('The client bundle has no entry script', { code: 'bundle-failed' });
   const toRelative = (path: string) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/');
   return {

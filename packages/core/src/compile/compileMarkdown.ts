@@ -104,7 +104,11 @@ function remarkDocgen() {
         }
         case 'code':
           if (node.lang && !isKnownLanguage(node.lang.toLowerCase())) {
-            warn(`Unknown code language "${node.lang}"; the block is shown without highlighting`, 'Use a Prism language name, or add it to code.additionalLanguages in the config.', node.position?.start);
+            warn(
+              `Unknown code language "${node.lang}"; the block is shown without highlighting`,
+              'Use a Prism language name, or add it to code.additionalLanguages in the config.',
+              node.position?.start,
+            );
           }
           return;
         case 'html':

@@ -69,11 +69,7 @@ function mergeAdjacent(nodes: ElementContent[]): ElementContent[] {
   const merged: ElementContent[] = [];
   for (const node of nodes) {
     const last = merged[merged.length - 1];
-    if (
-      last?.type === 'element' &&
-      node.type === 'element' &&
-      String(last.properties.className) === String(node.properties.className)
-    ) {
+    if (last?.type === 'element' && node.type === 'element' && String(last.properties.className) === String(node.properties.className)) {
       last.children.push(...node.children);
     } else {
       merged.push(node);

@@ -5,7 +5,7 @@ import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
-import { parseYamlFile, type YamlFile } from './yamlFile.js';
+import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 const VERSIONS_FILE_NAME = 'versions.json';
@@ -100,13 +100,15 @@ function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
     received === undefined && issue.code === 'invalid_type'
       ? `Missing required option "${where}"`
       : `Invalid value for "${where}": ${issue.message}`;
-  return [{
-    severity: 'error',
-    code: 'config-invalid',
-    message,
-    hint: received === undefined ? `Add "${where}" to ${CONFIG_FILE_NAME}.` : `Found ${JSON.stringify(received)}.`,
-    location: yaml.locate(path),
-  }];
+  return [
+    {
+      severity: 'error',
+      code: 'config-invalid',
+      message,
+      hint: received === undefined ? `Add "${where}" to ${CONFIG_FILE_NAME}.` : `Found ${JSON.stringify(received)}.`,
+      location: yaml.locate(path),
+    },
+  ];
 }
 
 function getIn(value: unknown, path: PropertyKey[]): unknown {
@@ -146,22 +148,17 @@ function validateVersionNames(raw: RawConfig, versionedNames: string[], yaml: Ya
   const known = [...(raw.docs.includeCurrentVersion ? ['current'] : []), ...versionedNames];
   const check = (name: string, path: PropertyKey[], where: string, location = yaml.locate(path)) => {
     if (known.includes(name)) return;
-    throw new DocgenError(
-      `Docs version "${name}" in ${where} does not exist. Available version names are: ${known.join(', ')}`,
-      {
-        code: 'config-unknown-version',
-        location,
-        hint: `Use one of the available names, or add "${name}" to ${VERSIONS_FILE_NAME} with docgen version cut ${name}.`,
-      },
-    );
+    throw new DocgenError(`Docs version "${name}" in ${where} does not exist. Available version names are: ${known.join(', ')}`, {
+      code: 'config-unknown-version',
+      location,
+      hint: `Use one of the available names, or add "${name}" to ${VERSIONS_FILE_NAME} with docgen version cut ${name}.`,
+    });
   };
   if (raw.docs.lastVersion !== undefined) check(raw.docs.lastVersion, ['docs', 'lastVersion'], 'docs.lastVersion');
   for (const name of Object.keys(raw.docs.versions)) {
     if (!known.includes(name)) check(name, ['docs', 'versions', name], 'docs.versions', yaml.locateKey(['docs', 'versions', name]));
   }
-  raw.docs.onlyIncludeVersions?.forEach((name, index) =>
-    check(name, ['docs', 'onlyIncludeVersions', index], 'docs.onlyIncludeVersions'),
-  );
+  raw.docs.onlyIncludeVersions?.forEach((name, index) => check(name, ['docs', 'onlyIncludeVersions', index], 'docs.onlyIncludeVersions'));
   raw.navbar.items.forEach((item, itemIndex) => {
     if (item.type !== 'docsVersionDropdown') return;
     item.versions?.forEach((name, index) =>

@@ -51,9 +51,12 @@ export const configSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string().default(''),
   url: z.url().transform((url) => url.replace(/\/+$/, '')),
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').default('/'),
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
+    .default('/'),
   favicon: z.string().optional(),
-  theme: z.string().optional().describe('Path or package name of the theme; docgen\'s own site-theme when absent.'),
+  theme: z.string().optional().describe("Path or package name of the theme; docgen's own site-theme when absent."),
   i18n: z
     .strictObject({
       defaultLocale: z.string(),

@@ -1,7 +1,7 @@
 import type { SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
-import { parseYamlFile } from '../config/index.js';
+import { parseYamlFile } from '../yaml/index.js';
 
 const FENCE = /^---([^\n]*)\n/;
 
@@ -9,10 +9,7 @@ const FENCE = /^---([^\n]*)\n/;
  * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
  * or `---toml` block is an error and is never executed.
  */
-export function parseFrontMatter<Schema extends z.ZodType>(
-  file: SourceFile,
-  schema: Schema,
-): SourceMarkdown<z.output<Schema>> {
+export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, schema: Schema): SourceMarkdown<z.output<Schema>> {
   const open = FENCE.exec(file.text);
   if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
   const language = open[1]!.trim();
@@ -62,7 +59,10 @@ const date = z.union([z.string(), z.date().transform((value) => value.toISOStrin
 
 export const docFrontMatterSchema = z
   .looseObject({
-    id: z.string().regex(/^[^/]+$/, 'an id without "/"').optional(),
+    id: z
+      .string()
+      .regex(/^[^/]+$/, 'an id without "/"')
+      .optional(),
     title: z.coerce.string().optional(),
     slug: z.string().optional(),
     sidebar_label: z.coerce.string().optional(),

@@ -14,7 +14,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { parseYamlFile } from '../config/index.js';
+import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
@@ -34,7 +34,10 @@ export function readSiteContent(siteDir: string, config: SiteConfig): SiteConten
     translations: Object.fromEntries(locales.map((locale) => [locale, readTranslations(siteDir, config, locale)])),
     staticDir: existsSync(join(siteDir, 'static')) ? join(siteDir, 'static') : undefined,
     staticFiles: existsSync(join(siteDir, 'static'))
-      ? fg.sync('**/*', { cwd: join(siteDir, 'static'), onlyFiles: true, dot: false }).sort().map((path) => `/${path}`)
+      ? fg
+          .sync('**/*', { cwd: join(siteDir, 'static'), onlyFiles: true, dot: false })
+          .sort()
+          .map((path) => `/${path}`)
       : [],
   };
 }
@@ -61,7 +64,10 @@ function readVersions(siteDir: string, config: SiteConfig): SourceVersion[] {
       throw new DocgenError(`The docs folder of version "${name}" is missing: ${docsDir}`, {
         code: 'version-missing',
         location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
-        hint: name === 'current' ? `Create ${docsDir}/ or set docs.includeCurrentVersion: false.` : `Restore ${docsDir}/ or remove "${name}" from versions.json.`,
+        hint:
+          name === 'current'
+            ? `Create ${docsDir}/ or set docs.includeCurrentVersion: false.`
+            : `Restore ${docsDir}/ or remove "${name}" from versions.json.`,
       });
     }
     const relativePaths = globFiles(join(siteDir, docsDir), MARKDOWN);
@@ -116,13 +122,18 @@ function readBlogPosts(siteDir: string, config: SiteConfig, locale: string): Sou
   });
 }
 
-function readLocalizedYaml(siteDir: string, defaultPath: string, localizedPath: string): { value: Record<string, unknown>; file: string } | undefined {
+function readLocalizedYaml(
+  siteDir: string,
+  defaultPath: string,
+  localizedPath: string,
+): { value: Record<string, unknown>; file: string } | undefined {
   for (const path of [localizedPath, defaultPath]) {
     const absolutePath = join(siteDir, path);
     if (!existsSync(absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
     const value = parseYamlFile(file.text, file.sitePath).value;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { value: value as Record<string, unknown>, file: file.sitePath };
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return { value: value as Record<string, unknown>, file: file.sitePath };
     throw new DocgenError(`${file.sitePath} must be a mapping`, {
       code: 'yaml-shape',
       location: { file: file.sitePath, line: 1, column: 1 },
@@ -169,7 +180,14 @@ function readPages(siteDir: string, config: SiteConfig, locale: string): SourceP
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
     if (!relativePath.endsWith('.md')) {
       const absolutePath = join(siteDir, 'pages', relativePath);
-      return { kind: 'component', locale, routePath, modulePath: absolutePath, file: readSourceFile(siteDir, absolutePath), isFallback: false };
+      return {
+        kind: 'component',
+        locale,
+        routePath,
+        modulePath: absolutePath,
+        file: readSourceFile(siteDir, absolutePath),
+        isFallback: false,
+      };
     }
     const translated = join(siteDir, localeDir(config, locale), 'pages', relativePath);
     const isFallback = !isDefault && !existsSync(translated);
@@ -185,7 +203,9 @@ function readTranslations(siteDir: string, config: SiteConfig, locale: string): 
   const theme = readLocalizedYaml(siteDir, `${dir}/theme.yaml`, `${dir}/theme.yaml`)?.value ?? {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const strings = (value: unknown): Record<string, string> =>
-    Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    Object.fromEntries(
+      Object.entries((value ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   return {
     labels: strings(site.labels),
     title: text(site.title),

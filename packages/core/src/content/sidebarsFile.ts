@@ -1,6 +1,6 @@
 import type { CategoryLinkConfig, CategoryMetadata, SidebarItemConfig, SourceFile, SourceLocation } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { parseYamlFile, type YamlFile } from '../config/index.js';
+import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 
 type Path = (string | number)[];
 
@@ -22,7 +22,8 @@ export function parseSidebarsFile(file: SourceFile): Record<string, SidebarItemC
 }
 
 function parseItems(yaml: YamlFile, items: unknown, path: Path): SidebarItemConfig[] {
-  if (!Array.isArray(items)) throw invalid(yaml, path, `Sidebar "${path.join('.')}" must be a list of items`, 'Write each item on a "- " line.');
+  if (!Array.isArray(items))
+    throw invalid(yaml, path, `Sidebar "${path.join('.')}" must be a list of items`, 'Write each item on a "- " line.');
   return items.map((item, index) => parseItem(yaml, item, [...path, index]));
 }
 
@@ -87,7 +88,8 @@ export function parseCategoryFile(file: SourceFile): CategoryMetadata {
   const record = (yaml.value ?? {}) as Record<string, unknown>;
   const optional = <T>(key: string, kind: string): T | undefined => {
     if (record[key] === undefined) return undefined;
-    if (typeof record[key] !== kind) throw invalid(yaml, [key], `"${key}" in a category file must be a ${kind}`, `Fix the value of ${key}.`);
+    if (typeof record[key] !== kind)
+      throw invalid(yaml, [key], `"${key}" in a category file must be a ${kind}`, `Fix the value of ${key}.`);
     return record[key] as T;
   };
   return {

@@ -29,7 +29,10 @@ export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
           problems.push({ severity: 'warning', code: 'broken-link', message, hint, location });
         };
         if (link.unresolved) {
-          report(`Broken link ${link.url}: ${link.unresolved}`, 'Point the link at an existing .md file (relative to this file) or an existing URL path.');
+          report(
+            `Broken link ${link.url}: ${link.unresolved}`,
+            'Point the link at an existing .md file (relative to this file) or an existing URL path.',
+          );
           continue;
         }
         if (link.target === undefined) {
@@ -42,9 +45,15 @@ export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
         if (files.has(path)) continue;
         const anchors = anchorsByPath.get(normalize(path));
         if (!anchors) {
-          report(`Broken link ${link.url}: no page at ${path}`, 'Check the path; links to other docs are best written as relative .md links.');
+          report(
+            `Broken link ${link.url}: no page at ${path}`,
+            'Check the path; links to other docs are best written as relative .md links.',
+          );
         } else if (anchor !== '' && !anchors.has(anchor)) {
-          report(`Broken anchor ${link.url}: ${path} has no heading with id "${anchor}"`, 'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.');
+          report(
+            `Broken anchor ${link.url}: ${path} has no heading with id "${anchor}"`,
+            'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.',
+          );
         }
       }
     }

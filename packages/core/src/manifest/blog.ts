@@ -27,13 +27,21 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     .map((source) => loadPost(context, source, blogPath, authorsByKey, tagSources))
     .sort((a, b) => (a.meta.date < b.meta.date ? 1 : a.meta.date > b.meta.date ? -1 : a.meta.path < b.meta.path ? -1 : 1));
   const listed = posts.filter((post) => !post.unlisted);
-  const excerptSlots = (list: typeof posts) =>
-    Object.fromEntries(list.map((post) => [`excerpt:${post.meta.path}`, post.excerpt]));
+  const excerptSlots = (list: typeof posts) => Object.fromEntries(list.map((post) => [`excerpt:${post.meta.path}`, post.excerpt]));
   const routes: PendingRoute[] = [];
   const title = context.translations.blogTitle ?? config.blog.blogTitle;
   const description = context.translations.blogDescription ?? config.blog.blogDescription;
   const generated = (path: string, key: string, data: RouteData, slots: Record<string, HastRoot> = {}): PendingRoute => ({
-    route: { path, locale: context.locale, key, isTranslation: true, anchorIds: [], sources: [`${config.blog.path}/ (${key})`], slots, data },
+    route: {
+      path,
+      locale: context.locale,
+      key,
+      isTranslation: true,
+      anchorIds: [],
+      sources: [`${config.blog.path}/ (${key})`],
+      slots,
+      data,
+    },
     links: [],
   });
 
@@ -101,7 +109,16 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
         anchorIds: post.anchorIds,
         sources: [post.source.file.sitePath],
         slots: { main: post.hast },
-        data: { ...base(), noIndex: true, type: 'blogPost', path: post.meta.path, title: post.meta.title, description: post.meta.description, post: post.meta, toc: post.toc },
+        data: {
+          ...base(),
+          noIndex: true,
+          type: 'blogPost',
+          path: post.meta.path,
+          title: post.meta.title,
+          description: post.meta.description,
+          post: post.meta,
+          toc: post.toc,
+        },
       },
       linkBase: post.linkBase,
       links: post.links,
@@ -155,7 +172,8 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   }
 
   const authorPosts = new Map<string, PropBlogPostMeta[]>();
-  for (const post of listed) for (const author of post.meta.authors) authorPosts.set(author.key, [...(authorPosts.get(author.key) ?? []), post.meta]);
+  for (const post of listed)
+    for (const author of post.meta.authors) authorPosts.set(author.key, [...(authorPosts.get(author.key) ?? []), post.meta]);
   const authors = [...authorsByKey.values()].filter((author) => authorPosts.has(author.key));
   if (authors.length > 0) {
     routes.push(
@@ -222,7 +240,10 @@ function loadPost(
     anchorIds: compiled.anchorIds,
     links: compiled.links,
     linkBase,
-    toc: compiled.headings.filter((heading) => heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label'),
+    toc: compiled.headings.filter(
+      (heading) =>
+        heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label',
+    ),
     meta: {
       path,
       title,

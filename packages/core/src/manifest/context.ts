@@ -71,6 +71,9 @@ export function getDefaultDescription(text: string): string {
 /** Reading time in minutes: Hangul at about 500 characters a minute, other words at 200 a minute. */
 export function getReadingTime(text: string): number {
   const hangul = (text.match(/[\uac00-\ud7a3]/g) ?? []).length;
-  const words = text.replace(/[\uac00-\ud7a3]+/g, ' ').split(/\s+/).filter((word) => /\w/.test(word)).length;
+  const words = text
+    .replace(/[\uac00-\ud7a3]+/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /\w/.test(word)).length;
   return Math.max(1, Math.round(hangul / 500 + words / 200));
 }

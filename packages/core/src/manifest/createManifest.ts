@@ -39,7 +39,16 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       anchorIds: [],
       sources: [],
       slots: {},
-      data: { type: 'notFound', path: `${context.baseUrl}404.html`, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} },
+      data: {
+        type: 'notFound',
+        path: `${context.baseUrl}404.html`,
+        title: 'Page Not Found',
+        description: '',
+        canonical: '',
+        alternates: [],
+        noIndex: true,
+        html: {},
+      },
     };
     const sidebarFiles: Record<string, PropSidebar> = Object.assign({}, ...loaded.map((version) => version.sidebarFiles));
     localeManifests.push({
@@ -80,7 +89,10 @@ function assertUniqueRoutes(routes: ManifestRoute[]): void {
 }
 
 /** Fills, for doc pages, the path of the same doc (or the main doc) in every version. */
-function fillVersionPaths(pending: PendingRoute[], versions: { name: string; docs: { id: string; permalink: string }[]; mainDocId: string; path: string }[]): void {
+function fillVersionPaths(
+  pending: PendingRoute[],
+  versions: { name: string; docs: { id: string; permalink: string }[]; mainDocId: string; path: string }[],
+): void {
   for (const entry of pending) {
     const data = entry.route.data;
     if (data.type !== 'doc' && data.type !== 'docCategory') continue;
@@ -88,7 +100,8 @@ function fillVersionPaths(pending: PendingRoute[], versions: { name: string; doc
     data.versionPaths = Object.fromEntries(
       versions.map((version) => {
         const doc = entry.docId ? version.docs.find((candidate) => candidate.id === entry.docId) : undefined;
-        const category = relative !== undefined ? pending.find((other) => other.route.key === `category:${version.name}:${relative}`) : undefined;
+        const category =
+          relative !== undefined ? pending.find((other) => other.route.key === `category:${version.name}:${relative}`) : undefined;
         const main = version.docs.find((candidate) => candidate.id === version.mainDocId);
         return [version.name, doc?.permalink ?? category?.route.path ?? main?.permalink ?? version.path];
       }),
@@ -107,7 +120,11 @@ function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, 
     const pending = pendingByLocale.get(locale.locale)!;
     for (const route of locale.routes) {
       const same = byKey.get(route.key) ?? [];
-      route.data.alternates = same.map((entry) => ({ locale: entry.locale, path: entry.route.path, isTranslation: entry.route.isTranslation }));
+      route.data.alternates = same.map((entry) => ({
+        locale: entry.locale,
+        path: entry.route.path,
+        isTranslation: entry.route.isTranslation,
+      }));
       const canonicalPath = pending.find((entry) => entry.route === route)?.canonicalPath;
       const source = same.find((entry) => entry.locale === config.i18n.defaultLocale);
       const canonical = !route.isTranslation && source ? source.route.path : (canonicalPath ?? route.path);

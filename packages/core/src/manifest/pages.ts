@@ -50,7 +50,10 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
         title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
         description: markdown.frontMatter.description ?? getDefaultDescription(compiled.text),
         noIndex: markdown.frontMatter.unlisted ?? false,
-        toc: compiled.headings.filter((heading) => heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label'),
+        toc: compiled.headings.filter(
+          (heading) =>
+            heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label',
+        ),
         hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
       },
     },

@@ -97,7 +97,9 @@ function rewriteUrls(node: HastRoot | Element, resolve: (url: string, kind: 'lin
     children[index] = next;
   });
   if (children === node.children && (node.type === 'root' || properties === node.properties)) return node;
-  return node.type === 'root' ? { ...node, children: children as HastRoot['children'] } : { ...node, properties: properties!, children: children as Element['children'] };
+  return node.type === 'root'
+    ? { ...node, children: children as HastRoot['children'] }
+    : { ...node, properties: properties!, children: children as Element['children'] };
 }
 
 function decodeHash(hash: string): string {

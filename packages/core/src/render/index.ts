@@ -9,7 +9,11 @@ export interface ThemeServerModule {
   /** Renders markdown content (hast) with the theme's element components to static HTML. */
   renderContent(hast: HastRoot, context: { site: SiteData; route: RouteData }): string;
   /** Renders the body of a page; returns the HTML and the head metadata the page set. */
-  renderPage(input: { site: SiteData; route: RouteData; sidebar?: PropSidebar; page?: unknown }): { html: string; title?: string; description?: string };
+  renderPage(input: { site: SiteData; route: RouteData; sidebar?: PropSidebar; page?: unknown }): {
+    html: string;
+    title?: string;
+    description?: string;
+  };
   pages: Record<string, unknown>;
 }
 
@@ -63,12 +67,14 @@ export function renderRoute(
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON that is safe inside a <script> element. */
 function toScriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -79,17 +85,22 @@ function getHeadScript(site: SiteData): string {
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   const barId = site.announcementBar?.id;
   return [
-    "(function(){var d=document.documentElement;d.setAttribute('data-js','');try{var s=localStorage.getItem(" + JSON.stringify(COLOR_MODE_STORAGE_KEY) + ');',
+    "(function(){var d=document.documentElement;d.setAttribute('data-js','');try{var s=localStorage.getItem(" +
+      JSON.stringify(COLOR_MODE_STORAGE_KEY) +
+      ');',
     `var m=s==='dark'||s==='light'?s:${respectPrefersColorScheme ? "(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')" : JSON.stringify(defaultMode)};`,
     "d.setAttribute('data-theme',m);d.setAttribute('data-theme-choice',s==='dark'||s==='light'?s:'system');",
-    barId ? `if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_STORAGE_KEY)})===${JSON.stringify(barId)})d.setAttribute('data-announcement-bar-dismissed','true');` : '',
+    barId
+      ? `if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_STORAGE_KEY)})===${JSON.stringify(barId)})d.setAttribute('data-announcement-bar-dismissed','true');`
+      : '',
     '}catch(e){}})();',
   ].join('');
 }
 
 function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: ShellAssets): string {
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
-  const title = route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
+  const title =
+    route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
   const hreflangs = route.alternates
     .filter((alternate) => alternate.isTranslation)
     .map((alternate) => {
@@ -107,7 +118,9 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     `<title>${escapeHtml(title)}</title>`,
     route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : '',
     route.noIndex ? '<meta name="robots" content="noindex">' : '',
-    route.type === 'notFound' ? '' : `<link rel="canonical" href="${escapeHtml(encodePath(route.canonical.replace(site.url, '')).replace(/^/, site.url))}">`,
+    route.type === 'notFound'
+      ? ''
+      : `<link rel="canonical" href="${escapeHtml(encodePath(route.canonical.replace(site.url, '')).replace(/^/, site.url))}">`,
     ...hreflangs,
     site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
     `<meta name="generator" content="docgen">`,
