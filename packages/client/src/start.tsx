@@ -16,6 +16,7 @@ export interface StartOptions {
  * second copy in the payload; the sidebar comes from its shared, cached JSON file.
  */
 export async function startSite({ App, pages }: StartOptions): Promise<void> {
+  (window as unknown as { __docgenStarted?: boolean }).__docgenStarted = true;
   const payloadElement = document.getElementById('__docgen-data');
   const container = document.getElementById('__docgen');
   if (!payloadElement || !container) return;

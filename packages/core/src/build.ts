@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { DATA_DIR, getHtmlFilePath, getPageDataFilePath } from '@docgen/shared';
@@ -129,6 +129,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       Promise.all([bundleClient(bundleInput, staging.path), bundleServer(bundleInput, serverFile)]),
     );
     const theme = await loadThemeServer(serverFile, `${buildId}-${Date.now()}`);
+    // Imported once: the file is not needed afterwards and must not pile up in the cache.
+    rmSync(serverFile, { force: true });
 
     let pageCount = 0;
     await timed('render', () => {

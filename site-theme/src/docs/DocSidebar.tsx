@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useLocation } from '@docgen/client';
 import type { PropSidebarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
+import { useCollapsible } from './useCollapsible.js';
 
 function containsPath(item: PropSidebarItem, pathname: string): boolean {
   if (item.type === 'link') return item.href === pathname;
@@ -53,11 +54,11 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
   const t = useTranslate();
   const { pathname } = useLocation();
   const active = containsPath(item, pathname);
-  const [collapsed, setCollapsed] = useState(item.collapsible && item.collapsed && !active);
+  const { collapsed, setCollapsed, ref } = useCollapsible(item.collapsible && item.collapsed && !active);
   const listId = useId();
   useEffect(() => {
     if (active) setCollapsed(false);
-  }, [active]);
+  }, [active, setCollapsed]);
   const toggle = () => item.collapsible && setCollapsed((value) => !value);
   const selfActive = item.href === pathname;
   return (
@@ -96,7 +97,7 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
           </button>
         )}
       </div>
-      <div id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
+      <div ref={ref} id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
         <DocSidebarItems items={item.items} level={level + 1} />
       </div>
     </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem, SiteData } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
@@ -16,15 +16,21 @@ export function Navbar() {
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const left = site.navbar.items.filter((item) => item.position === 'left');
   const right = site.navbar.items.filter((item) => item.position !== 'left');
 
   useEffect(() => setMobileOpen(false), [pathname]);
+  /** Closing by the reader (Escape, close button, backdrop) gives focus back to the menu button. */
+  const closeMobile = () => {
+    setMobileOpen(false);
+    window.setTimeout(() => toggleRef.current?.focus(), 0);
+  };
   useEffect(() => {
     if (!mobileOpen) return;
     const desktop = window.matchMedia(DESKTOP_QUERY);
     const onChange = () => desktop.matches && setMobileOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMobileOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobile();
     desktop.addEventListener('change', onChange);
     document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
@@ -51,6 +57,7 @@ export function Navbar() {
       <div className="navbar__inner">
         <div className="navbar__items">
           <button
+            ref={toggleRef}
             type="button"
             className="navbar__toggle"
             aria-label={t('navbar.toggle')}
@@ -78,7 +85,7 @@ export function Navbar() {
           <ColorModeToggle />
         </div>
       </div>
-      {mobileOpen ? <MobileSidebar site={site} onClose={() => setMobileOpen(false)} /> : null}
+      {mobileOpen ? <MobileSidebar site={site} onClose={closeMobile} /> : null}
     </nav>
   );
 }
@@ -156,8 +163,10 @@ function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void 
   const t = useTranslate();
   const page = usePage();
   const [secondary, setSecondary] = useState(page.sidebar !== undefined);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef);
   return (
-    <div className="navbar-sidebar" role="dialog" aria-modal="true" aria-label={t('navbar.toggle')}>
+    <div className="navbar-sidebar" role="dialog" aria-modal="true" aria-label={t('navbar.toggle')} ref={panelRef}>
       <div className="navbar-sidebar__backdrop" onClick={onClose} />
       <div className="navbar-sidebar__panel">
         <div className="navbar-sidebar__brand">
@@ -188,4 +197,33 @@ function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void 
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps keyboard focus inside `container` while it is mounted. */
+function useFocusTrap(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const focusables = () => [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetParent !== null);
+    focusables()[0]?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const nodes = focusables();
+      if (nodes.length === 0) return;
+      const first = nodes[0]!;
+      const last = nodes[nodes.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !element.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !element.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [container]);
 }

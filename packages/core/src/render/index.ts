@@ -97,6 +97,27 @@ function getHeadScript(site: SiteData): string {
   ].join('');
 }
 
+/**
+ * On home pages: when the site is opened under a path that does not match `baseUrl` (or its
+ * bundle never started, which is what a wrong baseUrl causes), show a self-contained banner
+ * explaining the mismatch and the fix, instead of a page with broken styles and links.
+ */
+function getBaseUrlCheckScript(site: SiteData): string {
+  const localePath = site.baseUrl.slice(site.siteBaseUrl.length);
+  return [
+    '(function(){var base=' + JSON.stringify(site.siteBaseUrl) + ',localePath=' + JSON.stringify(localePath) + ';',
+    'function show(){if(document.getElementById("__docgen-base-url-issue"))return;',
+    'var path=location.pathname,suggested=path.replace(/[^/]*$/,"");if(localePath&&suggested.slice(-localePath.length)===localePath)suggested=suggested.slice(0,-localePath.length);',
+    'var d=document.createElement("div");d.id="__docgen-base-url-issue";d.setAttribute("role","alert");',
+    'd.style.cssText="border:3px solid #b3261e;background:#fdeceb;color:#1c1e21;padding:16px 20px;margin:16px;font:16px/1.6 system-ui,sans-serif;border-radius:8px";',
+    'var t=document.createElement("p");t.style.margin="0 0 8px";t.innerHTML="<b>This site did not load properly.</b>";d.appendChild(t);',
+    'var p=document.createElement("p");p.style.margin="0";p.textContent="It is served at "+path+" but its docgen.config.yaml says baseUrl: "+base+". Styles, scripts and links are looked up under "+base+", so they fail. Set baseUrl: "+suggested+" in docgen.config.yaml (or serve the site at "+base+") and build again.";d.appendChild(p);',
+    'document.body.insertBefore(d,document.body.firstChild)}',
+    'if(location.pathname.indexOf(base)!==0)document.addEventListener("DOMContentLoaded",show);',
+    'else window.addEventListener("load",function(){if(!window.__docgenStarted)show()})})();',
+  ].join('');
+}
+
 function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: ShellAssets): string {
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
   const title =
@@ -132,6 +153,7 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}">` +
     `<head>${head.join('')}</head>` +
     `<body><div id="__docgen">${body}</div>` +
+    (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toScriptJson(payload)}</script></body></html>\n`
   );
 }
