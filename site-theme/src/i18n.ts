@@ -68,6 +68,7 @@ const STRINGS = {
     externalLink: '(opens in a new tab)',
     languages: 'Languages',
     versions: 'Versions',
+    loading: 'Loading…',
   },
   ko: {
     skipToContent: '본문으로 건너뛰기',
@@ -135,6 +136,7 @@ const STRINGS = {
     externalLink: '(새 탭에서 열림)',
     languages: '언어',
     versions: '버전',
+    loading: '불러오는 중…',
   },
 } as const;
 

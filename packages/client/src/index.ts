@@ -2,6 +2,8 @@
 export { Link, type LinkProps } from './Link.js';
 export { RouterProvider, useSiteData, usePage, useNavigate, useLocation, scrollToHash } from './router.js';
 export { startSite, type StartOptions } from './start.js';
-export { loadSidebar } from './loader.js';
+export { loadSidebar, getLoadedSidebar } from './loader.js';
+export { useSidebar } from './useSidebar.js';
+export { prefetchRoute, isPrefetchAllowed } from './prefetch.js';
 export type { PageState, PageLoaders, RouterSnapshot } from './pageState.js';
 export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';

@@ -5,8 +5,12 @@ import type { PageLoaders, PageState } from './pageState.js';
 /** Thrown when a route has no page data: the page does not exist. */
 export class PageNotFoundError extends Error {}
 
+/** Thrown when a code chunk a route needs cannot be loaded (e.g. the site was redeployed). */
+export class ChunkLoadError extends Error {}
+
 const pageCache = new Map<string, Promise<RouteData>>();
 const sidebarCache = new Map<string, Promise<PropSidebar>>();
+const loadedSidebars = new Map<string, PropSidebar>();
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -27,22 +31,43 @@ export function loadRouteData(site: SiteData, pathname: string): Promise<RouteDa
   return promise;
 }
 
+/** Loads (once) a version's shared sidebar; failed requests are forgotten so they can be retried. */
 export function loadSidebar(url: string): Promise<PropSidebar> {
   let promise = sidebarCache.get(url);
   if (!promise) {
-    promise = fetchJson<PropSidebar>(url);
+    promise = fetchJson<PropSidebar>(url).then((sidebar) => {
+      loadedSidebars.set(url, sidebar);
+      return sidebar;
+    });
     sidebarCache.set(url, promise);
     promise.catch(() => sidebarCache.delete(url));
   }
   return promise;
 }
 
-/** Completes route data with what it references: its sidebar and, for component pages, the component. */
-export async function toPageState(route: RouteData, pages: PageLoaders): Promise<PageState> {
+/** The sidebar at `url` if it has already been loaded. */
+export function getLoadedSidebar(url: string): PropSidebar | undefined {
+  return loadedSidebars.get(url);
+}
+
+/**
+ * Completes route data with what it references: for component pages the component (the page
+ * cannot show without it), and the sidebar when `waitForSidebar` is set (hydration) or it is
+ * already loaded. Otherwise the theme loads the sidebar while the page already shows.
+ */
+export async function toPageState(route: RouteData, pages: PageLoaders, waitForSidebar = false): Promise<PageState> {
   const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;
+  const loader = route.type === 'page' ? pages[route.component] : undefined;
   const [sidebar, component] = await Promise.all([
-    sidebarUrl ? loadSidebar(sidebarUrl) : undefined,
-    route.type === 'page' && pages[route.component] ? pages[route.component]!().then((module) => module.default) : undefined,
+    sidebarUrl ? (waitForSidebar ? loadSidebar(sidebarUrl) : getLoadedSidebar(sidebarUrl)) : undefined,
+    loader
+      ? loader().then(
+          (module) => module.default,
+          (error: unknown) => {
+            throw new ChunkLoadError(`The code of ${route.path} could not be loaded`, { cause: error });
+          },
+        )
+      : undefined,
   ]);
   return { route, sidebar, component };
 }

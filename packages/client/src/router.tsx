@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SiteData } from '@docgen/types';
 import { decodePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '@docgen/shared';
-import { getNotFoundRoute, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
+import { ChunkLoadError, getNotFoundRoute, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
+import { startPrefetching } from './prefetch.js';
 import type { PageLoaders, PageState, RouterSnapshot } from './pageState.js';
 
 export interface NavigateOptions {
@@ -46,8 +47,23 @@ export function isPlainNavigation(event: MouseEvent | React.MouseEvent, anchor: 
 }
 
 interface HistoryState {
-  docgenScroll?: number;
+  /** Identifies the history entry (6 characters, as React Router's location keys). */
+  docgenKey?: string;
 }
+
+const createKey = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+const SCROLL_STORAGE_KEY = 'docgen.scroll-positions';
+
+/** Scroll positions by history entry key, kept across reloads of the tab in sessionStorage. */
+const scrollPositions = new Map<string, number>(
+  (() => {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '[]') as [string, number][];
+    } catch {
+      return [];
+    }
+  })(),
+);
 
 /**
  * Client-side navigation over page data. The server-rendered page is the initial state; later
@@ -74,8 +90,8 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
       const id = ++requestId.current;
       const commitUrl = () => {
         const target = normalizePathname(url.pathname) + url.search + url.hash;
-        if (mode === 'push') window.history.pushState({}, '', target);
-        if (mode === 'replace') window.history.replaceState({}, '', target);
+        if (mode === 'push') window.history.pushState({ docgenKey: createKey() } satisfies HistoryState, '', target);
+        if (mode === 'replace') window.history.replaceState(window.history.state, '', target);
       };
       setState((previous) => ({ ...previous, loading: true }));
       loadRouteData(site, pathname)
@@ -91,6 +107,12 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
         })
         .catch((error: unknown) => {
           if (id !== requestId.current) return;
+          if (error instanceof ChunkLoadError) {
+            // Preloading the route failed (its code is gone, e.g. after a redeploy): load it for real.
+            console.warn(`docgen: preloading ${pathname} failed; reloading the page`, error);
+            window.location.assign(url.href);
+            return;
+          }
           console.error(`docgen: could not load the page ${pathname}`, error);
           commitUrl();
           setState((previous) => ({
@@ -113,11 +135,11 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
         window.location.assign(url.href);
         return;
       }
-      window.history.replaceState({ ...(window.history.state as object), docgenScroll: window.scrollY } satisfies HistoryState, '');
       const samePage =
         normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
       if (samePage && url.hash !== '') {
-        window.history[options.replace ? 'replaceState' : 'pushState']({}, '', url.pathname + url.search + url.hash);
+        const state: HistoryState = options.replace ? (window.history.state as HistoryState) : { docgenKey: createKey() };
+        window.history[options.replace ? 'replaceState' : 'pushState'](state, '', url.pathname + url.search + url.hash);
         setState((previous) => ({ ...previous, hash: decodePath(url.hash.slice(1)), scrollTo: undefined, focus: false }));
         scrollToHash(decodePath(url.hash.slice(1)));
         return;
@@ -127,15 +149,27 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
     [site, load],
   );
 
+  const prefetcher = useRef<ReturnType<typeof startPrefetching> | null>(null);
+  useEffect(() => {
+    prefetcher.current = startPrefetching(site);
+    return () => prefetcher.current?.stop();
+  }, [site]);
+  useEffect(() => {
+    prefetcher.current?.refresh();
+  }, [state.page]);
+
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const current = window.location.pathname;
     const clean = normalizePathname(current);
-    if (clean !== current) window.history.replaceState(window.history.state, '', clean + window.location.search + window.location.hash);
+    const initialState = (window.history.state ?? {}) as HistoryState;
+    const state: HistoryState = initialState.docgenKey ? initialState : { ...initialState, docgenKey: createKey() };
+    window.history.replaceState(state, '', clean + window.location.search + window.location.hash);
     if (window.location.hash) scrollToHash(decodePath(window.location.hash.slice(1)));
+    else if (scrollPositions.has(state.docgenKey!)) window.scrollTo(0, scrollPositions.get(state.docgenKey!)!);
     const onPopState = (event: PopStateEvent) => {
-      const scroll = (event.state as HistoryState | null)?.docgenScroll;
-      load(new URL(window.location.href), 'pop', scroll ?? 0);
+      const key = (event.state as HistoryState | null)?.docgenKey;
+      load(new URL(window.location.href), 'pop', (key && scrollPositions.get(key)) || 0);
     };
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
@@ -146,10 +180,27 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
       event.preventDefault();
       navigate(anchor.href);
     };
+    // The scroll position of the current history entry, recorded as it changes, so that Back
+    // and Forward can restore it (a popstate event comes after the entry already changed).
+    const onScroll = () => {
+      const key = (window.history.state as HistoryState | null)?.docgenKey;
+      if (key) scrollPositions.set(key, window.scrollY);
+    };
+    const onPageHide = () => {
+      try {
+        window.sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify([...scrollPositions].slice(-100)));
+      } catch {
+        // Without sessionStorage positions survive only within this page load.
+      }
+    };
     window.addEventListener('popstate', onPopState);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
     document.addEventListener('click', onClick);
     return () => {
       window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('click', onClick);
     };
   }, [load, navigate]);

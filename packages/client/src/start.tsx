@@ -25,7 +25,7 @@ export async function startSite({ App, pages }: StartOptions): Promise<void> {
   container.querySelectorAll<HTMLElement>('[data-docgen-slot]').forEach((element) => {
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
-  const page = await toPageState({ ...payload.route, html }, pages);
+  const page = await toPageState({ ...payload.route, html }, pages, true);
   hydrateRoot(
     container,
     <RouterProvider site={payload.site} initialPage={page} pages={pages}>

@@ -1,8 +1,9 @@
-import { Link, usePage, useSiteData } from '@docgen/client';
+import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
 import { Html } from '../content/Html.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
+import { Loader } from '../layout/Loader.js';
 import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
@@ -11,13 +12,12 @@ type CategoryRoute = Extract<RouteData, { type: 'docCategory' }>;
 
 /** The frame of every docs page: sidebar, banners, breadcrumbs, the article, pagination, TOC. */
 function DocFrame({ route, children, toc }: { route: RouteData & PropDocContext; children: React.ReactNode; toc?: React.ReactNode }) {
-  const page = usePage();
+  const { sidebar, loading } = useSidebar();
+  const t = useTranslate();
   return (
     <div className="docs-wrapper">
-      {page.sidebar ? (
-        <aside className="docs-sidebar-container">
-          <DocSidebar items={page.sidebar} />
-        </aside>
+      {sidebar || loading ? (
+        <aside className="docs-sidebar-container">{sidebar ? <DocSidebar items={sidebar} /> : <Loader label={t('loading')} />}</aside>
       ) : null}
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-container">

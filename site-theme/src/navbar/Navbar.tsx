@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
+import { Link, useLocation, usePage, useSidebar, useSiteData } from '@docgen/client';
 import type { PropNavbarItem, SiteData } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
 import { DocSidebarItems } from '../docs/DocSidebar.js';
@@ -161,8 +161,8 @@ function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: b
 /** The mobile menu: navbar items, and on doc pages a secondary menu with the doc sidebar. */
 function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void }) {
   const t = useTranslate();
-  const page = usePage();
-  const [secondary, setSecondary] = useState(page.sidebar !== undefined);
+  const { sidebar } = useSidebar();
+  const [secondary, setSecondary] = useState(sidebar !== undefined);
   const panelRef = useRef<HTMLDivElement>(null);
   useFocusTrap(panelRef);
   return (
@@ -178,12 +178,12 @@ function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void 
             ×
           </button>
         </div>
-        {secondary && page.sidebar ? (
+        {secondary && sidebar ? (
           <div className="navbar-sidebar__secondary">
             <button type="button" className="navbar-sidebar__back" onClick={() => setSecondary(false)}>
               {t('navbar.mainMenu')}
             </button>
-            <DocSidebarItems items={page.sidebar} />
+            <DocSidebarItems items={sidebar} />
           </div>
         ) : (
           <ul className="menu__list navbar-sidebar__primary">

@@ -44,9 +44,11 @@ export class SiteFiles {
     }
   }
 
-  /** Resolves `/x` to `x`, `x.html` or `x/index.html`. */
+  /** Resolves `/x` to `x`, `x.html` or `x/index.html`, and `/x.html` to the page of `/x`. */
   resolve(pathname: string): string | undefined {
     const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+    if (pathname.endsWith('.html') && !pathname.endsWith('/index.html'))
+      candidates.push(`${pathname.slice(0, -'.html'.length)}/index.html`);
     for (const candidate of candidates) {
       const file = this.files.get(candidate);
       if (file) return file;
@@ -129,7 +131,8 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string) {
     let body: Buffer = readFileSync(file);
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // Assets, page data (under the build id) and sidebars (content-hashed) never change at a URL.
+      'Cache-Control': /^\/(assets|_docgen)\//.test(pathname) && status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
     const accept = String(request.headers['accept-encoding'] ?? '');
