@@ -1,5 +1,5 @@
 import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
-import { decodePath, getPageDataUrl } from '@docgen/shared';
+import { decodePath, fromPageData, getPageDataUrl } from '@docgen/shared';
 import type { PageLoaders, PageState } from './pageState.js';
 
 /** Thrown when a route has no page data: the page does not exist. */
@@ -12,11 +12,11 @@ const pageCache = new Map<string, Promise<RouteData>>();
 const sidebarCache = new Map<string, Promise<PropSidebar>>();
 const loadedSidebars = new Map<string, PropSidebar>();
 
-async function fetchJson<T>(url: string): Promise<T> {
+async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (response.status === 404) throw new PageNotFoundError(url);
   if (!response.ok) throw new Error(`Loading ${url} failed with HTTP ${response.status}`);
-  return (await response.json()) as T;
+  return response.text();
 }
 
 /** Fetches (once) the data of a route; failed requests are forgotten so a retry fetches again. */
@@ -24,7 +24,7 @@ export function loadRouteData(site: SiteData, pathname: string): Promise<RouteDa
   const url = getPageDataUrl(site.siteBaseUrl, site.buildId, decodePath(pathname));
   let promise = pageCache.get(url);
   if (!promise) {
-    promise = fetchJson<RouteData>(url);
+    promise = fetchText(url).then(fromPageData);
     pageCache.set(url, promise);
     promise.catch(() => pageCache.delete(url));
   }
@@ -35,7 +35,8 @@ export function loadRouteData(site: SiteData, pathname: string): Promise<RouteDa
 export function loadSidebar(url: string): Promise<PropSidebar> {
   let promise = sidebarCache.get(url);
   if (!promise) {
-    promise = fetchJson<PropSidebar>(url).then((sidebar) => {
+    promise = fetchText(url).then((text) => {
+      const sidebar = JSON.parse(text) as PropSidebar;
       loadedSidebars.set(url, sidebar);
       return sidebar;
     });

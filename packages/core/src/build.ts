@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR, getHtmlFilePath, getPageDataFilePath } from '@docgen/shared';
+import { DATA_DIR, getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
 import { bundleClient, bundleServer } from './bundle/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { compileMarkdown, registerLanguages, type CompileResult } from './compile/index.js';
@@ -149,7 +149,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           staging.write(route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative), rendered.html);
           pageCount++;
           if (route.data.type === 'notFound') continue;
-          const json = JSON.stringify(rendered.data);
+          const json = toPageData(rendered.data);
           staging.write(getPageDataFilePath(buildId, relative).replace(/^\//, ''), json);
           // `/x` and `/x/` are one page on a static host; give client navigation data for both forms.
           const twin = route.path.endsWith('/') ? route.path.replace(/\/+$/, '') : `${route.path}/`;

@@ -4,3 +4,4 @@
  */
 export * from './routes.js';
 export * from './storage.js';
+export * from './pageData.js';

@@ -54,12 +54,6 @@ export function isExternalUrl(url: string): boolean {
   return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(url) || url.startsWith('//');
 }
 
-/** Joins URL path parts with single slashes, keeping a trailing slash of the last part. */
-export function joinUrlPath(...parts: string[]): string {
-  const joined = parts.filter((part) => part !== '').join('/');
-  return joined.replace(/\/{2,}/g, '/');
-}
-
 /**
  * Splits a URL path into the locale it belongs to and the rest. `localeBases` maps locale to
  * its base URL (`/`, `/en/`); the longest matching base wins.

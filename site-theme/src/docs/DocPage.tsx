@@ -23,8 +23,6 @@ function DocFrame({ route, children, toc }: { route: RouteData & PropDocContext;
         <div className="docs-container">
           <div className="docs-content">
             <VersionBanner route={route} />
-            <Breadcrumbs items={route.breadcrumbs} />
-            <VersionBadge versionName={route.versionName} />
             {children}
             <Paginator previous={route.previous} next={route.next} />
           </div>
@@ -41,25 +39,27 @@ export function DocPage({ route }: { route: DocRoute }) {
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
-      {route.unlisted ? (
-        <div className="alert alert--warning doc-banner" role="note">
-          {t('banner.unlisted')}
-        </div>
-      ) : null}
-      {route.draft ? (
-        <div className="alert alert--warning doc-banner" role="note">
-          {t('banner.draft')}
-        </div>
-      ) : null}
-      {route.fallbackFrom && fallbackLocale ? (
-        <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
-          {t('banner.fallback', { language: fallbackLocale.label })}{' '}
-          <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
-            {t('banner.fallbackLink')}
-          </a>
-        </div>
-      ) : null}
       <article>
+        <Breadcrumbs items={route.breadcrumbs} />
+        <VersionBadge versionName={route.versionName} />
+        {route.unlisted ? (
+          <div className="alert alert--warning doc-banner" role="note">
+            {t('banner.unlisted')}
+          </div>
+        ) : null}
+        {route.draft ? (
+          <div className="alert alert--warning doc-banner" role="note">
+            {t('banner.draft')}
+          </div>
+        ) : null}
+        {route.fallbackFrom && fallbackLocale ? (
+          <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
+            {t('banner.fallback', { language: fallbackLocale.label })}{' '}
+            <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
+              {t('banner.fallbackLink')}
+            </a>
+          </div>
+        ) : null}
         <header>
           <h1>{route.title}</h1>
         </header>
@@ -76,6 +76,8 @@ export function DocCategoryPage({ route }: { route: CategoryRoute }) {
   const t = useTranslate();
   return (
     <DocFrame route={route}>
+      <Breadcrumbs items={route.breadcrumbs} />
+      <VersionBadge versionName={route.versionName} />
       <header>
         <h1>{route.title}</h1>
         {route.description ? <p className="category-description">{route.description}</p> : null}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteData } from '@docgen/types';
+import { fromPageData, getTocFromHtml, toPageData } from '../src/index.js';
+
+const html = [
+  '<p>intro</p>',
+  '<h2 id="요청-파라미터" class="anchor">요청 파라미터<a class="hash-link" href="#요청-파라미터" aria-label="x">​</a></h2>',
+  '<h3 id="a-b" class="anchor"><code>List&lt;String&gt;</code> &amp; more<a class="hash-link" href="#a-b">​</a></h3>',
+  '<h4 id="deep" class="anchor">Deep</h4>',
+  '<h2 id="footnote-label" class="sr-only">Footnotes</h2>',
+].join('');
+
+const route = (toc: RouteData extends infer R ? (R extends { toc: infer T } ? T : never) : never): RouteData => ({
+  type: 'doc',
+  path: '/docs/x',
+  title: 'X',
+  description: '',
+  canonical: 'https://x/docs/x',
+  alternates: [],
+  noIndex: false,
+  html: { main: html },
+  toc,
+  hideTableOfContents: false,
+  unlisted: false,
+  draft: false,
+  versionName: 'current',
+  breadcrumbs: [],
+  versionPaths: {},
+});
+
+describe('page data', () => {
+  it('reads the table of contents back from rendered headings, decoding entities and skipping anchors and footnote labels', () => {
+    expect(getTocFromHtml(html, 2, 3)).toEqual([
+      { value: '요청 파라미터', id: '요청-파라미터', level: 2 },
+      { value: 'List<String> & more', id: 'a-b', level: 3 },
+    ]);
+    expect(getTocFromHtml(html, 2, 4).map((item) => item.id)).toEqual(['요청-파라미터', 'a-b', 'deep']);
+  });
+
+  it('ships a derivable TOC as its level range and restores it exactly', () => {
+    const original = route(getTocFromHtml(html, 2, 3));
+    const text = toPageData(original);
+    expect(text).toContain('"tocLevels":[2,3]');
+    expect(text).not.toContain('"toc":');
+    expect(fromPageData(text)).toEqual(original);
+  });
+
+  it('keeps a TOC that cannot be derived from the HTML as it is', () => {
+    const original = route([{ value: 'Not in the HTML', id: 'elsewhere', level: 2 }]);
+    expect(fromPageData(toPageData(original))).toEqual(original);
+    expect(toPageData(original)).toContain('"toc":');
+  });
+
+  it('round-trips an empty TOC and routes without one', () => {
+    const empty = route([]);
+    expect(fromPageData(toPageData(empty))).toEqual(empty);
+    const notFound: RouteData = {
+      type: 'notFound',
+      path: '/x',
+      title: 'Page Not Found',
+      description: '',
+      canonical: '',
+      alternates: [],
+      noIndex: true,
+      html: {},
+    };
+    expect(fromPageData(toPageData(notFound))).toEqual(notFound);
+  });
+});
