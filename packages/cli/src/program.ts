@@ -73,29 +73,61 @@ export function createProgram(io: ProgramIO = defaultIO()) {
 
   program
     .command('serve')
-    .description('serve the built site over HTTP (run docgen build first)')
+    .description('serve the site over HTTP; with --watch, build it and rebuild on every change')
     .argument('[siteDir]', 'site folder', '.')
-    .option('--out-dir <dir>', 'folder of the built site, relative to the site folder', 'build')
-    .option('--port <port>', 'port to listen on', parsePort, 3000)
+    .option('--watch', 'build the site (drafts included), rebuild on changes and reload open pages')
+    .option('--out-dir <dir>', 'without --watch: folder of the built site, relative to the site folder', 'build')
+    .option('--port <port>', 'port to listen on (the next free one when it is busy)', parsePort, 3000)
     .option('--host <host>', 'address to listen on; 0.0.0.0 exposes the server to the network', '127.0.0.1')
-    .action(async (siteDir: string, options: { outDir: string; port: number; host: string }) => {
+    .option('--locale <locale>', 'with --watch: build only this locale', parseLocales)
+    .action(async (siteDir: string, options: { watch?: boolean; outDir: string; port: number; host: string; locale?: string[] }) => {
       const { resolve } = await import('node:path');
       const { existsSync } = await import('node:fs');
-      const { startStaticServer, DocgenError } = await import('@docgen/core');
-      const root = resolve(siteDir, options.outDir);
-      if (!existsSync(root)) {
-        throw new DocgenError(`No built site in ${root}`, { code: 'usage', hint: `Run docgen build ${siteDir} first.` });
-      }
-      const server = await startStaticServer({ root, host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') {
-          throw new DocgenError(`Port ${options.port} is already in use`, {
+      const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
+      let server: { url: string; close(): Promise<void> };
+      if (options.watch) {
+        io.stdout(colors.dim('Building the site...\n'));
+        server = await startDevServer({
+          siteDir,
+          host: options.host,
+          port: options.port,
+          locales: options.locale,
+          onEvent(event) {
+            switch (event.type) {
+              case 'built': {
+                const what = event.changed.length > 0 ? ` after changes to ${event.changed.join(', ')}` : '';
+                io.stdout(
+                  `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
+                );
+                reportDiagnostics(event.warnings, io, colors);
+                break;
+              }
+              case 'failed':
+                for (const diagnostic of event.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
+                io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
+                break;
+              case 'port-changed':
+                io.stdout(colors.yellow(`Port ${event.requested} is in use; using port ${event.port} instead.\n`));
+                break;
+            }
+          },
+        });
+      } else {
+        const root = resolve(siteDir, options.outDir);
+        if (!existsSync(root)) {
+          throw new DocgenError(`No built site in ${root}`, {
             code: 'usage',
-            hint: `Stop the other server or pick another port: --port ${options.port + 1}`,
+            hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
           });
         }
-        throw error;
-      });
-      io.stdout(`${colors.green('✔')} Serving ${root} at ${colors.cyan(server.url)}\n`);
+        server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
+        if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
+          io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
+        }
+      }
+      io.stdout(
+        `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
+      );
       await new Promise<void>((done) => {
         const stop = () => {
           void server.close().then(done);

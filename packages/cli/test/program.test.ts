@@ -51,8 +51,8 @@ describe('docgen CLI', () => {
 
       Commands:
         build [options] [siteDir]  build the site into static files
-        serve [options] [siteDir]  serve the built site over HTTP (run docgen build
-                                   first)
+        serve [options] [siteDir]  serve the site over HTTP; with --watch, build it
+                                   and rebuild on every change
         config-schema              print the JSON Schema of docgen.config.yaml (for
                                    editor completion)
         help [command]             display help for command

@@ -3,4 +3,4 @@ export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './
 export { getConfigJsonSchema } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';
 export { DOCGEN_VERSION } from './version.js';
-export { startStaticServer, type StaticServer } from './dev/index.js';
+export { startStaticServer, startDevServer, type StaticServer, type DevServer, type DevServerEvent } from './dev/index.js';

@@ -15,6 +15,7 @@ describe('@docgen/core public exports', () => {
         "getConfigJsonSchema",
         "isDocgenError",
         "loadSite",
+        "startDevServer",
         "startStaticServer",
       ]
     `);

@@ -74,6 +74,34 @@ export interface StaticServerOptions {
   port: number;
 }
 
+/**
+ * Listens on `port`, or, when it is busy and `tryNext` is set, on the next free one of the ten
+ * that follow. Rejects with EADDRINUSE when none is free.
+ */
+export async function listen(server: Server, host: string, port: number, tryNext: boolean): Promise<number> {
+  for (let candidate = port; ; candidate++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(candidate, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !tryNext || port === 0 || candidate >= port + 10) throw error;
+    }
+  }
+}
+
+/** The URL a server bound to `host` is reached at. */
+export function getServerUrl(host: string, port: number): string {
+  const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? 'localhost' : host;
+  return `http://${shown}:${port}/`;
+}
+
 /** Host names a loopback server answers to; anything else is refused (DNS rebinding). */
 export function isAllowedHost(hostHeader: string | undefined, boundHost: string): boolean {
   if (!hostHeader) return false;
@@ -97,9 +125,17 @@ export function parseRequestPath(url: string | undefined): string | undefined {
   return decoded;
 }
 
+export interface StaticMiddlewareOptions {
+  /** Rewrites every HTML response (the dev server injects its live-reload client). */
+  transformHtml?: (html: string) => string;
+  /** Long-lived caching of assets and page data; off in development. */
+  immutableCaching?: boolean;
+}
+
 /** A request handler serving a built site: looked-up files, locale 404 pages, compression. */
-export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string) {
+export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, options: StaticMiddlewareOptions = {}) {
   const compressed = new Map<string, Buffer>();
+  const { transformHtml, immutableCaching = true } = options;
   return function docgenStatic(request: IncomingMessage, response: ServerResponse): void {
     response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     response.setHeader('X-Content-Type-Options', 'nosniff');
@@ -129,17 +165,19 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string) {
     }
     const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     let body: Buffer = readFileSync(file);
+    if (transformHtml && type.startsWith('text/html')) body = Buffer.from(transformHtml(body.toString('utf8')));
     const headers: Record<string, string> = {
       'Content-Type': type,
       // Assets, page data (under the build id) and sidebars (content-hashed) never change at a URL.
-      'Cache-Control': /^\/(assets|_docgen)\//.test(pathname) && status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control':
+        immutableCaching && /^\/(assets|_docgen)\//.test(pathname) && status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (COMPRESSIBLE.test(type) && body.length > 1024) {
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       if (encoding) {
-        const key = `${encoding}:${file}:${statSync(file).mtimeMs}`;
+        const key = `${encoding}:${file}:${statSync(file).mtimeMs}:${body.length}`;
         let cached = compressed.get(key);
         if (!cached) {
           cached = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
@@ -164,7 +202,7 @@ export interface StaticServer {
 }
 
 /** Starts a static server for a built site. Resolves once it listens. */
-export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+export async function startStaticServer(options: StaticServerOptions & { tryNextPort?: boolean }): Promise<StaticServer> {
   let files = new SiteFiles(options.root);
   const handler = staticMiddleware(() => files, options.host);
   const server = createServer((request, response) => {
@@ -180,25 +218,17 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : options.port;
-      const host = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? 'localhost' : options.host;
-      resolve({
-        server,
-        url: `http://${host}:${port}/`,
-        reload: () => {
-          files = new SiteFiles(options.root);
-        },
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  const port = await listen(server, options.host, options.port, options.tryNextPort ?? false);
+  return {
+    server,
+    url: getServerUrl(options.host, port),
+    reload: () => {
+      files = new SiteFiles(options.root);
+    },
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
 }

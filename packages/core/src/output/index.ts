@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { DocgenError } from '../diagnostics/index.js';
 
@@ -34,23 +34,20 @@ export function assertSafeOutDir(siteDir: string, outDir: string): void {
 /** Folder every docgen build writes; its presence marks a folder as docgen output. */
 const DOCGEN_MARKER = '_docgen';
 
-/**
- * A folder beside the output that receives the new build; `commit()` swaps it in, so a failed
- * build never destroys the last good output.
- */
-export interface StagingDir {
+/** Writes the files of a build into a folder; paths are relative to it and never leave it. */
+export interface OutputWriter {
+  /** Absolute path of the folder written to. */
   path: string;
   write(relativePath: string, contents: string | Uint8Array): void;
+  remove(relativePath: string): void;
+  has(relativePath: string): boolean;
   copyDir(from: string, relativePath: string): void;
   copyFile(from: string, relativePath: string): void;
-  commit(): void;
-  discard(): void;
 }
 
-export function createStagingDir(outDir: string): StagingDir {
-  const target = resolve(outDir);
-  const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
-  rmSync(path, { recursive: true, force: true });
+/** An output written in place (the dev server's folder, rebuilt again and again). */
+export function createOutputDir(dir: string): OutputWriter {
+  const path = resolve(dir);
   mkdirSync(path, { recursive: true });
   const inside = (relativePath: string) => {
     const full = resolve(path, relativePath);
@@ -64,14 +61,54 @@ export function createStagingDir(outDir: string): StagingDir {
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, contents);
     },
+    remove(relativePath) {
+      rmSync(inside(relativePath), { force: true });
+    },
+    has(relativePath) {
+      return existsSync(inside(relativePath));
+    },
     copyDir(from, relativePath) {
-      cpSync(from, inside(relativePath), { recursive: true, dereference: true });
+      // Symlinks are followed only when they stay inside the copied folder: a link to /etc/passwd
+      // placed in static/ must never end up in the output.
+      const root = realpathSync(from);
+      cpSync(from, inside(relativePath), {
+        recursive: true,
+        dereference: true,
+        filter: (source) => {
+          if (!lstatSync(source).isSymbolicLink()) return true;
+          try {
+            const target = realpathSync(source);
+            return target === root || target.startsWith(root + sep);
+          } catch {
+            return false;
+          }
+        },
+      });
     },
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       mkdirSync(dirname(full), { recursive: true });
       cpSync(from, full);
     },
+  };
+}
+
+/**
+ * A folder beside the output that receives the new build; `commit()` swaps it in, so a failed
+ * build never destroys the last good output.
+ */
+export interface StagingDir extends OutputWriter {
+  commit(): void;
+  discard(): void;
+}
+
+export function createStagingDir(outDir: string): StagingDir {
+  const target = resolve(outDir);
+  const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
+  rmSync(path, { recursive: true, force: true });
+  const writer = createOutputDir(path);
+  return {
+    ...writer,
     commit() {
       const old = join(dirname(target), `.${basename(target)}.docgen-old-${process.pid}`);
       if (existsSync(target)) renameSync(target, old);

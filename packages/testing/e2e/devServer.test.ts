@@ -1,0 +1,211 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { DOCGEN_BIN } from '../src/paths.js';
+import { copyDocsContent } from '../src/siteCopy.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-dev-'));
+const site = copyDocsContent(join(scratch, 'site'));
+// A symlink in static/ that points outside the site must never be served.
+symlinkSync('/etc/passwd', join(site, 'static', 'img', 'secret'));
+const page = join(site, 'docs', 'guide', 'start.md');
+const original = readFileSync(page, 'utf8');
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+async function startServe(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [DOCGEN_BIN, 'serve', site, ...args], { env: { ...process.env, CI: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)), 60_000);
+    child.stdout.on('data', () => {
+      const match = /Serving at (http:\/\/[^\s]+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace(/\/$/, ''));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${stderr}`)));
+  });
+  return { child, url, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Sends a raw HTTP request (the target and headers exactly as given) and returns the status line and body. */
+function raw(url: string, request: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(data)?.[1] ?? 0), body: data }));
+    socket.on('error', reject);
+    setTimeout(() => socket.end(), 1500);
+  });
+}
+
+function liveEvents(url: string, token: string): { events: string[]; close: () => void } {
+  const events: string[] = [];
+  let response: IncomingMessage | undefined;
+  const request = get(`${url}/__docgen/live?token=${token}`, (res) => {
+    response = res;
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      for (const match of chunk.matchAll(/event: ([\w-]+)\ndata: (.*)\n/g)) events.push(`${match[1]} ${match[2]}`);
+    });
+  });
+  return { events, close: () => (response?.destroy(), request.destroy()) };
+}
+
+let dev: Running;
+let token: string;
+beforeAll(async () => {
+  dev = await startServe(['--watch', '--port', '0']);
+  token = /token=([a-f0-9]+)/.exec(await (await fetch(`${dev.url}/docs/guide/start`)).text())![1]!;
+});
+afterAll(async () => {
+  dev?.child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('docgen serve --watch', () => {
+  it('serves the site on 127.0.0.1 with the locale 404 page, content types, compression and no permissive CORS', async () => {
+    expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const home = await fetch(`${dev.url}/en/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(home.headers.get('content-encoding')).toBe('br');
+    expect(home.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(home.headers.get('access-control-allow-origin')).toBeNull();
+    const missing = await fetch(`${dev.url}/en/docs/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<h1>Page Not Found</h1>');
+    const svg = await fetch(`${dev.url}/img/logo.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    // Drafts are part of the development build.
+    expect((await fetch(`${dev.url}/docs/guide/roadmap-draft`)).status).toBe(200);
+  });
+
+  it('rebuilds only what a saved edit affects and tells the open pages to reload', async () => {
+    const live = liveEvents(dev.url, token);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(page, `${original}\n## 저장 직후 확인 {#saved-now}\n\n저장하자마자 새 내용이 보여야 합니다.\n`);
+    await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/start`)).text(), { timeout: 15_000 }).toContain('id="saved-now"');
+    await expect.poll(() => live.events).toContain('reload {}');
+    expect(dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
+    live.close();
+  });
+
+  it('shows a broken page as an overlay and in the terminal with file:line:col, keeps serving, and clears when fixed', async () => {
+    const browser = await launchBrowser();
+    const { context, page: tab } = await openPage(browser);
+    await tab.goto(`${dev.url}/docs/guide/start`, { waitUntil: 'networkidle' });
+    await tab.evaluate(() => window.scrollTo(0, 900));
+    writeFileSync(page, original.replace(/^title: .*$/m, 'title: [unclosed'));
+    const overlay = tab.locator('#__docgen-overlay');
+    await overlay.waitFor({ timeout: 15_000 });
+    expect(await overlay.getAttribute('role')).toBe('alert');
+    expect(await overlay.textContent()).toContain('docs/guide/start.md:3:');
+    await expect.poll(() => dev.stderr()).toMatch(/docs\/guide\/start\.md:3:\d+\s+Invalid YAML/);
+    expect((await fetch(`${dev.url}/docs/guide/start`)).status).toBe(200);
+    writeFileSync(page, original);
+    await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => tab.evaluate(() => window.scrollY)).toBe(900);
+    await context.close();
+    await browser.close();
+  });
+
+  it('updates routes and sidebars when files are added and deleted', async () => {
+    const added = join(site, 'docs', 'guide', 'added-page.md');
+    writeFileSync(added, '---\ntitle: 새로 추가한 문서\n---\n\n## 첫 절\n\n새 문서입니다.\n');
+    await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(200);
+    rmSync(added);
+    await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(404);
+  });
+
+  it.each([
+    ['GET /../../../../etc/passwd HTTP/1.1'],
+    ['GET /%2e%2e/%2e%2e/%2e%2e/etc/passwd HTTP/1.1'],
+    ['GET /..%2f..%2f..%2fetc/passwd HTTP/1.1'],
+    ['GET /docs/..%5c..%5c..%5cetc%5cpasswd HTTP/1.1'],
+    ['GET /\\..\\..\\etc\\passwd HTTP/1.1'],
+    ['GET //etc/passwd HTTP/1.1'],
+    ['GET /etc/passwd?raw?? HTTP/1.1'],
+    ['GET /img/secret HTTP/1.1'],
+    ['GET /docs/guide/start%00.html HTTP/1.1'],
+    ['GET http://127.0.0.1/../../etc/passwd HTTP/1.1'],
+  ])('refuses %s', async (requestLine) => {
+    const { status, body } = await raw(dev.url, `${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect([400, 403, 404]).toContain(status);
+    expect(body).not.toContain('root:x:0:0');
+  });
+
+  it.each(['evil.example.com', 'localhost.evil.example.com', '127.0.0.1.nip.io', 'evil.com:80'])(
+    'refuses the Host %s (DNS rebinding)',
+    async (host) => {
+      const { status } = await raw(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(status).toBe(403);
+    },
+  );
+
+  it('answers the loopback names', async () => {
+    for (const host of ['localhost', 'docs.localhost', '127.0.0.1', '[::1]']) {
+      const { status } = await raw(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(status, host).toBe(200);
+    }
+  });
+
+  it('answers malformed requests with 400 and keeps running', async () => {
+    expect((await raw(dev.url, 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n')).status).toBe(400);
+    expect((await raw(dev.url, 'NONSENSE\r\n\r\n')).status).toBe(400);
+    expect((await fetch(`${dev.url}/`)).status).toBe(200);
+  });
+
+  it('opens the live-reload channel only with the token and from its own origin', async () => {
+    const status = (headers: Record<string, string>, query: string) =>
+      new Promise<number>((resolve) => {
+        const request = get(`${dev.url}/__docgen/live${query}`, { headers }, (response) => {
+          resolve(response.statusCode!);
+          response.destroy();
+        });
+        request.on('error', () => resolve(0));
+      });
+    expect(await status({}, '')).toBe(403);
+    expect(await status({}, '?token=guess')).toBe(403);
+    expect(await status({ Origin: 'http://evil.example.com' }, `?token=${token}`)).toBe(403);
+    expect(await status({ Origin: dev.url }, `?token=${token}`)).toBe(200);
+  });
+
+  it('stops cleanly on Ctrl-C, leaving no files behind', async () => {
+    const cacheDir = join(site, '.docgen');
+    expect(readdirSync(cacheDir).some((name) => name.startsWith('serve-'))).toBe(true);
+    const exited = new Promise<number | null>((resolve) => dev.child.on('exit', resolve));
+    dev.child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('picks the next free port when the one asked for is busy, and says so', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = (blocker.address() as { port: number }).port;
+    const second = await startServe(['--watch', '--port', String(busy)]);
+    expect(second.url).not.toBe(`http://127.0.0.1:${busy}`);
+    expect(second.stdout()).toContain(`Port ${busy} is in use; using port`);
+    second.child.kill('SIGINT');
+    blocker.close();
+    expect(existsSync(site)).toBe(true);
+  });
+});
