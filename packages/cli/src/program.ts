@@ -137,6 +137,47 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       });
     });
 
+  const versionCommand = program.command('version').description('manage docs versions');
+  versionCommand
+    .command('cut')
+    .description('freeze the current docs as version <name> and make it the latest version, served at the docs root')
+    .argument('<name>', 'name of the new version, e.g. 2511.1 (letters, digits, ".", "-", "_")')
+    .argument('[siteDir]', 'site folder', '.')
+    .action(async (name: string, siteDir: string) => {
+      const { cutVersion } = await import('@docgen/core');
+      const result = await cutVersion({ siteDir, name });
+      const { latest, previous } = result;
+      io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
+      for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);
+      for (const path of result.updated) io.stdout(`  ${colors.yellow('updated')} ${path}\n`);
+      io.stdout(`${name} is now the latest version, at ${colors.cyan(latest.path)}\n`);
+      if (previous) {
+        const was = previous.name === 'current' ? `${previous.formerLabel} (the current docs)` : previous.formerLabel;
+        const relabelled = previous.label === previous.formerLabel ? '' : `, labelled "${previous.label}"`;
+        io.stdout(
+          `The previous latest version ${was} moved from ${previous.formerPath} to ${colors.cyan(previous.path)}${relabelled}, banner ${previous.banner}\n`,
+        );
+      }
+    });
+
+  program
+    .command('check-links')
+    .description('check every internal link and anchor of the site (exit code 1 when one is broken)')
+    .argument('[siteDir]', 'site folder', '.')
+    .addOption(program.createOption('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (siteDir: string, options: { format: 'text' | 'json' }) => {
+      const { checkLinks, loadSite } = await import('@docgen/core');
+      const { manifest } = await loadSite({ siteDir });
+      const problems = checkLinks(manifest);
+      if (options.format === 'json') {
+        io.stdout(`${JSON.stringify(toLinkReport(problems), null, 2)}\n`);
+      } else {
+        const pages = manifest.locales.reduce((count, locale) => count + locale.routes.length, 0);
+        io.stdout(formatLinkReport(problems, pages, colors));
+      }
+      if (problems.length > 0) exitCode = EXIT.problems;
+    });
+
   program
     .command('config-schema')
     .description('print the JSON Schema of docgen.config.yaml (for editor completion)')
@@ -156,6 +197,39 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       return exitCode;
     },
   };
+}
+
+type LinkProblem = import('@docgen/types').LinkProblem;
+
+/** The machine-readable report of `check-links --format json`. */
+function toLinkReport(problems: LinkProblem[]) {
+  return {
+    problems: problems.map(({ location, link, reason }) => ({
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      link,
+      reason,
+    })),
+    count: problems.length,
+  };
+}
+
+/** `check-links` output: `file:line:col  link  reason` per problem, grouped by file, with counts. */
+function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Colors): string {
+  if (problems.length === 0) return `${colors.green('✔')} No problems found in the links and anchors of ${pageCount} pages.\n`;
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const byFile = new Map<string, LinkProblem[]>();
+  for (const problem of problems) byFile.set(problem.location.file, [...(byFile.get(problem.location.file) ?? []), problem]);
+  let text = '';
+  for (const [file, fileProblems] of byFile) {
+    text += `${colors.bold(file)} ${colors.dim(`(${plural(fileProblems.length, 'problem')})`)}\n`;
+    for (const { location, link, reason } of fileProblems) {
+      text += `  ${colors.cyan(`${location.file}:${location.line}:${location.column}`)}  ${link}  ${reason}\n`;
+    }
+    text += '\n';
+  }
+  return `${text}${colors.red('✖')} ${plural(problems.length, 'problem')} in ${plural(byFile.size, 'file')}\n`;
 }
 
 function readVersion(): string {

@@ -46,16 +46,19 @@ describe('docgen CLI', () => {
       Static documentation sites from markdown: versioned, multilingual, fast.
 
       Options:
-        -v, --version              print the docgen version
-        -h, --help                 display help for command
+        -v, --version                    print the docgen version
+        -h, --help                       display help for command
 
       Commands:
-        build [options] [siteDir]  build the site into static files
-        serve [options] [siteDir]  serve the site over HTTP; with --watch, build it
-                                   and rebuild on every change
-        config-schema              print the JSON Schema of docgen.config.yaml (for
-                                   editor completion)
-        help [command]             display help for command
+        build [options] [siteDir]        build the site into static files
+        serve [options] [siteDir]        serve the site over HTTP; with --watch, build
+                                         it and rebuild on every change
+        version                          manage docs versions
+        check-links [options] [siteDir]  check every internal link and anchor of the
+                                         site (exit code 1 when one is broken)
+        config-schema                    print the JSON Schema of docgen.config.yaml
+                                         (for editor completion)
+        help [command]                   display help for command
       "
     `);
   });

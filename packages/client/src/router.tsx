@@ -82,6 +82,11 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
     focus: false,
   }));
   const requestId = useRef(0);
+  /** Key of the history entry on screen, to record its scroll position when leaving it. */
+  const currentKey = useRef<string | undefined>(undefined);
+  const rememberScroll = () => {
+    if (currentKey.current) scrollPositions.set(currentKey.current, window.scrollY);
+  };
 
   const load = useCallback(
     (url: URL, mode: 'push' | 'replace' | 'pop', scrollTo?: number) => {
@@ -90,7 +95,11 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
       const id = ++requestId.current;
       const commitUrl = () => {
         const target = normalizePathname(url.pathname) + url.search + url.hash;
-        if (mode === 'push') window.history.pushState({ docgenKey: createKey() } satisfies HistoryState, '', target);
+        if (mode === 'push') {
+          const key = createKey();
+          window.history.pushState({ docgenKey: key } satisfies HistoryState, '', target);
+          currentKey.current = key;
+        }
         if (mode === 'replace') window.history.replaceState(window.history.state, '', target);
       };
       setState((previous) => ({ ...previous, loading: true }));
@@ -135,11 +144,13 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
         window.location.assign(url.href);
         return;
       }
+      rememberScroll();
       const samePage =
         normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
       if (samePage && url.hash !== '') {
         const state: HistoryState = options.replace ? (window.history.state as HistoryState) : { docgenKey: createKey() };
         window.history[options.replace ? 'replaceState' : 'pushState'](state, '', url.pathname + url.search + url.hash);
+        currentKey.current = state.docgenKey;
         setState((previous) => ({ ...previous, hash: decodePath(url.hash.slice(1)), scrollTo: undefined, focus: false }));
         scrollToHash(decodePath(url.hash.slice(1)));
         return;
@@ -165,10 +176,14 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
     const initialState = (window.history.state ?? {}) as HistoryState;
     const state: HistoryState = initialState.docgenKey ? initialState : { ...initialState, docgenKey: createKey() };
     window.history.replaceState(state, '', clean + window.location.search + window.location.hash);
+    currentKey.current = state.docgenKey;
     if (window.location.hash) scrollToHash(decodePath(window.location.hash.slice(1)));
     else if (scrollPositions.has(state.docgenKey!)) window.scrollTo(0, scrollPositions.get(state.docgenKey!)!);
     const onPopState = (event: PopStateEvent) => {
+      // The page on screen is still the one being left: record where the reader was.
+      rememberScroll();
       const key = (event.state as HistoryState | null)?.docgenKey;
+      currentKey.current = key;
       load(new URL(window.location.href), 'pop', (key && scrollPositions.get(key)) || 0);
     };
     const onClick = (event: MouseEvent) => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { Diagnostic, SiteConfig, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { DATA_DIR, getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
+import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { compileMarkdown, registerLanguages, type CompileResult } from './compile/index.js';
@@ -12,7 +13,9 @@ import { readSiteContent } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
 import { createManifest } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
-import { loadThemeServer, renderRoute, type ThemeServerModule } from './render/index.js';
+import { getFeedPaths, getMarkdownPath, loadThemeServer, renderRoute, type ThemeServerModule } from './render/index.js';
+import { createSeoFiles } from './seo/index.js';
+import { createSearchIndexes } from './search/index.js';
 import { DOCGEN_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -142,6 +145,8 @@ export function createSiteBuilder(options: BuilderOptions) {
   let bundle: { key: string; client: ClientBundle; theme: ThemeServerModule } | undefined;
   let routeHashes = new Map<string, string>();
   let routeFiles = new Map<string, string[]>();
+  // Sitemap, robots.txt, feeds, llms.txt, markdown twins: written after rendering (seo stage).
+  const seoFiles = createSeoFiles();
 
   const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
@@ -179,6 +184,14 @@ export function createSiteBuilder(options: BuilderOptions) {
       const { client, theme } = await timed('bundle', () => getBundle(config, pages, output));
       const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
 
+      await timed('search', () => {
+        for (const locale of manifest.locales) {
+          const indexes = createSearchIndexes(locale);
+          for (const index of indexes) output.write(getSearchIndexFilePath(buildId, locale.locale, index.scope), index.json);
+          locale.site = { ...locale.site, search: { scopes: indexes.map(({ scope, label }) => ({ name: scope, label })) } };
+        }
+      });
+
       const nextHashes = new Map<string, string>();
       const nextFiles = new Map<string, string[]>();
       const renderedPaths: string[] = [];
@@ -201,6 +214,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               continue;
             }
             const rendered = renderRoute(theme, locale.site, route, assets, getSidebar);
+            seoFiles.capture(rendered.data);
             const relative = route.path.slice(config.baseUrl.length - 1);
             const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
             output.write(files[0]!, rendered.html);
@@ -229,6 +243,9 @@ export function createSiteBuilder(options: BuilderOptions) {
           for (const file of files) if (!kept.has(file)) output.remove(file);
         }
       });
+      // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
+      await timed('seo', () => seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths }));
+      // --- end seo ---
       await timed('write', () => {
         if (content.staticDir) output.copyDir(content.staticDir, '.');
         for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);

@@ -8,6 +8,8 @@ describe('@docgen/core public exports', () => {
         "DOCGEN_VERSION",
         "DocgenError",
         "build",
+        "checkLinks",
+        "cutVersion",
         "formatDiagnostic",
         "formatLocation",
         "getBrokenLinks",

@@ -1,3 +1,5 @@
+import type { SourceLocation } from './diagnostics.js';
+
 /** The site configuration after validation, with every default filled in. */
 export interface SiteConfig {
   title: string;
@@ -7,12 +9,40 @@ export interface SiteConfig {
   /** Path under `url` where the default locale is served; starts and ends with `/`. */
   baseUrl: string;
   favicon?: string;
+  /** Social card image (`og:image`): a path under `static/` or an absolute URL. */
+  image?: string;
   /** Absolute path of the theme package folder (resolved by the config stage). */
   themeDir: string;
   i18n: I18nConfig;
   docs: DocsConfig;
   blog: BlogConfig;
   themeConfig: ThemeConfig;
+  /**
+   * Where the values that become links on every page were written (navbar, footer, announcement
+   * bar, favicon), so that the link checker can name file:line:col. Absent when the config and the
+   * locales' `site.yaml` files hold none of them.
+   */
+  sourceLocations?: ConfigSourceLocations;
+}
+
+/** Where a string value of a YAML file was written. Line and column are 1-based. */
+export interface ValueLocation extends SourceLocation {
+  /**
+   * True when the value is written on this one line exactly as it reads, starting at `column`
+   * (no escapes, quotes doubled or line folding), so that character `i` of the value is at
+   * column `column + i`. Otherwise the location is where the value's node starts.
+   */
+  verbatim: boolean;
+}
+
+export interface ConfigSourceLocations {
+  /**
+   * Values of `docgen.config.yaml` under `navbar`, `footer` and `announcementBar`, and `favicon`,
+   * by dotted path: `navbar.items.2.to`, `footer.links.0.items.1.href`, `announcementBar.content`.
+   */
+  config: Record<string, ValueLocation>;
+  /** Values that replace those in a locale (`announcementBar` of `i18n/<locale>/site.yaml`), by locale, then key. */
+  translations: Record<string, Record<string, ValueLocation>>;
 }
 
 export interface I18nConfig {

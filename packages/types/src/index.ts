@@ -13,3 +13,4 @@ export type * from './diagnostics.js';
 export type * from './content.js';
 export type * from './manifest.js';
 export type * from './props.js';
+export type * from './seo.js';

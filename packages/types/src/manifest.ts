@@ -1,6 +1,7 @@
 import type { Root as HastRoot } from 'hast';
 import type { SiteConfig } from './config.js';
 import type { CompiledMarkdown, ContentLink, TocItem } from './content.js';
+import type { SourceLocation } from './diagnostics.js';
 import type { PropSidebar, RouteData, SiteData } from './props.js';
 
 /** A doc after the manifest stage resolved its id, route and sidebar. */
@@ -67,12 +68,35 @@ export interface ResolvedLink extends ContentLink {
   unresolved?: string;
 }
 
-/** Links found in one source file, checked by the links stage. */
+/** Links written in one source file, with where each was written, checked by the links stage. */
 export interface LinkSource {
+  /** Site-relative path of the file: `docs/a.md`, `docgen.config.yaml`, `i18n/en/site.yaml`, `sidebars.yaml`. */
   sourcePath: string;
-  /** URL path of the page the links appear on. */
+  /**
+   * What wrote the links: markdown content (relative links resolve from its file), the site config
+   * (navbar, footer, announcement bar: shown on every page) or a sidebars file (shown on every page
+   * of a sidebar).
+   */
+  origin: 'markdown' | 'config' | 'sidebar';
+  /** URL path of a page the links appear on: their own page, the locale's home page, the version's root. */
   pagePath: string;
   links: ResolvedLink[];
+}
+
+/**
+ * A written link that does not lead anywhere on the built site, found by the links stage.
+ * `build` prints these as warnings and `check-links` fails on them: both get them from one checker.
+ */
+export interface LinkProblem {
+  type: 'broken-link' | 'broken-anchor' | 'malformed-url';
+  /** Where the link was written (1-based line and column). */
+  location: SourceLocation;
+  /** The link as written. */
+  link: string;
+  /** Why it leads nowhere: `no page at /docs/x`, `/docs/b has no heading with id "x"`. */
+  reason: string;
+  /** What to do about it. */
+  hint: string;
 }
 
 export interface LocaleManifest {

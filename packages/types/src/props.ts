@@ -56,6 +56,11 @@ export interface SiteData {
   defaultLocale: string;
   locales: PropLocale[];
   favicon?: string;
+  /**
+   * Social card image of the site (`og:image`): a path under the site base URL (`/img/card.png`)
+   * or an absolute URL.
+   */
+  image?: string;
   navbar: {
     title?: string;
     logo?: { alt: string; src: string; srcDark?: string };
@@ -80,6 +85,11 @@ export interface SiteData {
   /** UI strings of the theme for this locale (theme defaults merged with the site's overrides). */
   translations: Record<string, string>;
   blog: { title: string; path: string };
+  /**
+   * Search scopes of this locale: one per docs version (`docs:<name>`) and `blog` (posts and pages).
+   * Each index is loaded on first use from getSearchIndexUrl().
+   */
+  search?: { scopes: { name: string; label: string }[] };
 }
 
 export type PropSidebarItem =
@@ -170,6 +180,8 @@ export type RouteKind =
       draft: boolean;
       /** Set when the page shows the default locale's source because it has no translation. */
       fallbackFrom?: { locale: string; path: string };
+      /** URL path of the page's markdown twin (`/docs/x.md`). Filled by the render stage. */
+      markdownPath?: string;
     } & PropDocContext)
   | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)
   | {

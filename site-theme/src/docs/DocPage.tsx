@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
 import { Html } from '../content/Html.js';
@@ -62,6 +63,7 @@ export function DocPage({ route }: { route: DocRoute }) {
         ) : null}
         <header>
           <h1>{route.title}</h1>
+          {route.markdownPath ? <CopyMarkdownButton href={route.markdownPath} /> : null}
         </header>
         {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}
         <div lang={route.fallbackFrom ? fallbackLocale?.htmlLang : undefined}>
@@ -91,6 +93,65 @@ export function DocCategoryPage({ route }: { route: CategoryRoute }) {
         ))}
       </section>
     </DocFrame>
+  );
+}
+
+/** Fetches the page's markdown twin and copies it to the clipboard (for pasting into an AI assistant). */
+function CopyMarkdownButton({ href }: { href: string }) {
+  const t = useTranslate();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => setState('idle'), [href]);
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = window.setTimeout(() => setState('idle'), 2000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    const text = fetch(href).then((response) => {
+      if (!response.ok) throw new Error(`${href} answered ${response.status}`);
+      return response.text();
+    });
+    try {
+      // A ClipboardItem takes the pending text, so the click's user activation is still valid when
+      // it is written (Safari refuses writeText after an await).
+      if (typeof ClipboardItem === 'function' && navigator.clipboard.write) {
+        await navigator.clipboard.write([
+          new ClipboardItem({ 'text/plain': text.then((value) => new Blob([value], { type: 'text/plain' })) }),
+        ]);
+      } else {
+        await navigator.clipboard.writeText(await text);
+      }
+      setState('copied');
+    } catch (error) {
+      console.warn('Copying the page as markdown failed:', error);
+      setState('failed');
+    }
+  };
+  const label = state === 'copied' ? t('copyMarkdown.copied') : state === 'failed' ? t('copyMarkdown.failed') : t('copyMarkdown.button');
+  return (
+    <div className="doc-actions">
+      <button
+        type="button"
+        className={`button button--secondary copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`}
+        onClick={() => void copy()}
+      >
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d={
+              state === 'copied'
+                ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
+                : 'M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z'
+            }
+          />
+        </svg>
+        <span>{label}</span>
+      </button>
+      {/* A live region, not role="status": that role marks the loading spinner (layout/Loader). */}
+      <span className="sr-only" aria-live="polite">
+        {state === 'idle' ? '' : label}
+      </span>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import type { PropNavbarItem, SiteData } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
 import { DocSidebarItems } from '../docs/DocSidebar.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
+import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Dropdown } from './Dropdown.js';
 import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
@@ -82,6 +83,7 @@ export function Navbar() {
           {right.map((item, index) => (
             <NavbarItem key={index} item={item} />
           ))}
+          <SearchButton />
           <ColorModeToggle />
         </div>
       </div>

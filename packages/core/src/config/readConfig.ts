@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
+import { readConfigSourceLocations } from './sourceLocations.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 const VERSIONS_FILE_NAME = 'versions.json';
@@ -22,7 +23,8 @@ export function readConfig(siteDir: string): SiteConfig {
       hint: `Run docgen in a site folder, or pass the folder: docgen build path/to/site`,
     });
   }
-  const yaml = parseYamlFile(readFileSync(configPath, 'utf8').replace(/^\uFEFF/, ''), CONFIG_FILE_NAME);
+  const text = readFileSync(configPath, 'utf8').replace(/^\uFEFF/, '');
+  const yaml = parseYamlFile(text, CONFIG_FILE_NAME);
   assertKnownNavbarItemTypes(yaml);
   const parsed = configSchema.safeParse(yaml.value ?? {});
   if (!parsed.success) {
@@ -51,14 +53,17 @@ export function readConfig(siteDir: string): SiteConfig {
     };
   }
   const { navbar, footer, announcementBar, colorMode, tableOfContents, code } = raw;
+  const i18n = { defaultLocale: raw.i18n.defaultLocale, locales: raw.i18n.locales, localeConfigs };
+  const sourceLocations = readConfigSourceLocations(siteDir, { file: yaml, text }, i18n);
   return {
     title: raw.title,
     tagline: raw.tagline,
     url: raw.url,
     baseUrl: raw.baseUrl,
     favicon: raw.favicon,
+    image: raw.image,
     themeDir: resolveThemeDir(siteDir, raw.theme, yaml),
-    i18n: { defaultLocale: raw.i18n.defaultLocale, locales: raw.i18n.locales, localeConfigs },
+    i18n,
     docs: {
       ...raw.docs,
       lastVersion: raw.docs.lastVersion ?? versionedNames[0] ?? 'current',
@@ -66,6 +71,7 @@ export function readConfig(siteDir: string): SiteConfig {
     },
     blog: raw.blog,
     themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
+    ...(sourceLocations && { sourceLocations }),
   };
 }
 

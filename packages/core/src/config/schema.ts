@@ -56,6 +56,7 @@ export const configSchema = z.strictObject({
     .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
     .default('/'),
   favicon: z.string().optional(),
+  image: z.string().optional().describe('Social card image (og:image): a path under static/ or an absolute URL.'),
   theme: z.string().optional().describe("Path or package name of the theme; docgen's own site-theme when absent."),
   i18n: z
     .strictObject({

@@ -1,42 +1,92 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Element, Root as HastRoot } from 'hast';
-import type { AssetFile, LinkSource, ResolvedLink } from '@docgen/types';
+import type {
+  AssetFile,
+  LinkSource,
+  NavbarLinkConfig,
+  ResolvedLink,
+  SidebarItemConfig,
+  SourceLocation,
+  ValueLocation,
+} from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
 import { hashOf, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
+
+const EXCERPT_SLOT = 'excerpt:';
 
 /**
  * Resolves the links of every route of a locale: relative `.md` links become the URL of the page
  * built from that file (in the same locale and version), absolute paths get the locale base,
  * relative images are copied as assets. Rewrites the route's hast (on a copy) and returns what
- * each source links to, for the link checker.
+ * each source links to, for the link checker: markdown sources, and the navbar, footer,
+ * announcement bar and sidebar links that appear on the locale's pages, each with where it was written.
  */
 export function resolveLinks(context: LocaleContext, routes: PendingRoute[], assets: Map<string, AssetFile>): LinkSource[] {
   const pathByFile = new Map<string, string>();
+  const routeByPath = new Map<string, PendingRoute>();
   for (const pending of routes) {
     if (pending.linkBase && !pending.canonicalPath) pathByFile.set(pending.linkBase, pending.route.path);
+    if (!pending.canonicalPath) routeByPath.set(pending.route.path, pending);
   }
+  const resolvers = new Map<PendingRoute, (url: string, kind: 'link' | 'image') => ResolvedLink>();
+  const resolverOf = (pending: PendingRoute) => {
+    let resolver = resolvers.get(pending);
+    if (!resolver) {
+      const resolved = new Map<string, ResolvedLink>();
+      resolver = (url, kind) => {
+        let link = resolved.get(url);
+        if (!link) {
+          link = resolveUrl(context, pending, url, kind, pathByFile, assets);
+          resolved.set(url, link);
+        }
+        return link;
+      };
+      resolvers.set(pending, resolver);
+    }
+    return resolver;
+  };
+
   const linkSources: LinkSource[] = [];
   for (const pending of routes) {
     if (pending.canonicalPath) continue;
-    const resolved = new Map<string, ResolvedLink>();
-    const resolve = (url: string, kind: 'link' | 'image', line = 0, column = 0): ResolvedLink => {
-      const known = resolved.get(url);
-      if (known) return { ...known, line, column };
-      const link = resolveUrl(context, pending, url, kind, pathByFile, assets);
-      resolved.set(url, link);
-      return { ...link, line, column };
-    };
-    const links = pending.links.map((link) => resolve(link.url, link.kind, link.line, link.column));
+    const resolve = resolverOf(pending);
+    const links = pending.links.map((link) => ({ ...resolve(link.url, link.kind), line: link.line, column: link.column }));
     for (const [name, slot] of Object.entries(pending.route.slots)) {
-      pending.route.slots[name] = rewriteUrls(slot, (url, kind) => resolve(url, kind).target) as HastRoot;
+      // A blog list shows excerpts of posts: their links mean what they mean on the post's own page.
+      const owner = name.startsWith(EXCERPT_SLOT) ? (routeByPath.get(name.slice(EXCERPT_SLOT.length)) ?? pending) : pending;
+      const resolveInOwner = resolverOf(owner);
+      pending.route.slots[name] = rewriteUrls(slot, (url, kind) => resolveInOwner(url, kind).target) as HastRoot;
     }
     if (links.length > 0) {
-      linkSources.push({ sourcePath: pending.route.sources[0]!, pagePath: pending.route.path, links });
+      linkSources.push({ sourcePath: pending.route.sources[0]!, origin: 'markdown', pagePath: pending.route.path, links });
     }
   }
+  linkSources.push(...getConfigLinkSources(context), ...getSidebarLinkSources(context));
   return linkSources;
+}
+
+/**
+ * The URL an absolute internal path written by an author points at in this locale: the path
+ * with the locale's base URL (static files with the site's), or unchanged when it already names
+ * another locale (`/en/docs/x` written on a Korean page links into the English site).
+ */
+export function localizeLink(context: LocaleContext, url: string): string {
+  if (url.startsWith('/') && !url.startsWith('//')) {
+    const { baseUrl, i18n } = context.input.config;
+    for (const locale of i18n.locales) {
+      if (locale === i18n.defaultLocale) continue;
+      const prefix = `/${i18n.localeConfigs[locale]!.path}`;
+      if (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}#`)) return baseUrl + url.slice(1);
+    }
+  }
+  return context.localizePath(url);
+}
+
+/** The href of a navbar or footer link: `href` as written, else `to` in this locale, else the home page. */
+export function getConfigLinkHref(context: LocaleContext, item: NavbarLinkConfig): string {
+  return item.href ?? localizeLink(context, item.to ?? '/');
 }
 
 function resolveUrl(
@@ -53,7 +103,7 @@ function resolveUrl(
   const hash = hashIndex >= 0 ? url.slice(hashIndex) : '';
   const pathPart = (hashIndex >= 0 ? url.slice(0, hashIndex) : url).split('?')[0]!;
   if (pathPart === '') return { ...base, target: pending.route.path + decodeHash(hash) };
-  if (pathPart.startsWith('/')) return { ...base, target: decodePath(context.localizePath(pathPart)) + decodeHash(hash) };
+  if (pathPart.startsWith('/')) return { ...base, target: decodePath(localizeLink(context, decodePath(pathPart))) + decodeHash(hash) };
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
 
   const filePath = posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart)));
@@ -71,6 +121,131 @@ function resolveUrl(
   const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
   assets.set(outputPath, { absolutePath, outputPath });
   return { ...base, target: context.input.config.baseUrl + outputPath };
+}
+
+/**
+ * A link shown on many pages (navbar, footer, announcement bar, sidebar): internal links must be
+ * absolute, since a relative one would lead somewhere else from every page. `localize` maps an
+ * absolute path to the URL the page shows; links written into HTML are shown as they are.
+ */
+function resolveSharedLink(
+  url: string,
+  kind: 'link' | 'image',
+  location: SourceLocation,
+  where: string,
+  localize: (path: string) => string = (path) => path,
+): ResolvedLink {
+  const base: ResolvedLink = { url, kind, line: location.line, column: location.column };
+  if (isExternalUrl(url)) return base;
+  const hashIndex = url.indexOf('#');
+  const pathPart = (hashIndex >= 0 ? url.slice(0, hashIndex) : url).split('?')[0]!;
+  if (!pathPart.startsWith('/')) {
+    return { ...base, unresolved: `a relative link in the ${where} leads somewhere else from every page` };
+  }
+  const href = localize(url);
+  const localizedHash = href.indexOf('#');
+  const path = (localizedHash >= 0 ? href.slice(0, localizedHash) : href).split('?')[0]!;
+  return { ...base, target: decodePath(path) + decodeHash(localizedHash >= 0 ? href.slice(localizedHash) : '') };
+}
+
+/** Navbar, footer, logos, favicon and announcement bar of the locale, located in the config or `site.yaml`. */
+function getConfigLinkSources(context: LocaleContext): LinkSource[] {
+  const { config } = context.input;
+  const { navbar, footer, announcementBar } = config.themeConfig;
+  const locations = config.sourceLocations;
+  const locate = (path: string): ValueLocation =>
+    locations?.config[path] ?? { file: 'docgen.config.yaml', line: 1, column: 1, verbatim: false };
+  const linksByFile = new Map<string, ResolvedLink[]>();
+  const add = (file: string, link: ResolvedLink) => linksByFile.set(file, [...(linksByFile.get(file) ?? []), link]);
+  const localize = (path: string) => localizeLink(context, path);
+
+  const addItem = (path: string, item: NavbarLinkConfig, where: string) => {
+    // As in getConfigLinkHref: `href` is shown as written, `to` in the locale.
+    if (item.href !== undefined) add('docgen.config.yaml', resolveSharedLink(item.href, 'link', locate(`${path}.href`), where));
+    else if (item.to !== undefined) add('docgen.config.yaml', resolveSharedLink(item.to, 'link', locate(`${path}.to`), where, localize));
+  };
+  navbar.items.forEach((item, index) => {
+    if (item.type === 'default') addItem(`navbar.items.${index}`, item, 'navbar');
+    if (item.type === 'dropdown') {
+      item.items.forEach((child, childIndex) => addItem(`navbar.items.${index}.items.${childIndex}`, child, 'navbar'));
+    }
+  });
+  footer.links.forEach((column, columnIndex) =>
+    column.items.forEach((item, index) => addItem(`footer.links.${columnIndex}.items.${index}`, item, 'footer')),
+  );
+  // As in toSiteData: a file in static/ keeps the site's base URL, anything else gets the locale's.
+  const inStatic = (url: string) => context.localizePath(url);
+  const addImage = (path: string, src: string | undefined, where: string) => {
+    if (src !== undefined) add('docgen.config.yaml', resolveSharedLink(src, 'image', locate(path), where, inStatic));
+  };
+  addImage('navbar.logo.src', navbar.logo?.src, 'navbar logo');
+  addImage('navbar.logo.srcDark', navbar.logo?.srcDark, 'navbar logo');
+  addImage('footer.logo.src', footer.logo?.src, 'footer logo');
+  if (footer.logo?.href !== undefined) {
+    add('docgen.config.yaml', resolveSharedLink(footer.logo.href, 'link', locate('footer.logo.href'), 'footer logo'));
+  }
+  if (config.favicon !== undefined) {
+    // Written relative to the site root, without a leading slash.
+    const { line, column } = locate('favicon');
+    const target = decodePath(config.baseUrl + config.favicon.replace(/^\//, ''));
+    add('docgen.config.yaml', { url: config.favicon, kind: 'image', line, column, target });
+  }
+  if (announcementBar) {
+    const translated = context.translations.announcementBar;
+    const location =
+      translated === undefined
+        ? locate('announcementBar.content')
+        : (locations?.translations[context.locale]?.announcementBar ?? {
+            file: `i18n/${config.i18n.localeConfigs[context.locale]!.path}/site.yaml`,
+            line: 1,
+            column: 1,
+            verbatim: false,
+          });
+    for (const link of getHtmlLinks(translated ?? announcementBar.content, location)) add(location.file, link);
+  }
+  return [...linksByFile].map(([sourcePath, links]) => ({ sourcePath, origin: 'config', pagePath: context.baseUrl, links }));
+}
+
+/**
+ * Links in the announcement bar's HTML, which every page shows as written. Each is located at its
+ * `<a` or `<img` when the value is written verbatim on one line, else at the value.
+ */
+function getHtmlLinks(html: string, location: ValueLocation): ResolvedLink[] {
+  const links: ResolvedLink[] = [];
+  for (const match of html.matchAll(/<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
+    const url = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+    const at = location.verbatim ? { ...location, column: location.column + match.index } : location;
+    links.push(resolveSharedLink(url, match[1]!.toLowerCase() === 'img' ? 'image' : 'link', at, 'announcement bar'));
+  }
+  return links;
+}
+
+/** `type: link` items of every sidebar of every version, located in their sidebars file. */
+function getSidebarLinkSources(context: LocaleContext): LinkSource[] {
+  const { config, content } = context.input;
+  const localize = (path: string) => localizeLink(context, path);
+  const sources: LinkSource[] = [];
+  for (const version of content.versions) {
+    if (!version.sidebars || !version.sidebarsPath) continue;
+    const links: ResolvedLink[] = [];
+    const visit = (items: SidebarItemConfig[]) => {
+      for (const item of items) {
+        // As in normalizeItem (versions.ts): the href in the locale.
+        if (item.type === 'link') links.push(resolveSharedLink(item.href, 'link', item.location, 'sidebar', localize));
+        if (item.type === 'category') visit(item.items);
+      }
+    };
+    for (const items of Object.values(version.sidebars)) visit(items);
+    if (links.length > 0) {
+      sources.push({
+        sourcePath: version.sidebarsPath,
+        origin: 'sidebar',
+        pagePath: `${context.baseUrl}${config.docs.routeBasePath}`,
+        links,
+      });
+    }
+  }
+  return sources;
 }
 
 /**
@@ -104,4 +279,10 @@ function rewriteUrls(node: HastRoot | Element, resolve: (url: string, kind: 'lin
 
 function decodeHash(hash: string): string {
   return hash === '' ? '' : `#${decodePath(hash.slice(1))}`;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
 }

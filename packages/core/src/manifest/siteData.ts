@@ -2,6 +2,7 @@ import type { LoadedVersion, NavbarLinkConfig, PropLink, PropNavbarItem, PropVer
 import { isExternalUrl } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
+import { getConfigLinkHref } from './resolveLinks.js';
 import { getSidebarFirstPath } from './versions.js';
 
 /** The per-locale site data every page carries: navbar, footer, versions, locales. */
@@ -9,7 +10,7 @@ export function toSiteData(context: LocaleContext, versions: LoadedVersion[], bu
   const { config } = context.input;
   const { themeConfig, i18n } = config;
   const link = (item: NavbarLinkConfig): PropLink => {
-    const href = item.href ?? context.localizePath(item.to ?? '/');
+    const href = getConfigLinkHref(context, item);
     return { label: context.label(item.label), href, external: isExternalUrl(href) };
   };
   const navbarDocIds = new Set<string>();
@@ -76,6 +77,7 @@ export function toSiteData(context: LocaleContext, versions: LoadedVersion[], bu
       };
     }),
     favicon: config.favicon ? config.baseUrl + config.favicon.replace(/^\//, '') : undefined,
+    image: config.image && (isExternalUrl(config.image) ? config.image : config.baseUrl + config.image.replace(/^\//, '')),
     navbar: {
       title: themeConfig.navbar.title ? context.label(themeConfig.navbar.title) : undefined,
       logo: themeConfig.navbar.logo && {

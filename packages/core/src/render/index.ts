@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import type { FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 
@@ -51,6 +51,7 @@ export function renderRoute(
   try {
     for (const [name, slot] of Object.entries(route.slots)) html[name] = theme.renderContent(slot, { site, route: route.data });
     const data: RouteData = { ...route.data, html };
+    if (data.type === 'doc') data.markdownPath = getMarkdownPath(data.path);
     const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;
     const sidebarUrl = 'sidebar' in data ? data.sidebar?.url : undefined;
     const body = theme.renderPage({ site, route: data, page, sidebar: sidebarUrl ? getSidebar(sidebarUrl) : undefined });
@@ -143,6 +144,9 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
       ? ''
       : `<link rel="canonical" href="${escapeHtml(encodePath(route.canonical.replace(site.url, '')).replace(/^/, site.url))}">`,
     ...hreflangs,
+    ...getSocialTags(site, route),
+    ...getAlternateLinks(site, route),
+    ...getStructuredData(site, route).map((data) => `<script type="application/ld+json">${toScriptJson(data)}</script>`),
     site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
     `<meta name="generator" content="docgen">`,
     `<script>${getHeadScript(site)}</script>`,
@@ -156,4 +160,129 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toScriptJson(payload)}</script></body></html>\n`
   );
+}
+
+/**
+ * URL path of the markdown twin of a doc page: the page's URL plus `.md` (`/docs/x` ->
+ * `/docs/x.md`; `/docs/x/` -> `/docs/x/index.md`). The shell links it; the build writes it there.
+ */
+export function getMarkdownPath(routePath: string): string {
+  return routePath.endsWith('/') ? `${routePath}index.md` : `${routePath}.md`;
+}
+
+/** URL paths of the blog feeds of a locale, from its blog path (`/en/blog`). The shell links them; the build writes them there. */
+export function getFeedPaths(blogPath: string): FeedPaths {
+  const base = blogPath.replace(/\/+$/, '');
+  return { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` };
+}
+
+const BLOG_ROUTE_TYPES = new Set<RouteData['type']>([
+  'blogList',
+  'blogPost',
+  'blogTagList',
+  'blogTag',
+  'blogArchive',
+  'blogAuthorList',
+  'blogAuthor',
+]);
+
+/** An absolute URL of a decoded site path (`/en/docs/x`), or an absolute URL unchanged. */
+function toAbsoluteUrl(site: SiteData, path: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : site.url + encodePath(path);
+}
+
+/** The locale whose text the page shows: the source locale of a fallback page, else the page's own. */
+function getContentLocale(site: SiteData, route: RouteData) {
+  const fallback = 'fallbackFrom' in route ? route.fallbackFrom : undefined;
+  return site.locales.find((locale) => locale.locale === (fallback?.locale ?? site.locale))!;
+}
+
+/** Open Graph and Twitter card tags. `og:url` is the canonical URL; articles are docs and blog posts. */
+function getSocialTags(site: SiteData, route: RouteData): string[] {
+  if (route.type === 'notFound') return [];
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  const isArticle = route.type === 'doc' || route.type === 'blogPost';
+  const locale = getContentLocale(site, route);
+  const toOgLocale = (htmlLang: string) => htmlLang.replace(/-/g, '_');
+  const tags = [
+    meta('og:title', route.title || site.title),
+    route.description ? meta('og:description', route.description) : '',
+    meta('og:url', toAbsoluteUrl(site, route.canonical.replace(site.url, ''))),
+    meta('og:type', isArticle ? 'article' : 'website'),
+    meta('og:locale', toOgLocale(locale.htmlLang)),
+    ...route.alternates
+      .filter((alternate) => alternate.isTranslation && alternate.locale !== locale.locale)
+      .map((alternate) =>
+        meta('og:locale:alternate', toOgLocale(site.locales.find((entry) => entry.locale === alternate.locale)!.htmlLang)),
+      ),
+    meta('og:site_name', site.title),
+    site.image ? meta('og:image', toAbsoluteUrl(site, site.image)) : '',
+    route.type === 'blogPost' ? meta('article:published_time', route.post.date) : '',
+    `<meta name="twitter:card" content="summary">`,
+  ];
+  return tags.filter(Boolean);
+}
+
+/** The blog feeds on every blog page, and the markdown twin on doc pages. */
+function getAlternateLinks(site: SiteData, route: RouteData): string[] {
+  const link = (type: string, href: string, title?: string) =>
+    `<link rel="alternate" type="${type}"${title ? ` title="${escapeHtml(title)}"` : ''} href="${escapeHtml(encodePath(href))}">`;
+  if (route.type === 'doc' && route.markdownPath) return [link('text/markdown', route.markdownPath)];
+  if (!BLOG_ROUTE_TYPES.has(route.type)) return [];
+  const feeds = getFeedPaths(site.blog.path);
+  return [
+    link('application/rss+xml', feeds.rss, `${site.blog.title} RSS Feed`),
+    link('application/atom+xml', feeds.atom, `${site.blog.title} Atom Feed`),
+    link('application/feed+json', feeds.json, `${site.blog.title} JSON Feed`),
+  ];
+}
+
+/** JSON-LD: a BreadcrumbList on docs pages, a BlogPosting on blog posts. */
+function getStructuredData(site: SiteData, route: RouteData): object[] {
+  if (route.type === 'doc' || route.type === 'docCategory') {
+    // Crumbs without a page of their own (a category with no link) cannot be list items.
+    const crumbs = [
+      { label: site.title, href: site.baseUrl },
+      ...route.breadcrumbs.slice(0, -1).filter((crumb) => crumb.href),
+      { label: route.breadcrumbs.at(-1)?.label ?? route.title, href: route.path },
+    ];
+    return [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((crumb, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: crumb.label,
+          item: toAbsoluteUrl(site, crumb.href!),
+        })),
+      },
+    ];
+  }
+  if (route.type === 'blogPost') {
+    const { post } = route;
+    const pageUrl = toAbsoluteUrl(site, route.canonical.replace(site.url, ''));
+    return [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.description || undefined,
+        datePublished: post.date,
+        url: pageUrl,
+        mainEntityOfPage: pageUrl,
+        inLanguage: getContentLocale(site, route).htmlLang,
+        author: post.authors.map((author) => ({
+          '@type': 'Person',
+          name: author.name,
+          url: author.url,
+          image: author.imageUrl && toAbsoluteUrl(site, author.imageUrl),
+        })),
+        keywords: post.tags.length > 0 ? post.tags.map((tag) => tag.label).join(', ') : undefined,
+        image: site.image ? toAbsoluteUrl(site, site.image) : undefined,
+        publisher: { '@type': 'Organization', name: site.title, url: toAbsoluteUrl(site, site.siteBaseUrl) },
+      },
+    ];
+  }
+  return [];
 }

@@ -1,0 +1,150 @@
+import type { Diagnostic, LinkProblem, LinkSource, ResolvedLink, SiteManifest } from '@docgen/types';
+import { getLocaleOfPath } from '@docgen/shared';
+import { assertNever } from '../diagnostics/index.js';
+import { getMalformedUrlReason } from './urls.js';
+
+const HINTS = {
+  relativeMarkdown: 'Point the link at an existing .md file (relative to this file) or an existing URL path.',
+  relativeShared: 'Write an absolute path such as /docs/intro (navbar, footer and sidebar links show on many pages), or a full URL.',
+  missingPageMarkdown: 'Check the path; links to other docs are best written as relative .md links.',
+  missingPageShared: 'Check the path: it must name a page of the site or a file in static/.',
+  missingFile: 'Put the file in static/ and link it from the site root (/img/logo.svg), or link it relative to this file.',
+  anchor: 'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.',
+  malformed: 'write a complete URL such as https://example.com/path.',
+};
+
+/** What the checker knows of the site: pages with their element ids (unknown for component pages), files. */
+interface SiteIndex {
+  pages: Map<string, Set<string> | undefined>;
+  files: Set<string>;
+  /** Locales left out of the model (`build --locale`): links into them cannot be checked. */
+  isUnchecked(path: string): boolean;
+}
+
+/**
+ * Checks every written link of every locale (markdown, navbar, footer, announcement bar, sidebars)
+ * against the routes, heading ids and files of the site model. Pure: nothing is fetched or read.
+ * Each written link is reported once (an untranslated page appears in every locale), in file,
+ * line, column order. `build` prints the result as warnings and `check-links` fails on it.
+ */
+export function checkLinks(manifest: SiteManifest): LinkProblem[] {
+  const site = getSiteIndex(manifest);
+  const problems: LinkProblem[] = [];
+  const reported = new Set<string>();
+  for (const locale of manifest.locales) {
+    for (const source of locale.linkSources) {
+      for (const link of source.links) {
+        const problem = getLinkProblem(link, source, site);
+        if (!problem) continue;
+        const key = `${problem.location.file}:${problem.location.line}:${problem.location.column}:${link.url}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        problems.push(problem);
+      }
+    }
+  }
+  return problems.sort(compareProblems);
+}
+
+/** The warnings `build` prints: the problems of `checkLinks`, one diagnostic each. */
+export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
+  return checkLinks(manifest).map(toLinkDiagnostic);
+}
+
+/** A problem as a build warning: what is wrong (the link and why) apart from what to do. */
+export function toLinkDiagnostic(problem: LinkProblem): Diagnostic {
+  const { type, link, reason, hint, location } = problem;
+  let message: string;
+  switch (type) {
+    case 'broken-link':
+      message = `Broken link ${link}: ${reason}`;
+      break;
+    case 'broken-anchor':
+      message = `Broken anchor ${link}: ${reason}`;
+      break;
+    case 'malformed-url':
+      message = `Malformed URL ${link}`;
+      break;
+    default:
+      assertNever(type, 'link problem type');
+  }
+  return { severity: 'warning', code: 'broken-link', message, hint, location };
+}
+
+function getSiteIndex(manifest: SiteManifest): SiteIndex {
+  const { baseUrl, i18n } = manifest.config;
+  const pages = new Map<string, Set<string> | undefined>();
+  for (const locale of manifest.locales) {
+    for (const route of locale.routes) {
+      // Component pages render their own ids, which only rendering would reveal.
+      pages.set(normalizePath(route.path), route.data.type === 'page' ? undefined : new Set(route.anchorIds));
+    }
+  }
+  const files = new Set([
+    ...manifest.staticFiles.map((path) => baseUrl + path.slice(1)),
+    ...manifest.assets.map((asset) => baseUrl + asset.outputPath),
+  ]);
+  const localeBases = Object.fromEntries(
+    i18n.locales.map((locale) => [locale, locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]!.path}/`]),
+  );
+  const built = new Set(manifest.locales.map((locale) => locale.locale));
+  const isUnchecked = (path: string) => {
+    const locale = getLocaleOfPath(path, localeBases);
+    return locale !== undefined && !built.has(locale);
+  };
+  return { pages, files, isUnchecked };
+}
+
+function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, isUnchecked }: SiteIndex): LinkProblem | undefined {
+  const location = { file: source.sourcePath, line: link.line, column: link.column };
+  const problem = (type: LinkProblem['type'], reason: string, hint: string): LinkProblem => ({
+    type,
+    location,
+    link: link.url,
+    reason,
+    hint,
+  });
+  const shared = source.origin !== 'markdown';
+
+  const malformed = getMalformedUrlReason(link.url);
+  if (malformed) return problem('malformed-url', `malformed URL: ${malformed}`, `${capitalize(malformed)}; ${HINTS.malformed}`);
+  if (link.unresolved) return problem('broken-link', link.unresolved, shared ? HINTS.relativeShared : HINTS.relativeMarkdown);
+  if (link.target === undefined) return undefined;
+
+  const hashIndex = link.target.indexOf('#');
+  const path = stripIndexHtml(hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target);
+  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1) : '';
+  if (files.has(path) || (path.endsWith('/') && files.has(`${path}index.html`)) || isUnchecked(path)) return undefined;
+  const key = normalizePath(path);
+  if (!pages.has(key)) {
+    if (link.kind === 'image') return problem('broken-link', `no file at ${path}`, HINTS.missingFile);
+    const what = /\.[a-z\d]+$/i.test(path) ? 'no page or file' : 'no page';
+    return problem('broken-link', `${what} at ${path}`, shared ? HINTS.missingPageShared : HINTS.missingPageMarkdown);
+  }
+  const anchors = pages.get(key);
+  if (anchors && anchor !== '' && !anchors.has(anchor)) {
+    return problem('broken-anchor', `${path} has no heading with id "${anchor}"`, HINTS.anchor);
+  }
+  return undefined;
+}
+
+/** `/x/` and `/x` are one page on a static host. */
+function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
+
+/** `/docs/x/index.html` is the file that serves `/docs/x/`. */
+function stripIndexHtml(path: string): string {
+  return path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path;
+}
+
+function compareProblems(a: LinkProblem, b: LinkProblem): number {
+  const x = a.location;
+  const y = b.location;
+  if (x.file !== y.file) return x.file < y.file ? -1 : 1;
+  return x.line - y.line || x.column - y.column || (a.link < b.link ? -1 : a.link > b.link ? 1 : 0);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,124 @@
+import type { LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
+import { toAbsoluteUrl } from './xml.js';
+import { isIndexable } from './sitemap.js';
+import { toMarkdownTwinText, type MarkdownTwin } from './markdownTwin.js';
+
+/** File names of the llms.txt convention, relative to a locale's base URL. */
+export const LLMS_FILE = 'llms.txt';
+export const LLMS_FULL_FILE = 'llms-full.txt';
+
+export interface LlmsInput {
+  locale: LocaleManifest;
+  /** URL path of the markdown twin of a doc route. */
+  getMarkdownPath: (routePath: string) => string;
+  /** What the render stage produced for a route (component pages set their own titles). */
+  getRendered: (path: string) => RenderedSummary | undefined;
+}
+
+interface LlmsSection {
+  title: string;
+  routes: ManifestRoute[];
+}
+
+/**
+ * The docs of the latest version grouped by sidebar, in reading order (a doc appears once, in the
+ * first sidebar listing it), then listed docs no sidebar names. Unlisted docs and version-root
+ * repeats are left out.
+ */
+function getLatestDocSections(input: LlmsInput): LlmsSection[] {
+  const { locale } = input;
+  const latest = locale.versions.find((version) => version.isLast) ?? locale.versions[0];
+  if (!latest) return [];
+  const docs = new Map(
+    locale.routes
+      .filter((route) => route.data.type === 'doc' && route.data.versionName === latest.name && !route.data.noIndex)
+      .filter((route) => !route.key.startsWith('version-root:'))
+      .map((route) => [route.path, route]),
+  );
+  const used = new Set<string>();
+  const collect = (items: PropSidebarItem[], out: ManifestRoute[]) => {
+    for (const item of items) {
+      const route = item.href && !used.has(item.href) ? docs.get(item.href) : undefined;
+      if (route) {
+        used.add(route.path);
+        out.push(route);
+      }
+      if (item.type === 'category') collect(item.items, out);
+    }
+    return out;
+  };
+  const sidebarLabels = new Map(
+    locale.site.navbar.items.flatMap((item) => (item.type === 'docSidebar' ? [[item.sidebarId, item.label] as const] : [])),
+  );
+  const sections: LlmsSection[] = Object.entries(latest.sidebars).map(([id, sidebar]) => ({
+    title: sidebarLabels.get(id) ?? id.charAt(0).toUpperCase() + id.slice(1),
+    routes: collect(sidebar, []),
+  }));
+  sections.push({ title: 'Docs', routes: [...docs.values()].filter((route) => !used.has(route.path)) });
+  return sections.filter((section) => section.routes.length > 0);
+}
+
+const escapeLabel = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
+const describe = (description: string) => (description ? `: ${description.replace(/\s+/g, ' ').trim()}` : '');
+
+/**
+ * `llms.txt` of a locale (https://llmstxt.org): `# Title`, `> summary`, then `## Section` lists of
+ * `- [Title](url): description`. Docs of the latest version link to their markdown twins; blog
+ * posts and pages to their HTML.
+ */
+export function toLlmsTxt(input: LlmsInput): string {
+  const { locale } = input;
+  const { site } = locale;
+  const url = (path: string) => toAbsoluteUrl(site.url, path);
+  const latest = locale.versions.find((version) => version.isLast);
+  const title = (route: ManifestRoute) => input.getRendered(route.path)?.title || route.data.title || site.title;
+  const description = (route: ManifestRoute) => input.getRendered(route.path)?.description ?? route.data.description;
+  const lines = [`# ${site.title}`, ''];
+  if (site.tagline) lines.push(`> ${site.tagline}`, '');
+  if (latest) {
+    lines.push(
+      `Docs of version ${latest.label}. Every doc page is also served as markdown at its URL plus \`.md\`; ` +
+        `[${LLMS_FULL_FILE}](${url(site.baseUrl + LLMS_FULL_FILE)}) holds them all in one file.`,
+      '',
+    );
+  }
+  for (const section of getLatestDocSections(input)) {
+    lines.push(`## ${section.title}`, '');
+    for (const route of section.routes)
+      lines.push(`- [${escapeLabel(title(route))}](${url(input.getMarkdownPath(route.path))})${describe(description(route))}`);
+    lines.push('');
+  }
+  const posts = locale.routes
+    .flatMap((route) => (route.data.type === 'blogList' ? [route.data] : []))
+    .sort((a, b) => a.page - b.page)
+    .flatMap((list) => list.posts);
+  if (posts.length > 0) {
+    lines.push(`## ${site.blog.title}`, '');
+    for (const post of posts) lines.push(`- [${escapeLabel(post.title)}](${url(post.path)})${describe(post.description)}`);
+    lines.push('');
+  }
+  const pages = locale.routes.filter(
+    (route) => (route.data.type === 'page' || route.data.type === 'markdownPage') && isIndexable(route, site.url),
+  );
+  if (pages.length > 0) {
+    lines.push('## Pages', '');
+    for (const route of pages) lines.push(`- [${escapeLabel(title(route))}](${url(route.path)})${describe(description(route))}`);
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** `llms-full.txt` of a locale: every doc of the latest version in full, as markdown, in llms.txt order. */
+export function toLlmsFullTxt(input: LlmsInput & { getTwin: (routePath: string) => MarkdownTwin | undefined }): string {
+  const { site } = input.locale;
+  const parts = [`# ${site.title}${site.tagline ? `\n\n> ${site.tagline}` : ''}`];
+  for (const section of getLatestDocSections(input)) {
+    for (const route of section.routes) {
+      const twin = input.getTwin(route.path);
+      if (!twin) continue;
+      const text = toMarkdownTwinText(twin).replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`);
+      parts.push(text.trimEnd());
+    }
+  }
+  return `${parts.join('\n\n---\n\n')}\n`;
+}

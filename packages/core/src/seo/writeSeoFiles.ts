@@ -1,0 +1,105 @@
+import type { FeedPaths, RenderedSummary, RouteData, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
+import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
+import { getMarkdownTwin, toMarkdownTwinText, type MarkdownTwin } from './markdownTwin.js';
+import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
+
+/** The part of the build's output writer the seo files need. */
+export interface SeoOutput {
+  write(relativePath: string, contents: string): void;
+  remove(relativePath: string): void;
+}
+
+export interface WriteSeoFilesInput {
+  manifest: SiteManifest;
+  content: SiteContent;
+  output: SeoOutput;
+  /** Routes rendered by this run: their markdown twins are made again, the others are kept. */
+  renderedPaths: string[];
+  /** Where the HTML shell links a doc page's markdown twin and a locale's feeds. */
+  getMarkdownPath: (routePath: string) => string;
+  getFeedPaths: (blogPath: string) => FeedPaths;
+}
+
+/**
+ * The machine-readable outputs of a site: `sitemap.xml` and `robots.txt` at the site root;
+ * per locale blog feeds (RSS, Atom, JSON Feed), `llms.txt` and `llms-full.txt`; and a markdown
+ * twin of every doc page. Made after rendering, from the manifest and what rendering produced.
+ *
+ * Kept between runs of one builder (the dev server): rendered titles and post HTML of routes
+ * that were not rendered again, the twins of unchanged docs, and the files written, so that files
+ * of routes that disappeared are removed.
+ */
+export function createSeoFiles() {
+  const rendered = new Map<string, RenderedSummary>();
+  let twins = new Map<string, { file: string; twin: MarkdownTwin }>();
+  let written = new Set<string>();
+
+  return {
+    /** Remembers what the render stage produced for a route. Call for every rendered route. */
+    capture(data: RouteData): void {
+      rendered.set(data.path, {
+        title: data.title,
+        description: data.description,
+        mainHtml: data.type === 'blogPost' ? data.html.main : undefined,
+      });
+    },
+
+    write(input: WriteSeoFilesInput): void {
+      const { manifest, output } = input;
+      const { config } = manifest;
+      const toFile = (path: string) => path.slice(config.baseUrl.length);
+      const sources = new Map<string, SourceMarkdown<unknown>>();
+      for (const version of input.content.versions) for (const doc of version.docs) sources.set(doc.file.sitePath, doc);
+      const renderedNow = new Set(input.renderedPaths);
+      const present = new Set(manifest.locales.flatMap((locale) => locale.routes.map((route) => route.path)));
+      for (const path of rendered.keys()) if (!present.has(path)) rendered.delete(path);
+      const getRendered = (path: string) => rendered.get(path);
+
+      const files = new Map<string, string>();
+      const nextTwins = new Map<string, { file: string; twin: MarkdownTwin }>();
+      for (const locale of manifest.locales) {
+        const linksBySource = new Map(locale.linkSources.map((entry) => [entry.sourcePath, entry.links]));
+        for (const route of locale.routes) {
+          if (route.data.type !== 'doc') continue;
+          const known = twins.get(route.path);
+          if (known && !renderedNow.has(route.path)) {
+            nextTwins.set(route.path, known);
+            continue;
+          }
+          const source = sources.get(route.sources[0] ?? '');
+          if (!source) continue;
+          const twin = getMarkdownTwin({
+            title: route.data.title,
+            source,
+            links: linksBySource.get(source.file.sitePath) ?? [],
+            siteUrl: config.url,
+          });
+          const file = toFile(input.getMarkdownPath(route.path));
+          output.write(file, toMarkdownTwinText(twin));
+          nextTwins.set(route.path, { file, twin });
+        }
+
+        const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
+        files.set(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
+        files.set(toFile(locale.site.baseUrl + LLMS_FULL_FILE), toLlmsFullTxt({ ...llms, getTwin: (path) => nextTwins.get(path)?.twin }));
+
+        const paths = input.getFeedPaths(locale.site.blog.path);
+        const feed = getFeedInput(locale, { siteUrl: config.url, paths, getRendered });
+        if (feed) {
+          files.set(toFile(paths.rss), toRssFeed(feed));
+          files.set(toFile(paths.atom), toAtomFeed(feed));
+          files.set(toFile(paths.json), toJsonFeed(feed));
+        }
+      }
+      files.set(SITEMAP_FILE, toSitemap(manifest));
+      files.set('robots.txt', toRobotsTxt(config));
+      for (const [file, contents] of files) output.write(file, contents);
+
+      const nextWritten = new Set([...files.keys(), ...[...nextTwins.values()].map((entry) => entry.file)]);
+      for (const file of written) if (!nextWritten.has(file)) output.remove(file);
+      written = nextWritten;
+      twins = nextTwins;
+    },
+  };
+}

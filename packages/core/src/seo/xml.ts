@@ -1,0 +1,20 @@
+import { encodePath } from '@docgen/shared';
+
+/** Text escaped for XML character data and attribute values. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+}
+
+/** The absolute URL of a decoded site path (`/en/docs/x#y`), percent-encoded; absolute URLs pass through. */
+export function toAbsoluteUrl(siteUrl: string, path: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(path)) return path;
+  const hashIndex = path.indexOf('#');
+  if (hashIndex < 0) return siteUrl + encodePath(path);
+  return siteUrl + encodePath(path.slice(0, hashIndex)) + '#' + encodeURIComponent(path.slice(hashIndex + 1));
+}

@@ -1,0 +1,202 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fg from 'fast-glob';
+import type { LoadedVersion, SiteConfig } from '@docgen/types';
+import { loadSite } from '../build.js';
+import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
+import { DocgenError, isDocgenError } from '../diagnostics/index.js';
+import { toConfigTextAfterCut, toVersionsJsonText } from './siteFiles.js';
+import { createSnapshot, type CutStep } from './snapshot.js';
+import { assertNewVersionName, assertValidVersionName } from './versionName.js';
+
+const VERSIONS_FILE_NAME = 'versions.json';
+
+export interface CutVersionOptions {
+  siteDir: string;
+  /** Name of the new frozen version, e.g. `2511.1`: a folder name and a URL path segment. */
+  name: string;
+  /**
+   * Called before each write to the site. Throwing aborts the cut, which then undoes everything;
+   * tests use it to simulate a failure halfway.
+   */
+  onStep?: (step: CutStep) => void;
+}
+
+/** A docs version as the default locale serves it. */
+export interface CutVersionPlace {
+  name: string;
+  label: string;
+  /** URL path of the version root, e.g. `/docs` or `/docs/2506.1`. */
+  path: string;
+  banner: LoadedVersion['banner'];
+}
+
+export interface CutVersionResult {
+  siteDir: string;
+  /** Site-relative paths the cut created, `/`-separated; folders end with `/`. */
+  created: string[];
+  /** Site-relative paths of existing files the cut rewrote. */
+  updated: string[];
+  /** The new version: now the latest, served at the docs root. */
+  latest: CutVersionPlace;
+  /** The previous latest where it lives now, with its label and path from before the cut; undefined when it is not built. */
+  previous: (CutVersionPlace & { formerLabel: string; formerPath: string }) | undefined;
+}
+
+interface CopyPlan {
+  kind: 'dir' | 'file';
+  /** Site-relative paths, `/`-separated. */
+  source: string;
+  target: string;
+}
+
+/**
+ * `docgen version cut <name>`: freezes the current docs as version `name` and makes it the latest.
+ *
+ * Copies `docs/`, the current sidebars and the current translations of every other locale into
+ * the folders of the new version, puts `name` first in versions.json and updates the config
+ * (see `toConfigTextAfterCut`). Every refusal happens before anything is written; the writes go
+ * to temporaries beside their targets and are renamed into place together, and a failure at any
+ * point, including a site that no longer loads after the cut, undoes all of it.
+ */
+export async function cutVersion(options: CutVersionOptions): Promise<CutVersionResult> {
+  const siteDir = resolve(options.siteDir);
+  const { name } = options;
+  assertValidVersionName(name);
+  const config = readConfig(siteDir);
+  assertNewVersionName(name, config);
+  assertHasDocs(siteDir, config);
+  const copies = getCopyPlan(siteDir, config, name);
+  for (const copy of copies) {
+    if (!existsSync(join(siteDir, copy.target))) continue;
+    throw new DocgenError(`${copy.target} already exists, but version "${name}" is not in versions.json`, {
+      code: 'version-exists',
+      hint: `It is probably left over from an earlier cut: remove ${copy.target} or pick another name.`,
+    });
+  }
+  const before = await loadSite({ siteDir }).catch((error: unknown) => {
+    throw withContext(
+      error,
+      `Cannot cut version "${name}": ${errorMessage(error)}`,
+      'Fix this first (docgen build must succeed); nothing was changed.',
+    );
+  });
+
+  const versionsPath = join(siteDir, VERSIONS_FILE_NAME);
+  const versionsText = existsSync(versionsPath) ? readFileSync(versionsPath, 'utf8') : undefined;
+  const configPath = join(siteDir, CONFIG_FILE_NAME);
+  const configText = readFileSync(configPath, 'utf8');
+  const newConfigText = toConfigTextAfterCut(configText, { name, config });
+
+  const snapshot = createSnapshot(siteDir, options.onStep);
+  try {
+    for (const copy of copies) {
+      if (copy.kind === 'dir') snapshot.copyDir(join(siteDir, copy.source), join(siteDir, copy.target));
+      else snapshot.copyFile(join(siteDir, copy.source), join(siteDir, copy.target));
+    }
+    snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...config.docs.versionedNames]));
+    if (newConfigText !== configText) snapshot.writeFile(configPath, newConfigText);
+    snapshot.commit();
+    const after = await loadSite({ siteDir }).catch((error: unknown) => {
+      throw withContext(
+        error,
+        `Cutting version "${name}" was undone: the site does not load after the cut: ${errorMessage(error)}`,
+        'Fix this in the current docs or the config, then cut again; nothing was changed.',
+      );
+    });
+    const place = (site: typeof before, version: string) => {
+      const found = getDefaultLocaleVersions(site).find((candidate) => candidate.name === version);
+      return found && { name: found.name, label: found.label, path: found.path, banner: found.banner };
+    };
+    const formerLast = config.docs.lastVersion;
+    const former = place(before, formerLast);
+    const now = place(after, formerLast);
+    return {
+      siteDir,
+      created: [
+        ...copies.map((copy) => (copy.kind === 'dir' ? `${copy.target}/` : copy.target)),
+        ...(versionsText === undefined ? [VERSIONS_FILE_NAME] : []),
+      ],
+      updated: [...(versionsText === undefined ? [] : [VERSIONS_FILE_NAME]), ...(newConfigText === configText ? [] : [CONFIG_FILE_NAME])],
+      latest: place(after, name)!,
+      previous: former && now ? { ...now, formerLabel: former.label, formerPath: former.path } : undefined,
+    };
+  } catch (error) {
+    const leftovers = snapshot.rollback();
+    if (leftovers.length > 0) {
+      throw new DocgenError(`Cutting version "${name}" failed, and some of its files could not be removed: ${errorMessage(error)}`, {
+        code: 'version-cut-failed',
+        hint: `Remove these by hand: ${leftovers.join(', ')}`,
+        cause: error,
+      });
+    }
+    if (isDocgenError(error) || typeof (error as NodeJS.ErrnoException)?.code !== 'string') throw error;
+    throw new DocgenError(`Cutting version "${name}" failed and was undone: ${errorMessage(error)}`, {
+      code: 'version-cut-failed',
+      hint: `Check that ${siteDir} is writable and has free space, then cut again; nothing was changed.`,
+      cause: error,
+    });
+  }
+}
+
+/** What to copy: the current docs, their sidebars and the current translations of the other locales. */
+function getCopyPlan(siteDir: string, config: SiteConfig, name: string): CopyPlan[] {
+  const { docs, i18n } = config;
+  const plan: CopyPlan[] = [{ kind: 'dir', source: docs.path, target: `versioned_docs/version-${name}` }];
+  if (existsSync(join(siteDir, docs.sidebarPath))) {
+    plan.push({ kind: 'file', source: docs.sidebarPath, target: `versioned_sidebars/version-${name}-sidebars.yaml` });
+  }
+  for (const locale of i18n.locales) {
+    if (locale === i18n.defaultLocale) continue;
+    const docsDir = `i18n/${i18n.localeConfigs[locale]!.path}/docs`;
+    if (!isDirectory(join(siteDir, docsDir, 'current'))) continue;
+    plan.push({ kind: 'dir', source: `${docsDir}/current`, target: `${docsDir}/version-${name}` });
+  }
+  return plan;
+}
+
+function assertHasDocs(siteDir: string, config: SiteConfig): void {
+  const dir = config.docs.path;
+  if (!isDirectory(join(siteDir, dir))) {
+    throw new DocgenError(`There are no docs to cut: the folder ${dir}/ does not exist`, {
+      code: 'version-no-docs',
+      location: { file: CONFIG_FILE_NAME, line: 1, column: 1 },
+      hint: `Write the docs of the release in ${dir}/ (or point docs.path at them), then cut the version.`,
+    });
+  }
+  const pages = fg.sync('**/*.md', { cwd: join(siteDir, dir), ignore: ['**/_*/**', '**/_*.md', '**/node_modules/**'], onlyFiles: true });
+  if (pages.length === 0) {
+    throw new DocgenError(`There are no docs to cut: ${dir}/ holds no markdown page`, {
+      code: 'version-no-docs',
+      location: { file: CONFIG_FILE_NAME, line: 1, column: 1 },
+      hint: `Add the pages of the release to ${dir}/ as .md files, then cut the version.`,
+    });
+  }
+}
+
+function getDefaultLocaleVersions(site: Awaited<ReturnType<typeof loadSite>>): LoadedVersion[] {
+  const { manifest, config } = site;
+  return manifest.locales.find((locale) => locale.locale === config.i18n.defaultLocale)?.versions ?? [];
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The same problem with what the cut was doing in front; keeps location, further diagnostics and cause. */
+function withContext(error: unknown, message: string, fallbackHint: string): unknown {
+  if (!isDocgenError(error)) return error;
+  const [first, ...rest] = error.diagnostics;
+  const hint = error.hint ?? fallbackHint;
+  return new DocgenError(message, {
+    code: error.code,
+    location: error.location,
+    hint,
+    cause: error,
+    diagnostics: [{ ...first!, severity: 'error', message, hint, location: error.location }, ...rest],
+  });
+}

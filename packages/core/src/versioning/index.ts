@@ -1,0 +1,2 @@
+export { cutVersion, type CutVersionOptions, type CutVersionPlace, type CutVersionResult } from './cutVersion.js';
+export type { CutStep } from './snapshot.js';

@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+
+const siteUrl = inject('siteUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string) {
+  const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const searchRequests: string[] = [];
+  opened.page.on('request', (request) => request.url().includes('/_docgen/search/') && searchRequests.push(request.url()));
+  await opened.page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+  return { ...opened, searchRequests };
+}
+
+/** Types a query and returns the first results as "title › heading", with the time to results. */
+async function search(page: Page, query: string) {
+  const input = page.getByRole('combobox');
+  await input.fill('');
+  await input.fill(query);
+  const options = page.getByRole('option');
+  await options.first().waitFor({ timeout: 10_000 });
+  return (await options.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const title = node.querySelector('.search-hit__title')?.firstChild?.textContent ?? '';
+      const heading = node.querySelector('.search-hit__heading')?.textContent ?? '';
+      return `${title} › ${heading}`;
+    }),
+  )) as string[];
+}
+
+describe('search', () => {
+  it('loads no index and no search code before the search box is used', async () => {
+    const { context, page, searchRequests } = await open('/docs/guide/overview');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
+    expect(scripts.length).toBeLessThanOrEqual(3);
+    for (const script of scripts) expect(await (await fetch(script)).text(), script).not.toContain('MiniSearch');
+    await page.waitForTimeout(500);
+    expect(searchRequests).toEqual([]);
+    await page.getByRole('button', { name: '검색 Ctrl K' }).click();
+    await page.getByRole('combobox').waitFor();
+    await expect.poll(() => searchRequests.length).toBe(1);
+    expect(searchRequests[0]).toMatch(/\/_docgen\/search\/[^/]+\/ko-docs-current\.json$/);
+    await context.close();
+  });
+
+  it.each([
+    ['/docs/2504.1/guide/guide/token', '분석옵션', '분석 옵션 › '],
+    ['/docs/2504.1/guide/guide/token', '분석 옵션', '분석 옵션 › '],
+    ['/docs/2504.1/guide/guide/token', '토큰', '토큰 발급과 인증 › '],
+    ['/docs/guide/overview', '토큰으로', '빠른 시작 › 1단계: 토큰 발급하기'],
+    ['/docs/guide/overview', 'analyzecode', 'analyzeCode › '],
+    ['/docs/guide/overview', 'STOPANALYSIS', 'stopAnalysis › '],
+    ['/docs/guide/overview', '웹훅', '고급 사용법 › 웹훅'],
+    ['/docs/guide/overview', 'CycloneDX', 'licenseNotice + SBOM › '],
+    ['/en/docs/guide/overview', 'Gradle', 'Java SDK › Gradle'],
+  ])('on %s, "%s" puts "%s" first', async (path, query, expected) => {
+    const { context, page } = await open(path);
+    await page.keyboard.press('Control+K');
+    const results = await search(page, query);
+    expect(results[0]!.startsWith(expected), results.slice(0, 3).join(' | ')).toBe(true);
+    await context.close();
+  });
+
+  it('marks the matches in the snippet, also across Korean spacing variants', async () => {
+    const { context, page } = await open('/docs/2504.1/guide/guide/token');
+    await page.keyboard.press('/');
+    await search(page, '분석옵션');
+    const marks = await page.locator('.search-hit mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((mark) => mark.replace(/\s/g, '') === '분석옵션')).toBe(true);
+    await context.close();
+  });
+
+  it('works from the keyboard alone and opens a result at its heading', async () => {
+    const { context, page } = await open('/docs/guide/overview');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.keyboard.press('/');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('Retry-After');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    const second = page.getByRole('option').nth(1);
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('combobox').getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
+    await page.keyboard.press('ArrowUp');
+    const first = page.getByRole('option').first();
+    const url = await first.locator('a').getAttribute('href');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).hash)).toBe(url);
+    const id = decodeURIComponent(url!.split('#')[1]!);
+    await expect
+      .poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id))
+      .toBeLessThan(120);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('searches the version being read, and all versions and the blog with the switch', async () => {
+    const { context, page, searchRequests } = await open('/docs/guide/overview');
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox').fill('분석 결과 코드');
+    await expect.poll(() => page.getByRole('status').last().textContent()).toContain('결과가 없습니다');
+    await page.getByLabel('모든 버전과 블로그에서 검색').check();
+    const results = await search(page, '분석 결과 코드');
+    expect(results[0]).toContain('분석 결과 코드');
+    expect(await page.locator('.search-hit__scope').first().textContent()).toBe('2504.1');
+    expect(searchRequests.length).toBe(4);
+    await page.getByRole('combobox').fill('블로그');
+    await expect.poll(async () => (await page.locator('.search-hit__scope').allTextContents()).includes('블로그')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('answers within a fraction of a second of the first keystroke (timing printed for the report)', async () => {
+    const { context, page } = await open('/docs/guide/overview');
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox').waitFor();
+    await page.waitForLoadState('networkidle');
+    const elapsed = await page.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>('[role="combobox"]')!;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const start = performance.now();
+      setter.call(input, '토큰');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      while (!document.querySelector('[role="option"]')) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return performance.now() - start;
+    });
+    console.log(`search: first keystroke to results ${elapsed.toFixed(1)} ms`);
+    expect(elapsed).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, usePage, useSiteData } from '@docgen/client';
+import { useTranslate } from '../i18n.js';
+
+/** The dialog, its search library and the index load only when the reader first searches. */
+const SearchModal = lazy(() => import('./SearchModal.js'));
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
+}
+
+/** The navbar search button; Ctrl+K, Cmd+K and "/" open the search dialog too. */
+export function SearchButton() {
+  const site = useSiteData();
+  const { route } = usePage();
+  const navigate = useNavigate();
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
+      if (shortcut || (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target))) {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  if (!site.search || site.search.scopes.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="search-button"
+        title={t('search.open')}
+        aria-keyshortcuts="Control+K Meta+K /"
+        onClick={() => setOpen(true)}
+      >
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            d="M14.4 14.4 19 19m-2.3-9.6a7.3 7.3 0 1 1-14.6 0 7.3 7.3 0 0 1 14.6 0Z"
+          />
+        </svg>
+        <span className="search-button__label">{t('search.label')}</span>
+        <kbd className="search-button__key">Ctrl K</kbd>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchModal
+            site={site}
+            versionName={'versionName' in route ? route.versionName : undefined}
+            navigate={navigate}
+            t={t}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
+import type { SiteData } from '@docgen/types';
+import type { TranslationKey } from '../i18n.js';
+
+/**
+ * What the dialog needs from the page. It comes as props, not from the router's hooks, so the
+ * lazily loaded chunk shares no module with the first-load bundle (which would split it again).
+ */
+export interface SearchModalProps {
+  site: SiteData;
+  /** Name of the docs version being read, e.g. `current`. */
+  versionName: string | undefined;
+  navigate: (href: string) => void;
+  t: (key: TranslationKey, values?: Record<string, string | number>) => string;
+  onClose: () => void;
+}
+
+interface Section {
+  title: string;
+  heading: string;
+  url: string;
+  text: string;
+}
+
+type Hit = Section & { id: number; score: number; scope: string };
+
+const indexes = new Map<string, Promise<MiniSearch<Section>>>();
+
+/** Loads (once per page view) the search index of a scope. */
+function loadIndex(site: SiteData, scope: string): Promise<MiniSearch<Section>> {
+  const url = getSearchIndexUrl(site.siteBaseUrl, site.buildId, site.locale, scope);
+  let promise = indexes.get(url);
+  if (!promise) {
+    promise = fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`Loading ${url} failed with HTTP ${response.status}`);
+        return response.text();
+      })
+      .then((json) =>
+        MiniSearch.loadJSON<Section>(json, {
+          fields: [...SEARCH_INDEX_OPTIONS.fields],
+          storeFields: [...SEARCH_INDEX_OPTIONS.storeFields],
+          tokenize: tokenizeForSearch,
+        }),
+      );
+    indexes.set(url, promise);
+    promise.catch(() => indexes.delete(url));
+  }
+  return promise;
+}
+
+/** A window of the text around the first match, split into plain and marked parts. */
+function getSnippet(text: string, query: string): { text: string; marked: boolean }[] {
+  const pattern = getHighlightPattern(query);
+  const first = pattern ? text.search(pattern) : -1;
+  const start = Math.max(0, first - 50);
+  const window = (start > 0 ? '…' : '') + text.slice(start, start + 160) + (start + 160 < text.length ? '…' : '');
+  if (!pattern) return [{ text: window, marked: false }];
+  return window
+    .split(pattern)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, marked: new RegExp(`^${pattern.source}$`, 'i').test(part) }));
+}
+
+/**
+ * The search dialog: searches the docs version being read, or, with the switch, every version and
+ * the blog. Arrow keys move through results, Enter opens one at its heading, Escape closes.
+ */
+export default function SearchModal({ site, versionName, navigate, t, onClose }: SearchModalProps) {
+  const [query, setQuery] = useState('');
+  const [everything, setEverything] = useState(false);
+  const [loaded, setLoaded] = useState<Map<string, MiniSearch<Section>>>(new Map());
+  const [failed, setFailed] = useState(false);
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const scopes = site.search?.scopes ?? [];
+  const currentVersion = versionName ?? site.versions.find((version) => version.isLast)?.name;
+  const selected = everything
+    ? scopes.map((scope) => scope.name)
+    : scopes.filter((scope) => scope.name === `docs:${currentVersion}`).map((scope) => scope.name);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    const previous = document.activeElement as HTMLElement | null;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = '';
+      previous?.focus?.();
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    for (const scope of selected) {
+      if (loaded.has(scope)) continue;
+      loadIndex(site, scope).then(
+        (index) => live && setLoaded((current) => new Map(current).set(scope, index)),
+        () => live && setFailed(true),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [selected.join(' '), site]);
+
+  const hits = useMemo<Hit[]>(() => {
+    if (query.trim() === '') return [];
+    const found: Hit[] = [];
+    for (const scope of selected) {
+      const index = loaded.get(scope);
+      if (!index) continue;
+      const results = index.search(query, {
+        prefix: true,
+        combineWith: 'AND',
+        boost: { title: 3, heading: 2, code: 1.5 },
+      }) as (SearchResult & Section)[];
+      for (const result of results.slice(0, 20)) {
+        found.push({
+          id: result.id as number,
+          score: result.score,
+          scope,
+          title: result.title,
+          heading: result.heading,
+          url: result.url,
+          text: result.text,
+        });
+      }
+    }
+    return found.sort((a, b) => b.score - a.score).slice(0, 20);
+  }, [query, loaded, selected.join(' ')]);
+
+  useEffect(() => setActive(0), [query, everything]);
+
+  const open = (hit: Hit) => {
+    onClose();
+    navigate(hit.url);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((index) => Math.min(index + 1, hits.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => Math.max(index - 1, 0));
+    } else if (event.key === 'Enter' && hits[active]) {
+      event.preventDefault();
+      open(hits[active]);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+  const loading = selected.some((scope) => !loaded.has(scope)) && !failed;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  // A portal puts the dialog above everything, outside the navbar's stacking context.
+  return createPortal(
+    <div
+      className="search-modal"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('search.label')}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
+      <div className="search-modal__backdrop" onClick={onClose} />
+      <div className="search-modal__panel">
+        <div className="search-modal__bar">
+          <input
+            ref={inputRef}
+            className="search-modal__input"
+            type="search"
+            role="combobox"
+            aria-expanded={hits.length > 0}
+            aria-controls={listId}
+            aria-activedescendant={hits[active] ? optionId(active) : undefined}
+            aria-autocomplete="list"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <button type="button" className="search-modal__close" aria-label={t('announcement.close')} onClick={onClose}>
+            Esc
+          </button>
+        </div>
+        <label className="search-modal__scope">
+          <input type="checkbox" checked={everything} onChange={(event) => setEverything(event.target.checked)} />
+          {t('search.everything')}
+        </label>
+        <ul id={listId} role="listbox" className="search-modal__results" aria-label={t('search.results')}>
+          {hits.map((hit, index) => (
+            <li
+              key={`${hit.scope}-${hit.id}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={`search-hit${index === active ? ' search-hit--active' : ''}`}
+              onMouseEnter={() => setActive(index)}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                open(hit);
+              }}
+            >
+              <a href={hit.url} tabIndex={-1} onClick={(event) => event.preventDefault()}>
+                <span className="search-hit__title">
+                  {hit.title}
+                  {everything ? <span className="search-hit__scope">{scopes.find((scope) => scope.name === hit.scope)?.label}</span> : null}
+                </span>
+                {hit.heading ? <span className="search-hit__heading">{hit.heading}</span> : null}
+                <span className="search-hit__snippet">
+                  {getSnippet(hit.text, query).map((part, position) =>
+                    part.marked ? <mark key={position}>{part.text}</mark> : <span key={position}>{part.text}</span>,
+                  )}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="search-modal__status" role="status">
+          {failed
+            ? t('search.failed')
+            : loading
+              ? t('loading')
+              : query.trim() !== '' && hits.length === 0
+                ? t('search.noResults', { query })
+                : null}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
