@@ -200,13 +200,11 @@ export function createSiteBuilder(options: BuilderOptions) {
         for (const locale of manifest.locales) {
           const siteKey = hash(JSON.stringify([locale.site, assets]));
           const claimed = new Set(locale.routes.map((route) => route.path));
+          const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
           for (const route of locale.routes) {
             pageCount++;
-            const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
-            const sidebarUrl = 'sidebar' in route.data ? route.data.sidebar?.url : undefined;
-            const inputs = hash(
-              JSON.stringify([siteKey, route.data, route.slots, sidebarUrl ? getSidebar(sidebarUrl) : null, route.componentModule]),
-            );
+            // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
+            const inputs = hash(JSON.stringify([siteKey, route.data, route.slots, route.componentModule]));
             const key = `${locale.locale}\0${route.path}`;
             nextHashes.set(key, inputs);
             if (routeHashes.get(key) === inputs && routeFiles.has(key)) {

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from '@docgen/client';
 import type { PropSidebarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
@@ -47,18 +47,25 @@ function SidebarLink({ item, level }: { item: PropSidebarItem & { type: 'link' }
 }
 
 /**
- * A collapsible category. It starts expanded when it holds the current page; the list stays in
- * the HTML (hidden only once JavaScript runs), so the sidebar works without JavaScript too.
+ * A collapsible category. It starts expanded when it holds the current page. Its items are
+ * rendered only once it has been open (or when it has no page of its own, which is then the only
+ * way to reach them without JavaScript): a page's HTML carries the open path of the sidebar, not
+ * the whole sidebar, so it does not grow with the size of the site. Closed categories with a page
+ * link to it, whose generated index lists their items.
  */
 function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'category' }; level: number }) {
   const t = useTranslate();
   const { pathname } = useLocation();
   const active = containsPath(item, pathname);
   const { collapsed, setCollapsed, ref } = useCollapsible(item.collapsible && item.collapsed && !active);
+  const [mounted, setMounted] = useState(!collapsed || !item.href);
   const listId = useId();
   useEffect(() => {
     if (active) setCollapsed(false);
   }, [active, setCollapsed]);
+  useEffect(() => {
+    if (!collapsed) setMounted(true);
+  }, [collapsed]);
   const toggle = () => item.collapsible && setCollapsed((value) => !value);
   const selfActive = item.href === pathname;
   return (
@@ -98,7 +105,7 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
         )}
       </div>
       <div ref={ref} id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
-        <DocSidebarItems items={item.items} level={level + 1} />
+        {mounted || !collapsed ? <DocSidebarItems items={item.items} level={level + 1} /> : null}
       </div>
     </li>
   );

@@ -1,0 +1,15 @@
+/**
+ * `node buildChild.js <siteDir> <outDir>`: the fallback build command where GNU time is missing.
+ * Builds like `docgen build` and reports its own peak RSS, so the figure is still this process's.
+ */
+import { build, formatDiagnostic } from '@docgen/core';
+import { formatRssMark } from './runProcess.js';
+
+const [siteDir, outDir] = process.argv.slice(2);
+if (!siteDir || !outDir) throw new Error('usage: node buildChild.js <siteDir> <outDir>');
+const start = performance.now();
+const result = await build({ siteDir, outDir });
+for (const diagnostic of result.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+if (result.diagnostics.length > 0) process.stderr.write(`${result.diagnostics.length} warnings\n`);
+process.stdout.write(`Built ${result.pageCount} pages into ${result.outDir} in ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
+process.stderr.write(`${formatRssMark(process.resourceUsage().maxRSS)}\n`);

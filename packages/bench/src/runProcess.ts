@@ -1,0 +1,53 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface ProcessRun {
+  /** Wall-clock time from spawn to exit, in milliseconds. */
+  milliseconds: number;
+  /** Peak resident set size of the measured process, in KiB. */
+  maxRssKb: number;
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+const TIME = '/usr/bin/time';
+const RSS_MARK = 'docgen-bench-max-rss-kb=';
+
+/** True when GNU time can report the peak RSS of a child (`-f %M`, in KiB). */
+export const hasGnuTime: boolean = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
+
+/**
+ * Runs a command to its end and measures it as its own process: wall time, and peak RSS through
+ * GNU time. `selfReportsRss` commands print `docgen-bench-max-rss-kb=N` themselves (the fallback
+ * when GNU time is missing); otherwise maxRssKb is 0 without GNU time.
+ */
+export function runMeasured(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessRun> {
+  const [file, argv] = hasGnuTime ? [TIME, ['-f', `${RSS_MARK}%M`, command, ...args]] : [command, args];
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(file, argv, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const milliseconds = performance.now() - start;
+      let maxRssKb = 0;
+      const strip = (text: string) =>
+        text.replace(new RegExp(`^.*${RSS_MARK}(\\d+)\\s*$`, 'm'), (_line, kb: string) => {
+          maxRssKb = Number(kb);
+          return '';
+        });
+      stderr = strip(stderr).trim();
+      stdout = strip(stdout).trim();
+      resolve({ milliseconds, maxRssKb, exitCode: code ?? 1, stdout, stderr });
+    });
+  });
+}
+
+/** The line a process prints for the fallback RSS measurement. */
+export function formatRssMark(kb: number): string {
+  return `${RSS_MARK}${kb}`;
+}
