@@ -93,17 +93,18 @@ function fillVersionPaths(
   pending: PendingRoute[],
   versions: { name: string; docs: { id: string; permalink: string }[]; mainDocId: string; path: string }[],
 ): void {
+  const byKey = new Map(pending.map((entry) => [entry.route.key, entry]));
+  const docPaths = versions.map((version) => new Map(version.docs.map((doc) => [doc.id, doc.permalink])));
   for (const entry of pending) {
     const data = entry.route.data;
     if (data.type !== 'doc' && data.type !== 'docCategory') continue;
     const relative = data.type === 'docCategory' ? entry.route.key.split(':').slice(2).join(':') : undefined;
     data.versionPaths = Object.fromEntries(
-      versions.map((version) => {
-        const doc = entry.docId ? version.docs.find((candidate) => candidate.id === entry.docId) : undefined;
-        const category =
-          relative !== undefined ? pending.find((other) => other.route.key === `category:${version.name}:${relative}`) : undefined;
-        const main = version.docs.find((candidate) => candidate.id === version.mainDocId);
-        return [version.name, doc?.permalink ?? category?.route.path ?? main?.permalink ?? version.path];
+      versions.map((version, index) => {
+        const paths = docPaths[index]!;
+        const doc = entry.docId ? paths.get(entry.docId) : undefined;
+        const category = relative !== undefined ? byKey.get(`category:${version.name}:${relative}`) : undefined;
+        return [version.name, doc ?? category?.route.path ?? paths.get(version.mainDocId) ?? version.path];
       }),
     );
   }
@@ -117,7 +118,7 @@ function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, 
     for (const route of locale.routes) byKey.set(route.key, [...(byKey.get(route.key) ?? []), { locale: locale.locale, route }]);
   }
   for (const locale of locales) {
-    const pending = pendingByLocale.get(locale.locale)!;
+    const pendingOf = new Map(pendingByLocale.get(locale.locale)!.map((entry) => [entry.route, entry]));
     for (const route of locale.routes) {
       const same = byKey.get(route.key) ?? [];
       route.data.alternates = same.map((entry) => ({
@@ -125,7 +126,7 @@ function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, 
         path: entry.route.path,
         isTranslation: entry.route.isTranslation,
       }));
-      const canonicalPath = pending.find((entry) => entry.route === route)?.canonicalPath;
+      const canonicalPath = pendingOf.get(route)?.canonicalPath;
       const source = same.find((entry) => entry.locale === config.i18n.defaultLocale);
       const canonical = !route.isTranslation && source ? source.route.path : (canonicalPath ?? route.path);
       route.data.canonical = config.url + canonical;
