@@ -72,17 +72,3 @@ export async function toPageState(route: RouteData, pages: PageLoaders, waitForS
   ]);
   return { route, sidebar, component };
 }
-
-/** The route data shown for a path with no page. */
-export function getNotFoundRoute(pathname: string): RouteData {
-  return {
-    type: 'notFound',
-    path: pathname,
-    title: 'Page Not Found',
-    description: '',
-    canonical: '',
-    alternates: [],
-    noIndex: true,
-    html: {},
-  };
-}

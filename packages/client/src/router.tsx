@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SiteData } from '@docgen/types';
-import { decodePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '@docgen/shared';
-import { ChunkLoadError, getNotFoundRoute, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
+import { decodePath, getLocaleOfPath, getNotFoundRoute, isExternalUrl, normalizePathname } from '@docgen/shared';
+import { ChunkLoadError, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
 import { startPrefetching } from './prefetch.js';
 import type { PageLoaders, PageState, RouterSnapshot } from './pageState.js';
 

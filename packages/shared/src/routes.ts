@@ -1,3 +1,5 @@
+import type { RouteData } from '@docgen/types';
+
 /** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
 export const DATA_DIR = '_docgen';
 
@@ -65,4 +67,9 @@ export function getLocaleOfPath(pathname: string, localeBases: Record<string, st
     if (matches && (!best || base.length > best.length)) best = { locale, length: base.length };
   }
   return best?.locale;
+}
+
+/** The route data of a path with no page: the not-found page. */
+export function getNotFoundRoute(path: string): RouteData {
+  return { type: 'notFound', path, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} };
 }

@@ -117,6 +117,7 @@ describe('public exports', () => {
         "fromPageData",
         "getHtmlFilePath",
         "getLocaleOfPath",
+        "getNotFoundRoute",
         "getPageDataFilePath",
         "getPageDataUrl",
         "getPreferredVersionStorageKey",

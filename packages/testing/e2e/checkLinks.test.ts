@@ -1,24 +1,15 @@
-import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { runDocgen } from '../src/cli.js';
+import { copyDocsContent } from '../src/siteCopy.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCGEN_BIN, DOCS_CONTENT } from '../src/paths.js';
+import { DOCS_CONTENT } from '../src/paths.js';
 
-const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-check-links-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function docgen(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [DOCGEN_BIN, ...args], { env: { ...process.env, CI: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const docgen = runDocgen;
 
 describe('docgen check-links on docs-content', () => {
   it('finds no problem in the real site, without a previous build, and exits with 0', async () => {
@@ -36,10 +27,7 @@ describe('docgen check-links on docs-content', () => {
 
   it('fails with 1 on a copy with a broken doc link and a broken navbar link, naming where each was written', async () => {
     const site = join(scratch, 'site');
-    cpSync(DOCS_CONTENT, site, {
-      recursive: true,
-      filter: (source) => source === DOCS_CONTENT || !/^(build|node_modules|\.docgen)(\/|$)/.test(relative(DOCS_CONTENT, source)),
-    });
+    copyDocsContent(site);
     const doc = join(site, 'docs', 'guide', 'overview.md');
     const lines = readFileSync(doc, 'utf8').split('\n').length;
     appendFileSync(doc, '\n[없는 앵커](./start.md#no-such-heading)\n');

@@ -1,47 +1,20 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { listFiles, runDocgen } from '../src/cli.js';
+import { copyDocsContent } from '../src/siteCopy.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCGEN_BIN, DOCS_CONTENT } from '../src/paths.js';
 
-const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Copies docs-content (sources only) to a fresh folder anywhere on disk. */
 function copySite(name: string): string {
   const target = join(scratch, name);
-  cpSync(DOCS_CONTENT, target, {
-    recursive: true,
-    filter: (source) => !/[\\/](build|node_modules|\.docgen)([\\/]|$)/.test(relative(DOCS_CONTENT, source)) || source === DOCS_CONTENT,
-  });
-  return target;
+  return copyDocsContent(target);
 }
 
-async function docgen(args: string[], env: NodeJS.ProcessEnv = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [DOCGEN_BIN, ...args], { env: { ...process.env, CI: '1', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
-
-function listFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(relative(root, path));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+const docgen = runDocgen;
 
 describe('docgen CLI', () => {
   it('lists its commands and prints its version', async () => {

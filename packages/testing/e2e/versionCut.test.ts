@@ -1,40 +1,16 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { listFiles, runDocgen } from '../src/cli.js';
+import { copyDocsContent } from '../src/siteCopy.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DOCGEN_BIN, DOCS_CONTENT } from '../src/paths.js';
 
-const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-cut-e2e-'));
 const site = join(scratch, 'docs-content');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function docgen(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [DOCGEN_BIN, ...args], { env: { ...process.env, CI: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
-
-/** Relative paths of every file below `root`, sorted. */
-function listFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(relative(root, path));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+const docgen = runDocgen;
 
 /** One hash of every path and byte of the site sources (the build output left out). */
 function hashSources(root: string): string {
@@ -53,10 +29,7 @@ const UNRELEASED_KO = '아직 출시되지 않은';
 
 describe('docgen version cut on a copy of docs-content', () => {
   beforeAll(() => {
-    cpSync(DOCS_CONTENT, site, {
-      recursive: true,
-      filter: (source) => source === DOCS_CONTENT || !/^(build|node_modules|\.docgen)([\\/]|$)/.test(relative(DOCS_CONTENT, source)),
-    });
+    copyDocsContent(site);
   });
 
   it('refuses an existing version and a bad name with exit code 2, changing nothing', async () => {

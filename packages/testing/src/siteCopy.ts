@@ -1,5 +1,5 @@
 import { cpSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { DOCS_CONTENT } from './paths.js';
 
 /** Copies docs-content's sources (not its build output or caches) to `target`. */
@@ -10,5 +10,3 @@ export function copyDocsContent(target: string): string {
   });
   return target;
 }
-
-export { join };

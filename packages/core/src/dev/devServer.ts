@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Diagnostic } from '@docgen/types';
@@ -8,7 +8,7 @@ import { createSiteBuilder, getCacheDir } from '../build.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
-import { getServerUrl, isAllowedHost, listen, SiteFiles, staticMiddleware } from './staticServer.js';
+import { createHardenedServer, getServerUrl, isAllowedHost, listen, SiteFiles, staticMiddleware } from './staticServer.js';
 
 export interface DevServerOptions {
   siteDir: string;
@@ -100,27 +100,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     immutableCaching: false,
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
   });
-  const server = createServer((request, response) => {
-    try {
-      if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
-        liveChannel(request, response);
-        return;
-      }
-      if (!files && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
-        response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
-        response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
-        return;
-      }
-      staticHandler(request, response);
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500).end('Internal error\n');
-      else response.destroy();
+  const server = createHardenedServer((request, response) => {
+    if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
+      liveChannel(request, response);
+      return;
     }
-  });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+    if (!files && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
+      response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
+      response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
+      return;
+    }
+    staticHandler(request, response);
   });
 
   /** Server-sent events: reload and error messages only, for pages of this server that hold the token. */

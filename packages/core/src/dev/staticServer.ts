@@ -201,10 +201,11 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Starts a static server for a built site. Resolves once it listens. */
-export async function startStaticServer(options: StaticServerOptions & { tryNextPort?: boolean }): Promise<StaticServer> {
-  let files = new SiteFiles(options.root);
-  const handler = staticMiddleware(() => files, options.host);
+/**
+ * An HTTP server whose handler cannot crash the process: a throwing handler answers 500, and a
+ * malformed request line or header answers 400.
+ */
+export function createHardenedServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
   const server = createServer((request, response) => {
     try {
       handler(request, response);
@@ -218,6 +219,14 @@ export async function startStaticServer(options: StaticServerOptions & { tryNext
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  return server;
+}
+
+/** Starts a static server for a built site. Resolves once it listens. */
+export async function startStaticServer(options: StaticServerOptions & { tryNextPort?: boolean }): Promise<StaticServer> {
+  let files = new SiteFiles(options.root);
+  const handler = staticMiddleware(() => files, options.host);
+  const server = createHardenedServer(handler);
   const port = await listen(server, options.host, options.port, options.tryNextPort ?? false);
   return {
     server,

@@ -1,4 +1,5 @@
 import type { AssetFile, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
+import { getNotFoundRoute } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { loadBlogRoutes } from './blog.js';
 import { createLocaleContext, type ManifestInput } from './context.js';
@@ -39,16 +40,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       anchorIds: [],
       sources: [],
       slots: {},
-      data: {
-        type: 'notFound',
-        path: `${context.baseUrl}404.html`,
-        title: 'Page Not Found',
-        description: '',
-        canonical: '',
-        alternates: [],
-        noIndex: true,
-        html: {},
-      },
+      data: getNotFoundRoute(`${context.baseUrl}404.html`),
     };
     const sidebarFiles: Record<string, PropSidebar> = Object.assign({}, ...loaded.map((version) => version.sidebarFiles));
     localeManifests.push({
