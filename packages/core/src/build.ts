@@ -235,10 +235,10 @@ export function createSiteBuilder(options: BuilderOptions) {
           }
         }
         // Pages that no longer exist leave no files behind.
-        for (const [key, files] of routeFiles) {
-          if (nextFiles.has(key)) continue;
+        const removed = [...routeFiles].filter(([key]) => !nextFiles.has(key));
+        if (removed.length > 0) {
           const kept = new Set([...nextFiles.values()].flat());
-          for (const file of files) if (!kept.has(file)) output.remove(file);
+          for (const [, files] of removed) for (const file of files) if (!kept.has(file)) output.remove(file);
         }
       });
       // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
