@@ -1,7 +1,7 @@
 import type { PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { DocgenError } from '../diagnostics/index.js';
-import { getDefaultDescription, getReadingTime, type LocaleContext } from './context.js';
+import { getDefaultDescription, getReadingTime, getToc, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 type BaseFields = Pick<RouteData, 'canonical' | 'alternates' | 'noIndex' | 'html'>;
@@ -71,59 +71,35 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     );
   }
 
-  listed.forEach((post, index) => {
-    const newer = listed[index - 1];
-    const older = listed[index + 1];
-    routes.push({
-      route: {
+  type Post = (typeof posts)[number];
+  /** A post's page; listed posts link their newer and older neighbours, unlisted ones are noindex. */
+  const toPostRoute = (post: Post, newer?: Post, older?: Post): PendingRoute => ({
+    route: {
+      path: post.meta.path,
+      locale: context.locale,
+      key: `blog:post:${post.linkBase}`,
+      isTranslation: !post.source.isFallback,
+      anchorIds: post.anchorIds,
+      sources: [post.source.file.sitePath],
+      slots: { main: post.hast },
+      data: {
+        ...base(),
+        noIndex: post.unlisted,
+        type: 'blogPost',
         path: post.meta.path,
-        locale: context.locale,
-        key: `blog:post:${post.linkBase}`,
-        isTranslation: !post.source.isFallback,
-        anchorIds: post.anchorIds,
-        sources: [post.source.file.sitePath],
-        slots: { main: post.hast },
-        data: {
-          ...base(),
-          type: 'blogPost',
-          path: post.meta.path,
-          title: post.meta.title,
-          description: post.meta.description,
-          post: post.meta,
-          toc: post.toc,
-          previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
-          next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
-        },
+        title: post.meta.title,
+        description: post.meta.description,
+        post: post.meta,
+        toc: post.toc,
+        previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
+        next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
       },
-      linkBase: post.linkBase,
-      links: post.links,
-    });
+    },
+    linkBase: post.linkBase,
+    links: post.links,
   });
-  for (const post of posts.filter((candidate) => candidate.unlisted)) {
-    routes.push({
-      route: {
-        path: post.meta.path,
-        locale: context.locale,
-        key: `blog:post:${post.linkBase}`,
-        isTranslation: !post.source.isFallback,
-        anchorIds: post.anchorIds,
-        sources: [post.source.file.sitePath],
-        slots: { main: post.hast },
-        data: {
-          ...base(),
-          noIndex: true,
-          type: 'blogPost',
-          path: post.meta.path,
-          title: post.meta.title,
-          description: post.meta.description,
-          post: post.meta,
-          toc: post.toc,
-        },
-      },
-      linkBase: post.linkBase,
-      links: post.links,
-    });
-  }
+  listed.forEach((post, index) => routes.push(toPostRoute(post, listed[index - 1], listed[index + 1])));
+  for (const post of posts.filter((candidate) => candidate.unlisted)) routes.push(toPostRoute(post));
 
   const years = new Map<string, PropBlogPostMeta[]>();
   for (const post of listed) years.set(post.meta.date.slice(0, 4), [...(years.get(post.meta.date.slice(0, 4)) ?? []), post.meta]);
@@ -231,7 +207,6 @@ function loadPost(
   const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`;
   const title = frontMatter.title ?? compiled.contentTitle ?? frontMatter.slug!;
   const linkBase = source.file.sitePath.replace(/^i18n\/[^/]+\/blog\//, `${context.input.config.blog.path}/`);
-  const tocConfig = context.input.config.themeConfig.tableOfContents;
   return {
     source,
     unlisted: frontMatter.unlisted ?? false,
@@ -240,10 +215,7 @@ function loadPost(
     anchorIds: compiled.anchorIds,
     links: compiled.links,
     linkBase,
-    toc: compiled.headings.filter(
-      (heading) =>
-        heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label',
-    ),
+    toc: getToc(context, compiled.headings),
     meta: {
       path,
       title,

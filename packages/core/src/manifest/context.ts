@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledMarkdown, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown } from '@docgen/types';
+import type { CompiledMarkdown, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown, TocItem } from '@docgen/types';
 import { isExternalUrl } from '@docgen/shared';
 
 /** Compiles (or fetches from a cache) the markdown of a source file. Injected by the build command. */
@@ -76,4 +76,15 @@ export function getReadingTime(text: string): number {
     .split(/\s+/)
     .filter((word) => /\w/.test(word)).length;
   return Math.max(1, Math.round(hangul / 500 + words / 200));
+}
+
+/**
+ * The table of contents of a page: its headings with a level in [min, max] (2 = h2), without the
+ * footnotes' label heading. `min` and `max` default to the config's tableOfContents levels.
+ */
+export function getToc(context: LocaleContext, headings: TocItem[], levels: { min?: number; max?: number } = {}): TocItem[] {
+  const config = context.input.config.themeConfig.tableOfContents;
+  const min = levels.min ?? config.minHeadingLevel;
+  const max = Math.max(min, levels.max ?? config.maxHeadingLevel);
+  return headings.filter((heading) => heading.level >= min && heading.level <= max && heading.id !== 'footnote-label');
 }

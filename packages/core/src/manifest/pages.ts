@@ -1,5 +1,5 @@
 import type { SourcePage } from '@docgen/types';
-import { getDefaultDescription, type LocaleContext } from './context.js';
+import { getDefaultDescription, getToc, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 /** Routes of standalone pages (`pages/`): markdown pages and React component pages. */
@@ -33,7 +33,6 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
   }
   const markdown = page.markdown!;
   const compiled = context.input.compile(markdown);
-  const tocConfig = context.input.config.themeConfig.tableOfContents;
   return {
     route: {
       path,
@@ -50,10 +49,7 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
         title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
         description: markdown.frontMatter.description ?? getDefaultDescription(compiled.text),
         noIndex: markdown.frontMatter.unlisted ?? false,
-        toc: compiled.headings.filter(
-          (heading) =>
-            heading.level >= tocConfig.minHeadingLevel && heading.level <= tocConfig.maxHeadingLevel && heading.id !== 'footnote-label',
-        ),
+        toc: getToc(context, compiled.headings),
         hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
       },
     },

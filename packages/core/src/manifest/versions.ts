@@ -12,7 +12,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { getDefaultDescription, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
+import { getDefaultDescription, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 import { localizeLink } from './resolveLinks.js';
 
@@ -195,9 +195,6 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
   }
   const compiled = context.input.compile(source);
   const title = frontMatter.title ?? compiled.contentTitle ?? baseName;
-  const tocConfig = context.input.config.themeConfig.tableOfContents;
-  const minLevel = frontMatter.tocMinHeadingLevel ?? tocConfig.minHeadingLevel;
-  const maxLevel = Math.max(minLevel, frontMatter.tocMaxHeadingLevel ?? tocConfig.maxHeadingLevel);
   return {
     id,
     versionName: source.versionName,
@@ -211,7 +208,7 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
     isFallback: source.isFallback,
     draft: frontMatter.draft ?? false,
     unlisted: frontMatter.unlisted ?? false,
-    toc: compiled.headings.filter((heading) => heading.level >= minLevel && heading.level <= maxLevel && heading.id !== 'footnote-label'),
+    toc: getToc(context, compiled.headings, { min: frontMatter.tocMinHeadingLevel, max: frontMatter.tocMaxHeadingLevel }),
     hideTableOfContents: frontMatter.hideTableOfContents ?? false,
     compiled,
   };
