@@ -25,6 +25,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseThreads(value: string): number {
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new InvalidArgumentError('Give a number of threads from 1 to 64.');
+  return threads;
+}
+
 function parseLocales(value: string, previous: string[] | undefined): string[] {
   const locales = value
     .split(',')
@@ -56,19 +62,41 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .option('--out-dir <dir>', 'output folder, relative to the site folder', 'build')
     .option('--locale <locale>', 'build only this locale (repeat or comma-separate for several)', parseLocales)
+    .option('--threads <n>', 'threads that compile and render (default: one per core)', parseThreads)
+    .option('--no-cache', 'ignore the build cache and do not update it (a clean build)')
     .option('--verbose', 'print the time of each stage')
-    .action(async (siteDir: string, options: { outDir: string; locale?: string[]; verbose?: boolean }) => {
-      const { build } = await import('@docgen/core');
-      const start = performance.now();
-      const result = await build({
-        siteDir,
-        outDir: options.outDir,
-        locales: options.locale,
-        onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
-      });
-      reportDiagnostics(result.diagnostics, io, colors);
-      const seconds = ((performance.now() - start) / 1000).toFixed(2);
-      io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages into ${result.outDir} in ${seconds} s\n`);
+    .action(
+      async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
+        const { build } = await import('@docgen/core');
+        const start = performance.now();
+        const result = await build({
+          siteDir,
+          outDir: options.outDir,
+          locales: options.locale,
+          threads: options.threads,
+          cache: options.cache,
+          onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
+        });
+        reportDiagnostics(result.diagnostics, io, colors);
+        const seconds = ((performance.now() - start) / 1000).toFixed(2);
+        const rendered =
+          result.renderedCount === result.pageCount
+            ? ''
+            : result.renderedCount === 0
+              ? ' (nothing changed since the last build)'
+              : ` (${result.renderedCount} rendered, the others unchanged)`;
+        io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages${rendered} into ${result.outDir} in ${seconds} s\n`);
+      },
+    );
+
+  program
+    .command('clear')
+    .description("delete the site's build cache (compiled content, bundles, the record of the last build)")
+    .argument('[siteDir]', 'site folder', '.')
+    .action(async (siteDir: string) => {
+      const { clearCache } = await import('@docgen/core');
+      const cleared = clearCache(siteDir);
+      io.stdout(cleared ? `${colors.green('✔')} Deleted ${cleared}\n` : 'There was no cache to delete.\n');
     });
 
   program

@@ -51,6 +51,9 @@ describe('docgen CLI', () => {
 
       Commands:
         build [options] [siteDir]        build the site into static files
+        clear [siteDir]                  delete the site's build cache (compiled
+                                         content, bundles, the record of the last
+                                         build)
         serve [options] [siteDir]        serve the site over HTTP; with --watch, build
                                          it and rebuild on every change
         version                          manage docs versions

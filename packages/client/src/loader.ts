@@ -19,12 +19,23 @@ async function fetchText(url: string): Promise<string> {
   return response.text();
 }
 
-/** Fetches (once) the data of a route; failed requests are forgotten so a retry fetches again. */
+/**
+ * Fetches (once) the data of a route; failed requests are forgotten so a retry fetches again.
+ * A static host serves `/x/` for `/x` (and the other way round), but the build writes the data of
+ * a page once, under the form its route has: the other form is tried when the first is missing.
+ */
 export function loadRouteData(site: SiteData, pathname: string): Promise<RouteData> {
-  const url = getPageDataUrl(site.siteBaseUrl, site.buildId, decodePath(pathname));
+  const path = decodePath(pathname);
+  const url = getPageDataUrl(site.siteBaseUrl, site.buildId, path);
   let promise = pageCache.get(url);
   if (!promise) {
-    promise = fetchText(url).then(fromPageData);
+    const twin = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
+    promise = fetchText(url)
+      .catch((error: unknown) => {
+        if (!(error instanceof PageNotFoundError) || twin === '' || twin === site.siteBaseUrl.replace(/\/$/, '')) throw error;
+        return fetchText(getPageDataUrl(site.siteBaseUrl, site.buildId, twin));
+      })
+      .then(fromPageData);
     pageCache.set(url, promise);
     promise.catch(() => pageCache.delete(url));
   }

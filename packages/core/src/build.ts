@@ -1,31 +1,56 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import type { Diagnostic, SiteConfig, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR, getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
+import type { Root as HastRoot } from 'hast';
+import type {
+  CompiledMarkdown,
+  ContentSlot,
+  Diagnostic,
+  RenderedSummary,
+  SiteConfig,
+  SiteContent,
+  SiteManifest,
+  SourceMarkdown,
+} from '@docgen/types';
+import { DATA_DIR } from '@docgen/shared';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
-import { DocgenError } from './diagnostics/index.js';
-import { compileMarkdown, registerLanguages, type CompileResult } from './compile/index.js';
+import {
+  getCompileKey,
+  readCompileIndex,
+  readStoredContent,
+  registerLanguages,
+  writeCompileIndex,
+  type CompileTask,
+} from './compile/index.js';
 import { readConfig } from './config/index.js';
 import { readSiteContent } from './content/index.js';
+import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
 import { createManifest } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
-import { getFeedPaths, getMarkdownPath, loadThemeServer, renderRoute, type ThemeServerModule } from './render/index.js';
+import { getFeedPaths, getMarkdownPath, rewriteUrls } from './render/index.js';
+import { getSearchScopes } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
-import { createSearchIndexes } from './search/index.js';
 import { DOCGEN_VERSION } from './version.js';
+import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
+import type { RenderResult } from './workers/tasks.js';
 
 export interface BuildOptions {
   siteDir: string;
   /** Output folder; `<siteDir>/build` when absent. */
   outDir?: string;
-  /** Build only these locales; all when absent. */
+  /** Build only these locales; all when absent. Other locales of an earlier build in the folder are kept. */
   locales?: string[];
   /** Include draft pages (development). */
   includeDrafts?: boolean;
+  /** Threads that compile and render; one per core when absent. */
+  threads?: number;
+  /** False: ignore and do not write the build cache (`--no-cache`). */
+  cache?: boolean;
   /** Called with the duration of each stage, in milliseconds. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -33,34 +58,65 @@ export interface BuildOptions {
 export interface BuildResult {
   outDir: string;
   pageCount: number;
+  /** Pages rendered by this build; the others were unchanged since the last build and were kept. */
+  renderedCount: number;
   /** Warnings: markdown problems and broken links. */
   diagnostics: Diagnostic[];
-  manifest: SiteManifest;
 }
 
-/** Compiled markdown by file and content hash: survives between rebuilds of a builder. */
-export type CompileCache = Map<string, CompileResult>;
-
-/** Where docgen keeps generated intermediate files of a site (the server bundle). */
+/** Where docgen keeps its cache for a site: compiled content, the server bundle, the last build. */
 export function getCacheDir(siteDir: string): string {
   return existsSync(join(siteDir, 'node_modules')) ? join(siteDir, 'node_modules', '.cache', 'docgen') : join(siteDir, '.docgen');
 }
 
+/** `docgen clear`: deletes the site's cache. Returns the folder when there was one. */
+export function clearCache(siteDir: string): string | undefined {
+  const dir = getCacheDir(resolve(siteDir));
+  if (!existsSync(dir)) return undefined;
+  rmSync(dir, { recursive: true, force: true });
+  return dir;
+}
+
 const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-/** Loads config and content and builds the site model, without rendering anything. */
-export async function loadSite(options: {
+/** Every markdown source of the site (a fallback page's source is its default-locale file). */
+function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
+  return [
+    ...content.versions.flatMap((version) => version.docs),
+    ...content.blogPosts,
+    ...content.pages.flatMap((page) => (page.markdown ? [page.markdown] : [])),
+  ];
+}
+
+export interface LoadSiteOptions {
   siteDir: string;
   locales?: string[];
   includeDrafts?: boolean;
+  /** A fixed build id (the dev server), instead of one derived from docgen, config and theme. */
   buildId?: string;
-  compileCache?: CompileCache;
-}) {
+  /** Runs the compile tasks; a pool of `getThreadCount()` threads is made (and closed) when absent. */
+  pool?: TaskPool;
+  /** The compile store; the site's cache folder when absent. */
+  storeDir?: string;
+  /** Compiled bodies known from earlier runs, by key (updated with this run's). */
+  compiled?: Map<string, CompiledMarkdown>;
+  /**
+   * False: leave no cache in the site (a throw-away store is used and deleted); the content of
+   * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
+   */
+  cache?: boolean;
+}
+
+/**
+ * Loads config and content, compiles every markdown body not compiled before (on the pool's
+ * threads) and builds the site model. Nothing is rendered.
+ */
+export async function loadSite(options: LoadSiteOptions) {
   const siteDir = resolve(options.siteDir);
   const config = readConfig(siteDir);
-  const diagnostics: Diagnostic[] = [];
+  const languageWarnings: Diagnostic[] = [];
   for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
-    diagnostics.push({
+    languageWarnings.push({
       severity: 'warning',
       code: 'config-language',
       message: `Unknown code language "${name}" in code.additionalLanguages`,
@@ -74,56 +130,121 @@ export async function loadSite(options: {
     }
   }
   const content = readSiteContent(siteDir, config);
-  const cache = options.compileCache ?? new Map<string, CompileResult>();
-  const seen = new Set<string>();
-  const compile = (source: SourceMarkdown<unknown>) => {
-    const key = `${source.file.absolutePath}\0${source.bodyLine}\0${hash(source.body)}`;
-    let result = cache.get(key);
-    if (!result) {
-      result = compileMarkdown(source.body, { sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
-      cache.set(key, result);
-    }
-    if (!seen.has(key)) {
-      seen.add(key);
-      diagnostics.push(...result.diagnostics);
-    }
-    return result;
-  };
-  const buildId = options.buildId ?? getBuildId(config, content);
-  const manifest = createManifest(
-    { siteDir, config, content, compile, includeDrafts: options.includeDrafts ?? false, locales: options.locales },
-    buildId,
-  );
-  // Entries of files that changed or disappeared are not needed by the next rebuild.
-  for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
-  return { siteDir, config, content, manifest, buildId, diagnostics };
+  const throwAway = options.cache === false && !options.storeDir;
+  const storeDir =
+    options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
+  mkdirSync(storeDir, { recursive: true });
+  try {
+    const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
+    return { ...site, diagnostics: [...languageWarnings, ...site.diagnostics] };
+  } finally {
+    if (throwAway) rmSync(storeDir, { recursive: true, force: true });
+  }
 }
 
-/** A deterministic id of everything that shapes the output, used in page-data URLs. */
-function getBuildId(
-  config: unknown,
-  content: {
-    versions: { docs: { file: { text: string } }[] }[];
-    blogPosts: { file: { text: string } }[];
-    pages: { file: { text: string } }[];
-  },
-): string {
-  const digest = createHash('sha256')
+async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
+  const diagnostics: Diagnostic[] = [];
+  const known = options.compiled ?? readCompileIndex(storeDir);
+  const salt = JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
+  const keyOf = new Map<SourceMarkdown<unknown>, string>();
+  const missing = new Map<string, CompileTask>();
+  for (const source of getMarkdownSources(content)) {
+    const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+    keyOf.set(source, key);
+    if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+  }
+  if (missing.size > 0) {
+    const pool =
+      options.pool ??
+      createTaskPool(getThreadCount(), { storeDir, outDir: storeDir, languages: config.themeConfig.code.additionalLanguages });
+    try {
+      for (const compiled of await pool.compile([...missing.values()])) known.set(compiled.key, compiled);
+    } finally {
+      if (!options.pool) await pool.close();
+    }
+  }
+  // Only this run's bodies are kept: entries of changed or deleted files are dropped.
+  const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
+  for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
+  if (!options.compiled) writeCompileIndex(storeDir, used);
+  else {
+    options.compiled.clear();
+    for (const [key, value] of used) options.compiled.set(key, value);
+  }
+  const getCompiled = (key: string) => {
+    const compiled = used.get(key);
+    if (!compiled) throw new Error(`No compiled content ${key}`);
+    return compiled;
+  };
+  const buildId = options.buildId ?? getBuildId(config, getThemeKey(config.themeDir, getComponentPages(content)));
+  const manifest = createManifest(
+    {
+      siteDir,
+      config,
+      content,
+      compile: (source) => getCompiled(keyOf.get(source)!),
+      getCompiled,
+      includeDrafts: options.includeDrafts ?? false,
+      locales: options.locales,
+    },
+    buildId,
+  );
+  /** The content of a route's slot as the page shows it (links resolved). */
+  const getContent = (slot: ContentSlot): HastRoot => rewriteUrls(readStoredContent(storeDir, slot.key, slot.part), slot);
+  return { siteDir, config, content, manifest, buildId, diagnostics, getCompiled, getContent };
+}
+
+/**
+ * The id in page-data and search-index URLs: changes with everything that changes the shape of
+ * the data (docgen, config, theme), not with content, so an edit re-renders only what it affects.
+ */
+function getBuildId(config: unknown, themeKey: string): string {
+  return createHash('sha256')
     .update(DOCGEN_VERSION)
-    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' ? undefined : value)));
-  for (const version of content.versions) for (const doc of version.docs) digest.update(doc.file.text);
-  for (const post of content.blogPosts) digest.update(post.file.text);
-  for (const page of content.pages) digest.update(page.file.text);
-  return digest.digest('hex').slice(0, 10);
+    .update(themeKey)
+    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' || key === 'sourceLocations' ? undefined : value)))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+function getComponentPages(content: SiteContent): Record<string, string> {
+  return Object.fromEntries(
+    content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]),
+  );
+}
+
+/** Changes whenever a file of the theme or a component page of the site changes. */
+function getThemeKey(themeDir: string, pages: Record<string, string>): string {
+  const digest = createHash('sha256').update(DOCGEN_VERSION);
+  const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
+  for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
+  for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
+  return digest.digest('hex').slice(0, 16);
 }
 
 export interface BuilderOptions {
   siteDir: string;
+  /** Locales to render; all when absent. The manifest always holds every locale. */
   locales?: string[];
   includeDrafts?: boolean;
-  /** A fixed build id (the dev server), instead of one derived from the sources. */
+  /** A fixed build id (the dev server), instead of one derived from docgen, config and theme. */
   buildId?: string;
+  threads?: number;
+  /** Where the server bundle and (unless `storeDir` is given) the compile store live; the site's cache folder when absent. */
+  cacheDir?: string;
+  /** The compile store; `<cacheDir>/compiled` when absent. */
+  storeDir?: string;
   onStage?: (stage: string, milliseconds: number) => void;
+}
+
+/** What a builder remembers of the output it wrote, to render only what changed next time. */
+export interface OutputState {
+  /** Route key (`locale\0path`) -> hash of its inputs and its output files. */
+  routes: Record<string, { locale: string; inputs: string; files: string[]; summary: RenderedSummary }>;
+  /** Files of a locale that are not a route's (search indexes, sidebars, feeds, twins), by locale. */
+  localeFiles: Record<string, string[]>;
+  /** Search index file -> hash of its sections. */
+  searchIndexes: Record<string, string>;
 }
 
 export interface RebuildResult {
@@ -132,20 +253,23 @@ export interface RebuildResult {
   renderedPaths: string[];
   diagnostics: Diagnostic[];
   manifest: SiteManifest;
+  state: OutputState;
 }
 
 /**
- * A builder that can run again after changes. Between runs it keeps the compiled markdown (by
- * content hash), the theme bundle (until a theme or page-component file changes) and a hash of
- * every route's inputs, so a rebuild renders only the pages whose inputs changed.
+ * A builder that can run again after changes. Compiled markdown lives in the compile store (by
+ * content hash), the theme bundle is kept until a theme or page-component file changes, and a
+ * hash of every route's inputs decides which pages are rendered again: a page is rendered when
+ * anything it shows changed (its content, its sidebar, a linked page's title, the theme, the config).
  */
 export function createSiteBuilder(options: BuilderOptions) {
   const siteDir = resolve(options.siteDir);
-  const compileCache: CompileCache = new Map();
-  let bundle: { key: string; client: ClientBundle; theme: ThemeServerModule } | undefined;
-  let routeHashes = new Map<string, string>();
-  let routeFiles = new Map<string, string[]>();
-  // Sitemap, robots.txt, feeds, llms.txt, markdown twins: written after rendering (seo stage).
+  const cacheDir = options.cacheDir ?? getCacheDir(siteDir);
+  const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
+  let pool: TaskPool | undefined;
+  let poolLanguages = '';
+  const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
+  let bundle: { key: string; client: ClientBundle; serverFile: string } | undefined;
   const seoFiles = createSeoFiles();
 
   const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
@@ -155,131 +279,255 @@ export function createSiteBuilder(options: BuilderOptions) {
     return result;
   };
 
+  const getPool = (config: SiteConfig, outDir: string) => {
+    const languages = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
+    if (pool && poolLanguages === languages) return pool;
+    void pool?.close();
+    poolLanguages = languages;
+    pool = createTaskPool(getThreadCount(options.threads), { storeDir, outDir, languages: config.themeConfig.code.additionalLanguages });
+    return pool;
+  };
+
   async function getBundle(config: SiteConfig, pages: Record<string, string>, output: OutputWriter) {
-    const key = getBundleKey(config.themeDir, pages);
-    if (bundle?.key === key && output.has(bundle.client.script)) return bundle;
+    const key = getThemeKey(config.themeDir, pages);
+    if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
-    const serverFile = join(getCacheDir(siteDir), `server-${process.pid}-${Date.now()}.mjs`);
+    // Bundled again by every process: it also holds docgen's own runtime, which the key does not cover.
+    const serverFile = join(cacheDir, `server-${process.pid}-${key}.mjs`);
     const [client] = await Promise.all([bundleClient(bundleInput, output.path), bundleServer(bundleInput, serverFile)]);
-    try {
-      const theme = await loadThemeServer(serverFile, key);
-      bundle = { key, client, theme };
-      return bundle;
-    } finally {
-      // Imported once: the file is not needed afterwards and must not pile up in the cache.
-      rmSync(serverFile, { force: true });
-    }
+    if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
+    bundle = { key, client, serverFile };
+    return bundle;
   }
 
   return {
-    /** Builds into `output`, rendering only what changed since the last run on the same output. */
-    async run(output: OutputWriter): Promise<RebuildResult> {
+    /**
+     * Builds into `output`. `previous` is what the output already holds (the same output for the
+     * dev server, the last build's folder for `docgen build`): routes whose inputs did not change
+     * are kept from it (`output.keep`) instead of being rendered again.
+     */
+    async run(output: OutputWriter, previous?: OutputState): Promise<RebuildResult> {
+      const config = readConfig(siteDir);
+      const taskPool = getPool(config, output.path);
       const site = await timed('load', () =>
-        loadSite({ siteDir, locales: options.locales, includeDrafts: options.includeDrafts, buildId: options.buildId, compileCache }),
+        loadSite({ siteDir, includeDrafts: options.includeDrafts, buildId: options.buildId, pool: taskPool, storeDir, compiled }),
       );
-      const { config, content, manifest, buildId } = site;
-      const pages = Object.fromEntries(
-        content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]),
-      );
-      const { client, theme } = await timed('bundle', () => getBundle(config, pages, output));
-      const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
+      const { content, manifest, buildId, getCompiled } = site;
+      const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
+      const { client, key: themeKey, serverFile } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), output));
+      const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
 
+      const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
+      // Locales not built this time stay as the earlier build left them (`--locale` shards).
+      for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+        if (renderLocales.has(entry.locale) || !manifest.locales.some((locale) => locale.locale === entry.locale)) continue;
+        for (const file of entry.files) output.keep(file);
+        state.routes[key] = entry;
+      }
+      for (const [locale, files] of Object.entries(previous?.localeFiles ?? {})) {
+        if (renderLocales.has(locale) || !manifest.locales.some((candidate) => candidate.locale === locale)) continue;
+        for (const file of files) output.keep(file);
+        state.localeFiles[locale] = files;
+      }
+
+      const searches: Promise<void>[] = [];
       await timed('search', () => {
         for (const locale of manifest.locales) {
-          const indexes = createSearchIndexes(locale);
-          for (const index of indexes) output.write(getSearchIndexFilePath(buildId, locale.locale, index.scope), index.json);
-          locale.site = { ...locale.site, search: { scopes: indexes.map(({ scope, label }) => ({ name: scope, label })) } };
+          const scopes = getSearchScopes(locale, getCompiled);
+          locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
+          if (!renderLocales.has(locale.locale)) continue;
+          const files: string[] = (state.localeFiles[locale.locale] = []);
+          for (const { scope, sections } of scopes) {
+            const file = getSearchIndexFilePath(buildId, locale.locale, scope);
+            const sectionsHash = hash(JSON.stringify(sections));
+            files.push(file);
+            state.searchIndexes[file] = sectionsHash;
+            if (previous?.searchIndexes[file] === sectionsHash && output.keep(file)) continue;
+            searches.push(taskPool.search(file, sections));
+          }
+          for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
+            files.push(`${DATA_DIR}/sidebars/${fileName}`);
+            output.write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
+          }
         }
       });
 
-      const nextHashes = new Map<string, string>();
-      const nextFiles = new Map<string, string[]>();
       const renderedPaths: string[] = [];
       let pageCount = 0;
-      await timed('render', () => {
+      await timed('render', async () => {
+        const jobs: Promise<{ locale: string; result: RenderResult }[]>[] = [];
         for (const locale of manifest.locales) {
-          const siteKey = hash(JSON.stringify([locale.site, assets]));
-          const claimed = new Set(locale.routes.map((route) => route.path));
-          const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
+          if (!renderLocales.has(locale.locale)) continue;
+          const siteKey = hash(JSON.stringify([locale.site, assets, themeKey]));
+          const changed = [];
           for (const route of locale.routes) {
             pageCount++;
             // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
             const inputs = hash(JSON.stringify([siteKey, route.data, route.slots, route.componentModule]));
             const key = `${locale.locale}\0${route.path}`;
-            nextHashes.set(key, inputs);
-            if (routeHashes.get(key) === inputs && routeFiles.has(key)) {
-              nextFiles.set(key, routeFiles.get(key)!);
+            const before = previous?.routes[key];
+            if (before?.inputs === inputs && before.files.every((file) => output.keep(file))) {
+              state.routes[key] = before;
+              seoFiles.capture({ path: route.path, ...before.summary });
               continue;
             }
-            const rendered = renderRoute(theme, locale.site, route, assets, getSidebar);
-            seoFiles.capture(rendered.data);
-            const relative = route.path.slice(config.baseUrl.length - 1);
-            const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
-            output.write(files[0]!, rendered.html);
-            if (route.data.type !== 'notFound') {
-              const json = toPageData(rendered.data);
-              files.push(getPageDataFilePath(buildId, relative).replace(/^\//, ''));
-              output.write(files[1]!, json);
-              // `/x` and `/x/` are one page on a static host; give client navigation data for both forms.
-              const twin = route.path.endsWith('/') ? route.path.replace(/\/+$/, '') : `${route.path}/`;
-              if (twin !== '' && !claimed.has(twin)) {
-                files.push(getPageDataFilePath(buildId, twin.slice(config.baseUrl.length - 1)).replace(/^\//, ''));
-                output.write(files[2]!, json);
-              }
-            }
-            nextFiles.set(key, files);
-            renderedPaths.push(route.path);
+            state.routes[key] = { locale: locale.locale, inputs, files: [], summary: { title: '', description: '' } };
+            changed.push(route);
           }
-          for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
-            output.write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
-          }
+          if (changed.length === 0) continue;
+          taskPool.setLocale({
+            locale: locale.locale,
+            site: locale.site,
+            sidebarFiles: locale.sidebarFiles,
+            assets,
+            themeFile: serverFile,
+            themeKey,
+          });
+          jobs.push(
+            taskPool.render(locale.locale, changed).then((results) => results.map((result) => ({ locale: locale.locale, result }))),
+          );
         }
-        // Pages that no longer exist leave no files behind.
-        const removed = [...routeFiles].filter(([key]) => !nextFiles.has(key));
-        if (removed.length > 0) {
-          const kept = new Set([...nextFiles.values()].flat());
-          for (const [, files] of removed) for (const file of files) if (!kept.has(file)) output.remove(file);
+        // Search indexes are serialised on the same threads, between the pages.
+        const [rendered] = (await inOrder<unknown>([inOrder(jobs), inOrder(searches)])) as [Awaited<(typeof jobs)[number]>[]];
+        for (const { locale, result } of rendered.flat()) {
+          const { path, files, ...summary } = result;
+          state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
+          seoFiles.capture(result);
+          renderedPaths.push(result.path);
         }
       });
+      // Pages that no longer exist leave no files behind.
+      const kept = new Set(Object.values(state.routes).flatMap((entry) => entry.files));
+      for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+        if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
+      }
       // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
-      await timed('seo', () => seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths }));
+      await timed('seo', () => {
+        const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
+        for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+      });
       // --- end seo ---
       await timed('write', () => {
         if (content.staticDir) output.copyDir(content.staticDir, '.');
         for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
       });
-      routeHashes = nextHashes;
-      routeFiles = nextFiles;
-      return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest };
+      return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
+    },
+
+    /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
+    saveCache(): void {
+      writeCompileIndex(storeDir, compiled);
+    },
+
+    async close(): Promise<void> {
+      await pool?.close();
+      pool = undefined;
+      if (bundle) rmSync(bundle.serverFile, { force: true });
+      bundle = undefined;
     },
   };
 }
 
-/** Changes whenever a file of the theme or a component page of the site changes. */
-function getBundleKey(themeDir: string, pages: Record<string, string>): string {
-  const digest = createHash('sha256');
-  const themeFiles = fg.sync(['src/**/*'], { cwd: themeDir, onlyFiles: true }).sort();
-  for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
-  for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
-  return digest.digest('hex').slice(0, 16);
+/** What `docgen build` records in the cache about the folder it last built. */
+interface BuildRecord {
+  docgenVersion: string;
+  outDir: string;
+  /** Every input of the build (see getInputFingerprint); equal means nothing to do. */
+  fingerprint: string;
+  pageCount: number;
+  diagnostics: Diagnostic[];
+  state: OutputState;
+}
+
+const RECORD_FILE = 'last-build.json';
+
+function readBuildRecord(cacheDir: string, outDir: string): BuildRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
+    return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR)) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
+ * modification time of every file of the site and the theme (outputs and caches excluded).
+ */
+function getInputFingerprint(siteDir: string, outDir: string, options: BuildOptions): string {
+  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, options.locales ?? null, options.includeDrafts ?? false]));
+  const addFiles = (cwd: string, ignore: string[]) => {
+    const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
+    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) digest.update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
+  };
+  const outInSite = relative(siteDir, outDir);
+  const ignore = ['**/node_modules/**', '.docgen/**', '.git/**', '.*.docgen-*/**'];
+  if (!outInSite.startsWith('..')) ignore.push(`${outInSite}/**`);
+  addFiles(siteDir, ignore);
+  const config = readConfig(siteDir);
+  if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
+  // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
+  addFiles(dirname(fileURLToPath(import.meta.url)), []);
+  return digest.digest('hex');
 }
 
 /**
  * `docgen build`: config -> content -> compile -> manifest -> bundle -> render -> write -> links.
  * The new output is written beside the old one and swapped in only when everything succeeded.
+ * With the cache (the default) a build reuses compiled content and keeps every page of the last
+ * build whose inputs did not change; when no input changed at all it does nothing.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const outDir = resolve(siteDir, options.outDir ?? 'build');
   assertSafeOutDir(siteDir, outDir);
-  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: options.includeDrafts, onStage: options.onStage });
+  const useCache = options.cache !== false;
+  const cacheDir = getCacheDir(siteDir);
+  const record = useCache ? readBuildRecord(cacheDir, outDir) : undefined;
+  const fingerprint = useCache ? getInputFingerprint(siteDir, outDir, options) : '';
+  if (record && record.fingerprint === fingerprint) {
+    return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
+  }
+  // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
+  const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), 'docgen-cache-'));
+  const builder = createSiteBuilder({
+    siteDir,
+    locales: options.locales,
+    includeDrafts: options.includeDrafts,
+    threads: options.threads,
+    cacheDir: temporaryCache,
+    onStage: options.onStage,
+  });
   const staging = createStagingDir(outDir);
   try {
-    const result = await builder.run(staging);
+    const result = await builder.run(staging, record?.state);
     staging.commit();
-    return { outDir, pageCount: result.pageCount, diagnostics: result.diagnostics, manifest: result.manifest };
+    if (useCache) {
+      builder.saveCache();
+      const next: BuildRecord = {
+        docgenVersion: DOCGEN_VERSION,
+        outDir,
+        fingerprint,
+        pageCount: result.pageCount,
+        diagnostics: result.diagnostics,
+        state: result.state,
+      };
+      writeFileAtomic(join(cacheDir, RECORD_FILE), JSON.stringify(next));
+    }
+    return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
   } catch (error) {
     staging.discard();
     throw error;
+  } finally {
+    await builder.close();
+    if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true });
   }
+}
+
+function writeFileAtomic(file: string, contents: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
 }

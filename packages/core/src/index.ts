@@ -1,4 +1,4 @@
-export { build, loadSite, getCacheDir, type BuildOptions, type BuildResult } from './build.js';
+export { build, clearCache, loadSite, getCacheDir, type BuildOptions, type BuildResult } from './build.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
 export { getConfigJsonSchema } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';

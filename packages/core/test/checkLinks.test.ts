@@ -84,11 +84,14 @@ describe('checkLinks', () => {
   }, 60_000);
 
   it('resolves links in blog excerpts as on the post itself, so the blog list page links work too', async () => {
-    const { manifest } = await loadSite({ siteDir: fixturePath('links-clean') });
+    const { manifest, getContent } = await loadSite({ siteDir: fixturePath('links-clean') });
     const hrefsOn = (locale: string, path: string) => {
       const route = manifest.locales.find((candidate) => candidate.locale === locale)!.routes.find((candidate) => candidate.path === path)!;
       return Object.fromEntries(
-        Object.entries(route.slots).map(([name, slot]) => [name, elementsByTag(slot as Root, 'a').map((a: Element) => a.properties.href)]),
+        Object.entries(route.slots).map(([name, slot]) => [
+          name,
+          elementsByTag(getContent(slot), 'a').map((a: Element) => a.properties.href),
+        ]),
       );
     };
     expect(hrefsOn('ko', '/blog')).toEqual({ 'excerpt:/blog/hello': ['/docs/start', '/en/blog/hello'] });

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
-const compile = (body: string, bodyLine = 1) => compileMarkdown(body, { sourcePath: 'docs/guide/a.md', bodyLine });
+const compile = (body: string, bodyLine = 1) => {
+  const { hast, excerpt, meta } = compileMarkdown(body, { sourcePath: 'docs/guide/a.md', bodyLine });
+  return { hast, excerpt, ...meta };
+};
 
 /** Token class names (without the leading `token`) of a highlighted code block. */
 const tokenKinds = (pre: Element) =>

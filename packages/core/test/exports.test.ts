@@ -9,6 +9,7 @@ describe('@docgen/core public exports', () => {
         "DocgenError",
         "build",
         "checkLinks",
+        "clearCache",
         "cutVersion",
         "formatDiagnostic",
         "formatLocation",

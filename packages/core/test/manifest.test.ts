@@ -145,9 +145,10 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
 });
 
 describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => {
+  let getContent: Awaited<ReturnType<typeof loadSite>>['getContent'];
   let manifest: SiteManifest;
   beforeAll(async () => {
-    manifest = (await loadSite({ siteDir: fixturePath('versioned') })).manifest;
+    ({ manifest, getContent } = await loadSite({ siteDir: fixturePath('versioned') }));
   });
 
   it('reads explicit sidebars, doc labels and links from sidebars.yaml', () => {
@@ -188,7 +189,7 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
     expect(root.data).toMatchObject({ type: 'doc', path: '/docs/1.0', title: '시작하기 1.0' });
     expect(root.data.canonical).toBe('https://versioned.example.com/docs/1.0/start');
     expect(root.slots.main).toEqual(main.slots.main);
-    expect(elementsByTag(root.slots.main as Root, 'a').map((a: Element) => a.properties.href)).toEqual(['/docs/1.0/guide/install']);
+    expect(elementsByTag(getContent(root.slots.main!), 'a').map((a: Element) => a.properties.href)).toEqual(['/docs/1.0/guide/install']);
     expect(routeAt(manifest, 'ko', '/docs')!.data).toMatchObject({
       title: '시작하기',
       canonical: 'https://versioned.example.com/docs/start',
@@ -216,7 +217,7 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
     expect(target('en', 'i18n/en/docs/version-1.0/start.md')).toEqual([['./guide/install.md', '/en/docs/1.0/guide/install']]);
     expect(target('en', 'versioned_docs/version-1.0/guide/install.md')).toEqual([['../start.md', '/en/docs/1.0/start']]);
 
-    const hrefs = (route: ManifestRoute) => elementsByTag(route.slots.main as Root, 'a').map((a: Element) => a.properties.href);
+    const hrefs = (route: ManifestRoute) => elementsByTag(getContent(route.slots.main!), 'a').map((a: Element) => a.properties.href);
     expect(hrefs(routeAt(manifest, 'en', '/en/docs/1.0/start')!)).toEqual(['/en/docs/1.0/guide/install']);
     expect(hrefs(routeAt(manifest, 'en', '/en/docs/start')!)).toEqual([
       '/en/docs/guide/install',

@@ -418,6 +418,7 @@ describe('head tags', () => {
       routeAt(locale, path),
       { script: 'assets/app.js', siteBaseUrl: '/' },
       (url) => sidebarFiles[url],
+      () => ({ type: 'root', children: [] }),
     ).html;
     return /<head>(.*)<\/head>/s.exec(html)![1]!;
   };

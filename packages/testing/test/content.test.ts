@@ -15,9 +15,10 @@ function proseOf(node: Root | RootContent): string {
 const koreanWords = (text: string) => text.split(/\s+/).filter((word) => /[\uac00-\ud7a3]/.test(word)).length;
 
 let manifest: SiteManifest;
+let getContent: Awaited<ReturnType<typeof loadSite>>['getContent'];
 let docs: LoadedDoc[];
 beforeAll(async () => {
-  ({ manifest } = await loadSite({ siteDir: DOCS_CONTENT }));
+  ({ manifest, getContent } = await loadSite({ siteDir: DOCS_CONTENT }));
   docs = manifest.locales.find((locale) => locale.locale === 'ko')!.versions.flatMap((version) => version.docs);
 });
 
@@ -33,7 +34,11 @@ describe('docs-content is real documentation', () => {
 
   it('gives every Korean doc page at least 150 words of prose and headings for its table of contents', () => {
     const short = docs
-      .map((doc) => ({ doc: `${doc.versionName}/${doc.id}`, words: koreanWords(proseOf(doc.compiled.hast)), toc: doc.toc.length }))
+      .map((doc) => ({
+        doc: `${doc.versionName}/${doc.id}`,
+        words: koreanWords(proseOf(getContent({ key: doc.compiled.key, part: 'main', hrefs: {}, srcs: {} }))),
+        toc: doc.toc.length,
+      }))
       .filter((entry) => entry.words < 150 || entry.toc < 2);
     expect(docs.length).toBeGreaterThan(45);
     expect(short).toEqual([]);
@@ -42,7 +47,7 @@ describe('docs-content is real documentation', () => {
   it('has no placeholder text anywhere', () => {
     const placeholder = /lorem ipsum|\bTODO\b|\bTBD\b|content goes here|placeholder|여기에 내용|내용을 입력/i;
     const offenders = manifest.locales.flatMap((locale) =>
-      locale.routes.flatMap((route) => Object.values(route.slots).map((slot) => ({ path: route.path, text: proseOf(slot) }))),
+      locale.routes.flatMap((route) => Object.values(route.slots).map((slot) => ({ path: route.path, text: proseOf(getContent(slot)) }))),
     );
     expect(offenders.filter((entry) => placeholder.test(entry.text)).map((entry) => entry.path)).toEqual([]);
   });
@@ -59,7 +64,7 @@ describe('docs-content is real documentation', () => {
       }
       if ('children' in node) node.children.forEach((child) => walk(child as RootContent));
     };
-    docs.forEach((doc) => walk(doc.compiled.hast));
+    docs.forEach((doc) => walk(getContent({ key: doc.compiled.key, part: 'main', hrefs: {}, srcs: {} })));
     for (const language of ['java', 'typescript', 'groovy', 'bash', 'json']) expect(languages).toContain(language);
     expect(titled).toBeGreaterThan(20);
     expect(highlighted).toBeGreaterThan(5);

@@ -111,19 +111,55 @@ export interface ContentLink {
   column: number;
 }
 
-/** The result of compiling one markdown body: a pure function of (source, options). */
+/**
+ * What later stages need to know of one compiled markdown body: a pure function of (source,
+ * options). The content itself (hast) is not here: it stays in the compile store under `key`,
+ * is written there by whichever thread compiled it, and is read back by the thread that renders
+ * a page, so the site's compiled content is never held in memory at once.
+ */
 export interface CompiledMarkdown {
-  hast: HastRoot;
-  /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
-  excerpt?: HastRoot;
+  /** Key of the compiled content in the compile store: a hash of the source and the compile options. */
+  key: string;
+  /** True when the body has a `<!-- truncate -->` marker (the store then also holds the excerpt). */
+  hasExcerpt: boolean;
+  /** Text of a leading `# heading`, which is removed from the content and used as the title. */
+  contentTitle?: string;
   /** Every heading of level 2 to 6, in document order. */
   headings: TocItem[];
   /** Every element id in the document (headings, footnotes, explicit ids), for anchor checks. */
   anchorIds: string[];
   links: ContentLink[];
+  /**
+   * Every `href` of a link and `src` of an image in the content, markdown and raw HTML alike,
+   * once each: the manifest resolves them to the URLs the rendered page uses.
+   */
+  urls: { value: string; kind: 'link' | 'image' }[];
   /** Plain text of the document, for descriptions and reading time. */
   text: string;
+  /** The text of the document split at h2 and h3 headings, for the search index. */
+  sections: ContentSection[];
   diagnostics: Diagnostic[];
+}
+
+/** The text under one h2 or h3 heading of a document (or before the first one). */
+export interface ContentSection {
+  heading: string;
+  /** Id of the heading; empty for the part before the first heading. */
+  anchor: string;
+  text: string;
+  /** Identifiers found in code: searchable, never shown. */
+  code: string;
+}
+
+/** Markdown content of a route: where it is stored, and the URLs its links were resolved to. */
+export interface ContentSlot {
+  /** `CompiledMarkdown.key`. */
+  key: string;
+  part: 'main' | 'excerpt';
+  /** Link `href`s as written, mapped to the URL the page links to (only those that change). */
+  hrefs: Record<string, string>;
+  /** Image `src`s as written, mapped to the URL the page loads (only those that change). */
+  srcs: Record<string, string>;
 }
 
 export interface CategoryLinkConfig {

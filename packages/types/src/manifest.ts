@@ -1,6 +1,5 @@
-import type { Root as HastRoot } from 'hast';
 import type { SiteConfig } from './config.js';
-import type { CompiledMarkdown, ContentLink, TocItem } from './content.js';
+import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
 import type { SourceLocation } from './diagnostics.js';
 import type { PropSidebar, RouteData, SiteData } from './props.js';
 
@@ -53,7 +52,7 @@ export interface ManifestRoute {
   sources: string[];
   data: RouteData;
   /** Markdown content to render into `data.html`, by slot name. */
-  slots: Record<string, HastRoot>;
+  slots: Record<string, ContentSlot>;
   /** For component pages, the absolute module path of the page component. */
   componentModule?: string;
 }

@@ -17,6 +17,7 @@ import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentLink, Diagnostic, TocItem } from '@docgen/types';
 import { highlightToLines, isKnownLanguage, parseCodeMeta } from './highlight.js';
 import { KNOWN_HTML_TAGS } from './htmlTags.js';
+import { getContentSections } from './sections.js';
 
 export interface CompileOptions {
   /** Site-relative path of the source, for diagnostics. */
@@ -25,9 +26,12 @@ export interface CompileOptions {
   bodyLine: number;
 }
 
-export interface CompileResult extends CompiledMarkdown {
-  /** Text of a leading `# heading`, which is removed from the content and used as the title. */
-  contentTitle?: string;
+/** The compiled content (hast) and what later stages need to know of it. */
+export interface CompileResult {
+  hast: HastRoot;
+  /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
+  excerpt?: HastRoot;
+  meta: Omit<CompiledMarkdown, 'key'>;
 }
 
 const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution']);
@@ -41,6 +45,7 @@ interface FileData {
   contentTitle?: string;
   headings: TocItem[];
   anchorIds: string[];
+  urls: Map<string, { value: string; kind: 'link' | 'image' }>;
   lineOffset: number;
   sourcePath: string;
   source: string;
@@ -201,21 +206,41 @@ function transformDirective(
   return undefined;
 }
 
+/** Every element of a tree in document order (a plain loop: this runs on every node of every page). */
+function forEachElement(node: HastRoot | Element, each: (element: Element) => void): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    each(child);
+    forEachElement(child, each);
+  }
+}
+
+/** Source positions are not needed after compiling: dropped, the stored content is smaller. */
+function stripPositions(node: HastRoot | RootContent): void {
+  delete node.position;
+  if ('children' in node) for (const child of node.children) stripPositions(child);
+}
+
 function rehypeDocgen() {
   return (tree: HastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
+    stripPositions(tree);
     const slugger = new GithubSlugger();
     // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
-    visit(tree, 'element', (node: Element) => {
+    forEachElement(tree, (node) => {
       if (typeof node.properties.id === 'string') taken.add(node.properties.id);
     });
-    visit(tree, (node) => {
-      delete node.position;
-      if (node.type !== 'element') return;
+    const ids: string[] = [];
+    forEachElement(tree, (node) => {
       sanitize(node);
-      const level = /^h([2-6])$/.exec(node.tagName)?.[1];
-      if (level) {
+      const url = node.tagName === 'a' ? node.properties.href : node.tagName === 'img' ? node.properties.src : undefined;
+      if (typeof url === 'string' && url !== '') {
+        const kind = node.tagName === 'img' ? 'image' : 'link';
+        data.urls.set(`${kind}\0${url}`, { value: url, kind });
+      }
+      const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
+      if (level >= 2 && level <= 6) {
         const text = hastToString(node).trim();
         let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
         if (id === undefined) {
@@ -224,11 +249,8 @@ function rehypeDocgen() {
           taken.add(id);
         }
         node.properties.id = id;
-        data.headings.push({ value: text, id, level: Number(level) });
+        data.headings.push({ value: text, id, level });
       }
-    });
-    const ids: string[] = [];
-    visit(tree, 'element', (node: Element) => {
       if (typeof node.properties.id === 'string') ids.push(node.properties.id);
     });
     data.anchorIds = [...new Set(ids)];
@@ -237,7 +259,8 @@ function rehypeDocgen() {
 
 /** Authors are trusted, but the output never carries script URLs or inline event handlers. */
 function sanitize(node: Element): void {
-  for (const key of Object.keys(node.properties)) {
+  for (const key in node.properties) {
+    if (key === 'className') continue;
     if (/^on/i.test(key)) {
       delete node.properties[key];
       continue;
@@ -282,6 +305,7 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
     links: [],
     headings: [],
     anchorIds: [],
+    urls: new Map(),
     lineOffset: options.bodyLine - 1,
     sourcePath: options.sourcePath,
     source: body,
@@ -298,12 +322,17 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   return {
     hast,
     excerpt,
-    headings: result.headings,
-    anchorIds: result.anchorIds,
-    links: result.links,
-    text: hastToString(hast),
-    diagnostics: result.diagnostics,
-    contentTitle: result.contentTitle,
+    meta: {
+      hasExcerpt: excerpt !== undefined,
+      contentTitle: result.contentTitle,
+      headings: result.headings,
+      anchorIds: result.anchorIds,
+      links: result.links,
+      urls: [...result.urls.values()],
+      text: hastToString(hast),
+      sections: getContentSections(hast),
+      diagnostics: result.diagnostics,
+    },
   };
 }
 

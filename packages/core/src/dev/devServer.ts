@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Diagnostic } from '@docgen/types';
-import { createSiteBuilder, getCacheDir } from '../build.js';
+import { createSiteBuilder, getCacheDir, type OutputState } from '../build.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
@@ -56,7 +56,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const outDir = join(getCacheDir(siteDir), `serve-${process.pid}`);
   rmSync(outDir, { recursive: true, force: true });
   const output = createOutputDir(outDir);
-  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: true, buildId: 'dev' });
+  // A store of its own: a `docgen build` running meanwhile prunes the site's store to its own needs.
+  const storeDir = `${outDir}-compiled`;
+  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: true, buildId: 'dev', storeDir });
+  let state: OutputState | undefined;
   const token = randomBytes(24).toString('hex');
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
@@ -69,7 +72,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const rebuild = async (changed: string[]) => {
     const start = performance.now();
     try {
-      const result = await builder.run(output);
+      const result = await builder.run(output, state);
+      state = result.state;
       files = new SiteFiles(outDir);
       const milliseconds = performance.now() - start;
       options.onEvent?.({
@@ -174,7 +178,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const client of clients) client.end();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await builder.close();
       rmSync(outDir, { recursive: true, force: true });
+      rmSync(storeDir, { recursive: true, force: true });
     },
   };
 }

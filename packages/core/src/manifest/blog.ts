@@ -1,7 +1,6 @@
-import type { PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
-import type { Root as HastRoot } from 'hast';
+import type { ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { getDefaultDescription, getReadingTime, getToc, type LocaleContext } from './context.js';
+import { contentSlot, getDefaultDescription, getReadingTime, getToc, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 type BaseFields = Pick<RouteData, 'canonical' | 'alternates' | 'noIndex' | 'html'>;
@@ -31,7 +30,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const routes: PendingRoute[] = [];
   const title = context.translations.blogTitle ?? config.blog.blogTitle;
   const description = context.translations.blogDescription ?? config.blog.blogDescription;
-  const generated = (path: string, key: string, data: RouteData, slots: Record<string, HastRoot> = {}): PendingRoute => ({
+  const generated = (path: string, key: string, data: RouteData, slots: Record<string, ContentSlot> = {}): PendingRoute => ({
     route: {
       path,
       locale: context.locale,
@@ -210,8 +209,8 @@ function loadPost(
   return {
     source,
     unlisted: frontMatter.unlisted ?? false,
-    hast: compiled.hast,
-    excerpt: compiled.excerpt ?? compiled.hast,
+    hast: contentSlot(compiled, 'main'),
+    excerpt: contentSlot(compiled, compiled.hasExcerpt ? 'excerpt' : 'main'),
     anchorIds: compiled.anchorIds,
     links: compiled.links,
     linkBase,
@@ -224,7 +223,7 @@ function loadPost(
       readingTimeMinutes: getReadingTime(compiled.text),
       authors,
       tags,
-      hasTruncateMarker: compiled.excerpt !== undefined,
+      hasTruncateMarker: compiled.hasExcerpt,
     } satisfies PropBlogPostMeta,
   };
 }

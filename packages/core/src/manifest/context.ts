@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { CompiledMarkdown, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown, TocItem } from '@docgen/types';
+import type { CompiledMarkdown, ContentSlot, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown, TocItem } from '@docgen/types';
 import { isExternalUrl } from '@docgen/shared';
 
-/** Compiles (or fetches from a cache) the markdown of a source file. Injected by the build command. */
-export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown & { contentTitle?: string };
+/** What compiling the markdown of a source file gave. Injected by the build command, which compiled everything beforehand. */
+export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown;
 
 export interface ManifestInput {
   siteDir: string;
   config: SiteConfig;
   content: SiteContent;
   compile: CompileSource;
+  /** What compiling gave for a `CompiledMarkdown.key` (of a source passed to `compile`). */
+  getCompiled: (key: string) => CompiledMarkdown;
   /** Drafts are built in development (serve) and left out of production builds. */
   includeDrafts: boolean;
   /** Build only these locales (`--locale`); all when absent. */
@@ -87,4 +89,9 @@ export function getToc(context: LocaleContext, headings: TocItem[], levels: { mi
   const min = levels.min ?? config.minHeadingLevel;
   const max = Math.max(min, levels.max ?? config.maxHeadingLevel);
   return headings.filter((heading) => heading.level >= min && heading.level <= max && heading.id !== 'footnote-label');
+}
+
+/** A route's reference to compiled content; its links are resolved later (resolveLinks). */
+export function contentSlot(compiled: CompiledMarkdown, part: ContentSlot['part']): ContentSlot {
+  return { key: compiled.key, part, hrefs: {}, srcs: {} };
 }

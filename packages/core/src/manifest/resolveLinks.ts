@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import type { Element, Root as HastRoot } from 'hast';
 import type {
   AssetFile,
   LinkSource,
@@ -19,11 +18,13 @@ const EXCERPT_SLOT = 'excerpt:';
 /**
  * Resolves the links of every route of a locale: relative `.md` links become the URL of the page
  * built from that file (in the same locale and version), absolute paths get the locale base,
- * relative images are copied as assets. Rewrites the route's hast (on a copy) and returns what
+ * relative images are copied as assets. Records in each content slot the URLs its links and images
+ * resolve to (applied when the page is rendered), and returns what
  * each source links to, for the link checker: markdown sources, and the navbar, footer,
  * announcement bar and sidebar links that appear on the locale's pages, each with where it was written.
  */
 export function resolveLinks(context: LocaleContext, routes: PendingRoute[], assets: Map<string, AssetFile>): LinkSource[] {
+  const urlsOf = (key: string) => context.input.getCompiled(key).urls;
   const pathByFile = new Map<string, string>();
   const routeByPath = new Map<string, PendingRoute>();
   for (const pending of routes) {
@@ -57,7 +58,14 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
       // A blog list shows excerpts of posts: their links mean what they mean on the post's own page.
       const owner = name.startsWith(EXCERPT_SLOT) ? (routeByPath.get(name.slice(EXCERPT_SLOT.length)) ?? pending) : pending;
       const resolveInOwner = resolverOf(owner);
-      pending.route.slots[name] = rewriteUrls(slot, (url, kind) => resolveInOwner(url, kind).target) as HastRoot;
+      const hrefs: Record<string, string> = {};
+      const srcs: Record<string, string> = {};
+      for (const { value, kind } of urlsOf(slot.key)) {
+        const target = resolveInOwner(value, kind).target;
+        if (target !== undefined && target !== value) (kind === 'image' ? srcs : hrefs)[value] = target;
+      }
+      // A new object: slots of excerpts are shared by every list page that shows the post.
+      pending.route.slots[name] = { ...slot, hrefs, srcs };
     }
     if (links.length > 0) {
       linkSources.push({ sourcePath: pending.route.sources[0]!, origin: 'markdown', pagePath: pending.route.path, links });
@@ -246,35 +254,6 @@ function getSidebarLinkSources(context: LocaleContext): LinkSource[] {
     }
   }
   return sources;
-}
-
-/**
- * Rewrites `a[href]` and `img[src]` without touching the input: compiled trees are shared between
- * locales (a fallback page reuses the default locale's tree), so only the path from the root to a
- * changed element is copied.
- */
-function rewriteUrls(node: HastRoot | Element, resolve: (url: string, kind: 'link' | 'image') => string | undefined): HastRoot | Element {
-  let properties = node.type === 'element' ? node.properties : undefined;
-  if (node.type === 'element' && (node.tagName === 'a' || node.tagName === 'img')) {
-    const key = node.tagName === 'img' ? 'src' : 'href';
-    const value = node.properties[key];
-    if (typeof value === 'string' && value !== '') {
-      const target = resolve(value, node.tagName === 'img' ? 'image' : 'link');
-      if (target !== undefined && target !== value) properties = { ...node.properties, [key]: target };
-    }
-  }
-  let children = node.children;
-  node.children.forEach((child, index) => {
-    if (child.type !== 'element') return;
-    const next = rewriteUrls(child, resolve) as Element;
-    if (next === child) return;
-    if (children === node.children) children = [...node.children];
-    children[index] = next;
-  });
-  if (children === node.children && (node.type === 'root' || properties === node.properties)) return node;
-  return node.type === 'root'
-    ? { ...node, children: children as HastRoot['children'] }
-    : { ...node, properties: properties!, children: children as Element['children'] };
 }
 
 function decodeHash(hash: string): string {

@@ -12,7 +12,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { getDefaultDescription, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
+import { contentSlot, getDefaultDescription, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 import { localizeLink } from './resolveLinks.js';
 
@@ -114,7 +114,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         isTranslation: !doc.isFallback,
         anchorIds: doc.compiled.anchorIds,
         sources: [doc.sourcePath],
-        slots: { main: doc.compiled.hast },
+        slots: { main: contentSlot(doc.compiled, 'main') },
         data: {
           type: 'doc',
           path: doc.permalink,

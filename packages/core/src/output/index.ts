@@ -1,4 +1,16 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { DocgenError } from '../diagnostics/index.js';
 
@@ -41,12 +53,21 @@ export interface OutputWriter {
   write(relativePath: string, contents: string | Uint8Array): void;
   remove(relativePath: string): void;
   has(relativePath: string): boolean;
+  /**
+   * Keeps a file of the previous output (unchanged since): a no-op for an output written in
+   * place, a hard link (or copy) from the old folder for a staging folder. False when the previous
+   * output does not have it, and the file must be written again.
+   */
+  keep(relativePath: string): boolean;
   copyDir(from: string, relativePath: string): void;
   copyFile(from: string, relativePath: string): void;
 }
 
-/** An output written in place (the dev server's folder, rebuilt again and again). */
-export function createOutputDir(dir: string): OutputWriter {
+/**
+ * An output written in place (the dev server's folder, rebuilt again and again), or, with
+ * `previous`, a new folder that takes unchanged files from the previous output.
+ */
+export function createOutputDir(dir: string, previous?: string): OutputWriter {
   const path = resolve(dir);
   mkdirSync(path, { recursive: true });
   const inside = (relativePath: string) => {
@@ -54,18 +75,57 @@ export function createOutputDir(dir: string): OutputWriter {
     if (relative(path, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
     return full;
   };
+  // Folders made by this writer: thousands of pages share a few hundred folders.
+  const made = new Set<string>();
+  const makeParent = (full: string) => {
+    const parent = dirname(full);
+    if (made.has(parent)) return;
+    mkdirSync(parent, { recursive: true });
+    made.add(parent);
+  };
   return {
     path,
     write(relativePath, contents) {
       const full = inside(relativePath);
-      mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, contents);
+      makeParent(full);
+      // A kept file is a hard link to the previous output: replace it, never write through it.
+      if (previous !== undefined) rmSync(full, { force: true });
+      try {
+        writeFileSync(full, contents);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // The folder was removed behind our back (a long-lived dev output): make it again.
+        made.delete(dirname(full));
+        makeParent(full);
+        writeFileSync(full, contents);
+      }
     },
     remove(relativePath) {
       rmSync(inside(relativePath), { force: true });
     },
     has(relativePath) {
       return existsSync(inside(relativePath));
+    },
+    keep(relativePath) {
+      const full = inside(relativePath);
+      if (previous === undefined) return existsSync(full);
+      const from = resolve(previous, relativePath);
+      makeParent(full);
+      try {
+        linkSync(from, full);
+        return true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return false;
+        if (code === 'EEXIST') return true;
+        // Another file system, or one without hard links: copy instead.
+        try {
+          copyFileSync(from, full);
+          return true;
+        } catch {
+          return false;
+        }
+      }
     },
     copyDir(from, relativePath) {
       // Symlinks are followed only when they stay inside the copied folder: a link to /etc/passwd
@@ -87,7 +147,8 @@ export function createOutputDir(dir: string): OutputWriter {
     },
     copyFile(from, relativePath) {
       const full = inside(relativePath);
-      mkdirSync(dirname(full), { recursive: true });
+      makeParent(full);
+      if (previous !== undefined) rmSync(full, { force: true });
       cpSync(from, full);
     },
   };
@@ -106,7 +167,7 @@ export function createStagingDir(outDir: string): StagingDir {
   const target = resolve(outDir);
   const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
   rmSync(path, { recursive: true, force: true });
-  const writer = createOutputDir(path);
+  const writer = createOutputDir(path, existsSync(target) ? target : undefined);
   return {
     ...writer,
     commit() {

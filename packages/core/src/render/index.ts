@@ -1,8 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
+import { rewriteUrls } from './rewriteUrls.js';
+
+export { rewriteUrls };
 
 /** What a theme's server entry exports (see site-theme/src/server.tsx). */
 export interface ThemeServerModule {
@@ -46,10 +49,13 @@ export function renderRoute(
   route: ManifestRoute,
   assets: ShellAssets,
   getSidebar: (url: string) => PropSidebar | undefined,
+  getContent: (slot: ContentSlot) => HastRoot,
 ): RenderedRoute {
   const html: Record<string, string> = {};
   try {
-    for (const [name, slot] of Object.entries(route.slots)) html[name] = theme.renderContent(slot, { site, route: route.data });
+    for (const [name, slot] of Object.entries(route.slots)) {
+      html[name] = theme.renderContent(rewriteUrls(getContent(slot), slot), { site, route: route.data });
+    }
     const data: RouteData = { ...route.data, html };
     if (data.type === 'doc') data.markdownPath = getMarkdownPath(data.path);
     const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;

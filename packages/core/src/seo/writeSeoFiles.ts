@@ -1,4 +1,4 @@
-import type { FeedPaths, RenderedSummary, RouteData, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import type { FeedPaths, RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
 import { getMarkdownTwin, toMarkdownTwinText, type MarkdownTwin } from './markdownTwin.js';
@@ -19,6 +19,8 @@ export interface WriteSeoFilesInput {
   /** Where the HTML shell links a doc page's markdown twin and a locale's feeds. */
   getMarkdownPath: (routePath: string) => string;
   getFeedPaths: (blogPath: string) => FeedPaths;
+  /** Locales whose files are written; all when absent. The sitemap always covers every locale. */
+  locales?: ReadonlySet<string>;
 }
 
 /**
@@ -37,15 +39,12 @@ export function createSeoFiles() {
 
   return {
     /** Remembers what the render stage produced for a route. Call for every rendered route. */
-    capture(data: RouteData): void {
-      rendered.set(data.path, {
-        title: data.title,
-        description: data.description,
-        mainHtml: data.type === 'blogPost' ? data.html.main : undefined,
-      });
+    capture(summary: RenderedSummary & { path: string }): void {
+      rendered.set(summary.path, { title: summary.title, description: summary.description, mainHtml: summary.mainHtml });
     },
 
-    write(input: WriteSeoFilesInput): void {
+    /** Writes the files; returns those of each locale (feeds, llms.txt, twins), not the site-wide ones. */
+    write(input: WriteSeoFilesInput): Record<string, string[]> {
       const { manifest, output } = input;
       const { config } = manifest;
       const toFile = (path: string) => path.slice(config.baseUrl.length);
@@ -58,13 +57,17 @@ export function createSeoFiles() {
 
       const files = new Map<string, string>();
       const nextTwins = new Map<string, { file: string; twin: MarkdownTwin }>();
+      const byLocale: Record<string, string[]> = {};
       for (const locale of manifest.locales) {
+        if (input.locales && !input.locales.has(locale.locale)) continue;
+        const localeFiles: string[] = (byLocale[locale.locale] = []);
         const linksBySource = new Map(locale.linkSources.map((entry) => [entry.sourcePath, entry.links]));
         for (const route of locale.routes) {
           if (route.data.type !== 'doc') continue;
           const known = twins.get(route.path);
           if (known && !renderedNow.has(route.path)) {
             nextTwins.set(route.path, known);
+            localeFiles.push(known.file);
             continue;
           }
           const source = sources.get(route.sources[0] ?? '');
@@ -78,18 +81,23 @@ export function createSeoFiles() {
           const file = toFile(input.getMarkdownPath(route.path));
           output.write(file, toMarkdownTwinText(twin));
           nextTwins.set(route.path, { file, twin });
+          localeFiles.push(file);
         }
 
         const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
-        files.set(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
-        files.set(toFile(locale.site.baseUrl + LLMS_FULL_FILE), toLlmsFullTxt({ ...llms, getTwin: (path) => nextTwins.get(path)?.twin }));
+        const localeFile = (file: string, contents: string) => {
+          files.set(file, contents);
+          localeFiles.push(file);
+        };
+        localeFile(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
+        localeFile(toFile(locale.site.baseUrl + LLMS_FULL_FILE), toLlmsFullTxt({ ...llms, getTwin: (path) => nextTwins.get(path)?.twin }));
 
         const paths = input.getFeedPaths(locale.site.blog.path);
         const feed = getFeedInput(locale, { siteUrl: config.url, paths, getRendered });
         if (feed) {
-          files.set(toFile(paths.rss), toRssFeed(feed));
-          files.set(toFile(paths.atom), toAtomFeed(feed));
-          files.set(toFile(paths.json), toJsonFeed(feed));
+          localeFile(toFile(paths.rss), toRssFeed(feed));
+          localeFile(toFile(paths.atom), toAtomFeed(feed));
+          localeFile(toFile(paths.json), toJsonFeed(feed));
         }
       }
       files.set(SITEMAP_FILE, toSitemap(manifest));
@@ -100,6 +108,7 @@ export function createSeoFiles() {
       for (const file of written) if (!nextWritten.has(file)) output.remove(file);
       written = nextWritten;
       twins = nextTwins;
+      return byLocale;
     },
   };
 }

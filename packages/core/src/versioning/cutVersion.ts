@@ -74,7 +74,7 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
       hint: `It is probably left over from an earlier cut: remove ${copy.target} or pick another name.`,
     });
   }
-  const before = await loadSite({ siteDir }).catch((error: unknown) => {
+  const before = await loadSite({ siteDir, cache: false }).catch((error: unknown) => {
     throw withContext(
       error,
       `Cannot cut version "${name}": ${errorMessage(error)}`,
@@ -97,7 +97,7 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
     snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...config.docs.versionedNames]));
     if (newConfigText !== configText) snapshot.writeFile(configPath, newConfigText);
     snapshot.commit();
-    const after = await loadSite({ siteDir }).catch((error: unknown) => {
+    const after = await loadSite({ siteDir, cache: false }).catch((error: unknown) => {
       throw withContext(
         error,
         `Cutting version "${name}" was undone: the site does not load after the cut: ${errorMessage(error)}`,

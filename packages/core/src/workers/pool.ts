@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CompiledMarkdown, ManifestRoute, SourceLocation } from '@docgen/types';
+import type { CompileTask } from '../compile/index.js';
+import { DocgenError } from '../diagnostics/index.js';
+import type { SearchSection } from '../search/index.js';
+import { createTaskRunner, type LocaleSetup, type RenderResult, type TaskRunner, type TaskSetup } from './tasks.js';
+
+type Method = Exclude<keyof TaskRunner, 'writeSidebars'>;
+
+export interface WorkerRequest {
+  id: number;
+  method: Method;
+  args: unknown[];
+}
+
+export interface WorkerResponse {
+  id: number;
+  result?: unknown;
+  error?: {
+    message: string;
+    stack?: string;
+    docgen?: { code: string; location?: SourceLocation; hint?: string };
+    cause?: { message: string; stack?: string };
+  };
+}
+
+/** Runs a build's compile, render and search tasks on `threads` threads (the calling one when 1). */
+export interface TaskPool {
+  readonly threads: number;
+  compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]>;
+  /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
+  setLocale(locale: LocaleSetup): void;
+  render(locale: string, routes: ManifestRoute[]): Promise<RenderResult[]>;
+  search(file: string, sections: SearchSection[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
+export function getThreadCount(requested?: number): number {
+  const fromEnv = Number(process.env.DOCGEN_THREADS);
+  const count = requested ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : availableParallelism());
+  return Math.max(1, Math.min(count, 64));
+}
+
+/** Pages per message: large enough to amortise messaging, small enough to balance the threads. */
+const COMPILE_BATCH = 16;
+const RENDER_BATCH = 32;
+
+export function createTaskPool(threads: number, setup: TaskSetup): TaskPool {
+  return threads <= 1 ? createInlinePool(setup) : createWorkerPool(threads, setup);
+}
+
+/** The same tasks on the calling thread: `--threads 1`, and the reference the parallel build must equal. */
+function createInlinePool(setup: TaskSetup): TaskPool {
+  const runner = createTaskRunner(setup);
+  return {
+    threads: 1,
+    compile: (tasks) => runner.compile(tasks),
+    setLocale: (locale) => runner.setLocale(locale),
+    render: (locale, routes) => runner.render(locale, routes),
+    search: async (file, sections) => runner.search(file, sections),
+    close: async () => {},
+  };
+}
+
+/**
+ * The compiled worker entry. Tests run core from its TypeScript sources, which a worker thread
+ * cannot load; they use the compiled package (`pnpm build:packages` runs before them).
+ */
+function getWorkerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const compiled = join(here, 'worker.js');
+  return existsSync(compiled) ? compiled : join(here.replace(/([\\/])src([\\/]workers)$/, '$1dist$2'), 'worker.js');
+}
+
+function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
+  const workerFile = getWorkerFile();
+  const workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const idle: Worker[] = [...workers];
+  const queue: { method: Method; args: unknown[]; resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  const dispatch = () => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.shift()!;
+      const job = queue.shift()!;
+      const id = nextId++;
+      pending.set(id, {
+        resolve: (value) => {
+          idle.push(worker);
+          job.resolve(value);
+          dispatch();
+        },
+        reject: (error) => {
+          idle.push(worker);
+          job.reject(error);
+          dispatch();
+        },
+      });
+      worker.postMessage({ id, method: job.method, args: job.args } satisfies WorkerRequest);
+    }
+  };
+  for (const worker of workers) {
+    worker.on('message', (response: WorkerResponse) => {
+      const job = pending.get(response.id);
+      if (!job) return;
+      pending.delete(response.id);
+      if (response.error) job.reject(toError(response.error));
+      else job.resolve(response.result);
+    });
+    worker.on('error', (error) => {
+      // A thread that died takes its jobs with it: fail the build rather than wait forever.
+      failure = error;
+      for (const job of pending.values()) job.reject(error);
+      pending.clear();
+      for (const job of queue.splice(0)) job.reject(error);
+    });
+  }
+  const run = <T>(method: Method, args: unknown[]): Promise<T> =>
+    failure
+      ? Promise.reject(failure)
+      : new Promise<T>((resolve, reject) => {
+          queue.push({ method, args, resolve: resolve as (value: unknown) => void, reject });
+          dispatch();
+        });
+  const inBatches = async <T, R>(items: T[], size: number, each: (batch: T[]) => Promise<R[]>): Promise<R[]> => {
+    const batches: T[][] = [];
+    for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+    return inOrder(batches.map(each)).then((results) => results.flat());
+  };
+
+  return {
+    threads,
+    compile: (tasks) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch])),
+    setLocale(locale) {
+      // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
+      for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
+    },
+    render: (locale, routes) => inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch])),
+    search: (file, sections) => run<void>('search', [file, sections]),
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+function toError(error: NonNullable<WorkerResponse['error']>): Error {
+  const cause = error.cause ? Object.assign(new Error(error.cause.message), { stack: error.cause.stack }) : undefined;
+  const result = error.docgen
+    ? new DocgenError(error.message, { ...error.docgen, cause })
+    : Object.assign(new Error(error.message, cause ? { cause } : undefined), { stack: error.stack });
+  return result;
+}
+
+/**
+ * Like Promise.all, but waits for every promise and rejects with the error of the first one in
+ * the list (not the first to fail in time), so a build reports the same error on any number of threads.
+ */
+export async function inOrder<T>(promises: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}

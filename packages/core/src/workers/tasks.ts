@@ -1,0 +1,118 @@
+import type { Root as HastRoot } from 'hast';
+import type { CompiledMarkdown, ContentSlot, ManifestRoute, PropSidebar, RenderedSummary, RouteData, SiteData } from '@docgen/types';
+import { DATA_DIR, getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
+import { compileToStore, readStoredContent, registerLanguages, type CompileTask } from '../compile/index.js';
+import { createOutputDir, type OutputWriter } from '../output/index.js';
+import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
+import { toSearchIndex, type SearchSection } from '../search/index.js';
+
+/** What every thread of a build shares: where compiled content lives and where the output goes. */
+export interface TaskSetup {
+  /** The compile store (see compile/store.ts). */
+  storeDir: string;
+  /** The folder the build writes. */
+  outDir: string;
+  /** `code.additionalLanguages` of the config. */
+  languages: string[];
+}
+
+/** A locale's data every page of it is rendered with: sent to each thread once. */
+export interface LocaleSetup {
+  locale: string;
+  site: SiteData;
+  sidebarFiles: Record<string, PropSidebar>;
+  assets: ShellAssets;
+  /** The theme's server bundle, and a key that changes with its contents. */
+  themeFile: string;
+  themeKey: string;
+}
+
+/** What rendering one route gave, for the seo stage and the next incremental build. */
+export interface RenderResult extends RenderedSummary {
+  path: string;
+  /** Output files of the route, relative to the output folder. */
+  files: string[];
+}
+
+/**
+ * The work of a build that can run on any thread: compiling markdown into the store, rendering
+ * routes into the output and serialising search indexes. Pure functions of their messages (and
+ * the store), so running them on one thread or many gives the same files.
+ */
+export function createTaskRunner(setup: TaskSetup) {
+  let output: OutputWriter | undefined;
+  const getOutput = () => (output ??= createOutputDir(setup.outDir));
+  const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule> }>();
+  const themes = new Map<string, Promise<ThemeServerModule>>();
+  const languages = registerLanguages(setup.languages);
+  // A fallback page shows the default locale's content: the last few trees are kept for it.
+  const recent = new Map<string, HastRoot>();
+  const getContent = (slot: ContentSlot): HastRoot => {
+    const cacheKey = `${slot.key}\0${slot.part}`;
+    let tree = recent.get(cacheKey);
+    if (!tree) {
+      tree = readStoredContent(setup.storeDir, slot.key, slot.part);
+      recent.set(cacheKey, tree);
+      if (recent.size > 64) recent.delete(recent.keys().next().value!);
+    }
+    return tree;
+  };
+
+  return {
+    async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
+      await languages;
+      return tasks.map((task) => compileToStore(setup.storeDir, task));
+    },
+
+    setLocale(locale: LocaleSetup): void {
+      let theme = themes.get(locale.themeKey);
+      if (!theme) {
+        theme = loadThemeServer(locale.themeFile, locale.themeKey);
+        themes.set(locale.themeKey, theme);
+      }
+      locales.set(locale.locale, { ...locale, theme });
+    },
+
+    async render(localeName: string, routes: ManifestRoute[]): Promise<RenderResult[]> {
+      const locale = locales.get(localeName);
+      if (!locale) throw new Error(`No setup for locale ${localeName}`);
+      const theme = await locale.theme;
+      const out = getOutput();
+      const { site, assets } = locale;
+      const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
+      return routes.map((route) => {
+        const rendered = renderRoute(theme, site, route, assets, getSidebar, getContent);
+        const relative = route.path.slice(site.siteBaseUrl.length - 1);
+        const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
+        out.write(files[0]!, rendered.html);
+        if (route.data.type !== 'notFound') {
+          files.push(getPageDataFilePath(site.buildId, relative).replace(/^\//, ''));
+          out.write(files[1]!, toPageData(rendered.data));
+        }
+        return toSummary(rendered.data, files);
+      });
+    },
+
+    search(file: string, sections: SearchSection[]): void {
+      getOutput().write(file, toSearchIndex(sections));
+    },
+
+    /** Sidebars are written once per locale (by the main thread). */
+    writeSidebars(sidebarFiles: Record<string, PropSidebar>): void {
+      for (const [fileName, sidebar] of Object.entries(sidebarFiles))
+        getOutput().write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
+    },
+  };
+}
+
+function toSummary(data: RouteData, files: string[]): RenderResult {
+  return {
+    path: data.path,
+    files,
+    title: data.title,
+    description: data.description,
+    mainHtml: data.type === 'blogPost' ? data.html.main : undefined,
+  };
+}
+
+export type TaskRunner = ReturnType<typeof createTaskRunner>;

@@ -1,0 +1,157 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles, runDocgen } from '../src/cli.js';
+import { copyDocsContent } from '../src/siteCopy.js';
+
+/**
+ * The build cache, thread counts and locale shards must never change what is built: every build
+ * here is compared byte for byte with a clean, single-threaded build of the same sources. Which
+ * pages a cached build rendered again is read from the output itself: a page kept from the last
+ * build is a hard link to the file it had, so its inode stays; a rendered page is a new file.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-incremental-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const EDITED = 'docs/guide/api/stopAnalysis.md';
+const EDITED_ROUTES = ['docs/guide/api/stopAnalysis/index.html', 'en/docs/guide/api/stopAnalysis/index.html'];
+
+async function build(site: string, outDir: string, ...flags: string[]): Promise<string> {
+  const result = await runDocgen(['build', site, '--out-dir', outDir, ...flags]);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+/** Every file of a folder with its contents. */
+function snapshot(root: string): Map<string, Buffer> {
+  return new Map(listFiles(root).map((file) => [file, readFileSync(join(root, file))]));
+}
+
+function expectSameTree(actual: string, expected: string): void {
+  const a = snapshot(actual);
+  const b = snapshot(expected);
+  expect([...a.keys()]).toEqual([...b.keys()]);
+  const differing = [...b].filter(([file, contents]) => !a.get(file)!.equals(contents)).map(([file]) => file);
+  expect(differing).toEqual([]);
+}
+
+const inodes = (root: string) => new Map(listFiles(root).map((file) => [file, statSync(join(root, file)).ino]));
+/** HTML pages whose file is new since `before` (rendered again), sorted. */
+const renderedSince = (before: Map<string, number>, root: string) =>
+  [...inodes(root)].filter(([file, inode]) => file.endsWith('.html') && before.get(file) !== inode).map(([file]) => file);
+
+let site: string;
+let reference: string;
+beforeAll(async () => {
+  site = copyDocsContent(join(scratch, 'site'));
+  reference = join(scratch, 'reference');
+  await build(site, reference, '--no-cache', '--threads', '1');
+}, 180_000);
+
+describe('docgen build: threads and cache never change the output', () => {
+  it('builds the same bytes on 1, 2 and 3 threads', async () => {
+    await build(site, join(scratch, 'two-threads'), '--no-cache', '--threads', '2');
+    await build(site, join(scratch, 'three-threads'), '--no-cache', '--threads', '3');
+    expectSameTree(join(scratch, 'two-threads'), reference);
+    expectSameTree(join(scratch, 'three-threads'), reference);
+    expect(existsSync(join(site, '.docgen'))).toBe(false);
+  }, 180_000);
+
+  it('does nothing when nothing changed, and re-renders exactly the pages an edit affects', async () => {
+    const out = join(scratch, 'cached');
+    const cold = await build(site, out);
+    expect(cold).not.toMatch(/unchanged/);
+    expect(existsSync(join(site, '.docgen', 'compiled', 'index.json'))).toBe(true);
+    expectSameTree(out, reference);
+
+    let before = inodes(out);
+    expect(await build(site, out)).toMatch(/nothing changed since the last build/);
+    expect(renderedSince(before, out)).toEqual([]);
+
+    const original = readFileSync(join(site, EDITED), 'utf8');
+    let clean = 0;
+    /** The incremental output must equal a clean build of the same sources. */
+    const expectSameAsClean = async () => {
+      const cleanOut = join(scratch, `clean-${++clean}`);
+      await build(site, cleanOut, '--no-cache', '--threads', '1');
+      expectSameTree(out, cleanOut);
+    };
+    try {
+      // A paragraph added at the end of a doc without a translation: its page and its English fallback.
+      writeFileSync(join(site, EDITED), `${original}\n분석 중지 요청은 한 번만 보내면 됩니다.\n`);
+      before = inodes(out);
+      expect(await build(site, out)).toMatch(/2 rendered, the others unchanged/);
+      expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
+      await expectSameAsClean();
+
+      // Its title shows only on its own pages (its sidebar label is set apart).
+      writeFileSync(join(site, EDITED), original.replace(/^title: .*$/m, 'title: 분석 중단하기'));
+      before = inodes(out);
+      await build(site, out);
+      expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
+      await expectSameAsClean();
+
+      // Its sidebar label shows on every page of its sidebar, in both locales; frozen versions and the blog do not change.
+      writeFileSync(join(site, EDITED), original.replace(/^sidebar_label: .*$/m, 'sidebar_label: 분석 중단'));
+      before = inodes(out);
+      await build(site, out);
+      const rendered = renderedSince(before, out);
+      expect(rendered).toEqual(
+        expect.arrayContaining([...EDITED_ROUTES, 'docs/guide/overview/index.html', 'en/docs/guide/overview/index.html']),
+      );
+      expect(rendered.filter((file) => /^(en\/)?(docs\/250[46]\.1|blog)\//.test(file))).toEqual([]);
+      // Pages of the same category show it in their open sidebar.
+      expect(readFileSync(join(out, 'docs/guide/api/analyzeCode/index.html'), 'utf8').includes('>분석 중단<')).toBe(true);
+      await expectSameAsClean();
+    } finally {
+      writeFileSync(join(site, EDITED), original);
+    }
+    // Back to the original sources: byte-identical to the first clean build again.
+    await build(site, out);
+    expectSameTree(out, reference);
+  }, 300_000);
+
+  it('re-renders every page when the config changes', async () => {
+    const out = join(scratch, 'config-change');
+    await build(site, out);
+    const config = readFileSync(join(site, 'docgen.config.yaml'), 'utf8');
+    try {
+      writeFileSync(join(site, 'docgen.config.yaml'), config.replace(/^tagline: .*$/m, 'tagline: 새 태그라인'));
+      const before = inodes(out);
+      await build(site, out);
+      const pages = [...inodes(out).keys()].filter((file) => file.endsWith('.html'));
+      expect(renderedSince(before, out)).toEqual(pages);
+    } finally {
+      writeFileSync(join(site, 'docgen.config.yaml'), config);
+    }
+  }, 300_000);
+
+  it('builds each locale separately into one folder with the same result as building them together', async () => {
+    const out = join(scratch, 'shards');
+    const ko = await build(site, out, '--locale', 'ko');
+    expect(ko).toMatch(/Built \d+ pages/);
+    expect(existsSync(join(out, 'en', 'index.html'))).toBe(false);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    await build(site, out, '--locale', 'en');
+    expectSameTree(out, reference);
+
+    // A shard alone (as on a CI machine of its own): its locale and the site-wide files, the same bytes.
+    const alone = join(scratch, 'en-alone');
+    await build(site, alone, '--locale', 'en', '--no-cache');
+    const enFiles = listFiles(alone);
+    expect(enFiles.some((file) => file.startsWith('docs/'))).toBe(false);
+    for (const file of enFiles) expect(readFileSync(join(alone, file)).equals(readFileSync(join(reference, file))), file).toBe(true);
+  }, 300_000);
+
+  it('forgets everything with docgen clear', async () => {
+    expect(existsSync(join(site, '.docgen'))).toBe(true);
+    const result = await runDocgen(['clear', site]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Deleted .*\.docgen/);
+    expect(existsSync(join(site, '.docgen'))).toBe(false);
+    const out = join(scratch, 'after-clear');
+    await build(site, out);
+    expectSameTree(out, reference);
+  }, 180_000);
+});
