@@ -20,7 +20,7 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--threads T] [--out DIR
 
   --pages N     doc pages of the synthetic site (default 2000)
   --runs R      runs of each measurement; the table shows the median (default 3)
-  --threads T   set DOCGEN_THREADS=T for every docgen process (no effect until docgen reads it)
+  --threads T   set DOCGEN_THREADS=T (worker threads) for every docgen process
   --out DIR     folder of the JSON results, bench-<N>.json (default bench-results)
   --keep        keep the generated site and outputs (their folder is printed)
 `;

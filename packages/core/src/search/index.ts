@@ -1,6 +1,6 @@
-import MiniSearch from 'minisearch';
 import type { CompiledMarkdown, ContentSection, LocaleManifest, ManifestRoute } from '@docgen/types';
 import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
+import { toSearchIndexJson } from './indexJson.js';
 
 /** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
 export interface SearchSection {
@@ -63,14 +63,10 @@ export function getSearchScopes(locale: LocaleManifest, getCompiled: (key: strin
     });
 }
 
-/** A search index serialised as MiniSearch reads it in the browser (`MiniSearch.loadJSON`). */
+/**
+ * A search index serialised as MiniSearch reads it in the browser (`MiniSearch.loadJSON`),
+ * written directly: building MiniSearch's own tree only to serialise it was most of the cost.
+ */
 export function toSearchIndex(sections: readonly SearchSection[]): string {
-  const index = new MiniSearch<SearchSection>({
-    ...SEARCH_INDEX_OPTIONS,
-    fields: [...SEARCH_INDEX_OPTIONS.fields],
-    storeFields: [...SEARCH_INDEX_OPTIONS.storeFields],
-    tokenize: tokenizeForSearch,
-  });
-  index.addAll(sections);
-  return JSON.stringify(index);
+  return toSearchIndexJson(sections, { ...SEARCH_INDEX_OPTIONS, tokenize: tokenizeForSearch });
 }
