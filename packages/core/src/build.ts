@@ -176,7 +176,8 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
     if (!compiled) throw new Error(`No compiled content ${key}`);
     return compiled;
   };
-  const buildId = options.buildId ?? getBuildId(config, getThemeKey(config.themeDir, getComponentPages(content)));
+  const themeKey = getThemeKey(config.themeDir, getComponentPages(content));
+  const buildId = options.buildId ?? getBuildId(config, themeKey);
   const manifest = createManifest(
     {
       siteDir,
@@ -191,7 +192,7 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   );
   /** The content of a route's slot as the page shows it (links resolved). */
   const getContent = (slot: ContentSlot): HastRoot => rewriteUrls(readStoredContent(storeDir, slot.key, slot.part), slot);
-  return { siteDir, config, content, manifest, buildId, diagnostics, getCompiled, getContent };
+  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
 }
 
 /**
@@ -288,8 +289,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     return pool;
   };
 
-  async function getBundle(config: SiteConfig, pages: Record<string, string>, output: OutputWriter) {
-    const key = getThemeKey(config.themeDir, pages);
+  async function getBundle(config: SiteConfig, pages: Record<string, string>, key: string, output: OutputWriter) {
     if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
     // Bundled again by every process: it also holds docgen's own runtime, which the key does not cover.
@@ -314,7 +314,11 @@ export function createSiteBuilder(options: BuilderOptions) {
       );
       const { content, manifest, buildId, getCompiled } = site;
       const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
-      const { client, key: themeKey, serverFile } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), output));
+      const {
+        client,
+        key: themeKey,
+        serverFile,
+      } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), site.themeKey, output));
       const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
 
       const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };

@@ -30,6 +30,13 @@ export function getCompileKey(salt: string, sourcePath: string, bodyLine: number
 }
 
 const INDEX_FILE = 'index.json';
+
+/** Written under a temporary name and renamed: a reader (another thread or build) never sees half a file. */
+function writeWhole(file: string, contents: string): void {
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
 const contentFile = (dir: string, key: string) => join(dir, `${key}.json`);
 
 /**
@@ -38,12 +45,8 @@ const contentFile = (dir: string, key: string) => join(dir, `${key}.json`);
  */
 export function compileToStore(dir: string, task: CompileTask): CompiledMarkdown {
   const { hast, excerpt, meta } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
-  const file = contentFile(dir, task.key);
-  // Written under a temporary name and renamed: a reader never sees half a file.
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
   // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
-  writeFileSync(temporary, JSON.stringify({ main: hast, excerpt }));
-  renameSync(temporary, file);
+  writeWhole(contentFile(dir, task.key), JSON.stringify({ main: hast, excerpt }));
   return { key: task.key, ...meta };
 }
 
@@ -70,9 +73,7 @@ export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
 /** Records the bodies of this build as the store's index and deletes content no build needs any more. */
 export function writeCompileIndex(dir: string, entries: Map<string, CompiledMarkdown>): void {
   mkdirSync(dir, { recursive: true });
-  const temporary = join(dir, `${INDEX_FILE}.${process.pid}`);
-  writeFileSync(temporary, JSON.stringify([...entries.values()]));
-  renameSync(temporary, join(dir, INDEX_FILE));
+  writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   for (const name of readdirSync(dir)) {
     if (name === INDEX_FILE || entries.has(name.replace(/\.json$/, ''))) continue;
     rmSync(join(dir, name), { force: true });

@@ -9,7 +9,7 @@ import { DocgenError } from '../diagnostics/index.js';
 import type { SearchSection } from '../search/index.js';
 import { createTaskRunner, type LocaleSetup, type RenderResult, type TaskRunner, type TaskSetup } from './tasks.js';
 
-type Method = Exclude<keyof TaskRunner, 'writeSidebars'>;
+type Method = keyof TaskRunner;
 
 export interface WorkerRequest {
   id: number;

@@ -1,6 +1,6 @@
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, ManifestRoute, PropSidebar, RenderedSummary, RouteData, SiteData } from '@docgen/types';
-import { DATA_DIR, getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
+import { getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
 import { compileToStore, readStoredContent, registerLanguages, type CompileTask } from '../compile/index.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
@@ -95,12 +95,6 @@ export function createTaskRunner(setup: TaskSetup) {
 
     search(file: string, sections: SearchSection[]): void {
       getOutput().write(file, toSearchIndex(sections));
-    },
-
-    /** Sidebars are written once per locale (by the main thread). */
-    writeSidebars(sidebarFiles: Record<string, PropSidebar>): void {
-      for (const [fileName, sidebar] of Object.entries(sidebarFiles))
-        getOutput().write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
     },
   };
 }
