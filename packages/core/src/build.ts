@@ -27,13 +27,13 @@ import {
   type CompileTask,
 } from './compile/index.js';
 import { readConfig } from './config/index.js';
-import { readSiteContent } from './content/index.js';
+import { ContentCache, readSiteContent, type FileChange } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createManifest } from './manifest/index.js';
+import { createManifest, LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths, getMarkdownPath, rewriteUrls } from './render/index.js';
-import { getSearchScopes } from './search/index.js';
+import { getScopeSections, getSearchScopes, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
@@ -100,6 +100,10 @@ export interface LoadSiteOptions {
   storeDir?: string;
   /** Compiled bodies known from earlier runs, by key (updated with this run's). */
   compiled?: Map<string, CompiledMarkdown>;
+  /** What earlier runs read of the sources (the dev server's); a fresh one when absent. */
+  contentCache?: ContentCache;
+  /** Links resolved by earlier runs (the dev server's); none when absent. */
+  linkCache?: LinkCache;
   /**
    * False: leave no cache in the site (a throw-away store is used and deleted); the content of
    * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
@@ -129,7 +133,7 @@ export async function loadSite(options: LoadSiteOptions) {
       throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
     }
   }
-  const content = readSiteContent(siteDir, config);
+  const content = readSiteContent(siteDir, config, options.contentCache);
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
@@ -149,7 +153,7 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   const keyOf = new Map<SourceMarkdown<unknown>, string>();
   const missing = new Map<string, CompileTask>();
   for (const source of getMarkdownSources(content)) {
-    const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+    const key = getSourceKey(salt, source);
     keyOf.set(source, key);
     if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
   }
@@ -187,12 +191,24 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
       getCompiled,
       includeDrafts: options.includeDrafts ?? false,
       locales: options.locales,
+      linkCache: options.linkCache,
     },
     buildId,
   );
   /** The content of a route's slot as the page shows it (links resolved). */
   const getContent = (slot: ContentSlot): HastRoot => rewriteUrls(readStoredContent(storeDir, slot.key, slot.part), slot);
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
+}
+
+/** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
+const sourceKeys = new WeakMap<object, { salt: string; key: string }>();
+
+function getSourceKey(salt: string, source: SourceMarkdown<unknown>): string {
+  const known = sourceKeys.get(source.file);
+  if (known?.salt === salt) return known.key;
+  const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+  sourceKeys.set(source.file, { salt, key });
+  return key;
 }
 
 /**
@@ -257,6 +273,14 @@ export interface RebuildResult {
   state: OutputState;
 }
 
+export interface RunHooks {
+  /**
+   * Called once every page, sidebar and static file is written, before search indexes and seo
+   * files (the dev server reloads the browser here: a page does not wait for them).
+   */
+  onPagesWritten?: () => void;
+}
+
 /**
  * A builder that can run again after changes. Compiled markdown lives in the compile store (by
  * content hash), the theme bundle is kept until a theme or page-component file changes, and a
@@ -269,9 +293,16 @@ export function createSiteBuilder(options: BuilderOptions) {
   const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
   let pool: TaskPool | undefined;
   let poolLanguages = '';
+  // What each locale's setup sent to the pool's threads was (they keep it until it changes).
+  const localeSetups = new Map<string, string>();
+  // The inputs of every route in the last successful run, and their hash.
+  let lastInputs = new Map<string, { hash: string; inputs: RouteInputs }>();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
   let bundle: { key: string; client: ClientBundle; serverFile: string } | undefined;
   const seoFiles = createSeoFiles();
+  // Sources read by earlier runs, until `forget` is told they changed.
+  const contentCache = new ContentCache();
+  const linkCache = new LinkCache();
 
   const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
@@ -285,6 +316,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     if (pool && poolLanguages === languages) return pool;
     void pool?.close();
     poolLanguages = languages;
+    localeSetups.clear();
     pool = createTaskPool(getThreadCount(options.threads), { storeDir, outDir, languages: config.themeConfig.code.additionalLanguages });
     return pool;
   };
@@ -306,11 +338,20 @@ export function createSiteBuilder(options: BuilderOptions) {
      * dev server, the last build's folder for `docgen build`): routes whose inputs did not change
      * are kept from it (`output.keep`) instead of being rendered again.
      */
-    async run(output: OutputWriter, previous?: OutputState): Promise<RebuildResult> {
+    async run(output: OutputWriter, previous?: OutputState, hooks: RunHooks = {}): Promise<RebuildResult> {
       const config = readConfig(siteDir);
       const taskPool = getPool(config, output.path);
       const site = await timed('load', () =>
-        loadSite({ siteDir, includeDrafts: options.includeDrafts, buildId: options.buildId, pool: taskPool, storeDir, compiled }),
+        loadSite({
+          siteDir,
+          includeDrafts: options.includeDrafts,
+          buildId: options.buildId,
+          pool: taskPool,
+          storeDir,
+          compiled,
+          contentCache,
+          linkCache,
+        }),
       );
       const { content, manifest, buildId, getCompiled } = site;
       const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
@@ -334,30 +375,27 @@ export function createSiteBuilder(options: BuilderOptions) {
         state.localeFiles[locale] = files;
       }
 
-      const searches: Promise<void>[] = [];
-      await timed('search', () => {
+      const scopesByLocale = new Map<string, SearchScope[]>();
+      await timed('sidebars', () => {
         for (const locale of manifest.locales) {
-          const scopes = getSearchScopes(locale, getCompiled);
+          const scopes = getSearchScopes(locale);
+          scopesByLocale.set(locale.locale, scopes);
           locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
           if (!renderLocales.has(locale.locale)) continue;
           const files: string[] = (state.localeFiles[locale.locale] = []);
-          for (const { scope, sections } of scopes) {
-            const file = getSearchIndexFilePath(buildId, locale.locale, scope);
-            const sectionsHash = hash(JSON.stringify(sections));
-            files.push(file);
-            state.searchIndexes[file] = sectionsHash;
-            if (previous?.searchIndexes[file] === sectionsHash && output.keep(file)) continue;
-            searches.push(taskPool.search(file, sections));
-          }
+          // A sidebar's file name is a hash of its content: a file already written is the same.
+          const before = new Set(previous?.localeFiles[locale.locale]);
           for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
-            files.push(`${DATA_DIR}/sidebars/${fileName}`);
-            output.write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
+            const file = `${DATA_DIR}/sidebars/${fileName}`;
+            files.push(file);
+            if (!before.has(file) || !output.keep(file)) output.write(file, JSON.stringify(sidebar));
           }
         }
       });
 
       const renderedPaths: string[] = [];
       let pageCount = 0;
+      const nextInputs: typeof lastInputs = new Map();
       await timed('render', async () => {
         const jobs: Promise<{ locale: string; result: RenderResult }[]>[] = [];
         for (const locale of manifest.locales) {
@@ -367,9 +405,16 @@ export function createSiteBuilder(options: BuilderOptions) {
           for (const route of locale.routes) {
             pageCount++;
             // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
-            const inputs = hash(JSON.stringify([siteKey, route.data, route.slots, route.componentModule]));
             const key = `${locale.locale}\0${route.path}`;
             const before = previous?.routes[key];
+            const routeInputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
+            // Equal to what the last run saw: the same hash, without serialising it again.
+            const last = lastInputs.get(key);
+            const inputs =
+              before && last?.hash === before.inputs && isSameJson(last.inputs, routeInputs)
+                ? before.inputs
+                : hash(JSON.stringify(routeInputs));
+            nextInputs.set(key, { hash: inputs, inputs: routeInputs });
             if (before?.inputs === inputs && before.files.every((file) => output.keep(file))) {
               state.routes[key] = before;
               seoFiles.capture({ path: route.path, ...before.summary });
@@ -379,21 +424,24 @@ export function createSiteBuilder(options: BuilderOptions) {
             changed.push(route);
           }
           if (changed.length === 0) continue;
-          taskPool.setLocale({
-            locale: locale.locale,
-            site: locale.site,
-            sidebarFiles: locale.sidebarFiles,
-            assets,
-            themeFile: serverFile,
-            themeKey,
-          });
+          // Sidebar file names are hashes of their content: the names stand for the sidebars.
+          const setupKey = JSON.stringify([siteKey, serverFile, Object.keys(locale.sidebarFiles)]);
+          if (localeSetups.get(locale.locale) !== setupKey) {
+            localeSetups.set(locale.locale, setupKey);
+            taskPool.setLocale({
+              locale: locale.locale,
+              site: locale.site,
+              sidebarFiles: locale.sidebarFiles,
+              assets,
+              themeFile: serverFile,
+              themeKey,
+            });
+          }
           jobs.push(
             taskPool.render(locale.locale, changed).then((results) => results.map((result) => ({ locale: locale.locale, result }))),
           );
         }
-        // Search indexes are serialised on the same threads, between the pages.
-        const [rendered] = (await inOrder<unknown>([inOrder(jobs), inOrder(searches)])) as [Awaited<(typeof jobs)[number]>[]];
-        for (const { locale, result } of rendered.flat()) {
+        for (const { locale, result } of (await inOrder(jobs)).flat()) {
           const { path, files, ...summary } = result;
           state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
           seoFiles.capture(result);
@@ -405,17 +453,43 @@ export function createSiteBuilder(options: BuilderOptions) {
       for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
         if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
       }
+      await timed('write', () => {
+        if (content.staticDir) output.copyDir(content.staticDir, '.');
+        for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
+      });
+      hooks.onPagesWritten?.();
+
+      // Search indexes are serialised on the pool's threads; only those whose pages changed.
+      await timed('search', async () => {
+        const searches: Promise<void>[] = [];
+        for (const locale of manifest.locales) {
+          if (!renderLocales.has(locale.locale)) continue;
+          for (const scope of scopesByLocale.get(locale.locale)!) {
+            const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
+            state.localeFiles[locale.locale]!.push(file);
+            state.searchIndexes[file] = scope.key;
+            if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
+            searches.push(taskPool.search(file, getScopeSections(scope, getCompiled)));
+          }
+        }
+        await inOrder(searches);
+      });
       // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
       await timed('seo', () => {
         const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
         for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
       });
       // --- end seo ---
-      await timed('write', () => {
-        if (content.staticDir) output.copyDir(content.staticDir, '.');
-        for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
-      });
+      lastInputs = nextInputs;
       return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
+    },
+
+    /** Tells the builder which files changed since the last run (the file watcher's events); `all` when unknown. */
+    forget(changes: FileChange[] | 'all'): void {
+      if (changes === 'all') contentCache.clear();
+      else contentCache.forget(changes);
+      // An added or removed file may be what a link points at.
+      if (changes === 'all' || changes.some((change) => change.kind !== 'change')) linkCache.clear();
     },
 
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
@@ -430,6 +504,27 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundle = undefined;
     },
   };
+}
+
+/** What a page shows: the locale's site data, the route's data and content, its page component. */
+type RouteInputs = [siteKey: string, data: unknown, slots: unknown, componentModule: string | undefined];
+
+/** Whether two JSON-like values would serialise the same (undefined members count as present). */
+function isSameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!isSameJson(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.hasOwn(b, key) || !isSameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** What `docgen build` records in the cache about the folder it last built. */

@@ -104,7 +104,8 @@ describe('docgen serve --watch', () => {
     writeFileSync(page, `${original}\n## 저장 직후 확인 {#saved-now}\n\n저장하자마자 새 내용이 보여야 합니다.\n`);
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/start`)).text(), { timeout: 15_000 }).toContain('id="saved-now"');
     await expect.poll(() => live.events).toContain('reload {}');
-    expect(dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
+    // The pages reload before the search indexes and seo files are written; the summary follows.
+    await expect.poll(() => dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
     live.close();
   });
 

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import fg from 'fast-glob';
+import type { z } from 'zod';
 import type {
   BlogAuthorSource,
   BlogTagSource,
@@ -18,28 +17,41 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import { ContentCache } from './contentCache.js';
 
 const MARKDOWN = ['**/*.md'];
 const IGNORED = ['**/_*/**', '**/_*.md', '**/node_modules/**'];
 
-/** Reads every source of the site: docs of each version and locale, blog, pages, translations. */
-export function readSiteContent(siteDir: string, config: SiteConfig): SiteContent {
+/**
+ * Reads every source of the site: docs of each version and locale, blog, pages, translations.
+ * `cache` holds what earlier reads parsed (the dev server's, told of every change); a fresh one
+ * still saves parsing a default-locale file again for each locale that falls back to it.
+ */
+export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
   const locales = config.i18n.locales;
+  const reader: Reader = { siteDir, config, cache };
+  const staticDir = join(siteDir, 'static');
   return {
-    versions: readVersions(siteDir, config),
-    blogPosts: locales.flatMap((locale) => readBlogPosts(siteDir, config, locale)),
-    authors: Object.fromEntries(locales.map((locale) => [locale, readAuthors(siteDir, config, locale)])),
-    tags: Object.fromEntries(locales.map((locale) => [locale, readTags(siteDir, config, locale)])),
-    pages: locales.flatMap((locale) => readPages(siteDir, config, locale)),
-    translations: Object.fromEntries(locales.map((locale) => [locale, readTranslations(siteDir, config, locale)])),
-    staticDir: existsSync(join(siteDir, 'static')) ? join(siteDir, 'static') : undefined,
-    staticFiles: existsSync(join(siteDir, 'static'))
-      ? fg
-          .sync('**/*', { cwd: join(siteDir, 'static'), onlyFiles: true, dot: false })
-          .sort()
-          .map((path) => `/${path}`)
-      : [],
+    versions: readVersions(reader),
+    blogPosts: locales.flatMap((locale) => readBlogPosts(reader, locale)),
+    authors: Object.fromEntries(locales.map((locale) => [locale, readAuthors(reader, locale)])),
+    tags: Object.fromEntries(locales.map((locale) => [locale, readTags(reader, locale)])),
+    pages: locales.flatMap((locale) => readPages(reader, locale)),
+    translations: Object.fromEntries(locales.map((locale) => [locale, readTranslations(reader, locale)])),
+    staticDir: cache.exists(staticDir) ? staticDir : undefined,
+    staticFiles: cache.glob(staticDir, ['**/*'], []).map((path) => `/${path}`),
   };
+}
+
+interface Reader {
+  siteDir: string;
+  config: SiteConfig;
+  cache: ContentCache;
+}
+
+/** A markdown file split into front matter (checked against `schema`) and body. */
+function readMarkdown<Schema extends z.ZodType>({ siteDir, cache }: Reader, absolutePath: string, kind: string, schema: Schema) {
+  return cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */
@@ -47,12 +59,8 @@ function localeDir(config: SiteConfig, locale: string): string {
   return `i18n/${config.i18n.localeConfigs[locale]!.path}`;
 }
 
-function globFiles(cwd: string, patterns: string[]): string[] {
-  if (!existsSync(cwd)) return [];
-  return fg.sync(patterns, { cwd, ignore: IGNORED, onlyFiles: true, dot: false }).sort();
-}
-
-function readVersions(siteDir: string, config: SiteConfig): SourceVersion[] {
+function readVersions(reader: Reader): SourceVersion[] {
+  const { siteDir, config, cache } = reader;
   const { docs } = config;
   const names = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames].filter(
     (name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name),
@@ -60,7 +68,7 @@ function readVersions(siteDir: string, config: SiteConfig): SourceVersion[] {
   return names.map((name) => {
     const docsDir = name === 'current' ? docs.path : `versioned_docs/version-${name}`;
     const sidebarsPath = name === 'current' ? docs.sidebarPath : `versioned_sidebars/version-${name}-sidebars.yaml`;
-    if (!existsSync(join(siteDir, docsDir))) {
+    if (!cache.exists(join(siteDir, docsDir))) {
       throw new DocgenError(`The docs folder of version "${name}" is missing: ${docsDir}`, {
         code: 'version-missing',
         location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
@@ -70,29 +78,32 @@ function readVersions(siteDir: string, config: SiteConfig): SourceVersion[] {
             : `Restore ${docsDir}/ or remove "${name}" from versions.json.`,
       });
     }
-    const relativePaths = globFiles(join(siteDir, docsDir), MARKDOWN);
+    const relativePaths = cache.glob(join(siteDir, docsDir), MARKDOWN, IGNORED);
     const translationDir = (locale: string) => `${localeDir(config, locale)}/docs/${name === 'current' ? 'current' : `version-${name}`}`;
     const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) =>
       relativePaths.map((relativePath): SourceDoc => {
         const translated = join(siteDir, translationDir(locale), relativePath);
         const isDefault = locale === config.i18n.defaultLocale;
-        const isFallback = !isDefault && !existsSync(translated);
+        const isFallback = !isDefault && !cache.exists(translated);
         const absolutePath = isDefault || isFallback ? join(siteDir, docsDir, relativePath) : translated;
-        const markdown = parseFrontMatter(readSourceFile(siteDir, absolutePath), docFrontMatterSchema);
+        const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
         return { ...markdown, versionName: name, locale, relativePath, isFallback };
       }),
     );
     const categories: Record<string, CategoryMetadata> = {};
-    for (const path of globFiles(join(siteDir, docsDir), ['**/_category_.yaml', '**/_category_.yml'])) {
-      categories[posix.dirname(path)] = parseCategoryFile(readSourceFile(siteDir, join(siteDir, docsDir, path)));
+    for (const path of cache.glob(join(siteDir, docsDir), ['**/_category_.yaml', '**/_category_.yml'], IGNORED)) {
+      const absolutePath = join(siteDir, docsDir, path);
+      categories[posix.dirname(path)] = cache.read(absolutePath, 'category', () =>
+        parseCategoryFile(readSourceFile(siteDir, absolutePath)),
+      );
     }
     const sidebarsFile = join(siteDir, sidebarsPath);
     return {
       name,
       docsDir,
       docs: docsOfAllLocales,
-      sidebars: existsSync(sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
-      sidebarsPath: existsSync(sidebarsFile) ? sidebarsPath : undefined,
+      sidebars: cache.exists(sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
+      sidebarsPath: cache.exists(sidebarsFile) ? sidebarsPath : undefined,
       categories,
     };
   });
@@ -100,14 +111,15 @@ function readVersions(siteDir: string, config: SiteConfig): SourceVersion[] {
 
 const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.md$/;
 
-function readBlogPosts(siteDir: string, config: SiteConfig, locale: string): SourceBlogPost[] {
+function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
+  const { siteDir, config, cache } = reader;
   const blogDir = config.blog.path;
   const isDefault = locale === config.i18n.defaultLocale;
-  return globFiles(join(siteDir, blogDir), MARKDOWN).map((relativePath) => {
+  return cache.glob(join(siteDir, blogDir), MARKDOWN, IGNORED).map((relativePath) => {
     const translated = join(siteDir, localeDir(config, locale), 'blog', relativePath);
-    const isFallback = !isDefault && !existsSync(translated);
+    const isFallback = !isDefault && !cache.exists(translated);
     const absolutePath = isDefault || isFallback ? join(siteDir, blogDir, relativePath) : translated;
-    const markdown = parseFrontMatter(readSourceFile(siteDir, absolutePath), blogFrontMatterSchema);
+    const markdown = readMarkdown(reader, absolutePath, 'blog', blogFrontMatterSchema);
     const match = BLOG_FILE.exec(relativePath);
     const date = markdown.frontMatter.date ?? match?.[1];
     if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) {
@@ -123,13 +135,13 @@ function readBlogPosts(siteDir: string, config: SiteConfig, locale: string): Sou
 }
 
 function readLocalizedYaml(
-  siteDir: string,
+  { siteDir, cache }: Reader,
   defaultPath: string,
   localizedPath: string,
 ): { value: Record<string, unknown>; file: string } | undefined {
   for (const path of [localizedPath, defaultPath]) {
     const absolutePath = join(siteDir, path);
-    if (!existsSync(absolutePath)) continue;
+    if (!cache.exists(absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
     const value = parseYamlFile(file.text, file.sitePath).value;
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
@@ -143,8 +155,9 @@ function readLocalizedYaml(
   return undefined;
 }
 
-function readAuthors(siteDir: string, config: SiteConfig, locale: string): BlogAuthorSource[] {
-  const data = readLocalizedYaml(siteDir, `${config.blog.path}/authors.yaml`, `${localeDir(config, locale)}/blog/authors.yaml`);
+function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
+  const { config } = reader;
+  const data = readLocalizedYaml(reader, `${config.blog.path}/authors.yaml`, `${localeDir(config, locale)}/blog/authors.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const author = (raw ?? {}) as Record<string, unknown>;
@@ -160,8 +173,9 @@ function readAuthors(siteDir: string, config: SiteConfig, locale: string): BlogA
   });
 }
 
-function readTags(siteDir: string, config: SiteConfig, locale: string): BlogTagSource[] {
-  const data = readLocalizedYaml(siteDir, `${config.blog.path}/tags.yaml`, `${localeDir(config, locale)}/blog/tags.yaml`);
+function readTags(reader: Reader, locale: string): BlogTagSource[] {
+  const { config } = reader;
+  const data = readLocalizedYaml(reader, `${config.blog.path}/tags.yaml`, `${localeDir(config, locale)}/blog/tags.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const tag = (raw ?? {}) as Record<string, unknown>;
@@ -173,9 +187,10 @@ function readTags(siteDir: string, config: SiteConfig, locale: string): BlogTagS
   });
 }
 
-function readPages(siteDir: string, config: SiteConfig, locale: string): SourcePage[] {
+function readPages(reader: Reader, locale: string): SourcePage[] {
+  const { siteDir, config, cache } = reader;
   const isDefault = locale === config.i18n.defaultLocale;
-  return globFiles(join(siteDir, 'pages'), ['**/*.md', '**/*.tsx', '**/*.jsx']).map((relativePath): SourcePage => {
+  return cache.glob(join(siteDir, 'pages'), ['**/*.md', '**/*.tsx', '**/*.jsx'], IGNORED).map((relativePath): SourcePage => {
     const withoutExtension = relativePath.replace(/\.(md|tsx|jsx)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
     if (!relativePath.endsWith('.md')) {
@@ -190,17 +205,17 @@ function readPages(siteDir: string, config: SiteConfig, locale: string): SourceP
       };
     }
     const translated = join(siteDir, localeDir(config, locale), 'pages', relativePath);
-    const isFallback = !isDefault && !existsSync(translated);
+    const isFallback = !isDefault && !cache.exists(translated);
     const absolutePath = isDefault || isFallback ? join(siteDir, 'pages', relativePath) : translated;
-    const markdown = parseFrontMatter(readSourceFile(siteDir, absolutePath), pageFrontMatterSchema);
+    const markdown = readMarkdown(reader, absolutePath, 'page', pageFrontMatterSchema);
     return { kind: 'markdown', locale, routePath, markdown, file: markdown.file, isFallback };
   });
 }
 
-function readTranslations(siteDir: string, config: SiteConfig, locale: string): SiteTranslations {
-  const dir = localeDir(config, locale);
-  const site = readLocalizedYaml(siteDir, `${dir}/site.yaml`, `${dir}/site.yaml`)?.value ?? {};
-  const theme = readLocalizedYaml(siteDir, `${dir}/theme.yaml`, `${dir}/theme.yaml`)?.value ?? {};
+function readTranslations(reader: Reader, locale: string): SiteTranslations {
+  const dir = localeDir(reader.config, locale);
+  const site = readLocalizedYaml(reader, `${dir}/site.yaml`, `${dir}/site.yaml`)?.value ?? {};
+  const theme = readLocalizedYaml(reader, `${dir}/theme.yaml`, `${dir}/theme.yaml`)?.value ?? {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const strings = (value: unknown): Record<string, string> =>
     Object.fromEntries(

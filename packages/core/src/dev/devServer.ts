@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Diagnostic } from '@docgen/types';
 import { createSiteBuilder, getCacheDir, type OutputState } from '../build.js';
+import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
@@ -63,18 +64,32 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const token = randomBytes(24).toString('hex');
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
+  // The output's files, scanned once; a rebuild marks them stale and a lookup that misses rescans.
   let files: SiteFiles | undefined;
+  let filesChanged = false;
+  let built = false;
 
   const send = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const rebuild = async (changed: string[]) => {
+  const rebuild = async (changes: FileChange[]) => {
     const start = performance.now();
+    const changed = [...new Set(changes.map((change) => relative(siteDir, change.path)))];
+    const hadError = lastError !== undefined;
+    builder.forget(changes);
     try {
-      const result = await builder.run(output, state);
+      // Open pages reload as soon as the pages are written; search indexes and seo files follow.
+      const result = await builder.run(output, state, {
+        onPagesWritten: () => {
+          filesChanged = true;
+          if (hadError) send('build-ok', {});
+          if (changed.length > 0 || hadError) send('reload', {});
+        },
+      });
       state = result.state;
-      files = new SiteFiles(outDir);
+      built = true;
+      filesChanged = true;
       const milliseconds = performance.now() - start;
       options.onEvent?.({
         type: 'built',
@@ -84,10 +99,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         changed,
         warnings: result.diagnostics,
       });
-      const hadError = lastError !== undefined;
       lastError = undefined;
-      if (hadError) send('build-ok', {});
-      if (changed.length > 0 || hadError) send('reload', {});
     } catch (error) {
       const diagnostics: Diagnostic[] = isDocgenError(error)
         ? error.diagnostics
@@ -100,8 +112,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   await rebuild([]);
 
-  const staticHandler = staticMiddleware(() => files ?? new SiteFiles(outDir), options.host, {
+  const staticHandler = staticMiddleware(() => (files ??= new SiteFiles(outDir)), options.host, {
     immutableCaching: false,
+    rescan: () => {
+      if (!filesChanged) return undefined;
+      filesChanged = false;
+      return (files = new SiteFiles(outDir));
+    },
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
   });
   const server = createHardenedServer((request, response) => {
@@ -109,7 +126,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       liveChannel(request, response);
       return;
     }
-    if (!files && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
+    if (!built && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
       response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
       response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
       return;
@@ -153,19 +170,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return /(^|[\\/])(node_modules|build|\.docgen|\.git)([\\/]|$)/.test(inSite.startsWith('..') ? '' : inSite) || path.startsWith(outDir);
     },
   });
-  let pending = new Set<string>();
+  let pending: FileChange[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  const schedule = (path: string) => {
-    pending.add(relative(siteDir, path));
+  const schedule = (kind: FileChange['kind']) => (path: string) => {
+    pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const changed = [...pending];
-      pending = new Set();
-      running = running.then(() => rebuild(changed));
+      const changes = pending;
+      pending = [];
+      running = running.then(() => rebuild(changes));
     }, 30);
   };
-  watcher.on('add', schedule).on('change', schedule).on('unlink', schedule).on('addDir', schedule).on('unlinkDir', schedule);
+  for (const kind of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(kind, schedule(kind));
+  // Events may have been lost: nothing read before can be trusted.
+  watcher.on('error', () => builder.forget('all'));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
 
   return {

@@ -130,6 +130,11 @@ export interface StaticMiddlewareOptions {
   transformHtml?: (html: string) => string;
   /** Long-lived caching of assets and page data; off in development. */
   immutableCaching?: boolean;
+  /**
+   * The files again when they may have changed since `getFiles` scanned them (the dev server after
+   * a rebuild): asked when a lookup misses or a file is gone, and the lookup is tried once more.
+   */
+  rescan?: () => SiteFiles | undefined;
 }
 
 /** A request handler serving a built site: looked-up files, locale 404 pages, compression. */
@@ -152,19 +157,16 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, o
       response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
       return;
     }
-    const files = getFiles();
-    let file = files.resolve(pathname);
-    let status = 200;
-    if (!file) {
-      file = files.notFoundPage(pathname);
-      status = 404;
-      if (!file) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-        return;
-      }
+    // With `rescan`, a miss is first taken as a sign of stale files, then answered with a 404 page.
+    let found = lookUp(getFiles(), pathname, !options.rescan);
+    if (!found && options.rescan) found = lookUp(options.rescan() ?? getFiles(), pathname, true);
+    if (!found) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
     }
+    const { file, status, body: read } = found;
     const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    let body: Buffer = readFileSync(file);
+    let body: Buffer = read;
     if (transformHtml && type.startsWith('text/html')) body = Buffer.from(transformHtml(body.toString('utf8')));
     const headers: Record<string, string> = {
       'Content-Type': type,
@@ -191,6 +193,22 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, o
     response.writeHead(status, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/**
+ * The file a path is served from (with `notFound`, its locale's 404 page when it has none) and
+ * its bytes; undefined when there is none or it is gone from the disk.
+ */
+function lookUp(files: SiteFiles, pathname: string, notFound: boolean): { file: string; status: number; body: Buffer } | undefined {
+  const page = files.resolve(pathname);
+  const file = page ?? (notFound ? files.notFoundPage(pathname) : undefined);
+  if (!file) return undefined;
+  try {
+    return { file, status: page ? 200 : 404, body: readFileSync(file) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 export interface StaticServer {

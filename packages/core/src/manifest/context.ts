@@ -5,6 +5,8 @@ import { isExternalUrl } from '@docgen/shared';
 /** What compiling the markdown of a source file gave. Injected by the build command, which compiled everything beforehand. */
 export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown;
 
+import type { LinkCache } from './resolveLinks.js';
+
 export interface ManifestInput {
   siteDir: string;
   config: SiteConfig;
@@ -16,6 +18,8 @@ export interface ManifestInput {
   includeDrafts: boolean;
   /** Build only these locales (`--locale`); all when absent. */
   locales?: string[];
+  /** Links resolved by an earlier manifest of the same site (the dev server's); none when absent. */
+  linkCache?: LinkCache;
 }
 
 /** What every per-locale builder needs to know about the locale it builds. */

@@ -31,6 +31,7 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
     if (pending.linkBase && !pending.canonicalPath) pathByFile.set(pending.linkBase, pending.route.path);
     if (!pending.canonicalPath) routeByPath.set(pending.route.path, pending);
   }
+  const fileLinks = (context.input.linkCache ?? new LinkCache()).get(context, pathByFile);
   const resolvers = new Map<PendingRoute, (url: string, kind: 'link' | 'image') => ResolvedLink>();
   const resolverOf = (pending: PendingRoute) => {
     let resolver = resolvers.get(pending);
@@ -39,7 +40,14 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
       resolver = (url, kind) => {
         let link = resolved.get(url);
         if (!link) {
-          link = resolveUrl(context, pending, url, kind, pathByFile, assets);
+          link = resolveUrl(context, pending, url, kind, (filePath, hash) => {
+            // The same file link means the same from every page (in the dev server, every run).
+            const key = `${kind}\0${filePath}\0${hash}`;
+            let known = fileLinks.get(key);
+            if (!known) fileLinks.set(key, (known = resolveFileLink(context, filePath, hash, pathByFile)));
+            if (known.asset) assets.set(known.asset.outputPath, known.asset);
+            return 'target' in known ? { target: known.target } : { unresolved: known.unresolved };
+          });
           resolved.set(url, link);
         }
         return link;
@@ -97,13 +105,14 @@ export function getConfigLinkHref(context: LocaleContext, item: NavbarLinkConfig
   return item.href ?? localizeLink(context, item.to ?? '/');
 }
 
+type FileLink = { target: string; asset?: AssetFile } | { unresolved: string; asset?: undefined };
+
 function resolveUrl(
   context: LocaleContext,
   pending: PendingRoute,
   url: string,
   kind: 'link' | 'image',
-  pathByFile: Map<string, string>,
-  assets: Map<string, AssetFile>,
+  resolveFile: (filePath: string, hash: string) => { target: string } | { unresolved: string },
 ): ResolvedLink {
   const base: ResolvedLink = { url, kind, line: 0, column: 0 };
   if (isExternalUrl(url)) return base;
@@ -113,22 +122,46 @@ function resolveUrl(
   if (pathPart === '') return { ...base, target: pending.route.path + decodeHash(hash) };
   if (pathPart.startsWith('/')) return { ...base, target: decodePath(localizeLink(context, decodePath(pathPart))) + decodeHash(hash) };
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
+  return { ...base, ...resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), hash) };
+}
 
-  const filePath = posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart)));
+/** A relative link to a site file: the page built from a markdown file, else the file copied as an asset. */
+function resolveFileLink(context: LocaleContext, filePath: string, hash: string, pathByFile: Map<string, string>): FileLink {
   if (/\.mdx?$/.test(filePath)) {
     const target = pathByFile.get(filePath);
-    return target === undefined
-      ? { ...base, unresolved: `no page is built from ${filePath}` }
-      : { ...base, target: target + decodeHash(hash) };
+    return target === undefined ? { unresolved: `no page is built from ${filePath}` } : { target: target + decodeHash(hash) };
   }
-  const siteDir = context.input.siteDir;
-  const absolutePath = join(siteDir, filePath);
-  if (filePath.startsWith('..') || !existsSync(absolutePath)) {
-    return { ...base, unresolved: `file ${filePath} does not exist` };
-  }
+  const absolutePath = join(context.input.siteDir, filePath);
+  if (filePath.startsWith('..') || !existsSync(absolutePath)) return { unresolved: `file ${filePath} does not exist` };
   const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
-  assets.set(outputPath, { absolutePath, outputPath });
-  return { ...base, target: context.input.config.baseUrl + outputPath };
+  return { target: context.input.config.baseUrl + outputPath, asset: { absolutePath, outputPath } };
+}
+
+/**
+ * Relative file links resolved by earlier manifests, per locale: valid while the locale's pages
+ * are built from the same files at the same paths (and nothing was added or removed: `clear`).
+ */
+export class LinkCache {
+  private readonly locales = new Map<string, { key: string; pathByFile: Map<string, string>; links: Map<string, FileLink> }>();
+
+  get(context: LocaleContext, pathByFile: Map<string, string>): Map<string, FileLink> {
+    const key = JSON.stringify([context.input.siteDir, context.input.config.baseUrl]);
+    const known = this.locales.get(context.locale);
+    if (known && known.key === key && isSameMap(known.pathByFile, pathByFile)) return known.links;
+    const links = new Map<string, FileLink>();
+    this.locales.set(context.locale, { key, pathByFile, links });
+    return links;
+  }
+
+  clear(): void {
+    this.locales.clear();
+  }
+}
+
+function isSameMap(a: Map<string, string>, b: Map<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
 }
 
 /**

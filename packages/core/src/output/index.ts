@@ -108,7 +108,8 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
     },
     keep(relativePath) {
       const full = inside(relativePath);
-      if (previous === undefined) return existsSync(full);
+      // In place (the dev server's own folder), what this writer wrote is taken to be there still.
+      if (previous === undefined) return true;
       const from = resolve(previous, relativePath);
       makeParent(full);
       try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ContentSection, LocaleManifest, ManifestRoute } from '@docgen/types';
 import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
 import { toSearchIndexJson } from './indexJson.js';
@@ -30,19 +31,18 @@ const isIndexed = (route: ManifestRoute) =>
   !route.key.startsWith('version-root:') &&
   (route.data.type === 'doc' || route.data.type === 'blogPost' || route.data.type === 'markdownPage');
 
-/** The entries of one search index: a docs version or the blog and pages of a locale. */
+/** The pages of one search index: a docs version, or the blog and pages of a locale. */
 export interface SearchScope {
   /** `docs:<version>` or `blog`. */
   scope: string;
   label: string;
-  sections: SearchSection[];
+  routes: ManifestRoute[];
+  /** Changes whenever the index's sections would: a hash of each page's URL, title and content key. */
+  key: string;
 }
 
-/**
- * What the search indexes of one locale hold: one per docs version and one for the blog and
- * pages, each made of the sections of its pages (`getCompiled` gives a page's content sections).
- */
-export function getSearchScopes(locale: LocaleManifest, getCompiled: (key: string) => CompiledMarkdown): SearchScope[] {
+/** The search indexes of one locale: one per docs version and one for the blog and pages. */
+export function getSearchScopes(locale: LocaleManifest): SearchScope[] {
   const scopes = new Map<string, { label: string; routes: ManifestRoute[] }>();
   for (const version of locale.versions) scopes.set(`docs:${version.name}`, { label: version.label, routes: [] });
   scopes.set('blog', { label: locale.site.blog.title, routes: [] });
@@ -54,13 +54,20 @@ export function getSearchScopes(locale: LocaleManifest, getCompiled: (key: strin
   return [...scopes]
     .filter(([, { routes }]) => routes.length > 0)
     .map(([scope, { label, routes }]) => {
-      const sections: SearchSection[] = [];
-      for (const route of routes) {
-        const slot = route.slots.main;
-        if (slot) sections.push(...getSearchSections(route, getCompiled(slot.key).sections, sections.length));
-      }
-      return { scope, label, sections };
+      const digest = createHash('sha256');
+      for (const route of routes) digest.update(JSON.stringify([route.path, route.data.title, route.slots.main?.key ?? null]));
+      return { scope, label, routes, key: digest.digest('hex') };
     });
+}
+
+/** The sections a scope's index holds (`getCompiled` gives a page's content sections). */
+export function getScopeSections(scope: SearchScope, getCompiled: (key: string) => CompiledMarkdown): SearchSection[] {
+  const sections: SearchSection[] = [];
+  for (const route of scope.routes) {
+    const slot = route.slots.main;
+    if (slot) sections.push(...getSearchSections(route, getCompiled(slot.key).sections, sections.length));
+  }
+  return sections;
 }
 
 /**
