@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -33,7 +34,7 @@ import { getBrokenLinks } from './links/index.js';
 import { createManifest, LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths, getMarkdownPath, rewriteUrls } from './render/index.js';
-import { getScopeSections, getSearchScopes, type SearchScope } from './search/index.js';
+import { getSearchScopes, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
@@ -102,6 +103,8 @@ export interface LoadSiteOptions {
   compiled?: Map<string, CompiledMarkdown>;
   /** What earlier runs read of the sources (the dev server's); a fresh one when absent. */
   contentCache?: ContentCache;
+  /** The sources, when already read with the same config. */
+  content?: SiteContent;
   /** Links resolved by earlier runs (the dev server's); none when absent. */
   linkCache?: LinkCache;
   /**
@@ -133,7 +136,7 @@ export async function loadSite(options: LoadSiteOptions) {
       throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
     }
   }
-  const content = readSiteContent(siteDir, config, options.contentCache);
+  const content = options.content ?? readSiteContent(siteDir, config, options.contentCache);
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
@@ -149,7 +152,7 @@ export async function loadSite(options: LoadSiteOptions) {
 async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
   const diagnostics: Diagnostic[] = [];
   const known = options.compiled ?? readCompileIndex(storeDir);
-  const salt = JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
+  const salt = getCompileSalt(config);
   const keyOf = new Map<SourceMarkdown<unknown>, string>();
   const missing = new Map<string, CompileTask>();
   for (const source of getMarkdownSources(content)) {
@@ -199,6 +202,9 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   const getContent = (slot: ContentSlot): HastRoot => rewriteUrls(readStoredContent(storeDir, slot.key, slot.part), slot);
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
 }
+
+/** What compile keys are salted with: docgen's version and the options that change what compiling gives. */
+const getCompileSalt = (config: SiteConfig) => JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
 
 /** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
 const sourceKeys = new WeakMap<object, { salt: string; key: string }>();
@@ -252,6 +258,11 @@ export interface BuilderOptions {
   /** The compile store; `<cacheDir>/compiled` when absent. */
   storeDir?: string;
   onStage?: (stage: string, milliseconds: number) => void;
+  /**
+   * The builder runs again after every save (the dev server): it keeps what the last run built
+   * from, so that a page whose text alone changed is rendered ahead of the rest of the rebuild.
+   */
+  watching?: boolean;
 }
 
 /** What a builder remembers of the output it wrote, to render only what changed next time. */
@@ -297,6 +308,11 @@ export function createSiteBuilder(options: BuilderOptions) {
   const localeSetups = new Map<string, string>();
   // The inputs of every route in the last successful run, and their hash.
   let lastInputs = new Map<string, { hash: string; inputs: RouteInputs }>();
+  // What the last successful run built from (`watching`), the files changed since, and routes
+  // rendered ahead by a run that then failed (their files no longer match the state).
+  let lastRun: { manifest: SiteManifest; sources: Map<string, SourceRecord> } | undefined;
+  let changedSince: FileChange[] | 'all' = 'all';
+  const renderedAhead = new Set<string>();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
   let bundle: { key: string; client: ClientBundle; serverFile: string } | undefined;
   const seoFiles = createSeoFiles();
@@ -332,6 +348,215 @@ export function createSiteBuilder(options: BuilderOptions) {
     return bundle;
   }
 
+  /** A whole run, after the pages `renderAhead` rendered (`ahead`: their `locale\0path`). */
+  async function runAll(
+    sourceContent: SiteContent,
+    taskPool: TaskPool,
+    output: OutputWriter,
+    previous: OutputState | undefined,
+    hooks: RunHooks,
+    ahead: Set<string> | undefined,
+  ): Promise<RebuildResult> {
+    const site = await timed('load', () =>
+      loadSite({
+        siteDir,
+        includeDrafts: options.includeDrafts,
+        buildId: options.buildId,
+        pool: taskPool,
+        storeDir,
+        compiled,
+        content: sourceContent,
+        linkCache,
+      }),
+    );
+    const { content, manifest, buildId, getCompiled } = site;
+    const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
+    const {
+      client,
+      key: themeKey,
+      serverFile,
+    } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), site.themeKey, output));
+    const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
+
+    const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
+    // Locales not built this time stay as the earlier build left them (`--locale` shards).
+    for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+      if (renderLocales.has(entry.locale) || !manifest.locales.some((locale) => locale.locale === entry.locale)) continue;
+      for (const file of entry.files) output.keep(file);
+      state.routes[key] = entry;
+    }
+    for (const [locale, files] of Object.entries(previous?.localeFiles ?? {})) {
+      if (renderLocales.has(locale) || !manifest.locales.some((candidate) => candidate.locale === locale)) continue;
+      for (const file of files) output.keep(file);
+      state.localeFiles[locale] = files;
+    }
+
+    const scopesByLocale = new Map<string, SearchScope[]>();
+    let sidebarsWritten = false;
+    await timed('sidebars', () => {
+      for (const locale of manifest.locales) {
+        const scopes = getSearchScopes(locale);
+        scopesByLocale.set(locale.locale, scopes);
+        locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
+        if (!renderLocales.has(locale.locale)) continue;
+        const files: string[] = (state.localeFiles[locale.locale] = []);
+        // A sidebar's file name is a hash of its content: a file already written is the same.
+        const before = new Set(previous?.localeFiles[locale.locale]);
+        for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
+          const file = `${DATA_DIR}/sidebars/${fileName}`;
+          files.push(file);
+          if (!before.has(file) || !output.keep(file)) {
+            output.write(file, JSON.stringify(sidebar));
+            sidebarsWritten = true;
+          }
+        }
+      }
+    });
+
+    const renderedPaths: string[] = [];
+    const renderedKeys: string[] = [];
+    let pageCount = 0;
+    const nextInputs: typeof lastInputs = new Map();
+    await timed('render', async () => {
+      const jobs: Promise<{ locale: string; result: RenderResult }[]>[] = [];
+      for (const locale of manifest.locales) {
+        if (!renderLocales.has(locale.locale)) continue;
+        const siteKey = hash(JSON.stringify([locale.site, assets, themeKey]));
+        const changed = [];
+        for (const route of locale.routes) {
+          pageCount++;
+          // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
+          const key = `${locale.locale}\0${route.path}`;
+          const before = previous?.routes[key];
+          const routeInputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
+          // Equal to what the last run saw: the same hash, without serialising it again.
+          const last = lastInputs.get(key);
+          const inputs =
+            before && last?.hash === before.inputs && isSameJson(last.inputs, routeInputs)
+              ? before.inputs
+              : hash(JSON.stringify(routeInputs));
+          nextInputs.set(key, { hash: inputs, inputs: routeInputs });
+          if (!renderedAhead.has(key) && before?.inputs === inputs && before.files.every((file) => output.keep(file))) {
+            state.routes[key] = before;
+            seoFiles.capture({ path: route.path, ...before.summary });
+            continue;
+          }
+          state.routes[key] = { locale: locale.locale, inputs, files: [], summary: { title: '', description: '' } };
+          changed.push(route);
+        }
+        if (changed.length === 0) continue;
+        // Sidebar file names are hashes of their content: the names stand for the sidebars.
+        const setupKey = JSON.stringify([siteKey, serverFile, Object.keys(locale.sidebarFiles)]);
+        if (localeSetups.get(locale.locale) !== setupKey) {
+          localeSetups.set(locale.locale, setupKey);
+          taskPool.setLocale({
+            locale: locale.locale,
+            site: locale.site,
+            sidebarFiles: locale.sidebarFiles,
+            assets,
+            themeFile: serverFile,
+            themeKey,
+          });
+        }
+        jobs.push(taskPool.render(locale.locale, changed).then((results) => results.map((result) => ({ locale: locale.locale, result }))));
+      }
+      for (const { locale, result } of (await inOrder(jobs)).flat()) {
+        const { path, files, ...summary } = result;
+        state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
+        seoFiles.capture(result);
+        renderedPaths.push(result.path);
+        renderedKeys.push(`${locale}\0${result.path}`);
+      }
+    });
+    // Pages that no longer exist leave no files behind.
+    const kept = new Set(Object.values(state.routes).flatMap((entry) => entry.files));
+    for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+      if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
+    }
+    await timed('write', () => {
+      if (content.staticDir) output.copyDir(content.staticDir, '.');
+      for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
+    });
+    // Reloaded already, unless this run wrote more than the pages rendered ahead.
+    if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) await pagesWritten(hooks);
+
+    // Search indexes are serialised on the pool's threads; only those whose pages changed.
+    await timed('search', async () => {
+      const searches: Promise<void>[] = [];
+      for (const locale of manifest.locales) {
+        if (!renderLocales.has(locale.locale)) continue;
+        for (const scope of scopesByLocale.get(locale.locale)!) {
+          const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
+          state.localeFiles[locale.locale]!.push(file);
+          state.searchIndexes[file] = scope.key;
+          if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
+          searches.push(taskPool.search(file, scope.pages));
+        }
+      }
+      await inOrder(searches);
+    });
+    // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
+    await timed('seo', () => {
+      const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
+      for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+    });
+    // --- end seo ---
+    lastInputs = nextInputs;
+    if (options.watching) lastRun = { manifest, sources: getSourceRecords(content, getCompileSalt(site.config)) };
+    return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
+  }
+
+  /**
+   * Renders the pages of markdown files whose text alone changed since the last run (same front
+   * matter; same title, headings, anchors, links, description and reading time once compiled),
+   * from the last run's manifest: nothing else they show can have changed. Returns their
+   * `locale\0path`, or undefined when the changes are of any other kind. The full run follows and
+   * renders whatever else changed, and these pages again.
+   */
+  async function renderAhead(config: SiteConfig, content: SiteContent, taskPool: TaskPool): Promise<Set<string> | undefined> {
+    if (!lastRun || changedSince === 'all' || changedSince.length === 0) return undefined;
+    if (changedSince.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
+    const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
+    const salt = getCompileSalt(config);
+    const newKeys = new Map<string, string>();
+    const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
+    const tasks: CompileTask[] = [];
+    for (const path of new Set(changedSince.map((change) => change.path))) {
+      const before = lastRun.sources.get(path);
+      const source = sources.get(path);
+      if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
+      if (before.frontMatter !== JSON.stringify(source.frontMatter)) return undefined;
+      const key = getSourceKey(salt, source);
+      if (key === before.key) continue;
+      newKeys.set(before.key, key);
+      sourceOfKey.set(key, source);
+      if (!compiled.has(key)) tasks.push({ key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+    }
+    if (newKeys.size === 0) return undefined;
+    for (const result of await taskPool.compile(tasks)) compiled.set(result.key, result);
+    for (const [oldKey, newKey] of newKeys) {
+      const ownDescription = (sourceOfKey.get(newKey)!.frontMatter as { description?: string }).description !== undefined;
+      if (getPublicShape(compiled.get(oldKey), ownDescription) !== getPublicShape(compiled.get(newKey), ownDescription)) return undefined;
+    }
+    const renderLocales = options.locales ?? lastRun.manifest.locales.map((locale) => locale.locale);
+    const jobs: Promise<string[]>[] = [];
+    for (const locale of lastRun.manifest.locales) {
+      if (!renderLocales.includes(locale.locale)) continue;
+      const routes = locale.routes.filter((route) => Object.values(route.slots).some((slot) => newKeys.has(slot.key)));
+      if (routes.length === 0) continue;
+      // The threads render with the locale's setup of the last run: it must still be there.
+      if (!localeSetups.has(locale.locale)) return undefined;
+      const rekeyed = routes.map((route) => ({
+        ...route,
+        slots: Object.fromEntries(
+          Object.entries(route.slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]),
+        ),
+      }));
+      jobs.push(taskPool.render(locale.locale, rekeyed).then((results) => results.map((result) => `${locale.locale}\0${result.path}`)));
+    }
+    return new Set((await inOrder(jobs)).flat());
+  }
+
   return {
     /**
      * Builds into `output`. `previous` is what the output already holds (the same output for the
@@ -341,151 +566,24 @@ export function createSiteBuilder(options: BuilderOptions) {
     async run(output: OutputWriter, previous?: OutputState, hooks: RunHooks = {}): Promise<RebuildResult> {
       const config = readConfig(siteDir);
       const taskPool = getPool(config, output.path);
-      const site = await timed('load', () =>
-        loadSite({
-          siteDir,
-          includeDrafts: options.includeDrafts,
-          buildId: options.buildId,
-          pool: taskPool,
-          storeDir,
-          compiled,
-          contentCache,
-          linkCache,
-        }),
-      );
-      const { content, manifest, buildId, getCompiled } = site;
-      const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
-      const {
-        client,
-        key: themeKey,
-        serverFile,
-      } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), site.themeKey, output));
-      const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
-
-      const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
-      // Locales not built this time stay as the earlier build left them (`--locale` shards).
-      for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
-        if (renderLocales.has(entry.locale) || !manifest.locales.some((locale) => locale.locale === entry.locale)) continue;
-        for (const file of entry.files) output.keep(file);
-        state.routes[key] = entry;
+      const content = readSiteContent(siteDir, config, contentCache);
+      const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
+      if (ahead) await pagesWritten(hooks);
+      try {
+        const result = await runAll(content, taskPool, output, previous, hooks, ahead);
+        changedSince = [];
+        renderedAhead.clear();
+        return result;
+      } catch (error) {
+        // Written, but not recorded in any state: the next run renders them again.
+        for (const key of ahead ?? []) renderedAhead.add(key);
+        throw error;
       }
-      for (const [locale, files] of Object.entries(previous?.localeFiles ?? {})) {
-        if (renderLocales.has(locale) || !manifest.locales.some((candidate) => candidate.locale === locale)) continue;
-        for (const file of files) output.keep(file);
-        state.localeFiles[locale] = files;
-      }
-
-      const scopesByLocale = new Map<string, SearchScope[]>();
-      await timed('sidebars', () => {
-        for (const locale of manifest.locales) {
-          const scopes = getSearchScopes(locale);
-          scopesByLocale.set(locale.locale, scopes);
-          locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
-          if (!renderLocales.has(locale.locale)) continue;
-          const files: string[] = (state.localeFiles[locale.locale] = []);
-          // A sidebar's file name is a hash of its content: a file already written is the same.
-          const before = new Set(previous?.localeFiles[locale.locale]);
-          for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
-            const file = `${DATA_DIR}/sidebars/${fileName}`;
-            files.push(file);
-            if (!before.has(file) || !output.keep(file)) output.write(file, JSON.stringify(sidebar));
-          }
-        }
-      });
-
-      const renderedPaths: string[] = [];
-      let pageCount = 0;
-      const nextInputs: typeof lastInputs = new Map();
-      await timed('render', async () => {
-        const jobs: Promise<{ locale: string; result: RenderResult }[]>[] = [];
-        for (const locale of manifest.locales) {
-          if (!renderLocales.has(locale.locale)) continue;
-          const siteKey = hash(JSON.stringify([locale.site, assets, themeKey]));
-          const changed = [];
-          for (const route of locale.routes) {
-            pageCount++;
-            // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
-            const key = `${locale.locale}\0${route.path}`;
-            const before = previous?.routes[key];
-            const routeInputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
-            // Equal to what the last run saw: the same hash, without serialising it again.
-            const last = lastInputs.get(key);
-            const inputs =
-              before && last?.hash === before.inputs && isSameJson(last.inputs, routeInputs)
-                ? before.inputs
-                : hash(JSON.stringify(routeInputs));
-            nextInputs.set(key, { hash: inputs, inputs: routeInputs });
-            if (before?.inputs === inputs && before.files.every((file) => output.keep(file))) {
-              state.routes[key] = before;
-              seoFiles.capture({ path: route.path, ...before.summary });
-              continue;
-            }
-            state.routes[key] = { locale: locale.locale, inputs, files: [], summary: { title: '', description: '' } };
-            changed.push(route);
-          }
-          if (changed.length === 0) continue;
-          // Sidebar file names are hashes of their content: the names stand for the sidebars.
-          const setupKey = JSON.stringify([siteKey, serverFile, Object.keys(locale.sidebarFiles)]);
-          if (localeSetups.get(locale.locale) !== setupKey) {
-            localeSetups.set(locale.locale, setupKey);
-            taskPool.setLocale({
-              locale: locale.locale,
-              site: locale.site,
-              sidebarFiles: locale.sidebarFiles,
-              assets,
-              themeFile: serverFile,
-              themeKey,
-            });
-          }
-          jobs.push(
-            taskPool.render(locale.locale, changed).then((results) => results.map((result) => ({ locale: locale.locale, result }))),
-          );
-        }
-        for (const { locale, result } of (await inOrder(jobs)).flat()) {
-          const { path, files, ...summary } = result;
-          state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
-          seoFiles.capture(result);
-          renderedPaths.push(result.path);
-        }
-      });
-      // Pages that no longer exist leave no files behind.
-      const kept = new Set(Object.values(state.routes).flatMap((entry) => entry.files));
-      for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
-        if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
-      }
-      await timed('write', () => {
-        if (content.staticDir) output.copyDir(content.staticDir, '.');
-        for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
-      });
-      hooks.onPagesWritten?.();
-
-      // Search indexes are serialised on the pool's threads; only those whose pages changed.
-      await timed('search', async () => {
-        const searches: Promise<void>[] = [];
-        for (const locale of manifest.locales) {
-          if (!renderLocales.has(locale.locale)) continue;
-          for (const scope of scopesByLocale.get(locale.locale)!) {
-            const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
-            state.localeFiles[locale.locale]!.push(file);
-            state.searchIndexes[file] = scope.key;
-            if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
-            searches.push(taskPool.search(file, getScopeSections(scope, getCompiled)));
-          }
-        }
-        await inOrder(searches);
-      });
-      // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
-      await timed('seo', () => {
-        const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
-        for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
-      });
-      // --- end seo ---
-      lastInputs = nextInputs;
-      return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
     },
 
     /** Tells the builder which files changed since the last run (the file watcher's events); `all` when unknown. */
     forget(changes: FileChange[] | 'all'): void {
+      changedSince = changes === 'all' || changedSince === 'all' ? 'all' : [...changedSince, ...changes];
       if (changes === 'all') contentCache.clear();
       else contentCache.forget(changes);
       // An added or removed file may be what a link points at.
@@ -504,6 +602,43 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundle = undefined;
     },
   };
+}
+
+/**
+ * Calls `onPagesWritten`, then lets the event loop run once: what the hook sent (the dev server's
+ * reload message) leaves now, not when the rest of the run next waits for something.
+ */
+async function pagesWritten(hooks: RunHooks): Promise<void> {
+  if (!hooks.onPagesWritten) return;
+  hooks.onPagesWritten();
+  await setImmediate();
+}
+
+/** What a watching builder remembers of a source file: its compile key and front matter. */
+interface SourceRecord {
+  key: string;
+  salt: string;
+  bodyLine: number;
+  frontMatter: string;
+}
+
+function getSourceRecords(content: SiteContent, salt: string): Map<string, SourceRecord> {
+  const records = new Map<string, SourceRecord>();
+  for (const source of getMarkdownSources(content)) {
+    const key = getSourceKey(salt, source);
+    records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter: JSON.stringify(source.frontMatter) });
+  }
+  return records;
+}
+
+/**
+ * What the site model takes from compiled content: equal shapes give equal manifests. The
+ * description is not taken when the front matter has one (`ownDescription`).
+ */
+function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: boolean): string {
+  if (!compiled) return '';
+  const { contentTitle, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes } = compiled;
+  return JSON.stringify([contentTitle, hasExcerpt, headings, anchorIds, urls, ownDescription ? '' : description, readingTimeMinutes]);
 }
 
 /** What a page shows: the locale's site data, the route's data and content, its page component. */

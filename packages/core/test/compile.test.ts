@@ -324,7 +324,12 @@ describe('compileMarkdown: links and excerpts', () => {
     expect(compile('text\n').excerpt).toBeUndefined();
   });
 
-  it('gives the plain text of the content', () => {
-    expect(compile('# T\n\n**굵게** 글씨\n').text.trim()).toBe('굵게 글씨');
+  it('describes the content by the start of its plain text, and tells its reading time', () => {
+    expect(compile('# T\n\n**굵게** 글씨\n').description).toBe('굵게 글씨');
+    const long = compile(`${'가나다라마 '.repeat(60)}\n`);
+    expect(long.description).toHaveLength(160);
+    expect(long.description.endsWith('...')).toBe(true);
+    expect(long.readingTimeMinutes).toBe(1);
+    expect(compile(`${'가'.repeat(5000)}\n`).readingTimeMinutes).toBe(10);
   });
 });

@@ -134,10 +134,10 @@ export interface CompiledMarkdown {
    * once each: the manifest resolves them to the URLs the rendered page uses.
    */
   urls: { value: string; kind: 'link' | 'image' }[];
-  /** Plain text of the document, for descriptions and reading time. */
-  text: string;
-  /** The text of the document split at h2 and h3 headings, for the search index. */
-  sections: ContentSection[];
+  /** The page's description unless its front matter has one: the start of its text. */
+  description: string;
+  /** Minutes to read the document. */
+  readingTimeMinutes: number;
   diagnostics: Diagnostic[];
 }
 

@@ -14,10 +14,11 @@ import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
-import type { CompiledMarkdown, ContentLink, Diagnostic, TocItem } from '@docgen/types';
+import type { CompiledMarkdown, ContentLink, ContentSection, Diagnostic, TocItem } from '@docgen/types';
 import { highlightToLines, isKnownLanguage, parseCodeMeta } from './highlight.js';
 import { KNOWN_HTML_TAGS } from './htmlTags.js';
 import { getContentSections } from './sections.js';
+import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
 export interface CompileOptions {
   /** Site-relative path of the source, for diagnostics. */
@@ -32,6 +33,8 @@ export interface CompileResult {
   /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
   excerpt?: HastRoot;
   meta: Omit<CompiledMarkdown, 'key'>;
+  /** The text of the document split at h2 and h3 headings, for the search index. */
+  sections: ContentSection[];
 }
 
 const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution']);
@@ -319,6 +322,7 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment' && node.type !== 'raw' && !isMarker(node));
+  const text = hastToString(hast);
   return {
     hast,
     excerpt,
@@ -329,10 +333,11 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
       anchorIds: result.anchorIds,
       links: result.links,
       urls: [...result.urls.values()],
-      text: hastToString(hast),
-      sections: getContentSections(hast),
+      description: getDefaultDescription(text),
+      readingTimeMinutes: getReadingTime(text),
       diagnostics: result.diagnostics,
     },
+    sections: getContentSections(hast),
   };
 }
 

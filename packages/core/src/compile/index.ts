@@ -1,3 +1,11 @@
 export { compileMarkdown, type CompileOptions, type CompileResult } from './compileMarkdown.js';
 export { registerLanguages } from './highlight.js';
-export { compileToStore, getCompileKey, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './store.js';
+export {
+  compileToStore,
+  getCompileKey,
+  readCompileIndex,
+  readStoredContent,
+  readStoredSections,
+  writeCompileIndex,
+  type CompileTask,
+} from './store.js';

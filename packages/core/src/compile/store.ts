@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompiledMarkdown } from '@docgen/types';
+import type { CompiledMarkdown, ContentSection } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { compileMarkdown } from './compileMarkdown.js';
 
@@ -38,16 +38,24 @@ function writeWhole(file: string, contents: string): void {
   renameSync(temporary, file);
 }
 const contentFile = (dir: string, key: string) => join(dir, `${key}.json`);
+const sectionsFile = (dir: string, key: string) => join(dir, `${key}.sections.json`);
 
 /**
  * Compiles a body and stores its content (hast, excerpt) in `dir`, returning what the manifest
  * needs. Runs in whichever thread compiles; the content is read back by the thread that renders.
  */
 export function compileToStore(dir: string, task: CompileTask): CompiledMarkdown {
-  const { hast, excerpt, meta } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+  const { hast, excerpt, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
   // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
   writeWhole(contentFile(dir, task.key), JSON.stringify({ main: hast, excerpt }));
+  // Apart, and not in the index: only a search index being written needs them.
+  writeWhole(sectionsFile(dir, task.key), JSON.stringify(sections));
   return { key: task.key, ...meta };
+}
+
+/** The search sections of a compiled body (see getContentSections). */
+export function readStoredSections(dir: string, key: string): ContentSection[] {
+  return JSON.parse(readFileSync(sectionsFile(dir, key), 'utf8')) as ContentSection[];
 }
 
 /** The stored content of a compiled body: the whole document (`main`) or its excerpt. */
@@ -64,7 +72,11 @@ export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
   try {
     const entries = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as CompiledMarkdown[];
     const present = new Set(readdirSync(dir));
-    return new Map(entries.filter((entry) => present.has(`${entry.key}.json`)).map((entry) => [entry.key, entry]));
+    return new Map(
+      entries
+        .filter((entry) => present.has(`${entry.key}.json`) && present.has(`${entry.key}.sections.json`))
+        .map((entry) => [entry.key, entry]),
+    );
   } catch {
     return new Map();
   }
@@ -75,7 +87,7 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
   mkdirSync(dir, { recursive: true });
   writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   for (const name of readdirSync(dir)) {
-    if (name === INDEX_FILE || entries.has(name.replace(/\.json$/, ''))) continue;
+    if (name === INDEX_FILE || entries.has(name.replace(/(\.sections)?\.json$/, ''))) continue;
     rmSync(join(dir, name), { force: true });
   }
 }

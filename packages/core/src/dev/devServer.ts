@@ -59,7 +59,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const output = createOutputDir(outDir);
   // A store of its own: a `docgen build` running meanwhile prunes the site's store to its own needs.
   const storeDir = `${outDir}-compiled`;
-  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: true, buildId: 'dev', storeDir });
+  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: true, buildId: 'dev', storeDir, watching: true });
   let state: OutputState | undefined;
   const token = randomBytes(24).toString('hex');
   const clients = new Set<ServerResponse>();

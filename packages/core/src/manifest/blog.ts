@@ -1,6 +1,6 @@
 import type { ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { contentSlot, getDefaultDescription, getReadingTime, getToc, type LocaleContext } from './context.js';
+import { contentSlot, getToc, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 type BaseFields = Pick<RouteData, 'canonical' | 'alternates' | 'noIndex' | 'html'>;
@@ -218,9 +218,9 @@ function loadPost(
     meta: {
       path,
       title,
-      description: frontMatter.description ?? getDefaultDescription(compiled.text),
+      description: frontMatter.description ?? compiled.description,
       date: source.date,
-      readingTimeMinutes: getReadingTime(compiled.text),
+      readingTimeMinutes: compiled.readingTimeMinutes,
       authors,
       tags,
       hasTruncateMarker: compiled.hasExcerpt,

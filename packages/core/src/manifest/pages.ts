@@ -1,5 +1,5 @@
 import type { SourcePage } from '@docgen/types';
-import { contentSlot, getDefaultDescription, getToc, type LocaleContext } from './context.js';
+import { contentSlot, getToc, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 /** Routes of standalone pages (`pages/`): markdown pages and React component pages. */
@@ -47,7 +47,7 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
         type: 'markdownPage',
         path,
         title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
-        description: markdown.frontMatter.description ?? getDefaultDescription(compiled.text),
+        description: markdown.frontMatter.description ?? compiled.description,
         noIndex: markdown.frontMatter.unlisted ?? false,
         toc: getToc(context, compiled.headings),
         hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,

@@ -12,7 +12,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { contentSlot, getDefaultDescription, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
+import { contentSlot, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 import { localizeLink } from './resolveLinks.js';
 
@@ -200,7 +200,7 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
     versionName: source.versionName,
     locale: source.locale,
     title,
-    description: frontMatter.description ?? getDefaultDescription(compiled.text),
+    description: frontMatter.description ?? compiled.description,
     sidebarLabel: frontMatter.sidebarLabel ?? title,
     sidebarPosition: frontMatter.sidebarPosition,
     permalink: slug === '/' ? versionPath : versionPath + slug,

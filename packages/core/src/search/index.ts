@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledMarkdown, ContentSection, LocaleManifest, ManifestRoute } from '@docgen/types';
+import type { ContentSection, LocaleManifest, ManifestRoute } from '@docgen/types';
 import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
 import { toSearchIndexJson } from './indexJson.js';
 
@@ -14,13 +14,20 @@ export interface SearchSection {
   code: string;
 }
 
+/** A page of a search index: the content (`CompiledMarkdown.key`) shown at a URL under a title. */
+export interface SearchPage {
+  path: string;
+  title: string;
+  key: string;
+}
+
 /** The search entries of a page: one per section of its content, with the page's title and URL. */
-export function getSearchSections(route: ManifestRoute, sections: readonly ContentSection[], startId: number): SearchSection[] {
+function getSearchSections(page: SearchPage, sections: readonly ContentSection[], startId: number): SearchSection[] {
   return sections.map((section, index) => ({
     id: startId + index,
-    title: route.data.title,
+    title: page.title,
     heading: section.heading,
-    url: section.anchor ? `${route.path}#${section.anchor}` : route.path,
+    url: section.anchor ? `${page.path}#${section.anchor}` : page.path,
     text: section.text,
     code: section.code,
   }));
@@ -36,37 +43,35 @@ export interface SearchScope {
   /** `docs:<version>` or `blog`. */
   scope: string;
   label: string;
-  routes: ManifestRoute[];
+  pages: SearchPage[];
   /** Changes whenever the index's sections would: a hash of each page's URL, title and content key. */
   key: string;
 }
 
 /** The search indexes of one locale: one per docs version and one for the blog and pages. */
 export function getSearchScopes(locale: LocaleManifest): SearchScope[] {
-  const scopes = new Map<string, { label: string; routes: ManifestRoute[] }>();
-  for (const version of locale.versions) scopes.set(`docs:${version.name}`, { label: version.label, routes: [] });
-  scopes.set('blog', { label: locale.site.blog.title, routes: [] });
+  const scopes = new Map<string, { label: string; pages: SearchPage[] }>();
+  for (const version of locale.versions) scopes.set(`docs:${version.name}`, { label: version.label, pages: [] });
+  scopes.set('blog', { label: locale.site.blog.title, pages: [] });
   for (const route of locale.routes) {
-    if (!isIndexed(route)) continue;
+    const key = route.slots.main?.key;
+    if (!isIndexed(route) || key === undefined) continue;
     const scope = route.data.type === 'doc' ? `docs:${route.data.versionName}` : 'blog';
-    scopes.get(scope)?.routes.push(route);
+    scopes.get(scope)?.pages.push({ path: route.path, title: route.data.title, key });
   }
   return [...scopes]
-    .filter(([, { routes }]) => routes.length > 0)
-    .map(([scope, { label, routes }]) => {
+    .filter(([, { pages }]) => pages.length > 0)
+    .map(([scope, { label, pages }]) => {
       const digest = createHash('sha256');
-      for (const route of routes) digest.update(JSON.stringify([route.path, route.data.title, route.slots.main?.key ?? null]));
-      return { scope, label, routes, key: digest.digest('hex') };
+      for (const page of pages) digest.update(JSON.stringify([page.path, page.title, page.key]));
+      return { scope, label, pages, key: digest.digest('hex') };
     });
 }
 
-/** The sections a scope's index holds (`getCompiled` gives a page's content sections). */
-export function getScopeSections(scope: SearchScope, getCompiled: (key: string) => CompiledMarkdown): SearchSection[] {
+/** The sections a scope's index holds (`readSections` gives those of a content key). */
+export function getScopeSections(pages: readonly SearchPage[], readSections: (key: string) => readonly ContentSection[]): SearchSection[] {
   const sections: SearchSection[] = [];
-  for (const route of scope.routes) {
-    const slot = route.slots.main;
-    if (slot) sections.push(...getSearchSections(route, getCompiled(slot.key).sections, sections.length));
-  }
+  for (const page of pages) sections.push(...getSearchSections(page, readSections(page.key), sections.length));
   return sections;
 }
 

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown, ManifestRoute, SourceLocation } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import type { SearchSection } from '../search/index.js';
+import type { SearchPage } from '../search/index.js';
 import { createTaskRunner, type LocaleSetup, type RenderResult, type TaskRunner, type TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
@@ -35,7 +35,7 @@ export interface TaskPool {
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
   render(locale: string, routes: ManifestRoute[]): Promise<RenderResult[]>;
-  search(file: string, sections: SearchSection[]): Promise<void>;
+  search(file: string, pages: SearchPage[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +62,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     compile: (tasks) => runner.compile(tasks),
     setLocale: (locale) => runner.setLocale(locale),
     render: (locale, routes) => runner.render(locale, routes),
-    search: async (file, sections) => runner.search(file, sections),
+    search: async (file, pages) => runner.search(file, pages),
     close: async () => {},
   };
 }
@@ -143,7 +143,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
     },
     render: (locale, routes) => inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch])),
-    search: (file, sections) => run<void>('search', [file, sections]),
+    search: (file, pages) => run<void>('search', [file, pages]),
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },

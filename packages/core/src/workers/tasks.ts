@@ -1,10 +1,10 @@
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, ManifestRoute, PropSidebar, RenderedSummary, RouteData, SiteData } from '@docgen/types';
 import { getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
-import { compileToStore, readStoredContent, registerLanguages, type CompileTask } from '../compile/index.js';
+import { compileToStore, readStoredContent, readStoredSections, registerLanguages, type CompileTask } from '../compile/index.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { toSearchIndex, type SearchSection } from '../search/index.js';
+import { getScopeSections, toSearchIndex, type SearchPage } from '../search/index.js';
 
 /** What every thread of a build shares: where compiled content lives and where the output goes. */
 export interface TaskSetup {
@@ -93,8 +93,9 @@ export function createTaskRunner(setup: TaskSetup) {
       });
     },
 
-    search(file: string, sections: SearchSection[]): void {
-      getOutput().write(file, toSearchIndex(sections));
+    /** Writes the search index of `pages`, their sections read from the store. */
+    search(file: string, pages: SearchPage[]): void {
+      getOutput().write(file, toSearchIndex(getScopeSections(pages, (key) => readStoredSections(setup.storeDir, key))));
     },
   };
 }

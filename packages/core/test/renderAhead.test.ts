@@ -1,0 +1,100 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteBuilder, type OutputState } from '../src/build.js';
+import { createOutputDir } from '../src/output/index.js';
+import { copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
+
+/**
+ * The dev server reloads the browser when `onPagesWritten` is called. Whether the edited page
+ * was rendered ahead of the rebuild (text-only edits) or by the whole rebuild, every page must
+ * already be what the rebuild leaves when that happens, and what a fresh builder writes.
+ */
+afterAll(removeTempDirs);
+
+const htmlOf = (dir: string) =>
+  Object.fromEntries(
+    Object.entries(snapshotDir(dir))
+      .filter(([file]) => file.endsWith('.html'))
+      .map(([file, base64]) => [file, Buffer.from(base64, 'base64').toString('utf8')]),
+  );
+
+/** A page whose description (the start of its text) does not change when a paragraph is added at the end. */
+const LONG_PAGE = `---
+title: 긴 문서
+sidebar_position: 4
+---
+
+${'이 문서는 설명이 본문의 처음 백육십 자에서 만들어지는 긴 문서입니다. '.repeat(6)}
+
+## 자세히
+
+[설치로](./setup.md)
+`;
+
+describe('a watching builder: pages rendered ahead of the rebuild', () => {
+  let site: string;
+  let out: string;
+  let builder: ReturnType<typeof createSiteBuilder>;
+  let state: OutputState;
+  const stagesDone: string[] = [];
+  const output = () => createOutputDir(out);
+
+  beforeAll(async () => {
+    site = copyFixture('autogen');
+    writeFileSync(join(site, 'docs/guide/long.md'), LONG_PAGE);
+    out = join(makeTempDir(), 'out');
+    const cacheDir = makeTempDir();
+    builder = createSiteBuilder({
+      siteDir: site,
+      includeDrafts: true,
+      buildId: 'dev',
+      cacheDir,
+      threads: 1,
+      watching: true,
+      onStage: (stage) => stagesDone.push(stage),
+    });
+    state = (await builder.run(output())).state;
+  }, 60_000);
+  afterAll(() => builder.close());
+
+  /** Saves `file`, rebuilds, and returns the pages as they were when the reload would be sent. */
+  async function save(file: string, text: string) {
+    writeFileSync(join(site, file), text);
+    builder.forget([{ kind: 'change', path: join(site, file) }]);
+    stagesDone.length = 0;
+    const atReload: { stages: string[]; html: Record<string, string> }[] = [];
+    const result = await builder.run(output(), state, {
+      onPagesWritten: () => atReload.push({ stages: [...stagesDone], html: htmlOf(out) }),
+    });
+    state = result.state;
+    const fresh = join(makeTempDir(), 'fresh');
+    const other = createSiteBuilder({ siteDir: site, includeDrafts: true, buildId: 'dev', cacheDir: makeTempDir(), threads: 1 });
+    await other.run(createOutputDir(fresh));
+    await other.close();
+    return { atReload, final: htmlOf(out), fresh: htmlOf(fresh), rendered: result.renderedPaths };
+  }
+
+  it('renders a page whose text alone changed before the rest of the rebuild, as the rebuild would', async () => {
+    const { atReload, final, fresh, rendered } = await save('docs/guide/long.md', `${LONG_PAGE}\n새로 쓴 문단입니다.\n`);
+    expect(atReload).toHaveLength(1);
+    expect(atReload[0]!.stages).toEqual(['ahead']);
+    expect(atReload[0]!.html['docs/guide/long/index.html']).toContain('새로 쓴 문단입니다.');
+    expect(atReload[0]!.html).toEqual(final);
+    expect(final).toEqual(fresh);
+    expect(rendered.sort()).toEqual(['/docs/guide/long', '/en/docs/guide/long']);
+  }, 60_000);
+
+  it('waits for the whole rebuild when an edit changes more than the page (a heading, the title)', async () => {
+    const file = 'docs/guide/overview.md';
+    const original = readFileSync(join(site, file), 'utf8');
+    for (const edited of [original.replace('## 시작', '## 처음 시작'), original.replace('title: 개요', 'title: 새 개요')]) {
+      const { atReload, final, fresh } = await save(file, edited);
+      expect(atReload).toHaveLength(1);
+      expect(atReload[0]!.stages).toContain('render');
+      expect(atReload[0]!.html).toEqual(final);
+      expect(final).toEqual(fresh);
+    }
+    expect(htmlOf(out)['docs/guide/setup/index.html']).toContain('새 개요');
+  }, 60_000);
+});
