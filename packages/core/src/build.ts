@@ -337,6 +337,12 @@ export function createSiteBuilder(options: BuilderOptions) {
     return pool;
   };
 
+  async function closePool() {
+    await pool?.close();
+    pool = undefined;
+    localeSetups.clear();
+  }
+
   async function getBundle(config: SiteConfig, pages: Record<string, string>, key: string, output: OutputWriter) {
     if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
@@ -483,6 +489,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     // Search indexes are serialised on the pool's threads; only those whose pages changed.
     await timed('search', async () => {
       const searches: Promise<void>[] = [];
+      const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       for (const locale of manifest.locales) {
         if (!renderLocales.has(locale.locale)) continue;
         for (const scope of scopesByLocale.get(locale.locale)!) {
@@ -490,11 +497,13 @@ export function createSiteBuilder(options: BuilderOptions) {
           state.localeFiles[locale.locale]!.push(file);
           state.searchIndexes[file] = scope.key;
           if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
-          searches.push(taskPool.search(file, scope.pages));
+          searches.push(limit(scope.pages.length, () => taskPool.search(file, scope.pages)));
         }
       }
       await inOrder(searches);
     });
+    // The threads' work is done: a build that does not run again frees their memory before seo.
+    if (!options.watching) await closePool();
     // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
     await timed('seo', () => {
       const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
@@ -596,11 +605,39 @@ export function createSiteBuilder(options: BuilderOptions) {
     },
 
     async close(): Promise<void> {
-      await pool?.close();
-      pool = undefined;
+      await closePool();
       if (bundle) rmSync(bundle.serverFile, { force: true });
       bundle = undefined;
     },
+  };
+}
+
+/**
+ * Pages whose search indexes are written at the same time, at most: the index of a scope of
+ * thousands of pages takes a hundred megabytes or more to write, and two at once would double
+ * the build's peak memory. Smaller scopes are written side by side.
+ */
+const SEARCH_PAGES_AT_ONCE = 6000;
+
+/**
+ * Runs tasks side by side while their weights add up to at most `limit` (a heavier task runs
+ * alone), in the order they are given.
+ */
+function createWeightLimit(limit: number) {
+  let running = 0;
+  let queue: Promise<void> = Promise.resolve();
+  const waiting: (() => void)[] = [];
+  const released = () => new Promise<void>((resolve) => waiting.push(resolve));
+  return <T>(weight: number, task: () => Promise<T>): Promise<T> => {
+    const start = queue.then(async () => {
+      while (running > 0 && running + weight > limit) await released();
+      running += weight;
+    });
+    queue = start;
+    return start.then(task).finally(() => {
+      running -= weight;
+      for (const resolve of waiting.splice(0)) resolve();
+    });
   };
 }
 

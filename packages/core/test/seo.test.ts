@@ -7,6 +7,7 @@ import { loadSite } from '../src/build.js';
 import { getFeedPaths, getMarkdownPath, renderRoute, type ThemeServerModule } from '../src/render/index.js';
 import {
   createSeoFiles,
+  type SeoOutput,
   getFeedInput,
   getMarkdownTwin,
   toAtomFeed,
@@ -135,6 +136,14 @@ const parseXml = (xml: string) => {
   return parser.parse(xml) as Record<string, any>;
 };
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** An output that keeps the files in `files`. */
+const fakeOutput = (files: Map<string, string>): SeoOutput => ({
+  write: (file, text) => void files.set(file, text),
+  writeParts: (file, parts) => void files.set(file, [...parts].join('')),
+  read: (file) => files.get(file)!,
+  remove: (file) => void files.delete(file),
+});
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists every indexable page once, and none of the 404, noindex, draft, version-root or fallback pages', () => {
@@ -354,7 +363,7 @@ describe('llms.txt', () => {
     twins.write({
       manifest,
       content,
-      output: { write: (file, text) => void files.set(file, text), remove: (file) => void files.delete(file) },
+      output: fakeOutput(files),
       renderedPaths: [],
       getMarkdownPath,
       getFeedPaths,
@@ -382,13 +391,15 @@ describe('llms.txt', () => {
       'robots.txt',
       'sitemap.xml',
     ]);
-    expect(toLlmsFullTxt({ ...input('ko'), getTwin: () => undefined })).toBe('# SEO 사이트\n\n> 검색과 피드를 시험하는 사이트\n');
+    expect([...toLlmsFullTxt({ ...input('ko'), getTwinText: () => undefined })].join('')).toBe(
+      '# SEO 사이트\n\n> 검색과 피드를 시험하는 사이트\n',
+    );
   });
 
   it('removes the files of pages that disappeared on the next run', () => {
     const seo = createSeoFiles();
     const files = new Map<string, string>();
-    const output = { write: (file: string, text: string) => void files.set(file, text), remove: (file: string) => void files.delete(file) };
+    const output = fakeOutput(files);
     seo.write({ manifest, content, output, renderedPaths: [], getMarkdownPath, getFeedPaths });
     expect(files.has('docs/guide/setup.md')).toBe(true);
     const ko = localeOf('ko');

@@ -1,15 +1,19 @@
 import {
+  closeSync,
   copyFileSync,
   cpSync,
   existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { DocgenError } from '../diagnostics/index.js';
@@ -43,6 +47,11 @@ export function assertSafeOutDir(siteDir: string, outDir: string): void {
   }
 }
 
+/** writeSync may write less than it is given. */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
+}
+
 /** Folder every docgen build writes; its presence marks a folder as docgen output. */
 const DOCGEN_MARKER = '_docgen';
 
@@ -51,6 +60,9 @@ export interface OutputWriter {
   /** Absolute path of the folder written to. */
   path: string;
   write(relativePath: string, contents: string | Uint8Array): void;
+  /** Writes a file from parts, as they come (a large file is never held whole); a part is written before the next is asked for. */
+  writeParts(relativePath: string, parts: Iterable<string | Uint8Array>): void;
+  read(relativePath: string): string;
   remove(relativePath: string): void;
   has(relativePath: string): boolean;
   /**
@@ -99,6 +111,30 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
         makeParent(full);
         writeFileSync(full, contents);
       }
+    },
+    writeParts(relativePath, parts) {
+      const full = inside(relativePath);
+      mkdirSync(dirname(full), { recursive: true });
+      if (previous !== undefined) rmSync(full, { force: true });
+      const fd = openSync(full, 'w');
+      try {
+        // Gathered into writes of about a megabyte: a part may be a few bytes.
+        let pending = '';
+        for (const part of parts) {
+          if (typeof part === 'string') pending += part;
+          if (pending.length >= 1 << 20 || (typeof part !== 'string' && pending !== '')) {
+            writeSync(fd, pending);
+            pending = '';
+          }
+          if (typeof part !== 'string') writeAll(fd, part);
+        }
+        writeSync(fd, pending);
+      } finally {
+        closeSync(fd);
+      }
+    },
+    read(relativePath) {
+      return readFileSync(inside(relativePath), 'utf8');
     },
     remove(relativePath) {
       rmSync(inside(relativePath), { force: true });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentSection, LocaleManifest, ManifestRoute } from '@docgen/types';
 import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
-import { toSearchIndexJson } from './indexJson.js';
+import { toSearchIndexChunks } from './indexJson.js';
 
 /** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
 export interface SearchSection {
@@ -79,6 +79,6 @@ export function getScopeSections(pages: readonly SearchPage[], readSections: (ke
  * A search index serialised as MiniSearch reads it in the browser (`MiniSearch.loadJSON`),
  * written directly: building MiniSearch's own tree only to serialise it was most of the cost.
  */
-export function toSearchIndex(sections: readonly SearchSection[]): string {
-  return toSearchIndexJson(sections, { ...SEARCH_INDEX_OPTIONS, tokenize: tokenizeForSearch });
+export function toSearchIndex(sections: readonly SearchSection[]): Iterable<Uint8Array> {
+  return toSearchIndexChunks(sections, { ...SEARCH_INDEX_OPTIONS, tokenize: tokenizeForSearch });
 }

@@ -73,6 +73,19 @@ type SectionsAreAccepted = Accepts<SearchSection>;
  * module comment).
  */
 export function toSearchIndexJson(sections: readonly SearchSectionLike[], options: SearchIndexJsonOptions): string {
+  let json = '';
+  for (const chunk of toSearchIndexChunks(sections, options)) json += decoder.decode(chunk, { stream: true });
+  return json + decoder.decode();
+}
+
+/** Bytes gathered before a chunk is handed out: an index of tens of megabytes is never held whole. */
+const CHUNK_BYTES = 1 << 22;
+
+/**
+ * The same JSON as UTF-8 bytes, in chunks of about four megabytes as the index is written. A
+ * chunk is only valid until the next one is asked for: write it (or copy it) first.
+ */
+export function* toSearchIndexChunks(sections: readonly SearchSectionLike[], options: SearchIndexJsonOptions): Generator<Uint8Array> {
   const { fields, storeFields, tokenize } = options;
   if (fields == null) throw new Error('MiniSearch: option "fields" must be provided');
 
@@ -150,7 +163,8 @@ export function toSearchIndexJson(sections: readonly SearchSectionLike[], option
   const termOrder = getTreeOrder(vocabulary.terms);
   const { docs, frequencies, keyCounts } = postings.sortByKey(termOrder, fieldCount, fieldOrder);
 
-  let bytes = new Uint8Array(postings.count * 12 + vocabulary.terms.length * 32 + 1024);
+  yield encoder.encode(head);
+  let bytes = new Uint8Array(CHUNK_BYTES + 1024);
   let length = 0;
   let record = 0;
   for (let i = 0; i < termOrder.length; i++) {
@@ -159,9 +173,10 @@ export function toSearchIndexJson(sections: readonly SearchSectionLike[], option
     const keyBase = termOrder[i]! * fieldCount;
     for (const fieldId of fieldOrder) needed += keyCounts[keyBase + fieldId]! * 24 + 16;
     if (length + needed > bytes.length) {
-      const grown = new Uint8Array(Math.max(bytes.length * 2, length + needed));
-      grown.set(bytes.subarray(0, length));
-      bytes = grown;
+      if (length > 0) yield bytes.subarray(0, length);
+      length = 0;
+      // A term whose postings alone exceed a chunk gets a buffer of its own.
+      if (needed > bytes.length) bytes = new Uint8Array(needed);
     }
     if (i > 0) bytes[length++] = COMMA;
     bytes[length++] = OPEN_BRACKET;
@@ -186,7 +201,8 @@ export function toSearchIndexJson(sections: readonly SearchSectionLike[], option
     bytes[length++] = CLOSE_BRACE;
     bytes[length++] = CLOSE_BRACKET;
   }
-  return `${head}${decoder.decode(bytes.subarray(0, length))}],"serializationVersion":2}`;
+  if (length > 0) yield bytes.subarray(0, length);
+  yield encoder.encode('],"serializationVersion":2}');
 }
 
 const COMMA = 0x2c;

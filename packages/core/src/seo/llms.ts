@@ -108,17 +108,20 @@ export function toLlmsTxt(input: LlmsInput): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** `llms-full.txt` of a locale: every doc of the latest version in full, as markdown, in llms.txt order. */
-export function toLlmsFullTxt(input: LlmsInput & { getTwin: (routePath: string) => MarkdownTwin | undefined }): string {
+/**
+ * `llms-full.txt` of a locale: every doc of the latest version in full, as markdown, in llms.txt
+ * order. Given in parts (one per doc, `getTwinText` reading its markdown twin) and written as
+ * they come: on a large site the file is tens of megabytes.
+ */
+export function* toLlmsFullTxt(input: LlmsInput & { getTwinText: (routePath: string) => string | undefined }): Generator<string> {
   const { site } = input.locale;
-  const parts = [`# ${site.title}${site.tagline ? `\n\n> ${site.tagline}` : ''}`];
+  yield `# ${site.title}${site.tagline ? `\n\n> ${site.tagline}` : ''}`;
   for (const section of getLatestDocSections(input)) {
     for (const route of section.routes) {
-      const twin = input.getTwin(route.path);
-      if (!twin) continue;
-      const text = toMarkdownTwinText(twin).replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`);
-      parts.push(text.trimEnd());
+      const text = input.getTwinText(route.path);
+      if (text === undefined) continue;
+      yield `\n\n---\n\n${text.replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`).trimEnd()}`;
     }
   }
-  return `${parts.join('\n\n---\n\n')}\n`;
+  yield '\n';
 }

@@ -1,12 +1,15 @@
 import type { FeedPaths, RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
-import { getMarkdownTwin, toMarkdownTwinText, type MarkdownTwin } from './markdownTwin.js';
+import { getMarkdownTwin, toMarkdownTwinText } from './markdownTwin.js';
 import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
 
 /** The part of the build's output writer the seo files need. */
 export interface SeoOutput {
   write(relativePath: string, contents: string): void;
+  /** Writes a file from parts, as they come. */
+  writeParts(relativePath: string, parts: Iterable<string>): void;
+  read(relativePath: string): string;
   remove(relativePath: string): void;
 }
 
@@ -34,7 +37,8 @@ export interface WriteSeoFilesInput {
  */
 export function createSeoFiles() {
   const rendered = new Map<string, RenderedSummary>();
-  let twins = new Map<string, { file: string; twin: MarkdownTwin }>();
+  // Route path -> its markdown twin's file (the text is read back from the output when needed).
+  let twins = new Map<string, string>();
   let written = new Set<string>();
 
   return {
@@ -54,9 +58,10 @@ export function createSeoFiles() {
       const present = new Set(manifest.locales.flatMap((locale) => locale.routes.map((route) => route.path)));
       for (const path of rendered.keys()) if (!present.has(path)) rendered.delete(path);
       const getRendered = (path: string) => rendered.get(path);
+      const readTwin = (file: string | undefined) => (file === undefined ? undefined : output.read(file));
 
-      const files = new Map<string, string>();
-      const nextTwins = new Map<string, { file: string; twin: MarkdownTwin }>();
+      const files = new Map<string, string | Iterable<string>>();
+      const nextTwins = new Map<string, string>();
       const byLocale: Record<string, string[]> = {};
       for (const locale of manifest.locales) {
         if (input.locales && !input.locales.has(locale.locale)) continue;
@@ -67,7 +72,7 @@ export function createSeoFiles() {
           const known = twins.get(route.path);
           if (known && !renderedNow.has(route.path)) {
             nextTwins.set(route.path, known);
-            localeFiles.push(known.file);
+            localeFiles.push(known);
             continue;
           }
           const source = sources.get(route.sources[0] ?? '');
@@ -80,17 +85,20 @@ export function createSeoFiles() {
           });
           const file = toFile(input.getMarkdownPath(route.path));
           output.write(file, toMarkdownTwinText(twin));
-          nextTwins.set(route.path, { file, twin });
+          nextTwins.set(route.path, file);
           localeFiles.push(file);
         }
 
         const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
-        const localeFile = (file: string, contents: string) => {
+        const localeFile = (file: string, contents: string | Iterable<string>) => {
           files.set(file, contents);
           localeFiles.push(file);
         };
         localeFile(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
-        localeFile(toFile(locale.site.baseUrl + LLMS_FULL_FILE), toLlmsFullTxt({ ...llms, getTwin: (path) => nextTwins.get(path)?.twin }));
+        localeFile(
+          toFile(locale.site.baseUrl + LLMS_FULL_FILE),
+          toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(nextTwins.get(path)) }),
+        );
 
         const paths = input.getFeedPaths(locale.site.blog.path);
         const feed = getFeedInput(locale, { siteUrl: config.url, paths, getRendered });
@@ -102,9 +110,12 @@ export function createSeoFiles() {
       }
       files.set(SITEMAP_FILE, toSitemap(manifest));
       files.set('robots.txt', toRobotsTxt(config));
-      for (const [file, contents] of files) output.write(file, contents);
+      for (const [file, contents] of files) {
+        if (typeof contents === 'string') output.write(file, contents);
+        else output.writeParts(file, contents);
+      }
 
-      const nextWritten = new Set([...files.keys(), ...[...nextTwins.values()].map((entry) => entry.file)]);
+      const nextWritten = new Set([...files.keys(), ...nextTwins.values()]);
       for (const file of written) if (!nextWritten.has(file)) output.remove(file);
       written = nextWritten;
       twins = nextTwins;

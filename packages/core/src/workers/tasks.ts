@@ -95,7 +95,7 @@ export function createTaskRunner(setup: TaskSetup) {
 
     /** Writes the search index of `pages`, their sections read from the store. */
     search(file: string, pages: SearchPage[]): void {
-      getOutput().write(file, toSearchIndex(getScopeSections(pages, (key) => readStoredSections(setup.storeDir, key))));
+      getOutput().writeParts(file, toSearchIndex(getScopeSections(pages, (key) => readStoredSections(setup.storeDir, key))));
     },
   };
 }
