@@ -100,7 +100,7 @@ export async function measureWatch(options: {
         return reloads > seen ? true : undefined;
       });
       const latency = performance.now() - saved;
-      const built = await waitForOutput(/Built \d+ pages \(\d+ rendered\) in (\d+) ms/, from, 10_000);
+      const built = await waitForOutput(/Built \d+ pages \(\d+ rendered\) in (\d+) ms/, from, 300_000);
       return { latency, rebuild: Number(built[1]) };
     };
     for (let edit = 1; edit <= options.edits; edit++) {
