@@ -323,9 +323,11 @@ class Postings {
     }
     const record = this.count++;
     if (record === this.docs.length) {
-      this.keys = grow(this.keys, record * 2, 0);
-      this.docs = grow(this.docs, record * 2, 0);
-      this.frequencies = grow(this.frequencies, record * 2, 0);
+      // By half: a large index has millions of records, and doubling would leave most of a copy unused.
+      const size = record + (record >> 1);
+      this.keys = grow(this.keys, size, 0);
+      this.docs = grow(this.docs, size, 0);
+      this.frequencies = grow(this.frequencies, size, 0);
     }
     this.keys[record] = key;
     this.docs[record] = doc;
@@ -359,6 +361,9 @@ class Postings {
       docs[position] = this.docs[record]!;
       frequencies[position] = this.frequencies[record]!;
     }
+    // The records in their order of arrival are not needed any more: let them go before writing.
+    this.keys = this.docs = this.frequencies = this.lasts = new Int32Array(0);
+    this.count = 0;
     return { docs, frequencies, keyCounts };
   }
 }
