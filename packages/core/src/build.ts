@@ -327,13 +327,18 @@ export function createSiteBuilder(options: BuilderOptions) {
     return result;
   };
 
-  const getPool = (config: SiteConfig, outDir: string) => {
+  /** The pool of threads (`threads` at most, when a new one is made). */
+  const getPool = (config: SiteConfig, outDir: string, threads = Infinity) => {
     const languages = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
     if (pool && poolLanguages === languages) return pool;
     void pool?.close();
     poolLanguages = languages;
     localeSetups.clear();
-    pool = createTaskPool(getThreadCount(options.threads), { storeDir, outDir, languages: config.themeConfig.code.additionalLanguages });
+    pool = createTaskPool(Math.min(threads, getThreadCount(options.threads)), {
+      storeDir,
+      outDir,
+      languages: config.themeConfig.code.additionalLanguages,
+    });
     return pool;
   };
 
@@ -486,8 +491,16 @@ export function createSiteBuilder(options: BuilderOptions) {
     // Reloaded already, unless this run wrote more than the pages rendered ahead.
     if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) await pagesWritten(hooks);
 
-    // Search indexes are serialised on the pool's threads; only those whose pages changed.
+    // Search indexes are serialised on the pool's threads; only those whose pages changed. A build
+    // that does not run again writes them on fresh threads, as many as SEARCH_PAGES_AT_ONCE allows
+    // for its largest index (a thread keeps the memory of the largest index it wrote): the
+    // rendering threads' memory is freed first.
+    if (!options.watching) await closePool();
     await timed('search', async () => {
+      const largest = Math.max(1, ...[...scopesByLocale.values()].flat().map((scope) => scope.pages.length));
+      const searchPool = options.watching
+        ? taskPool
+        : getPool(site.config, output.path, Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / largest)));
       const searches: Promise<void>[] = [];
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       for (const locale of manifest.locales) {
@@ -497,7 +510,7 @@ export function createSiteBuilder(options: BuilderOptions) {
           state.localeFiles[locale.locale]!.push(file);
           state.searchIndexes[file] = scope.key;
           if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
-          searches.push(limit(scope.pages.length, () => taskPool.search(file, scope.pages)));
+          searches.push(limit(scope.pages.length, () => searchPool.search(file, scope.pages)));
         }
       }
       await inOrder(searches);
