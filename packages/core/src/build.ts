@@ -34,7 +34,7 @@ import { getBrokenLinks } from './links/index.js';
 import { createManifest, LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths, getMarkdownPath, rewriteUrls } from './render/index.js';
-import { getSearchScopes, type SearchScope } from './search/index.js';
+import { getSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
@@ -497,23 +497,23 @@ export function createSiteBuilder(options: BuilderOptions) {
     // rendering threads' memory is freed first.
     if (!options.watching) await closePool();
     await timed('search', async () => {
-      const largest = Math.max(1, ...[...scopesByLocale.values()].flat().map((scope) => scope.pages.length));
-      const searchPool = options.watching
-        ? taskPool
-        : getPool(site.config, output.path, Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / largest)));
-      const searches: Promise<void>[] = [];
-      const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
+      const writes: { file: string; pages: SearchPage[] }[] = [];
       for (const locale of manifest.locales) {
         if (!renderLocales.has(locale.locale)) continue;
         for (const scope of scopesByLocale.get(locale.locale)!) {
           const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
           state.localeFiles[locale.locale]!.push(file);
           state.searchIndexes[file] = scope.key;
-          if (previous?.searchIndexes[file] === scope.key && output.keep(file)) continue;
-          searches.push(limit(scope.pages.length, () => searchPool.search(file, scope.pages)));
+          if (previous?.searchIndexes[file] !== scope.key || !output.keep(file)) writes.push({ file, pages: scope.pages });
         }
       }
-      await inOrder(searches);
+      if (writes.length === 0) return;
+      const largest = Math.max(...writes.map(({ pages }) => pages.length));
+      const searchPool = options.watching
+        ? taskPool
+        : getPool(site.config, output.path, Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / largest)));
+      const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
+      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages))));
     });
     // The threads' work is done: a build that does not run again frees their memory before seo.
     if (!options.watching) await closePool();
