@@ -101,8 +101,6 @@ export interface LoadSiteOptions {
   storeDir?: string;
   /** Compiled bodies known from earlier runs, by key (updated with this run's). */
   compiled?: Map<string, CompiledMarkdown>;
-  /** What earlier runs read of the sources (the dev server's); a fresh one when absent. */
-  contentCache?: ContentCache;
   /** The sources, when already read with the same config. */
   content?: SiteContent;
   /** Links resolved by earlier runs (the dev server's); none when absent. */
@@ -136,7 +134,7 @@ export async function loadSite(options: LoadSiteOptions) {
       throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
     }
   }
-  const content = options.content ?? readSiteContent(siteDir, config, options.contentCache);
+  const content = options.content ?? readSiteContent(siteDir, config);
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
@@ -380,7 +378,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         linkCache,
       }),
     );
-    const { content, manifest, buildId, getCompiled } = site;
+    const { content, manifest, buildId } = site;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
     const {
       client,

@@ -108,6 +108,17 @@ describe('createStagingDir', () => {
     expect(leftovers(outDir)).toEqual([]);
   });
 
+  it('writes a file from parts, strings and bytes in order, and never through a kept file', () => {
+    const outDir = makeOutput();
+    const staging = createStagingDir(outDir);
+    expect(staging.keep('old/page.html')).toBe(true);
+    const big = '가'.repeat(1 << 20);
+    staging.writeParts('old/page.html', ['a', new TextEncoder().encode('-bytes-'), 'b', big, 'c']);
+    expect(staging.read('old/page.html')).toBe(`a-bytes-b${big}c`);
+    expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('old page');
+    staging.discard();
+  });
+
   it('refuses to write outside the staging folder', () => {
     const staging = createStagingDir(join(makeTempDir('docgen-out-'), 'build'));
     expect(() => staging.write('../escape.txt', 'x')).toThrow('Refusing to write outside the output: ../escape.txt');

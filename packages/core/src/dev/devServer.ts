@@ -89,6 +89,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       });
       state = result.state;
       built = true;
+      // Again: search indexes and seo files were written after the pages (a lookup may have rescanned since).
       filesChanged = true;
       const milliseconds = performance.now() - start;
       options.onEvent?.({

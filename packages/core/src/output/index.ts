@@ -118,17 +118,19 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
       if (previous !== undefined) rmSync(full, { force: true });
       const fd = openSync(full, 'w');
       try {
-        // Gathered into writes of about a megabyte: a part may be a few bytes.
+        // Strings are gathered into writes of about a megabyte (a part may be a few bytes).
         let pending = '';
+        const flush = () => {
+          if (pending !== '') writeAll(fd, Buffer.from(pending));
+          pending = '';
+        };
         for (const part of parts) {
-          if (typeof part === 'string') pending += part;
-          if (pending.length >= 1 << 20 || (typeof part !== 'string' && pending !== '')) {
-            writeSync(fd, pending);
-            pending = '';
-          }
-          if (typeof part !== 'string') writeAll(fd, part);
+          if (typeof part !== 'string') {
+            flush();
+            writeAll(fd, part);
+          } else if ((pending += part).length >= 1 << 20) flush();
         }
-        writeSync(fd, pending);
+        flush();
       } finally {
         closeSync(fd);
       }

@@ -1,7 +1,6 @@
 import type { LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
 import { toAbsoluteUrl } from './xml.js';
 import { isIndexable } from './sitemap.js';
-import { toMarkdownTwinText, type MarkdownTwin } from './markdownTwin.js';
 
 /** File names of the llms.txt convention, relative to a locale's base URL. */
 export const LLMS_FILE = 'llms.txt';
