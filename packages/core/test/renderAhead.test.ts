@@ -72,7 +72,7 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
     const other = createSiteBuilder({ siteDir: site, includeDrafts: true, buildId: 'dev', cacheDir: makeTempDir(), threads: 1 });
     await other.run(createOutputDir(fresh));
     await other.close();
-    return { atReload, final: htmlOf(out), fresh: htmlOf(fresh), rendered: result.renderedPaths };
+    return { atReload, final: htmlOf(out), fresh: htmlOf(fresh), rendered: result.renderedPaths, diagnostics: result.diagnostics };
   }
 
   it('renders a page whose text alone changed before the rest of the rebuild, as the rebuild would', async () => {
@@ -92,9 +92,23 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
       const { atReload, final, fresh } = await save(file, edited);
       expect(atReload).toHaveLength(1);
       expect(atReload[0]!.stages).toContain('render');
+      expect(atReload[0]!.stages).not.toContain('search');
       expect(atReload[0]!.html).toEqual(final);
       expect(final).toEqual(fresh);
     }
     expect(htmlOf(out)['docs/guide/setup/index.html']).toContain('새 개요');
+  }, 60_000);
+
+  it('resolves a link to a file once the watcher says it was added', async () => {
+    const file = 'docs/guide/long.md';
+    const linked = `${LONG_PAGE}\n[그림](./figure.pdf)\n`;
+    const missing = await save(file, linked);
+    expect(missing.diagnostics.map((diagnostic) => diagnostic.message).join('\n')).toContain('figure.pdf');
+    writeFileSync(join(site, 'docs/guide/figure.pdf'), '%PDF-1.4');
+    builder.forget([{ kind: 'add', path: join(site, 'docs/guide/figure.pdf') }]);
+    const added = await save(file, linked);
+    expect(added.diagnostics.map((diagnostic) => diagnostic.message).join('\n')).not.toContain('figure.pdf');
+    expect(added.final['docs/guide/long/index.html']).toMatch(/href="\/assets\/files\/[^"]+-figure\.pdf"/);
+    expect(added.final).toEqual(added.fresh);
   }, 60_000);
 });
