@@ -1,4 +1,6 @@
-import type { Element } from 'hast';
+import type { Element, Root } from 'hast';
+import rehypeRaw from 'rehype-raw';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
@@ -264,16 +266,64 @@ describe('compileMarkdown: directives', () => {
   });
 });
 
+/** The `index`th code block, its highlighted HTML parsed into elements as a browser would. */
+const codeBlock = (hast: Root, index = 0): Element => {
+  const pre = structuredClone(elementsByTag(hast, 'pre')[index]!);
+  return (
+    unified()
+      .use(rehypeRaw)
+      .runSync({ type: 'root', children: [pre] }) as Root
+  ).children[0] as Element;
+};
+
 describe('compileMarkdown: code blocks', () => {
+  it('keeps a highlighted block as one piece of HTML inside pre > code', () => {
+    const { hast } = compile('```java {1}\nint x = 1; // a < b & "c"\n```\n');
+    const [pre] = elementsByTag(hast, 'pre');
+    expect(pre!.children).toEqual([
+      {
+        type: 'element',
+        tagName: 'code',
+        properties: { className: ['language-java'] },
+        children: [
+          {
+            type: 'raw',
+            value:
+              '<span class="code-line code-line-highlighted"><span class="token keyword">int</span> x <span class="token operator">=</span> ' +
+              '<span class="token number">1</span><span class="token punctuation">;</span> ' +
+              '<span class="token comment">// a &lt; b &amp; &quot;c&quot;</span>\n</span>',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('highlights code blocks of documents with raw HTML too', () => {
+    const { hast } = compile('<div class="note">HTML</div>\n\n```bash {2}\necho a\necho b\n```\n');
+    const pre = codeBlock(hast);
+    expect(tokenKinds(pre)).toContain('builtin');
+    expect(findElements(pre, (element) => classNames(element).includes('code-line-highlighted')).map(textOf)).toEqual(['echo b\n']);
+    expect(elementsByTag(pre, 'code')[0]!.properties).toEqual({ className: ['language-bash'] });
+  });
+
+  it('splits a token that spans lines into one span per line', () => {
+    const pre = codeBlock(compile('```java\n/* one\ntwo */ int x;\n```\n').hast);
+    const lines = findElements(pre, (element) => classNames(element).includes('code-line'));
+    expect(lines.map((line) => findElements(line, (element) => classNames(element).includes('comment')).map(textOf))).toEqual([
+      ['/* one'],
+      ['two */'],
+    ]);
+  });
+
   it('reads title and highlighted lines from the fence meta', () => {
     const { hast } = compile('```java title="A.java" {2-3}\nclass A {\n  int x = 1;\n  String s = "a";\n}\n```\n');
-    const [pre] = elementsByTag(hast, 'pre');
-    expect(pre!.properties).toEqual({ dataLanguage: 'java', dataTitle: 'A.java' });
-    const lines = findElements(pre!, (element) => classNames(element).includes('code-line'));
+    const pre = codeBlock(hast);
+    expect(pre.properties).toEqual({ dataLanguage: 'java', dataTitle: 'A.java' });
+    const lines = findElements(pre, (element) => classNames(element).includes('code-line'));
     expect(lines.map(textOf)).toEqual(['class A {\n', '  int x = 1;\n', '  String s = "a";\n', '}\n']);
     const highlighted = lines.filter((line) => classNames(line).includes('code-line-highlighted'));
     expect(highlighted.map(textOf)).toEqual(['  int x = 1;\n', '  String s = "a";\n']);
-    expect(tokenKinds(pre!)).toEqual(new Set(['keyword', 'class-name', 'punctuation', 'operator', 'number', 'string']));
+    expect(tokenKinds(pre)).toEqual(new Set(['keyword', 'class-name', 'punctuation', 'operator', 'number', 'string']));
   });
 
   it.each([
@@ -286,15 +336,16 @@ describe('compileMarkdown: code blocks', () => {
     ['yaml', 'key: value', 'atrule'],
   ])('highlights %s with Prism token spans', (language, code, kind) => {
     const { hast, diagnostics } = compile(`\`\`\`${language}\n${code}\n\`\`\`\n`);
-    const [pre] = elementsByTag(hast, 'pre');
-    expect(tokenKinds(pre!)).toContain(kind);
-    expect(textOf(pre!)).toBe(`${code}\n`);
+    const pre = codeBlock(hast);
+    expect(tokenKinds(pre)).toContain(kind);
+    expect(textOf(pre)).toBe(`${code}\n`);
     expect(diagnostics).toEqual([]);
   });
 
   it('shows an unknown language as plain text with a warning at the fence line', () => {
     const { hast, diagnostics } = compile('text\n\n```foo\nx\n```\n', 3);
-    expect(tokenKinds(elementsByTag(hast, 'pre')[0]!).size).toBe(0);
+    expect(tokenKinds(codeBlock(hast)).size).toBe(0);
+    expect(textOf(codeBlock(hast))).toBe('x\n');
     expect(diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
       ['Unknown code language "foo"; the block is shown without highlighting', { file: 'docs/guide/a.md', line: 5, column: 1 }],
     ]);

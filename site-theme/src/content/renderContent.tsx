@@ -2,7 +2,7 @@ import { Children, isValidElement, type ReactElement, type ReactNode } from 'rea
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import type { Root as HastRoot } from 'hast';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { RouteData, SiteData } from '@docgen/types';
 import { translate, type TranslationKey } from '../i18n.js';
 
@@ -11,7 +11,8 @@ interface ContentContext {
   route: RouteData;
 }
 
-type Props = Record<string, unknown> & { children?: ReactNode };
+/** Props of a component: the element's properties, its children and the element itself (`passNode`). */
+type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
 
 const ADMONITION_ICONS: Record<string, string> = { note: 'ℹ', tip: '💡', info: 'ℹ', warning: '⚠', danger: '🔥', caution: '⚠' };
 
@@ -25,7 +26,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     translate(context.site.locale, context.site.translations, key, values);
   let tabsCount = 0;
   const heading = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
-    function Heading({ id, children, ...rest }: Props) {
+    function Heading({ id, children, node: _node, ...rest }: Props) {
       const title = textOf(children);
       return (
         <Tag id={id as string} className="anchor" {...rest}>
@@ -114,6 +115,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     pre(props: Props) {
       const language = String(props['data-language'] ?? 'text');
       const title = props['data-title'] as string | undefined;
+      const code = props.node && getCodeHtml(props.node);
       return (
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
@@ -123,7 +125,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
               tabIndex={0}
               data-line-numbers={props['data-line-numbers'] as string | undefined}
             >
-              {props.children}
+              {code ? <code className={code.className} dangerouslySetInnerHTML={{ __html: code.html }} /> : props.children}
             </pre>
             <button
               type="button"
@@ -143,17 +145,17 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         </div>
       );
     },
-    table(props: Props) {
+    table({ node: _node, ...props }: Props) {
       return (
         <div className="table-wrapper">
           <table {...props} />
         </div>
       );
     },
-    img(props: Props) {
+    img({ node: _node, ...props }: Props) {
       return <img loading="lazy" decoding="async" {...props} />;
     },
-    a({ href, children, ...rest }: Props) {
+    a({ href, children, node: _node, ...rest }: Props) {
       const url = String(href ?? '');
       const external = /^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('mailto:');
       return external ? (
@@ -167,6 +169,20 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       );
     },
   };
+}
+
+/**
+ * A code block whose lines the build keeps as HTML (a single `raw` node in `pre > code`, see
+ * core's compile/storedCode.ts): its class and HTML, shown as they are.
+ */
+function getCodeHtml(pre: Element): { className: string; html: string } | undefined {
+  const code = pre.children[0];
+  if (pre.children.length !== 1 || code?.type !== 'element' || code.tagName !== 'code' || code.children.length !== 1) return undefined;
+  // `raw` is the hast extension for HTML kept as a string (declared by mdast-util-to-hast, not a theme dependency).
+  const raw = code.children[0] as ElementContent | { type: 'raw'; value: string };
+  if (raw.type !== 'raw') return undefined;
+  const className = code.properties.className;
+  return { className: Array.isArray(className) ? className.join(' ') : String(className ?? ''), html: raw.value };
 }
 
 function textOf(node: ReactNode): string {
@@ -186,6 +202,7 @@ export function renderContent(hast: HastRoot, context: ContentContext): string {
     elementAttributeNameCase: 'react',
     stylePropertyNameCase: 'dom',
     passKeys: true,
+    passNode: true,
   });
   return renderToStaticMarkup(element);
 }

@@ -15,7 +15,7 @@ import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentLink, ContentSection, Diagnostic, TocItem } from '@docgen/types';
-import { highlightToLines, isKnownLanguage, parseCodeMeta } from './highlight.js';
+import { highlightToHtml, isKnownLanguage, parseCodeMeta } from './highlight.js';
 import { KNOWN_HTML_TAGS } from './htmlTags.js';
 import { getContentSections } from './sections.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
@@ -54,6 +54,11 @@ interface FileData {
   source: string;
 }
 
+/**
+ * A fenced code block: its text for now (headings, text and search sections are read from the
+ * tree first), highlighted by `highlightCodeBlocks` once compiling is done. The highlighted lines
+ * ride on the `code` element as a property, which survives reparsing raw HTML.
+ */
 const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = (_state, node: Code) => {
   const language = (node.lang ?? '').toLowerCase();
   const meta = parseCodeMeta(node.meta);
@@ -63,11 +68,35 @@ const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = (_stat
   const code: Element = {
     type: 'element',
     tagName: 'code',
-    properties: { className: [`language-${language || 'text'}`] },
-    children: highlightToLines(node.value, language, meta.lines),
+    properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...meta.lines].join(',') },
+    children: [{ type: 'text', value: node.value }],
   };
   return { type: 'element', tagName: 'pre', properties, children: [code] };
 };
+
+/** The property of a code block's `code` element that holds its highlighted lines until it is highlighted. */
+const HIGHLIGHT_LINES = 'dataDocgenHighlightLines';
+
+/**
+ * Highlights the code blocks of a compiled tree (see codeHandler). Each becomes `pre > code` with
+ * one `raw` node of HTML: highlighted code is three quarters of a page's nodes, and kept as a
+ * string it is stored, read back and rendered in one piece.
+ */
+function highlightCodeBlocks(nodes: RootContent[]): void {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    const code = node.children[0];
+    const lines = code?.type === 'element' ? code.properties[HIGHLIGHT_LINES] : undefined;
+    if (node.tagName === 'pre' && code?.type === 'element' && typeof lines === 'string') {
+      delete code.properties[HIGHLIGHT_LINES];
+      const text = code.children.length === 1 && code.children[0]!.type === 'text' ? code.children[0].value : hastToString(code);
+      const highlighted = new Set(lines === '' ? [] : lines.split(',').map(Number));
+      code.children = [{ type: 'raw', value: highlightToHtml(text, String(node.properties.dataLanguage), highlighted) }];
+      continue;
+    }
+    highlightCodeBlocks(node.children);
+  }
+}
 
 function remarkDocgen() {
   return (tree: MdastRoot, file: VFile) => {
@@ -323,6 +352,9 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment' && node.type !== 'raw' && !isMarker(node));
   const text = hastToString(hast);
+  const sections = getContentSections(hast);
+  highlightCodeBlocks(hast.children);
+  if (excerpt) highlightCodeBlocks(excerpt.children);
   return {
     hast,
     excerpt,
@@ -337,7 +369,7 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
       readingTimeMinutes: getReadingTime(text),
       diagnostics: result.diagnostics,
     },
-    sections: getContentSections(hast),
+    sections,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Text } from 'hast';
+import type { ElementContent } from 'hast';
 import { refractor } from 'refractor';
 import groovy from 'refractor/groovy';
 import kotlin from 'refractor/kotlin';
@@ -32,50 +32,61 @@ export function isKnownLanguage(language: string): boolean {
 }
 
 /**
- * Highlights code and splits it into one `span.code-line` per line, so lines can be
- * highlighted and numbered. Tokens that span several lines are split at each newline.
+ * Highlights code as HTML, one `span.code-line` per line (ending in its newline), so lines can
+ * be highlighted and numbered; `highlighted` holds 1-based line numbers. A token that spans
+ * several lines is closed at the end of each line and opened again on the next one, and
+ * neighbouring tokens of the same class share one span.
  */
-export function highlightToLines(code: string, language: string, highlighted: ReadonlySet<number>): Element[] {
+export function highlightToHtml(code: string, language: string, highlighted: ReadonlySet<number>): string {
   const tokens: ElementContent[] =
     !PLAIN.has(language) && refractor.registered(language)
       ? (refractor.highlight(code, language).children as ElementContent[])
       : [{ type: 'text', value: code }];
-  const lines: ElementContent[][] = [[]];
-  const walk = (nodes: ElementContent[], wrap: (node: ElementContent) => ElementContent) => {
+  const lines: string[] = [];
+  let line = '';
+  // Classes of the token spans open in the current line, outermost first.
+  const open: string[] = [];
+  const endLine = () => {
+    lines.push(line + '</span>'.repeat(open.length));
+    line = '';
+    open.length = 0;
+  };
+  const write = (text: string, classes: readonly string[]) => {
+    let shared = 0;
+    while (shared < open.length && shared < classes.length && open[shared] === classes[shared]) shared++;
+    line += '</span>'.repeat(open.length - shared);
+    open.length = shared;
+    for (const name of classes.slice(shared)) {
+      line += `<span class="${escapeHtml(name)}">`;
+      open.push(name);
+    }
+    line += escapeHtml(text);
+  };
+  const walk = (nodes: ElementContent[], classes: readonly string[]) => {
     for (const node of nodes) {
       if (node.type === 'text') {
         node.value.split('\n').forEach((part, index) => {
-          if (index > 0) lines.push([]);
-          if (part !== '') lines[lines.length - 1]!.push(wrap({ type: 'text', value: part } satisfies Text));
+          if (index > 0) endLine();
+          if (part !== '') write(part, classes);
         });
       } else if (node.type === 'element') {
-        const { children, ...rest } = node;
-        walk(children, (child) => wrap({ ...rest, children: [child] }));
+        const className = node.properties.className;
+        walk(node.children, [...classes, Array.isArray(className) ? className.join(' ') : String(className ?? '')]);
       }
     }
   };
-  walk(tokens, (node) => node);
-  if (lines.length > 1 && lines[lines.length - 1]!.length === 0) lines.pop();
-  return lines.map((children, index) => ({
-    type: 'element',
-    tagName: 'span',
-    properties: { className: highlighted.has(index + 1) ? ['code-line', 'code-line-highlighted'] : ['code-line'] },
-    children: [...mergeAdjacent(children), { type: 'text', value: '\n' }],
-  }));
+  walk(tokens, []);
+  endLine();
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines
+    .map((html, index) => `<span class="code-line${highlighted.has(index + 1) ? ' code-line-highlighted' : ''}">${html}\n</span>`)
+    .join('');
 }
 
-/** Merges neighbouring token spans of the same class that splitting produced. */
-function mergeAdjacent(nodes: ElementContent[]): ElementContent[] {
-  const merged: ElementContent[] = [];
-  for (const node of nodes) {
-    const last = merged[merged.length - 1];
-    if (last?.type === 'element' && node.type === 'element' && String(last.properties.className) === String(node.properties.className)) {
-      last.children.push(...node.children);
-    } else {
-      merged.push(node);
-    }
-  }
-  return merged;
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character]!);
 }
 
 /**
