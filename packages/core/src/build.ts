@@ -22,6 +22,7 @@ import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js
 import {
   getCompileKey,
   readCompileIndex,
+  getStoredPart,
   readStoredContent,
   registerLanguages,
   writeCompileIndex,
@@ -197,7 +198,8 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
     buildId,
   );
   /** The content of a route's slot as the page shows it (links resolved). */
-  const getContent = (slot: ContentSlot): HastRoot => rewriteUrls(readStoredContent(storeDir, slot.key, slot.part), slot);
+  const getContent = (slot: ContentSlot): HastRoot =>
+    rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
 }
 
@@ -379,6 +381,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       }),
     );
     const { content, manifest, buildId } = site;
+    const locate = (key: string) => site.getCompiled(key).stored;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
     const {
       client,
@@ -467,7 +470,9 @@ export function createSiteBuilder(options: BuilderOptions) {
             themeKey,
           });
         }
-        jobs.push(taskPool.render(locale.locale, changed).then((results) => results.map((result) => ({ locale: locale.locale, result }))));
+        jobs.push(
+          taskPool.render(locale.locale, changed, locate).then((results) => results.map((result) => ({ locale: locale.locale, result }))),
+        );
       }
       for (const { locale, result } of (await inOrder(jobs)).flat()) {
         const { path, files, ...summary } = result;
@@ -511,7 +516,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         ? taskPool
         : getPool(site.config, output.path, Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / largest)));
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
-      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages))));
+      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });
     // The threads' work is done: a build that does not run again frees their memory before seo.
     if (!options.watching) await closePool();
@@ -572,7 +577,11 @@ export function createSiteBuilder(options: BuilderOptions) {
           Object.entries(route.slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]),
         ),
       }));
-      jobs.push(taskPool.render(locale.locale, rekeyed).then((results) => results.map((result) => `${locale.locale}\0${result.path}`)));
+      jobs.push(
+        taskPool
+          .render(locale.locale, rekeyed, (key) => compiled.get(key)!.stored)
+          .then((results) => results.map((result) => `${locale.locale}\0${result.path}`)),
+      );
     }
     return new Set((await inOrder(jobs)).flat());
   }

@@ -139,6 +139,23 @@ export interface CompiledMarkdown {
   /** Minutes to read the document. */
   readingTimeMinutes: number;
   diagnostics: Diagnostic[];
+  /** Where the compile store keeps the content, excerpt and search sections. */
+  stored: StoredContent;
+}
+
+/** Where the compile store keeps the parts of a compiled body: byte ranges of its pack files. */
+export interface StoredContent {
+  main: StoredPart;
+  /** Present when the body has an excerpt (`hasExcerpt`). */
+  excerpt?: StoredPart;
+  sections: StoredPart;
+}
+
+/** The JSON of one part of a compiled body: bytes `start` to `end` of a pack file of the compile store. */
+export interface StoredPart {
+  pack: string;
+  start: number;
+  end: number;
 }
 
 /** The text under one h2 or h3 heading of a document (or before the first one). */

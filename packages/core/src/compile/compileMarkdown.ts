@@ -32,7 +32,7 @@ export interface CompileResult {
   hast: HastRoot;
   /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
   excerpt?: HastRoot;
-  meta: Omit<CompiledMarkdown, 'key'>;
+  meta: Omit<CompiledMarkdown, 'key' | 'stored'>;
   /** The text of the document split at h2 and h3 headings, for the search index. */
   sections: ContentSection[];
 }

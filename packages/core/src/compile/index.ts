@@ -3,6 +3,7 @@ export { registerLanguages } from './highlight.js';
 export {
   compileToStore,
   getCompileKey,
+  getStoredPart,
   readCompileIndex,
   readStoredContent,
   readStoredSections,

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompiledMarkdown, ManifestRoute, SourceLocation } from '@docgen/types';
+import type { CompiledMarkdown, ManifestRoute, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import type { SearchPage } from '../search/index.js';
@@ -34,10 +34,23 @@ export interface TaskPool {
   compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
-  render(locale: string, routes: ManifestRoute[]): Promise<RenderResult[]>;
-  search(file: string, pages: SearchPage[]): Promise<void>;
+  /** Renders routes; `locate` tells where the compile store keeps the content of a key. */
+  render(locale: string, routes: ManifestRoute[], locate: Locate): Promise<RenderResult[]>;
+  search(file: string, pages: SearchPage[], locate: Locate): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Where the compile store keeps the compiled body of a key (`CompiledMarkdown.stored`). */
+export type Locate = (key: string) => StoredContent;
+
+/** Where the content of `keys` is: sent with a task, which may run on a thread that did not compile it. */
+function locateAll(keys: Iterable<string>, locate: Locate): Record<string, StoredContent> {
+  const stored: Record<string, StoredContent> = {};
+  for (const key of keys) stored[key] ??= locate(key);
+  return stored;
+}
+
+const slotKeys = (routes: readonly ManifestRoute[]) => routes.flatMap((route) => Object.values(route.slots).map((slot) => slot.key));
 
 /** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
 export function getThreadCount(requested?: number): number {
@@ -61,8 +74,16 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     threads: 1,
     compile: (tasks) => runner.compile(tasks),
     setLocale: (locale) => runner.setLocale(locale),
-    render: (locale, routes) => runner.render(locale, routes),
-    search: async (file, pages) => runner.search(file, pages),
+    render: (locale, routes, locate) => runner.render(locale, routes, locateAll(slotKeys(routes), locate)),
+    search: async (file, pages, locate) =>
+      runner.search(
+        file,
+        pages,
+        locateAll(
+          pages.map((page) => page.key),
+          locate,
+        ),
+      ),
     close: async () => {},
   };
 }
@@ -142,8 +163,17 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
     },
-    render: (locale, routes) => inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch])),
-    search: (file, pages) => run<void>('search', [file, pages]),
+    render: (locale, routes, locate) =>
+      inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch, locateAll(slotKeys(batch), locate)])),
+    search: (file, pages, locate) =>
+      run<void>('search', [
+        file,
+        pages,
+        locateAll(
+          pages.map((page) => page.key),
+          locate,
+        ),
+      ]),
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },

@@ -1,7 +1,23 @@
 import type { Root as HastRoot } from 'hast';
-import type { CompiledMarkdown, ContentSlot, ManifestRoute, PropSidebar, RenderedSummary, RouteData, SiteData } from '@docgen/types';
+import type {
+  CompiledMarkdown,
+  ContentSlot,
+  ManifestRoute,
+  PropSidebar,
+  RenderedSummary,
+  RouteData,
+  SiteData,
+  StoredContent,
+} from '@docgen/types';
 import { getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
-import { compileToStore, readStoredContent, readStoredSections, registerLanguages, type CompileTask } from '../compile/index.js';
+import {
+  compileToStore,
+  getStoredPart,
+  readStoredContent,
+  readStoredSections,
+  registerLanguages,
+  type CompileTask,
+} from '../compile/index.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import { getScopeSections, toSearchIndex, type SearchPage } from '../search/index.js';
@@ -47,11 +63,13 @@ export function createTaskRunner(setup: TaskSetup) {
   const languages = registerLanguages(setup.languages);
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
-  const getContent = (slot: ContentSlot): HastRoot => {
+  const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>): HastRoot => {
     const cacheKey = `${slot.key}\0${slot.part}`;
     let tree = recent.get(cacheKey);
     if (!tree) {
-      tree = readStoredContent(setup.storeDir, slot.key, slot.part);
+      const where = stored[slot.key];
+      if (!where) throw new Error(`No stored content given for ${slot.key}`);
+      tree = readStoredContent(setup.storeDir, getStoredPart(where, slot.part));
       recent.set(cacheKey, tree);
       if (recent.size > 64) recent.delete(recent.keys().next().value!);
     }
@@ -61,7 +79,7 @@ export function createTaskRunner(setup: TaskSetup) {
   return {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
       await languages;
-      return tasks.map((task) => compileToStore(setup.storeDir, task));
+      return compileToStore(setup.storeDir, tasks);
     },
 
     setLocale(locale: LocaleSetup): void {
@@ -73,7 +91,8 @@ export function createTaskRunner(setup: TaskSetup) {
       locales.set(locale.locale, { ...locale, theme });
     },
 
-    async render(localeName: string, routes: ManifestRoute[]): Promise<RenderResult[]> {
+    /** Renders routes into the output; `stored` tells where the content of their slots is, by key. */
+    async render(localeName: string, routes: ManifestRoute[], stored: Record<string, StoredContent>): Promise<RenderResult[]> {
       const locale = locales.get(localeName);
       if (!locale) throw new Error(`No setup for locale ${localeName}`);
       const theme = await locale.theme;
@@ -81,7 +100,7 @@ export function createTaskRunner(setup: TaskSetup) {
       const { site, assets } = locale;
       const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
       return routes.map((route) => {
-        const rendered = renderRoute(theme, site, route, assets, getSidebar, getContent);
+        const rendered = renderRoute(theme, site, route, assets, getSidebar, (slot) => getContent(slot, stored));
         const relative = route.path.slice(site.siteBaseUrl.length - 1);
         const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
         out.write(files[0]!, rendered.html);
@@ -93,9 +112,10 @@ export function createTaskRunner(setup: TaskSetup) {
       });
     },
 
-    /** Writes the search index of `pages`, their sections read from the store. */
-    search(file: string, pages: SearchPage[]): void {
-      getOutput().writeParts(file, toSearchIndex(getScopeSections(pages, (key) => readStoredSections(setup.storeDir, key))));
+    /** Writes the search index of `pages`, their sections read from the store (`stored`, by key). */
+    search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>): void {
+      const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
+      getOutput().writeParts(file, toSearchIndex(getScopeSections(pages, readSections)));
     },
   };
 }

@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompiledMarkdown } from '@docgen/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  compileMarkdown,
+  compileToStore,
+  getStoredPart,
+  readCompileIndex,
+  readStoredContent,
+  readStoredSections,
+  writeCompileIndex,
+  type CompileTask,
+} from '../src/compile/index.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'docgen-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const task = (name: string, body: string): CompileTask => ({ key: `key-${name}`, body, sourcePath: `docs/${name}.md`, bodyLine: 1 });
+const tasks = [
+  task('a', '# A\n\n## 설치\n\n본문 a.\n\n```java\nint a = 1;\n```\n'),
+  task('b', '요약입니다.\n\n<!-- truncate -->\n\n## 나머지\n\n본문 b.\n'),
+  task('c', '## C\n\n본문 c.\n'),
+];
+const packs = () => readdirSync(dir).filter((name) => name.endsWith('.pack'));
+const byKey = (entries: CompiledMarkdown[]) => new Map(entries.map((entry) => [entry.key, entry]));
+
+describe('compile store', () => {
+  it('writes a batch into one pack and reads each part back as compiled', () => {
+    const stored = compileToStore(dir, tasks);
+    expect(packs()).toHaveLength(1);
+    for (const [index, entry] of stored.entries()) {
+      const compiled = compileMarkdown(tasks[index]!.body, { sourcePath: tasks[index]!.sourcePath, bodyLine: 1 });
+      expect(entry.key).toBe(tasks[index]!.key);
+      expect(readStoredContent(dir, getStoredPart(entry.stored, 'main'))).toEqual(JSON.parse(JSON.stringify(compiled.hast)));
+      expect(readStoredSections(dir, entry.stored.sections)).toEqual(compiled.sections);
+      const excerpt = readStoredContent(dir, getStoredPart(entry.stored, 'excerpt'));
+      expect(excerpt).toEqual(JSON.parse(JSON.stringify(compiled.excerpt ?? compiled.hast)));
+    }
+    expect(stored.map((entry) => entry.hasExcerpt)).toEqual([false, true, false]);
+  });
+
+  it('keeps an index of the bodies it was given and deletes packs no body needs', () => {
+    const first = compileToStore(dir, tasks.slice(0, 2));
+    const second = compileToStore(dir, tasks.slice(2));
+    writeCompileIndex(dir, byKey([...first, ...second]));
+    expect(readCompileIndex(dir)).toEqual(byKey([...first, ...second]));
+
+    writeCompileIndex(dir, byKey(first));
+    expect(packs()).toEqual([first[0]!.stored.main.pack]);
+    expect([...readCompileIndex(dir).keys()]).toEqual(['key-a', 'key-b']);
+  });
+
+  it('moves the bodies of a pack that is mostly unused into a new one, with the same content', () => {
+    const [a, b, c] = compileToStore(dir, tasks);
+    const before = readStoredContent(dir, a!.stored.main);
+    const sections = readStoredSections(dir, a!.stored.sections);
+    const entries = byKey([a!]);
+    writeCompileIndex(dir, entries);
+    const moved = entries.get('key-a')!;
+    expect(moved.stored.main.pack).not.toBe(b!.stored.main.pack);
+    expect(packs()).toEqual([moved.stored.main.pack]);
+    expect(readStoredContent(dir, moved.stored.main)).toEqual(before);
+    expect(readStoredSections(dir, moved.stored.sections)).toEqual(sections);
+    expect(readCompileIndex(dir)).toEqual(entries);
+    expect(statSync(join(dir, moved.stored.main.pack)).size).toBeLessThan(c!.stored.sections.end);
+  });
+
+  it('forgets bodies whose pack is missing or cut short, and trusts no unreadable index', () => {
+    const [a, b] = compileToStore(dir, tasks.slice(0, 1)).concat(compileToStore(dir, tasks.slice(1, 2)));
+    writeCompileIndex(dir, byKey([a!, b!]));
+    truncateSync(join(dir, b!.stored.main.pack), b!.stored.sections.end - 1);
+    expect([...readCompileIndex(dir).keys()]).toEqual(['key-a']);
+    rmSync(join(dir, a!.stored.main.pack));
+    expect(readCompileIndex(dir).size).toBe(0);
+    rmSync(join(dir, 'index.json'));
+    expect(readCompileIndex(dir).size).toBe(0);
+  });
+});
