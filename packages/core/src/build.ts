@@ -498,34 +498,45 @@ export function createSiteBuilder(options: BuilderOptions) {
     // that does not run again writes them on fresh threads, as many as SEARCH_PAGES_AT_ONCE allows
     // for its largest index (a thread keeps the memory of the largest index it wrote): the
     // rendering threads' memory is freed first.
-    if (!options.watching) await closePool();
-    await timed('search', async () => {
-      const writes: { file: string; pages: SearchPage[] }[] = [];
-      for (const locale of manifest.locales) {
-        if (!renderLocales.has(locale.locale)) continue;
-        for (const scope of scopesByLocale.get(locale.locale)!) {
-          const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
-          state.localeFiles[locale.locale]!.push(file);
-          state.searchIndexes[file] = scope.key;
-          if (previous?.searchIndexes[file] !== scope.key || !output.keep(file)) writes.push({ file, pages: scope.pages });
-        }
+    const writes: { file: string; pages: SearchPage[] }[] = [];
+    for (const locale of manifest.locales) {
+      if (!renderLocales.has(locale.locale)) continue;
+      for (const scope of scopesByLocale.get(locale.locale)!) {
+        const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
+        state.localeFiles[locale.locale]!.push(file);
+        state.searchIndexes[file] = scope.key;
+        if (previous?.searchIndexes[file] !== scope.key || !output.keep(file)) writes.push({ file, pages: scope.pages });
       }
+    }
+    const searchThreads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, ...writes.map(({ pages }) => pages.length))));
+    if (!options.watching) await closePool();
+    const searched = timed('search', async () => {
       if (writes.length === 0) return;
-      const largest = Math.max(...writes.map(({ pages }) => pages.length));
-      const searchPool = options.watching
-        ? taskPool
-        : getPool(site.config, output.path, Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / largest)));
+      const searchPool = options.watching ? taskPool : getPool(site.config, output.path, searchThreads);
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });
-    // The threads' work is done: a build that does not run again frees their memory before seo.
-    if (!options.watching) await closePool();
+    // The seo files are written on this thread meanwhile, unless an index is so large that it is
+    // written alone (it sets the build's peak memory): then on this thread (less memory than a
+    // thread of its own), before them.
+    if (!options.watching && searchThreads === 1) {
+      await searched;
+      await closePool();
+    }
     // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
-    await timed('seo', () => {
-      const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
-      for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
-    });
+    try {
+      // Once the search tasks are on their threads.
+      await setImmediate();
+      await timed('seo', () => {
+        const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
+        for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+      });
+    } finally {
+      await searched;
+    }
     // --- end seo ---
+    // The threads' work is done: a build that does not run again frees their memory.
+    if (!options.watching) await closePool();
     lastInputs = nextInputs;
     if (options.watching) lastRun = { manifest, sources: getSourceRecords(content, getCompileSalt(site.config)) };
     return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
