@@ -44,38 +44,45 @@ export function highlightToHtml(code: string, language: string, highlighted: Rea
       : [{ type: 'text', value: code }];
   const lines: string[] = [];
   let line = '';
-  // Classes of the token spans open in the current line, outermost first.
+  // Classes of the token spans open in the current line, outermost first, and of the token being walked.
   const open: string[] = [];
+  const classes: string[] = [];
   const endLine = () => {
     lines.push(line + '</span>'.repeat(open.length));
     line = '';
     open.length = 0;
   };
-  const write = (text: string, classes: readonly string[]) => {
+  const write = (text: string) => {
     let shared = 0;
     while (shared < open.length && shared < classes.length && open[shared] === classes[shared]) shared++;
-    line += '</span>'.repeat(open.length - shared);
+    if (shared < open.length) line += '</span>'.repeat(open.length - shared);
     open.length = shared;
-    for (const name of classes.slice(shared)) {
-      line += `<span class="${escapeHtml(name)}">`;
-      open.push(name);
+    for (let depth = shared; depth < classes.length; depth++) {
+      line += `<span class="${escapeHtml(classes[depth]!)}">`;
+      open.push(classes[depth]!);
     }
     line += escapeHtml(text);
   };
-  const walk = (nodes: ElementContent[], classes: readonly string[]) => {
+  const walk = (nodes: ElementContent[]) => {
     for (const node of nodes) {
       if (node.type === 'text') {
-        node.value.split('\n').forEach((part, index) => {
-          if (index > 0) endLine();
-          if (part !== '') write(part, classes);
-        });
+        const { value } = node;
+        for (let start = 0; ;) {
+          const end = value.indexOf('\n', start);
+          if ((end < 0 ? value.length : end) > start) write(end < 0 ? value.slice(start) : value.slice(start, end));
+          if (end < 0) break;
+          endLine();
+          start = end + 1;
+        }
       } else if (node.type === 'element') {
         const className = node.properties.className;
-        walk(node.children, [...classes, Array.isArray(className) ? className.join(' ') : String(className ?? '')]);
+        classes.push(Array.isArray(className) ? className.join(' ') : String(className ?? ''));
+        walk(node.children);
+        classes.pop();
       }
     }
   };
-  walk(tokens, []);
+  walk(tokens);
   endLine();
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines
@@ -85,8 +92,10 @@ export function highlightToHtml(code: string, language: string, highlighted: Rea
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+const HTML_SPECIAL = /[&<>"]/;
+
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character]!);
+  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character]!) : text;
 }
 
 /**
