@@ -106,6 +106,8 @@ export interface LoadSiteOptions {
   content?: SiteContent;
   /** Links resolved by earlier runs (the dev server's); none when absent. */
   linkCache?: LinkCache;
+  /** The theme's key (getThemeKey), when already known. */
+  themeKey?: string;
   /**
    * False: leave no cache in the site (a throw-away store is used and deleted); the content of
    * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
@@ -182,7 +184,7 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
     if (!compiled) throw new Error(`No compiled content ${key}`);
     return compiled;
   };
-  const themeKey = getThemeKey(config.themeDir, getComponentPages(content));
+  const themeKey = options.themeKey ?? getThemeKey(config.themeDir, getComponentPages(content));
   const buildId = options.buildId ?? getBuildId(config, themeKey);
   const manifest = createManifest(
     {
@@ -361,6 +363,7 @@ export function createSiteBuilder(options: BuilderOptions) {
 
   /** A whole run, after the pages `renderAhead` rendered (`ahead`: their `locale\0path`). */
   async function runAll(
+    config: SiteConfig,
     sourceContent: SiteContent,
     taskPool: TaskPool,
     output: OutputWriter,
@@ -368,6 +371,12 @@ export function createSiteBuilder(options: BuilderOptions) {
     hooks: RunHooks,
     ahead: Set<string> | undefined,
   ): Promise<RebuildResult> {
+    // The theme is bundled (by esbuild's own threads) while the content compiles.
+    const componentPages = getComponentPages(sourceContent);
+    const themeKey = getThemeKey(config.themeDir, componentPages);
+    const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
+    // Awaited once the content is loaded; a failed load must not leave it unhandled.
+    bundled.catch(() => {});
     const site = await timed('load', () =>
       loadSite({
         siteDir,
@@ -378,16 +387,13 @@ export function createSiteBuilder(options: BuilderOptions) {
         compiled,
         content: sourceContent,
         linkCache,
+        themeKey,
       }),
     );
     const { content, manifest, buildId } = site;
     const locate = (key: string) => site.getCompiled(key).stored;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
-    const {
-      client,
-      key: themeKey,
-      serverFile,
-    } = await timed('bundle', () => getBundle(site.config, getComponentPages(content), site.themeKey, output));
+    const { client, serverFile } = await bundled;
     const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
 
     const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
@@ -610,7 +616,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
       if (ahead) await pagesWritten(hooks);
       try {
-        const result = await runAll(content, taskPool, output, previous, hooks, ahead);
+        const result = await runAll(config, content, taskPool, output, previous, hooks, ahead);
         changedSince = [];
         renderedAhead.clear();
         return result;
