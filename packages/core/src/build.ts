@@ -19,15 +19,9 @@ import type {
 import { DATA_DIR } from '@docgen/shared';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
-import {
-  getCompileKey,
-  readCompileIndex,
-  getStoredPart,
-  readStoredContent,
-  registerLanguages,
-  writeCompileIndex,
-  type CompileTask,
-} from './compile/index.js';
+// The store and the language list only: the markdown pipeline itself loads in the threads that compile.
+import { registerLanguages } from './compile/highlight.js';
+import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, readSiteContent, type FileChange } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';

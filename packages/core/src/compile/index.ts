@@ -1,7 +1,7 @@
 export { compileMarkdown, type CompileOptions, type CompileResult } from './compileMarkdown.js';
 export { registerLanguages } from './highlight.js';
+export { compileToStore } from './compileToStore.js';
 export {
-  compileToStore,
   getCompileKey,
   getStoredPart,
   readCompileIndex,

@@ -3,7 +3,6 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, re
 import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
-import { compileMarkdown } from './compileMarkdown.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
 export interface CompileTask {
@@ -43,7 +42,7 @@ function writeWhole(file: string, contents: string): void {
  * written and nothing refers to it before it is, so it needs no temporary name. One file per
  * batch instead of two per body: creating a file costs far more than writing its bytes.
  */
-function createPackWriter(dir: string) {
+export function createPackWriter(dir: string) {
   const pack = `${randomBytes(8).toString('hex')}.pack`;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -58,28 +57,6 @@ function createPackWriter(dir: string) {
       if (chunks.length > 0) writeFileSync(join(dir, pack), Buffer.concat(chunks, size));
     },
   };
-}
-
-/**
- * Compiles bodies and stores their content (hast), excerpt and search sections in one pack of
- * `dir`, returning what the manifest needs and where each part is. Runs in whichever thread
- * compiles; the content is read back by the thread that renders.
- */
-export function compileToStore(dir: string, tasks: readonly CompileTask[]): CompiledMarkdown[] {
-  const writer = createPackWriter(dir);
-  const results = tasks.map((task): CompiledMarkdown => {
-    const { hast, excerpt, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
-    // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
-    const stored: StoredContent = {
-      main: writer.add(JSON.stringify(hast)),
-      excerpt: excerpt ? writer.add(JSON.stringify(excerpt)) : undefined,
-      // Only a search index being written needs them.
-      sections: writer.add(JSON.stringify(sections)),
-    };
-    return { key: task.key, ...meta, stored };
-  });
-  writer.write();
-  return results;
 }
 
 /** The text of one stored part. */

@@ -7,7 +7,7 @@ import type { CompiledMarkdown, ManifestRoute, SourceLocation, StoredContent } f
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import type { SearchPage } from '../search/index.js';
-import { createTaskRunner, type LocaleSetup, type RenderResult, type TaskRunner, type TaskSetup } from './tasks.js';
+import type { LocaleSetup, RenderResult, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
 
@@ -69,14 +69,16 @@ export function createTaskPool(threads: number, setup: TaskSetup): TaskPool {
 
 /** The same tasks on the calling thread: `--threads 1`, and the reference the parallel build must equal. */
 function createInlinePool(setup: TaskSetup): TaskPool {
-  const runner = createTaskRunner(setup);
+  // Loaded when first needed: the markdown pipeline and the theme are the threads' to load.
+  const runner = import('./tasks.js').then(({ createTaskRunner }) => createTaskRunner(setup));
   return {
     threads: 1,
-    compile: (tasks) => runner.compile(tasks),
-    setLocale: (locale) => runner.setLocale(locale),
-    render: (locale, routes, locate) => runner.render(locale, routes, locateAll(slotKeys(routes), locate)),
+    compile: async (tasks) => (await runner).compile(tasks),
+    // Applied before any later render: callbacks of one promise run in the order they were added.
+    setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
+    render: async (locale, routes, locate) => (await runner).render(locale, routes, locateAll(slotKeys(routes), locate)),
     search: async (file, pages, locate) =>
-      runner.search(
+      (await runner).search(
         file,
         pages,
         locateAll(

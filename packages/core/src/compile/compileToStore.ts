@@ -1,0 +1,25 @@
+import type { CompiledMarkdown, StoredContent } from '@docgen/types';
+import { compileMarkdown } from './compileMarkdown.js';
+import { createPackWriter, type CompileTask } from './store.js';
+
+/**
+ * Compiles bodies and stores their content (hast), excerpt and search sections in one pack of
+ * `dir`, returning what the manifest needs and where each part is. Runs in whichever thread
+ * compiles; the content is read back by the thread that renders.
+ */
+export function compileToStore(dir: string, tasks: readonly CompileTask[]): CompiledMarkdown[] {
+  const writer = createPackWriter(dir);
+  const results = tasks.map((task): CompiledMarkdown => {
+    const { hast, excerpt, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+    // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
+    const stored: StoredContent = {
+      main: writer.add(JSON.stringify(hast)),
+      excerpt: excerpt ? writer.add(JSON.stringify(excerpt)) : undefined,
+      // Only a search index being written needs them.
+      sections: writer.add(JSON.stringify(sections)),
+    };
+    return { key: task.key, ...meta, stored };
+  });
+  writer.write();
+  return results;
+}
