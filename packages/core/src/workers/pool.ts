@@ -51,6 +51,7 @@ function locateAll(keys: Iterable<string>, locate: Locate): Record<string, Store
 }
 
 const slotKeys = (routes: readonly ManifestRoute[]) => routes.flatMap((route) => Object.values(route.slots).map((slot) => slot.key));
+const pageKeys = (pages: readonly SearchPage[]) => pages.map((page) => page.key);
 
 /** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
 export function getThreadCount(requested?: number): number {
@@ -77,15 +78,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
     render: async (locale, routes, locate) => (await runner).render(locale, routes, locateAll(slotKeys(routes), locate)),
-    search: async (file, pages, locate) =>
-      (await runner).search(
-        file,
-        pages,
-        locateAll(
-          pages.map((page) => page.key),
-          locate,
-        ),
-      ),
+    search: async (file, pages, locate) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate)),
     close: async () => {},
   };
 }
@@ -167,15 +160,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     },
     render: (locale, routes, locate) =>
       inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch, locateAll(slotKeys(batch), locate)])),
-    search: (file, pages, locate) =>
-      run<void>('search', [
-        file,
-        pages,
-        locateAll(
-          pages.map((page) => page.key),
-          locate,
-        ),
-      ]),
+    search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
