@@ -173,7 +173,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
 
 /**
  * A code block whose lines the build keeps as HTML (a single `raw` node in `pre > code`, see
- * core's compile/storedCode.ts): its class and HTML, shown as they are.
+ * highlightCodeBlocks in core's compile/compileMarkdown.ts): its class and HTML, shown as they are.
  */
 function getCodeHtml(pre: Element): { className: string; html: string } | undefined {
   const code = pre.children[0];
