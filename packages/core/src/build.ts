@@ -528,8 +528,33 @@ export function createSiteBuilder(options: BuilderOptions) {
       // Once the search tasks are on their threads.
       await setImmediate();
       await timed('seo', () => {
-        const written = seoFiles.write({ manifest, content, output, renderedPaths, getMarkdownPath, getFeedPaths, locales: renderLocales });
-        for (const [locale, files] of Object.entries(written)) state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+        const rendered = new Set(renderedKeys);
+        const keptFiles = new Set<string>();
+        for (const [key, entry] of Object.entries(state.routes))
+          if (!rendered.has(key)) for (const file of entry.files) keptFiles.add(file);
+        const written = seoFiles.write({
+          manifest,
+          content,
+          output,
+          renderedPaths,
+          keptFiles,
+          getMarkdownPath,
+          getFeedPaths,
+          locales: renderLocales,
+        });
+        for (const [locale, files] of Object.entries(written.localeFiles)) {
+          state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+        }
+        // A twin is kept and removed with its route's files.
+        for (const locale of manifest.locales) {
+          if (!renderLocales.has(locale.locale)) continue;
+          for (const route of locale.routes) {
+            const twin = written.twins.get(route.path);
+            const key = `${locale.locale}\0${route.path}`;
+            const entry = state.routes[key];
+            if (twin !== undefined && entry && !entry.files.includes(twin)) state.routes[key] = { ...entry, files: [...entry.files, twin] };
+          }
+        }
       });
     } finally {
       await searched;

@@ -365,6 +365,7 @@ describe('llms.txt', () => {
       content,
       output: fakeOutput(files),
       renderedPaths: [],
+      keptFiles: new Set(),
       getMarkdownPath,
       getFeedPaths,
     });
@@ -400,7 +401,7 @@ describe('llms.txt', () => {
     const seo = createSeoFiles();
     const files = new Map<string, string>();
     const output = fakeOutput(files);
-    seo.write({ manifest, content, output, renderedPaths: [], getMarkdownPath, getFeedPaths });
+    seo.write({ manifest, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
     expect(files.has('docs/guide/setup.md')).toBe(true);
     const ko = localeOf('ko');
     const smaller = {
@@ -409,7 +410,7 @@ describe('llms.txt', () => {
         locale === ko ? { ...locale, routes: locale.routes.filter((route) => route.path !== '/docs/guide/setup') } : locale,
       ),
     };
-    seo.write({ manifest: smaller, content, output, renderedPaths: [], getMarkdownPath, getFeedPaths });
+    seo.write({ manifest: smaller, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
     expect(files.has('docs/guide/setup.md')).toBe(false);
     expect(files.has('en/docs/guide/setup.md')).toBe(true);
   });

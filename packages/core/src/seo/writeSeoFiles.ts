@@ -17,8 +17,10 @@ export interface WriteSeoFilesInput {
   manifest: SiteManifest;
   content: SiteContent;
   output: SeoOutput;
-  /** Routes rendered by this run: their markdown twins are made again, the others are kept. */
+  /** Routes rendered by this run: their markdown twins are made again. */
   renderedPaths: string[];
+  /** Files of the routes not rendered again (kept in the output): a twin among them is kept. */
+  keptFiles: ReadonlySet<string>;
   /** Where the HTML shell links a doc page's markdown twin and a locale's feeds. */
   getMarkdownPath: (routePath: string) => string;
   getFeedPaths: (blogPath: string) => FeedPaths;
@@ -31,14 +33,15 @@ export interface WriteSeoFilesInput {
  * per locale blog feeds (RSS, Atom, JSON Feed), `llms.txt` and `llms-full.txt`; and a markdown
  * twin of every doc page. Made after rendering, from the manifest and what rendering produced.
  *
+ * A twin belongs to its route: it is made again when the route is rendered again, and kept
+ * with the route's files otherwise (`write` returns the twin of every route).
+ *
  * Kept between runs of one builder (the dev server): rendered titles and post HTML of routes
- * that were not rendered again, the twins of unchanged docs, and the files written, so that files
- * of routes that disappeared are removed.
+ * that were not rendered again, and the files written, so that files of routes that disappeared
+ * are removed.
  */
 export function createSeoFiles() {
   const rendered = new Map<string, RenderedSummary>();
-  // Route path -> its markdown twin's file (the text is read back from the output when needed).
-  let twins = new Map<string, string>();
   let written = new Set<string>();
 
   return {
@@ -47,8 +50,11 @@ export function createSeoFiles() {
       rendered.set(summary.path, { title: summary.title, description: summary.description, mainHtml: summary.mainHtml });
     },
 
-    /** Writes the files; returns those of each locale (feeds, llms.txt, twins), not the site-wide ones. */
-    write(input: WriteSeoFilesInput): Record<string, string[]> {
+    /**
+     * Writes the files; returns those of each locale (feeds, llms.txt), not the site-wide ones, and
+     * the markdown twin of every doc route (route path -> file).
+     */
+    write(input: WriteSeoFilesInput): { localeFiles: Record<string, string[]>; twins: Map<string, string> } {
       const { manifest, output } = input;
       const { config } = manifest;
       const toFile = (path: string) => path.slice(config.baseUrl.length);
@@ -61,7 +67,8 @@ export function createSeoFiles() {
       const readTwin = (file: string | undefined) => (file === undefined ? undefined : output.read(file));
 
       const files = new Map<string, string | Iterable<string>>();
-      const nextTwins = new Map<string, string>();
+      // Route path -> its markdown twin's file (the text is read back from the output when needed).
+      const twins = new Map<string, string>();
       const byLocale: Record<string, string[]> = {};
       for (const locale of manifest.locales) {
         if (input.locales && !input.locales.has(locale.locale)) continue;
@@ -69,10 +76,9 @@ export function createSeoFiles() {
         const linksBySource = new Map(locale.linkSources.map((entry) => [entry.sourcePath, entry.links]));
         for (const route of locale.routes) {
           if (route.data.type !== 'doc') continue;
-          const known = twins.get(route.path);
-          if (known && !renderedNow.has(route.path)) {
-            nextTwins.set(route.path, known);
-            localeFiles.push(known);
+          const file = toFile(input.getMarkdownPath(route.path));
+          if (!renderedNow.has(route.path) && input.keptFiles.has(file)) {
+            twins.set(route.path, file);
             continue;
           }
           const source = sources.get(route.sources[0] ?? '');
@@ -83,10 +89,8 @@ export function createSeoFiles() {
             links: linksBySource.get(source.file.sitePath) ?? [],
             siteUrl: config.url,
           });
-          const file = toFile(input.getMarkdownPath(route.path));
           output.write(file, toMarkdownTwinText(twin));
-          nextTwins.set(route.path, file);
-          localeFiles.push(file);
+          twins.set(route.path, file);
         }
 
         const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
@@ -97,7 +101,7 @@ export function createSeoFiles() {
         localeFile(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
         localeFile(
           toFile(locale.site.baseUrl + LLMS_FULL_FILE),
-          toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(nextTwins.get(path)) }),
+          toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)) }),
         );
 
         const paths = input.getFeedPaths(locale.site.blog.path);
@@ -115,11 +119,10 @@ export function createSeoFiles() {
         else output.writeParts(file, contents);
       }
 
-      const nextWritten = new Set([...files.keys(), ...nextTwins.values()]);
+      const nextWritten = new Set([...files.keys(), ...twins.values()]);
       for (const file of written) if (!nextWritten.has(file)) output.remove(file);
       written = nextWritten;
-      twins = nextTwins;
-      return byLocale;
+      return { localeFiles: byLocale, twins };
     },
   };
 }
