@@ -777,6 +777,18 @@ function readBuildRecord(cacheDir: string, outDir: string): BuildRecord | undefi
   }
 }
 
+/** Deletes the record of the last build when it describes `outDir` (records of other folders stay). */
+function forgetBuildRecord(cacheDir: string, outDir: string): void {
+  const file = join(cacheDir, RECORD_FILE);
+  let recorded: string | undefined;
+  try {
+    recorded = (JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildRecord>).outDir;
+  } catch {
+    return; // No record (or none that can be read: it describes nothing).
+  }
+  if (recorded === outDir) rmSync(file, { force: true });
+}
+
 /**
  * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
  * modification time of every file of the site and the theme (outputs and caches excluded).
@@ -801,7 +813,7 @@ function getInputFingerprint(siteDir: string, outDir: string, options: BuildOpti
 
 /**
  * `docgen build`: config -> content -> compile -> manifest -> bundle -> render -> write -> links.
- * The new output is written beside the old one and swapped in only when everything succeeded.
+ * What it writes goes beside the output and is moved in only when everything succeeded.
  * With the cache (the default) a build reuses compiled content and keeps every page of the last
  * build whose inputs did not change; when no input changed at all it does nothing.
  */
@@ -829,6 +841,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staging = createStagingDir(outDir);
   try {
     const result = await builder.run(staging, record?.state);
+    // The record describes the output: from here until the new one is written, none does (a build
+    // stopped halfway through the commit leaves an output that the next build makes again).
+    forgetBuildRecord(cacheDir, outDir);
     staging.commit();
     if (useCache) {
       builder.saveCache();

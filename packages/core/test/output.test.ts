@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.js';
@@ -117,6 +117,54 @@ describe('createStagingDir', () => {
     expect(staging.read('old/page.html')).toBe(`a-bytes-b${big}c`);
     expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('old page');
     staging.discard();
+  });
+
+  it('leaves kept files where they are, moves written ones in and removes the rest on commit', () => {
+    const outDir = makeOutput();
+    mkdirSync(join(outDir, 'docs', 'a'), { recursive: true });
+    writeFileSync(join(outDir, 'docs', 'a', 'index.html'), 'old a');
+    writeFileSync(join(outDir, 'docs', 'b.md'), 'old b');
+    const inode = (file: string) => statSync(join(outDir, file)).ino;
+    const keptInode = inode('docs/a/index.html');
+    const staging = createStagingDir(outDir);
+    expect(staging.keep('docs/a/index.html')).toBe(true);
+    expect(staging.keep('docs/missing.html')).toBe(false);
+    expect(staging.read('docs/a/index.html')).toBe('old a');
+    expect(staging.has('docs/b.md')).toBe(false);
+    staging.write('index.html', 'new index');
+    // A file where a folder was, and a folder where a file was.
+    staging.write('old', 'now a file');
+    staging.write('docs/b.md/inside.txt', 'now a folder');
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old index');
+    staging.commit();
+    expect(snapshotDir(outDir)).toEqual({
+      'index.html': Buffer.from('new index').toString('base64'),
+      old: Buffer.from('now a file').toString('base64'),
+      'docs/a/index.html': Buffer.from('old a').toString('base64'),
+      'docs/b.md/inside.txt': Buffer.from('now a folder').toString('base64'),
+    });
+    expect(inode('docs/a/index.html')).toBe(keptInode);
+    expect(leftovers(outDir)).toEqual([]);
+  });
+
+  it('removes the folders that a commit leaves empty', () => {
+    const outDir = makeOutput();
+    mkdirSync(join(outDir, 'docs', 'deep', 'er'), { recursive: true });
+    writeFileSync(join(outDir, 'docs', 'deep', 'er', 'page.html'), 'gone');
+    const staging = createStagingDir(outDir);
+    staging.keep('index.html');
+    staging.commit();
+    expect(readdirSync(outDir)).toEqual(['index.html']);
+  });
+
+  it('writes a file again that it was told to keep', () => {
+    const outDir = makeOutput();
+    const staging = createStagingDir(outDir);
+    expect(staging.keep('index.html')).toBe(true);
+    staging.write('index.html', 'written after all');
+    staging.remove('old/page.html');
+    staging.commit();
+    expect(snapshotDir(outDir)).toEqual({ 'index.html': Buffer.from('written after all').toString('base64') });
   });
 
   it('refuses to write outside the staging folder', () => {

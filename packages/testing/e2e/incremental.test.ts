@@ -9,7 +9,7 @@ import { copyDocsContent } from '../src/siteCopy.js';
  * The build cache, thread counts and locale shards must never change what is built: every build
  * here is compared byte for byte with a clean, single-threaded build of the same sources. Which
  * pages a cached build rendered again is read from the output itself: a page kept from the last
- * build is a hard link to the file it had, so its inode stays; a rendered page is a new file.
+ * build is left where it was, so its inode stays; a rendered page is a new file.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-incremental-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -108,6 +108,21 @@ describe('docgen build: threads and cache never change the output', () => {
       writeFileSync(join(site, EDITED), original);
     }
     // Back to the original sources: byte-identical to the first clean build again.
+    await build(site, out);
+    expectSameTree(out, reference);
+  }, 300_000);
+
+  it('does not keep pages of a folder that a build without the cache wrote over', async () => {
+    const out = join(scratch, 'no-cache-over-cached');
+    await build(site, out);
+    const original = readFileSync(join(site, EDITED), 'utf8');
+    try {
+      writeFileSync(join(site, EDITED), `${original}\n캐시 없이 빌드한 문단입니다.\n`);
+      await build(site, out, '--no-cache');
+    } finally {
+      writeFileSync(join(site, EDITED), original);
+    }
+    // The sources are again those the cached build recorded; the folder no longer is its output.
     await build(site, out);
     expectSameTree(out, reference);
   }, 300_000);

@@ -1,9 +1,7 @@
 import {
   closeSync,
-  copyFileSync,
   cpSync,
   existsSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -11,11 +9,14 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+import fg from 'fast-glob';
 import { DocgenError } from '../diagnostics/index.js';
 
 /**
@@ -66,8 +67,7 @@ export interface OutputWriter {
   remove(relativePath: string): void;
   has(relativePath: string): boolean;
   /**
-   * Keeps a file of the previous output (unchanged since): a no-op for an output written in
-   * place, a hard link (or copy) from the old folder for a staging folder. False when the previous
+   * Keeps a file of the previous output (unchanged since) in this one. False when the previous
    * output does not have it, and the file must be written again.
    */
   keep(relativePath: string): boolean;
@@ -75,11 +75,8 @@ export interface OutputWriter {
   copyFile(from: string, relativePath: string): void;
 }
 
-/**
- * An output written in place (the dev server's folder, rebuilt again and again), or, with
- * `previous`, a new folder that takes unchanged files from the previous output.
- */
-export function createOutputDir(dir: string, previous?: string): OutputWriter {
+/** An output written in place (the dev server's folder, rebuilt again and again; a staging folder). */
+export function createOutputDir(dir: string): OutputWriter {
   const path = resolve(dir);
   mkdirSync(path, { recursive: true });
   const inside = (relativePath: string) => {
@@ -100,8 +97,6 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
     write(relativePath, contents) {
       const full = inside(relativePath);
       makeParent(full);
-      // A kept file is a hard link to the previous output: replace it, never write through it.
-      if (previous !== undefined) rmSync(full, { force: true });
       try {
         writeFileSync(full, contents);
       } catch (error) {
@@ -115,7 +110,6 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
     writeParts(relativePath, parts) {
       const full = inside(relativePath);
       mkdirSync(dirname(full), { recursive: true });
-      if (previous !== undefined) rmSync(full, { force: true });
       const fd = openSync(full, 'w');
       try {
         // Strings are gathered into writes of about a megabyte (a part may be a few bytes).
@@ -144,27 +138,9 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
     has(relativePath) {
       return existsSync(inside(relativePath));
     },
-    keep(relativePath) {
-      const full = inside(relativePath);
-      // In place (the dev server's own folder), what this writer wrote is taken to be there still.
-      if (previous === undefined) return true;
-      const from = resolve(previous, relativePath);
-      makeParent(full);
-      try {
-        linkSync(from, full);
-        return true;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return false;
-        if (code === 'EEXIST') return true;
-        // Another file system, or one without hard links: copy instead.
-        try {
-          copyFileSync(from, full);
-          return true;
-        } catch {
-          return false;
-        }
-      }
+    keep() {
+      // In place, what this writer wrote is taken to be there still.
+      return true;
     },
     copyDir(from, relativePath) {
       // Symlinks are followed only when they stay inside the copied folder: a link to /etc/passwd
@@ -187,17 +163,23 @@ export function createOutputDir(dir: string, previous?: string): OutputWriter {
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       makeParent(full);
-      if (previous !== undefined) rmSync(full, { force: true });
       cpSync(from, full);
     },
   };
 }
 
 /**
- * A folder beside the output that receives the new build; `commit()` swaps it in, so a failed
- * build never destroys the last good output.
+ * A folder beside the output that receives what a build writes; `commit()` moves it into the
+ * output, so a failed build never touches the last good output. Files the build keeps stay where
+ * they are: a build that changed a few pages moves a few files, not the site's thousands of files
+ * and folders (on some file systems creating and removing folders costs a millisecond each).
  */
 export interface StagingDir extends OutputWriter {
+  /**
+   * Moves the written files into the output and removes the output's files that were neither
+   * written nor kept. Not atomic as a whole, but every file is replaced by a rename: a reader sees
+   * an old or a new file, never a partial one.
+   */
   commit(): void;
   discard(): void;
 }
@@ -206,17 +188,102 @@ export function createStagingDir(outDir: string): StagingDir {
   const target = resolve(outDir);
   const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
   rmSync(path, { recursive: true, force: true });
-  const writer = createOutputDir(path, existsSync(target) ? target : undefined);
+  const staged = createOutputDir(path);
+  const hasTarget = existsSync(target);
+  // Files of the output kept by this build (relative paths with `/`).
+  const kept = new Set<string>();
+  const inTarget = (relativePath: string) => {
+    const full = resolve(target, relativePath);
+    if (relative(target, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
+    return full;
+  };
+  const toKey = (relativePath: string) => relative(target, inTarget(relativePath)).split(sep).join('/');
+  const isFile = (full: string) => {
+    try {
+      return statSync(full).isFile();
+    } catch {
+      return false;
+    }
+  };
   return {
-    ...writer,
+    ...staged,
+    write(relativePath, contents) {
+      kept.delete(toKey(relativePath));
+      staged.write(relativePath, contents);
+    },
+    writeParts(relativePath, parts) {
+      kept.delete(toKey(relativePath));
+      staged.writeParts(relativePath, parts);
+    },
+    copyFile(from, relativePath) {
+      kept.delete(toKey(relativePath));
+      staged.copyFile(from, relativePath);
+    },
+    read(relativePath) {
+      return staged.has(relativePath) || !kept.has(toKey(relativePath))
+        ? staged.read(relativePath)
+        : readFileSync(inTarget(relativePath), 'utf8');
+    },
+    has(relativePath) {
+      return staged.has(relativePath) || kept.has(toKey(relativePath));
+    },
+    remove(relativePath) {
+      kept.delete(toKey(relativePath));
+      staged.remove(relativePath);
+    },
+    keep(relativePath) {
+      if (!hasTarget || !isFile(inTarget(relativePath))) return false;
+      kept.add(toKey(relativePath));
+      return true;
+    },
     commit() {
-      const old = join(dirname(target), `.${basename(target)}.docgen-old-${process.pid}`);
-      if (existsSync(target)) renameSync(target, old);
-      renameSync(path, target);
-      rmSync(old, { recursive: true, force: true });
+      if (!hasTarget) {
+        renameSync(path, target);
+        return;
+      }
+      const written = fg.sync('**', { cwd: path, onlyFiles: true, dot: true });
+      const next = new Set([...kept, ...written]);
+      // Whatever the output holds that this build neither wrote nor kept goes (files, then the
+      // folders left empty); before the new files come in, so none of them is mistaken for old.
+      const emptied = new Set<string>();
+      for (const file of fg.sync('**', { cwd: target, onlyFiles: true, dot: true })) {
+        if (next.has(file)) continue;
+        rmSync(join(target, file), { force: true });
+        emptied.add(dirname(file));
+      }
+      removeEmptyFolders(target, emptied);
+      const made = new Set<string>();
+      for (const file of written) {
+        const to = join(target, file);
+        const parent = dirname(to);
+        if (!made.has(parent)) {
+          // A file where a folder must go (or the other way round) is replaced.
+          if (existsSync(parent) && !statSync(parent).isDirectory()) rmSync(parent, { force: true });
+          mkdirSync(parent, { recursive: true });
+          made.add(parent);
+        }
+        if (existsSync(to) && statSync(to).isDirectory()) rmSync(to, { recursive: true, force: true });
+        renameSync(join(path, file), to);
+      }
+      rmSync(path, { recursive: true, force: true });
     },
     discard() {
       rmSync(path, { recursive: true, force: true });
     },
   };
+}
+
+/** Removes those of `folders` (relative to `dir`) that are empty, and their parents left empty. */
+function removeEmptyFolders(dir: string, folders: Iterable<string>): void {
+  // Deepest first: a folder's path is longer than its parent's.
+  for (let folder of [...folders].sort((a, b) => b.length - a.length)) {
+    while (folder !== '.' && folder !== '') {
+      try {
+        rmdirSync(join(dir, folder));
+      } catch {
+        break; // Not empty (or gone already).
+      }
+      folder = dirname(folder);
+    }
+  }
 }
