@@ -135,6 +135,8 @@ describe('createStagingDir', () => {
     // A file where a folder was, and a folder where a file was.
     staging.write('old', 'now a file');
     staging.write('docs/b.md/inside.txt', 'now a folder');
+    mkdirSync(join(outDir, 'empty'));
+    staging.write('empty', 'where an empty folder was');
     expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old index');
     staging.commit();
     expect(snapshotDir(outDir)).toEqual({
@@ -142,6 +144,7 @@ describe('createStagingDir', () => {
       old: Buffer.from('now a file').toString('base64'),
       'docs/a/index.html': Buffer.from('old a').toString('base64'),
       'docs/b.md/inside.txt': Buffer.from('now a folder').toString('base64'),
+      empty: Buffer.from('where an empty folder was').toString('base64'),
     });
     expect(inode('docs/a/index.html')).toBe(keptInode);
     expect(leftovers(outDir)).toEqual([]);

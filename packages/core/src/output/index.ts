@@ -241,12 +241,13 @@ export function createStagingDir(outDir: string): StagingDir {
         renameSync(path, target);
         return;
       }
-      const written = fg.sync('**', { cwd: path, onlyFiles: true, dot: true });
+      const walk = { onlyFiles: true, dot: true, followSymbolicLinks: false };
+      const written = fg.sync('**', { ...walk, cwd: path });
       const next = new Set([...kept, ...written]);
-      // Whatever the output holds that this build neither wrote nor kept goes (files, then the
-      // folders left empty); before the new files come in, so none of them is mistaken for old.
+      // Whatever the output holds that this build neither wrote nor kept goes, then the folders
+      // left empty: a file where a written file needs a folder (or the other way round) with them.
       const emptied = new Set<string>();
-      for (const file of fg.sync('**', { cwd: target, onlyFiles: true, dot: true })) {
+      for (const file of fg.sync('**', { ...walk, cwd: target })) {
         if (next.has(file)) continue;
         rmSync(join(target, file), { force: true });
         emptied.add(dirname(file));
@@ -255,15 +256,18 @@ export function createStagingDir(outDir: string): StagingDir {
       const made = new Set<string>();
       for (const file of written) {
         const to = join(target, file);
-        const parent = dirname(to);
-        if (!made.has(parent)) {
-          // A file where a folder must go (or the other way round) is replaced.
-          if (existsSync(parent) && !statSync(parent).isDirectory()) rmSync(parent, { force: true });
-          mkdirSync(parent, { recursive: true });
-          made.add(parent);
+        if (!made.has(dirname(to))) {
+          mkdirSync(dirname(to), { recursive: true });
+          made.add(dirname(to));
         }
-        if (existsSync(to) && statSync(to).isDirectory()) rmSync(to, { recursive: true, force: true });
-        renameSync(join(path, file), to);
+        try {
+          renameSync(join(path, file), to);
+        } catch (error) {
+          // An empty folder where the file goes (a folder with files was emptied above).
+          if (!['EISDIR', 'ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+          rmSync(to, { recursive: true, force: true });
+          renameSync(join(path, file), to);
+        }
       }
       rmSync(path, { recursive: true, force: true });
     },
