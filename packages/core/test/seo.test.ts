@@ -317,6 +317,27 @@ describe('markdown twins', () => {
     );
   });
 
+  it('rewrite destinations in angle brackets, after white space and on the line after a definition', () => {
+    const body = ['See ../x.md and [x]( <../x.md> ).', '', '[y]:', '  ./y.md "Y"', '', '[z](./z.md)'].join('\n');
+    const link = (url: string, line: number, column: number, target: string) => ({ url, kind: 'link' as const, line, column, target });
+    const twin = getMarkdownTwin({
+      title: 'T',
+      source: { body, bodyLine: 4 },
+      links: [link('../x.md', 4, 16, '/docs/x'), link('./y.md', 6, 1, '/docs/y'), link('./z.md', 9, 1, '/docs/z')],
+      siteUrl: 'https://s.example.com',
+    });
+    expect(twin.body).toBe(
+      [
+        'See ../x.md and [x]( <https://s.example.com/docs/x> ).',
+        '',
+        '[y]:',
+        '  https://s.example.com/docs/y "Y"',
+        '',
+        '[z](https://s.example.com/docs/z)',
+      ].join('\n'),
+    );
+  });
+
   it('drop the front matter and a leading # heading (the title is the heading)', () => {
     expect(twinOf('ko', '/docs/intro')).toBe('# 소개\n\n[설정](https://seo.example.com/docs/guide/setup)을 보세요.\n');
   });

@@ -24,7 +24,31 @@ const safeDecode = (text: string) => {
     return text;
   }
 };
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where `written` is first a link destination in `body` at or after `from`: after `](` (inline,
+ * then any white space) or `]:` (definition, then spaces and at most one line break), optionally in
+ * angle brackets, and followed by white space, `)`, `>`, a quote or the end. -1 when nowhere.
+ */
+function findDestination(body: string, written: string, from: number): number {
+  for (let start = body.indexOf(written, from); start >= 0; start = body.indexOf(written, start + 1)) {
+    const after = body[start + written.length];
+    if (after !== undefined && !/[\s)>"']/.test(after)) continue;
+    let index = start - 1;
+    if (body[index] === '<') index--;
+    let inline = index;
+    while (inline >= from && /\s/.test(body[inline]!)) inline--;
+    if (inline - 1 >= from && body[inline] === '(' && body[inline - 1] === ']') return start;
+    let definition = index;
+    while (body[definition] === ' ' || body[definition] === '\t') definition--;
+    if (body[definition] === '\n') {
+      definition--;
+      while (body[definition] === ' ' || body[definition] === '\t') definition--;
+    }
+    if (definition - 1 >= from && body[definition] === ':' && body[definition - 1] === ']') return start;
+  }
+  return -1;
+}
 
 /**
  * The markdown twin of a doc page. Internal links (relative `.md` links, root-relative paths,
@@ -41,13 +65,9 @@ export function getMarkdownTwin(input: MarkdownTwinInput): MarkdownTwin {
     const lineStart = lineStarts[link.line - input.source.bodyLine];
     if (lineStart === undefined) continue;
     const from = lineStart + link.column - 1;
-    // The destination follows `](` (inline) or `]:` (definition), optionally in angle brackets.
     for (const written of new Set([link.url, safeDecode(link.url)])) {
-      const pattern = new RegExp(`(\\]\\(\\s*<?|\\]:[ \\t]*(?:\\n[ \\t]*)?<?)(${escapeRegExp(written)})(?=[\\s)>"']|$)`, 'g');
-      pattern.lastIndex = from;
-      const match = pattern.exec(body);
-      if (!match) continue;
-      const start = match.index + match[1]!.length;
+      const start = findDestination(body, written, from);
+      if (start < 0) continue;
       replacements.push({ start, end: start + written.length, text: toAbsoluteUrl(input.siteUrl, link.target) });
       break;
     }
