@@ -529,9 +529,8 @@ export function createSiteBuilder(options: BuilderOptions) {
       await setImmediate();
       await timed('seo', () => {
         const rendered = new Set(renderedKeys);
-        const keptFiles = new Set<string>();
-        for (const [key, entry] of Object.entries(state.routes))
-          if (!rendered.has(key)) for (const file of entry.files) keptFiles.add(file);
+        const keptRoutes = Object.entries(state.routes).filter(([key]) => !rendered.has(key));
+        const keptFiles = new Set(keptRoutes.flatMap(([, entry]) => entry.files));
         const written = seoFiles.write({
           manifest,
           content,
