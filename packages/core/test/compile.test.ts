@@ -2,6 +2,8 @@ import type { Element, Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
+import remarkGfm from 'remark-gfm';
+import { remarkGfmAutolinkGate } from '../src/compile/compileMarkdown.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
@@ -208,6 +210,32 @@ describe('compileMarkdown: GFM', () => {
     const autolink = elementsByTag(hast, 'a').find((a) => a.properties.href === 'https://example.com/x');
     expect(autolink && textOf(autolink)).toBe('https://example.com/x');
     expect(links).toContainEqual({ url: 'https://example.com/x', kind: 'link', line: 8, column: 8 });
+  });
+
+  it('finds e-mail and www autolinks in text, and not in a file whose text holds none', () => {
+    const found = compile('연락: a.b@example.com, www.example.org 참고. `www.in.code` [링크](https://example.com)');
+    expect(elementsByTag(found.hast, 'a').map((a) => a.properties.href)).toEqual([
+      'mailto:a.b@example.com',
+      'http://www.example.org',
+      'https://example.com',
+    ]);
+    expect(elementsByTag(compile('`www.in.code` and [링크](https://example.com)').hast, 'a').map((a) => a.properties.href)).toEqual([
+      'https://example.com',
+    ]);
+  });
+
+  it("gates remark-gfm's autolink transform (found by name in the installed mdast-util-gfm)", () => {
+    const processor = unified().use(remarkGfm).use(remarkGfmAutolinkGate).freeze();
+    const transforms = (processor.data('fromMarkdownExtensions') as { transforms?: { name: string }[] }[][])
+      .flat()
+      .flatMap((extension) => extension.transforms ?? []);
+    expect(transforms).toHaveLength(1);
+    expect(transforms[0]!.name).not.toBe('transformGfmAutolinkLiterals');
+    const ungated = unified().use(remarkGfm).freeze();
+    const original = (ungated.data('fromMarkdownExtensions') as { transforms?: { name: string }[] }[][])
+      .flat()
+      .flatMap((e) => e.transforms ?? []);
+    expect(original.map((transform) => transform.name)).toEqual(['transformGfmAutolinkLiterals']);
   });
 
   it('renders footnotes', () => {
