@@ -22,6 +22,14 @@ function importsOf(file: string): string[] {
   ].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 
+/** What a file imports for its runtime: no `import type`, no dynamic `import()`. */
+function staticImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)].map(
+    (match) => match[1] ?? match[2]!,
+  );
+}
+
 const WORKSPACE_RULES: Record<string, string[]> = {
   'packages/types/src': [],
   'packages/shared/src': ['@docgen/types'],
@@ -63,6 +71,26 @@ describe('architecture', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it("keeps the markdown pipeline off a build's main thread: only the threads that compile load it", () => {
+    // Loading unified, remark, rehype and micromark takes a few hundred milliseconds, during which
+    // the worker threads would wait: the main thread reaches them only through dynamic imports.
+    const core = join(REPO_ROOT, 'packages/core/src');
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const specifier of staticImportsOf(file)) {
+        if (!specifier.startsWith('.')) packages.add(specifier.replace(/^((?:@[^/]+\/)?[^/]+).*/, '$1'));
+        else visit(join(file, '..', specifier.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(core, 'build.ts'));
+    expect([...reached].map((file) => relative(core, file))).toContain('compile/store.ts');
+    expect([...reached].map((file) => relative(core, file))).not.toContain('compile/compileMarkdown.ts');
+    expect([...packages].filter((name) => /^(unified|remark-|rehype-|micromark|mdast-|hast-util-)/.test(name))).toEqual([]);
   });
 
   it('keeps the browser runtime and theme free of Node built-ins', () => {
