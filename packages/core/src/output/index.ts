@@ -11,7 +11,6 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
-  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -198,13 +197,11 @@ export function createStagingDir(outDir: string): StagingDir {
     return full;
   };
   const toKey = (relativePath: string) => relative(target, inTarget(relativePath)).split(sep).join('/');
-  const isFile = (full: string) => {
-    try {
-      return statSync(full).isFile();
-    } catch {
-      return false;
-    }
-  };
+  const walk = { onlyFiles: true, dot: true, followSymbolicLinks: false };
+  // The output's files, listed once (when first needed): what `keep` may keep, and what the
+  // commit removes unless kept or written again.
+  let existing: Set<string> | undefined;
+  const getExisting = () => (existing ??= new Set(hasTarget ? fg.sync('**', { ...walk, cwd: target }) : []));
   return {
     ...staged,
     write(relativePath, contents) {
@@ -232,8 +229,9 @@ export function createStagingDir(outDir: string): StagingDir {
       staged.remove(relativePath);
     },
     keep(relativePath) {
-      if (!hasTarget || !isFile(inTarget(relativePath))) return false;
-      kept.add(toKey(relativePath));
+      const key = toKey(relativePath);
+      if (!getExisting().has(key)) return false;
+      kept.add(key);
       return true;
     },
     commit() {
@@ -241,13 +239,12 @@ export function createStagingDir(outDir: string): StagingDir {
         renameSync(path, target);
         return;
       }
-      const walk = { onlyFiles: true, dot: true, followSymbolicLinks: false };
       const written = fg.sync('**', { ...walk, cwd: path });
       const next = new Set([...kept, ...written]);
       // Whatever the output holds that this build neither wrote nor kept goes, then the folders
       // left empty: a file where a written file needs a folder (or the other way round) with them.
       const emptied = new Set<string>();
-      for (const file of fg.sync('**', { ...walk, cwd: target })) {
+      for (const file of getExisting()) {
         if (next.has(file)) continue;
         rmSync(join(target, file), { force: true });
         emptied.add(dirname(file));
