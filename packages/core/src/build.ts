@@ -495,9 +495,10 @@ export function createSiteBuilder(options: BuilderOptions) {
     if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) await pagesWritten(hooks);
 
     // Search indexes are serialised on the pool's threads; only those whose pages changed. A build
-    // that does not run again writes them on fresh threads, as many as SEARCH_PAGES_AT_ONCE allows
-    // for its largest index (a thread keeps the memory of the largest index it wrote): the
-    // rendering threads' memory is freed first.
+    // that does not run again and rendered many pages writes them on fresh threads, as many as
+    // SEARCH_PAGES_AT_ONCE allows for its largest index (a thread keeps the memory of the largest
+    // index it wrote): the rendering threads' memory is freed first. After a small edit the
+    // rendering threads hold little and go on (starting threads takes a few hundred milliseconds).
     const writes: { file: string; pages: SearchPage[] }[] = [];
     for (const locale of manifest.locales) {
       if (!renderLocales.has(locale.locale)) continue;
@@ -509,10 +510,11 @@ export function createSiteBuilder(options: BuilderOptions) {
       }
     }
     const searchThreads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, ...writes.map(({ pages }) => pages.length))));
-    if (!options.watching) await closePool();
+    const keepThreads = options.watching || (searchThreads > 1 && renderedKeys.length <= FEW_RENDERED_ROUTES);
+    if (!keepThreads) await closePool();
     const searched = timed('search', async () => {
       if (writes.length === 0) return;
-      const searchPool = options.watching ? taskPool : getPool(site.config, output.path, searchThreads);
+      const searchPool = keepThreads ? taskPool : getPool(site.config, output.path, searchThreads);
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });
@@ -666,6 +668,9 @@ export function createSiteBuilder(options: BuilderOptions) {
     },
   };
 }
+
+/** Routes rendered by a build, at most, after which its threads also write the search indexes. */
+const FEW_RENDERED_ROUTES = 256;
 
 /**
  * Pages whose search indexes are written at the same time, at most: the index of a scope of
