@@ -1,6 +1,6 @@
 /**
  * `node buildChild.js <siteDir> <outDir>`: the fallback build command where GNU time is missing.
- * Builds like `docgen build` and reports its own peak RSS, so the figure is still this process's.
+ * Builds like `docgen build` and reports its own peak RSS and CPU time, so the figures are still this process's.
  */
 import { build, formatDiagnostic } from '@docgen/core';
 import { formatRssMark } from './runProcess.js';
@@ -12,4 +12,5 @@ const result = await build({ siteDir, outDir });
 for (const diagnostic of result.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
 if (result.diagnostics.length > 0) process.stderr.write(`${result.diagnostics.length} warnings\n`);
 process.stdout.write(`Built ${result.pageCount} pages into ${result.outDir} in ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
-process.stderr.write(`${formatRssMark(process.resourceUsage().maxRSS)}\n`);
+const usage = process.resourceUsage();
+process.stderr.write(`${formatRssMark(usage.maxRSS, (usage.userCPUTime + usage.systemCPUTime) / 1000)}\n`);

@@ -90,7 +90,9 @@ async function main(): Promise<void> {
       const routes = Number(/Built (\d+) pages/.exec(run.stdout)?.[1] ?? NaN);
       const warnings = run.stderr === '' ? 0 : Number(/^(\d+) warnings?$/m.exec(run.stderr)?.[1] ?? run.stderr.split('\n').length);
       if (warnings > 0) log(`  docgen printed ${warnings} warning(s) (${what}):\n${run.stderr.split('\n').slice(0, 20).join('\n')}`);
-      log(`  ${what}: ${(run.milliseconds / 1000).toFixed(2)} s, peak RSS ${(run.maxRssKb / 1024).toFixed(0)} MiB`);
+      log(
+        `  ${what}: ${(run.milliseconds / 1000).toFixed(2)} s, CPU ${(run.cpuMs / 1000).toFixed(1)} s, peak RSS ${(run.maxRssKb / 1024).toFixed(0)} MiB`,
+      );
       return { ...run, routes, warnings };
     };
 
@@ -195,6 +197,7 @@ interface HugoResult {
   contentFiles: number;
   htmlFiles: number;
   coldMs: Summary;
+  cpuMs: Summary;
   maxRssKb: Summary;
 }
 
@@ -215,7 +218,7 @@ async function runHugo(site: GeneratedSite, workDir: string, runs: number): Prom
     const result = await runMeasured('hugo', ['--quiet', '--destination', destination], { cwd: hugoDir });
     if (result.exitCode !== 0) throw new Error(`hugo failed (exit code ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
     log(
-      `  hugo cold build ${run}/${runs}: ${(result.milliseconds / 1000).toFixed(2)} s, peak RSS ${(result.maxRssKb / 1024).toFixed(0)} MiB`,
+      `  hugo cold build ${run}/${runs}: ${(result.milliseconds / 1000).toFixed(2)} s, CPU ${(result.cpuMs / 1000).toFixed(1)} s, peak RSS ${(result.maxRssKb / 1024).toFixed(0)} MiB`,
     );
     builds.push(result);
   }
@@ -224,6 +227,7 @@ async function runHugo(site: GeneratedSite, workDir: string, runs: number): Prom
     contentFiles,
     htmlFiles: countHtmlFiles(destination),
     coldMs: summarize(builds.map((build) => build.milliseconds)),
+    cpuMs: summarize(builds.map((build) => build.cpuMs)),
     maxRssKb: summarize(builds.map((build) => build.maxRssKb)),
   };
 }
@@ -257,6 +261,14 @@ function toMetrics(input: {
               coldMs.median <= BUDGETS.docusaurusColdMs / BUDGETS.fasterThanDocusaurus,
             )
           : undefined,
+    },
+    {
+      id: 'coldBuildCpuMs',
+      label: 'cold build CPU (user + system)',
+      unit: 'ms',
+      inSeconds: true,
+      value: summarize(cold.map((run) => run.cpuMs)),
+      note: 'all threads of the build process; the wall time is at least this over the cores',
     },
     {
       id: 'warmBuildMs',
@@ -361,6 +373,7 @@ function toMetrics(input: {
         value: hugo.coldMs,
         note: hugo.version,
       },
+      { id: 'hugoCpuMs', label: 'hugo cold build CPU (user + system)', unit: 'ms', inSeconds: true, value: hugo.cpuMs },
       { id: 'hugoPeakRssKb', label: 'hugo peak RSS', unit: 'kib', value: hugo.maxRssKb },
       {
         id: 'coldBuildToHugo',
