@@ -1,36 +1,24 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fg from 'fast-glob';
-import type { Root as HastRoot } from 'hast';
-import type {
-  CompiledMarkdown,
-  ContentSlot,
-  Diagnostic,
-  RenderedSummary,
-  SiteConfig,
-  SiteContent,
-  SiteManifest,
-  SourceMarkdown,
-} from '@docgen/types';
+import { join, resolve } from 'node:path';
+import type { CompiledMarkdown, Diagnostic, RenderedSummary, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
-// The store and the language list only: the markdown pipeline itself loads in the threads that compile.
-import { registerLanguages } from './compile/highlight.js';
-import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
+import { forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
+import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, readSiteContent, type FileChange } from './content/index.js';
-import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createManifest, LinkCache } from './manifest/index.js';
+import { getCompileSalt, getComponentPages, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
+import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
-import { getFeedPaths, getMarkdownPath, rewriteUrls } from './render/index.js';
+import { getFeedPaths, getMarkdownPath } from './render/index.js';
 import { getSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
+import { getCacheDir } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
 import type { RenderResult } from './workers/tasks.js';
@@ -60,186 +48,7 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
 }
 
-/** Where docgen keeps its cache for a site: compiled content, the server bundle, the last build. */
-export function getCacheDir(siteDir: string): string {
-  return existsSync(join(siteDir, 'node_modules')) ? join(siteDir, 'node_modules', '.cache', 'docgen') : join(siteDir, '.docgen');
-}
-
-/** `docgen clear`: deletes the site's cache. Returns the folder when there was one. */
-export function clearCache(siteDir: string): string | undefined {
-  const dir = getCacheDir(resolve(siteDir));
-  if (!existsSync(dir)) return undefined;
-  rmSync(dir, { recursive: true, force: true });
-  return dir;
-}
-
 const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
-
-/** Every markdown source of the site (a fallback page's source is its default-locale file). */
-function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
-  return [
-    ...content.versions.flatMap((version) => version.docs),
-    ...content.blogPosts,
-    ...content.pages.flatMap((page) => (page.markdown ? [page.markdown] : [])),
-  ];
-}
-
-export interface LoadSiteOptions {
-  siteDir: string;
-  locales?: string[];
-  includeDrafts?: boolean;
-  /** A fixed build id (the dev server), instead of one derived from docgen, config and theme. */
-  buildId?: string;
-  /** Runs the compile tasks; a pool of `getThreadCount()` threads is made (and closed) when absent. */
-  pool?: TaskPool;
-  /** The compile store; the site's cache folder when absent. */
-  storeDir?: string;
-  /** Compiled bodies known from earlier runs, by key (updated with this run's). */
-  compiled?: Map<string, CompiledMarkdown>;
-  /** The sources, when already read with the same config. */
-  content?: SiteContent;
-  /** Links resolved by earlier runs (the dev server's); none when absent. */
-  linkCache?: LinkCache;
-  /** The theme's key (getThemeKey), when already known. */
-  themeKey?: string;
-  /**
-   * False: leave no cache in the site (a throw-away store is used and deleted); the content of
-   * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
-   */
-  cache?: boolean;
-}
-
-/**
- * Loads config and content, compiles every markdown body not compiled before (on the pool's
- * threads) and builds the site model. Nothing is rendered.
- */
-export async function loadSite(options: LoadSiteOptions) {
-  const siteDir = resolve(options.siteDir);
-  const config = readConfig(siteDir);
-  const languageWarnings: Diagnostic[] = [];
-  for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
-    languageWarnings.push({
-      severity: 'warning',
-      code: 'config-language',
-      message: `Unknown code language "${name}" in code.additionalLanguages`,
-      hint: 'Use a Prism language name such as groovy, kotlin, python.',
-      location: { file: 'docgen.config.yaml', line: 1, column: 1 },
-    });
-  }
-  for (const locale of options.locales ?? []) {
-    if (!config.i18n.locales.includes(locale)) {
-      throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
-    }
-  }
-  const content = options.content ?? readSiteContent(siteDir, config);
-  const throwAway = options.cache === false && !options.storeDir;
-  const storeDir =
-    options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
-  mkdirSync(storeDir, { recursive: true });
-  try {
-    const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
-    return { ...site, diagnostics: [...languageWarnings, ...site.diagnostics] };
-  } finally {
-    if (throwAway) rmSync(storeDir, { recursive: true, force: true });
-  }
-}
-
-async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
-  const diagnostics: Diagnostic[] = [];
-  const known = options.compiled ?? readCompileIndex(storeDir);
-  const salt = getCompileSalt(config);
-  const keyOf = new Map<SourceMarkdown<unknown>, string>();
-  const missing = new Map<string, CompileTask>();
-  for (const source of getMarkdownSources(content)) {
-    const key = getSourceKey(salt, source);
-    keyOf.set(source, key);
-    if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
-  }
-  if (missing.size > 0) {
-    const pool =
-      options.pool ??
-      createTaskPool(getThreadCount(), { storeDir, outDir: storeDir, languages: config.themeConfig.code.additionalLanguages });
-    try {
-      for (const compiled of await pool.compile([...missing.values()])) known.set(compiled.key, compiled);
-    } finally {
-      if (!options.pool) await pool.close();
-    }
-  }
-  // Only this run's bodies are kept: entries of changed or deleted files are dropped.
-  const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
-  for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
-  if (!options.compiled) writeCompileIndex(storeDir, used);
-  else {
-    options.compiled.clear();
-    for (const [key, value] of used) options.compiled.set(key, value);
-  }
-  const getCompiled = (key: string) => {
-    const compiled = used.get(key);
-    if (!compiled) throw new Error(`No compiled content ${key}`);
-    return compiled;
-  };
-  const themeKey = options.themeKey ?? getThemeKey(config.themeDir, getComponentPages(content));
-  const buildId = options.buildId ?? getBuildId(config, themeKey);
-  const manifest = createManifest(
-    {
-      siteDir,
-      config,
-      content,
-      compile: (source) => getCompiled(keyOf.get(source)!),
-      getCompiled,
-      includeDrafts: options.includeDrafts ?? false,
-      locales: options.locales,
-      linkCache: options.linkCache,
-    },
-    buildId,
-  );
-  /** The content of a route's slot as the page shows it (links resolved). */
-  const getContent = (slot: ContentSlot): HastRoot =>
-    rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
-  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
-}
-
-/** What compile keys are salted with: docgen's version and the options that change what compiling gives. */
-const getCompileSalt = (config: SiteConfig) => JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
-
-/** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
-const sourceKeys = new WeakMap<object, { salt: string; key: string }>();
-
-function getSourceKey(salt: string, source: SourceMarkdown<unknown>): string {
-  const known = sourceKeys.get(source.file);
-  if (known?.salt === salt) return known.key;
-  const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
-  sourceKeys.set(source.file, { salt, key });
-  return key;
-}
-
-/**
- * The id in page-data and search-index URLs: changes with everything that changes the shape of
- * the data (docgen, config, theme), not with content, so an edit re-renders only what it affects.
- */
-function getBuildId(config: unknown, themeKey: string): string {
-  return createHash('sha256')
-    .update(DOCGEN_VERSION)
-    .update(themeKey)
-    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' || key === 'sourceLocations' ? undefined : value)))
-    .digest('hex')
-    .slice(0, 10);
-}
-
-function getComponentPages(content: SiteContent): Record<string, string> {
-  return Object.fromEntries(
-    content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]),
-  );
-}
-
-/** Changes whenever a file of the theme or a component page of the site changes. */
-function getThemeKey(themeDir: string, pages: Record<string, string>): string {
-  const digest = createHash('sha256').update(DOCGEN_VERSION);
-  const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
-  for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
-  for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
-  return digest.digest('hex').slice(0, 16);
-}
 
 export interface BuilderOptions {
   siteDir: string;
@@ -265,7 +74,7 @@ export interface BuilderOptions {
 export interface OutputState {
   /** Route key (`locale\0path`) -> hash of its inputs and its output files. */
   routes: Record<string, { locale: string; inputs: string; files: string[]; summary: RenderedSummary }>;
-  /** Files of a locale that are not a route's (search indexes, sidebars, feeds, twins), by locale. */
+  /** Files of a locale that are not a route's (search indexes, sidebars, feeds, llms.txt), by locale. */
   localeFiles: Record<string, string[]>;
   /** Search index file -> hash of its sections. */
   searchIndexes: Record<string, string>;
@@ -759,62 +568,6 @@ function isSameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** What `docgen build` records in the cache about the folder it last built. */
-interface BuildRecord {
-  docgenVersion: string;
-  outDir: string;
-  /** Every input of the build (see getInputFingerprint); equal means nothing to do. */
-  fingerprint: string;
-  pageCount: number;
-  diagnostics: Diagnostic[];
-  state: OutputState;
-}
-
-const RECORD_FILE = 'last-build.json';
-
-function readBuildRecord(cacheDir: string, outDir: string): BuildRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
-    return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR)) ? record : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Deletes the record of the last build when it describes `outDir` (records of other folders stay). */
-function forgetBuildRecord(cacheDir: string, outDir: string): void {
-  const file = join(cacheDir, RECORD_FILE);
-  let recorded: string | undefined;
-  try {
-    recorded = (JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildRecord>).outDir;
-  } catch {
-    return; // No record (or none that can be read: it describes nothing).
-  }
-  if (recorded === outDir) rmSync(file, { force: true });
-}
-
-/**
- * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
- * modification time of every file of the site and the theme (outputs and caches excluded).
- */
-function getInputFingerprint(siteDir: string, outDir: string, options: BuildOptions): string {
-  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, options.locales ?? null, options.includeDrafts ?? false]));
-  const addFiles = (cwd: string, ignore: string[]) => {
-    const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
-    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) digest.update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
-  };
-  const outInSite = relative(siteDir, outDir);
-  const ignore = ['**/node_modules/**', '.docgen/**', '.git/**', '.*.docgen-*/**'];
-  if (!outInSite.startsWith('..')) ignore.push(`${outInSite}/**`);
-  addFiles(siteDir, ignore);
-  const config = readConfig(siteDir);
-  if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
-  // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
-  addFiles(dirname(fileURLToPath(import.meta.url)), []);
-  return digest.digest('hex');
-}
-
 /**
  * `docgen build`: config -> content -> compile -> manifest -> bundle -> render -> write -> links.
  * What it writes goes beside the output and is moved in only when everything succeeded.
@@ -851,15 +604,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     staging.commit();
     if (useCache) {
       builder.saveCache();
-      const next: BuildRecord = {
+      writeBuildRecord(cacheDir, {
         docgenVersion: DOCGEN_VERSION,
         outDir,
         fingerprint,
         pageCount: result.pageCount,
         diagnostics: result.diagnostics,
         state: result.state,
-      };
-      writeFileAtomic(join(cacheDir, RECORD_FILE), JSON.stringify(next));
+      });
     }
     return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
   } catch (error) {
@@ -869,11 +621,4 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await builder.close();
     if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true });
   }
-}
-
-function writeFileAtomic(file: string, contents: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
 }

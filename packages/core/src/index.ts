@@ -1,4 +1,6 @@
-export { build, clearCache, loadSite, getCacheDir, type BuildOptions, type BuildResult } from './build.js';
+export { build, type BuildOptions, type BuildResult } from './build.js';
+export { loadSite } from './loadSite.js';
+export { clearCache, getCacheDir } from './siteCache.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
 export { getConfigJsonSchema } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';

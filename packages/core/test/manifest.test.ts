@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Element, Root } from 'hast';
 import type { LocaleManifest, ManifestRoute, PropSidebarItem, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/build.js';
+import { loadSite } from '../src/loadSite.js';
 import { catchDocgenErrorAsync, copyFixture, elementsByTag, fixturePath, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FeedPaths, LocaleManifest, ManifestRoute, RenderedSummary, SiteContent, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/build.js';
+import { loadSite } from '../src/loadSite.js';
 import { getFeedPaths, getMarkdownPath, renderRoute, type ThemeServerModule } from '../src/render/index.js';
 import {
   createSeoFiles,

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/build.js';
+import { loadSite } from '../src/loadSite.js';
 import { cutVersion, type CutStep } from '../src/versioning/index.js';
 import { catchDocgenErrorAsync, copyFixture, removeTempDirs, snapshotDir } from './helpers.js';
 

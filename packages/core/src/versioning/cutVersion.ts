@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { LoadedVersion, SiteConfig } from '@docgen/types';
-import { loadSite } from '../build.js';
+import { loadSite } from '../loadSite.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { DocgenError, isDocgenError } from '../diagnostics/index.js';
 import { toConfigTextAfterCut, toVersionsJsonText } from './siteFiles.js';

@@ -1,0 +1,82 @@
+/**
+ * What `docgen build` remembers in the cache about the folder it last wrote, and the fingerprint
+ * of its inputs that lets an unchanged site skip the build entirely.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import type { Diagnostic } from '@docgen/types';
+import { DATA_DIR } from '@docgen/shared';
+import type { BuildOptions, OutputState } from './build.js';
+import { readConfig } from './config/index.js';
+import { DOCGEN_VERSION } from './version.js';
+
+/** What `docgen build` records in the cache about the folder it last built. */
+export interface BuildRecord {
+  docgenVersion: string;
+  outDir: string;
+  /** Every input of the build (see getInputFingerprint); equal means nothing to do. */
+  fingerprint: string;
+  pageCount: number;
+  diagnostics: Diagnostic[];
+  state: OutputState;
+}
+
+const RECORD_FILE = 'last-build.json';
+
+export function readBuildRecord(cacheDir: string, outDir: string): BuildRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
+    return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR)) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes the record of the last build when it describes `outDir` (records of other folders stay). */
+export function forgetBuildRecord(cacheDir: string, outDir: string): void {
+  const file = join(cacheDir, RECORD_FILE);
+  let recorded: string | undefined;
+  try {
+    recorded = (JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildRecord>).outDir;
+  } catch {
+    return; // No record (or none that can be read: it describes nothing).
+  }
+  if (recorded === outDir) rmSync(file, { force: true });
+}
+
+/**
+ * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
+ * modification time of every file of the site and the theme (outputs and caches excluded).
+ */
+export function getInputFingerprint(siteDir: string, outDir: string, options: Pick<BuildOptions, 'locales' | 'includeDrafts'>): string {
+  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, options.locales ?? null, options.includeDrafts ?? false]));
+  const addFiles = (cwd: string, ignore: string[]) => {
+    const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
+    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const entry of entries) digest.update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
+  };
+  const outInSite = relative(siteDir, outDir);
+  const ignore = ['**/node_modules/**', '.docgen/**', '.git/**', '.*.docgen-*/**'];
+  if (!outInSite.startsWith('..')) ignore.push(`${outInSite}/**`);
+  addFiles(siteDir, ignore);
+  const config = readConfig(siteDir);
+  if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
+  // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
+  addFiles(dirname(fileURLToPath(import.meta.url)), []);
+  return digest.digest('hex');
+}
+
+/** Records `record` as the description of the folder the last build wrote. */
+export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
+  writeFileAtomic(join(cacheDir, RECORD_FILE), JSON.stringify(record));
+}
+
+function writeFileAtomic(file: string, contents: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}

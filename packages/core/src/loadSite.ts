@@ -1,0 +1,189 @@
+/**
+ * The site model: config, sources, compiled bodies (compiled on the pool's threads when new) and
+ * the manifest, and the keys that say when any of them changed. Shared by build, the dev server
+ * and version cut.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fg from 'fast-glob';
+import type { Root as HastRoot } from 'hast';
+import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
+// The store and the language list only: the markdown pipeline itself loads in the threads that compile.
+import { registerLanguages } from './compile/highlight.js';
+import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
+import { readConfig } from './config/index.js';
+import { readSiteContent } from './content/index.js';
+import { DocgenError } from './diagnostics/index.js';
+import { createManifest, type LinkCache } from './manifest/index.js';
+import { rewriteUrls } from './render/index.js';
+import { getCacheDir } from './siteCache.js';
+import { DOCGEN_VERSION } from './version.js';
+import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
+
+/** Every markdown source of the site (a fallback page's source is its default-locale file). */
+export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
+  return [
+    ...content.versions.flatMap((version) => version.docs),
+    ...content.blogPosts,
+    ...content.pages.flatMap((page) => (page.markdown ? [page.markdown] : [])),
+  ];
+}
+
+export interface LoadSiteOptions {
+  siteDir: string;
+  locales?: string[];
+  includeDrafts?: boolean;
+  /** A fixed build id (the dev server), instead of one derived from docgen, config and theme. */
+  buildId?: string;
+  /** Runs the compile tasks; a pool of `getThreadCount()` threads is made (and closed) when absent. */
+  pool?: TaskPool;
+  /** The compile store; the site's cache folder when absent. */
+  storeDir?: string;
+  /** Compiled bodies known from earlier runs, by key (updated with this run's). */
+  compiled?: Map<string, CompiledMarkdown>;
+  /** The sources, when already read with the same config. */
+  content?: SiteContent;
+  /** Links resolved by earlier runs (the dev server's); none when absent. */
+  linkCache?: LinkCache;
+  /** The theme's key (getThemeKey), when already known. */
+  themeKey?: string;
+  /**
+   * False: leave no cache in the site (a throw-away store is used and deleted); the content of
+   * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
+   */
+  cache?: boolean;
+}
+
+/**
+ * Loads config and content, compiles every markdown body not compiled before (on the pool's
+ * threads) and builds the site model. Nothing is rendered.
+ */
+export async function loadSite(options: LoadSiteOptions) {
+  const siteDir = resolve(options.siteDir);
+  const config = readConfig(siteDir);
+  const languageWarnings: Diagnostic[] = [];
+  for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
+    languageWarnings.push({
+      severity: 'warning',
+      code: 'config-language',
+      message: `Unknown code language "${name}" in code.additionalLanguages`,
+      hint: 'Use a Prism language name such as groovy, kotlin, python.',
+      location: { file: 'docgen.config.yaml', line: 1, column: 1 },
+    });
+  }
+  for (const locale of options.locales ?? []) {
+    if (!config.i18n.locales.includes(locale)) {
+      throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
+    }
+  }
+  const content = options.content ?? readSiteContent(siteDir, config);
+  const throwAway = options.cache === false && !options.storeDir;
+  const storeDir =
+    options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
+  mkdirSync(storeDir, { recursive: true });
+  try {
+    const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
+    return { ...site, diagnostics: [...languageWarnings, ...site.diagnostics] };
+  } finally {
+    if (throwAway) rmSync(storeDir, { recursive: true, force: true });
+  }
+}
+
+async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
+  const diagnostics: Diagnostic[] = [];
+  const known = options.compiled ?? readCompileIndex(storeDir);
+  const salt = getCompileSalt(config);
+  const keyOf = new Map<SourceMarkdown<unknown>, string>();
+  const missing = new Map<string, CompileTask>();
+  for (const source of getMarkdownSources(content)) {
+    const key = getSourceKey(salt, source);
+    keyOf.set(source, key);
+    if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+  }
+  if (missing.size > 0) {
+    const pool =
+      options.pool ??
+      createTaskPool(getThreadCount(), { storeDir, outDir: storeDir, languages: config.themeConfig.code.additionalLanguages });
+    try {
+      for (const compiled of await pool.compile([...missing.values()])) known.set(compiled.key, compiled);
+    } finally {
+      if (!options.pool) await pool.close();
+    }
+  }
+  // Only this run's bodies are kept: entries of changed or deleted files are dropped.
+  const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
+  for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
+  if (!options.compiled) writeCompileIndex(storeDir, used);
+  else {
+    options.compiled.clear();
+    for (const [key, value] of used) options.compiled.set(key, value);
+  }
+  const getCompiled = (key: string) => {
+    const compiled = used.get(key);
+    if (!compiled) throw new Error(`No compiled content ${key}`);
+    return compiled;
+  };
+  const themeKey = options.themeKey ?? getThemeKey(config.themeDir, getComponentPages(content));
+  const buildId = options.buildId ?? getBuildId(config, themeKey);
+  const manifest = createManifest(
+    {
+      siteDir,
+      config,
+      content,
+      compile: (source) => getCompiled(keyOf.get(source)!),
+      getCompiled,
+      includeDrafts: options.includeDrafts ?? false,
+      locales: options.locales,
+      linkCache: options.linkCache,
+    },
+    buildId,
+  );
+  /** The content of a route's slot as the page shows it (links resolved). */
+  const getContent = (slot: ContentSlot): HastRoot =>
+    rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
+  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
+}
+
+/** What compile keys are salted with: docgen's version and the options that change what compiling gives. */
+export const getCompileSalt = (config: SiteConfig) => JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
+
+/** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
+const sourceKeys = new WeakMap<object, { salt: string; key: string }>();
+
+export function getSourceKey(salt: string, source: SourceMarkdown<unknown>): string {
+  const known = sourceKeys.get(source.file);
+  if (known?.salt === salt) return known.key;
+  const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+  sourceKeys.set(source.file, { salt, key });
+  return key;
+}
+
+/**
+ * The id in page-data and search-index URLs: changes with everything that changes the shape of
+ * the data (docgen, config, theme), not with content, so an edit re-renders only what it affects.
+ */
+function getBuildId(config: unknown, themeKey: string): string {
+  return createHash('sha256')
+    .update(DOCGEN_VERSION)
+    .update(themeKey)
+    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' || key === 'sourceLocations' ? undefined : value)))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+export function getComponentPages(content: SiteContent): Record<string, string> {
+  return Object.fromEntries(
+    content.pages.filter((page) => page.kind === 'component').map((page) => [page.file.sitePath, page.modulePath!]),
+  );
+}
+
+/** Changes whenever a file of the theme or a component page of the site changes. */
+export function getThemeKey(themeDir: string, pages: Record<string, string>): string {
+  const digest = createHash('sha256').update(DOCGEN_VERSION);
+  const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
+  for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
+  for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
+  return digest.digest('hex').slice(0, 16);
+}
