@@ -7,7 +7,7 @@ import type { CompiledMarkdown, Diagnostic, RenderedSummary, SiteConfig, SiteCon
 import { DATA_DIR } from '@docgen/shared';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
-import { forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
+import { describesOutput, forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, readSiteContent, type FileChange } from './content/index.js';
@@ -580,7 +580,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   assertSafeOutDir(siteDir, outDir);
   const useCache = options.cache !== false;
   const cacheDir = getCacheDir(siteDir);
-  const record = useCache ? readBuildRecord(cacheDir, outDir) : undefined;
+  // Read once: what a cached build starts from, and (whatever it was written by) the record to
+  // delete before this build replaces the folder it describes.
+  const recorded = readBuildRecord(cacheDir);
+  const record = useCache && recorded && describesOutput(recorded, outDir) ? recorded : undefined;
   const fingerprint = useCache ? getInputFingerprint(siteDir, outDir, options) : '';
   if (record && record.fingerprint === fingerprint) {
     return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
@@ -600,7 +603,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const result = await builder.run(staging, record?.state);
     // The record describes the output: from here until the new one is written, none does (a build
     // stopped halfway through the commit leaves an output that the next build makes again).
-    forgetBuildRecord(cacheDir, outDir);
+    if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);
     staging.commit();
     if (useCache) {
       builder.saveCache();

@@ -26,25 +26,22 @@ export interface BuildRecord {
 
 const RECORD_FILE = 'last-build.json';
 
-export function readBuildRecord(cacheDir: string, outDir: string): BuildRecord | undefined {
+/** The record of the last build as written (whichever folder and docgen it was); undefined when there is none or it cannot be read. */
+export function readBuildRecord(cacheDir: string): BuildRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
-    return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR)) ? record : undefined;
+    return JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
   } catch {
     return undefined;
   }
 }
 
-/** Deletes the record of the last build when it describes `outDir` (records of other folders stay). */
-export function forgetBuildRecord(cacheDir: string, outDir: string): void {
-  const file = join(cacheDir, RECORD_FILE);
-  let recorded: string | undefined;
-  try {
-    recorded = (JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildRecord>).outDir;
-  } catch {
-    return; // No record (or none that can be read: it describes nothing).
-  }
-  if (recorded === outDir) rmSync(file, { force: true });
+/** Whether `record` describes `outDir` as it is: written there by this docgen, and the folder still a build. */
+export function describesOutput(record: BuildRecord, outDir: string): boolean {
+  return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR));
+}
+
+export function forgetBuildRecord(cacheDir: string): void {
+  rmSync(join(cacheDir, RECORD_FILE), { force: true });
 }
 
 /**
