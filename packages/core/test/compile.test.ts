@@ -3,6 +3,7 @@ import rehypeRaw from 'rehype-raw';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
 import { remarkGfmAutolinkGate } from '../src/compile/compileMarkdown.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
@@ -236,6 +237,23 @@ describe('compileMarkdown: GFM', () => {
       .flat()
       .flatMap((e) => e.transforms ?? []);
     expect(original.map((transform) => transform.name)).toEqual(['transformGfmAutolinkLiterals']);
+  });
+
+  it('turns the parser events into a tree with one context object (patches/mdast-util-from-markdown)', () => {
+    // The patch stops mdast-util-from-markdown copying its context for every event; a
+    // reinstall without it would still parse correctly, only slower, so this checks the patch.
+    const contexts = new Set<object>();
+    const processor = unified()
+      .use(remarkParse)
+      .use(function () {
+        const recordContext = function (this: object) {
+          contexts.add(this);
+        };
+        (this.data().fromMarkdownExtensions ??= []).push({ beforeEnter: recordContext });
+      });
+    const tree = processor.runSync(processor.parse('# 제목\n\n본문 *강조*와 `코드`.\n\n- 항목\n'));
+    expect(tree.children.map((node) => node.type)).toEqual(['heading', 'paragraph', 'list']);
+    expect(contexts.size).toBe(1);
   });
 
   it('renders footnotes', () => {
