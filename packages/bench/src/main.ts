@@ -15,6 +15,7 @@ import { getOutputSiblings, measureOutputSize, measurePage, type OutputSize, typ
 import { measureWatch, type WatchMeasurement } from './measureWatch.js';
 import { formatTable, summarize, type Budget, type Metric, type Summary } from './report.js';
 import { hasGnuTime, runMeasured, type ProcessRun } from './runProcess.js';
+import { createTrash, type Trash } from './trash.js';
 
 const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--threads T] [--out DIR] [--keep]
 
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), `docgen-bench-${pages}-`));
   const siteDir = join(workDir, 'site');
   const outDir = join(workDir, 'out');
+  const trash = createTrash(join(workDir, 'trash'));
   try {
     log(`docgen bench: ${pages} pages, ${runs} run${runs === 1 ? '' : 's'}${threads ? `, DOCGEN_THREADS=${threads}` : ''}, in ${workDir}`);
     const generateStart = performance.now();
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     const editFile = join(siteDir, site.editPage.sitePath);
     const editOriginal = readFileSync(editFile, 'utf8');
     for (let run = 1; run <= runs; run++) {
-      removeOutputAndCaches(siteDir, outDir);
+      setAsideOutputAndCaches(trash, siteDir, outDir);
       cold.push(await buildOnce(`cold build ${run}/${runs}`));
       if (run === 1) {
         outputSize = measureOutputSize(outDir);
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
         writeFileSync(editFile, editOriginal);
       }
     }
-    removeOutputAndCaches(siteDir, outDir);
+    setAsideOutputAndCaches(trash, siteDir, outDir);
 
     log('serve --watch: starting the dev server');
     const watch = await measureWatch({
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
       log,
     });
 
-    const hugo = await runHugo(site, workDir, runs);
+    const hugo = await runHugo(site, workDir, runs, trash);
 
     const metrics = toMetrics({ pages, site, cold, warm, edited, outputSize: outputSize!, page: page!, watch, hugo });
     const table = formatTable(metrics);
@@ -202,7 +204,7 @@ interface HugoResult {
 }
 
 /** Builds the same markdown with Hugo, cold, `runs` times; undefined where Hugo is not installed. */
-async function runHugo(site: GeneratedSite, workDir: string, runs: number): Promise<HugoResult | undefined> {
+async function runHugo(site: GeneratedSite, workDir: string, runs: number, trash: Trash): Promise<HugoResult | undefined> {
   const version = getHugoVersion();
   if (!version) {
     log('hugo: not installed (apt-get install hugo), skipped');
@@ -213,8 +215,8 @@ async function runHugo(site: GeneratedSite, workDir: string, runs: number): Prom
   const { contentFiles } = generateHugoSite(site, hugoDir);
   const builds: ProcessRun[] = [];
   for (let run = 1; run <= runs; run++) {
-    rmSync(destination, { recursive: true, force: true });
-    rmSync(join(hugoDir, 'resources'), { recursive: true, force: true });
+    trash.setAside(destination);
+    trash.setAside(join(hugoDir, 'resources'));
     const result = await runMeasured('hugo', ['--quiet', '--destination', destination], { cwd: hugoDir });
     if (result.exitCode !== 0) throw new Error(`hugo failed (exit code ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
     log(
@@ -387,10 +389,10 @@ function toMetrics(input: {
   return metrics;
 }
 
-/** A cold build starts from nothing: no output, no staging folders, no docgen cache. */
-function removeOutputAndCaches(siteDir: string, outDir: string): void {
+/** A cold build starts from nothing: no output, no staging folders, no docgen cache (see trash.ts). */
+function setAsideOutputAndCaches(trash: Trash, siteDir: string, outDir: string): void {
   for (const path of [outDir, ...getOutputSiblings(outDir), join(siteDir, '.docgen'), join(siteDir, 'node_modules', '.cache', 'docgen')]) {
-    rmSync(path, { recursive: true, force: true });
+    trash.setAside(path);
   }
 }
 
