@@ -132,8 +132,8 @@ export function createSiteBuilder(options: BuilderOptions) {
     return result;
   };
 
-  /** The pool of threads (`threads` at most, when a new one is made). */
-  const getPool = (config: SiteConfig, outDir: string, threads = Infinity) => {
+  /** The pool of threads (`threads` at most, when a new one is made; `compiles`: see TaskSetup). */
+  const getPool = (config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}) => {
     const languages = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
     if (pool && poolLanguages === languages) return pool;
     void pool?.close();
@@ -143,6 +143,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       storeDir,
       outDir,
       languages: config.themeConfig.code.additionalLanguages,
+      compiles,
     });
     return pool;
   };
@@ -323,7 +324,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     if (!keepThreads) await closePool();
     const searched = timed('search', async () => {
       if (writes.length === 0) return;
-      const searchPool = keepThreads ? taskPool : getPool(site.config, output.path, searchThreads);
+      const searchPool = keepThreads ? taskPool : getPool(site.config, output.path, { threads: searchThreads, compiles: false });
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });

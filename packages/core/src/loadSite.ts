@@ -105,7 +105,12 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   if (missing.size > 0) {
     const pool =
       options.pool ??
-      createTaskPool(getThreadCount(), { storeDir, outDir: storeDir, languages: config.themeConfig.code.additionalLanguages });
+      createTaskPool(getThreadCount(), {
+        storeDir,
+        outDir: storeDir,
+        languages: config.themeConfig.code.additionalLanguages,
+        compiles: true,
+      });
     try {
       for (const compiled of await pool.compile([...missing.values()])) known.set(compiled.key, compiled);
     } finally {

@@ -10,14 +10,8 @@ import type {
   StoredContent,
 } from '@docgen/types';
 import { getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
-import {
-  compileToStore,
-  getStoredPart,
-  readStoredContent,
-  readStoredSections,
-  registerLanguages,
-  type CompileTask,
-} from '../compile/index.js';
+import type { CompileTask } from '../compile/index.js';
+import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import { getScopeSections, toSearchIndex, type SearchPage } from '../search/index.js';
@@ -30,6 +24,12 @@ export interface TaskSetup {
   outDir: string;
   /** `code.additionalLanguages` of the config. */
   languages: string[];
+  /**
+   * Whether the threads are started to compile: they load the markdown pipeline (a few hundred
+   * milliseconds) as they start, while the main thread reads the sources. Other threads (those
+   * that only write search indexes) load it if a compile task ever comes.
+   */
+  compiles: boolean;
 }
 
 /** A locale's data every page of it is rendered with: sent to each thread once. */
@@ -60,7 +60,15 @@ export function createTaskRunner(setup: TaskSetup) {
   const getOutput = () => (output ??= createOutputDir(setup.outDir));
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule> }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
-  const languages = registerLanguages(setup.languages);
+  let compiler: Promise<typeof import('../compile/compileToStore.js').compileToStore> | undefined;
+  const loadCompiler = () =>
+    (compiler ??= Promise.all([import('../compile/compileToStore.js'), import('../compile/highlight.js')]).then(
+      async ([{ compileToStore }, { registerLanguages }]) => {
+        await registerLanguages(setup.languages);
+        return compileToStore;
+      },
+    ));
+  if (setup.compiles) void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
   const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>): HastRoot => {
@@ -78,7 +86,7 @@ export function createTaskRunner(setup: TaskSetup) {
 
   return {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
-      await languages;
+      const compileToStore = await loadCompiler();
       return compileToStore(setup.storeDir, tasks);
     },
 

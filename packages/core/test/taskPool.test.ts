@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readStoredContent } from '../src/compile/store.js';
+import { createTaskPool } from '../src/workers/pool.js';
+
+describe('task pool threads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docgen-pool-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Threads started only to write search indexes load the markdown pipeline when a compile task
+  // comes (a dev server may keep them); they must compile exactly like threads started to compile.
+  const compileOn = async (compiles: boolean) => {
+    const storeDir = join(dir, `store-${compiles}`);
+    mkdirSync(storeDir);
+    const pool = createTaskPool(2, { storeDir, outDir: join(dir, 'out'), languages: ['groovy'], compiles });
+    try {
+      const [compiled] = await pool.compile([
+        { key: 'k1', body: '# 제목\n\n## 설치\n\n```groovy\nplugins { id "java" }\n```\n', sourcePath: 'docs/a.md', bodyLine: 4 },
+      ]);
+      const { stored, ...meta } = compiled!;
+      return { meta, content: readStoredContent(storeDir, stored.main) };
+    } finally {
+      await pool.close();
+    }
+  };
+
+  it('compiles on threads that were not started to compile, with the same result', async () => {
+    const eager = await compileOn(true);
+    const lazy = await compileOn(false);
+    expect(lazy).toEqual(eager);
+    expect(eager.meta.contentTitle).toBe('제목');
+    expect(eager.meta.headings.map((heading) => heading.value)).toEqual(['설치']);
+    expect(JSON.stringify(eager.content)).toContain('token');
+  });
+});
