@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
-import { remarkGfmAutolinkGate } from '../src/compile/compileMarkdown.js';
+import { remarkGfmAutolinkGate, remarkGfmTableGate } from '../src/compile/gfmGates.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
@@ -237,6 +237,62 @@ describe('compileMarkdown: GFM', () => {
       .flat()
       .flatMap((e) => e.transforms ?? []);
     expect(original.map((transform) => transform.name)).toEqual(['transformGfmAutolinkLiterals']);
+  });
+
+  it('parses tables, and everything around them, exactly as without the table gate', () => {
+    // Documents of random lines made to trip a table up: head rows with and without pipes,
+    // delimiter rows of every shape, in block quotes, list items and lazy lines, with CRLF.
+    const gated = unified().use(remarkParse).use(remarkGfm).use(remarkGfmTableGate).freeze();
+    const ungated = unified().use(remarkParse).use(remarkGfm).freeze();
+    const prefixes = ['', '', '', '> ', '>', '- ', '  ', '    ', '1. ', '\t', '> - ', '   '];
+    const heads = ['| a | b |', 'a | b', '| a |', 'a', '|a|b|c|', 'a \\| b | c', '`a | b` | c', '| 한글 | 값 |', '|', '||', 'x|'];
+    const delimiters = ['| --- | --- |', '---|---', '| - |', '-', '--', ':-', '-:', ':-:', '|:-|-:|', ' --- | --- ', '|---', '-|-'];
+    const others = ['- | -', '| :- | :-: | -: |', '|-|-|-|', '| - | - |  ', '| x- |', '|-- -|', '=', '===', '***', '- - -'];
+    const lines = [
+      ...heads,
+      ...delimiters,
+      ...others,
+      '',
+      '',
+      '```',
+      '~~~',
+      '<div>',
+      '# 제목',
+      '[^1]: 각주',
+      '*강조* 문장',
+      'http://x.org | b',
+    ];
+    let seed = 20261123;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    let tables = 0;
+    for (let document = 0; document < 3000; document++) {
+      const count = 1 + Math.floor(random() * 8);
+      const text = Array.from({ length: count }, () => {
+        const prefix = pick(prefixes);
+        // A head row and a delimiter row, with the same or another prefix, or any one line.
+        return random() < 0.3
+          ? `${prefix}${pick(heads)}\n${random() < 0.8 ? prefix : pick(prefixes)}${pick(delimiters)}`
+          : prefix + pick(lines);
+      }).join(random() < 0.1 ? '\r\n' : '\n');
+      const expected = ungated.parse(text);
+      expect(gated.parse(text), JSON.stringify(text)).toEqual(expected);
+      if (JSON.stringify(expected).includes('"type":"table"')) tables++;
+    }
+    // The documents hold tables in many places, not only nothing the gate could get wrong.
+    expect(tables).toBeGreaterThan(500);
+  });
+
+  it("gates remark-gfm's table construct (found by name in the installed micromark-extension-gfm-table)", () => {
+    const tableConstructs = (processor: { data(key: 'micromarkExtensions'): unknown }) =>
+      (processor.data('micromarkExtensions') as { flow?: Record<string, { name?: string } | { name?: string }[]> }[])
+        .flatMap((extension) => Object.values(extension.flow ?? {}).flat())
+        .filter((construct) => construct.name === 'table');
+    const [original] = tableConstructs(unified().use(remarkParse).use(remarkGfm).freeze());
+    const [gated] = tableConstructs(unified().use(remarkParse).use(remarkGfm).use(remarkGfmTableGate).freeze());
+    expect(original).toBeDefined();
+    expect(gated).toBeDefined();
+    expect(gated).not.toBe(original);
   });
 
   it('turns the parser events into a tree with one context object (patches/mdast-util-from-markdown)', () => {

@@ -12,10 +12,11 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
 import { unified } from 'unified';
-import { EXIT, SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentLink, ContentSection, Diagnostic, TocItem } from '@docgen/types';
 import { highlightToHtml, isKnownLanguage, parseCodeMeta } from './highlight.js';
+import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import { KNOWN_HTML_TAGS } from './htmlTags.js';
 import { getContentSections } from './sections.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
@@ -304,43 +305,12 @@ function sanitize(node: Element): void {
   }
 }
 
-/** An mdast-util-from-markdown extension, as far as the gate below needs it. */
-interface FromMarkdownExtension {
-  transforms?: ((tree: MdastRoot) => MdastRoot | undefined | void)[];
-}
-
-/**
- * GFM finds literal autolinks (`https://…`, `www.…`, e-mail addresses) with a transform that runs
- * four regular expressions over every text node of every file: a tenth of parsing on the bench
- * site. Each of them needs `@`, `http://`, `https://` or `www.` in the text, so a tree whose text
- * holds none of them is left out; the transform is found by name (were it renamed, it would just
- * always run).
- */
-export function remarkGfmAutolinkGate(this: { data(key: 'fromMarkdownExtensions'): unknown }) {
-  const extensions = (this.data('fromMarkdownExtensions') ?? []) as (FromMarkdownExtension | FromMarkdownExtension[])[];
-  for (const extension of extensions.flat()) {
-    extension.transforms = extension.transforms?.map((transform) =>
-      transform.name === 'transformGfmAutolinkLiterals' ? (tree) => (mayHoldAutolinks(tree) ? transform(tree) : undefined) : transform,
-    );
-  }
-}
-
-const AUTOLINK_START = /@|https?:\/\/|www\./i;
-
-function mayHoldAutolinks(tree: MdastRoot): boolean {
-  let found = false;
-  visit(tree, 'text', (node: Text) => {
-    found = AUTOLINK_START.test(node.value);
-    return found ? EXIT : undefined;
-  });
-  return found;
-}
-
 const markdown = () =>
   unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkGfmAutolinkGate)
+    .use(remarkGfmTableGate)
     .use(remarkCjkFriendly)
     .use(remarkCjkFriendlyGfmStrikethrough)
     .use(remarkDirective)
@@ -351,13 +321,12 @@ const markdown = () =>
 const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
 const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
 
-function hasRawHtml(tree: MdastRoot): boolean {
-  let found = false;
-  visit(tree, 'html', (node: Html) => {
-    if (!node.value.trim().startsWith('<!--')) found = true;
-    return found ? false : undefined;
-  });
-  return found;
+/** Whether the tree holds raw HTML other than comments (a plain loop: it runs on every node of every file). */
+function hasRawHtml(node: MdastRoot | MdastContent): boolean {
+  if (node.type === 'html') return !node.value.trim().startsWith('<!--');
+  if (!('children' in node)) return false;
+  for (const child of node.children) if (hasRawHtml(child)) return true;
+  return false;
 }
 
 /**
@@ -377,7 +346,8 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   };
   const file = new VFile({ value: body, path: options.sourcePath, data: data as never });
   const mdast = withoutRawHtml.parse(file);
-  const processor = hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
+  // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
+  const processor = body.includes('<') && hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
   const hast = processor.runSync(mdast, file) as HastRoot;
   const result = file.data as unknown as FileData;
   const isMarker = (node: RootContent) => node.type === 'element' && node.tagName === 'docgen-truncate';
