@@ -84,6 +84,17 @@ function toScriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+// The site data of a locale as script JSON, made once: every page of the locale carries it.
+const siteJson = new WeakMap<SiteData, string>();
+
+/** The hydration payload of a page (the route's content is in the HTML already) as script JSON. */
+function toHydrationJson(site: SiteData, route: RouteData): string {
+  let json = siteJson.get(site);
+  if (json === undefined) siteJson.set(site, (json = toScriptJson(site)));
+  // What toScriptJson of the whole payload gives, with the site's part reused.
+  return `{"site":${json},"route":${toScriptJson({ ...route, html: {} } satisfies HydrationPayload['route'])}}`;
+}
+
 /**
  * Applies the stored colour mode and the announcement bar dismissal before first paint, so the
  * page never flashes the wrong theme or a bar the reader closed.
@@ -139,7 +150,6 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
   if (defaultAlternate && hreflangs.length > 1) {
     hreflangs.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(site.url + encodePath(defaultAlternate.path))}">`);
   }
-  const payload: HydrationPayload = { site, route: { ...route, html: {} } };
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -164,7 +174,7 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     `<head>${head.join('')}</head>` +
     `<body><div id="__docgen">${body}</div>` +
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
-    `<script id="__docgen-data" type="application/json">${toScriptJson(payload)}</script></body></html>\n`
+    `<script id="__docgen-data" type="application/json">${toHydrationJson(site, route)}</script></body></html>\n`
   );
 }
 
