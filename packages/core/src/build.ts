@@ -21,7 +21,7 @@ import { createSeoFiles } from './seo/index.js';
 import { getCacheDir } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
-import type { RenderResult } from './workers/tasks.js';
+import type { RenderTask } from './workers/tasks.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -240,7 +240,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     let pageCount = 0;
     const nextInputs: typeof lastInputs = new Map();
     await timed('render', async () => {
-      const jobs: Promise<{ locale: string; result: RenderResult }[]>[] = [];
+      const tasks: RenderTask[] = [];
       for (const locale of manifest.locales) {
         if (!renderLocales.has(locale.locale)) continue;
         const siteKey = hash(JSON.stringify([locale.site, assets, themeKey]));
@@ -280,11 +280,11 @@ export function createSiteBuilder(options: BuilderOptions) {
             themeKey,
           });
         }
-        jobs.push(
-          taskPool.render(locale.locale, changed, locate).then((results) => results.map((result) => ({ locale: locale.locale, result }))),
-        );
+        for (const route of changed) tasks.push({ locale: locale.locale, route });
       }
-      for (const { locale, result } of (await inOrder(jobs)).flat()) {
+      const results = await taskPool.render(tasks, locate);
+      for (const [index, result] of results.entries()) {
+        const { locale } = tasks[index]!;
         const { path, files, ...summary } = result;
         state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
         seoFiles.capture(result);
@@ -411,7 +411,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (getPublicShape(compiled.get(oldKey), ownDescription) !== getPublicShape(compiled.get(newKey), ownDescription)) return undefined;
     }
     const renderLocales = options.locales ?? lastRun.manifest.locales.map((locale) => locale.locale);
-    const jobs: Promise<string[]>[] = [];
+    const renderTasks: RenderTask[] = [];
     for (const locale of lastRun.manifest.locales) {
       if (!renderLocales.includes(locale.locale)) continue;
       const routes = locale.routes.filter((route) => Object.values(route.slots).some((slot) => newKeys.has(slot.key)));
@@ -424,13 +424,10 @@ export function createSiteBuilder(options: BuilderOptions) {
           Object.entries(route.slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]),
         ),
       }));
-      jobs.push(
-        taskPool
-          .render(locale.locale, rekeyed, (key) => compiled.get(key)!.stored)
-          .then((results) => results.map((result) => `${locale.locale}\0${result.path}`)),
-      );
+      for (const route of rekeyed) renderTasks.push({ locale: locale.locale, route });
     }
-    return new Set((await inOrder(jobs)).flat());
+    const results = await taskPool.render(renderTasks, (key) => compiled.get(key)!.stored);
+    return new Set(results.map((result, index) => `${renderTasks[index]!.locale}\0${result.path}`));
   }
 
   return {

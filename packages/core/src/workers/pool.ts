@@ -3,11 +3,11 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompiledMarkdown, ManifestRoute, SourceLocation, StoredContent } from '@docgen/types';
+import type { CompiledMarkdown, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import type { SearchPage } from '../search/index.js';
-import type { LocaleSetup, RenderResult, TaskRunner, TaskSetup } from './tasks.js';
+import type { LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
 
@@ -34,8 +34,11 @@ export interface TaskPool {
   compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
-  /** Renders routes; `locate` tells where the compile store keeps the content of a key. */
-  render(locale: string, routes: ManifestRoute[], locate: Locate): Promise<RenderResult[]>;
+  /**
+   * Renders routes (their locales set up before), giving their results in the same order;
+   * `locate` tells where the compile store keeps the content of a key.
+   */
+  render(tasks: RenderTask[], locate: Locate): Promise<RenderResult[]>;
   search(file: string, pages: SearchPage[], locate: Locate): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,7 +53,7 @@ function locateAll(keys: Iterable<string>, locate: Locate): Record<string, Store
   return stored;
 }
 
-const slotKeys = (routes: readonly ManifestRoute[]) => routes.flatMap((route) => Object.values(route.slots).map((slot) => slot.key));
+const slotKeys = (tasks: readonly RenderTask[]) => tasks.flatMap(({ route }) => Object.values(route.slots).map((slot) => slot.key));
 const pageKeys = (pages: readonly SearchPage[]) => pages.map((page) => page.key);
 
 /** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
@@ -77,7 +80,8 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     compile: async (tasks) => (await runner).compile(tasks),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
-    render: async (locale, routes, locate) => (await runner).render(locale, routes, locateAll(slotKeys(routes), locate)),
+    render: (tasks, locate) =>
+      inRenderOrder(tasks, async (ordered) => (await runner).render(ordered, locateAll(slotKeys(ordered), locate))),
     search: async (file, pages, locate) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate)),
     close: async () => {},
   };
@@ -158,13 +162,40 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
     },
-    render: (locale, routes, locate) =>
-      inBatches(routes, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [locale, batch, locateAll(slotKeys(batch), locate)])),
+    render: (tasks, locate) =>
+      inRenderOrder(tasks, (ordered) =>
+        inBatches(ordered, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [batch, locateAll(slotKeys(batch), locate)])),
+      ),
     search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
+}
+
+/**
+ * Renders tasks that show the same content one after the other (a fallback page shows the
+ * default locale's content), so that the thread that renders them reads that content once, and
+ * gives the results back in the order of `tasks`.
+ */
+async function inRenderOrder(tasks: RenderTask[], render: (ordered: RenderTask[]) => Promise<RenderResult[]>): Promise<RenderResult[]> {
+  const groups = new Map<string, number[]>();
+  const order: number[][] = [];
+  tasks.forEach(({ route }, index) => {
+    const key = route.slots.main?.key;
+    let group = key === undefined ? undefined : groups.get(key);
+    if (!group) {
+      group = [];
+      order.push(group);
+      if (key !== undefined) groups.set(key, group);
+    }
+    group.push(index);
+  });
+  const indexes = order.flat();
+  const results = await render(indexes.map((index) => tasks[index]!));
+  const inPlace: RenderResult[] = new Array(tasks.length);
+  indexes.forEach((index, position) => (inPlace[index] = results[position]!));
+  return inPlace;
 }
 
 function toError(error: NonNullable<WorkerResponse['error']>): Error {

@@ -43,6 +43,12 @@ export interface LocaleSetup {
   themeKey: string;
 }
 
+/** A route to render, with the locale whose setup (`setLocale`) it is rendered with. */
+export interface RenderTask {
+  locale: string;
+  route: ManifestRoute;
+}
+
 /** What rendering one route gave, for the seo stage and the next incremental build. */
 export interface RenderResult extends RenderedSummary {
   path: string;
@@ -100,14 +106,18 @@ export function createTaskRunner(setup: TaskSetup) {
     },
 
     /** Renders routes into the output; `stored` tells where the content of their slots is, by key. */
-    async render(localeName: string, routes: ManifestRoute[], stored: Record<string, StoredContent>): Promise<RenderResult[]> {
-      const locale = locales.get(localeName);
-      if (!locale) throw new Error(`No setup for locale ${localeName}`);
-      const theme = await locale.theme;
+    async render(tasks: RenderTask[], stored: Record<string, StoredContent>): Promise<RenderResult[]> {
+      const setups = new Map<string, { locale: LocaleSetup; theme: ThemeServerModule }>();
+      for (const name of new Set(tasks.map((task) => task.locale))) {
+        const locale = locales.get(name);
+        if (!locale) throw new Error(`No setup for locale ${name}`);
+        setups.set(name, { locale, theme: await locale.theme });
+      }
       const out = getOutput();
-      const { site, assets } = locale;
-      const getSidebar = (url: string) => locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
-      return routes.map((route) => {
+      return tasks.map(({ locale: name, route }) => {
+        const { locale, theme } = setups.get(name)!;
+        const { site, assets, sidebarFiles } = locale;
+        const getSidebar = (url: string) => sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
         const rendered = renderRoute(theme, site, route, assets, getSidebar, (slot) => getContent(slot, stored));
         const relative = route.path.slice(site.siteBaseUrl.length - 1);
         const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
