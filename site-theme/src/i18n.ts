@@ -171,6 +171,8 @@ export function translate(
 ): string {
   const table = (STRINGS as Record<string, Record<string, string>>)[locale] ?? STRINGS.en;
   const template = overrides[key] ?? table[key] ?? STRINGS.en[key];
+  // Most strings have no placeholder; pages call this dozens of times each.
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
