@@ -339,11 +339,11 @@ export function createSiteBuilder(options: BuilderOptions) {
     try {
       // Once the search tasks are on their threads.
       await setImmediate();
-      await timed('seo', () => {
+      await timed('seo', async () => {
         const rendered = new Set(renderedKeys);
         const keptRoutes = Object.entries(state.routes).filter(([key]) => !rendered.has(key));
         const keptFiles = new Set(keptRoutes.flatMap(([, entry]) => entry.files));
-        const written = seoFiles.write({
+        const written = await seoFiles.write({
           manifest,
           content,
           output,

@@ -378,10 +378,10 @@ describe('llms.txt', () => {
     expect(text).toContain('(https://seo.example.com/en/docs/guide/setup.md)');
   });
 
-  it('puts the latest docs in full into llms-full.txt', () => {
+  it('puts the latest docs in full into llms-full.txt', async () => {
     const twins = createSeoFiles();
     const files = new Map<string, string>();
-    twins.write({
+    await twins.write({
       manifest,
       content,
       output: fakeOutput(files),
@@ -418,11 +418,11 @@ describe('llms.txt', () => {
     );
   });
 
-  it('removes the files of pages that disappeared on the next run', () => {
+  it('removes the files of pages that disappeared on the next run', async () => {
     const seo = createSeoFiles();
     const files = new Map<string, string>();
     const output = fakeOutput(files);
-    seo.write({ manifest, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
+    await seo.write({ manifest, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
     expect(files.has('docs/guide/setup.md')).toBe(true);
     const ko = localeOf('ko');
     const smaller = {
@@ -431,7 +431,7 @@ describe('llms.txt', () => {
         locale === ko ? { ...locale, routes: locale.routes.filter((route) => route.path !== '/docs/guide/setup') } : locale,
       ),
     };
-    seo.write({ manifest: smaller, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
+    await seo.write({ manifest: smaller, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
     expect(files.has('docs/guide/setup.md')).toBe(false);
     expect(files.has('en/docs/guide/setup.md')).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FeedPaths, RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
@@ -28,6 +29,9 @@ export interface WriteSeoFilesInput {
   locales?: ReadonlySet<string>;
 }
 
+/** Markdown twins written between two turns of the event loop (a few milliseconds). */
+const FILES_BETWEEN_PAUSES = 32;
+
 /**
  * The machine-readable outputs of a site: `sitemap.xml` and `robots.txt` at the site root;
  * per locale blog feeds (RSS, Atom, JSON Feed), `llms.txt` and `llms-full.txt`; and a markdown
@@ -52,9 +56,11 @@ export function createSeoFiles() {
 
     /**
      * Writes the files; returns those of each locale (feeds, llms.txt), not the site-wide ones, and
-     * the markdown twin of every doc route (route path -> file).
+     * the markdown twin of every doc route (route path -> file). Lets the event loop run every few
+     * files: the build hands the next search index to a thread meanwhile, which would otherwise
+     * wait for the thousands of twins to be written.
      */
-    write(input: WriteSeoFilesInput): { localeFiles: Record<string, string[]>; twins: Map<string, string> } {
+    async write(input: WriteSeoFilesInput): Promise<{ localeFiles: Record<string, string[]>; twins: Map<string, string> }> {
       const { manifest, output } = input;
       const { config } = manifest;
       const toFile = (path: string) => path.slice(config.baseUrl.length);
@@ -91,6 +97,7 @@ export function createSeoFiles() {
           });
           output.write(file, toMarkdownTwinText(twin));
           twins.set(route.path, file);
+          if (twins.size % FILES_BETWEEN_PAUSES === 0) await setImmediate();
         }
 
         const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
@@ -117,6 +124,7 @@ export function createSeoFiles() {
       for (const [file, contents] of files) {
         if (typeof contents === 'string') output.write(file, contents);
         else output.writeParts(file, contents);
+        await setImmediate();
       }
 
       const nextWritten = new Set([...files.keys(), ...twins.values()]);
