@@ -2,6 +2,7 @@ import type { Element, Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
+import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from '../src/compile/gfmGates.js';
@@ -241,9 +242,9 @@ describe('compileMarkdown: GFM', () => {
 
   it('parses tables, and everything around them, exactly as without the table gate', () => {
     // Documents of random lines made to trip a table up: head rows with and without pipes,
-    // delimiter rows of every shape, in block quotes, list items and lazy lines, with CRLF.
-    const gated = unified().use(remarkParse).use(remarkGfm).use(remarkGfmTableGate).freeze();
-    const ungated = unified().use(remarkParse).use(remarkGfm).freeze();
+    // delimiter rows of every shape, in block quotes, list items, admonitions and lazy lines, with CRLF.
+    const gated = unified().use(remarkParse).use(remarkGfm).use(remarkGfmTableGate).use(remarkDirective).freeze();
+    const ungated = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
     const prefixes = ['', '', '', '> ', '>', '- ', '  ', '    ', '1. ', '\t', '> - ', '   '];
     const heads = ['| a | b |', 'a | b', '| a |', 'a', '|a|b|c|', 'a \\| b | c', '`a | b` | c', '| 한글 | 값 |', '|', '||', 'x|'];
     const delimiters = ['| --- | --- |', '---|---', '| - |', '-', '--', ':-', '-:', ':-:', '|:-|-:|', ' --- | --- ', '|---', '-|-'];
@@ -256,6 +257,8 @@ describe('compileMarkdown: GFM', () => {
       '',
       '```',
       '~~~',
+      ':::note',
+      ':::',
       '<div>',
       '# 제목',
       '[^1]: 각주',
@@ -268,13 +271,14 @@ describe('compileMarkdown: GFM', () => {
     let tables = 0;
     for (let document = 0; document < 3000; document++) {
       const count = 1 + Math.floor(random() * 8);
-      const text = Array.from({ length: count }, () => {
+      const parts = Array.from({ length: count }, () => {
         const prefix = pick(prefixes);
         // A head row and a delimiter row, with the same or another prefix, or any one line.
         return random() < 0.3
           ? `${prefix}${pick(heads)}\n${random() < 0.8 ? prefix : pick(prefixes)}${pick(delimiters)}`
           : prefix + pick(lines);
-      }).join(random() < 0.1 ? '\r\n' : '\n');
+      });
+      const text = (random() < 0.2 ? [':::note', ...parts, ':::'] : parts).join(random() < 0.1 ? '\r\n' : '\n');
       const expected = ungated.parse(text);
       expect(gated.parse(text), JSON.stringify(text)).toEqual(expected);
       if (JSON.stringify(expected).includes('"type":"table"')) tables++;
