@@ -3,7 +3,7 @@
  * Builds like `docgen build` and reports its own peak RSS and CPU time, so the figures are still this process's.
  */
 import { build, formatDiagnostic } from '@docgen/core';
-import { formatRssMark } from './runProcess.js';
+import { formatUsageMark } from './runProcess.js';
 
 const [siteDir, outDir] = process.argv.slice(2);
 if (!siteDir || !outDir) throw new Error('usage: node buildChild.js <siteDir> <outDir>');
@@ -13,4 +13,4 @@ for (const diagnostic of result.diagnostics) process.stderr.write(`${formatDiagn
 if (result.diagnostics.length > 0) process.stderr.write(`${result.diagnostics.length} warnings\n`);
 process.stdout.write(`Built ${result.pageCount} pages into ${result.outDir} in ${((performance.now() - start) / 1000).toFixed(2)} s\n`);
 const usage = process.resourceUsage();
-process.stderr.write(`${formatRssMark(usage.maxRSS, (usage.userCPUTime + usage.systemCPUTime) / 1000)}\n`);
+process.stderr.write(`${formatUsageMark(usage.maxRSS, (usage.userCPUTime + usage.systemCPUTime) / 1000)}\n`);

@@ -22,7 +22,7 @@ export const hasGnuTime: boolean = existsSync(TIME) && spawnSync(TIME, ['-f', '%
 
 /**
  * Runs a command to its end and measures it as its own process: wall time, and peak RSS and CPU
- * time through GNU time. Without GNU time, a command may print the mark of formatRssMark itself
+ * time through GNU time. Without GNU time, a command may print the mark of formatUsageMark itself
  * (the bench's buildChild does); otherwise maxRssKb and cpuMs are 0.
  */
 export function runMeasured(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessRun> {
@@ -56,6 +56,6 @@ export function runMeasured(command: string, args: string[], options: { cwd?: st
 }
 
 /** The line a process prints for the fallback measurement: its peak RSS (KiB) and CPU time (ms). */
-export function formatRssMark(kb: number, cpuMs: number): string {
+export function formatUsageMark(kb: number, cpuMs: number): string {
   return `${RSS_MARK}${kb} ${CPU_MARK}${(cpuMs / 1000).toFixed(2)}+0`;
 }
