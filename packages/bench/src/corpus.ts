@@ -221,7 +221,7 @@ export const FILE_WORDS = [
   'faq',
 ] as const;
 
-/** Sidebars: one per top folder of each version. */
+/** Top folders: in the docgen shape, one sidebar each (all four, always); the docusaurus shape takes as many as it needs. */
 export const TOP_FOLDERS: readonly (readonly [name: string, ko: string, en: string])[] = [
   ['guide', '가이드', 'Guide'],
   ['api', 'API 레퍼런스', 'API reference'],
@@ -229,6 +229,19 @@ export const TOP_FOLDERS: readonly (readonly [name: string, ko: string, en: stri
   ['operations', '운영', 'Operations'],
 ];
 
+/** More top folders for the docusaurus shape, whose top level grows with the site. */
+export const MORE_TOP_FOLDERS: readonly (readonly [name: string, ko: string])[] = [
+  ['getting-started', '시작하기'],
+  ['tutorials', '튜토리얼'],
+  ['concepts', '핵심 개념'],
+  ['integrations', '외부 연동'],
+  ['administration', '관리'],
+  ['cli', 'CLI'],
+  ['plugins', '플러그인'],
+  ['release-notes', '릴리스 노트'],
+];
+
+/** Second-level folders (name, Korean label). */
 export const SECOND_FOLDERS: readonly (readonly [name: string, ko: string])[] = [
   ['basics', '기본'],
   ['advanced', '고급'],
@@ -244,6 +257,7 @@ export const SECOND_FOLDERS: readonly (readonly [name: string, ko: string])[] = 
   ['governance', '거버넌스'],
 ];
 
+/** Leaf folders (name, Korean label). */
 export const THIRD_FOLDERS: readonly (readonly [name: string, ko: string])[] = [
   ['concepts', '개념'],
   ['howto', '따라 하기'],

@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { FROZEN_VERSION, type GeneratedSite } from './generateSite.js';
+import type { GeneratedSite } from './generateSite.js';
+import type { Locale } from './pages.js';
+
+const HUGO_LANGUAGES: Record<Locale, (weight: number) => string> = {
+  ko: (weight) => `[languages.ko]\nlanguageName = "한국어"\ncontentDir = "content/ko"\nweight = ${weight}\n`,
+  en: (weight) => `[languages.en]\nlanguageName = "English"\ncontentDir = "content/en"\nweight = ${weight}\n`,
+};
 
 /** `hugo version`, or undefined where Hugo is not installed. */
 export function getHugoVersion(): string | undefined {
@@ -10,10 +16,11 @@ export function getHugoVersion(): string | undefined {
 }
 
 /**
- * Writes a minimal Hugo site holding the same markdown as the docgen site: both languages, both
+ * Writes a minimal Hugo site holding the same markdown as the docgen site: its languages and
  * versions, the blog, one `_index.md` per folder (Hugo's sections, as `_category_.yaml` is
- * docgen's), and layouts that render each page's content and table of contents. Hugo renders
- * only the English pages that exist: it has no fallback to the Korean source as docgen does.
+ * docgen's; a docgen `index.md` becomes its folder's `_index.md`), and layouts that render each
+ * page's content and table of contents. Hugo renders only the English pages that exist: it has
+ * no fallback to the Korean source as docgen does.
  */
 export function generateHugoSite(site: GeneratedSite, hugoDir: string): { contentFiles: number } {
   rmSync(hugoDir, { recursive: true, force: true });
@@ -22,45 +29,47 @@ export function generateHugoSite(site: GeneratedSite, hugoDir: string): { conten
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, text);
   };
-  const sections = { ko: new Map<string, string>(), en: new Map<string, string>() };
+  /** Per language, the title of each section (folder under content/<language>/). */
+  const sections = new Map<Locale, Map<string, string>>(site.locales.map((locale) => [locale, new Map()]));
+  /** Sections whose `_index.md` is a page of the site. */
+  const sectionPages = new Set<string>();
   let contentFiles = 0;
-  const addPage = (language: 'ko' | 'en', path: string, markdown: string) => {
-    write(`content/${language}/${path}`, toHugoMarkdown(markdown));
+  const addPage = (language: Locale, path: string, markdown: string, title: (folder: string) => string) => {
+    const isSection = posix.basename(path) === 'index.md';
+    write(`content/${language}/${isSection ? `${posix.dirname(path)}/_index.md` : path}`, toHugoMarkdown(markdown));
+    if (isSection) sectionPages.add(`${language}/${posix.dirname(path)}`);
     contentFiles++;
     for (let folder = posix.dirname(path); folder !== '.'; folder = posix.dirname(folder)) {
-      if (!sections[language].has(folder)) sections[language].set(folder, posix.basename(folder));
+      if (!sections.get(language)!.has(folder)) sections.get(language)!.set(folder, title(folder));
     }
   };
 
   for (const page of site.docs) {
-    const hugoPath = page.version === 'current' ? `docs/${page.relativePath}` : `docs/${FROZEN_VERSION}/${page.relativePath}`;
-    addPage('ko', hugoPath, readFileSync(join(site.siteDir, page.sitePath), 'utf8'));
-    if (page.translated) addPage('en', hugoPath, readFileSync(join(site.siteDir, 'i18n/en/docs/current', page.relativePath), 'utf8'));
-  }
-  // Section titles: the labels of the docgen categories.
-  for (const [folder] of sections.ko) {
-    const docsDir = folder.startsWith(`docs/${FROZEN_VERSION}/`)
-      ? `versioned_docs/version-${FROZEN_VERSION}/${folder.slice(`docs/${FROZEN_VERSION}/`.length)}`
-      : `docs/${folder.slice('docs/'.length)}`;
-    const category = join(site.siteDir, docsDir, '_category_.yaml');
-    const label = existsSync(category) ? /^label: "(.*)"$/m.exec(readFileSync(category, 'utf8'))?.[1] : undefined;
-    if (label) {
-      sections.ko.set(folder, label);
-      if (sections.en.has(folder)) sections.en.set(folder, label);
+    const prefix = page.version === 'current' ? 'docs/' : `docs/${page.version}/`;
+    // Section titles: the labels of the docgen categories.
+    const title = (folder: string) => {
+      const category = join(site.siteDir, page.docsDir, folder.slice(prefix.length), '_category_.yaml');
+      return (existsSync(category) && /^label: "(.*)"$/m.exec(readFileSync(category, 'utf8'))?.[1]) || posix.basename(folder);
+    };
+    addPage('ko', prefix + page.relativePath, readFileSync(join(site.siteDir, page.sitePath), 'utf8'), title);
+    if (page.translated) {
+      addPage('en', prefix + page.relativePath, readFileSync(join(site.siteDir, 'i18n/en/docs/current', page.relativePath), 'utf8'), title);
     }
   }
   for (const file of readdirSync(join(site.siteDir, 'blog')).filter((name) => name.endsWith('.md'))) {
     const date = file.slice(0, 10);
     const markdown = readFileSync(join(site.siteDir, 'blog', file), 'utf8').replace(/^---\n/, `---\ndate: ${date}\n`);
-    addPage('ko', `blog/${file.slice(11)}`, markdown);
+    addPage('ko', `blog/${file.slice(11)}`, markdown, posix.basename);
   }
-  for (const language of ['ko', 'en'] as const) {
+  for (const [language, titles] of sections) {
     write(
       `content/${language}/_index.md`,
       `---\ntitle: ${language === 'ko' ? '벤치마크 분석 개발자 문서' : 'Bench Analysis Developer Docs'}\n---\n`,
     );
-    for (const [folder, title] of sections[language])
-      write(`content/${language}/${folder}/_index.md`, `---\ntitle: ${JSON.stringify(title)}\n---\n`);
+    for (const [folder, title] of titles) {
+      if (!sectionPages.has(`${language}/${folder}`))
+        write(`content/${language}/${folder}/_index.md`, `---\ntitle: ${JSON.stringify(title)}\n---\n`);
+    }
   }
 
   write(
@@ -69,16 +78,7 @@ export function generateHugoSite(site: GeneratedSite, hugoDir: string): { conten
 title = "벤치마크 분석 개발자 문서"
 defaultContentLanguage = "ko"
 
-[languages.ko]
-languageName = "한국어"
-contentDir = "content/ko"
-weight = 1
-
-[languages.en]
-languageName = "English"
-contentDir = "content/en"
-weight = 2
-
+${site.locales.map((locale, weight) => HUGO_LANGUAGES[locale](weight + 1)).join('\n')}
 [markup.goldmark.renderer]
 unsafe = true
 

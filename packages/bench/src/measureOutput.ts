@@ -7,14 +7,16 @@ export function gzipSize(text: string | Buffer): number {
   return gzipSync(text, { level: 9 }).length;
 }
 
+/** The size of a build output. */
 export interface OutputSize {
   files: number;
-  /** Sum of the file sizes. */
+  /** Sum of the file sizes, in bytes. */
   bytes: number;
   /** Blocks allocated on disk (`du`), in bytes. */
   diskBytes: number;
 }
 
+/** Files, bytes and bytes on disk of everything under `dir`. */
 export function measureOutputSize(dir: string): OutputSize {
   const size: OutputSize = { files: 0, bytes: 0, diskBytes: 0 };
   const walk = (folder: string) => {
@@ -33,6 +35,7 @@ export function measureOutputSize(dir: string): OutputSize {
   return size;
 }
 
+/** Sizes of one page of a build, in bytes (gzip: at level 9). */
 export interface PageMeasurement {
   route: string;
   htmlBytes: number;

@@ -1,3 +1,4 @@
+/** The median, smallest and largest of a measurement's samples (in the samples' unit). */
 export interface Summary {
   median: number;
   min: number;
@@ -5,6 +6,7 @@ export interface Summary {
   samples: number[];
 }
 
+/** The summary of `samples` (at least one). */
 export function summarize(samples: number[]): Summary {
   if (samples.length === 0) throw new Error('No samples to summarize');
   const sorted = [...samples].sort((a, b) => a - b);
@@ -16,14 +18,15 @@ export function summarize(samples: number[]): Summary {
 /** Unit of a stored value: `kib` is KiB (peak RSS), `bytes` shows as KB/MB of 1000. */
 export type Unit = 'ms' | 'bytes' | 'kib' | 'count' | 'ratio' | 'per-second';
 
+/** A budget of a metric and its verdict at this run's size. */
 export interface Budget {
-  /** How the budget reads in the table, e.g. `≤ 95 KB`. */
+  /** How the budget reads in the table, e.g. `≤ 80 KB`, with the sizes it is judged at when not all. */
   text: string;
-  /** Where it comes from, e.g. DESIGN.md "Performance budgets". */
-  source: string;
-  pass: boolean;
+  /** The verdict; undefined when the budget is not judged at this size (shown as `-`). */
+  pass: boolean | undefined;
 }
 
+/** One row of the table and of the JSON results. */
 export interface Metric {
   id: string;
   label: string;
@@ -36,10 +39,11 @@ export interface Metric {
   note?: string;
 }
 
+/** A value as the table shows it: `ms` as ms or s, `bytes` as KB or MB (of 1,000), `kib` as MiB. */
 export function formatValue(value: number, unit: Unit, inSeconds = false): string {
   switch (unit) {
     case 'ms':
-      return inSeconds ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
+      return inSeconds ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 100 ? 1 : 0)} ms`;
     case 'bytes':
       return value >= 1e6 ? `${(value / 1e6).toFixed(1)} MB` : `${(value / 1e3).toFixed(1)} KB`;
     case 'kib':
@@ -53,14 +57,14 @@ export function formatValue(value: number, unit: Unit, inSeconds = false): strin
   }
 }
 
-/** The table printed at the end: metric, median, min..max, budget, pass or fail. */
+/** The table printed at the end: metric, median, min..max, budget, pass, FAIL or `-` (not judged at this size). */
 export function formatTable(metrics: Metric[]): string {
   const rows = metrics.map((metric) => {
     const summary = typeof metric.value === 'number' ? undefined : metric.value;
     const format = (value: number) => formatValue(value, metric.unit, metric.inSeconds);
     const value = format(summary ? summary.median : (metric.value as number));
     const range = summary && summary.samples.length > 1 ? `${format(summary.min)} .. ${format(summary.max)}` : '';
-    const mark = metric.budget ? (metric.budget.pass ? 'pass' : 'FAIL') : '';
+    const mark = !metric.budget ? '' : metric.budget.pass === undefined ? '-' : metric.budget.pass ? 'pass' : 'FAIL';
     return [metric.label, value, range, metric.budget?.text ?? '', mark];
   });
   const header = ['metric', 'value (median)', 'min .. max', 'budget', 'result'];

@@ -13,6 +13,14 @@ export interface ProcessRun {
   stderr: string;
 }
 
+/** How the bench starts docgen: its `bin/docgen`, the environment of its processes, and where to log. */
+export interface DocgenCommand {
+  docgenBin: string;
+  /** With NO_COLOR, and DOCGEN_THREADS when `--threads` is given. */
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+}
+
 const TIME = '/usr/bin/time';
 const RSS_MARK = 'docgen-bench-max-rss-kb=';
 const CPU_MARK = 'cpu-seconds=';
