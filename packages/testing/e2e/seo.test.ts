@@ -328,13 +328,25 @@ describe('canonical URLs and hreflang', () => {
     expect(fallbacks.length).toBeGreaterThan(20);
     for (const page of fallbacks) {
       const source = (page.route as Extract<RouteData, { type: 'doc' }>).fallbackFrom!.path;
-      expect(canonicalOf(page.head), page.path).toBe(ORIGIN + encodeURI(source));
+      // The Korean page's canonical URL: the page itself, or for a version root its main doc.
+      expect(canonicalOf(page.head), page.path).toBe(canonicalOf(pageAt(source).head));
       expect(hreflangsOf(page.head), page.path).toEqual([`ko-KR ${ORIGIN}${encodeURI(source)}`]);
     }
     const start = pageAt('/en/docs/guide/start');
     expect(canonicalOf(start.head)).toBe(`${ORIGIN}/docs/guide/start`);
     expect(hreflangsOf(start.head)).toEqual([`ko-KR ${ORIGIN}/docs/guide/start`]);
     expect(hreflangsOf(pageAt('/docs/guide/start').head)).toEqual([`ko-KR ${ORIGIN}/docs/guide/start`]);
+  });
+
+  it('points every canonical URL at a page whose canonical URL is itself (no chains)', () => {
+    const chains: string[] = [];
+    for (const page of pages.filter((candidate) => candidate.route.type !== 'notFound')) {
+      const target = decodeURI(canonicalOf(page.head).slice(ORIGIN.length));
+      const own = canonicalOf(pageAt(target).head);
+      if (own !== canonicalOf(page.head)) chains.push(`${page.path} -> ${target} -> ${own}`);
+    }
+    expect(chains).toEqual([]);
+    expect(canonicalOf(pageAt('/en/docs/2504.1').head)).toBe(`${ORIGIN}/docs/2504.1/guide/guide/token`);
   });
 
   it('names both languages and x-default on translated pages', () => {

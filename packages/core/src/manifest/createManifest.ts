@@ -102,15 +102,21 @@ function fillVersionPaths(
   }
 }
 
-/** Canonical URLs and hreflang alternates. A fallback page's canonical URL is the source page's. */
+/**
+ * Canonical URLs and hreflang alternates. A fallback page's canonical URL is the source page's
+ * (and where the source is an alias, as a version root is of its main doc, the page it aliases).
+ */
 function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, PendingRoute[]>, input: ManifestInput): void {
   const { config } = input;
   const byKey = new Map<string, { locale: string; route: ManifestRoute }[]>();
   for (const locale of locales) {
     for (const route of locale.routes) byKey.set(route.key, [...(byKey.get(route.key) ?? []), { locale: locale.locale, route }]);
   }
+  const aliasOf = new Map<ManifestRoute, string>();
+  for (const pending of pendingByLocale.values()) {
+    for (const entry of pending) if (entry.canonicalPath) aliasOf.set(entry.route, entry.canonicalPath);
+  }
   for (const locale of locales) {
-    const pendingOf = new Map(pendingByLocale.get(locale.locale)!.map((entry) => [entry.route, entry]));
     for (const route of locale.routes) {
       const same = byKey.get(route.key) ?? [];
       route.data.alternates = same.map((entry) => ({
@@ -118,9 +124,9 @@ function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, 
         path: entry.route.path,
         isTranslation: entry.route.isTranslation,
       }));
-      const canonicalPath = pendingOf.get(route)?.canonicalPath;
       const source = same.find((entry) => entry.locale === config.i18n.defaultLocale);
-      const canonical = !route.isTranslation && source ? source.route.path : (canonicalPath ?? route.path);
+      const canonicalRoute = !route.isTranslation && source ? source.route : route;
+      const canonical = aliasOf.get(canonicalRoute) ?? canonicalRoute.path;
       route.data.canonical = config.url + canonical;
       const data = route.data;
       if (!route.isTranslation && source && (data.type === 'doc' || data.type === 'blogPost' || data.type === 'markdownPage')) {
