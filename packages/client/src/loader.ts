@@ -64,14 +64,15 @@ export function getLoadedSidebar(url: string): PropSidebar | undefined {
 
 /**
  * Completes route data with what it references: for component pages the component (the page
- * cannot show without it), and the sidebar when `waitForSidebar` is set (hydration) or it is
- * already loaded. Otherwise the theme loads the sidebar while the page already shows.
+ * cannot show without it), and the sidebar when it is already loaded, else the part of it that
+ * came with the page's HTML (`visibleSidebar`, at hydration). Otherwise the theme loads the
+ * sidebar while the page already shows (useSidebar).
  */
-export async function toPageState(route: RouteData, pages: PageLoaders, waitForSidebar = false): Promise<PageState> {
+export async function toPageState(route: RouteData, pages: PageLoaders, visibleSidebar?: PropSidebar): Promise<PageState> {
   const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;
   const loader = route.type === 'page' ? pages[route.component] : undefined;
   const [sidebar, component] = await Promise.all([
-    sidebarUrl ? (waitForSidebar ? loadSidebar(sidebarUrl) : getLoadedSidebar(sidebarUrl)) : undefined,
+    sidebarUrl ? (getLoadedSidebar(sidebarUrl) ?? visibleSidebar) : undefined,
     loader
       ? loader().then(
           (module) => module.default,

@@ -4,7 +4,10 @@ import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
 /** Everything the theme needs to show one page. */
 export interface PageState {
   route: RouteData;
-  /** The sidebar of a doc page, loaded from its shared JSON file. */
+  /**
+   * The sidebar of a doc page, loaded from its shared JSON file; at hydration, the part of it the
+   * HTML shows (categories whose items are left out are marked `itemsOmitted`).
+   */
   sidebar?: PropSidebar;
   /** The component of a component page (`pages/*.tsx`). */
   component?: ComponentType;

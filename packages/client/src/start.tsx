@@ -13,7 +13,8 @@ export interface StartOptions {
 
 /**
  * Hydrates the server-rendered page. The page's markdown HTML is taken from the DOM, not from a
- * second copy in the payload; the sidebar comes from its shared, cached JSON file.
+ * second copy in the payload. The sidebar is the part the HTML shows (in the payload): hydration
+ * does not wait for the whole sidebar, which useSidebar loads afterwards.
  */
 export async function startSite({ App, pages }: StartOptions): Promise<void> {
   (window as unknown as { __docgenStarted?: boolean }).__docgenStarted = true;
@@ -25,7 +26,7 @@ export async function startSite({ App, pages }: StartOptions): Promise<void> {
   container.querySelectorAll<HTMLElement>('[data-docgen-slot]').forEach((element) => {
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
-  const page = await toPageState({ ...payload.route, html }, pages, true);
+  const page = await toPageState({ ...payload.route, html }, pages, payload.sidebar);
   hydrateRoot(
     container,
     <RouterProvider site={payload.site} initialPage={page} pages={pages}>

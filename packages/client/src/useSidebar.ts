@@ -4,26 +4,29 @@ import { getLoadedSidebar, loadSidebar } from './loader.js';
 import { usePage } from './router.js';
 
 /**
- * The sidebar of the current doc page. After hydration it is there at once; after a navigation
- * into another version it loads (once, shared by every page of that version) while the page shows.
+ * The sidebar of the current doc page. At hydration it is the part the page's HTML shows (its
+ * collapsed categories marked `itemsOmitted`), and the whole sidebar loads at once after it (once,
+ * shared by every page of the version); after a navigation into another version it loads while
+ * the page shows. `loading` is true while there is nothing to show yet.
  */
 export function useSidebar(): { sidebar?: PropSidebar; loading: boolean; failed: boolean } {
   const page = usePage();
   const url = 'sidebar' in page.route ? page.route.sidebar?.url : undefined;
-  const [loaded, setLoaded] = useState<{ url: string; sidebar?: PropSidebar; failed?: boolean }>();
+  const [loaded, setLoaded] = useState<{ url: string; failed?: boolean }>();
   useEffect(() => {
-    if (!url || page.sidebar || getLoadedSidebar(url)) return;
+    if (!url || getLoadedSidebar(url)) return;
     let live = true;
     loadSidebar(url).then(
-      (sidebar) => live && setLoaded({ url, sidebar }),
+      () => live && setLoaded({ url }),
       () => live && setLoaded({ url, failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [url, page.sidebar]);
+  }, [url]);
   if (!url) return { loading: false, failed: false };
-  const sidebar = page.sidebar ?? (loaded?.url === url ? loaded.sidebar : undefined) ?? getLoadedSidebar(url);
+  // page.sidebar is the whole sidebar when it was loaded before the page, else the visible part.
+  const sidebar = getLoadedSidebar(url) ?? page.sidebar;
   const failed = !sidebar && loaded?.url === url && loaded.failed === true;
   return { sidebar, loading: !sidebar && !failed, failed };
 }

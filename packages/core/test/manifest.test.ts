@@ -46,6 +46,27 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
     ]);
   });
 
+  it('gives a category without a page a fallback index: linked as indexHref, not indexed, out of the reading order', () => {
+    const [version] = localeOf(manifest, 'ko').versions;
+    const reference = version!.sidebars.docs![1]!;
+    expect(reference).toMatchObject({ type: 'category', label: '레퍼런스', indexHref: '/docs/category/reference' });
+    expect(reference.href).toBeUndefined();
+    const route = routeAt(manifest, 'ko', '/docs/category/reference')!;
+    expect(route.key).toBe('category:current:/category/reference');
+    expect(route.data).toMatchObject({
+      type: 'docCategory',
+      title: '레퍼런스',
+      noIndex: true,
+      items: [{ title: 'CLI', path: '/docs/reference/cli' }],
+      breadcrumbs: [{ label: '레퍼런스' }],
+    });
+    expect(route.data).toMatchObject({ previous: undefined, next: undefined });
+    // The reading order skips it: the doc before it is followed by the doc inside it.
+    expect(routeAt(manifest, 'ko', '/docs/intro')!.data).toMatchObject({ next: { path: '/docs/reference/cli' } });
+    // The English locale has the same path (from the folder, not the translated label).
+    expect(routeAt(manifest, 'en', '/en/docs/category/reference')!.key).toBe('category:current:/category/reference');
+  });
+
   it('creates a generated-index route for a category with link type generated-index', () => {
     const route = routeAt(manifest, 'ko', '/docs/category/user-guide')!;
     expect(route.key).toBe('category:current:/category/user-guide');
@@ -88,6 +109,7 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
     const ko = [
       '/404.html',
       '/docs',
+      '/docs/category/reference',
       '/docs/category/user-guide',
       '/docs/custom',
       '/docs/guide/overview',

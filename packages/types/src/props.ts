@@ -93,14 +93,34 @@ export interface SiteData {
 }
 
 export type PropSidebarItem =
-  | { type: 'link'; label: string; href: string; docId?: string; external?: boolean }
+  | {
+      type: 'link';
+      label: string;
+      href: string;
+      /** The doc the link shows; used by the build, left out of the sidebar files the browser loads. */
+      docId?: string;
+      external?: boolean;
+    }
   | {
       type: 'category';
       label: string;
+      /** The category's own page (a linked doc or a generated index), when it has one. */
       href?: string;
+      /**
+       * For a category without a page of its own: a generated page listing its items, which its
+       * label links to until the page is hydrated, so every page stays reachable without
+       * JavaScript while a page's HTML leaves collapsed categories' items out. With JavaScript
+       * the label only expands the category.
+       */
+      indexHref?: string;
       collapsed: boolean;
       collapsible: boolean;
       items: PropSidebarItem[];
+      /**
+       * Set where the items were left out of this copy of the sidebar (a page's hydration data
+       * carries only the part its HTML shows); the version's sidebar file has them.
+       */
+      itemsOmitted?: true;
     };
 
 export type PropSidebar = PropSidebarItem[];
@@ -213,4 +233,10 @@ export type RouteKind =
 export interface HydrationPayload {
   site: SiteData;
   route: RouteData;
+  /**
+   * The part of the page's sidebar its HTML shows: the top level, the categories open on the
+   * path to the page and those that start expanded; other categories have `itemsOmitted`. The
+   * page hydrates with it while the whole sidebar loads from its file.
+   */
+  sidebar?: PropSidebar;
 }

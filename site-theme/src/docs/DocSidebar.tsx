@@ -1,13 +1,26 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from '@docgen/client';
 import type { PropSidebarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
+import { Loader } from '../layout/Loader.js';
 import { useCollapsible } from './useCollapsible.js';
 
+/** Whether the page at `pathname` is the item or inside it (a category's fallback index counts). */
 function containsPath(item: PropSidebarItem, pathname: string): boolean {
   if (item.type === 'link') return item.href === pathname;
-  return item.href === pathname || item.items.some((child) => containsPath(child, pathname));
+  return item.href === pathname || item.indexHref === pathname || item.items.some((child) => containsPath(child, pathname));
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False on the server and while hydrating, true in every render after: for markup that only works with JavaScript. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 export function DocSidebar({ items }: { items: PropSidebarItem[] }) {
@@ -47,18 +60,19 @@ function SidebarLink({ item, level }: { item: PropSidebarItem & { type: 'link' }
 }
 
 /**
- * A collapsible category. It starts expanded when it holds the current page. Its items are
- * rendered only once it has been open (or when it has no page of its own, which is then the only
- * way to reach them without JavaScript): a page's HTML carries the open path of the sidebar, not
- * the whole sidebar, so it does not grow with the size of the site. Closed categories with a page
- * link to it, whose generated index lists their items.
+ * A collapsible category. It starts expanded when it holds the current page or is not collapsed
+ * by default (the rule core's getVisibleSidebar follows). Its items are rendered only once it has
+ * been open: a page's HTML carries the open path of the sidebar, not the whole sidebar, so it does
+ * not grow with the size of the site. Without JavaScript a closed category is a link to its page,
+ * or to its fallback index (`indexHref`) when it has none, and those pages list its items.
  */
 function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'category' }; level: number }) {
   const t = useTranslate();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   const active = containsPath(item, pathname);
   const { collapsed, setCollapsed, ref } = useCollapsible(item.collapsible && item.collapsed && !active);
-  const [mounted, setMounted] = useState(!collapsed || !item.href);
+  const [mounted, setMounted] = useState(!collapsed);
   const listId = useId();
   useEffect(() => {
     if (active) setCollapsed(false);
@@ -92,6 +106,14 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
               />
             ) : null}
           </>
+        ) : item.indexHref && !hydrated ? (
+          <a
+            className={`menu__link menu__link--sublist menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`}
+            href={item.indexHref}
+            aria-current={item.indexHref === pathname ? 'page' : undefined}
+          >
+            {item.label}
+          </a>
         ) : (
           <button
             type="button"
@@ -105,7 +127,13 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
         )}
       </div>
       <div ref={ref} id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
-        {mounted || !collapsed ? <DocSidebarItems items={item.items} level={level + 1} /> : null}
+        {mounted || !collapsed ? (
+          item.itemsOmitted ? (
+            <Loader label={t('loading')} />
+          ) : (
+            <DocSidebarItems items={item.items} level={level + 1} />
+          )
+        ) : null}
       </div>
     </li>
   );

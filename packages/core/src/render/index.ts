@@ -4,8 +4,9 @@ import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSideb
 import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
+import { getVisibleSidebar } from './visibleSidebar.js';
 
-export { rewriteUrls };
+export { getVisibleSidebar, rewriteUrls };
 
 /** What a theme's server entry exports (see site-theme/src/server.tsx). */
 export interface ThemeServerModule {
@@ -60,10 +61,12 @@ export function renderRoute(
     if (data.type === 'doc') data.markdownPath = getMarkdownPath(data.path);
     const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;
     const sidebarUrl = 'sidebar' in data ? data.sidebar?.url : undefined;
-    const body = theme.renderPage({ site, route: data, page, sidebar: sidebarUrl ? getSidebar(sidebarUrl) : undefined });
+    const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;
+    const sidebar = fullSidebar && getVisibleSidebar(fullSidebar, data.path);
+    const body = theme.renderPage({ site, route: data, page, sidebar });
     if (body.title) data.title = body.title;
     if (body.description) data.description = body.description;
-    return { html: toHtmlDocument(site, data, body.html, assets), data };
+    return { html: toHtmlDocument({ site, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
     throw new DocgenError(`Rendering ${route.path} failed: ${(cause as Error).message}`, {
       code: 'render-failed',
@@ -88,11 +91,12 @@ function toScriptJson(value: unknown): string {
 const siteJson = new WeakMap<SiteData, string>();
 
 /** The hydration payload of a page (the route's content is in the HTML already) as script JSON. */
-function toHydrationJson(site: SiteData, route: RouteData): string {
+function toHydrationJson(site: SiteData, route: RouteData, sidebar: PropSidebar | undefined): string {
   let json = siteJson.get(site);
   if (json === undefined) siteJson.set(site, (json = toScriptJson(site)));
   // What toScriptJson of the whole payload gives, with the site's part reused.
-  return `{"site":${json},"route":${toScriptJson({ ...route, html: {} } satisfies HydrationPayload['route'])}}`;
+  const routeJson = toScriptJson({ ...route, html: {} } satisfies HydrationPayload['route']);
+  return `{"site":${json},"route":${routeJson}${sidebar ? `,"sidebar":${toScriptJson(sidebar satisfies HydrationPayload['sidebar'])}` : ''}}`;
 }
 
 /**
@@ -136,7 +140,8 @@ function getBaseUrlCheckScript(site: SiteData): string {
   ].join('');
 }
 
-function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: ShellAssets): string {
+function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string; sidebar?: PropSidebar; assets: ShellAssets }): string {
+  const { site, route, body, sidebar, assets } = input;
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
   const title =
     route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
@@ -163,7 +168,8 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     ...getSocialTags(site, route),
     ...getAlternateLinks(site, route),
     ...getStructuredData(site, route).map((data) => `<script type="application/ld+json">${toScriptJson(data)}</script>`),
-    site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
+    // Without a favicon, an empty one: otherwise every page view requests /favicon.ico, a 404.
+    `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<meta name="generator" content="docgen">`,
     `<script>${getHeadScript(site)}</script>`,
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
@@ -174,7 +180,7 @@ function toHtmlDocument(site: SiteData, route: RouteData, body: string, assets: 
     `<head>${head.join('')}</head>` +
     `<body><div id="__docgen">${body}</div>` +
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
-    `<script id="__docgen-data" type="application/json">${toHydrationJson(site, route)}</script></body></html>\n`
+    `<script id="__docgen-data" type="application/json">${toHydrationJson(site, route, sidebar)}</script></body></html>\n`
   );
 }
 
