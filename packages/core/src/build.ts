@@ -92,9 +92,10 @@ export interface RebuildResult {
 export interface RunHooks {
   /**
    * Called once every page, sidebar and static file is written, before search indexes and seo
-   * files (the dev server reloads the browser here: a page does not wait for them).
+   * files (the dev server reloads the browser here: a page does not wait for them). The run goes
+   * on when what it returns settles: the dev server holds it until the reloading pages are served.
    */
-  onPagesWritten?: () => void;
+  onPagesWritten?: () => void | Promise<void>;
 }
 
 /**
@@ -120,7 +121,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const renderedAhead = new Set<string>();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
   let bundle: { key: string; client: ClientBundle; serverFile: string } | undefined;
-  const seoFiles = createSeoFiles();
+  const seoFiles = createSeoFiles({ keepTwinTexts: options.watching });
   // Sources read by earlier runs, until `forget` is told they changed.
   const contentCache = new ContentCache();
   const linkCache = new LinkCache();
@@ -509,12 +510,12 @@ function createWeightLimit(limit: number) {
 }
 
 /**
- * Calls `onPagesWritten`, then lets the event loop run once: what the hook sent (the dev server's
- * reload message) leaves now, not when the rest of the run next waits for something.
+ * Calls `onPagesWritten` and waits for it, then lets the event loop run once: what the hook sent
+ * (the dev server's reload message) leaves now, not when the rest of the run next waits for something.
  */
 async function pagesWritten(hooks: RunHooks): Promise<void> {
   if (!hooks.onPagesWritten) return;
-  hooks.onPagesWritten();
+  await hooks.onPagesWritten();
   await setImmediate();
 }
 

@@ -106,6 +106,12 @@ describe('docgen serve --watch', () => {
     await expect.poll(() => live.events).toContain('reload {}');
     // The pages reload before the search indexes and seo files are written; the summary follows.
     await expect.poll(() => dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
+    // llms-full.txt follows every edit (a watching build keeps the twins' texts in memory).
+    const llmsFull = async () => (await fetch(`${dev.url}/llms-full.txt`)).text();
+    await expect.poll(llmsFull, { timeout: 15_000 }).toContain('저장하자마자 새 내용이 보여야 합니다.');
+    writeFileSync(page, `${original}\n## 두 번째 저장 {#saved-again}\n\n두 번째 저장의 내용입니다.\n`);
+    await expect.poll(llmsFull, { timeout: 15_000 }).toContain('두 번째 저장의 내용입니다.');
+    expect(await llmsFull()).not.toContain('저장하자마자 새 내용이 보여야 합니다.');
     live.close();
   });
 

@@ -35,6 +35,41 @@ export interface DevServer {
 
 const LIVE_PATH = '/__docgen/live';
 
+/**
+ * After a reload message, how the rest of a rebuild waits for the reloading pages to be served
+ * (its main-thread work would hold their requests up): at least MIN_MS for the browsers to ask,
+ * then until no request is open and none came for QUIET_MS, at most MAX_MS.
+ */
+const RELOAD_SETTLE = { MIN_MS: 40, QUIET_MS: 30, MAX_MS: 500, POLL_MS: 5 };
+
+/** Counts the requests a server is answering, and when the last one came. */
+function createRequestTracker() {
+  let open = 0;
+  let lastAt = 0;
+  return {
+    track(response: ServerResponse): void {
+      open++;
+      lastAt = performance.now();
+      let done = false;
+      const end = () => {
+        if (!done) open--;
+        done = true;
+      };
+      response.once('finish', end).once('close', end);
+    },
+    /** Resolves once the server has been quiet (see RELOAD_SETTLE) since `since`. */
+    async settle(since: number): Promise<void> {
+      const { MIN_MS, QUIET_MS, MAX_MS, POLL_MS } = RELOAD_SETTLE;
+      for (;;) {
+        const now = performance.now();
+        if (now - since >= MAX_MS) return;
+        if (now - since >= MIN_MS && open === 0 && now - lastAt >= QUIET_MS) return;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    },
+  };
+}
+
 /** The script injected into every page the dev server sends: reloads and the error overlay. */
 function getLiveClient(token: string): string {
   return `<script>(function(){var s=new EventSource(${JSON.stringify(`${LIVE_PATH}?token=${token}`)});
@@ -70,6 +105,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let filesChanged = false;
   let built = false;
 
+  const requests = createRequestTracker();
   const send = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -85,7 +121,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         onPagesWritten: () => {
           filesChanged = true;
           if (hadError) send('build-ok', {});
-          if (changed.length > 0 || hadError) send('reload', {});
+          if (!(changed.length > 0 || hadError)) return undefined;
+          send('reload', {});
+          // The rest of the rebuild waits until the pages reloading have been served.
+          return clients.size > 0 ? requests.settle(performance.now()) : undefined;
         },
       });
       state = result.state;
@@ -128,6 +167,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       liveChannel(request, response);
       return;
     }
+    requests.track(response);
     if (!built && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
       response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
       response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);

@@ -42,11 +42,14 @@ const FILES_BETWEEN_PAUSES = 32;
  *
  * Kept between runs of one builder (the dev server): rendered titles and post HTML of routes
  * that were not rendered again, and the files written, so that files of routes that disappeared
- * are removed.
+ * are removed. With `keepTwinTexts` (a builder that runs again) the twins' texts too:
+ * `llms-full.txt` then joins them from memory instead of reading thousands of files back, which
+ * would hold up the dev server's answers to the pages reloading meanwhile.
  */
-export function createSeoFiles() {
+export function createSeoFiles({ keepTwinTexts = false } = {}) {
   const rendered = new Map<string, RenderedSummary>();
   let written = new Set<string>();
+  const twinTexts = new Map<string, string>();
 
   return {
     /** Remembers what the render stage produced for a route. Call for every rendered route. */
@@ -70,7 +73,15 @@ export function createSeoFiles() {
       const present = new Set(manifest.locales.flatMap((locale) => locale.routes.map((route) => route.path)));
       for (const path of rendered.keys()) if (!present.has(path)) rendered.delete(path);
       const getRendered = (path: string) => rendered.get(path);
-      const readTwin = (file: string | undefined) => (file === undefined ? undefined : output.read(file));
+      const readTwin = (file: string | undefined) => {
+        if (file === undefined) return undefined;
+        let text = twinTexts.get(file);
+        if (text === undefined) {
+          text = output.read(file);
+          if (keepTwinTexts) twinTexts.set(file, text);
+        }
+        return text;
+      };
 
       const files = new Map<string, string | Iterable<string>>();
       // Route path -> its markdown twin's file (the text is read back from the output when needed).
@@ -95,7 +106,9 @@ export function createSeoFiles() {
             links: linksBySource.get(source.file.sitePath) ?? [],
             siteUrl: config.url,
           });
-          output.write(file, toMarkdownTwinText(twin));
+          const text = toMarkdownTwinText(twin);
+          output.write(file, text);
+          if (keepTwinTexts) twinTexts.set(file, text);
           twins.set(route.path, file);
           if (twins.size % FILES_BETWEEN_PAUSES === 0) await setImmediate();
         }
@@ -130,6 +143,7 @@ export function createSeoFiles() {
       const nextWritten = new Set([...files.keys(), ...twins.values()]);
       for (const file of written) if (!nextWritten.has(file)) output.remove(file);
       written = nextWritten;
+      for (const file of twinTexts.keys()) if (!nextWritten.has(file)) twinTexts.delete(file);
       return { localeFiles: byLocale, twins };
     },
   };
