@@ -153,16 +153,18 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
         }
       }
-      io.stdout(
-        `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
-      );
-      await new Promise<void>((done) => {
+      // Listening for Ctrl-C before saying where it serves: whoever reads that line may stop it at once.
+      const stopped = new Promise<void>((done) => {
         const stop = () => {
           void server.close().then(done);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      io.stdout(
+        `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
+      );
+      await stopped;
     });
 
   const versionCommand = program.command('version').description('manage docs versions');

@@ -10,12 +10,13 @@ import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js
 import { describesOutput, forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
-import { ContentCache, readSiteContent, type FileChange } from './content/index.js';
+import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { getCompileSalt, getComponentPages, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
+import { getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths, getMarkdownPath } from './render/index.js';
+import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { getSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { getCacheDir } from './siteCache.js';
@@ -96,6 +97,13 @@ export interface RunHooks {
    * on when what it returns settles: the dev server holds it until the reloading pages are served.
    */
   onPagesWritten?: () => void | Promise<void>;
+  /**
+   * Called when the run starts rendering, with a control that finds the route of a URL and
+   * renders a route asked for ahead of the rest (the dev server serves pages before its first
+   * build is done). With it, the run renders in small chunks in the order routes are asked for,
+   * and on the first run copies the static files before rendering as well.
+   */
+  onRenderStart?: (control: RenderControl) => void;
 }
 
 /**
@@ -166,22 +174,24 @@ export function createSiteBuilder(options: BuilderOptions) {
     return bundle;
   }
 
-  /** A whole run, after the pages `renderAhead` rendered (`ahead`: their `locale\0path`). */
-  async function runAll(
-    config: SiteConfig,
-    sourceContent: SiteContent,
-    taskPool: TaskPool,
-    output: OutputWriter,
-    previous: OutputState | undefined,
-    hooks: RunHooks,
-    ahead: Set<string> | undefined,
-  ): Promise<RebuildResult> {
-    // The theme is bundled (by esbuild's own threads) while the content compiles.
-    const componentPages = getComponentPages(sourceContent);
-    const themeKey = getThemeKey(config.themeDir, componentPages);
-    const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
-    // Awaited once the content is loaded; a failed load must not leave it unhandled.
-    bundled.catch(() => {});
+  /** What a whole run works from (see `run`). */
+  interface RunInput {
+    config: SiteConfig;
+    content: SiteContent;
+    taskPool: TaskPool;
+    output: OutputWriter;
+    previous: OutputState | undefined;
+    hooks: RunHooks;
+    /** The pages `renderAhead` rendered (their `locale\0path`), if it did. */
+    ahead: Set<string> | undefined;
+    /** The theme bundle, under way; `themeKey` names its inputs. */
+    bundled: Promise<NonNullable<typeof bundle>>;
+    themeKey: string;
+  }
+
+  /** A whole run, after the pages `renderAhead` rendered. */
+  async function runAll(input: RunInput): Promise<RebuildResult> {
+    const { config, content: sourceContent, taskPool, output, previous, hooks, ahead, bundled, themeKey } = input;
     const site = await timed('load', () =>
       loadSite({
         siteDir,
@@ -214,6 +224,10 @@ export function createSiteBuilder(options: BuilderOptions) {
       state.localeFiles[locale] = files;
     }
 
+    const copyStaticFiles = () => {
+      if (content.staticDir) output.copyDir(content.staticDir, '.');
+      for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
+    };
     const scopesByLocale = new Map<string, SearchScope[]>();
     let sidebarsWritten = false;
     await timed('sidebars', () => {
@@ -283,7 +297,16 @@ export function createSiteBuilder(options: BuilderOptions) {
         }
         for (const route of changed) tasks.push({ locale: locale.locale, route });
       }
-      const results = await taskPool.render(tasks, locate);
+      if (hooks.onRenderStart && !previous) copyStaticFiles();
+      const results = hooks.onRenderStart
+        ? await renderInDemandOrder({
+            pool: taskPool,
+            tasks,
+            locate,
+            keysByPath: getRouteKeys(manifest, renderLocales),
+            onStart: hooks.onRenderStart,
+          })
+        : await taskPool.render(tasks, locate);
       for (const [index, result] of results.entries()) {
         const { locale } = tasks[index]!;
         const { path, files, ...summary } = result;
@@ -298,10 +321,8 @@ export function createSiteBuilder(options: BuilderOptions) {
     for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
       if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
     }
-    await timed('write', () => {
-      if (content.staticDir) output.copyDir(content.staticDir, '.');
-      for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
-    });
+    // After the pages: a static file wins over a page written at the same path.
+    await timed('write', copyStaticFiles);
     // Reloaded already, unless this run wrote more than the pages rendered ahead.
     if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) await pagesWritten(hooks);
 
@@ -439,12 +460,20 @@ export function createSiteBuilder(options: BuilderOptions) {
      */
     async run(output: OutputWriter, previous?: OutputState, hooks: RunHooks = {}): Promise<RebuildResult> {
       const config = readConfig(siteDir);
-      const taskPool = getPool(config, output.path);
+      // Threads load the markdown pipeline as they start only when there is surely much to
+      // compile (an empty store); otherwise with the first compile task, if one comes.
+      const taskPool = getPool(config, output.path, { compiles: compiled.size === 0 });
+      // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
+      const componentPages = findComponentPages(siteDir, contentCache);
+      const themeKey = getThemeKey(config.themeDir, componentPages);
+      const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
+      // Awaited once the content is loaded; a failed load must not leave it unhandled.
+      bundled.catch(() => {});
       const content = readSiteContent(siteDir, config, contentCache);
       const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
       if (ahead) await pagesWritten(hooks);
       try {
-        const result = await runAll(config, content, taskPool, output, previous, hooks, ahead);
+        const result = await runAll({ config, content, taskPool, output, previous, hooks, ahead, bundled, themeKey });
         changedSince = [];
         renderedAhead.clear();
         return result;
@@ -507,6 +536,15 @@ function createWeightLimit(limit: number) {
       for (const resolve of waiting.splice(0)) resolve();
     });
   };
+}
+
+/** The key (`locale\0path`) of every route of the locales rendered, by path. */
+function getRouteKeys(manifest: SiteManifest, locales: ReadonlySet<string>): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const locale of manifest.locales) {
+    if (locales.has(locale.locale)) for (const route of locale.routes) keys.set(route.path, `${locale.locale}\0${route.path}`);
+  }
+  return keys;
 }
 
 /**

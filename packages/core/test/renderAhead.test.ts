@@ -78,7 +78,9 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
   it('renders a page whose text alone changed before the rest of the rebuild, as the rebuild would', async () => {
     const { atReload, final, fresh, rendered } = await save('docs/guide/long.md', `${LONG_PAGE}\n새로 쓴 문단입니다.\n`);
     expect(atReload).toHaveLength(1);
-    expect(atReload[0]!.stages).toEqual(['ahead']);
+    // Nothing of the rebuild has run but the page rendered ahead (the theme bundle, kept from the
+    // last run when the theme did not change, is looked up as every run starts).
+    expect(atReload[0]!.stages.filter((stage) => stage !== 'bundle')).toEqual(['ahead']);
     expect(atReload[0]!.html['docs/guide/long/index.html']).toContain('새로 쓴 문단입니다.');
     expect(atReload[0]!.html).toEqual(final);
     expect(final).toEqual(fresh);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { createServer, connect } from 'node:net';
@@ -6,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
-import { DOCGEN_BIN } from '../src/paths.js';
+import { startServe as startServeIn, type RunningServe } from '../src/serve.js';
 import { copyDocsContent } from '../src/siteCopy.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-dev-'));
@@ -16,32 +15,7 @@ symlinkSync('/etc/passwd', join(site, 'static', 'img', 'secret'));
 const page = join(site, 'docs', 'guide', 'start.md');
 const original = readFileSync(page, 'utf8');
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-}
-
-async function startServe(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [DOCGEN_BIN, 'serve', site, ...args], { env: { ...process.env, CI: '1' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)), 60_000);
-    child.stdout.on('data', () => {
-      const match = /Serving at (http:\/\/[^\s]+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace(/\/$/, ''));
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${stderr}`)));
-  });
-  return { child, url, stdout: () => stdout, stderr: () => stderr };
-}
+const startServe = (args: string[]) => startServeIn(site, args);
 
 /** Sends a raw HTTP request (the target and headers exactly as given) and returns the status line and body. */
 function raw(url: string, request: string): Promise<{ status: number; body: string }> {
@@ -69,10 +43,15 @@ function liveEvents(url: string, token: string): { events: string[]; close: () =
   return { events, close: () => (response?.destroy(), request.destroy()) };
 }
 
-let dev: Running;
+let dev: RunningServe;
 let token: string;
 beforeAll(async () => {
   dev = await startServe(['--watch', '--port', '0']);
+  // The tests below edit files: they start once the first build is done.
+  for (let waited = 0; !/Built \d+ pages/.test(dev.stdout()); waited += 100) {
+    if (waited > 90_000) throw new Error(`The first build did not finish:\n${dev.stdout()}\n${dev.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   token = /token=([a-f0-9]+)/.exec(await (await fetch(`${dev.url}/docs/guide/start`)).text())![1]!;
 });
 afterAll(async () => {
@@ -195,13 +174,13 @@ describe('docgen serve --watch', () => {
     expect(await status({ Origin: dev.url }, `?token=${token}`)).toBe(200);
   });
 
-  it('stops cleanly on Ctrl-C, leaving no files behind', async () => {
+  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store for the next run', async () => {
     const cacheDir = join(site, '.docgen');
     expect(readdirSync(cacheDir).some((name) => name.startsWith('serve-'))).toBe(true);
-    const exited = new Promise<number | null>((resolve) => dev.child.on('exit', resolve));
     dev.child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual([]);
+    expect(await dev.exited).toBe(0);
+    expect(readdirSync(cacheDir)).toEqual(['serve-compiled']);
+    expect(readdirSync(join(cacheDir, 'serve-compiled'))).toContain('index.json');
   });
 
   it('picks the next free port when the one asked for is busy, and says so', async () => {
@@ -212,6 +191,7 @@ describe('docgen serve --watch', () => {
     expect(second.url).not.toBe(`http://127.0.0.1:${busy}`);
     expect(second.stdout()).toContain(`Port ${busy} is in use; using port`);
     second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
     blocker.close();
     expect(existsSync(site)).toBe(true);
   });

@@ -1,4 +1,4 @@
-export { readSiteContent } from './readSiteContent.js';
+export { findComponentPages, readSiteContent } from './readSiteContent.js';
 export { ContentCache, type FileChange } from './contentCache.js';
 export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';

@@ -21,6 +21,19 @@ import { ContentCache } from './contentCache.js';
 
 const MARKDOWN = ['**/*.md'];
 const IGNORED = ['**/_*/**', '**/_*.md', '**/node_modules/**'];
+const COMPONENT_PAGES = ['**/*.tsx', '**/*.jsx'];
+
+/**
+ * The component pages of a site (`pages/**\/*.tsx`), site-relative path -> absolute path: what
+ * the theme bundle holds besides the theme. Found without reading the rest of the content, so
+ * that bundling can start first.
+ */
+export function findComponentPages(siteDir: string, cache = new ContentCache()): Record<string, string> {
+  const pagesDir = join(siteDir, 'pages');
+  return Object.fromEntries(
+    cache.glob(pagesDir, COMPONENT_PAGES, IGNORED).map((relativePath) => [posix.join('pages', relativePath), join(pagesDir, relativePath)]),
+  );
+}
 
 /**
  * Reads every source of the site: docs of each version and locale, blog, pages, translations.
@@ -190,7 +203,7 @@ function readTags(reader: Reader, locale: string): BlogTagSource[] {
 function readPages(reader: Reader, locale: string): SourcePage[] {
   const { siteDir, config, cache } = reader;
   const isDefault = locale === config.i18n.defaultLocale;
-  return cache.glob(join(siteDir, 'pages'), ['**/*.md', '**/*.tsx', '**/*.jsx'], IGNORED).map((relativePath): SourcePage => {
+  return cache.glob(join(siteDir, 'pages'), ['**/*.md', ...COMPONENT_PAGES], IGNORED).map((relativePath): SourcePage => {
     const withoutExtension = relativePath.replace(/\.(md|tsx|jsx)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
     if (!relativePath.endsWith('.md')) {

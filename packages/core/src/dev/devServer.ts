@@ -1,16 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Diagnostic } from '@docgen/types';
+import { getPageDataFilePath } from '@docgen/shared';
 import { createSiteBuilder, type OutputState } from '../build.js';
+import type { RenderControl } from '../renderInDemandOrder.js';
 import { getCacheDir } from '../siteCache.js';
 import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
-import { createHardenedServer, getServerUrl, isAllowedHost, listen, SiteFiles, staticMiddleware } from './staticServer.js';
+import {
+  createHardenedServer,
+  getServerUrl,
+  isAllowedHost,
+  listen,
+  parseRequestPath,
+  SiteFiles,
+  staticMiddleware,
+} from './staticServer.js';
 
 export interface DevServerOptions {
   siteDir: string;
@@ -30,7 +40,56 @@ export interface DevServer {
   url: string;
   /** The token the live-reload channel requires (it is in every served page). */
   token: string;
+  /**
+   * Settles when the first build is done or failed (reported through `onEvent`). The server
+   * answers before: a page asked for meanwhile is rendered ahead of the others.
+   */
+  firstBuild: Promise<void>;
   close(): Promise<void>;
+}
+
+/** The build id of the dev server's output: fixed, as its pages are rendered again and again. */
+const BUILD_ID = 'dev';
+
+/**
+ * The compile store of the dev server: kept in the site's cache between runs, so that a second
+ * `serve --watch` starts from what the first compiled. `docgen build` prunes its own store to
+ * what it needs, so the dev server has one of its own; a second dev server on the same site at
+ * the same time (the lock names a live process) gets a store for its run alone.
+ */
+function claimDevStore(cacheDir: string): { dir: string; release(): void } {
+  const shared = join(cacheDir, 'serve-compiled');
+  const lock = `${shared}.lock`;
+  const owner = Number(readFileSafe(lock));
+  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+    const dir = join(cacheDir, `serve-${process.pid}-compiled`);
+    return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(lock, String(process.pid));
+  return {
+    dir: shared,
+    release: () => {
+      if (Number(readFileSafe(lock)) === process.pid) rmSync(lock, { force: true });
+    },
+  };
+}
+
+function readFileSafe(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const LIVE_PATH = '/__docgen/live';
@@ -83,19 +142,27 @@ s.addEventListener('build-ok',function(){var d=document.getElementById('__docgen
 
 /**
  * `docgen serve --watch`: builds the site (drafts included) into a folder of the cache, serves it,
- * and rebuilds on every change. A rebuild renders only the pages whose inputs changed; open pages
- * reload keeping their scroll position. Errors show as an overlay in the browser and with
- * file:line:col in the terminal, while the last good output stays served.
+ * and rebuilds on every change. It answers at once: until the first build is done, a page asked
+ * for is rendered ahead of the others as soon as the site is loaded. A rebuild renders only the
+ * pages whose inputs changed; open pages reload keeping their scroll position. Errors show as an
+ * overlay in the browser and with file:line:col in the terminal, while the last good output stays served.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const siteDir = resolve(options.siteDir);
   const config = readConfig(siteDir);
-  const outDir = join(getCacheDir(siteDir), `serve-${process.pid}`);
+  const cacheDir = getCacheDir(siteDir);
+  const outDir = join(cacheDir, `serve-${process.pid}`);
   rmSync(outDir, { recursive: true, force: true });
   const output = createOutputDir(outDir);
-  // A store of its own: a `docgen build` running meanwhile prunes the site's store to its own needs.
-  const storeDir = `${outDir}-compiled`;
-  const builder = createSiteBuilder({ siteDir, locales: options.locales, includeDrafts: true, buildId: 'dev', storeDir, watching: true });
+  const store = claimDevStore(cacheDir);
+  const builder = createSiteBuilder({
+    siteDir,
+    locales: options.locales,
+    includeDrafts: true,
+    buildId: BUILD_ID,
+    storeDir: store.dir,
+    watching: true,
+  });
   let state: OutputState | undefined;
   const token = randomBytes(24).toString('hex');
   const clients = new Set<ServerResponse>();
@@ -104,6 +171,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let files: SiteFiles | undefined;
   let filesChanged = false;
   let built = false;
+  // While a run renders: finds routes and renders one asked for next (see RenderControl).
+  let control: RenderControl | undefined;
+  let renderStarted!: () => void;
+  const firstRenderStart = new Promise<void>((resolve) => (renderStarted = resolve));
 
   const requests = createRequestTracker();
   const send = (event: string, data: unknown) => {
@@ -126,8 +197,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           // The rest of the rebuild waits until the pages reloading have been served.
           return clients.size > 0 ? requests.settle(performance.now()) : undefined;
         },
+        onRenderStart: (started) => {
+          control = started;
+          // The bundle and the sidebars are written: a lookup that misses looks again.
+          filesChanged = true;
+          renderStarted();
+        },
       });
       state = result.state;
+      if (!built) builder.saveCache();
       built = true;
       // Again: search indexes and seo files were written after the pages (a lookup may have rescanned since).
       filesChanged = true;
@@ -142,16 +220,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       });
       lastError = undefined;
     } catch (error) {
+      if (closing) return;
       const diagnostics: Diagnostic[] = isDocgenError(error)
         ? error.diagnostics
         : [{ severity: 'error', code: 'internal', message: (error as Error)?.stack ?? String(error) }];
       lastError = diagnostics.map(formatDiagnostic).join('\n\n');
       options.onEvent?.({ type: 'failed', diagnostics, message: lastError });
       send('build-error', { message: lastError });
+    } finally {
+      control = undefined;
     }
   };
-
-  await rebuild([]);
 
   const staticHandler = staticMiddleware(() => (files ??= new SiteFiles(outDir)), options.host, {
     immutableCaching: false,
@@ -162,19 +241,68 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
   });
-  const server = createHardenedServer((request, response) => {
-    if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
-      liveChannel(request, response);
-      return;
-    }
-    requests.track(response);
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (!built && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
       response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
       response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
       return;
     }
     staticHandler(request, response);
+  };
+  let firstBuildDone = false;
+  let closing = false;
+  const server = createHardenedServer((request, response) => {
+    if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
+      liveChannel(request, response);
+      return;
+    }
+    requests.track(response);
+    if (firstBuildDone) {
+      handle(request, response);
+      return;
+    }
+    waitForFirstBuild(request).then(
+      () => handle(request, response),
+      (error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500).end('Internal error\n');
+      },
+    );
   });
+
+  /** The route path whose page a URL path shows: itself, or the route of a page-data file. */
+  const dataPrefix = `${config.baseUrl}${getPageDataFilePath(BUILD_ID, '/')}`.replace(/\/index\.json$/, '');
+  const toRoutePath = (pathname: string) => {
+    if (!pathname.startsWith(`${dataPrefix}/`) || !pathname.endsWith('.json')) return pathname;
+    const relativePath = pathname.slice(dataPrefix.length, -'.json'.length);
+    return config.baseUrl.slice(0, -1) + (relativePath.endsWith('/index') ? relativePath.slice(0, -'index'.length) : relativePath);
+  };
+  const hasFile = (pathname: string) => {
+    files ??= new SiteFiles(outDir);
+    if (files.resolve(pathname)) return true;
+    if (!filesChanged) return false;
+    filesChanged = false;
+    files = new SiteFiles(outDir);
+    return files.resolve(pathname) !== undefined;
+  };
+
+  /**
+   * Before the first build is done: a page (or its page data) is rendered ahead of the others once
+   * the site is loaded; any other file missing yet is answered when the build is done.
+   */
+  async function waitForFirstBuild(request: IncomingMessage): Promise<void> {
+    const pathname = parseRequestPath(request.url);
+    if (pathname === undefined || !isAllowedHost(request.headers.host, options.host)) return;
+    await Promise.race([firstRenderStart, firstBuild]);
+    const key = control?.find(toRoutePath(pathname));
+    if (key !== undefined) {
+      // A route that failed to render is answered once the build has reported it.
+      await control!.request(key).catch(() => firstBuild);
+      filesChanged = true;
+    } else if (!hasFile(pathname)) {
+      await firstBuild;
+    }
+  }
 
   /** Server-sent events: reload and error messages only, for pages of this server that hold the token. */
   function liveChannel(request: IncomingMessage, response: ServerResponse) {
@@ -214,34 +342,48 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   let pending: FileChange[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const schedule = (kind: FileChange['kind']) => (path: string) => {
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
     timer = setTimeout(() => {
       const changes = pending;
       pending = [];
-      running = running.then(() => rebuild(changes));
+      running = (running ?? firstBuild).then(() => rebuild(changes));
     }, 30);
   };
   for (const kind of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(kind, schedule(kind));
   // Events may have been lost: nothing read before can be trusted.
   watcher.on('error', () => builder.forget('all'));
-  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  // Ready, or closed before it was (then it never will be).
+  let stopWaiting!: () => void;
+  const watcherReady = new Promise<void>((ready) => {
+    watcher.once('ready', () => ready());
+    stopWaiting = ready;
+  });
+  // Saves during the first build are rebuilt after it (`running`).
+  const firstBuild = Promise.all([rebuild([]), watcherReady]).then(() => {
+    firstBuildDone = true;
+  });
 
   return {
     url: getServerUrl(options.host, port),
     token,
+    firstBuild,
     async close() {
+      closing = true;
+      stopWaiting();
       clearTimeout(timer);
       await watcher.close();
-      await running;
       for (const client of clients) client.end();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      // Stops a build under way (its threads end); what it compiled is kept for the next run.
       await builder.close();
+      await (running ?? firstBuild);
+      builder.saveCache();
       rmSync(outDir, { recursive: true, force: true });
-      rmSync(storeDir, { recursive: true, force: true });
+      store.release();
     },
   };
 }

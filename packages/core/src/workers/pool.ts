@@ -168,6 +168,11 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       ),
     search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {
+      // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
+      failure ??= new Error('The build threads were stopped');
+      for (const job of pending.values()) job.reject(failure);
+      pending.clear();
+      for (const job of queue.splice(0)) job.reject(failure);
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
@@ -178,7 +183,10 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
  * default locale's content), so that the thread that renders them reads that content once, and
  * gives the results back in the order of `tasks`.
  */
-async function inRenderOrder(tasks: RenderTask[], render: (ordered: RenderTask[]) => Promise<RenderResult[]>): Promise<RenderResult[]> {
+export async function inRenderOrder(
+  tasks: RenderTask[],
+  render: (ordered: RenderTask[]) => Promise<RenderResult[]>,
+): Promise<RenderResult[]> {
   const groups = new Map<string, number[]>();
   const order: number[][] = [];
   tasks.forEach(({ route }, index) => {
