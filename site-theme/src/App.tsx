@@ -1,10 +1,42 @@
 import { useLocation, usePage } from '@docgen/client';
-import { BlogPage } from './blog/BlogPages.js';
-import { Html } from './content/Html.js';
-import { DocCategoryPage, DocPage } from './docs/DocPage.js';
-import { TableOfContents } from './docs/TableOfContents.js';
-import { ErrorBoundary, ErrorPage, LoadError, NotFound } from './layout/ErrorBoundary.js';
+import type { RouteData } from '@docgen/types';
+import { DocPage } from './docs/DocPage.js';
+import { ErrorBoundary, ErrorPage, LoadError } from './layout/ErrorBoundary.js';
 import { Layout, MAIN_ID } from './layout/Layout.js';
+import { lazyModule, type LazyModule } from './lazyModule.js';
+
+// The screens a doc page does not show, each in a chunk of its own (see lazyModule.ts).
+const blogScreens = lazyModule('blog screens', () => import('./blog/BlogPages.js'));
+const categoryScreen = lazyModule('category page', () => import('./docs/DocCategoryPage.js'));
+const markdownPageScreen = lazyModule('markdown page', () => import('./pages/MarkdownPage.js'));
+const notFoundScreen = lazyModule('not-found page', () => import('./layout/NotFound.js'));
+
+/** The module with the screen of a route type, unless a doc page's first load has it. */
+function screenModuleOf(type: RouteData['type']): LazyModule<unknown> | undefined {
+  switch (type) {
+    case 'doc':
+    case 'page':
+      return undefined;
+    case 'docCategory':
+      return categoryScreen;
+    case 'markdownPage':
+      return markdownPageScreen;
+    case 'notFound':
+      return notFoundScreen;
+    default:
+      // The blog's route types.
+      return blogScreens;
+  }
+}
+
+/**
+ * Loads the code of the screen that shows `route` when it is not part of the first-load bundle.
+ * docgen's client awaits it before hydrating a page and before showing one after a navigation,
+ * so the screen renders at once, exactly as the server rendered it.
+ */
+export function prepareRoute(route: RouteData): Promise<unknown> | undefined {
+  return screenModuleOf(route.type)?.load();
+}
 
 /** The root of every page: the layout around the screen the route's type selects. */
 export function App() {
@@ -26,38 +58,31 @@ function Screen() {
   switch (route.type) {
     case 'doc':
       return <DocPage route={route} />;
-    case 'docCategory':
+    case 'docCategory': {
+      const { DocCategoryPage } = categoryScreen.get();
       return <DocCategoryPage route={route} />;
+    }
+    case 'markdownPage': {
+      const { MarkdownPage } = markdownPageScreen.get();
+      return <MarkdownPage route={route} />;
+    }
+    case 'page': {
+      const Component = page.component;
+      return <main id={MAIN_ID}>{Component ? <Component /> : null}</main>;
+    }
+    case 'notFound': {
+      const { NotFound } = notFoundScreen.get();
+      return <NotFound />;
+    }
     case 'blogList':
     case 'blogPost':
     case 'blogArchive':
     case 'blogTagList':
     case 'blogTag':
     case 'blogAuthorList':
-    case 'blogAuthor':
+    case 'blogAuthor': {
+      const { BlogPage } = blogScreens.get();
       return <BlogPage route={route} />;
-    case 'markdownPage':
-      return (
-        <main id={MAIN_ID} className="container markdown-page">
-          <div className="docs-container">
-            <article className="docs-content">
-              <h1>{route.title}</h1>
-              {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}
-              <Html />
-            </article>
-            {route.hideTableOfContents ? null : (
-              <div className="docs-toc">
-                <TableOfContents items={route.toc} />
-              </div>
-            )}
-          </div>
-        </main>
-      );
-    case 'page': {
-      const Component = page.component;
-      return <main id={MAIN_ID}>{Component ? <Component /> : null}</main>;
     }
-    case 'notFound':
-      return <NotFound />;
   }
 }

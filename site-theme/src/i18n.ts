@@ -1,6 +1,18 @@
 import { useSiteData } from '@docgen/client';
 
-/** The theme's UI strings. A site overrides any key in `i18n/<locale>/theme.yaml`. */
+type Values = Record<string, string | number>;
+
+/**
+ * UI strings by locale. English is complete and stands in for a string a locale lacks; a site
+ * overrides any key in `i18n/<locale>/theme.yaml`.
+ */
+export type StringTable<Key extends string> = { en: Record<Key, string> } & Partial<Record<string, Partial<Record<Key, string>>>>;
+
+/**
+ * The strings any page may show. The others live in the module that shows them, so that they load
+ * with it: the screens and dialogs loaded on demand, and the markdown renderer (renderContent.tsx),
+ * which runs on the server only.
+ */
 const STRINGS = {
   en: {
     skipToContent: 'Skip to main content',
@@ -28,57 +40,21 @@ const STRINGS = {
     'banner.fallback': 'This page has not been translated yet, so it is shown in {language}.',
     'banner.fallbackLink': 'Open the original page',
     'version.badge': 'Version: {version}',
-    'category.items': '{count} items',
-    'copy.button': 'Copy code to clipboard',
-    'copy.copied': 'Copied',
     'copyMarkdown.button': 'Copy page as Markdown',
     'copyMarkdown.copied': 'Copied',
     'copyMarkdown.failed': 'Copy failed',
-    'heading.link': 'Direct link to {title}',
-    'notFound.title': 'Page Not Found',
-    'notFound.p1': 'We could not find what you were looking for.',
-    'notFound.p2': 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
     'error.title': 'This page crashed.',
     'error.tryAgain': 'Try again',
     'error.pageTitle': 'Page Error',
     'loadError.message': 'This page could not be loaded. Check your connection and try again.',
     'loadError.retry': 'Retry',
-    'blog.readMore': 'Read more',
-    'blog.readMoreAbout': 'Read more about {title}',
-    'blog.readingTime': '{minutes} min read',
-    'blog.tagged': 'Tags:',
-    'blog.archive': 'Archive',
-    'blog.allTags': 'All tags',
-    'blog.tags': 'Tags',
-    'blog.authors': 'Authors',
-    'blog.postsTagged': '{count} posts tagged with "{tag}"',
-    'blog.postsBy': 'Posts by {name}',
-    'blog.newer': 'Newer post',
-    'blog.older': 'Older post',
-    'blog.newerEntries': 'Newer entries',
-    'blog.olderEntries': 'Older entries',
-    'blog.listLabel': 'Blog list page navigation',
-    'blog.postLabel': 'Blog post page navigation',
-    'blog.recent': 'Recent posts',
-    'blog.postCount': '{count} posts',
     'footer.label': 'Footer',
-    'admonition.note': 'note',
-    'admonition.tip': 'tip',
-    'admonition.info': 'info',
-    'admonition.warning': 'warning',
-    'admonition.danger': 'danger',
-    'admonition.caution': 'caution',
     externalLink: '(opens in a new tab)',
     languages: 'Languages',
     versions: 'Versions',
     loading: 'Loading…',
     'search.open': 'Search (Ctrl+K)',
     'search.label': 'Search',
-    'search.placeholder': 'Search the docs',
-    'search.everything': 'Search all versions and the blog',
-    'search.results': 'Search results',
-    'search.noResults': 'No results for "{query}"',
-    'search.failed': 'The search index could not be loaded. Check your connection and try again.',
   },
   ko: {
     skipToContent: '본문으로 건너뛰기',
@@ -106,77 +82,53 @@ const STRINGS = {
     'banner.fallback': '이 페이지는 아직 번역되지 않아 {language}로 표시됩니다.',
     'banner.fallbackLink': '원본 페이지 열기',
     'version.badge': '버전: {version}',
-    'category.items': '항목 {count}개',
-    'copy.button': '코드를 클립보드에 복사',
-    'copy.copied': '복사됨',
     'copyMarkdown.button': '마크다운으로 복사',
     'copyMarkdown.copied': '복사됨',
     'copyMarkdown.failed': '복사하지 못했습니다',
-    'heading.link': '{title}(으)로 바로 가는 링크',
-    'notFound.title': '페이지를 찾을 수 없습니다',
-    'notFound.p1': '찾으시는 페이지가 없습니다.',
-    'notFound.p2': '이 주소로 연결한 사이트의 운영자에게 링크가 깨졌다고 알려 주세요.',
     'error.title': '이 페이지에서 오류가 발생했습니다.',
     'error.tryAgain': '다시 시도',
     'error.pageTitle': '페이지 오류',
     'loadError.message': '페이지를 불러오지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도하세요.',
     'loadError.retry': '다시 시도',
-    'blog.readMore': '더 읽기',
-    'blog.readMoreAbout': '{title} 더 읽기',
-    'blog.readingTime': '{minutes}분 분량',
-    'blog.tagged': '태그:',
-    'blog.archive': '보관함',
-    'blog.allTags': '모든 태그',
-    'blog.tags': '태그',
-    'blog.authors': '작성자',
-    'blog.postsTagged': '"{tag}" 태그가 붙은 글 {count}개',
-    'blog.postsBy': '{name}의 글',
-    'blog.newer': '새 글',
-    'blog.older': '이전 글',
-    'blog.newerEntries': '새 글 목록',
-    'blog.olderEntries': '이전 글 목록',
-    'blog.listLabel': '블로그 목록 페이지 이동',
-    'blog.postLabel': '블로그 글 이동',
-    'blog.recent': '최근 글',
-    'blog.postCount': '글 {count}개',
     'footer.label': '바닥글',
-    'admonition.note': '참고',
-    'admonition.tip': '팁',
-    'admonition.info': '정보',
-    'admonition.warning': '경고',
-    'admonition.danger': '위험',
-    'admonition.caution': '주의',
     externalLink: '(새 탭에서 열림)',
     languages: '언어',
     versions: '버전',
     loading: '불러오는 중…',
     'search.open': '검색 (Ctrl+K)',
     'search.label': '검색',
-    'search.placeholder': '문서 검색',
-    'search.everything': '모든 버전과 블로그에서 검색',
-    'search.results': '검색 결과',
-    'search.noResults': '"{query}"에 대한 결과가 없습니다',
-    'search.failed': '검색 색인을 불러오지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도하세요.',
   },
 } as const;
 
 export type TranslationKey = keyof (typeof STRINGS)['en'];
 
-/** Looks up a UI string for a locale: the site's override, then the theme's table, then English. */
-export function translate(
+/** Looks up a UI string of `table` for a locale: the site's override, then the table's locale, then English. */
+export function translateFrom<Key extends string>(
+  table: StringTable<Key>,
   locale: string,
   overrides: Record<string, string>,
-  key: TranslationKey,
-  values: Record<string, string | number> = {},
+  key: Key,
+  values: Values = {},
 ): string {
-  const table = (STRINGS as Record<string, Record<string, string>>)[locale] ?? STRINGS.en;
-  const template = overrides[key] ?? table[key] ?? STRINGS.en[key];
+  const template = overrides[key] ?? table[locale]?.[key] ?? table.en[key];
   // Most strings have no placeholder; pages call this dozens of times each.
   if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
-export function useTranslate() {
+/** Looks up one of the strings any page may show for a locale: the site's override, then the locale's string, then English. */
+export function translate(locale: string, overrides: Record<string, string>, key: TranslationKey, values?: Values): string {
+  return translateFrom(STRINGS, locale, overrides, key, values);
+}
+
+/**
+ * Translates in the locale of the site being shown: the strings any page may show and, when the
+ * calling module keeps strings of its own, those of `table`.
+ */
+export function useTranslate<Key extends string = never>(table?: StringTable<Key>) {
   const site = useSiteData();
-  return (key: TranslationKey, values?: Record<string, string | number>) => translate(site.locale, site.translations, key, values);
+  return (key: TranslationKey | Key, values?: Values) =>
+    table && key in table.en
+      ? translateFrom(table, site.locale, site.translations, key as Key, values)
+      : translate(site.locale, site.translations, key as TranslationKey, values);
 }

@@ -8,6 +8,12 @@ import './styles.css';
 
 export { renderContent } from './content/renderContent.js';
 
+/**
+ * Loads the theme's lazily loaded modules. docgen's render stage awaits it once before rendering:
+ * `renderPage` renders synchronously, so every screen must be loaded by then.
+ */
+export { preloadAll as preload } from './lazyModule.js';
+
 /** Renders the body of one page for the static HTML. Called by docgen's render stage. */
 export function renderPage(input: { site: SiteData; route: RouteData; sidebar?: PropSidebar; page?: unknown }) {
   const metadata: { title?: string; description?: string } = {};

@@ -5,5 +5,5 @@ export { startSite, type StartOptions } from './start.js';
 export { loadSidebar, getLoadedSidebar } from './loader.js';
 export { useSidebar } from './useSidebar.js';
 export { prefetchRoute, isPrefetchAllowed } from './prefetch.js';
-export type { PageState, PageLoaders, RouterSnapshot } from './pageState.js';
+export type { PageState, PageLoaders, PrepareRoute, RouterSnapshot } from './pageState.js';
 export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';

@@ -1,6 +1,6 @@
 import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
 import { decodePath, fromPageData, getPageDataUrl } from '@docgen/shared';
-import type { PageLoaders, PageState } from './pageState.js';
+import type { PageState, RouteCode } from './pageState.js';
 
 /** Thrown when a route has no page data: the page does not exist. */
 export class PageNotFoundError extends Error {}
@@ -63,24 +63,17 @@ export function getLoadedSidebar(url: string): PropSidebar | undefined {
 }
 
 /**
- * Completes route data with what it references: for component pages the component (the page
- * cannot show without it), and the sidebar when it is already loaded, else the part of it that
- * came with the page's HTML (`visibleSidebar`, at hydration). Otherwise the theme loads the
- * sidebar while the page already shows (useSidebar).
+ * Completes route data with what it references: the code it needs (a component page's component,
+ * what the theme's `prepare` loads), since the page cannot show without it, and the sidebar when
+ * it is already loaded, else the part of it that came with the page's HTML (`visibleSidebar`, at
+ * hydration). Otherwise the theme loads the sidebar while the page already shows (useSidebar).
  */
-export async function toPageState(route: RouteData, pages: PageLoaders, visibleSidebar?: PropSidebar): Promise<PageState> {
-  const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;
+export async function toPageState(route: RouteData, { pages, prepare }: RouteCode, visibleSidebar?: PropSidebar): Promise<PageState> {
   const loader = route.type === 'page' ? pages[route.component] : undefined;
-  const [sidebar, component] = await Promise.all([
-    sidebarUrl ? (getLoadedSidebar(sidebarUrl) ?? visibleSidebar) : undefined,
-    loader
-      ? loader().then(
-          (module) => module.default,
-          (error: unknown) => {
-            throw new ChunkLoadError(`The code of ${route.path} could not be loaded`, { cause: error });
-          },
-        )
-      : undefined,
-  ]);
+  const [component] = await Promise.all([loader?.().then((module) => module.default), prepare?.(route)]).catch((error: unknown) => {
+    throw new ChunkLoadError(`The code of ${route.path} could not be loaded`, { cause: error });
+  });
+  const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;
+  const sidebar = sidebarUrl ? (getLoadedSidebar(sidebarUrl) ?? visibleSidebar) : undefined;
   return { route, sidebar, component };
 }

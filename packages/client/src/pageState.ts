@@ -15,6 +15,18 @@ export interface PageState {
 
 export type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
+/**
+ * Loads the code the theme needs to show a route beyond its first-load bundle (e.g. the screen of
+ * a kind of page it splits off). Returns nothing when the route needs none.
+ */
+export type PrepareRoute = (route: RouteData) => Promise<unknown> | undefined;
+
+/** The code a route may need: the site's component pages, and the theme's own (`prepare`). */
+export interface RouteCode {
+  pages: PageLoaders;
+  prepare?: PrepareRoute;
+}
+
 export interface RouterSnapshot {
   site: SiteData;
   page: PageState;

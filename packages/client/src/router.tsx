@@ -3,7 +3,7 @@ import type { SiteData } from '@docgen/types';
 import { decodePath, getLocaleOfPath, getNotFoundRoute, isExternalUrl, normalizePathname } from '@docgen/shared';
 import { ChunkLoadError, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
 import { startPrefetching } from './prefetch.js';
-import type { PageLoaders, PageState, RouterSnapshot } from './pageState.js';
+import type { PageLoaders, PageState, PrepareRoute, RouterSnapshot } from './pageState.js';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -69,8 +69,15 @@ const scrollPositions = new Map<string, number>(
  * Client-side navigation over page data. The server-rendered page is the initial state; later
  * pages are fetched from URLs derived from their path, so no route table ships to the browser.
  */
-export function RouterProvider(props: { site: SiteData; initialPage: PageState; pages: PageLoaders; children: ReactNode }) {
-  const { site, pages } = props;
+export function RouterProvider(props: {
+  site: SiteData;
+  initialPage: PageState;
+  pages: PageLoaders;
+  /** The theme's loader of the code a route needs (see PrepareRoute), awaited before a page shows. */
+  prepare?: PrepareRoute;
+  children: ReactNode;
+}) {
+  const { site, pages, prepare } = props;
   const isServer = typeof window === 'undefined';
   const [state, setState] = useState(() => ({
     page: props.initialPage,
@@ -108,7 +115,7 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
           if (error instanceof PageNotFoundError) return getNotFoundRoute(pathname);
           throw error;
         })
-        .then((route) => toPageState(route, pages))
+        .then((route) => toPageState(route, { pages, prepare }))
         .then((page) => {
           if (id !== requestId.current) return;
           commitUrl();
@@ -133,7 +140,7 @@ export function RouterProvider(props: { site: SiteData; initialPage: PageState; 
           }));
         });
     },
-    [site, pages],
+    [site, pages, prepare],
   );
 
   const navigate = useCallback(

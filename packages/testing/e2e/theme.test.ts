@@ -129,8 +129,9 @@ describe('mobile navigation (800 px)', () => {
     expect(await isVisible(page, '.docs-sidebar-container')).toBe(false);
     const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
     await toggle.click();
+    // The menu's code loads when the button is pressed: the panel opens once it has arrived.
     const dialog = page.getByRole('dialog');
-    expect(await dialog.isVisible()).toBe(true);
+    await dialog.waitFor();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     // On a doc page the secondary menu (the doc sidebar) shows first, with a way back.
     expect(await dialog.locator('.menu__link--active').textContent()).toBe('analyzeCode');
@@ -466,7 +467,10 @@ describe('screenshots for review (test-results/screenshots)', () => {
     ];
     for (const [name, path, viewport] of shots) {
       const { context, page } = await open(path, { viewport, colorScheme });
-      if (name === 'mobile-menu') await page.getByRole('button', { name: '탐색 메뉴 열기/닫기' }).click();
+      if (name === 'mobile-menu') {
+        await page.getByRole('button', { name: '탐색 메뉴 열기/닫기' }).click();
+        await page.getByRole('dialog').waitFor();
+      }
       const file = join(SCREENSHOTS, `${name}-${colorScheme}.png`);
       await page.screenshot({ path: file });
       expect(readFileSync(file).length).toBeGreaterThan(10_000);

@@ -1,10 +1,49 @@
-import { Link, useSiteData } from '@docgen/client';
 import type { PropAuthor, PropBlogPostMeta, RouteData } from '@docgen/types';
-import { Html } from '../content/Html.js';
-import { useTranslate } from '../i18n.js';
-import { MAIN_ID } from '../layout/Layout.js';
-import { Paginator } from '../docs/DocPage.js';
-import { TableOfContents } from '../docs/TableOfContents.js';
+import { Html, Link, MAIN_ID, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
+
+/** The UI strings of the blog screens, loaded with them. */
+const STRINGS = {
+  en: {
+    'blog.readMore': 'Read more',
+    'blog.readMoreAbout': 'Read more about {title}',
+    'blog.readingTime': '{minutes} min read',
+    'blog.tagged': 'Tags:',
+    'blog.archive': 'Archive',
+    'blog.allTags': 'All tags',
+    'blog.tags': 'Tags',
+    'blog.authors': 'Authors',
+    'blog.postsTagged': '{count} posts tagged with "{tag}"',
+    'blog.postsBy': 'Posts by {name}',
+    'blog.newer': 'Newer post',
+    'blog.older': 'Older post',
+    'blog.newerEntries': 'Newer entries',
+    'blog.olderEntries': 'Older entries',
+    'blog.listLabel': 'Blog list page navigation',
+    'blog.postLabel': 'Blog post page navigation',
+    'blog.recent': 'Recent posts',
+    'blog.postCount': '{count} posts',
+  },
+  ko: {
+    'blog.readMore': '더 읽기',
+    'blog.readMoreAbout': '{title} 더 읽기',
+    'blog.readingTime': '{minutes}분 분량',
+    'blog.tagged': '태그:',
+    'blog.archive': '보관함',
+    'blog.allTags': '모든 태그',
+    'blog.tags': '태그',
+    'blog.authors': '작성자',
+    'blog.postsTagged': '"{tag}" 태그가 붙은 글 {count}개',
+    'blog.postsBy': '{name}의 글',
+    'blog.newer': '새 글',
+    'blog.older': '이전 글',
+    'blog.newerEntries': '새 글 목록',
+    'blog.olderEntries': '이전 글 목록',
+    'blog.listLabel': '블로그 목록 페이지 이동',
+    'blog.postLabel': '블로그 글 이동',
+    'blog.recent': '최근 글',
+    'blog.postCount': '글 {count}개',
+  },
+};
 
 type RouteOf<T extends RouteData['type']> = Extract<RouteData, { type: T }>;
 
@@ -36,7 +75,7 @@ function Authors({ authors }: { authors: PropAuthor[] }) {
 }
 
 function PostHeader({ post, asLink }: { post: PropBlogPostMeta; asLink: boolean }) {
-  const t = useTranslate();
+  const t = useTranslate(STRINGS);
   const formatDate = useFormatDate();
   const Heading = asLink ? 'h2' : 'h1';
   return (
@@ -51,7 +90,7 @@ function PostHeader({ post, asLink }: { post: PropBlogPostMeta; asLink: boolean 
 }
 
 function Tags({ post }: { post: PropBlogPostMeta }) {
-  const t = useTranslate();
+  const t = useTranslate(STRINGS);
   if (post.tags.length === 0) return null;
   return (
     <div className="blog-tags">
@@ -70,7 +109,7 @@ function Tags({ post }: { post: PropBlogPostMeta }) {
 }
 
 function PostList({ posts }: { posts: PropBlogPostMeta[] }) {
-  const t = useTranslate();
+  const t = useTranslate(STRINGS);
   return (
     <>
       {posts.map((post) => (
@@ -105,7 +144,7 @@ function PostSummaries({ posts }: { posts: PropBlogPostMeta[] }) {
 }
 
 export function BlogPage({ route }: { route: RouteData }) {
-  const t = useTranslate();
+  const t = useTranslate(STRINGS);
   const site = useSiteData();
   const body = (() => {
     switch (route.type) {

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { usePage } from '@docgen/client';
-import { enhanceContent } from './enhanceContent.js';
+import { lazyModule } from '../lazyModule.js';
+
+/** What enhanceContent wires; a slot without any needs no code. */
+const INTERACTIVE = '.tabs-container, .copy-button';
+
+/** The wiring of interactive content, loaded after hydration: the page shows and hydrates without it. */
+const contentEnhancer = lazyModule('interactive content', () => import('./enhanceContent.js'));
 
 /**
  * A slot of server-rendered markdown. On hydration its HTML is read back from the DOM, so the
@@ -10,6 +16,21 @@ export function Html({ slot = 'main', className = 'markdown' }: { slot?: string;
   const { route } = usePage();
   const html = route.html[slot] ?? '';
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => (ref.current ? enhanceContent(ref.current) : undefined), [html]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element?.querySelector(INTERACTIVE)) return;
+    let cleanup: (() => void) | undefined;
+    let live = true;
+    contentEnhancer.load().then(
+      ({ enhanceContent }) => {
+        if (live) cleanup = enhanceContent(element);
+      },
+      (error: unknown) => console.warn('docgen: loading the code of interactive content failed', error),
+    );
+    return () => {
+      live = false;
+      cleanup?.();
+    };
+  }, [html]);
   return <div ref={ref} className={className} data-docgen-slot={slot} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,4 +1,4 @@
-import { getTabGroupStorageKey } from '@docgen/client';
+import { getTabGroupStorageKey } from '../firstLoad.js';
 
 const TAB_SYNC_EVENT = 'docgen:tab-group';
 

@@ -4,12 +4,40 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { RouteData, SiteData } from '@docgen/types';
-import { translate, type TranslationKey } from '../i18n.js';
+import { translateFrom } from '../i18n.js';
 
 interface ContentContext {
   site: SiteData;
   route: RouteData;
 }
+
+/** The UI strings of rendered markdown. It is rendered on the server only, so no browser loads them. */
+const STRINGS = {
+  en: {
+    'copy.button': 'Copy code to clipboard',
+    'copy.copied': 'Copied',
+    'heading.link': 'Direct link to {title}',
+    'admonition.note': 'note',
+    'admonition.tip': 'tip',
+    'admonition.info': 'info',
+    'admonition.warning': 'warning',
+    'admonition.danger': 'danger',
+    'admonition.caution': 'caution',
+  },
+  ko: {
+    'copy.button': '코드를 클립보드에 복사',
+    'copy.copied': '복사됨',
+    'heading.link': '{title}(으)로 바로 가는 링크',
+    'admonition.note': '참고',
+    'admonition.tip': '팁',
+    'admonition.info': '정보',
+    'admonition.warning': '경고',
+    'admonition.danger': '위험',
+    'admonition.caution': '주의',
+  },
+};
+
+type StringKey = keyof (typeof STRINGS)['en'];
 
 /** Props of a component: the element's properties, its children and the element itself (`passNode`). */
 type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
@@ -22,8 +50,8 @@ const ADMONITION_ICONS: Record<string, string> = { note: 'ℹ', tip: '💡', inf
  * `enhanceContent`, so content is never shipped twice.
  */
 function createComponents(context: ContentContext): Partial<Components> & Record<string, unknown> {
-  const t = (key: TranslationKey, values?: Record<string, string | number>) =>
-    translate(context.site.locale, context.site.translations, key, values);
+  const t = (key: StringKey, values?: Record<string, string | number>) =>
+    translateFrom(STRINGS, context.site.locale, context.site.translations, key, values);
   let tabsCount = 0;
   const heading = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
     function Heading({ id, children, node: _node, ...rest }: Props) {
@@ -53,7 +81,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
             <span className="admonition-icon" aria-hidden="true">
               {ADMONITION_ICONS[kind] ?? 'ℹ'}
             </span>
-            {title ? String(title) : t(`admonition.${kind}` as TranslationKey)}
+            {title ? String(title) : t(`admonition.${kind}` as StringKey)}
           </div>
           <div className="admonition-content">{children}</div>
         </div>

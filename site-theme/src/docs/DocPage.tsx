@@ -9,10 +9,17 @@ import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
 type DocRoute = Extract<RouteData, { type: 'doc' }>;
-type CategoryRoute = Extract<RouteData, { type: 'docCategory' }>;
 
 /** The frame of every docs page: sidebar, banners, breadcrumbs, the article, pagination, TOC. */
-function DocFrame({ route, children, toc }: { route: RouteData & PropDocContext; children: React.ReactNode; toc?: React.ReactNode }) {
+export function DocFrame({
+  route,
+  children,
+  toc,
+}: {
+  route: RouteData & PropDocContext;
+  children: React.ReactNode;
+  toc?: React.ReactNode;
+}) {
   const { sidebar, loading } = useSidebar();
   const t = useTranslate();
   return (
@@ -70,28 +77,6 @@ export function DocPage({ route }: { route: DocRoute }) {
           <Html />
         </div>
       </article>
-    </DocFrame>
-  );
-}
-
-export function DocCategoryPage({ route }: { route: CategoryRoute }) {
-  const t = useTranslate();
-  return (
-    <DocFrame route={route}>
-      <Breadcrumbs items={route.breadcrumbs} />
-      <VersionBadge versionName={route.versionName} />
-      <header>
-        <h1>{route.title}</h1>
-        {route.description ? <p className="category-description">{route.description}</p> : null}
-      </header>
-      <section className="card-grid">
-        {route.items.map((item) => (
-          <Link key={item.path} className="card" href={item.path}>
-            <h2 className="card__title">{item.title}</h2>
-            <p className="card__description">{item.count !== undefined ? t('category.items', { count: item.count }) : item.description}</p>
-          </Link>
-        ))}
-      </section>
     </DocFrame>
   );
 }
@@ -185,7 +170,7 @@ function VersionBanner({ route }: { route: PropDocContext }) {
   );
 }
 
-function VersionBadge({ versionName }: { versionName: string }) {
+export function VersionBadge({ versionName }: { versionName: string }) {
   const site = useSiteData();
   const t = useTranslate();
   const version = site.versions.find((candidate) => candidate.name === versionName);
@@ -193,7 +178,7 @@ function VersionBadge({ versionName }: { versionName: string }) {
   return <span className="badge version-badge">{t('version.badge', { version: version.label })}</span>;
 }
 
-function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
+export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
   const site = useSiteData();
   const t = useTranslate();
   return (

@@ -58,14 +58,3 @@ export function LoadError() {
     </main>
   );
 }
-
-export function NotFound() {
-  const t = useTranslate();
-  return (
-    <main id={MAIN_ID} className="container not-found">
-      <h1>{t('notFound.title')}</h1>
-      <p>{t('notFound.p1')}</p>
-      <p>{t('notFound.p2')}</p>
-    </main>
-  );
-}

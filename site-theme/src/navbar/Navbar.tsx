@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useLocation, usePage, useSidebar, useSiteData } from '@docgen/client';
-import type { PropNavbarItem, SiteData } from '@docgen/types';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
+import type { PropNavbarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
-import { DocSidebarItems } from '../docs/DocSidebar.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
+import { lazyComponent } from '../lazyModule.js';
 import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Dropdown } from './Dropdown.js';
 import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
+
+/** The mobile menu loads when the reader presses or focuses its button, not with the page. */
+const mobileMenu = lazyComponent('mobile menu', () => import('./MobileMenu.js'));
 
 const DESKTOP_QUERY = '(min-width: 997px)';
 
@@ -63,7 +66,9 @@ export function Navbar() {
             className="navbar__toggle"
             aria-label={t('navbar.toggle')}
             aria-expanded={mobileOpen}
-            onClick={() => setMobileOpen(true)}
+            onPointerDown={mobileMenu.preload}
+            onFocus={mobileMenu.preload}
+            onClick={() => mobileMenu.open(() => setMobileOpen(true))}
           >
             <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
               <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
@@ -87,12 +92,12 @@ export function Navbar() {
           <ColorModeToggle />
         </div>
       </div>
-      {mobileOpen ? <MobileSidebar site={site} onClose={closeMobile} /> : null}
+      {mobileOpen ? <mobileMenu.Component onClose={closeMobile} /> : null}
     </nav>
   );
 }
 
-function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: boolean }) {
+export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: boolean }) {
   const site = useSiteData();
   const t = useTranslate();
   const { route } = usePage();
@@ -158,74 +163,4 @@ function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mobile?: b
       return <Dropdown label={current.label} position={item.position} items={items} icon={icon} />;
     }
   }
-}
-
-/** The mobile menu: navbar items, and on doc pages a secondary menu with the doc sidebar. */
-function MobileSidebar({ site, onClose }: { site: SiteData; onClose: () => void }) {
-  const t = useTranslate();
-  const { sidebar } = useSidebar();
-  const [secondary, setSecondary] = useState(sidebar !== undefined);
-  const panelRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(panelRef);
-  return (
-    <div className="navbar-sidebar" role="dialog" aria-modal="true" aria-label={t('navbar.toggle')} ref={panelRef}>
-      <div className="navbar-sidebar__backdrop" onClick={onClose} />
-      <div className="navbar-sidebar__panel">
-        <div className="navbar-sidebar__brand">
-          <Link className="navbar__brand" href={site.baseUrl}>
-            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
-          </Link>
-          <ColorModeToggle />
-          <button type="button" className="navbar-sidebar__close" aria-label={t('announcement.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {secondary && sidebar ? (
-          <div className="navbar-sidebar__secondary">
-            <button type="button" className="navbar-sidebar__back" onClick={() => setSecondary(false)}>
-              {t('navbar.mainMenu')}
-            </button>
-            <DocSidebarItems items={sidebar} />
-          </div>
-        ) : (
-          <ul className="menu__list navbar-sidebar__primary">
-            {site.navbar.items.map((item, index) => (
-              <li className="menu__list-item" key={index}>
-                <NavbarItem item={item} mobile />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
-  );
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-
-/** Keeps keyboard focus inside `container` while it is mounted. */
-function useFocusTrap(container: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const focusables = () => [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetParent !== null);
-    focusables()[0]?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const nodes = focusables();
-      if (nodes.length === 0) return;
-      const first = nodes[0]!;
-      const last = nodes[nodes.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !element.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !element.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [container]);
 }

@@ -1,9 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, usePage, useSiteData } from '@docgen/client';
+import { useEffect, useState } from 'react';
+import { useSiteData } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
+import { lazyComponent } from '../lazyModule.js';
 
-/** The dialog, its search library and the index load only when the reader first searches. */
-const SearchModal = lazy(() => import('./SearchModal.js'));
+/**
+ * The dialog and its search library load only when the reader is about to search: when the
+ * pointer is over the button, presses it or focus reaches it (by the click it has usually
+ * arrived), else when the shortcut opens it.
+ */
+const searchModal = lazyComponent('search dialog', () => import('./SearchModal.js'));
 
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -13,8 +18,6 @@ function isTyping(target: EventTarget | null): boolean {
 /** The navbar search button; Ctrl+K, Cmd+K and "/" open the search dialog too. */
 export function SearchButton() {
   const site = useSiteData();
-  const { route } = usePage();
-  const navigate = useNavigate();
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -22,7 +25,7 @@ export function SearchButton() {
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
       if (shortcut || (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target))) {
         event.preventDefault();
-        setOpen(true);
+        searchModal.open(() => setOpen(true));
       }
     };
     document.addEventListener('keydown', onKeyDown);
@@ -36,7 +39,10 @@ export function SearchButton() {
         className="search-button"
         title={t('search.open')}
         aria-keyshortcuts="Control+K Meta+K /"
-        onClick={() => setOpen(true)}
+        onPointerEnter={searchModal.preload}
+        onPointerDown={searchModal.preload}
+        onFocus={searchModal.preload}
+        onClick={() => searchModal.open(() => setOpen(true))}
       >
         <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
           <path
@@ -50,17 +56,7 @@ export function SearchButton() {
         <span className="search-button__label">{t('search.label')}</span>
         <kbd className="search-button__key">Ctrl K</kbd>
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <SearchModal
-            site={site}
-            versionName={'versionName' in route ? route.versionName : undefined}
-            navigate={navigate}
-            t={t}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
-      ) : null}
+      {open ? <searchModal.Component onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -3,20 +3,25 @@ import { createPortal } from 'react-dom';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
-import type { TranslationKey } from '../i18n.js';
+import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
 
-/**
- * What the dialog needs from the page. It comes as props, not from the router's hooks, so the
- * lazily loaded chunk shares no module with the first-load bundle (which would split it again).
- */
-export interface SearchModalProps {
-  site: SiteData;
-  /** Name of the docs version being read, e.g. `current`. */
-  versionName: string | undefined;
-  navigate: (href: string) => void;
-  t: (key: TranslationKey, values?: Record<string, string | number>) => string;
-  onClose: () => void;
-}
+/** The UI strings of the dialog, loaded with it (it also shows some of i18n.ts). */
+const STRINGS = {
+  en: {
+    'search.placeholder': 'Search the docs',
+    'search.everything': 'Search all versions and the blog',
+    'search.results': 'Search results',
+    'search.noResults': 'No results for "{query}"',
+    'search.failed': 'The search index could not be loaded. Check your connection and try again.',
+  },
+  ko: {
+    'search.placeholder': '문서 검색',
+    'search.everything': '모든 버전과 블로그에서 검색',
+    'search.results': '검색 결과',
+    'search.noResults': '"{query}"에 대한 결과가 없습니다',
+    'search.failed': '검색 색인을 불러오지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도하세요.',
+  },
+};
 
 interface Section {
   title: string;
@@ -69,7 +74,11 @@ function getSnippet(text: string, query: string): { text: string; marked: boolea
  * The search dialog: searches the docs version being read, or, with the switch, every version and
  * the blog. Arrow keys move through results, Enter opens one at its heading, Escape closes.
  */
-export default function SearchModal({ site, versionName, navigate, t, onClose }: SearchModalProps) {
+export default function SearchModal({ onClose }: { onClose: () => void }) {
+  const site = useSiteData();
+  const { route } = usePage();
+  const navigate = useNavigate();
+  const t = useTranslate(STRINGS);
   const [query, setQuery] = useState('');
   const [everything, setEverything] = useState(false);
   const [loaded, setLoaded] = useState<Map<string, MiniSearch<Section>>>(new Map());
@@ -78,7 +87,7 @@ export default function SearchModal({ site, versionName, navigate, t, onClose }:
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const scopes = site.search?.scopes ?? [];
-  const currentVersion = versionName ?? site.versions.find((version) => version.isLast)?.name;
+  const currentVersion = ('versionName' in route ? route.versionName : undefined) ?? site.versions.find((version) => version.isLast)?.name;
   const selected = everything
     ? scopes.map((scope) => scope.name)
     : scopes.filter((scope) => scope.name === `docs:${currentVersion}`).map((scope) => scope.name);

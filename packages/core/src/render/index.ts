@@ -26,6 +26,10 @@ export async function loadThemeServer(bundlePath: string, version: string): Prom
   if (typeof module.renderPage !== 'function' || typeof module.renderContent !== 'function') {
     throw new DocgenError('The theme server entry must export renderPage and renderContent', { code: 'theme-invalid' });
   }
+  // A theme that splits code off for the browser exports `preload`, which loads it: renderPage is
+  // synchronous, so everything it renders must be loaded before the first page.
+  const { preload } = module as { preload?: unknown };
+  if (typeof preload === 'function') await (preload as () => Promise<void>)();
   return module as ThemeServerModule;
 }
 

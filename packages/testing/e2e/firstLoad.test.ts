@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { measurePage } from '@docgen/bench/measureOutput';
+import { launchBrowser, openPage } from '../src/browser.js';
+
+const siteUrl = inject('siteUrl');
+const outDir = inject('outDir');
+
+/**
+ * The most first-load JavaScript (gzip, level 9, as `pnpm bench` measures it) a doc page may load.
+ * README's budget is 80,000 bytes and is not met yet: React and react-dom are 68.8 KB of it, the
+ * theme's first render most of the rest. This holds the line at what the code splitting reached,
+ * so that nothing a doc page does not need to hydrate creeps back into its first load.
+ */
+const FIRST_LOAD_BUDGET = 84_000;
+
+/** The URL path of the one chunk of the build whose code holds `marker` (chunk names are hashes). */
+function chunkHolding(marker: string): string {
+  const assets = join(outDir, 'assets');
+  const names = readdirSync(assets).filter((name) => name.endsWith('.js') && readFileSync(join(assets, name), 'utf8').includes(marker));
+  expect(names, marker).toHaveLength(1);
+  return `/assets/${names[0]}`;
+}
+
+const searchChunk = () => chunkHolding('search-modal__input');
+const blogChunk = () => chunkHolding('blog-summaries');
+
+describe('first-load JavaScript', () => {
+  it(`stays within ${FIRST_LOAD_BUDGET} bytes (gzip) on a doc page, in the entry and one shared chunk`, () => {
+    const measured = measurePage(outDir, '/docs/guide/overview');
+    console.log(`first-load JS of a doc page: ${measured.scripts.map((script) => `${script.url} ${script.gzip}`).join(', ')}`);
+    expect(measured.firstLoadJsGzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    // More files would mean a module loaded on demand imports first-load code around firstLoad.ts.
+    expect(measured.scripts).toHaveLength(2);
+  });
+
+  it('leaves the search dialog and the blog screens out of it, on a doc page and on a blog page', () => {
+    for (const route of ['/docs/guide/overview', '/blog/mdx-blog-post']) {
+      const scripts = measurePage(outDir, route).scripts.map((script) => script.url);
+      expect(scripts).not.toContain(searchChunk());
+      expect(scripts).not.toContain(blogChunk());
+    }
+  });
+});
+
+describe('code loaded on demand', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Opens a page and records the path of every script it requests. */
+  async function open(path: string) {
+    const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const scripts: string[] = [];
+    opened.page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await opened.page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+    return { ...opened, scripts };
+  }
+
+  /** A client-only behaviour proves the page hydrated: the colour toggle switches the mode. */
+  async function expectHydrated(page: Page) {
+    await page.locator('.navbar__inner .color-mode-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeChoice)).not.toBe('system');
+  }
+
+  it('loads the search code on a doc page only when the reader goes for the search button, and then searches', async () => {
+    const { context, page, problems, scripts } = await open('/docs/guide/overview');
+    await expectHydrated(page);
+    expect(scripts).not.toContain(searchChunk());
+    expect(scripts).not.toContain(blogChunk());
+    const button = page.getByRole('button', { name: '검색 Ctrl K' });
+    await button.hover();
+    await expect.poll(() => scripts).toContain(searchChunk());
+    await button.click();
+    await page.getByRole('combobox').fill('analyzeCode');
+    await page.getByRole('option').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    expect(scripts.filter((script) => script === searchChunk())).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the blog screens before hydrating a blog page, which hydrates without console errors or warnings', async () => {
+    const { context, page, problems, scripts } = await open('/blog/mdx-blog-post');
+    expect(scripts).toContain(blogChunk());
+    await expectHydrated(page);
+    expect(await page.locator('.blog-post__title').textContent()).toBeTruthy();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the blog screens on a client navigation from a doc page to the blog', async () => {
+    const { context, page, problems, scripts } = await open('/docs/guide/overview');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('.navbar__link', { hasText: '블로그' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/blog\/?$/);
+    await page.locator('.blog-post--excerpt').first().waitFor();
+    expect(scripts).toContain(blogChunk());
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
