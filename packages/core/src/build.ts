@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import type { CompiledMarkdown, Diagnostic, RenderedSummary, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
-import { bundleClient, bundleServer, type ClientBundle } from './bundle/index.js';
+import { getThemeBundle, type ClientBundle } from './bundle/index.js';
 import { describesOutput, forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
@@ -163,12 +163,26 @@ export function createSiteBuilder(options: BuilderOptions) {
     localeSetups.clear();
   }
 
+  /**
+   * The theme bundle in `output`, and its server module in a file of this process: taken from the
+   * cache when made from byte-identical files (see getThemeBundle), else bundled. Copied out of
+   * the cache, as another process may replace it meanwhile; a copy that fails because it did is
+   * tried once more.
+   */
   async function getBundle(config: SiteConfig, pages: Record<string, string>, key: string, output: OutputWriter) {
     if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
-    // Bundled again by every process: it also holds docgen's own runtime, which the key does not cover.
     const serverFile = join(cacheDir, `server-${process.pid}-${key}.mjs`);
-    const [client] = await Promise.all([bundleClient(bundleInput, output.path), bundleServer(bundleInput, serverFile)]);
+    const copyOut = async () => {
+      const theme = await getThemeBundle(bundleInput, cacheDir, key);
+      for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
+      copyFileSync(theme.serverFile, serverFile);
+      return theme.client;
+    };
+    const client = await copyOut().catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return copyOut();
+    });
     if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
     bundle = { key, client, serverFile };
     return bundle;

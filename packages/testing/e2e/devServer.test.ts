@@ -174,12 +174,12 @@ describe('docgen serve --watch', () => {
     expect(await status({ Origin: dev.url }, `?token=${token}`)).toBe(200);
   });
 
-  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store for the next run', async () => {
+  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store and theme bundle for the next run', async () => {
     const cacheDir = join(site, '.docgen');
     expect(readdirSync(cacheDir).some((name) => name.startsWith('serve-'))).toBe(true);
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual(['serve-compiled']);
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled']);
     expect(readdirSync(join(cacheDir, 'serve-compiled'))).toContain('index.json');
   });
 

@@ -58,7 +58,7 @@ describe('docgen serve --watch, starting', () => {
     expect((await fetch(serve.url + pathOf(0))).status).toBe(200);
     expect(await stop(serve)).toBe(0);
     expect(serve.stdout()).not.toMatch(/Built \d+ pages/);
-    expect(readdirSync(cacheDir)).toEqual(['serve-compiled']);
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled']);
     expect(packs().length).toBeGreaterThan(0);
   });
 
@@ -111,6 +111,6 @@ describe('docgen serve --watch, starting', () => {
     expect(await stop(second)).toBe(0);
     expect(readdirSync(cacheDir)).not.toContain(own);
     expect(await stop(first)).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual(['serve-compiled']);
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled']);
   });
 });

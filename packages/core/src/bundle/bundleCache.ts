@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { bundleClient, bundleServer, type BundleInput, type ClientBundle } from './bundleTheme.js';
+
+/** A theme bundle in the cache: its client files under `clientDir` (`client.files` are relative to it) and its server module. */
+export interface CachedBundle {
+  client: ClientBundle;
+  clientDir: string;
+  serverFile: string;
+  /** Whether it was taken from the cache (false: bundled by this call). */
+  reused: boolean;
+}
+
+/** What a bundle in the cache was made from. */
+interface BundleRecord {
+  bundler: string;
+  /** The component pages, site-relative key and path. */
+  pages: [string, string][];
+  /** Every file esbuild read (absolute path) -> hash of its bytes. */
+  inputs: Record<string, string>;
+  client: ClientBundle;
+}
+
+const RECORD_FILE = 'record.json';
+/** Folders of bundles being written; one left by a process that was killed is removed after this. */
+const STALE_TEMPORARY_MS = 60 * 60_000;
+
+const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** What bundling depends on besides the files esbuild reads: its version, and this folder's code (options, plugins). */
+function getBundlerKey(): string {
+  const self = fileURLToPath(import.meta.url);
+  const digest = createHash('sha256').update(esbuild.version);
+  for (const name of ['bundleTheme', 'bundleCache']) digest.update(readFileSync(join(dirname(self), name + extname(self))));
+  return digest.digest('hex');
+}
+
+function getPageList(input: BundleInput): [string, string][] {
+  return Object.entries(input.pages)
+    .map(([key, path]): [string, string] => [key, relative(input.siteDir, path)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The record of the bundle in `dir` when every file it was made from is byte-identical today. */
+function readValidRecord(dir: string, bundler: string, pages: [string, string][]): BundleRecord | undefined {
+  let record: BundleRecord;
+  try {
+    record = JSON.parse(readFileSync(join(dir, RECORD_FILE), 'utf8')) as BundleRecord;
+  } catch {
+    return undefined;
+  }
+  if (record.bundler !== bundler || JSON.stringify(record.pages) !== JSON.stringify(pages)) return undefined;
+  for (const [file, hash] of Object.entries(record.inputs)) {
+    try {
+      if (hashOf(readFileSync(file)) !== hash) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return record;
+}
+
+/**
+ * The theme bundle (client files and server module) for `input`, from `<cacheDir>/bundles/<key>/`
+ * when one is there that was made from byte-identical files (every file esbuild read: the theme,
+ * the site's page components, docgen's browser runtime, React) by the same bundling code; else
+ * bundled now and kept there, replacing the folder whole. `key` names the theme's inputs (see
+ * getThemeKey); bundles of other keys are removed. Callers copy the files they use: another
+ * process may replace the folder later.
+ */
+export async function getThemeBundle(input: BundleInput, cacheDir: string, key: string): Promise<CachedBundle> {
+  const root = join(cacheDir, 'bundles');
+  const dir = join(root, key);
+  const bundler = getBundlerKey();
+  const pages = getPageList(input);
+  const located = (client: ClientBundle, reused: boolean): CachedBundle => ({
+    client,
+    clientDir: join(dir, 'client'),
+    serverFile: join(dir, 'server.mjs'),
+    reused,
+  });
+  const cached = readValidRecord(dir, bundler, pages);
+  if (cached) return located(cached.client, true);
+
+  mkdirSync(root, { recursive: true });
+  const temporary = join(root, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    const [client, serverInputs] = await Promise.all([
+      bundleClient(input, join(temporary, 'client')),
+      bundleServer(input, join(temporary, 'server.mjs')),
+    ]);
+    const inputs: Record<string, string> = {};
+    for (const file of [...client.inputs, ...serverInputs].sort()) inputs[file] ??= hashOf(readFileSync(file));
+    writeFileSync(join(temporary, RECORD_FILE), JSON.stringify({ bundler, pages, inputs, client } satisfies BundleRecord));
+    // Replaced whole: set the old folder aside first, so that the name never holds half of each.
+    const aside = `${temporary}-old`;
+    try {
+      renameSync(dir, aside);
+    } catch {
+      // There was none.
+    }
+    renameSync(temporary, dir);
+    for (const name of readdirSync(root)) {
+      const path = join(root, name);
+      const stale = name.startsWith('.tmp-') && Date.now() - statSync(path).mtimeMs > STALE_TEMPORARY_MS;
+      if (name !== key && (!name.startsWith('.tmp-') || stale || path === aside)) rmSync(path, { recursive: true, force: true });
+    }
+    return located(client, false);
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,218 @@
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DocgenError } from '../diagnostics/index.js';
+
+export interface ThemeEntries {
+  serverEntry: string;
+  clientEntry: string;
+}
+
+/** Reads the entries a theme declares in its package.json (`docgen.serverEntry`, `docgen.clientEntry`). */
+export function readThemeEntries(themeDir: string): ThemeEntries {
+  const manifest = JSON.parse(readFileSync(join(themeDir, 'package.json'), 'utf8')) as {
+    docgen?: { serverEntry?: string; clientEntry?: string };
+  };
+  if (!manifest.docgen?.serverEntry || !manifest.docgen.clientEntry) {
+    throw new DocgenError(`The theme in ${themeDir} does not declare its entries`, {
+      code: 'theme-invalid',
+      hint: 'Add "docgen": { "serverEntry": "./src/server.tsx", "clientEntry": "./src/client.tsx" } to its package.json.',
+    });
+  }
+  return { serverEntry: resolve(themeDir, manifest.docgen.serverEntry), clientEntry: resolve(themeDir, manifest.docgen.clientEntry) };
+}
+
+export interface BundleInput {
+  themeDir: string;
+  /** Component pages of the site by key (site-relative path) to absolute module path. */
+  pages: Record<string, string>;
+  siteDir: string;
+}
+
+/**
+ * Packages that site pages and the theme must share a single copy of: they are always resolved
+ * from the theme's folder, wherever the site lives on disk.
+ */
+const SHARED_PACKAGES = /^(react|react-dom|@docgen\/site-theme|@docgen\/client)(\/.*)?$/;
+
+function resolveFromTheme(themeDir: string): esbuild.Plugin {
+  return {
+    name: 'docgen-resolve-from-theme',
+    setup(build) {
+      build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
+        if (args.pluginData === 'from-theme') return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
+        return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
+      });
+    },
+  };
+}
+
+/**
+ * Loads the site's own modules (component pages and what they import relatively) under a virtual
+ * namespace with site-relative paths. esbuild's content hashes include input paths, so this keeps
+ * the output byte-identical wherever the site folder lives.
+ */
+function siteModules(siteDir: string): esbuild.Plugin {
+  const namespace = 'docgen-site';
+  const toVirtual = (absolutePath: string) => relative(siteDir, absolutePath).split('\\').join('/');
+  return {
+    name: 'docgen-site-modules',
+    setup(build) {
+      build.onResolve({ filter: /^docgen-site:/ }, (args) => ({ path: args.path.slice(namespace.length + 1), namespace }));
+      build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
+        const importerDir = dirname(resolve(siteDir, args.importer));
+        for (const candidate of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
+          const absolutePath = resolve(importerDir, args.path + candidate);
+          if (existsSync(absolutePath) && statSync(absolutePath).isFile()) {
+            return absolutePath.startsWith(siteDir) && /\.[jt]sx?$/.test(absolutePath)
+              ? { path: toVirtual(absolutePath), namespace }
+              : { path: absolutePath };
+          }
+        }
+        return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
+      });
+      build.onLoad({ filter: /.*/, namespace }, (args) => {
+        const absolutePath = resolve(siteDir, args.path);
+        const loader = extname(absolutePath).slice(1) as esbuild.Loader;
+        return { contents: readFileSync(absolutePath), loader, resolveDir: dirname(absolutePath) };
+      });
+    },
+  };
+}
+
+/** Names of the generated entry modules (esbuild's stdin). */
+const SERVER_ENTRY = 'docgen-server-entry.js';
+const CLIENT_ENTRY = 'main.js';
+
+const quote = (value: string) => JSON.stringify(value);
+const sitePageImport = (input: BundleInput, key: string) =>
+  quote(`docgen-site:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
+
+function toDocgenError(error: unknown, siteDir: string): DocgenError {
+  const failure = error as esbuild.BuildFailure;
+  const first = failure.errors?.[0];
+  if (!first) return new DocgenError('Bundling the theme failed', { code: 'bundle-failed', cause: error });
+  return new DocgenError(`Bundling failed: ${first.text}`, {
+    code: 'bundle-failed',
+    location: first.location
+      ? { file: relative(siteDir, resolve(first.location.file)), line: first.location.line, column: first.location.column + 1 }
+      : undefined,
+    hint: first.notes[0]?.text ?? 'Fix the error in the theme or page component.',
+    cause: error,
+  });
+}
+
+const common = (input: BundleInput): esbuild.BuildOptions => ({
+  bundle: true,
+  format: 'esm',
+  jsx: 'automatic',
+  target: 'es2022',
+  logLevel: 'silent',
+  absWorkingDir: input.themeDir,
+  conditions: ['source'],
+  plugins: [siteModules(input.siteDir), resolveFromTheme(input.themeDir)],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  charset: 'utf8',
+});
+
+/**
+ * The files esbuild read for a bundle (its metafile's inputs), as absolute paths: the site's own
+ * modules (`docgen-site:` namespace) under the site folder, the rest relative to the theme. The
+ * generated entry (`entryName`) is no file: the page list and the theme's entries make it.
+ */
+function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName: string): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((path) => path !== entryName)
+    .map((path) =>
+      path.startsWith('docgen-site:') ? resolve(input.siteDir, path.slice('docgen-site:'.length)) : resolve(input.themeDir, path),
+    );
+}
+
+/**
+ * Builds the server bundle: the theme's server entry plus every component page, in one ESM file
+ * that the render stage imports. Returns the files esbuild read (see getInputFiles).
+ */
+export async function bundleServer(input: BundleInput, outFile: string): Promise<string[]> {
+  const entries = readThemeEntries(input.themeDir);
+  const pageKeys = Object.keys(input.pages).sort();
+  const contents = [
+    `export * from ${quote(entries.serverEntry)};`,
+    ...pageKeys.map((key, index) => `import page${index} from ${sitePageImport(input, key)};`),
+    `export const pages = {${pageKeys.map((key, index) => `${quote(key)}: page${index}`).join(', ')}};`,
+  ].join('\n');
+  mkdirSync(dirname(outFile), { recursive: true });
+  try {
+    const result = await esbuild.build({
+      ...common(input),
+      stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: SERVER_ENTRY },
+      platform: 'node',
+      outfile: outFile,
+      metafile: true,
+      loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
+      banner: {
+        js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+      },
+    });
+    return getInputFiles(result.metafile, input, SERVER_ENTRY);
+  } catch (error) {
+    throw toDocgenError(error, input.siteDir);
+  }
+}
+
+export interface ClientBundle {
+  /** Output paths (relative to the output folder) of the entry script and its stylesheet. */
+  script: string;
+  stylesheet?: string;
+  /** Every file written, relative to the output folder. */
+  files: string[];
+  /** The files esbuild read, absolute paths. */
+  inputs: string[];
+}
+
+/**
+ * Builds the browser bundle into `<outDir>/assets`: the theme's client entry with each component
+ * page as a lazily loaded chunk. File names carry content hashes.
+ */
+export async function bundleClient(input: BundleInput, outDir: string): Promise<ClientBundle> {
+  const entries = readThemeEntries(input.themeDir);
+  const pageKeys = Object.keys(input.pages).sort();
+  const contents = [
+    `import { startClient } from ${quote(entries.clientEntry)};`,
+    `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${sitePageImport(input, key)})`).join(', ')}} });`,
+  ].join('\n');
+  let result: esbuild.BuildResult<{ metafile: true; write: true }>;
+  try {
+    result = await esbuild.build({
+      ...common(input),
+      stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: CLIENT_ENTRY },
+      platform: 'browser',
+      splitting: true,
+      minify: true,
+      metafile: true,
+      write: true,
+      outdir: join(outDir, 'assets'),
+      entryNames: 'main-[hash]',
+      chunkNames: 'chunk-[hash]',
+      assetNames: 'asset-[hash]',
+      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    });
+  } catch (error) {
+    throw toDocgenError(error, input.siteDir);
+  }
+  const outputs = Object.entries(result.metafile.outputs);
+  const files = outputs.map(([path]) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/'));
+  const entry =
+    outputs.find(
+      ([, output]) => output.entryPoint !== undefined && !output.cssBundle?.includes('chunk-') && output.entryPoint.includes('main.js'),
+    ) ?? outputs.find(([path]) => /main-[^/]+\.js$/.test(path));
+  if (!entry) throw new DocgenError('The client bundle has no entry script', { code: 'bundle-failed' });
+  const toRelative = (path: string) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/');
+  return {
+    script: toRelative(entry[0]),
+    stylesheet: entry[1].cssBundle ? toRelative(entry[1].cssBundle) : undefined,
+    files,
+    inputs: getInputFiles(result.metafile, input, CLIENT_ENTRY),
+  };
+}
