@@ -46,6 +46,18 @@ export function isPlainNavigation(event: MouseEvent | React.MouseEvent, anchor: 
   );
 }
 
+/**
+ * The path the page on screen is known by: its route's path when the address is that page
+ * written another way (static hosts redirect `/docs/x` to `/docs/x/` when the page is the file
+ * `docs/x/index.html`, and serve `x.html` and `x/index.html`), so that what the page shows as
+ * current (sidebar, navbar) is what its HTML was rendered with; else the address (a 404 page).
+ */
+function getInitialPathname(routePath: string): string {
+  const address = decodePath(normalizePathname(window.location.pathname));
+  const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+  return withoutSlash(address) === withoutSlash(routePath) ? routePath : address;
+}
+
 interface HistoryState {
   /** Identifies the history entry (6 characters, as React Router's location keys). */
   docgenKey?: string;
@@ -81,7 +93,7 @@ export function RouterProvider(props: {
   const isServer = typeof window === 'undefined';
   const [state, setState] = useState(() => ({
     page: props.initialPage,
-    pathname: isServer ? props.initialPage.route.path : decodePath(normalizePathname(window.location.pathname)),
+    pathname: isServer ? props.initialPage.route.path : getInitialPathname(props.initialPage.route.path),
     hash: isServer ? '' : decodePath(window.location.hash.slice(1)),
     loading: false,
     error: undefined as RouterSnapshot['error'],

@@ -226,6 +226,15 @@ describe('with JavaScript', () => {
     await context.close();
   });
 
+  it('keeps the page current when its address has a trailing slash (a static host redirecting to the folder)', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/docs/basics/setup/step-2/`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'Setup', exact: true }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('.doc-sidebar a[aria-current="page"]').textContent()).toBe('basics/setup step-2');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates a page deep in the tree without waiting for the sidebar file, and without warnings', async () => {
     const { context, page, problems } = await openPage(browser);
     // Hold the sidebar file back: the page must hydrate from the part in its HTML.
