@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePage } from '@docgen/bench/measureOutput';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { launchBrowser, openRecording } from '../src/browser.js';
 
 const siteUrl = inject('siteUrl');
 const outDir = inject('outDir');
@@ -56,14 +56,10 @@ describe('code loaded on demand', () => {
 
   /** Opens a page and records the path of every script it requests. */
   async function open(path: string) {
-    const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const scripts: string[] = [];
-    opened.page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
-    });
-    await opened.page.goto(siteUrl + path, { waitUntil: 'networkidle' });
-    return { ...opened, scripts };
+    const { requests, ...opened } = await openRecording(browser, siteUrl + path, (url) =>
+      url.pathname.endsWith('.js') ? url.pathname : undefined,
+    );
+    return { ...opened, scripts: requests };
   }
 
   /** A client-only behaviour proves the page hydrated: the colour toggle switches the mode. */

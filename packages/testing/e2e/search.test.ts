@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { launchBrowser, openRecording } from '../src/browser.js';
 
 const siteUrl = inject('siteUrl');
 let browser: Browser;
@@ -11,12 +11,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Opens a page and records the URL of every search file it requests. */
 async function open(path: string) {
-  const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  const searchRequests: string[] = [];
-  opened.page.on('request', (request) => request.url().includes('/_docgen/search/') && searchRequests.push(request.url()));
-  await opened.page.goto(siteUrl + path, { waitUntil: 'networkidle' });
-  return { ...opened, searchRequests };
+  const { requests, ...opened } = await openRecording(browser, siteUrl + path, (url) =>
+    url.pathname.includes('/_docgen/search/') ? url.href : undefined,
+  );
+  return { ...opened, searchRequests: requests };
 }
 
 /** Types a query and returns the first results as "title › heading", with the time to results. */

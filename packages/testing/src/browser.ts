@@ -37,3 +37,18 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { context, page, problems };
 }
+
+/**
+ * Opens `url` (at 1280 x 900) and waits for the network to settle, recording what `pick` gives
+ * for each request (skipped when undefined), in the order made, while the page stays open.
+ */
+export async function openRecording(browser: Browser, url: string, pick: (url: URL) => string | undefined) {
+  const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const requests: string[] = [];
+  opened.page.on('request', (request) => {
+    const picked = pick(new URL(request.url()));
+    if (picked !== undefined) requests.push(picked);
+  });
+  await opened.page.goto(url, { waitUntil: 'networkidle' });
+  return { ...opened, requests };
+}
