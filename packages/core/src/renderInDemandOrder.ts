@@ -1,3 +1,4 @@
+import { normalizePathname } from '@docgen/shared';
 import { inRenderOrder, type Locate, type TaskPool } from './workers/pool.js';
 import type { RenderResult, RenderTask } from './workers/tasks.js';
 
@@ -99,7 +100,7 @@ export async function renderInDemandOrder(input: {
 
     onStart({
       find(pathname) {
-        const path = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+        const path = normalizePathname(pathname);
         for (const candidate of [pathname, path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) {
           const key = keysByPath.get(candidate);
           if (key !== undefined) return key;

@@ -232,13 +232,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  const staticHandler = staticMiddleware(() => (files ??= new SiteFiles(outDir)), options.host, {
+  const getFiles = () => (files ??= new SiteFiles(outDir));
+  /** The output's files scanned again when a build wrote since the last scan; undefined when none did. */
+  const rescan = () => {
+    if (!filesChanged) return undefined;
+    filesChanged = false;
+    return (files = new SiteFiles(outDir));
+  };
+  const staticHandler = staticMiddleware(getFiles, options.host, {
     immutableCaching: false,
-    rescan: () => {
-      if (!filesChanged) return undefined;
-      filesChanged = false;
-      return (files = new SiteFiles(outDir));
-    },
+    rescan,
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
   });
   const handle = (request: IncomingMessage, response: ServerResponse) => {
@@ -277,14 +280,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const relativePath = pathname.slice(dataPrefix.length, -'.json'.length);
     return config.baseUrl.slice(0, -1) + (relativePath.endsWith('/index') ? relativePath.slice(0, -'index'.length) : relativePath);
   };
-  const hasFile = (pathname: string) => {
-    files ??= new SiteFiles(outDir);
-    if (files.resolve(pathname)) return true;
-    if (!filesChanged) return false;
-    filesChanged = false;
-    files = new SiteFiles(outDir);
-    return files.resolve(pathname) !== undefined;
-  };
+  const hasFile = (pathname: string) => getFiles().resolve(pathname) !== undefined || rescan()?.resolve(pathname) !== undefined;
 
   /**
    * Before the first build is done: a page (or its page data) is rendered ahead of the others once
