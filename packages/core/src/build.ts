@@ -12,12 +12,13 @@ import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile
 import { readConfig } from './config/index.js';
 import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
+import { getBuildId, getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths, getMarkdownPath } from './render/index.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
-import { getSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
+import { startPreview, type Preview } from './renderPreview.js';
+import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { getCacheDir } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -69,6 +70,11 @@ export interface BuilderOptions {
    * from, so that a page whose text alone changed is rendered ahead of the rest of the rebuild.
    */
   watching?: boolean;
+  /**
+   * With `watching`: when a first run has this many bodies or more to compile, it previews the
+   * pages asked for (`onRenderStart`) before the site is compiled (see renderPreview.ts).
+   */
+  previewFrom?: number;
 }
 
 /** What a builder remembers of the output it wrote, to render only what changed next time. */
@@ -96,14 +102,20 @@ export interface RunHooks {
    * files (the dev server reloads the browser here: a page does not wait for them). The run goes
    * on when what it returns settles: the dev server holds it until the reloading pages are served.
    */
-  onPagesWritten?: () => void | Promise<void>;
+  onPagesWritten?: (written: PagesWritten) => void | Promise<void>;
   /**
    * Called when the run starts rendering, with a control that finds the route of a URL and
    * renders a route asked for ahead of the rest (the dev server serves pages before its first
    * build is done). With it, the run renders in small chunks in the order routes are asked for,
-   * and on the first run copies the static files before rendering as well.
+   * and on the first run copies the static files before rendering as well. A first run that
+   * previews (`previewFrom`) calls it earlier too, with the preview's control.
    */
   onRenderStart?: (control: RenderControl) => void;
+}
+
+export interface PagesWritten {
+  /** Whether a page the run's preview wrote came out differently (a reader of it should reload). */
+  previewChanged: boolean;
 }
 
 /**
@@ -201,11 +213,13 @@ export function createSiteBuilder(options: BuilderOptions) {
     /** The theme bundle, under way; `themeKey` names its inputs. */
     bundled: Promise<NonNullable<typeof bundle>>;
     themeKey: string;
+    /** Pages served before the site was compiled, if any: stopped before the run renders. */
+    preview: Preview | undefined;
   }
 
   /** A whole run, after the pages `renderAhead` rendered. */
   async function runAll(input: RunInput): Promise<RebuildResult> {
-    const { config, content: sourceContent, taskPool, output, previous, hooks, ahead, bundled, themeKey } = input;
+    const { config, content: sourceContent, taskPool, output, previous, hooks, ahead, bundled, themeKey, preview } = input;
     const site = await timed('load', () =>
       loadSite({
         siteDir,
@@ -246,9 +260,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     let sidebarsWritten = false;
     await timed('sidebars', () => {
       for (const locale of manifest.locales) {
-        const scopes = getSearchScopes(locale);
-        scopesByLocale.set(locale.locale, scopes);
-        locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
+        scopesByLocale.set(locale.locale, addSearchScopes(locale));
         if (!renderLocales.has(locale.locale)) continue;
         const files: string[] = (state.localeFiles[locale.locale] = []);
         // A sidebar's file name is a hash of its content: a file already written is the same.
@@ -264,6 +276,8 @@ export function createSiteBuilder(options: BuilderOptions) {
       }
     });
 
+    // The threads' locale setups become the run's own.
+    await preview?.stop();
     const renderedPaths: string[] = [];
     const renderedKeys: string[] = [];
     let pageCount = 0;
@@ -338,7 +352,9 @@ export function createSiteBuilder(options: BuilderOptions) {
     // After the pages: a static file wins over a page written at the same path.
     await timed('write', copyStaticFiles);
     // Reloaded already, unless this run wrote more than the pages rendered ahead.
-    if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) await pagesWritten(hooks);
+    if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) {
+      await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
+    }
 
     // Search indexes are serialised on the pool's threads; only those whose pages changed. A build
     // that does not run again and rendered many pages writes them on fresh threads, as many as
@@ -466,6 +482,13 @@ export function createSiteBuilder(options: BuilderOptions) {
     return new Set(results.map((result, index) => `${renderTasks[index]!.locale}\0${result.path}`));
   }
 
+  /** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
+  function startsPreview(config: SiteConfig, content: SiteContent, taskPool: TaskPool, hooks: RunHooks): boolean {
+    if (!options.watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || taskPool.threads < 2) return false;
+    const salt = getCompileSalt(config);
+    return getMarkdownSources(content).filter((source) => !compiled.has(getSourceKey(salt, source))).length >= options.previewFrom;
+  }
+
   return {
     /**
      * Builds into `output`. `previous` is what the output already holds (the same output for the
@@ -485,15 +508,35 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundled.catch(() => {});
       const content = readSiteContent(siteDir, config, contentCache);
       const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
-      if (ahead) await pagesWritten(hooks);
+      if (ahead) await pagesWritten(hooks, { previewChanged: false });
+      const preview = startsPreview(config, content, taskPool, hooks)
+        ? startPreview(
+            {
+              siteDir,
+              config,
+              content,
+              includeDrafts: options.includeDrafts ?? false,
+              locales: options.locales,
+              buildId: options.buildId ?? getBuildId(config, themeKey),
+              themeKey,
+              compiled,
+              pool: taskPool,
+              output,
+              bundled,
+              onLocaleSetup: (locale) => localeSetups.delete(locale),
+            },
+            hooks.onRenderStart!,
+          )
+        : undefined;
       try {
-        const result = await runAll({ config, content, taskPool, output, previous, hooks, ahead, bundled, themeKey });
+        const result = await runAll({ config, content, taskPool, output, previous, hooks, ahead, bundled, themeKey, preview });
         changedSince = [];
         renderedAhead.clear();
         return result;
       } catch (error) {
         // Written, but not recorded in any state: the next run renders them again.
         for (const key of ahead ?? []) renderedAhead.add(key);
+        await preview?.stop();
         throw error;
       }
     },
@@ -565,9 +608,9 @@ function getRouteKeys(manifest: SiteManifest, locales: ReadonlySet<string>): Map
  * Calls `onPagesWritten` and waits for it, then lets the event loop run once: what the hook sent
  * (the dev server's reload message) leaves now, not when the rest of the run next waits for something.
  */
-async function pagesWritten(hooks: RunHooks): Promise<void> {
+async function pagesWritten(hooks: RunHooks, written: PagesWritten): Promise<void> {
   if (!hooks.onPagesWritten) return;
-  await hooks.onPagesWritten();
+  await hooks.onPagesWritten(written);
   await setImmediate();
 }
 

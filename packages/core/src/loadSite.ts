@@ -20,7 +20,7 @@ import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
 import { getCacheDir } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
-import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
+import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
 
 /** Every markdown source of the site (a fallback page's source is its default-locale file). */
 export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
@@ -91,6 +91,9 @@ export async function loadSite(options: LoadSiteOptions) {
   }
 }
 
+/** Bodies compiled and kept together, at most (see loadCompiledSite). */
+const COMPILE_PART = 64;
+
 async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
   const diagnostics: Diagnostic[] = [];
   const known = options.compiled ?? readCompileIndex(storeDir);
@@ -112,7 +115,14 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
         compiles: true,
       });
     try {
-      for (const compiled of await pool.compile([...missing.values()])) known.set(compiled.key, compiled);
+      // Kept part by part as each is done: a run stopped halfway (Ctrl-C in the dev server) keeps what it compiled.
+      const tasks = [...missing.values()];
+      const parts: Promise<void>[] = [];
+      for (let start = 0; start < tasks.length; start += COMPILE_PART) {
+        const part = pool.compile(tasks.slice(start, start + COMPILE_PART));
+        parts.push(part.then((results) => results.forEach((compiled) => known.set(compiled.key, compiled))));
+      }
+      await inOrder(parts);
     } finally {
       if (!options.pool) await pool.close();
     }
@@ -169,7 +179,7 @@ export function getSourceKey(salt: string, source: SourceMarkdown<unknown>): str
  * The id in page-data and search-index URLs: changes with everything that changes the shape of
  * the data (docgen, config, theme), not with content, so an edit re-renders only what it affects.
  */
-function getBuildId(config: unknown, themeKey: string): string {
+export function getBuildId(config: unknown, themeKey: string): string {
   return createHash('sha256')
     .update(DOCGEN_VERSION)
     .update(themeKey)

@@ -17,6 +17,16 @@ export interface RenderControl {
   request(key: string): Promise<void>;
 }
 
+/** The route served at a URL path (see RenderControl.find), among routes by path. */
+export function findRouteKey(keysByPath: ReadonlyMap<string, string>, pathname: string): string | undefined {
+  const path = normalizePathname(pathname);
+  for (const candidate of [pathname, path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) {
+    const key = keysByPath.get(candidate);
+    if (key !== undefined) return key;
+  }
+  return undefined;
+}
+
 /** Routes per message: small, so that a route asked for waits for few others. */
 const CHUNK = 8;
 /** Messages on the threads at once, per thread: enough to keep each busy while the next is sent. */
@@ -99,14 +109,7 @@ export async function renderInDemandOrder(input: {
     };
 
     onStart({
-      find(pathname) {
-        const path = normalizePathname(pathname);
-        for (const candidate of [pathname, path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) {
-          const key = keysByPath.get(candidate);
-          if (key !== undefined) return key;
-        }
-        return undefined;
-      },
+      find: (pathname) => findRouteKey(keysByPath, pathname),
       request(key) {
         const index = indexOf.get(key);
         const now = index === undefined ? 'done' : state.get(index);

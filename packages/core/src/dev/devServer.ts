@@ -95,6 +95,12 @@ function isAlive(pid: number): boolean {
 const LIVE_PATH = '/__docgen/live';
 
 /**
+ * Bodies to compile from which the first build previews the pages asked for before the site is
+ * compiled (see renderPreview.ts): about half a second of compiling on two threads.
+ */
+const PREVIEW_FROM = 200;
+
+/**
  * After a reload message, how the rest of a rebuild waits for the reloading pages to be served
  * (its main-thread work would hold their requests up): at least MIN_MS for the browsers to ask,
  * then until no request is open and none came for QUIET_MS, at most MAX_MS.
@@ -162,6 +168,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     buildId: BUILD_ID,
     storeDir: store.dir,
     watching: true,
+    previewFrom: PREVIEW_FROM,
   });
   let state: OutputState | undefined;
   const token = randomBytes(24).toString('hex');
@@ -189,10 +196,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       // Open pages reload as soon as the pages are written; search indexes and seo files follow.
       const result = await builder.run(output, state, {
-        onPagesWritten: () => {
+        onPagesWritten: ({ previewChanged }) => {
           filesChanged = true;
           if (hadError) send('build-ok', {});
-          if (!(changed.length > 0 || hadError)) return undefined;
+          if (!(changed.length > 0 || hadError || previewChanged)) return undefined;
           send('reload', {});
           // The rest of the rebuild waits until the pages reloading have been served.
           return clients.size > 0 ? requests.settle(performance.now()) : undefined;

@@ -68,6 +68,13 @@ export function getSearchScopes(locale: LocaleManifest): SearchScope[] {
     });
 }
 
+/** A locale's search scopes (getSearchScopes), named in its site data as well: the search dialog offers them. */
+export function addSearchScopes(locale: LocaleManifest): SearchScope[] {
+  const scopes = getSearchScopes(locale);
+  locale.site = { ...locale.site, search: { scopes: scopes.map(({ scope, label }) => ({ name: scope, label })) } };
+  return scopes;
+}
+
 /** The sections a scope's index holds (`readSections` gives those of a content key). */
 export function getScopeSections(pages: readonly SearchPage[], readSections: (key: string) => readonly ContentSection[]): SearchSection[] {
   const sections: SearchSection[] = [];

@@ -31,17 +31,21 @@ export interface WorkerResponse {
 /** Runs a build's compile, render and search tasks on `threads` threads (the calling one when 1). */
 export interface TaskPool {
   readonly threads: number;
-  compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]>;
+  /** `urgent`: ahead of every task waiting (the dev server's preview of a page asked for). */
+  compile(tasks: CompileTask[], priority?: Priority): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
   /**
    * Renders routes (their locales set up before), giving their results in the same order;
    * `locate` tells where the compile store keeps the content of a key.
    */
-  render(tasks: RenderTask[], locate: Locate): Promise<RenderResult[]>;
+  render(tasks: RenderTask[], locate: Locate, priority?: Priority): Promise<RenderResult[]>;
   search(file: string, pages: SearchPage[], locate: Locate): Promise<void>;
   close(): Promise<void>;
 }
+
+/** When a task runs: after the tasks sent before it (`normal`), or before every task waiting. */
+export type Priority = 'normal' | 'urgent';
 
 /** Where the compile store keeps the compiled body of a key (`CompiledMarkdown.stored`). */
 export type Locate = (key: string) => StoredContent;
@@ -102,7 +106,8 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
   const workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const idle: Worker[] = [...workers];
-  const queue: { method: Method; args: unknown[]; resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
+  const queue: { method: Method; args: unknown[]; urgent: boolean; resolve: (value: unknown) => void; reject: (error: Error) => void }[] =
+    [];
   let nextId = 1;
   let failure: Error | undefined;
 
@@ -142,11 +147,14 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       for (const job of queue.splice(0)) job.reject(error);
     });
   }
-  const run = <T>(method: Method, args: unknown[]): Promise<T> =>
+  const run = <T>(method: Method, args: unknown[], priority: Priority = 'normal'): Promise<T> =>
     failure
       ? Promise.reject(failure)
       : new Promise<T>((resolve, reject) => {
-          queue.push({ method, args, resolve: resolve as (value: unknown) => void, reject });
+          const job = { method, args, urgent: priority === 'urgent', resolve: resolve as (value: unknown) => void, reject };
+          // Urgent jobs wait in front of the others, in the order they came.
+          const before = job.urgent ? queue.findIndex((waiting) => !waiting.urgent) : -1;
+          queue.splice(before === -1 ? queue.length : before, 0, job);
           dispatch();
         });
   const inBatches = async <T, R>(items: T[], size: number, each: (batch: T[]) => Promise<R[]>): Promise<R[]> => {
@@ -157,14 +165,14 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
 
   return {
     threads,
-    compile: (tasks) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch])),
+    compile: (tasks, priority) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch], priority)),
     setLocale(locale) {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
     },
-    render: (tasks, locate) =>
+    render: (tasks, locate, priority) =>
       inRenderOrder(tasks, (ordered) =>
-        inBatches(ordered, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [batch, locateAll(slotKeys(batch), locate)])),
+        inBatches(ordered, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [batch, locateAll(slotKeys(batch), locate)], priority)),
       ),
     search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {

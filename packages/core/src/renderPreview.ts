@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import { DATA_DIR } from '@docgen/shared';
+import type { ClientBundle } from './bundle/index.js';
+import type { CompileTask } from './compile/index.js';
+import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';
+import { createManifest } from './manifest/index.js';
+import type { OutputWriter } from './output/index.js';
+import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
+import { addSearchScopes } from './search/index.js';
+import type { TaskPool } from './workers/pool.js';
+
+/**
+ * The dev server's first pages, served before its first build has compiled the site.
+ *
+ * A site of thousands of pages takes seconds to compile, and the sidebar and the previous/next
+ * links of any page need the title of every other. Most titles are known without compiling: a
+ * page's front matter `title`, or its leading `# heading` when that heading is plain text. A
+ * preview builds the site model from those (compiling on the spot, ahead of the build, only the
+ * pages whose title needs the markdown parser), and renders a page asked for from it once that
+ * page's own content is compiled. It previews doc pages and markdown pages only: what they show
+ * of other pages is their titles. Other pages (generated indexes show descriptions, blog lists
+ * excerpts) wait for the build.
+ *
+ * The build then renders every page again: `changed` tells whether a page the preview wrote came
+ * out differently (a reader of it should reload).
+ */
+export interface Preview {
+  /** Stops previewing: waits for the page under way; pages asked for after it reject. */
+  stop(): Promise<void>;
+  /** Whether a page the preview wrote is now different in `output` (the build wrote it again). */
+  changed(output: OutputWriter): boolean;
+}
+
+export interface PreviewInput {
+  siteDir: string;
+  config: SiteConfig;
+  content: SiteContent;
+  includeDrafts: boolean;
+  locales: string[] | undefined;
+  buildId: string;
+  themeKey: string;
+  /** Bodies compiled (the compile store's, the run's as it compiles them), by key: the preview adds those it compiles. */
+  compiled: Map<string, CompiledMarkdown>;
+  pool: TaskPool;
+  output: OutputWriter;
+  bundled: Promise<{ client: ClientBundle; serverFile: string }>;
+  /** Tells the builder that the threads' setup of a locale is now the preview's. */
+  onLocaleSetup: (locale: string) => void;
+}
+
+/** Route kinds whose pages show nothing of other pages but their titles. */
+const PREVIEWED = new Set(['doc', 'markdownPage']);
+
+/** Starts making the preview's site model; `onReady` is given its control once it is made (unless stopped before). */
+export function startPreview(input: PreviewInput, onReady: (control: RenderControl) => void): Preview {
+  const { config, content, pool, output } = input;
+  const salt = getCompileSalt(config);
+  let stopped = false;
+  const sources = new Map<string, SourceMarkdown<unknown>>();
+  for (const source of getMarkdownSources(content)) sources.set(getSourceKey(salt, source), source);
+  // Bodies compiled for real: the rest are sketched.
+  const known = input.compiled;
+  const sketches = new Map<string, CompiledMarkdown>();
+  // The bodies the last model was made with sketches of.
+  const sketchedInModel = new Set<string>();
+  const getCompiled = (key: string) => {
+    const compiled = known.get(key);
+    if (compiled) return compiled;
+    sketchedInModel.add(key);
+    return sketches.get(key) ?? sketches.set(key, sketch(key, sources.get(key)!)).get(key)!;
+  };
+  const compile = async (keys: Iterable<string>) => {
+    const tasks: CompileTask[] = [];
+    for (const key of new Set(keys)) {
+      const source = sources.get(key);
+      if (!known.has(key) && source) tasks.push({ key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+    }
+    for (const result of await pool.compile(tasks, 'urgent')) known.set(result.key, result);
+  };
+  const toManifest = () => {
+    sketchedInModel.clear();
+    return createManifest(
+      {
+        siteDir: input.siteDir,
+        config,
+        content,
+        compile: (source) => getCompiled(getSourceKey(salt, source)),
+        getCompiled,
+        includeDrafts: input.includeDrafts,
+        locales: input.locales,
+      },
+      input.buildId,
+    );
+  };
+
+  let manifest: Promise<SiteManifest> = compile(
+    [...sources].filter(([key, source]) => !known.has(key) && getLeadingHeading(source) === 'unsure').map(([key]) => key),
+  ).then(toManifest);
+  // Routes previewed, by path, and their `locale\0path` keys; offered once known. A preview that
+  // cannot make its model previews nothing: the build reports why.
+  const keysByPath = new Map<string, string>();
+  manifest.then(
+    (loaded) => {
+      for (const locale of loaded.locales) {
+        for (const route of locale.routes)
+          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, `${locale.locale}\0${route.path}`);
+      }
+      if (!stopped) onReady(control);
+    },
+    () => {},
+  );
+
+  const written = new Map<string, string>();
+  const write = (file: string, contents: string) => {
+    if (written.has(file)) return;
+    output.write(file, contents);
+    written.set(file, hash(contents));
+  };
+  const setups = new Map<string, string>();
+  let staticCopied = false;
+  // One page at a time: each may compile, and make the model again with what it compiled.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function render(key: string): Promise<void> {
+    if (stopped) throw new Error('The preview has stopped');
+    const [locale, path] = key.split('\0') as [string, string];
+    const findRoute = (loaded: SiteManifest) => {
+      const localeManifest = loaded.locales.find((candidate) => candidate.locale === locale)!;
+      return { localeManifest, route: localeManifest.routes.find((candidate) => candidate.path === path)! };
+    };
+    // The page's own content, compiled (by the run meanwhile, or now) and in the model.
+    const keys = slotKeys(findRoute(await manifest).route);
+    await compile(keys);
+    if (keys.some((slotKey) => sketchedInModel.has(slotKey))) manifest = Promise.resolve(toManifest());
+    const { localeManifest, route } = findRoute(await manifest);
+    const { client, serverFile } = await input.bundled;
+    if (stopped) throw new Error('The preview has stopped');
+    if (!staticCopied) {
+      if (content.staticDir) output.copyDir(content.staticDir, '.');
+      staticCopied = true;
+    }
+    for (const asset of (await manifest).assets) output.copyFile(asset.absolutePath, asset.outputPath);
+    for (const [fileName, sidebar] of Object.entries(localeManifest.sidebarFiles))
+      write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
+    addSearchScopes(localeManifest);
+    const { site } = localeManifest;
+    const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
+    const setup = JSON.stringify([site, assets, serverFile, Object.keys(localeManifest.sidebarFiles)]);
+    if (setups.get(locale) !== setup) {
+      setups.set(locale, setup);
+      input.onLocaleSetup(locale);
+      pool.setLocale({ locale, site, sidebarFiles: localeManifest.sidebarFiles, assets, themeFile: serverFile, themeKey: input.themeKey });
+    }
+    const [result] = await pool.render([{ locale, route }], (slotKey) => known.get(slotKey)!.stored, 'urgent');
+    for (const file of result!.files) written.set(file, hash(output.read(file)));
+  }
+
+  const control: RenderControl = {
+    find: (pathname) => findRouteKey(keysByPath, pathname),
+    request(key) {
+      const rendered = queue.then(() => render(key));
+      queue = rendered.catch(() => {});
+      return rendered;
+    },
+  };
+  return {
+    async stop() {
+      stopped = true;
+      await queue;
+    },
+    changed(after) {
+      for (const [file, before] of written) {
+        if (!after.has(file) || hash(after.read(file)) !== before) return true;
+      }
+      return false;
+    },
+  };
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const slotKeys = (route: ManifestRoute) => Object.values(route.slots).map((slot) => slot.key);
+
+/**
+ * What the site model takes from a body not compiled yet: its title (see getLeadingHeading), and
+ * nothing else. Only pages that show no more than titles of others are previewed from it.
+ */
+function sketch(key: string, source: SourceMarkdown<unknown>): CompiledMarkdown {
+  const heading = getLeadingHeading(source);
+  const nowhere = { pack: '', start: 0, end: 0 };
+  return {
+    key,
+    hasExcerpt: false,
+    contentTitle: typeof heading === 'string' ? heading : undefined,
+    headings: [],
+    anchorIds: [],
+    links: [],
+    urls: [],
+    description: '',
+    readingTimeMinutes: 0,
+    diagnostics: [],
+    stored: { main: nowhere, sections: nowhere },
+  };
+}
+
+/** Lines of a body read for its leading heading, at most. */
+const MAX_LINES = 64;
+const BLANK = /^[ \t]*$/;
+const ATX_H1 = /^ {0,3}#(?:[ \t]+([^]*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT_H1_UNDERLINE = /^ {0,3}=+[ \t]*$/;
+/** What may make a heading's text differ from how it is written: inline markup, entities, escapes, explicit ids, directives. */
+const INLINE_SYNTAX = /[\\`*_[\]<>&~{}]|:[A-Za-z]/;
+
+/**
+ * The text of a body's leading `# heading` (the page's title unless its front matter has one)
+ * when it can be read without the markdown parser: undefined when the body does not start with
+ * one, `unsure` when only the parser can tell (inline markup in it, a setext heading).
+ */
+export function getLeadingHeading(source: SourceMarkdown<unknown>): string | undefined | 'unsure' {
+  if (typeof (source.frontMatter as { title?: unknown }).title === 'string') return undefined;
+  const lines = source.body.split(/\r\n|\r|\n/, MAX_LINES);
+  let first = 0;
+  while (first < lines.length && BLANK.test(lines[first]!)) first++;
+  const line = lines[first];
+  if (line === undefined) return undefined;
+  const atx = ATX_H1.exec(line);
+  if (atx) {
+    const text = (atx[1] ?? '').replace(/^#+$/, '');
+    return INLINE_SYNTAX.test(text) ? 'unsure' : text;
+  }
+  // A paragraph underlined with `=` is a heading too.
+  let index = first + 1;
+  for (; index < lines.length && !BLANK.test(lines[index]!); index++) {
+    if (SETEXT_H1_UNDERLINE.test(lines[index]!)) return 'unsure';
+  }
+  // A paragraph longer than the lines read might still be underlined further on.
+  return index === MAX_LINES ? 'unsure' : undefined;
+}
