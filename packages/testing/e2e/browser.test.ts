@@ -168,8 +168,7 @@ describe('interactive content', () => {
     const { context, page } = await openPage(browser);
     await visit(page, '/');
     const toggle = page.locator('.navbar__inner .color-mode-toggle');
-    // respectPrefersColorScheme: system -> light -> dark.
-    await toggle.click();
+    // Light by default: one press for dark.
     await toggle.click();
     expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['dark', 'dark']);
     expect(await toggle.getAttribute('aria-label')).toContain('어두운 모드');

@@ -96,7 +96,7 @@ describe('search', () => {
     expect(await page.getByRole('combobox').getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
     await page.keyboard.press('ArrowUp');
     const first = page.getByRole('option').first();
-    const url = await first.locator('a').getAttribute('href');
+    const url = await first.locator('[data-url]').getAttribute('data-url');
     await page.keyboard.press('Enter');
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).hash)).toBe(url);
     const id = decodeURIComponent(url!.split('#')[1]!);
@@ -141,6 +141,34 @@ describe('search', () => {
     });
     console.log(`search: first keystroke to results ${elapsed.toFixed(1)} ms`);
     expect(elapsed).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('is a modal dialog for the keyboard: focus cycles inside, Escape closes from anywhere, focus returns to its opener', async () => {
+    const { context, page } = await open('/en/docs/guide/overview');
+    const button = page.getByRole('button', { name: /^Search/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('combobox').waitFor();
+    const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    // Around the dialog's controls, both ways, never out of it.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog(), key).toBe(true);
+    }
+    // Escape from a control other than the input.
+    await page.locator('.search-modal__scope input').focus();
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
+    // Ctrl+K opens and closes it.
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox').waitFor();
+    expect(await focusInDialog()).toBe(true);
+    await page.keyboard.press('Control+K');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
     await context.close();
   });
 });

@@ -37,7 +37,11 @@ describe('layout', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
     await page.keyboard.press('Enter');
-    expect(new URL(page.url()).hash).toBe('#__docgen-main');
+    // Focus moves into the main content: the next Tab lands on its first link, not the announcement bar.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('__docgen-main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('__docgen-main');
+    expect(await page.evaluate(() => document.activeElement?.matches('a[href], button'))).toBe(true);
     await context.close();
   });
 
@@ -253,7 +257,7 @@ describe('doc page', () => {
   it('highlights code differently in light and dark mode', async () => {
     const colours: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { context, page } = await open('/en/docs/guide/sdk/Java', { colorScheme });
+      const { context, page } = await open('/en/docs/guide/sdk/Java', { colorMode: colorScheme });
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
       colours.push(
         await page
@@ -264,6 +268,49 @@ describe('doc page', () => {
       await context.close();
     }
     expect(colours[0]).not.toBe(colours[1]);
+  });
+});
+
+describe('tables', () => {
+  /**
+   * Words of table cells that the browser broke between two letters or digits (`opt|ions`, `아|니요`),
+   * as `word@index`. A prose word may still wrap after its hyphen (`soon-to-|be`); code never wraps.
+   */
+  const splitWords = (page: Page) =>
+    page.evaluate(() => {
+      const split: string[] = [];
+      const lineOf = (node: Text, index: number) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return Math.round(range.getBoundingClientRect().top);
+      };
+      for (const cell of document.querySelectorAll('.markdown td, .markdown th')) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          const text = node.data;
+          const inCode = !!node.parentElement?.closest('code');
+          for (const match of text.matchAll(/\S+/g)) {
+            for (let index = match.index + 1; index < match.index + match[0].length; index++) {
+              if (lineOf(node, index) === lineOf(node, index - 1)) continue;
+              if (inCode || (/[\p{L}\p{N}]/u.test(text[index - 1]!) && /[\p{L}\p{N}]/u.test(text[index]!)))
+                split.push(`${match[0]}@${index - match.index}`);
+            }
+          }
+        }
+      }
+      return split;
+    });
+
+  it.each([DESKTOP, { width: 390, height: 844 }])('keep every word of a cell whole and scroll inside their box (%o)', async (viewport) => {
+    for (const path of ['/en/docs/guide/api/analyzeCode', '/docs/guide/api/analyzeCode', '/docs/guide/api/downloadFile']) {
+      const { context, page } = await open(path, { viewport });
+      expect(await page.locator('.markdown table').count(), path).toBeGreaterThan(0);
+      expect(await splitWords(page), path).toEqual([]);
+      // The page itself never scrolls sideways: long tables, URLs and identifiers stay in the column.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+      await context.close();
+    }
   });
 });
 
@@ -304,9 +351,37 @@ describe('banners', () => {
   });
 });
 
+describe('admonitions', () => {
+  it('show an SVG icon hidden from screen readers, and announce their kind by their title', async () => {
+    const { context, page } = await open('/en/blog/mdx-blog-post');
+    const admonitions = page.locator('.admonition');
+    expect(await admonitions.count()).toBeGreaterThan(0);
+    for (const admonition of await admonitions.all()) {
+      const icon = admonition.locator('.admonition-heading > svg.admonition-icon');
+      expect(await icon.getAttribute('aria-hidden')).toBe('true');
+      expect(await icon.evaluate((element) => element.getBoundingClientRect().width)).toBe(16);
+      // No emoji or other glyph that needs a font: the heading's text is its title alone.
+      expect(await admonition.locator('.admonition-heading').textContent()).not.toMatch(/\p{Extended_Pictographic}|[\u2139\u26a0]/u);
+    }
+    await context.close();
+  });
+});
+
 describe('colour mode', () => {
-  it('follows the system preference at first paint and cycles system -> light -> dark -> system', async () => {
+  it('is light by default, whatever the system prefers, and the toggle switches light <-> dark', async () => {
     const { context, page } = await open('/en/', { colorScheme: 'dark' });
+    const toggle = page.locator('.navbar__inner .color-mode-toggle');
+    const state = () => page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]);
+    expect(await state()).toEqual(['light', null]);
+    await toggle.click();
+    expect(await state()).toEqual(['dark', 'dark']);
+    await toggle.click();
+    expect(await state()).toEqual(['light', 'light']);
+    await context.close();
+  });
+
+  it('on a site that respects the system: follows it at first paint and cycles system -> light -> dark -> system', async () => {
+    const { context, page } = await open('/en/', { colorScheme: 'dark' }, variantUrl);
     const toggle = page.locator('.navbar__inner .color-mode-toggle');
     const state = () => page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]);
     expect(await state()).toEqual(['dark', null]);
@@ -428,12 +503,27 @@ describe('accessibility', () => {
     '/en/versions',
     '/en/no-such-page',
     '/docs/guide/overview',
+    '/en/blog',
+    '/en/blog/mdx-blog-post',
+    '/en/blog/tags',
+    '/en/blog/tags/docusaurus',
+    '/en/blog/authors',
+    '/en/blog/archive',
+    '/blog',
   ];
   it.each(['light', 'dark'] as const)('has no serious or critical axe violations in %s mode', async (colorScheme) => {
-    const { context, page } = await openPage(browser, { viewport: DESKTOP, colorScheme });
+    const { context, page } = await openPage(browser, { viewport: DESKTOP, colorMode: colorScheme });
     const found: string[] = [];
-    for (const path of pages) {
-      await page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+    // Every page kind, and a doc page with the search dialog open on results.
+    for (const path of [...pages, 'search']) {
+      if (path === 'search') {
+        await page.goto(`${siteUrl}/en/docs/guide/overview`, { waitUntil: 'networkidle' });
+        await page.keyboard.press('Control+K');
+        await page.getByRole('combobox').fill('token');
+        await page.getByRole('option').first().waitFor();
+      } else {
+        await page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+      }
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
@@ -466,7 +556,7 @@ describe('screenshots for review (test-results/screenshots)', () => {
       ['mobile-menu', '/docs/guide/api/analyzeCode', MOBILE],
     ];
     for (const [name, path, viewport] of shots) {
-      const { context, page } = await open(path, { viewport, colorScheme });
+      const { context, page } = await open(path, { viewport, colorMode: colorScheme });
       if (name === 'mobile-menu') {
         await page.getByRole('button', { name: '탐색 메뉴 열기/닫기' }).click();
         await page.getByRole('dialog').waitFor();

@@ -26,9 +26,11 @@ export async function launchBrowser(): Promise<Browser> {
 /** A page that records console errors, warnings and uncaught exceptions. */
 export async function openPage(
   browser: Browser,
-  options: BrowserContextOptions = {},
+  { colorMode, ...options }: BrowserContextOptions & { colorMode?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext(options);
+  // The reader's choice of colour mode (the toggle's), on every page the context opens.
+  if (colorMode) await context.addInitScript((mode) => localStorage.setItem('theme', mode), colorMode);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -4,7 +4,8 @@ import { DOCS_CONTENT } from './paths.js';
 
 /**
  * A copy of docs-content with what only tests need: a page that crashes on demand, the navbar's
- * hide-on-scroll option, an unreleased version and a site override of a theme UI string.
+ * hide-on-scroll option, the system's colour mode respected, an unreleased version and a site
+ * override of a theme UI string.
  */
 export function createVariantSite(root: string): string {
   const site = join(root, 'variant-site');
@@ -15,8 +16,9 @@ export function createVariantSite(root: string): string {
   const configPath = join(site, 'docgen.config.yaml');
   const config = readFileSync(configPath, 'utf8')
     .replace('  hideOnScroll: false', '  hideOnScroll: true')
+    .replace('  respectPrefersColorScheme: false', '  respectPrefersColorScheme: true')
     .replace(/('2506\.1':\n\s+label: '2506\.1'\n\s+path: '2506\.1'\n\s+banner: )unmaintained/, '$1unreleased');
-  if (!config.includes('hideOnScroll: true') || !config.includes('banner: unreleased')) {
+  if (!['hideOnScroll: true', 'respectPrefersColorScheme: true', 'banner: unreleased'].every((line) => config.includes(line))) {
     throw new Error('variant site: docgen.config.yaml no longer has the lines the variant edits');
   }
   writeFileSync(configPath, config);

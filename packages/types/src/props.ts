@@ -55,6 +55,8 @@ export interface SiteData {
   locale: string;
   defaultLocale: string;
   locales: PropLocale[];
+  /** Whether the locale has a page at its base URL: the breadcrumbs start with a link to it only then. */
+  hasHomePage: boolean;
   favicon?: string;
   /**
    * Social card image of the site (`og:image`): a path under the site base URL (`/img/card.png`)

@@ -1,3 +1,6 @@
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
+import namesPlugin from 'colord/plugins/names';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
@@ -5,6 +8,8 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { RouteData, SiteData } from '@docgen/types';
 import { translateFrom } from '../i18n.js';
+
+extend([a11yPlugin, namesPlugin]);
 
 interface ContentContext {
   site: SiteData;
@@ -42,7 +47,21 @@ type StringKey = keyof (typeof STRINGS)['en'];
 /** Props of a component: the element's properties, its children and the element itself (`passNode`). */
 type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
 
-const ADMONITION_ICONS: Record<string, string> = { note: 'ℹ', tip: '💡', info: 'ℹ', warning: '⚠', danger: '🔥', caution: '⚠' };
+/** Icons of the admonitions (16 x 16, even-odd filled): a circled i, a light bulb, a warning triangle, a stop sign. */
+const ADMONITION_ICON_PATHS = {
+  info: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-1 3h2v2H7V4Zm0 3h2v5H7V7Z',
+  tip: 'M8 1a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9Zm-2 12h4v1a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-1Z',
+  warning: 'M8 1 .5 14.5h15L8 1ZM7 6h2v4H7V6Zm0 5h2v2H7v-2Z',
+  danger: 'M5 1h6l4 4v6l-4 4H5l-4-4V5l4-4Zm2 3v5h2V4H7Zm0 6v2h2v-2H7Z',
+};
+const ADMONITION_ICONS: Record<string, keyof typeof ADMONITION_ICON_PATHS> = {
+  note: 'info',
+  info: 'info',
+  tip: 'tip',
+  warning: 'warning',
+  caution: 'warning',
+  danger: 'danger',
+};
 
 /**
  * Maps markdown elements (hast) to the theme's components. Runs at build time only: the result is
@@ -78,9 +97,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       return (
         <div className={`admonition admonition-${kind}`}>
           <div className="admonition-heading">
-            <span className="admonition-icon" aria-hidden="true">
-              {ADMONITION_ICONS[kind] ?? 'ℹ'}
-            </span>
+            <svg className="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path fill="currentColor" fillRule="evenodd" d={ADMONITION_ICON_PATHS[ADMONITION_ICONS[kind] ?? 'info']} />
+            </svg>
             {title ? String(title) : t(`admonition.${kind}` as StringKey)}
           </div>
           <div className="admonition-content">{children}</div>
@@ -135,7 +154,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     },
     highlight({ color, children }: Props) {
       return (
-        <span className="highlight" style={color ? { backgroundColor: String(color) } : undefined}>
+        <span className="highlight" style={color ? getHighlightColors(String(color)) : undefined}>
           {children}
         </span>
       );
@@ -233,4 +252,25 @@ export function renderContent(hast: HastRoot, context: ContentContext): string {
     passNode: true,
   });
   return renderToStaticMarkup(element);
+}
+
+/** The contrast every highlight's text reaches with its background at least (WCAG AA, normal text). */
+const HIGHLIGHT_CONTRAST = 4.5;
+
+/**
+ * The colours of `:highlight[text]{color=...}`: the author's colour as the background (made
+ * opaque: the page behind differs between colour modes), with text that contrasts with it at
+ * 4.5:1 or more in either mode. White text when it does; black on light colours; on mid tones,
+ * where authors expect white (a brand blue), white on the colour darkened just enough. A colour
+ * CSS does not know is left to the stylesheet's default.
+ */
+export function getHighlightColors(color: string): { backgroundColor: string; color: string } | undefined {
+  const given = colord(color);
+  if (!given.isValid()) return undefined;
+  let background = given.alpha(1);
+  if (background.contrast('#fff') < 3.5 && background.contrast('#000') >= HIGHLIGHT_CONTRAST) {
+    return { backgroundColor: background.toHex(), color: '#000' };
+  }
+  while (background.contrast('#fff') < HIGHLIGHT_CONTRAST) background = background.darken(0.01);
+  return { backgroundColor: background.toHex(), color: '#fff' };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSiteData } from '@docgen/client';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
@@ -19,10 +19,24 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The first stop of the keyboard. Following it moves focus into the main content (not only the
+ * scroll position), so that the next Tab lands on the first link of the page's content. Without
+ * JavaScript the link still scrolls there.
+ */
 function SkipToContent() {
   const t = useTranslate();
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById(MAIN_ID);
+    if (!main) return;
+    event.preventDefault();
+    // Focusable by script only, and only until it loses focus: no outline or tab stop left behind.
+    main.setAttribute('tabindex', '-1');
+    main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+    main.focus();
+  };
   return (
-    <a className="skip-to-content" href={`#${MAIN_ID}`}>
+    <a className="skip-to-content" href={`#${MAIN_ID}`} onClick={skip}>
       {t('skipToContent')}
     </a>
   );
@@ -99,6 +113,8 @@ function Footer() {
   const site = useSiteData();
   const t = useTranslate();
   const { footer } = site;
+  // Nothing to show: no empty band.
+  if (footer.links.length === 0 && !footer.logo && !footer.copyright) return null;
   return (
     <footer className={`footer footer--${footer.style}`} aria-label={t('footer.label')}>
       <div className="container">

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { ColorModeToggle, DocSidebarItems, Link, NavbarItem, useSidebar, useSiteData, useTranslate } from '../firstLoad.js';
+import { useFocusTrap } from '../layout/useFocusTrap.js';
 
 /** The mobile menu: navbar items, and on doc pages a secondary menu with the doc sidebar. */
 export default function MobileMenu({ onClose }: { onClose: () => void }) {
@@ -14,9 +15,11 @@ export default function MobileMenu({ onClose }: { onClose: () => void }) {
       <div className="navbar-sidebar__backdrop" onClick={onClose} />
       <div className="navbar-sidebar__panel">
         <div className="navbar-sidebar__brand">
-          <Link className="navbar__brand" href={site.baseUrl}>
-            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
-          </Link>
+          {site.navbar.title ? (
+            <Link className="navbar__brand" href={site.baseUrl}>
+              <b className="navbar__title">{site.navbar.title}</b>
+            </Link>
+          ) : null}
           <ColorModeToggle />
           <button type="button" className="navbar-sidebar__close" aria-label={t('announcement.close')} onClick={onClose}>
             ×
@@ -41,33 +44,4 @@ export default function MobileMenu({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-
-/** Keeps keyboard focus inside `container` while it is mounted. */
-function useFocusTrap(container: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const focusables = () => [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetParent !== null);
-    focusables()[0]?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const nodes = focusables();
-      if (nodes.length === 0) return;
-      const first = nodes[0]!;
-      const last = nodes[nodes.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !element.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !element.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [container]);
 }

@@ -74,12 +74,14 @@ export function Navbar() {
               <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
-          <Link className="navbar__brand" href={site.baseUrl}>
-            {site.navbar.logo ? (
-              <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} />
-            ) : null}
-            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
-          </Link>
+          {site.navbar.logo || site.navbar.title ? (
+            <Link className="navbar__brand" href={site.baseUrl}>
+              {site.navbar.logo ? (
+                <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width={32} height={32} />
+              ) : null}
+              {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
+            </Link>
+          ) : null}
           {left.map((item, index) => (
             <NavbarItem key={index} item={item} />
           ))}

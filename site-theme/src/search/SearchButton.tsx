@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSiteData } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { lazyComponent } from '../lazyModule.js';
@@ -15,15 +15,20 @@ function isTyping(target: EventTarget | null): boolean {
   return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
 }
 
-/** The navbar search button; Ctrl+K, Cmd+K and "/" open the search dialog too. */
+/** The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it. */
 export function SearchButton() {
   const site = useSiteData();
   const t = useTranslate();
   const [open, setOpen] = useState(false);
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
-      if (shortcut || (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target))) {
+      if (shortcut && openRef.current) {
+        event.preventDefault();
+        setOpen(false);
+      } else if (shortcut || (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target))) {
         event.preventDefault();
         searchModal.open(() => setOpen(true));
       }

@@ -4,6 +4,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
 import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
+import { useFocusTrap } from '../layout/useFocusTrap.js';
 
 /** The UI strings of the dialog, loaded with it (it also shows some of i18n.ts). */
 const STRINGS = {
@@ -92,13 +93,12 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
     ? scopes.map((scope) => scope.name)
     : scopes.filter((scope) => scope.name === `docs:${currentVersion}`).map((scope) => scope.name);
 
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialogRef, inputRef);
   useEffect(() => {
-    inputRef.current?.focus();
-    const previous = document.activeElement as HTMLElement | null;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = '';
-      previous?.focus?.();
     };
   }, []);
 
@@ -174,6 +174,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
       aria-modal="true"
       aria-label={t('search.label')}
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      ref={dialogRef}
     >
       <div className="search-modal__backdrop" onClick={onClose} />
       <div className="search-modal__panel">
@@ -195,7 +196,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             spellCheck={false}
           />
-          <button type="button" className="search-modal__close" aria-label={t('announcement.close')} onClick={onClose}>
+          <button type="button" className="search-modal__close" aria-label={`Esc: ${t('announcement.close')}`} onClick={onClose}>
             Esc
           </button>
         </div>
@@ -217,7 +218,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
                 open(hit);
               }}
             >
-              <a href={hit.url} tabIndex={-1} onClick={(event) => event.preventDefault()}>
+              <div className="search-hit__link" data-url={hit.url}>
                 <span className="search-hit__title">
                   {hit.title}
                   {everything ? <span className="search-hit__scope">{scopes.find((scope) => scope.name === hit.scope)?.label}</span> : null}
@@ -228,7 +229,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
                     part.marked ? <mark key={position}>{part.text}</mark> : <span key={position}>{part.text}</span>,
                   )}
                 </span>
-              </a>
+              </div>
             </li>
           ))}
         </ul>

@@ -45,7 +45,12 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     const sidebarFiles: Record<string, PropSidebar> = Object.assign({}, ...loaded.map((version) => version.sidebarFiles));
     localeManifests.push({
       locale,
-      site: toSiteData(context, versions, buildId),
+      site: toSiteData(
+        context,
+        versions,
+        buildId,
+        pending.some((entry) => entry.route.path === context.baseUrl),
+      ),
       routes: [...pending.map((entry) => entry.route), notFound],
       sidebarFiles,
       versions,

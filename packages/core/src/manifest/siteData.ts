@@ -6,7 +6,7 @@ import { getConfigLinkHref } from './resolveLinks.js';
 import { getSidebarFirstPath } from './versions.js';
 
 /** The per-locale site data every page carries: navbar, footer, versions, locales. */
-export function toSiteData(context: LocaleContext, versions: LoadedVersion[], buildId: string): SiteData {
+export function toSiteData(context: LocaleContext, versions: LoadedVersion[], buildId: string, hasHomePage: boolean): SiteData {
   const { config } = context.input;
   const { themeConfig, i18n } = config;
   const link = (item: NavbarLinkConfig): PropLink => {
@@ -66,6 +66,7 @@ export function toSiteData(context: LocaleContext, versions: LoadedVersion[], bu
     baseUrl: context.baseUrl,
     locale: context.locale,
     defaultLocale: i18n.defaultLocale,
+    hasHomePage,
     locales: i18n.locales.map((locale) => {
       const localeConfig = i18n.localeConfigs[locale]!;
       return {
