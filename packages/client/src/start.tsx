@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { HydrationPayload } from '@docgen/types';
+import { fromPackedSidebar } from '@docgen/shared';
 import { toPageState } from './loader.js';
 import type { PageLoaders, PrepareRoute } from './pageState.js';
 import { RouterProvider } from './router.js';
@@ -32,7 +33,8 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
   container.querySelectorAll<HTMLElement>('[data-docgen-slot]').forEach((element) => {
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
-  const page = await toPageState({ ...payload.route, html }, { pages, prepare }, payload.sidebar);
+  const sidebar = payload.sidebar && fromPackedSidebar(payload.sidebar);
+  const page = await toPageState({ ...payload.route, html }, { pages, prepare }, sidebar);
   hydrateRoot(
     container,
     <RouterProvider site={payload.site} initialPage={page} pages={pages} prepare={prepare}>

@@ -5,3 +5,4 @@
 export * from './routes.js';
 export * from './storage.js';
 export * from './pageData.js';
+export * from './packedSidebar.js';

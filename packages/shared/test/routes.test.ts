@@ -114,6 +114,7 @@ describe('public exports', () => {
         "DATA_DIR",
         "decodePath",
         "encodePath",
+        "fromPackedSidebar",
         "fromPageData",
         "getHtmlFilePath",
         "getLocaleOfPath",
@@ -125,6 +126,7 @@ describe('public exports', () => {
         "getTocFromHtml",
         "isExternalUrl",
         "normalizePathname",
+        "toPackedSidebar",
         "toPageData",
       ]
     `);

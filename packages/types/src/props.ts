@@ -236,9 +236,25 @@ export interface HydrationPayload {
   site: SiteData;
   route: RouteData;
   /**
-   * The part of the page's sidebar its HTML shows: the top level, the categories open on the
-   * path to the page and those that start expanded; other categories have `itemsOmitted`. The
-   * page hydrates with it while the whole sidebar loads from its file.
+   * The part of the page's sidebar its HTML shows, packed: the top level, the categories open on
+   * the path to the page and those that start expanded; other categories are marked as having
+   * their items left out (`itemsOmitted`). The page hydrates with it while the whole sidebar loads
+   * from its file.
    */
-  sidebar?: PropSidebar;
+  sidebar?: PackedSidebarItem[];
 }
+
+/**
+ * A sidebar item as a page's hydration data carries it: a tuple instead of an object, so that the
+ * keys every item would repeat are not written for each item of the sidebar the page shows, whose
+ * count grows with the size of the site. `toPackedSidebar` and `fromPackedSidebar`
+ * (@docgen/shared) convert from and to PropSidebarItem.
+ * - A link: `[label, href]`, or `[label, href, 1]` when it is external.
+ * - A category: `[label, href, flags, items]`. `href` is its page, or its fallback index (its
+ *   `indexHref`) when `flags` says so, or `''` when it has neither; `flags` also holds `collapsed`
+ *   and `collapsible`; `items` is `0` where they were left out (`itemsOmitted`).
+ */
+export type PackedSidebarItem =
+  | [label: string, href: string]
+  | [label: string, href: string, external: 1]
+  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0];

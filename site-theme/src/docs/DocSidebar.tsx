@@ -32,26 +32,22 @@ export function DocSidebar({ items }: { items: PropSidebarItem[] }) {
   );
 }
 
-export function DocSidebarItems({ items, level = 1 }: { items: PropSidebarItem[]; level?: number }) {
+export function DocSidebarItems({ items }: { items: PropSidebarItem[] }) {
   return (
     <ul className="menu__list">
       {items.map((item, index) =>
-        item.type === 'link' ? (
-          <SidebarLink key={index} item={item} level={level} />
-        ) : (
-          <SidebarCategory key={index} item={item} level={level} />
-        ),
+        item.type === 'link' ? <SidebarLink key={index} item={item} /> : <SidebarCategory key={index} item={item} />,
       )}
     </ul>
   );
 }
 
-function SidebarLink({ item, level }: { item: PropSidebarItem & { type: 'link' }; level: number }) {
+function SidebarLink({ item }: { item: PropSidebarItem & { type: 'link' } }) {
   const { pathname } = useLocation();
   const active = item.href === pathname;
   return (
-    <li className={`menu__list-item menu__list-item--level${level}`}>
-      <Link className={`menu__link${active ? ' menu__link--active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
+    <li>
+      <Link className={active ? 'menu__link menu__link--active' : 'menu__link'} href={item.href} aria-current={active ? 'page' : undefined}>
         {item.label}
         {item.external ? <ExternalLinkIcon /> : null}
       </Link>
@@ -66,7 +62,7 @@ function SidebarLink({ item, level }: { item: PropSidebarItem & { type: 'link' }
  * not grow with the size of the site. Without JavaScript a closed category is a link to its page,
  * or to its fallback index (`indexHref`) when it has none, and those pages list its items.
  */
-function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'category' }; level: number }) {
+function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' } }) {
   const t = useTranslate();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
@@ -82,58 +78,47 @@ function SidebarCategory({ item, level }: { item: PropSidebarItem & { type: 'cat
   }, [collapsed]);
   const toggle = () => item.collapsible && setCollapsed((value) => !value);
   const selfActive = item.href === pathname;
+  const caretLinkClass = `menu__link menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`;
+  const list = item.itemsOmitted ? <Loader label={t('loading')} /> : <DocSidebarItems items={item.items} />;
   return (
-    <li className={`menu__list-item menu__list-item--level${level}${collapsed ? ' menu__list-item--collapsed' : ''}`}>
-      <div className="menu__list-item-collapsible">
-        {item.href ? (
-          <>
-            <Link
-              className={`menu__link menu__link--sublist${selfActive ? ' menu__link--active' : active ? ' menu__link--active-parent' : ''}`}
-              href={item.href}
-              aria-current={selfActive ? 'page' : undefined}
-              onClick={() => collapsed && setCollapsed(false)}
-            >
-              {item.label}
-            </Link>
-            {item.collapsible ? (
-              <button
-                type="button"
-                className="menu__caret"
-                aria-label={t('sidebar.toggleCategory', { label: item.label })}
-                aria-expanded={!collapsed}
-                aria-controls={listId}
-                onClick={toggle}
-              />
-            ) : null}
-          </>
-        ) : item.indexHref && !hydrated ? (
-          <a
-            className={`menu__link menu__link--sublist menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`}
-            href={item.indexHref}
-            aria-current={item.indexHref === pathname ? 'page' : undefined}
+    <li>
+      {item.href ? (
+        <>
+          <Link
+            className={`menu__link${selfActive ? ' menu__link--active' : active ? ' menu__link--active-parent' : ''}`}
+            href={item.href}
+            aria-current={selfActive ? 'page' : undefined}
+            onClick={() => collapsed && setCollapsed(false)}
           >
             {item.label}
-          </a>
-        ) : (
-          <button
-            type="button"
-            className={`menu__link menu__link--sublist menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`}
-            aria-expanded={!collapsed}
-            aria-controls={listId}
-            onClick={toggle}
-          >
-            {item.label}
-          </button>
-        )}
-      </div>
-      <div ref={ref} id={listId} className="menu__collapsible" data-collapsed={collapsed ? 'true' : 'false'}>
-        {mounted || !collapsed ? (
-          item.itemsOmitted ? (
-            <Loader label={t('loading')} />
-          ) : (
-            <DocSidebarItems items={item.items} level={level + 1} />
-          )
-        ) : null}
+          </Link>
+          {item.collapsible ? (
+            <button
+              type="button"
+              className="menu__caret"
+              aria-label={t('sidebar.toggleCategory', { label: item.label })}
+              aria-expanded={!collapsed}
+              aria-controls={listId}
+              onClick={toggle}
+            />
+          ) : null}
+        </>
+      ) : item.indexHref && !hydrated ? (
+        <a
+          className={caretLinkClass}
+          href={item.indexHref}
+          aria-current={item.indexHref === pathname ? 'page' : undefined}
+          aria-expanded={!collapsed}
+        >
+          {item.label}
+        </a>
+      ) : (
+        <button type="button" className={caretLinkClass} aria-expanded={!collapsed} aria-controls={listId} onClick={toggle}>
+          {item.label}
+        </button>
+      )}
+      <div ref={ref} id={listId} className="menu__collapsible" hidden={collapsed}>
+        {mounted || !collapsed ? list : null}
       </div>
     </li>
   );

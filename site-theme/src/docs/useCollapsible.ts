@@ -10,7 +10,7 @@ export function getAutoHeightDuration(height: number): number {
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * State and animation of a collapsible region (an element with `data-collapsed`): its height eases
+ * State and animation of a collapsible region (an element `hidden` while collapsed): its height eases
  * in and out over a duration that grows with the content, and changes at once when the reader
  * prefers reduced motion. While it animates the element carries `data-animating`, which keeps it
  * displayed until the end.

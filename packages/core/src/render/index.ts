@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
-import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
+import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath, toPackedSidebar } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar } from './visibleSidebar.js';
@@ -100,7 +100,8 @@ function toHydrationJson(site: SiteData, route: RouteData, sidebar: PropSidebar 
   if (json === undefined) siteJson.set(site, (json = toScriptJson(site)));
   // What toScriptJson of the whole payload gives, with the site's part reused.
   const routeJson = toScriptJson({ ...route, html: {} } satisfies HydrationPayload['route']);
-  return `{"site":${json},"route":${routeJson}${sidebar ? `,"sidebar":${toScriptJson(sidebar satisfies HydrationPayload['sidebar'])}` : ''}}`;
+  const sidebarJson = sidebar && toScriptJson(toPackedSidebar(sidebar) satisfies HydrationPayload['sidebar']);
+  return `{"site":${json},"route":${routeJson}${sidebarJson ? `,"sidebar":${sidebarJson}` : ''}}`;
 }
 
 /**
