@@ -190,8 +190,9 @@ export function RouterProvider(props: {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    // The address of a page without its `.html` or `/index.html`; a not-found page keeps the address asked for.
     const current = window.location.pathname;
-    const clean = normalizePathname(current);
+    const clean = props.initialPage.route.type === 'notFound' ? current : normalizePathname(current);
     const initialState = (window.history.state ?? {}) as HistoryState;
     const state: HistoryState = initialState.docgenKey ? initialState : { ...initialState, docgenKey: createKey() };
     window.history.replaceState(state, '', clean + window.location.search + window.location.hash);

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import type { HydrationPayload } from '@docgen/types';
-import { fromPackedSidebar } from '@docgen/shared';
-import { toPageState } from './loader.js';
-import type { PageLoaders, PrepareRoute } from './pageState.js';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationPayload, SiteData } from '@docgen/types';
+import { decodePath, encodePath, fromPackedSidebar, normalizePathname, RESOLVING_ATTRIBUTE } from '@docgen/shared';
+import { loadRouteData, toPageState } from './loader.js';
+import type { PageLoaders, PageState, PrepareRoute, RouteCode } from './pageState.js';
 import { RouterProvider } from './router.js';
 
 export interface StartOptions {
@@ -33,17 +34,41 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
   container.querySelectorAll<HTMLElement>('[data-docgen-slot]').forEach((element) => {
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
-  const sidebar = payload.sidebar && fromPackedSidebar(payload.sidebar);
-  const page = await toPageState({ ...payload.route, html }, { pages, prepare }, sidebar);
-  hydrateRoot(
-    container,
-    <RouterProvider site={payload.site} initialPage={page} pages={pages} prepare={prepare}>
+  const app = (initialPage: PageState) => (
+    <RouterProvider site={payload.site} initialPage={initialPage} pages={pages} prepare={prepare}>
       <App />
-    </RouterProvider>,
-    {
+    </RouterProvider>
+  );
+  const found = payload.route.type === 'notFound' ? await findCleanPage(payload.site, { pages, prepare }) : undefined;
+  if (found) {
+    // The page of the clean path, at its URL, in place of the not-found page.
+    window.history.replaceState(window.history.state, '', encodePath(found.route.path) + window.location.search + window.location.hash);
+    // Committed at once: the not-found text it replaces is shown again as soon as the attribute goes.
+    const root = createRoot(container);
+    flushSync(() => root.render(app(found)));
+  } else {
+    const sidebar = payload.sidebar && fromPackedSidebar(payload.sidebar);
+    const page = await toPageState({ ...payload.route, html }, { pages, prepare }, sidebar);
+    hydrateRoot(container, app(page), {
       onRecoverableError(error) {
         console.error('docgen: hydration error', error);
       },
-    },
-  );
+    });
+  }
+  document.documentElement.removeAttribute(RESOLVING_ATTRIBUTE);
+}
+
+/**
+ * On the not-found page at an address ending in `.html` or `/index.html` (a static host serves
+ * its 404 page there): the page of the address without it, if the site has one.
+ */
+async function findCleanPage(site: SiteData, code: RouteCode): Promise<PageState | undefined> {
+  const address = decodePath(window.location.pathname);
+  const clean = normalizePathname(address);
+  if (clean === address) return undefined;
+  try {
+    return await toPageState(await loadRouteData(site, clean), code);
+  } catch {
+    return undefined;
+  }
 }

@@ -13,6 +13,15 @@ export function normalizePathname(pathname: string): string {
   return pathname;
 }
 
+/**
+ * Set on the root element of a not-found page opened at an address ending in `.html` or
+ * `/index.html` (a static host answers such addresses with the 404 page), until its runtime
+ * knows whether the clean path is a page, which it then shows: the theme hides the not-found
+ * text meanwhile. Removed after RESOLVING_TIMEOUT_MS when the runtime never starts.
+ */
+export const RESOLVING_ATTRIBUTE = 'data-docgen-resolving';
+export const RESOLVING_TIMEOUT_MS = 3000;
+
 /** Percent-encodes each segment of a decoded URL path, leaving `/` alone. */
 export function encodePath(path: string): string {
   return path

@@ -112,6 +112,8 @@ describe('public exports', () => {
         "ANNOUNCEMENT_STORAGE_KEY",
         "COLOR_MODE_STORAGE_KEY",
         "DATA_DIR",
+        "RESOLVING_ATTRIBUTE",
+        "RESOLVING_TIMEOUT_MS",
         "decodePath",
         "encodePath",
         "fromPackedSidebar",

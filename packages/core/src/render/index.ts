@@ -1,7 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
-import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath, toPackedSidebar } from '@docgen/shared';
+import {
+  ANNOUNCEMENT_STORAGE_KEY,
+  COLOR_MODE_STORAGE_KEY,
+  encodePath,
+  RESOLVING_ATTRIBUTE,
+  RESOLVING_TIMEOUT_MS,
+  toPackedSidebar,
+} from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar } from './visibleSidebar.js';
@@ -106,15 +113,19 @@ function toHydrationJson(site: SiteData, route: RouteData, sidebar: PropSidebar 
 
 /**
  * Applies the stored colour mode and the announcement bar dismissal before first paint, so the
- * page never flashes the wrong theme or a bar the reader closed.
+ * page never flashes the wrong theme or a bar the reader closed. On the not-found page at a
+ * `.html` address, hides the not-found text until the runtime has looked for the clean path.
  */
-function getHeadScript(site: SiteData): string {
+function getHeadScript(site: SiteData, route: RouteData): string {
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   const barId = site.announcementBar?.id;
+  const attribute = JSON.stringify(RESOLVING_ATTRIBUTE);
   return [
-    "(function(){var d=document.documentElement;d.setAttribute('data-js','');try{var s=localStorage.getItem(" +
-      JSON.stringify(COLOR_MODE_STORAGE_KEY) +
-      ');',
+    "(function(){var d=document.documentElement;d.setAttribute('data-js','');",
+    route.type === 'notFound'
+      ? `if(/(\\.html|\\/index\\.html)$/.test(location.pathname)){d.setAttribute(${attribute},'');setTimeout(function(){d.removeAttribute(${attribute})},${RESOLVING_TIMEOUT_MS})}`
+      : '',
+    'try{var s=localStorage.getItem(' + JSON.stringify(COLOR_MODE_STORAGE_KEY) + ');',
     `var m=s==='dark'||s==='light'?s:${respectPrefersColorScheme ? "(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')" : JSON.stringify(defaultMode)};`,
     "d.setAttribute('data-theme',m);d.setAttribute('data-theme-choice',s==='dark'||s==='light'?s:'system');",
     barId
@@ -176,7 +187,7 @@ function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string;
     // Without a favicon, an empty one: otherwise every page view requests /favicon.ico, a 404.
     `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<meta name="generator" content="docgen">`,
-    `<script>${getHeadScript(site)}</script>`,
+    `<script>${getHeadScript(site, route)}</script>`,
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
     `<script type="module" src="${assets.siteBaseUrl}${assets.script}"></script>`,
   ].filter(Boolean);
