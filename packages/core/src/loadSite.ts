@@ -158,6 +158,7 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   /** The content of a route's slot as the page shows it (links resolved). */
   const getContent = (slot: ContentSlot): HastRoot =>
     rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
+  diagnostics.push(...manifest.warnings);
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
 }
 

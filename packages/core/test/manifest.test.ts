@@ -260,6 +260,36 @@ describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => 
     expect(routeAt(manifest, 'en', '/en/docs/1.0/start')!.data).not.toHaveProperty('fallbackFrom');
   });
 
+  it("labels an untranslated doc in the sidebar from the locale's labels, like a category", async () => {
+    const site = copyFixture('versioned');
+    writeFileSync(
+      join(site, 'i18n/en/site.yaml'),
+      'labels:\n  설치 1.0: Installing 1.0\n  가이드: Guide\n  사용법: Usage\n  보고서: Report\n',
+    );
+    const { manifest: labelled } = await loadSite({ siteDir: site, cache: false });
+    const [current, v1] = localeOf(labelled, 'en').versions;
+    // Translated: the fallback page's label (its page still shows the Korean text) and the category.
+    expect(outline(v1!.sidebars.guide!)).toEqual([
+      'Getting started 1.0 -> /en/docs/1.0/start',
+      'Installing 1.0 -> /en/docs/1.0/guide/install',
+    ]);
+    expect(outline(current!.sidebars.guide!)[1]).toEqual(['Guide', '/en/docs/category/guide', expect.any(Array)]);
+    expect(routeAt(labelled, 'en', '/en/docs/1.0/guide/install')!.data.title).toBe('설치 1.0');
+    // A label with no translation stays as written, with a warning naming the file where it is written.
+    expect(outline(current!.sidebars.guide!)[1]![2]).toContain('설치 -> /en/docs/guide/install');
+    expect(labelled.warnings.map((warning) => [warning.code, warning.location?.file, warning.message])).toContainEqual([
+      'untranslated-label',
+      'docs/guide/install.md',
+      'Sidebar "guide" of version Next shows "설치" untranslated in locale en',
+    ]);
+    // Nothing about the default locale, nor about a label the locale translates.
+    expect(labelled.warnings.filter((warning) => / in locale ko$|"(설치 1\.0|가이드|사용법)"/.test(warning.message))).toEqual([]);
+  });
+
+  it('does not warn of untranslated labels in a sidebar the locale has translated little of', () => {
+    expect(manifest.warnings.filter((warning) => warning.code === 'untranslated-label')).toEqual([]);
+  });
+
   it('builds one locale when asked to', async () => {
     const { manifest: onlyEn } = await loadSite({ siteDir: fixturePath('versioned'), locales: ['en'] });
     expect(onlyEn.locales.map((locale) => locale.locale)).toEqual(['en']);

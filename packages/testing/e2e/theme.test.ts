@@ -156,7 +156,7 @@ describe('mobile navigation (800 px)', () => {
   it('closes the panel on navigation and when the viewport becomes desktop-wide', async () => {
     const { context, page } = await open('/en/docs/guide/overview', { viewport: MOBILE });
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-    await page.getByRole('dialog').locator('a', { hasText: '빠른 시작' }).first().click();
+    await page.getByRole('dialog').locator('a', { hasText: 'Quick start' }).first().click();
     await expect.poll(() => page.url()).toBe(`${siteUrl}/en/docs/guide/start`);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     // After navigation focus goes to the new page's heading, not back to the menu button.
@@ -184,11 +184,11 @@ describe('doc page', () => {
     const { context, page } = await open('/en/docs/guide/api/viewAnalysis');
     expect(await page.locator('.doc-sidebar [aria-current="page"]').textContent()).toBe('viewAnalysis');
     expect(
-      await page.getByRole('button', { name: "Toggle the collapsible sidebar category 'API 가이드'" }).getAttribute('aria-expanded'),
+      await page.getByRole('button', { name: "Toggle the collapsible sidebar category 'API guide'" }).getAttribute('aria-expanded'),
     ).toBe('true');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-    expect(await crumbs.locator('li').allTextContents()).toEqual(['', 'API 가이드', 'viewAnalysis']);
-    expect(await crumbs.locator('a', { hasText: 'API 가이드' }).getAttribute('href')).toBe('/en/docs/category/api-guide');
+    expect(await crumbs.locator('li').allTextContents()).toEqual(['', 'API guide', 'viewAnalysis']);
+    expect(await crumbs.locator('a', { hasText: 'API guide' }).getAttribute('href')).toBe('/en/docs/category/api-guide');
     expect(await page.locator('.pagination-nav__link--prev').getAttribute('href')).toBe('/en/docs/guide/api/viewRequest');
     expect(await page.locator('.pagination-nav__link--next').getAttribute('href')).toBe('/en/docs/guide/api/stopAnalysis');
     await context.close();
@@ -208,15 +208,15 @@ describe('doc page', () => {
       await expect.poll(() => list.isVisible()).toBe(false);
       return Number(/(\d+)ms/.exec(transition)![1]);
     };
-    const small = await durationOf('SDK 가이드');
-    const large = await durationOf('API 가이드');
+    const small = await durationOf('SDK guide');
+    const large = await durationOf('API guide');
     expect(large).toBeGreaterThan(small);
     await context.close();
   });
 
   it('skips the animation when the reader prefers reduced motion', async () => {
     const { context, page } = await open('/en/docs/guide/overview', { reducedMotion: 'reduce' });
-    const toggle = page.getByRole('button', { name: "Toggle the collapsible sidebar category 'API 가이드'" });
+    const toggle = page.getByRole('button', { name: "Toggle the collapsible sidebar category 'API guide'" });
     await toggle.click();
     const list = page.locator('.menu__collapsible', { has: page.locator('a', { hasText: 'analyzeCode' }) });
     expect(await list.evaluate((element) => [(element as HTMLElement).style.transition, element.getAttribute('data-animating')])).toEqual([

@@ -1,7 +1,7 @@
 import type { Element, Root, RootContent } from 'hast';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '@docgen/core';
-import type { LoadedDoc, SiteManifest } from '@docgen/types';
+import type { LoadedDoc, PropSidebarItem, SiteManifest } from '@docgen/types';
 import { DOCS_CONTENT } from '../src/paths.js';
 
 /** Prose of a page: text outside code blocks, inline code and tables. */
@@ -42,6 +42,20 @@ describe('docs-content is real documentation', () => {
       .filter((entry) => entry.words < 150 || entry.toc < 2);
     expect(docs.length).toBeGreaterThan(45);
     expect(short).toEqual([]);
+  });
+
+  it('labels every sidebar item of every English version in English', () => {
+    const korean: string[] = [];
+    const walk = (items: PropSidebarItem[]) => {
+      for (const item of items) {
+        if (/[\uac00-\ud7a3]/.test(item.label)) korean.push(`${item.label} (${item.href ?? ''})`);
+        if (item.type === 'category') walk(item.items);
+      }
+    };
+    for (const version of manifest.locales.find((locale) => locale.locale === 'en')!.versions) {
+      for (const sidebar of Object.values(version.sidebars)) walk(sidebar);
+    }
+    expect(korean).toEqual([]);
   });
 
   it('has no placeholder text anywhere', () => {

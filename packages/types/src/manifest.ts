@@ -1,6 +1,6 @@
 import type { SiteConfig } from './config.js';
 import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
-import type { SourceLocation } from './diagnostics.js';
+import type { Diagnostic, SourceLocation } from './diagnostics.js';
 import type { PropSidebar, RouteData, SiteData } from './props.js';
 
 /** A doc after the manifest stage resolved its id, route and sidebar. */
@@ -10,7 +10,10 @@ export interface LoadedDoc {
   locale: string;
   title: string;
   description: string;
+  /** The label in sidebars; on a page shown from the default locale's file, translated from the locale's labels when they have it. */
   sidebarLabel: string;
+  /** False when the page is shown from the default locale's file and its label has no translation. */
+  sidebarLabelTranslated: boolean;
   sidebarPosition?: number;
   /** Full URL path, including the locale base: `/en/docs/guide/overview`. */
   permalink: string;
@@ -122,4 +125,6 @@ export interface SiteManifest {
   assets: AssetFile[];
   /** Site-relative paths (URL form, leading `/`) of files in `static/`. */
   staticFiles: string[];
+  /** What the site model found wrong that does not stop a build (a sidebar label left untranslated). */
+  warnings: Diagnostic[];
 }

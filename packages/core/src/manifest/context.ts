@@ -30,7 +30,7 @@ export interface LocaleContext {
   /** `/` or `/en/`. */
   baseUrl: string;
   translations: SiteTranslations;
-  /** Translates a label written in the default locale (navbar, footer, sidebar categories). */
+  /** Translates a label written in the default locale (navbar, footer, sidebar categories, sidebar labels of untranslated pages). */
   label(text: string): string;
   /** Prefixes an absolute internal path with the locale base URL, unless it names a static file. */
   localizePath(path: string): string;

@@ -1,4 +1,4 @@
-import type { AssetFile, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
+import type { AssetFile, Diagnostic, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
 import { getNotFoundRoute } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { loadBlogRoutes } from './blog.js';
@@ -19,10 +19,12 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
   const assets = new Map<string, AssetFile>();
   const localeManifests: LocaleManifest[] = [];
   const pendingByLocale = new Map<string, PendingRoute[]>();
+  const localeWarnings: Diagnostic[] = [];
 
   for (const locale of locales) {
     const context = createLocaleContext(input, locale);
     const loaded = input.content.versions.map((version, index, all) => loadLocaleVersion(context, version, index, all));
+    localeWarnings.push(...loaded.flatMap((version) => version.warnings));
     const pending: PendingRoute[] = [
       ...loaded.flatMap((version) => version.routes),
       ...loadBlogRoutes(context),
@@ -65,6 +67,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     locales: localeManifests,
     assets: [...assets.values()].sort((a, b) => (a.outputPath < b.outputPath ? -1 : 1)),
     staticFiles: input.content.staticFiles,
+    warnings: localeWarnings,
   };
 }
 

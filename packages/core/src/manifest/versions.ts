@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type {
   CategoryLinkConfig,
+  Diagnostic,
   CategoryMetadata,
   LoadedDoc,
   LoadedVersion,
@@ -9,6 +10,7 @@ import type {
   PropSidebarItem,
   SidebarItemConfig,
   SourceDoc,
+  SourceLocation,
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
@@ -21,6 +23,15 @@ export interface LocaleVersion {
   version: LoadedVersion;
   routes: PendingRoute[];
   sidebarFiles: Record<string, PropSidebar>;
+  /** Sidebar labels shown untranslated in a locale that translates the rest of their sidebar. */
+  warnings: Diagnostic[];
+}
+
+/** A label a sidebar shows, whether the locale translates it, and where it is written. */
+interface ShownLabel {
+  label: string;
+  translated: boolean;
+  location: SourceLocation;
 }
 
 interface GeneratedIndex {
@@ -74,8 +85,11 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   };
   const sidebars: Record<string, PropSidebar> = {};
   const relativePaths = new Map(sources.map((doc) => [doc.file.sitePath, doc.relativePath]));
+  const warnings: Diagnostic[] = [];
   for (const [sidebarId, items] of Object.entries(sidebarConfigs)) {
+    const labels: ShownLabel[] = [];
     sidebars[sidebarId] = normalizeItems(items, {
+      labels,
       relativePaths,
       context,
       source,
@@ -88,6 +102,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       sidebarsPath: source.sidebarsPath ?? source.docsDir,
       versionLabel: meta.label,
     });
+    warnings.push(...getUntranslatedLabels(context, labels, sidebarId, meta.label));
   }
   addFallbackIndexes(linklessCategories, generatedIndexes, docs, meta.path);
   // A doc belongs to the first sidebar that shows it: as a link, or as the page of a category.
@@ -193,7 +208,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       canonicalPath: mainDoc.permalink,
     });
   }
-  return { version, routes, sidebarFiles };
+  return { version, routes, sidebarFiles, warnings };
 }
 
 function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string): LoadedDoc {
@@ -219,7 +234,9 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
     locale: source.locale,
     title,
     description: frontMatter.description ?? compiled.description,
-    sidebarLabel: frontMatter.sidebarLabel ?? title,
+    // A page shown from the default locale's file has its label translated like a category's.
+    sidebarLabel: source.isFallback ? context.label(frontMatter.sidebarLabel ?? title) : (frontMatter.sidebarLabel ?? title),
+    sidebarLabelTranslated: !source.isFallback || Object.hasOwn(context.translations.labels, frontMatter.sidebarLabel ?? title),
     sidebarPosition: frontMatter.sidebarPosition,
     permalink: slug === '/' ? versionPath : versionPath + slug,
     sourcePath: source.file.sitePath,
@@ -234,6 +251,8 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
 
 interface NormalizeContext {
   context: LocaleContext;
+  /** The labels the sidebar shows, as they are given out (see ShownLabel). */
+  labels: ShownLabel[];
   source: SourceVersion;
   docsById: Map<string, LoadedDoc>;
   sidebarId: string;
@@ -246,6 +265,23 @@ interface NormalizeContext {
   sidebarsPath: string;
   /** Path of each doc inside the version folder, by its source file (site-relative). */
   relativePaths: Map<string, string>;
+}
+
+/** A label written in the default locale, translated, and recorded as shown (see ShownLabel). */
+function showLabel(ctx: NormalizeContext, label: string, location: SourceLocation): string {
+  const { context } = ctx;
+  ctx.labels.push({ label, translated: context.isDefaultLocale || Object.hasOwn(context.translations.labels, label), location });
+  return context.label(label);
+}
+
+/** The sidebar label of a doc (see LoadedDoc.sidebarLabel), recorded as shown, written in the doc's file. */
+function showDocLabel(ctx: NormalizeContext, doc: LoadedDoc): string {
+  ctx.labels.push({
+    label: doc.sidebarLabel,
+    translated: doc.sidebarLabelTranslated,
+    location: { file: doc.sourcePath, line: 1, column: 1 },
+  });
+  return doc.sidebarLabel;
 }
 
 function normalizeItems(items: SidebarItemConfig[], ctx: NormalizeContext): PropSidebarItem[] {
@@ -262,11 +298,13 @@ function normalizeItem(item: SidebarItemConfig, ctx: NormalizeContext): PropSide
         throw unknownDoc(ctx, item.id, item.location);
       }
       if (doc.unlisted) return [];
-      return [{ type: 'link', label: item.label ? context.label(item.label) : doc.sidebarLabel, href: doc.permalink, docId: doc.id }];
+      const label = item.label ? showLabel(ctx, item.label, item.location) : showDocLabel(ctx, doc);
+      return [{ type: 'link', label, href: doc.permalink, docId: doc.id }];
     }
     case 'link': {
       const href = localizeLink(context, item.href);
-      return [{ type: 'link', label: context.label(item.label), href, external: /^[a-z]+:/i.test(href) || href.startsWith('//') }];
+      const label = showLabel(ctx, item.label, item.location);
+      return [{ type: 'link', label, href, external: /^[a-z]+:/i.test(href) || href.startsWith('//') }];
     }
     case 'autogenerated':
       return getAutogeneratedItems(item.dirName === '.' ? '' : item.dirName.replace(/^\.?\/|\/$/g, ''), ctx);
@@ -276,7 +314,7 @@ function normalizeItem(item: SidebarItemConfig, ctx: NormalizeContext): PropSide
       const href = getCategoryHref(item.label, item.link, items, ctx, item.location);
       const category: PropSidebarItem & { type: 'category' } = {
         type: 'category',
-        label: context.label(item.label),
+        label: showLabel(ctx, item.label, item.location),
         href,
         collapsed: item.collapsed ?? true,
         collapsible: item.collapsible ?? true,
@@ -336,7 +374,7 @@ function getAutogeneratedItems(dirName: string, ctx: NormalizeContext, inDir?: L
         entries.push({
           position: doc.sidebarPosition,
           name: relative,
-          item: { type: 'link', label: doc.sidebarLabel, href: doc.permalink, docId: doc.id },
+          item: { type: 'link', label: showDocLabel(ctx, doc), href: doc.permalink, docId: doc.id },
         });
     } else {
       const folder = relative.slice(0, slash);
@@ -355,9 +393,12 @@ function getAutogeneratedItems(dirName: string, ctx: NormalizeContext, inDir?: L
       ? getCategoryHref(label, meta.link, items, ctx, { file: meta.sourcePath, line: 1, column: 1 })
       : indexDoc?.permalink;
     const children = indexDoc && !meta?.link ? items.filter((item) => item.type !== 'link' || item.docId !== indexDoc.id) : items;
+    const folderLocation = meta
+      ? { file: meta.sourcePath, line: 1, column: 1 }
+      : { file: `${ctx.source.docsDir}/${path}`, line: 1, column: 1 };
     const category: PropSidebarItem & { type: 'category' } = {
       type: 'category',
-      label: ctx.context.label(label),
+      label: showLabel(ctx, label, folderLocation),
       href,
       collapsed: meta?.collapsed ?? true,
       collapsible: meta?.collapsible ?? true,
@@ -368,7 +409,7 @@ function getAutogeneratedItems(dirName: string, ctx: NormalizeContext, inDir?: L
         item: category,
         slug: path.split('/').map(stripNumberPrefix).join('/'),
         sidebarId: ctx.sidebarId,
-        location: meta ? { file: meta.sourcePath, line: 1, column: 1 } : { file: `${ctx.source.docsDir}/${path}`, line: 1, column: 1 },
+        location: folderLocation,
       });
     }
     entries.push({ position: meta?.position, name: folder, item: category });
@@ -549,4 +590,24 @@ function toCategoryCard(item: PropSidebarItem, docsById: Map<string, LoadedDoc>)
   }
   const count = getNavigablePages(item.items).length;
   return { title: item.label, description: '', count, path: item.href ?? item.indexHref ?? getSidebarFirstPath(item.items) ?? '' };
+}
+
+/**
+ * Warnings for the labels a sidebar shows untranslated in a locale that translates most of it:
+ * then they are likely forgotten. A sidebar the locale has not translated yet, or only begun,
+ * is the locale's choice, not an oversight.
+ */
+function getUntranslatedLabels(context: LocaleContext, labels: ShownLabel[], sidebarId: string, versionLabel: string): Diagnostic[] {
+  const translated = labels.filter((label) => label.translated).length;
+  if (context.isDefaultLocale || translated * 2 <= labels.length) return [];
+  const warned = new Set<string>();
+  return labels
+    .filter((label) => !label.translated && !warned.has(label.label) && warned.add(label.label))
+    .map((label) => ({
+      severity: 'warning',
+      code: 'untranslated-label',
+      message: `Sidebar "${sidebarId}" of version ${versionLabel} shows "${label.label}" untranslated in locale ${context.locale}`,
+      hint: `Translate the page, or add the label under \`labels\` in i18n/${context.locale}/site.yaml: "${label.label}: <${context.locale} text>".`,
+      location: label.location,
+    }));
 }
