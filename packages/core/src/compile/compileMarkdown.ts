@@ -33,6 +33,8 @@ export interface CompileResult {
   hast: HastRoot;
   /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
   excerpt?: HastRoot;
+  /** The leading `# heading` (a root holding its h1), taken out of `hast`, when the body has one. */
+  title?: HastRoot;
   meta: Omit<CompiledMarkdown, 'key' | 'stored'>;
   /** The text of the document split at h2 and h3 headings, for the search index. */
   sections: ContentSection[];
@@ -47,6 +49,7 @@ interface FileData {
   diagnostics: Diagnostic[];
   links: ContentLink[];
   contentTitle?: string;
+  contentTitleId?: string;
   headings: TocItem[];
   anchorIds: string[];
   urls: Map<string, { value: string; kind: 'link' | 'image' }>;
@@ -99,23 +102,26 @@ function highlightCodeBlocks(nodes: RootContent[]): void {
   }
 }
 
+type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
+
+/** Records a warning at a 1-based line and column of the body (reported as the line of the file). */
+function createWarn(data: FileData): Warn {
+  return (message, hint, position) =>
+    data.diagnostics.push({
+      severity: 'warning',
+      code: 'markdown',
+      message,
+      hint,
+      location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
+    });
+}
+
 function remarkDocgen() {
   return (tree: MdastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
-    const warn = (message: string, hint: string, position?: { line: number; column: number }) =>
-      data.diagnostics.push({
-        severity: 'warning',
-        code: 'markdown',
-        message,
-        hint,
-        location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
-      });
-
+    const warn = createWarn(data);
     const first = tree.children[0];
-    if (first?.type === 'heading' && first.depth === 1) {
-      data.contentTitle = mdastToString(first);
-      tree.children.shift();
-    }
+    const title = first?.type === 'heading' && first.depth === 1 ? first : undefined;
 
     visit(tree, (node, index, parent) => {
       switch (node.type) {
@@ -160,10 +166,10 @@ function remarkDocgen() {
           return;
       }
     });
+    // Read once the visit has taken an explicit {#id} off its text.
+    if (title) data.contentTitle = mdastToString(title);
   };
 }
-
-type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
 
 function checkHtml(node: Html, index: number | undefined, parent: { type: string; children: unknown[] } | undefined, warn: Warn): void {
   const value = node.value.trim();
@@ -257,7 +263,9 @@ function stripPositions(node: HastRoot | RootContent): void {
 function rehypeDocgen() {
   return (tree: HastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
-    stripPositions(tree);
+    const warn = createWarn(data);
+    const first = tree.children[0];
+    const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
     const slugger = new GithubSlugger();
     // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
@@ -273,7 +281,7 @@ function rehypeDocgen() {
         data.urls.set(`${kind}\0${url}`, { value: url, kind });
       }
       const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
-      if (level >= 2 && level <= 6) {
+      if (level >= 1 && level <= 6) {
         const text = hastToString(node).trim();
         let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
         if (id === undefined) {
@@ -282,11 +290,20 @@ function rehypeDocgen() {
           taken.add(id);
         }
         node.properties.id = id;
-        data.headings.push({ value: text, id, level });
+        if (level >= 2) data.headings.push({ value: text, id, level });
+        else if (node === title) data.contentTitleId = id;
+        else {
+          warn(
+            `The heading "${text}" is a second h1 on the page`,
+            'A page has one h1, its title: a # heading on the first line, or else the front matter title. Use ## for a section.',
+            node.position?.start,
+          );
+        }
       }
       if (typeof node.properties.id === 'string') ids.push(node.properties.id);
     });
     data.anchorIds = [...new Set(ids)];
+    stripPositions(tree);
   };
 }
 
@@ -350,6 +367,13 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   const processor = body.includes('<') && hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
   const hast = processor.runSync(mdast, file) as HastRoot;
   const result = file.data as unknown as FileData;
+  // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
+  let title: HastRoot | undefined;
+  if (result.contentTitleId !== undefined) {
+    title = { type: 'root', children: [hast.children.shift()!] };
+    const next = hast.children[0];
+    if (next?.type === 'text' && next.value === '\n') hast.children.shift();
+  }
   const isMarker = (node: RootContent) => node.type === 'element' && node.tagName === 'docgen-truncate';
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
@@ -361,9 +385,11 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   return {
     hast,
     excerpt,
+    title,
     meta: {
       hasExcerpt: excerpt !== undefined,
       contentTitle: result.contentTitle,
+      contentTitleId: result.contentTitleId,
       headings: result.headings,
       anchorIds: result.anchorIds,
       links: result.links,
