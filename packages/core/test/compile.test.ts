@@ -192,7 +192,7 @@ describe('compileMarkdown: prose', () => {
 });
 
 describe('compileMarkdown: raw HTML', () => {
-  const { hast } = compile(
+  const { hast, diagnostics } = compile(
     [
       'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, <a href="javascript:alert(1)" onclick="evil()">bad</a>, <a href=" JaVaScRiPt:alert(1)">bad2</a>, <a href="/ok">ok</a>.',
       '',
@@ -223,6 +223,51 @@ describe('compileMarkdown: raw HTML', () => {
       ['bad2', undefined],
       ['ok', '/ok'],
       ['md link', undefined],
+    ]);
+  });
+
+  it('warns about each handler and URL it strips, at its line and column', () => {
+    expect(diagnostics.map((diagnostic) => `${diagnostic.location!.line}:${diagnostic.location!.column} ${diagnostic.message}`)).toEqual([
+      '1:37 The script URL in href of <a> is removed',
+      '1:37 The event handler onclick of <a> is removed',
+      '1:93 The script URL in href of <a> is removed',
+      '3:1 The event handler onclick of <div> is removed',
+      '3:1 The event handler onmouseover of <div> is removed',
+      '5:1 The script URL in href of <a> is removed',
+      '5:32 The event handler onerror of <img> is removed',
+    ]);
+  });
+
+  it.each([
+    ['in one HTML block', '<!-- note --><b>bold</b>\n'],
+    ['in a list item', '- item\n\n  <!-- note --><b>bold</b>\n'],
+    ['in an admonition', ':::note\n\n<!-- note --><b>bold</b>\n\n:::\n'],
+  ])('shows an element written after a comment %s, and not the comment', (_where, body) => {
+    const result = compile(body);
+    expect(elementsByTag(result.hast, 'b').map(textOf)).toEqual(['bold']);
+    expect(findElements(result.hast, () => true).some((element) => element.children.some((child) => child.type === 'raw'))).toBe(false);
+    expect(JSON.stringify(result.hast)).not.toContain('note --');
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('removes <script> and a head element written in the content, with a warning; keeps <style> out of the text', () => {
+    const result = compile('<script>alert(1)</script>\n\n<style>p { color: red }</style>\n\n<title>T</title>\n\nText.\n', 4);
+    expect(elementsByTag(result.hast, 'script')).toEqual([]);
+    expect(elementsByTag(result.hast, 'title')).toEqual([]);
+    expect(elementsByTag(result.hast, 'style').map(textOf)).toEqual(['p { color: red }']);
+    expect(result.description).toBe('Text.');
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
+      ['<script> is removed: a page runs no scripts from its content', { file: 'docs/guide/a.md', line: 4, column: 1 }],
+      ["<title> is removed: it belongs in the page's head, which docgen writes", { file: 'docs/guide/a.md', line: 8, column: 1 }],
+    ]);
+  });
+
+  it('warns about raw HTML a browser does not show, at its line: an unclosed comment, a processing instruction', () => {
+    const result = compile('Shown.\n\n- <?xml version="1.0"?>\n\n<!-- never closed\n\nHidden.\n', 2);
+    expect(textOf(result.hast).trim()).toBe('Shown.');
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
+      ['<?xml version="1.0"?> is not shown: browsers do not display it in a page', { file: 'docs/guide/a.md', line: 4, column: 3 }],
+      ['An HTML comment is never closed: the text after it is not shown', { file: 'docs/guide/a.md', line: 6, column: 1 }],
     ]);
   });
 });
