@@ -349,21 +349,16 @@ describe('loadSite: content errors', () => {
     expect(error.location).toEqual({ file: 'docs/guide/setup.md', line: 3, column: 19 });
   });
 
-  it("warns about a second h1 at its line: the page's title is its only h1", async () => {
+  it.each([
+    ['an unknown HTML tag', 'Returns List<String>.\n', 'Unknown HTML tag <String> is shown as text', 5, 13],
+    // The page's title is its only h1.
+    ['a second h1', '# 설치 안내\n\n본문\n\n# 두 번째 제목\n', 'The heading "두 번째 제목" is a second h1 on the page', 9, 1],
+  ])('collects markdown warnings (%s) with the file line, front matter included', async (_what, body, message, line, column) => {
     const siteDir = copyFixture('autogen');
-    writeFileSync(join(siteDir, 'docs', 'guide', 'setup.md'), '---\ntitle: 설치\n---\n\n# 설치 안내\n\n본문\n\n# 두 번째 제목\n');
+    writeFileSync(join(siteDir, 'docs', 'guide', 'setup.md'), `---\ntitle: 설치\n---\n\n${body}`);
     const { diagnostics } = await loadSite({ siteDir, locales: ['ko'] });
     expect(diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
-      ['The heading "두 번째 제목" is a second h1 on the page', { file: 'docs/guide/setup.md', line: 9, column: 1 }],
-    ]);
-  });
-
-  it('collects markdown warnings with the file line, front matter included', async () => {
-    const siteDir = copyFixture('autogen');
-    writeFileSync(join(siteDir, 'docs', 'guide', 'setup.md'), '---\ntitle: 설치\n---\n\nReturns List<String>.\n');
-    const { diagnostics } = await loadSite({ siteDir, locales: ['ko'] });
-    expect(diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
-      ['Unknown HTML tag <String> is shown as text', { file: 'docs/guide/setup.md', line: 5, column: 13 }],
+      [message, { file: 'docs/guide/setup.md', line, column }],
     ]);
   });
 });
