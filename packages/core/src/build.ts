@@ -637,8 +637,17 @@ function getSourceRecords(content: SiteContent, salt: string): Map<string, Sourc
  */
 function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: boolean): string {
   if (!compiled) return '';
-  const { contentTitle, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes } = compiled;
-  return JSON.stringify([contentTitle, hasExcerpt, headings, anchorIds, urls, ownDescription ? '' : description, readingTimeMinutes]);
+  const { contentTitle, contentTitleId, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes } = compiled;
+  return JSON.stringify([
+    contentTitle,
+    contentTitleId,
+    hasExcerpt,
+    headings,
+    anchorIds,
+    urls,
+    ownDescription ? '' : description,
+    readingTimeMinutes,
+  ]);
 }
 
 /** What a page shows: the locale's site data, the route's data and content, its page component. */

@@ -4,9 +4,10 @@
  * and version cut.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
@@ -162,8 +163,27 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
 }
 
-/** What compile keys are salted with: docgen's version and the options that change what compiling gives. */
-export const getCompileSalt = (config: SiteConfig) => JSON.stringify([DOCGEN_VERSION, config.themeConfig.code.additionalLanguages]);
+/**
+ * What compile keys are salted with: docgen's version, the compiler's own code (a store outlives
+ * a change of the compiler within a version) and the options that change what compiling gives.
+ */
+export const getCompileSalt = (config: SiteConfig) =>
+  JSON.stringify([DOCGEN_VERSION, getCompilerKey(), config.themeConfig.code.additionalLanguages]);
+
+let compilerKey: string | undefined;
+
+/** A hash of the code of the compile stage (its folder, source or built), read once per process. */
+function getCompilerKey(): string {
+  if (compilerKey === undefined) {
+    const dir = fileURLToPath(new URL('./compile/', import.meta.url));
+    const digest = createHash('sha256');
+    for (const file of readdirSync(dir).sort()) {
+      if (/\.(js|ts)$/.test(file) && !file.endsWith('.d.ts')) digest.update(file).update(readFileSync(join(dir, file)));
+    }
+    compilerKey = digest.digest('hex').slice(0, 16);
+  }
+  return compilerKey;
+}
 
 /** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
 const sourceKeys = new WeakMap<object, { salt: string; key: string }>();

@@ -10,8 +10,8 @@ import { compileMarkdown } from '../src/compile/index.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
 const compile = (body: string, bodyLine = 1) => {
-  const { hast, excerpt, meta } = compileMarkdown(body, { sourcePath: 'docs/guide/a.md', bodyLine });
-  return { hast, excerpt, ...meta };
+  const { hast, excerpt, title, meta } = compileMarkdown(body, { sourcePath: 'docs/guide/a.md', bodyLine });
+  return { hast, excerpt, title, ...meta };
 };
 
 /** Token class names (without the leading `token`) of a highlighted code block. */
@@ -55,18 +55,71 @@ describe('compileMarkdown: headings', () => {
       { value: '깊은 제목', id: '깊은-제목', level: 4 },
       { value: 'Hello World!', id: 'hello-world', level: 2 },
     ]);
-    expect(result.anchorIds).toEqual(['요청-파라미터', '요청-파라미터-1', 'custom-id', '깊은-제목', 'hello-world']);
+    expect(result.anchorIds).toEqual(['문서-제목', '요청-파라미터', '요청-파라미터-1', 'custom-id', '깊은-제목', 'hello-world']);
   });
 
-  it('takes a leading # heading out of the content as the title', () => {
+  it('keeps a leading # heading apart as the title: an h1 with its id, out of the content', () => {
     expect(result.contentTitle).toBe('문서 제목');
+    expect(result.contentTitleId).toBe('문서-제목');
+    expect(result.title!.children).toEqual([
+      { type: 'element', tagName: 'h1', properties: { id: '문서-제목' }, children: [{ type: 'text', value: '문서 제목' }] },
+    ]);
     expect(elementsByTag(result.hast, 'h1')).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
   });
 
-  it('leaves a # heading that is not first in the content', () => {
+  it('keeps the markup, links and explicit {#id} of the title, and takes its text without the id', () => {
+    const titled = compile('# The `code` and [a link](./b.md) {#the-title}\n\n## The code and a link\n');
+    expect(titled.contentTitle).toBe('The code and a link');
+    expect(titled.contentTitleId).toBe('the-title');
+    const [h1] = elementsByTag(titled.title!, 'h1');
+    expect(h1!.properties.id).toBe('the-title');
+    expect(elementsByTag(h1!, 'code').map(textOf)).toEqual(['code']);
+    expect(elementsByTag(h1!, 'a').map((a) => a.properties.href)).toEqual(['./b.md']);
+    expect(titled.links).toEqual([{ url: './b.md', kind: 'link', line: 1, column: 18 }]);
+    expect(titled.headings).toEqual([{ value: 'The code and a link', id: 'the-code-and-a-link', level: 2 }]);
+  });
+
+  it('slugs the title first: a section of the same text gets the next id', () => {
+    const same = compile('# Welcome to My Docs\n\n## Welcome to My Docs\n');
+    expect(same.contentTitleId).toBe('welcome-to-my-docs');
+    expect(same.headings.map((heading) => heading.id)).toEqual(['welcome-to-my-docs-1']);
+    expect(same.anchorIds).toEqual(['welcome-to-my-docs', 'welcome-to-my-docs-1']);
+  });
+
+  it('leaves the title out of the excerpt, the description and the search sections', () => {
+    const post = compile('# Post title\n\nFirst words.\n\n<!-- truncate -->\n\nMore.\n');
+    expect(elementsByTag(post.excerpt!, 'p').map(textOf)).toEqual(['First words.']);
+    expect(findElements(post.excerpt!, () => true).map((element) => element.tagName)).toEqual(['p']);
+    expect(post.description).toBe('First words. More.');
+    const { sections } = compileMarkdown('# Post title\n\nFirst words.\n', { sourcePath: 'docs/guide/a.md', bodyLine: 1 });
+    expect(sections).toEqual([{ heading: '', anchor: '', text: 'First words.', code: '' }]);
+  });
+
+  it('warns about every other h1, at its line and column in the file: the page already has its title as h1', () => {
+    const twice = compile('# Title\n\ntext\n\n# Another\n\n> # Quoted\n\n<h1>Raw</h1>\n', 3);
+    expect(twice.contentTitle).toBe('Title');
+    expect(elementsByTag(twice.hast, 'h1').map((h1) => [textOf(h1), h1.properties.id])).toEqual([
+      ['Another', 'another'],
+      ['Quoted', 'quoted'],
+      ['Raw', 'raw'],
+    ]);
+    expect(twice.diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
+      ['The heading "Another" is a second h1 on the page', { file: 'docs/guide/a.md', line: 7, column: 1 }],
+      ['The heading "Quoted" is a second h1 on the page', { file: 'docs/guide/a.md', line: 9, column: 3 }],
+      ['The heading "Raw" is a second h1 on the page', { file: 'docs/guide/a.md', line: 11, column: 1 }],
+    ]);
+    expect(twice.diagnostics[0]!.hint).toBe(
+      'A page has one h1, its title: a # heading on the first line, or else the front matter title. Use ## for a section.',
+    );
+  });
+
+  it('leaves a # heading that is not first in the content, and warns: the page shows its title as h1 above it', () => {
     const later = compile('intro\n\n# Title\n');
     expect(later.contentTitle).toBeUndefined();
+    expect(later.title).toBeUndefined();
     expect(elementsByTag(later.hast, 'h1').map(textOf)).toEqual(['Title']);
+    expect(later.diagnostics.map((diagnostic) => diagnostic.location)).toEqual([{ file: 'docs/guide/a.md', line: 3, column: 1 }]);
   });
 
   it('gives an explicit id to a heading with inline markup', () => {
@@ -139,7 +192,7 @@ describe('compileMarkdown: prose', () => {
 });
 
 describe('compileMarkdown: raw HTML', () => {
-  const { hast } = compile(
+  const { hast, diagnostics } = compile(
     [
       'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, <a href="javascript:alert(1)" onclick="evil()">bad</a>, <a href=" JaVaScRiPt:alert(1)">bad2</a>, <a href="/ok">ok</a>.',
       '',
@@ -170,6 +223,51 @@ describe('compileMarkdown: raw HTML', () => {
       ['bad2', undefined],
       ['ok', '/ok'],
       ['md link', undefined],
+    ]);
+  });
+
+  it('warns about each handler and URL it strips, at its line and column', () => {
+    expect(diagnostics.map((diagnostic) => `${diagnostic.location!.line}:${diagnostic.location!.column} ${diagnostic.message}`)).toEqual([
+      '1:37 The script URL in href of <a> is removed',
+      '1:37 The event handler onclick of <a> is removed',
+      '1:93 The script URL in href of <a> is removed',
+      '3:1 The event handler onclick of <div> is removed',
+      '3:1 The event handler onmouseover of <div> is removed',
+      '5:1 The script URL in href of <a> is removed',
+      '5:32 The event handler onerror of <img> is removed',
+    ]);
+  });
+
+  it.each([
+    ['in one HTML block', '<!-- note --><b>bold</b>\n'],
+    ['in a list item', '- item\n\n  <!-- note --><b>bold</b>\n'],
+    ['in an admonition', ':::note\n\n<!-- note --><b>bold</b>\n\n:::\n'],
+  ])('shows an element written after a comment %s, and not the comment', (_where, body) => {
+    const result = compile(body);
+    expect(elementsByTag(result.hast, 'b').map(textOf)).toEqual(['bold']);
+    expect(findElements(result.hast, () => true).some((element) => element.children.some((child) => child.type === 'raw'))).toBe(false);
+    expect(JSON.stringify(result.hast)).not.toContain('note --');
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('removes <script> and a head element written in the content, with a warning; keeps <style> out of the text', () => {
+    const result = compile('<script>alert(1)</script>\n\n<style>p { color: red }</style>\n\n<title>T</title>\n\nText.\n', 4);
+    expect(elementsByTag(result.hast, 'script')).toEqual([]);
+    expect(elementsByTag(result.hast, 'title')).toEqual([]);
+    expect(elementsByTag(result.hast, 'style').map(textOf)).toEqual(['p { color: red }']);
+    expect(result.description).toBe('Text.');
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
+      ['<script> is removed: a page runs no scripts from its content', { file: 'docs/guide/a.md', line: 4, column: 1 }],
+      ["<title> is removed: it belongs in the page's head, which docgen writes", { file: 'docs/guide/a.md', line: 8, column: 1 }],
+    ]);
+  });
+
+  it('warns about raw HTML a browser does not show, at its line: an unclosed comment, a processing instruction', () => {
+    const result = compile('Shown.\n\n- <?xml version="1.0"?>\n\n<!-- never closed\n\nHidden.\n', 2);
+    expect(textOf(result.hast).trim()).toBe('Shown.');
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
+      ['<?xml version="1.0"?> is not shown: browsers do not display it in a page', { file: 'docs/guide/a.md', line: 4, column: 3 }],
+      ['An HTML comment is never closed: the text after it is not shown', { file: 'docs/guide/a.md', line: 6, column: 1 }],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
@@ -66,6 +66,26 @@ describe('getBrokenLinks', () => {
     writeFileSync(join(siteDir, 'docs', 'b.md'), '# B\n\n## 요청 파라미터\n');
     expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => [problem.message, problem.location])).toEqual([
       ['Broken anchor ./b.md#요청: /docs/b has no heading with id "요청"', { file: 'docs/a.md', line: 5, column: 1 }],
+    ]);
+  });
+
+  it("accepts links to the id of a doc's or page's leading # heading, which the page shows; not of a blog post's, which it leaves out", async () => {
+    const siteDir = copyFixture('broken-links');
+    const page = (title: string) => `---\ntitle: ${title}\n---\n\n# Welcome to My Docs\n\nText.\n`;
+    writeFileSync(join(siteDir, 'docs', 'a.md'), `${page('Home')}\n[top](#welcome-to-my-docs)\n`);
+    writeFileSync(
+      join(siteDir, 'docs', 'b.md'),
+      '# B\n\n[a](./a.md#welcome-to-my-docs) [page](/welcome#welcome-to-my-docs) [post](/blog/post#welcome-to-my-docs)\n',
+    );
+    mkdirSync(join(siteDir, 'pages'));
+    writeFileSync(join(siteDir, 'pages', 'welcome.md'), page('Welcome page'));
+    mkdirSync(join(siteDir, 'blog'));
+    writeFileSync(join(siteDir, 'blog', '2025-01-01-post.md'), page('Post'));
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => [problem.message, problem.location])).toEqual([
+      [
+        'Broken anchor /blog/post#welcome-to-my-docs: /blog/post has no heading with id "welcome-to-my-docs"',
+        { file: 'docs/b.md', line: 3, column: 68 },
+      ],
     ]);
   });
 

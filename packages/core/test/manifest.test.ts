@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Element, Root } from 'hast';
 import type { LocaleManifest, ManifestRoute, PropSidebarItem, SiteManifest } from '@docgen/types';
@@ -379,12 +379,50 @@ describe('loadSite: content errors', () => {
     expect(error.location).toEqual({ file: 'docs/guide/setup.md', line: 3, column: 19 });
   });
 
-  it('collects markdown warnings with the file line, front matter included', async () => {
+  it.each([
+    ['an unknown HTML tag', 'Returns List<String>.\n', 'Unknown HTML tag <String> is shown as text', 5, 13],
+    // The page's title is its only h1.
+    ['a second h1', '# 설치 안내\n\n본문\n\n# 두 번째 제목\n', 'The heading "두 번째 제목" is a second h1 on the page', 9, 1],
+  ])('collects markdown warnings (%s) with the file line, front matter included', async (_what, body, message, line, column) => {
     const siteDir = copyFixture('autogen');
-    writeFileSync(join(siteDir, 'docs', 'guide', 'setup.md'), '---\ntitle: 설치\n---\n\nReturns List<String>.\n');
+    writeFileSync(join(siteDir, 'docs', 'guide', 'setup.md'), `---\ntitle: 설치\n---\n\n${body}`);
     const { diagnostics } = await loadSite({ siteDir, locales: ['ko'] });
     expect(diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([
-      ['Unknown HTML tag <String> is shown as text', { file: 'docs/guide/setup.md', line: 5, column: 13 }],
+      [message, { file: 'docs/guide/setup.md', line, column }],
     ]);
+  });
+});
+
+describe('loadSite: a front matter title and a leading # heading', () => {
+  let manifest: SiteManifest;
+  beforeAll(async () => {
+    const siteDir = copyFixture('links-clean');
+    const body = '---\ntitle: Home\n---\n\n# Welcome to My Docs\n\nText.\n';
+    writeFileSync(join(siteDir, 'docs', 'start.md'), body);
+    mkdirSync(join(siteDir, 'pages'), { recursive: true });
+    writeFileSync(join(siteDir, 'pages', 'welcome.md'), body);
+    writeFileSync(join(siteDir, 'blog', '2025-01-01-hello.md'), body);
+    manifest = (await loadSite({ siteDir, locales: ['ko'] })).manifest;
+  });
+
+  it('names a doc and a markdown page by the front matter title, and gives them the heading as a title slot, with its id', () => {
+    for (const path of ['/docs/start', '/welcome']) {
+      const route = routeAt(manifest, 'ko', path)!;
+      expect(route.data.title).toBe('Home');
+      expect(Object.entries(route.slots).map(([name, slot]) => [name, slot.part])).toEqual([
+        ['title', 'title'],
+        ['main', 'main'],
+      ]);
+      expect(route.anchorIds).toContain('welcome-to-my-docs');
+    }
+    const version = localeOf(manifest, 'ko').versions.find((candidate) => candidate.isLast)!;
+    expect(JSON.stringify(version.sidebars)).toContain('"label":"Home"');
+  });
+
+  it('names a blog post by the front matter title and leaves the heading out, as Docusaurus does: the post header shows the title', () => {
+    const post = localeOf(manifest, 'ko').routes.find((route) => route.data.type === 'blogPost')!;
+    expect(post.data.title).toBe('Home');
+    expect(Object.keys(post.slots)).toEqual(['main']);
+    expect(post.anchorIds).not.toContain('welcome-to-my-docs');
   });
 });

@@ -342,6 +342,15 @@ describe('markdown twins', () => {
     expect(twinOf('ko', '/docs/intro')).toBe('# 소개\n\n[설정](https://seo.example.com/docs/guide/setup)을 보세요.\n');
   });
 
+  it("head with the body's leading # heading, as the page shows it, rather than the front matter title", () => {
+    const twinFor = (body: string) =>
+      toMarkdownTwinText(getMarkdownTwin({ title: 'Home', source: { body, bodyLine: 4 }, links: [], siteUrl: 'https://s.example.com' }));
+    expect(twinFor('# Welcome to My Docs\n\nText.\n')).toBe('# Welcome to My Docs\n\nText.\n');
+    expect(twinFor('\n# Closed `code` ##\n\nText.\n')).toBe('# Closed `code`\n\nText.\n');
+    expect(twinFor('Setext title\n===\n\nText.\n')).toBe('# Setext title\n\nText.\n');
+    expect(twinFor('Text.\n\n# Later\n')).toBe('# Home\n\nText.\n\n# Later\n');
+  });
+
   it('of a fallback page are the default locale source, linking within the page locale', () => {
     expect(twinOf('en', '/en/docs/guide/setup')).toContain(
       '# 설정 [고급]\n\n[소개](https://seo.example.com/en/docs/intro#%EC%8B%9C%EC%9E%91)',

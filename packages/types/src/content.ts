@@ -122,8 +122,14 @@ export interface CompiledMarkdown {
   key: string;
   /** True when the body has a `<!-- truncate -->` marker (the store then also holds the excerpt). */
   hasExcerpt: boolean;
-  /** Text of a leading `# heading`, which is removed from the content and used as the title. */
+  /**
+   * Plain text of a leading `# heading`: the page's title when its front matter has none. The
+   * heading is stored apart from the content (`stored.title`); docs and markdown pages show it as
+   * their h1, blog posts (whose header shows the title) leave it out.
+   */
   contentTitle?: string;
+  /** Id of the leading `# heading`'s h1, when the body has one (it is in `anchorIds` too). */
+  contentTitleId?: string;
   /** Every heading of level 2 to 6, in document order. */
   headings: TocItem[];
   /** Every element id in the document (headings, footnotes, explicit ids), for anchor checks. */
@@ -148,6 +154,8 @@ export interface StoredContent {
   main: StoredPart;
   /** Present when the body has an excerpt (`hasExcerpt`). */
   excerpt?: StoredPart;
+  /** The leading `# heading` (a root holding its h1), present when the body has one (`contentTitleId`). */
+  title?: StoredPart;
   sections: StoredPart;
 }
 
@@ -172,7 +180,8 @@ export interface ContentSection {
 export interface ContentSlot {
   /** `CompiledMarkdown.key`. */
   key: string;
-  part: 'main' | 'excerpt';
+  /** The content without its leading `# heading`, its excerpt, or that heading (an h1). */
+  part: 'main' | 'excerpt' | 'title';
   /** Link `href`s as written, mapped to the URL the page links to (only those that change). */
   hrefs: Record<string, string>;
   /** Image `src`s as written, mapped to the URL the page loads (only those that change). */

@@ -189,7 +189,11 @@ export interface RouteDataBase {
   canonical: string;
   alternates: PropAlternate[];
   noIndex: boolean;
-  /** Rendered markdown by slot name (`main`, `excerpt:<path>`). Filled by the render stage. */
+  /**
+   * Rendered markdown by slot name (`main`, `excerpt:<path>`). Filled by the render stage. A doc or
+   * markdown page whose content starts with a `# heading` has a `title` slot too: that heading's
+   * h1 (with its id), which the page shows as its heading instead of `title`.
+   */
   html: Record<string, string>;
 }
 

@@ -12,7 +12,7 @@ const contentEnhancer = lazyModule('interactive content', () => import('./enhanc
  * A slot of server-rendered markdown. On hydration its HTML is read back from the DOM, so the
  * page data never carries it twice; after each render its interactive parts are wired.
  */
-export function Html({ slot = 'main', className = 'markdown' }: { slot?: string; className?: string }) {
+export function Html({ slot = 'main', className = 'markdown', lang }: { slot?: string; className?: string; lang?: string }) {
   const { route } = usePage();
   const html = route.html[slot] ?? '';
   const ref = useRef<HTMLDivElement>(null);
@@ -32,5 +32,5 @@ export function Html({ slot = 'main', className = 'markdown' }: { slot?: string;
       cleanup?.();
     };
   }, [html]);
-  return <div ref={ref} className={className} data-docgen-slot={slot} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} className={className} lang={lang} data-docgen-slot={slot} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
 import { Html } from '../content/Html.js';
+import { PageTitle } from '../content/PageTitle.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
 import { Loader } from '../layout/Loader.js';
@@ -45,6 +46,7 @@ export function DocPage({ route }: { route: DocRoute }) {
   const t = useTranslate();
   const site = useSiteData();
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
+  const contentLang = route.fallbackFrom ? fallbackLocale?.htmlLang : undefined;
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>
@@ -69,11 +71,11 @@ export function DocPage({ route }: { route: DocRoute }) {
           </div>
         ) : null}
         <header>
-          <h1>{route.title}</h1>
+          <PageTitle route={route} lang={contentLang} />
           {route.markdownPath ? <CopyMarkdownButton href={route.markdownPath} /> : null}
         </header>
         {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}
-        <div lang={route.fallbackFrom ? fallbackLocale?.htmlLang : undefined}>
+        <div lang={contentLang}>
           <Html />
         </div>
       </article>

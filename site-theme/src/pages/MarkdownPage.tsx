@@ -1,5 +1,5 @@
 import type { RouteData } from '@docgen/types';
-import { Html, MAIN_ID, TableOfContents } from '../firstLoad.js';
+import { Html, MAIN_ID, PageTitle, TableOfContents } from '../firstLoad.js';
 
 /** A page written in markdown (`pages/*.md`): its content and table of contents. */
 export function MarkdownPage({ route }: { route: Extract<RouteData, { type: 'markdownPage' }> }) {
@@ -7,7 +7,7 @@ export function MarkdownPage({ route }: { route: Extract<RouteData, { type: 'mar
     <main id={MAIN_ID} className="container markdown-page">
       <div className="docs-container">
         <article className="docs-content">
-          <h1>{route.title}</h1>
+          <PageTitle route={route} />
           {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}
           <Html />
         </article>

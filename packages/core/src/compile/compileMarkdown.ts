@@ -15,10 +15,11 @@ import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentLink, ContentSection, Diagnostic, TocItem } from '@docgen/types';
+import { getLineColumn } from '../diagnostics/index.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import { highlightToHtml, isKnownLanguage, parseCodeMeta } from './highlight.js';
 import { KNOWN_HTML_TAGS } from './htmlTags.js';
-import { getContentSections } from './sections.js';
+import { getContentSections, getShownText } from './sections.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
 export interface CompileOptions {
@@ -33,6 +34,8 @@ export interface CompileResult {
   hast: HastRoot;
   /** Hast of the part before `<!-- truncate -->`, when the marker is present. */
   excerpt?: HastRoot;
+  /** The leading `# heading` (a root holding its h1), taken out of `hast`, when the body has one. */
+  title?: HastRoot;
   meta: Omit<CompiledMarkdown, 'key' | 'stored'>;
   /** The text of the document split at h2 and h3 headings, for the search index. */
   sections: ContentSection[];
@@ -42,11 +45,38 @@ const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'cautio
 const TRUNCATE = /^<!--\s*truncate\s*-->$/;
 const EXPLICIT_ID = /\s*\{#([^\s{}]+)\}\s*$/;
 const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background'];
+/** A complete HTML comment, `<!-->` and `<!--->` included (browsers end a comment there too). */
+const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/g;
+/**
+ * Raw HTML a browser never shows, after skipping complete comments (which authors write to be
+ * hidden): an unclosed comment, a processing instruction, a declaration, CDATA (group 1).
+ */
+const NOT_SHOWN = /<!--(?:-?>|[\s\S]*?-->)|(<!--|<\?|<![A-Za-z[])/g;
+/**
+ * Elements of raw HTML left out of a page, with why: they would run code, or belong in the page's
+ * head, from inside the content. `title` only outside SVG, where it is a tooltip. (`<base>`, not
+ * a known tag, is shown as text.)
+ */
+const REMOVED_ELEMENTS: Record<string, { message: string; hint: string }> = {
+  script: {
+    message: 'a page runs no scripts from its content',
+    hint: 'Add scripts to the theme. To show code, put it in a fenced code block.',
+  },
+  meta: {
+    message: "it belongs in the page's head, which docgen writes",
+    hint: "Set the page's title and description in its front matter.",
+  },
+  title: {
+    message: "it belongs in the page's head, which docgen writes",
+    hint: "Set the page's title in its front matter, or start the page with a # heading.",
+  },
+};
 
 interface FileData {
   diagnostics: Diagnostic[];
   links: ContentLink[];
   contentTitle?: string;
+  contentTitleId?: string;
   headings: TocItem[];
   anchorIds: string[];
   urls: Map<string, { value: string; kind: 'link' | 'image' }>;
@@ -99,23 +129,26 @@ function highlightCodeBlocks(nodes: RootContent[]): void {
   }
 }
 
+type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
+
+/** Records a warning at a 1-based line and column of the body (reported as the line of the file). */
+function createWarn(data: FileData): Warn {
+  return (message, hint, position) =>
+    data.diagnostics.push({
+      severity: 'warning',
+      code: 'markdown',
+      message,
+      hint,
+      location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
+    });
+}
+
 function remarkDocgen() {
   return (tree: MdastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
-    const warn = (message: string, hint: string, position?: { line: number; column: number }) =>
-      data.diagnostics.push({
-        severity: 'warning',
-        code: 'markdown',
-        message,
-        hint,
-        location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
-      });
-
+    const warn = createWarn(data);
     const first = tree.children[0];
-    if (first?.type === 'heading' && first.depth === 1) {
-      data.contentTitle = mdastToString(first);
-      tree.children.shift();
-    }
+    const title = first?.type === 'heading' && first.depth === 1 ? first : undefined;
 
     visit(tree, (node, index, parent) => {
       switch (node.type) {
@@ -150,7 +183,7 @@ function remarkDocgen() {
           }
           return;
         case 'html':
-          checkHtml(node, index, parent, warn);
+          checkHtml(node, index, parent, data, warn);
           return;
         case 'containerDirective':
         case 'leafDirective':
@@ -160,20 +193,28 @@ function remarkDocgen() {
           return;
       }
     });
+    // Read once the visit has taken an explicit {#id} off its text.
+    if (title) data.contentTitle = mdastToString(title);
   };
 }
 
-type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
-
-function checkHtml(node: Html, index: number | undefined, parent: { type: string; children: unknown[] } | undefined, warn: Warn): void {
+function checkHtml(
+  node: Html,
+  index: number | undefined,
+  parent: { type: string; children: unknown[] } | undefined,
+  data: FileData,
+  warn: Warn,
+): void {
   const value = node.value.trim();
   if (TRUNCATE.test(value) && index !== undefined && parent?.type === 'root') {
     // The excerpt marker becomes an element of its own, so it survives without reparsing raw HTML.
     parent.children[index] = { type: 'truncateMarker', data: { hName: 'docgen-truncate' } };
     return;
   }
-  if (value.startsWith('<!--')) return;
-  const tags = [...value.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
+  warnNotShown(node, data, warn);
+  const shown = node.value.replace(COMMENT, '');
+  if (shown.trim() === '') return;
+  const tags = [...shown.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
   // A capitalised name (`List<Object>`, `Map<Template>`) is a type in prose, not an HTML element.
   const unknown = tags.find((tag) => tag !== tag.toLowerCase() || !KNOWN_HTML_TAGS.has(tag));
   if (unknown === undefined || index === undefined || !parent) return;
@@ -182,7 +223,34 @@ function checkHtml(node: Html, index: number | undefined, parent: { type: string
     `If this is code such as List<${unknown}>, wrap it in backticks: \`List<${unknown}>\`.`,
     node.position?.start,
   );
-  parent.children[index] = { type: 'text', value: node.value, position: node.position } satisfies Text;
+  parent.children[index] = { type: 'text', value: shown, position: node.position } satisfies Text;
+}
+
+/**
+ * Warns, at its line and column, about raw HTML that a browser never shows though it was not
+ * written as a comment: an unclosed comment (which hides the rest of its block), a processing
+ * instruction, a declaration or CDATA. The written source is read, for its positions.
+ */
+function warnNotShown(node: Html, data: FileData, warn: Warn): void {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined || !node.value.includes('<')) return;
+  const source = data.source.slice(start, end);
+  for (const match of source.matchAll(NOT_SHOWN)) {
+    if (match[1] === undefined) continue;
+    const position = getLineColumn(data.source, start + match.index);
+    if (match[1] === '<!--') {
+      warn('An HTML comment is never closed: the text after it is not shown', 'Close the comment with -->.', position);
+      return;
+    }
+    const line = source.slice(match.index).split(/\r?\n/, 1)[0]!;
+    const written = line.includes('>') ? line.slice(0, line.indexOf('>') + 1) : line;
+    warn(
+      `${written.length > 40 ? `${written.slice(0, 39)}…` : written} is not shown: browsers do not display it in a page`,
+      'To show it as text, put it in backticks or in a fenced code block.',
+      position,
+    );
+  }
 }
 
 function transformDirective(
@@ -257,7 +325,10 @@ function stripPositions(node: HastRoot | RootContent): void {
 function rehypeDocgen() {
   return (tree: HastRoot, file: VFile) => {
     const data = file.data as unknown as FileData;
-    stripPositions(tree);
+    const warn = createWarn(data);
+    const first = tree.children[0];
+    const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
+    removeNotShown(tree, warn, false);
     const slugger = new GithubSlugger();
     // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
@@ -266,14 +337,13 @@ function rehypeDocgen() {
     });
     const ids: string[] = [];
     forEachElement(tree, (node) => {
-      sanitize(node);
       const url = node.tagName === 'a' ? node.properties.href : node.tagName === 'img' ? node.properties.src : undefined;
       if (typeof url === 'string' && url !== '') {
         const kind = node.tagName === 'img' ? 'image' : 'link';
         data.urls.set(`${kind}\0${url}`, { value: url, kind });
       }
       const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
-      if (level >= 2 && level <= 6) {
+      if (level >= 1 && level <= 6) {
         const text = hastToString(node).trim();
         let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
         if (id === undefined) {
@@ -282,25 +352,80 @@ function rehypeDocgen() {
           taken.add(id);
         }
         node.properties.id = id;
-        data.headings.push({ value: text, id, level });
+        if (level >= 2) data.headings.push({ value: text, id, level });
+        else if (node === title) data.contentTitleId = id;
+        else {
+          warn(
+            `The heading "${text}" is a second h1 on the page`,
+            'A page has one h1, its title: a # heading on the first line, or else the front matter title. Use ## for a section.',
+            node.position?.start,
+          );
+        }
       }
       if (typeof node.properties.id === 'string') ids.push(node.properties.id);
     });
     data.anchorIds = [...new Set(ids)];
+    stripPositions(tree);
   };
 }
 
-/** Authors are trusted, but the output never carries script URLs or inline event handlers. */
-function sanitize(node: Element): void {
+/**
+ * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
+ * with a warning at their position, the elements of REMOVED_ELEMENTS and what `sanitize` strips.
+ */
+function removeNotShown(parent: HastRoot | Element, warn: Warn, inSvg: boolean): void {
+  let kept = 0;
+  for (const child of parent.children) {
+    // Raw HTML reaches here unparsed only when it holds nothing but comments (see hasRawHtml).
+    if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
+    if (child.type === 'element') {
+      const svg = inSvg || child.tagName === 'svg';
+      const removed = REMOVED_ELEMENTS[child.tagName];
+      if (removed && !(svg && child.tagName === 'title')) {
+        warn(`<${child.tagName}> is removed: ${removed.message}`, removed.hint, child.position?.start);
+        continue;
+      }
+      sanitize(child, warn);
+      removeNotShown(child, warn, svg);
+    }
+    parent.children[kept++] = child;
+  }
+  parent.children.length = kept;
+}
+
+/**
+ * Authors are trusted, but the output never carries inline event handlers, script URLs or frames
+ * of inline HTML (`srcdoc` runs in the page's origin): each is removed with a warning.
+ */
+function sanitize(node: Element, warn: Warn): void {
   for (const key in node.properties) {
     if (key === 'className') continue;
+    const attribute = key === 'xLinkHref' ? 'xlink:href' : key.toLowerCase();
+    const where = node.position?.start;
     if (/^on/i.test(key)) {
       delete node.properties[key];
+      warn(
+        `The event handler ${attribute} of <${node.tagName}> is removed`,
+        'A page runs no scripts from its content: add behaviour in the theme.',
+        where,
+      );
+      continue;
+    }
+    if (key === 'srcDoc') {
+      delete node.properties[key];
+      warn(
+        `The srcdoc of <${node.tagName}> is removed: its HTML would run as the site's own`,
+        'Point the frame at a page with src instead.',
+        where,
+      );
       continue;
     }
     if (URL_PROPERTIES.includes(key) && typeof node.properties[key] === 'string') {
       const compact = (node.properties[key] as string).replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-      if (/^(javascript|vbscript|data:text\/html)/.test(compact) || compact.startsWith('javascript:')) delete node.properties[key];
+      if (/^(javascript|vbscript|data:text\/html)/.test(compact)) {
+        delete node.properties[key];
+        warn(`The script URL in ${attribute} of <${node.tagName}> is removed`, 'Link to a page or a web address (https:) instead.', where);
+      }
     }
   }
 }
@@ -321,9 +446,17 @@ const markdown = () =>
 const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
 const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
 
-/** Whether the tree holds raw HTML other than comments (a plain loop: it runs on every node of every file). */
+/** Whether raw HTML holds nothing but complete comments and white space. */
+function isCommentOnly(html: string): boolean {
+  return html.replace(COMMENT, '').trim() === '';
+}
+
+/**
+ * Whether the tree holds raw HTML other than comments, which must be parsed to be shown (a plain
+ * loop: it runs on every node of every file).
+ */
 function hasRawHtml(node: MdastRoot | MdastContent): boolean {
-  if (node.type === 'html') return !node.value.trim().startsWith('<!--');
+  if (node.type === 'html') return !isCommentOnly(node.value);
   if (!('children' in node)) return false;
   for (const child of node.children) if (hasRawHtml(child)) return true;
   return false;
@@ -350,27 +483,37 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   const processor = body.includes('<') && hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
   const hast = processor.runSync(mdast, file) as HastRoot;
   const result = file.data as unknown as FileData;
+  // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
+  let title: HastRoot | undefined;
+  if (result.contentTitleId !== undefined) {
+    title = { type: 'root', children: [hast.children.shift()!] };
+    const next = hast.children[0];
+    if (next?.type === 'text' && next.value === '\n') hast.children.shift();
+  }
   const isMarker = (node: RootContent) => node.type === 'element' && node.tagName === 'docgen-truncate';
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
-  hast.children = hast.children.filter((node: RootContent) => node.type !== 'comment' && node.type !== 'raw' && !isMarker(node));
-  const text = hastToString(hast);
+  hast.children = hast.children.filter((node: RootContent) => !isMarker(node));
+  const text = getShownText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);
   if (excerpt) highlightCodeBlocks(excerpt.children);
   return {
     hast,
     excerpt,
+    title,
     meta: {
       hasExcerpt: excerpt !== undefined,
       contentTitle: result.contentTitle,
+      contentTitleId: result.contentTitleId,
       headings: result.headings,
       anchorIds: result.anchorIds,
       links: result.links,
       urls: [...result.urls.values()],
       description: getDefaultDescription(text),
       readingTimeMinutes: getReadingTime(text),
-      diagnostics: result.diagnostics,
+      // In the order of the file: markdown and raw HTML are checked in two passes.
+      diagnostics: result.diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column),
     },
     sections,
   };

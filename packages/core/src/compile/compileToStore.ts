@@ -10,11 +10,12 @@ import { createPackWriter, type CompileTask } from './store.js';
 export function compileToStore(dir: string, tasks: readonly CompileTask[]): CompiledMarkdown[] {
   const writer = createPackWriter(dir);
   const results = tasks.map((task): CompiledMarkdown => {
-    const { hast, excerpt, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+    const { hast, excerpt, title, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
     // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
     const stored: StoredContent = {
       main: writer.add(JSON.stringify(hast)),
       excerpt: excerpt ? writer.add(JSON.stringify(excerpt)) : undefined,
+      title: title ? writer.add(JSON.stringify(title)) : undefined,
       // Only a search index being written needs them.
       sections: writer.add(JSON.stringify(sections)),
     };

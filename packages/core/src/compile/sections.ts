@@ -9,6 +9,7 @@ const CONTAINERS = new Set(['admonition', 'tabs', 'tab', 'div', 'section']);
 
 function textOf(node: RootContent | HastRoot): string {
   if (node.type === 'text') return node.value;
+  if (node.type === 'element' && node.tagName === 'style') return '';
   if ('children' in node) {
     return node.children.map((child) => textOf(child as RootContent)).join(node.type === 'element' && BLOCK.test(node.tagName) ? ' ' : '');
   }
@@ -55,4 +56,16 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
   visit(hast.children);
   flush();
   return sections;
+}
+
+/**
+ * The text of content as a reader sees it, for its description and reading time: the text of
+ * every node, as hast-util-to-string gives it, but for the rules of `<style>` elements.
+ */
+export function getShownText(node: RootContent | HastRoot): string {
+  if (node.type === 'text') return node.value;
+  if (!('children' in node) || (node.type === 'element' && node.tagName === 'style')) return '';
+  let text = '';
+  for (const child of node.children) text += getShownText(child);
+  return text;
 }

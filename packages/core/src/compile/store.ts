@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompiledMarkdown, ContentSection, StoredContent, StoredPart } from '@docgen/types';
+import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
+import { assertNever } from '../diagnostics/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
 export interface CompileTask {
@@ -86,12 +87,30 @@ export function readStoredContent(dir: string, part: StoredPart): HastRoot {
   return JSON.parse(readPart(dir, part)) as HastRoot;
 }
 
-/** The part of a compiled body a route shows: the whole document, or its excerpt (the whole when it has none). */
-export function getStoredPart(stored: StoredContent, part: 'main' | 'excerpt'): StoredPart {
-  return part === 'excerpt' ? (stored.excerpt ?? stored.main) : stored.main;
+/**
+ * The part of a compiled body a route shows: the document, its excerpt (the document when it has
+ * none) or its leading `# heading`.
+ */
+export function getStoredPart(stored: StoredContent, part: ContentSlot['part']): StoredPart {
+  switch (part) {
+    case 'main':
+      return stored.main;
+    case 'excerpt':
+      return stored.excerpt ?? stored.main;
+    case 'title':
+      if (!stored.title) throw new Error('The compiled body has no leading # heading to show');
+      return stored.title;
+    default:
+      return assertNever(part, 'stored part');
+  }
 }
 
-const partsOf = (stored: StoredContent): StoredPart[] => [stored.main, ...(stored.excerpt ? [stored.excerpt] : []), stored.sections];
+const partsOf = (stored: StoredContent): StoredPart[] => [
+  stored.main,
+  ...(stored.excerpt ? [stored.excerpt] : []),
+  ...(stored.title ? [stored.title] : []),
+  stored.sections,
+];
 
 /**
  * What compiled bodies a store holds, by key; empty when the store is new, from another docgen
@@ -132,8 +151,9 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
     const move = (part: StoredPart) => (sparse.has(part.pack) ? writer.add(readPart(dir, part)) : part);
     for (const [key, entry] of entries) {
       if (!partsOf(entry.stored).some((part) => sparse.has(part.pack))) continue;
-      const { main, excerpt, sections } = entry.stored;
-      entries.set(key, { ...entry, stored: { main: move(main), excerpt: excerpt && move(excerpt), sections: move(sections) } });
+      const { main, excerpt, title, sections } = entry.stored;
+      const stored = { main: move(main), excerpt: excerpt && move(excerpt), title: title && move(title), sections: move(sections) };
+      entries.set(key, { ...entry, stored });
     }
     writer.write();
   }

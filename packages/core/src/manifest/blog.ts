@@ -211,7 +211,8 @@ function loadPost(
     unlisted: frontMatter.unlisted ?? false,
     hast: contentSlot(compiled, 'main'),
     excerpt: contentSlot(compiled, compiled.hasExcerpt ? 'excerpt' : 'main'),
-    anchorIds: compiled.anchorIds,
+    // The post's header shows its title: a leading # heading is left out of the page, its id too.
+    anchorIds: compiled.anchorIds.filter((id) => id !== compiled.contentTitleId),
     links: compiled.links,
     linkBase,
     toc: getToc(context, compiled.headings),

@@ -83,3 +83,12 @@ export function getToc(context: LocaleContext, headings: TocItem[], levels: { mi
 export function contentSlot(compiled: CompiledMarkdown, part: ContentSlot['part']): ContentSlot {
   return { key: compiled.key, part, hrefs: {}, srcs: {} };
 }
+
+/**
+ * The slots of a page that shows compiled content with its own title (a doc, a markdown page): the
+ * content, and its leading `# heading` when it has one, which the page shows as its h1.
+ */
+export function titledContentSlots(compiled: CompiledMarkdown): Record<string, ContentSlot> {
+  const main = contentSlot(compiled, 'main');
+  return compiled.contentTitleId === undefined ? { main } : { title: contentSlot(compiled, 'title'), main };
+}

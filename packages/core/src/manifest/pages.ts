@@ -1,5 +1,5 @@
 import type { SourcePage } from '@docgen/types';
-import { contentSlot, getToc, type LocaleContext } from './context.js';
+import { getToc, titledContentSlots, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 /** Routes of standalone pages (`pages/`): markdown pages and React component pages. */
@@ -41,7 +41,7 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
       isTranslation: !page.isFallback,
       anchorIds: compiled.anchorIds,
       sources: [page.file.sitePath],
-      slots: { main: contentSlot(compiled, 'main') },
+      slots: titledContentSlots(compiled),
       data: {
         ...common,
         type: 'markdownPage',

@@ -14,7 +14,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { contentSlot, getToc, hashOf, stripNumberPrefix, type LocaleContext } from './context.js';
+import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 import { localizeLink } from './resolveLinks.js';
 
@@ -147,7 +147,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         isTranslation: !doc.isFallback,
         anchorIds: doc.compiled.anchorIds,
         sources: [doc.sourcePath],
-        slots: { main: contentSlot(doc.compiled, 'main') },
+        slots: titledContentSlots(doc.compiled),
         data: {
           type: 'doc',
           path: doc.permalink,

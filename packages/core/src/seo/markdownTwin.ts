@@ -1,8 +1,9 @@
 import type { ResolvedLink } from '@docgen/types';
 import { toAbsoluteUrl } from './xml.js';
 
-/** A doc page as markdown: its title and its source body with internal links made absolute. */
+/** A doc page as markdown: its heading and its source body with internal links made absolute. */
 export interface MarkdownTwin {
+  /** The heading the page shows: the body's leading `# heading` as written, else the page's title. */
   title: string;
   /** The source markdown after the front matter, without a leading `# heading`. */
   body: string;
@@ -79,9 +80,11 @@ export function getMarkdownTwin(input: MarkdownTwinInput): MarkdownTwin {
     seen.add(replacement.start);
     rewritten = rewritten.slice(0, replacement.start) + replacement.text + rewritten.slice(replacement.end);
   }
-  // The page shows the title as its heading; a leading `# heading` of the body is that title.
-  const withoutTitle = rewritten.replace(/^\s*(?:#[ \t]+[^\n]*|#)(?:\n|$)|^\s*[^\n]+\n=+[ \t]*(?:\n|$)/, '');
-  return { title: input.title, body: withoutTitle.trim() };
+  // The page shows a leading `# heading` of the body as its heading, else its title.
+  const heading = /^\s*(?:#(?:[ \t]+([^\n]*))?|([^\n]+)\n=+[ \t]*)(?:\n|$)/.exec(rewritten);
+  if (!heading) return { title: input.title, body: rewritten.trim() };
+  const title = (heading[1] ?? heading[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
+  return { title, body: rewritten.slice(heading[0].length).trim() };
 }
 
 /** The text of a markdown twin file. */
