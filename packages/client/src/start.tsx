@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { flushSync } from 'react-dom';
+import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationPayload, SiteData } from '@docgen/types';
 import { decodePath, encodePath, fromPackedSidebar, normalizePathname, RESOLVING_ATTRIBUTE } from '@docgen/shared';
@@ -43,9 +42,8 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
   if (found) {
     // The page of the clean path, at its URL, in place of the not-found page.
     window.history.replaceState(window.history.state, '', encodePath(found.route.path) + window.location.search + window.location.hash);
-    // Committed at once: the not-found text it replaces is shown again as soon as the attribute goes.
-    const root = createRoot(container);
-    flushSync(() => root.render(app(found)));
+    // The attribute goes once the page is in the DOM: the not-found text would show until then.
+    createRoot(container).render(<RevealOnCommit>{app(found)}</RevealOnCommit>);
   } else {
     const sidebar = payload.sidebar && fromPackedSidebar(payload.sidebar);
     const page = await toPageState({ ...payload.route, html }, { pages, prepare }, sidebar);
@@ -54,8 +52,14 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
         console.error('docgen: hydration error', error);
       },
     });
+    document.documentElement.removeAttribute(RESOLVING_ATTRIBUTE);
   }
-  document.documentElement.removeAttribute(RESOLVING_ATTRIBUTE);
+}
+
+/** Shows what the not-found page hid (see RESOLVING_ATTRIBUTE) once its children are committed, before paint. */
+function RevealOnCommit({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => document.documentElement.removeAttribute(RESOLVING_ATTRIBUTE), []);
+  return children;
 }
 
 /**

@@ -12,9 +12,11 @@ const outDir = inject('outDir');
  * The most first-load JavaScript (gzip, level 9, as `pnpm bench` measures it) a doc page may load.
  * README's budget is 80,000 bytes and is not met yet: React and react-dom are 68.8 KB of it, the
  * theme's first render most of the rest. This holds the line at what the code splitting reached,
- * so that nothing a doc page does not need to hydrate creeps back into its first load.
+ * so that nothing a doc page does not need to hydrate creeps back into its first load (raised
+ * by 200 bytes for the page title, the skip link's focus and the not-found page's clean-path
+ * lookup, which every page's first render needs).
  */
-const FIRST_LOAD_BUDGET = 84_000;
+const FIRST_LOAD_BUDGET = 84_200;
 
 /** The URL path of the one chunk of the build whose code holds `marker` (chunk names are hashes). */
 function chunkHolding(marker: string): string {
