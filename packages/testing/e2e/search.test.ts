@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openRecording } from '../src/browser.js';
 
-const siteUrl = inject('siteUrl');
+// Served as any static host serves it: nothing here may work only because docgen serves it.
+const siteUrl = inject('plainUrl');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

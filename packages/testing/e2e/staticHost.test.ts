@@ -7,17 +7,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
-import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 
-let server: PlainServer;
+const plainUrl = inject('plainUrl');
 let browser: Browser;
 beforeAll(async () => {
-  server = await startPlainServer(inject('outDir'));
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 /**
@@ -44,7 +41,7 @@ async function openRecordingNotFound(path: string) {
       new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
     });
   });
-  const response = await opened.page.goto(server.url + path, { waitUntil: 'networkidle' });
+  const response = await opened.page.goto(plainUrl + path, { waitUntil: 'networkidle' });
   return {
     ...opened,
     status: response?.status(),

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
 import { REPO_ROOT } from '../src/paths.js';
 
-const siteUrl = inject('siteUrl');
+// Served as any static host serves it: nothing here may work only because docgen serves it.
+const siteUrl = inject('plainUrl');
 const variantUrl = inject('variantUrl');
 const outDir = inject('outDir');
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
