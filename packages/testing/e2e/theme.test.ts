@@ -481,6 +481,27 @@ describe('errors', () => {
   });
 });
 
+describe('English sidebars', () => {
+  it('label every item in English, in every version, also of pages not translated yet', async () => {
+    for (const path of ['/en/docs/guide/overview', '/en/docs/2506.1/guide/overview', '/en/docs/2504.1/guide/guide/token']) {
+      const { context, page } = await open(path);
+      // Every category open: the whole sidebar is on the page.
+      for (let round = 0; round < 8; round++) {
+        const closed = page.locator('.doc-sidebar button[aria-expanded="false"]').filter({ visible: true });
+        if ((await closed.count()) === 0) break;
+        await closed.first().click();
+      }
+      const labels = await page.locator('.doc-sidebar a, .doc-sidebar button').allTextContents();
+      expect(labels.length, path).toBeGreaterThan(5);
+      expect(
+        labels.filter((label) => /[\uac00-\ud7a3]/.test(label)),
+        path,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('UI strings', () => {
   it('come from the locale table, and a site can override one in i18n/<locale>/theme.yaml', async () => {
     const ko = await open('/docs/guide/overview');
