@@ -4,6 +4,5 @@ export { RouterProvider, useSiteData, usePage, useNavigate, useLocation, scrollT
 export { startSite, type StartOptions } from './start.js';
 export { loadSidebar, getLoadedSidebar } from './loader.js';
 export { useSidebar } from './useSidebar.js';
-export { prefetchRoute, isPrefetchAllowed } from './prefetch.js';
-export type { PageState, PageLoaders, PrepareRoute, RouterSnapshot } from './pageState.js';
+export type { LoadNavigation, NavigationModule, PageState, PageLoaders, PrepareRoute, RouterSnapshot } from './pageState.js';
 export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';

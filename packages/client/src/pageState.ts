@@ -21,6 +21,16 @@ export type PageLoaders = Record<string, () => Promise<{ default: ComponentType 
  */
 export type PrepareRoute = (route: RouteData) => Promise<unknown> | undefined;
 
+/** The navigation code (`@docgen/client/navigation`): what the router needs to leave the first page. */
+export type NavigationModule = typeof import('./navigation.js');
+
+/**
+ * Loads the navigation code. The theme passes a dynamic import of it: imported by docgen's client
+ * itself, the chunk would reach none of the theme's first-load code, and esbuild would split the
+ * first-load bundle along that line (see site-theme/src/firstLoad.ts).
+ */
+export type LoadNavigation = () => Promise<NavigationModule>;
+
 /** The code a route may need: the site's component pages, and the theme's own (`prepare`). */
 export interface RouteCode {
   pages: PageLoaders;

@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SiteData } from '@docgen/types';
-import { decodePath, getLocaleOfPath, getNotFoundRoute, isExternalUrl, normalizePathname } from '@docgen/shared';
-import { ChunkLoadError, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
-import { startPrefetching } from './prefetch.js';
-import type { PageLoaders, PageState, PrepareRoute, RouterSnapshot } from './pageState.js';
+import { decodePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '@docgen/shared';
+import { ChunkLoadError } from './loader.js';
+import type { LoadNavigation, NavigationModule, PageLoaders, PageState, PrepareRoute, RouterSnapshot } from './pageState.js';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -77,9 +76,13 @@ const scrollPositions = new Map<string, number>(
   })(),
 );
 
+/** Stands in for the navigation code when a router is given none: every navigation is then a page load. */
+const withoutNavigation: LoadNavigation = () => Promise.reject(new Error('docgen: the router was given no navigation code'));
+
 /**
  * Client-side navigation over page data. The server-rendered page is the initial state; later
  * pages are fetched from URLs derived from their path, so no route table ships to the browser.
+ * The code that does (`navigation`) loads after hydration: a page shows and hydrates without it.
  */
 export function RouterProvider(props: {
   site: SiteData;
@@ -87,9 +90,11 @@ export function RouterProvider(props: {
   pages: PageLoaders;
   /** The theme's loader of the code a route needs (see PrepareRoute), awaited before a page shows. */
   prepare?: PrepareRoute;
+  /** Loads the navigation code (see LoadNavigation); the server, which never navigates, gives none. */
+  navigation?: LoadNavigation;
   children: ReactNode;
 }) {
-  const { site, pages, prepare } = props;
+  const { site, pages, prepare, navigation = withoutNavigation } = props;
   const isServer = typeof window === 'undefined';
   const [state, setState] = useState(() => ({
     page: props.initialPage,
@@ -106,6 +111,16 @@ export function RouterProvider(props: {
   const rememberScroll = () => {
     if (currentKey.current) scrollPositions.set(currentKey.current, window.scrollY);
   };
+  /** The navigation code once loaded, for what must run in the same frame as a render (the document head). */
+  const navigationCode = useRef<NavigationModule | undefined>(undefined);
+  const loadNavigation = useCallback(
+    () =>
+      navigation().then((module) => {
+        navigationCode.current = module;
+        return module;
+      }),
+    [navigation],
+  );
 
   const load = useCallback(
     (url: URL, mode: 'push' | 'replace' | 'pop', scrollTo?: number) => {
@@ -122,12 +137,11 @@ export function RouterProvider(props: {
         if (mode === 'replace') window.history.replaceState(window.history.state, '', target);
       };
       setState((previous) => ({ ...previous, loading: true }));
-      loadRouteData(site, pathname)
+      loadNavigation()
         .catch((error: unknown) => {
-          if (error instanceof PageNotFoundError) return getNotFoundRoute(pathname);
-          throw error;
+          throw new ChunkLoadError('The navigation code could not be loaded', { cause: error });
         })
-        .then((route) => toPageState(route, { pages, prepare }))
+        .then((code) => code.loadPage(site, pathname, { pages, prepare }))
         .then((page) => {
           if (id !== requestId.current) return;
           commitUrl();
@@ -152,7 +166,7 @@ export function RouterProvider(props: {
           }));
         });
     },
-    [site, pages, prepare],
+    [site, pages, prepare, loadNavigation],
   );
 
   const navigate = useCallback(
@@ -179,11 +193,22 @@ export function RouterProvider(props: {
     [site, load],
   );
 
-  const prefetcher = useRef<ReturnType<typeof startPrefetching> | null>(null);
+  const prefetcher = useRef<ReturnType<NavigationModule['startPrefetching']> | null>(null);
   useEffect(() => {
-    prefetcher.current = startPrefetching(site);
-    return () => prefetcher.current?.stop();
-  }, [site]);
+    let live = true;
+    // A failed load leaves prefetching off; a navigation still tries the code again.
+    loadNavigation().then(
+      (code) => {
+        if (live) prefetcher.current = code.startPrefetching(site);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      prefetcher.current?.stop();
+      prefetcher.current = null;
+    };
+  }, [site, loadNavigation]);
   useEffect(() => {
     prefetcher.current?.refresh();
   }, [state.page]);
@@ -241,7 +266,8 @@ export function RouterProvider(props: {
 
   useIsomorphicLayoutEffect(() => {
     if (isServer || state.loading) return;
-    updateDocumentHead(site, state.page);
+    // Unset at hydration, when the head in the server's HTML is the page's; set after a navigation.
+    navigationCode.current?.updateDocumentHead(site, state.page);
     if (state.scrollTo !== undefined) {
       window.scrollTo(0, state.scrollTo);
     } else if (state.focus) {
@@ -268,31 +294,4 @@ export function RouterProvider(props: {
 export function scrollToHash(id: string): void {
   const element = document.getElementById(id);
   if (element) element.scrollIntoView();
-}
-
-function updateDocumentHead(site: SiteData, page: PageState): void {
-  const { route } = page;
-  const title = route.title && route.title !== site.title ? `${route.title} | ${site.title}` : site.title;
-  if (document.title !== title) document.title = title;
-  const locale = site.locales.find((candidate) => candidate.locale === site.locale);
-  if (locale) document.documentElement.lang = locale.htmlLang;
-  const setMeta = (selector: string, create: () => HTMLElement, attribute: string, value: string) => {
-    let element = document.head.querySelector<HTMLElement>(selector);
-    if (!value) {
-      element?.remove();
-      return;
-    }
-    if (!element) {
-      element = create();
-      document.head.append(element);
-    }
-    element.setAttribute(attribute, value);
-  };
-  setMeta(
-    'meta[name="description"]',
-    () => Object.assign(document.createElement('meta'), { name: 'description' }),
-    'content',
-    route.description,
-  );
-  setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
 }

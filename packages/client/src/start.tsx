@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { HydrationPayload } from '@docgen/types';
 import { toPageState } from './loader.js';
-import type { PageLoaders, PrepareRoute } from './pageState.js';
+import type { LoadNavigation, PageLoaders, PrepareRoute } from './pageState.js';
 import { RouterProvider } from './router.js';
 
 export interface StartOptions {
@@ -15,6 +15,8 @@ export interface StartOptions {
    * the server rendered, with no hydration mismatch and no loading state.
    */
   prepare?: PrepareRoute;
+  /** Loads docgen's navigation code, after hydration (see LoadNavigation). */
+  navigation: LoadNavigation;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface StartOptions {
  * second copy in the payload. The sidebar is the part the HTML shows (in the payload): hydration
  * does not wait for the whole sidebar, which useSidebar loads afterwards.
  */
-export async function startSite({ App, pages, prepare }: StartOptions): Promise<void> {
+export async function startSite({ App, pages, prepare, navigation }: StartOptions): Promise<void> {
   (window as unknown as { __docgenStarted?: boolean }).__docgenStarted = true;
   const payloadElement = document.getElementById('__docgen-data');
   const container = document.getElementById('__docgen');
@@ -35,7 +37,7 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
   const page = await toPageState({ ...payload.route, html }, { pages, prepare }, payload.sidebar);
   hydrateRoot(
     container,
-    <RouterProvider site={payload.site} initialPage={page} pages={pages} prepare={prepare}>
+    <RouterProvider site={payload.site} initialPage={page} pages={pages} prepare={prepare} navigation={navigation}>
       <App />
     </RouterProvider>,
     {

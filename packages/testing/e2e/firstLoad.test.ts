@@ -26,6 +26,8 @@ function chunkHolding(marker: string): string {
 
 const searchChunk = () => chunkHolding('search-modal__input');
 const blogChunk = () => chunkHolding('blog-summaries');
+/** docgen's navigation code: loading the next page (its page-data reader knows `tocLevels`), its document head, prefetching. */
+const navigationChunk = () => chunkHolding('tocLevels');
 
 describe('first-load JavaScript', () => {
   it(`stays within ${FIRST_LOAD_BUDGET} bytes (gzip) on a doc page, in the entry and one shared chunk`, () => {
@@ -36,11 +38,12 @@ describe('first-load JavaScript', () => {
     expect(measured.scripts).toHaveLength(2);
   });
 
-  it('leaves the search dialog and the blog screens out of it, on a doc page and on a blog page', () => {
+  it('leaves the search dialog, the blog screens and the navigation code out of it, on a doc page and on a blog page', () => {
     for (const route of ['/docs/guide/overview', '/blog/mdx-blog-post']) {
       const scripts = measurePage(outDir, route).scripts.map((script) => script.url);
       expect(scripts).not.toContain(searchChunk());
       expect(scripts).not.toContain(blogChunk());
+      expect(scripts).not.toContain(navigationChunk());
     }
   });
 });
@@ -90,6 +93,24 @@ describe('code loaded on demand', () => {
     expect(scripts).toContain(blogChunk());
     await expectHydrated(page);
     expect(await page.locator('.blog-post__title').textContent()).toBeTruthy();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the navigation code after hydration, once, and navigates and prefetches with it', async () => {
+    const { context, page, problems, scripts } = await open('/docs/guide/overview');
+    await expect.poll(() => scripts).toContain(navigationChunk());
+    const dataRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/_docgen/data/') && dataRequests.push(decodeURIComponent(request.url())));
+    const link = page.locator('.doc-sidebar a', { hasText: '빠른 시작' });
+    await link.hover();
+    await expect.poll(() => dataRequests).toContainEqual(expect.stringMatching(/\/docs\/guide\/start\.json$/));
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await link.click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('빠른 시작');
+    expect(await page.title()).toBe('빠른 시작 | 예시분석 개발자 문서');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(scripts.filter((script) => script === navigationChunk())).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, encodePath } from '@docgen/shared';
+import { getDocumentTitle } from '@docgen/shared/documentTitle';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar } from './visibleSidebar.js';
@@ -147,8 +148,7 @@ function getBaseUrlCheckScript(site: SiteData): string {
 function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string; sidebar?: PropSidebar; assets: ShellAssets }): string {
   const { site, route, body, sidebar, assets } = input;
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
-  const title =
-    route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
+  const title = getDocumentTitle(site, route);
   const hreflangs = route.alternates
     .filter((alternate) => alternate.isTranslation)
     .map((alternate) => {
