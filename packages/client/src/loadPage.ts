@@ -39,5 +39,5 @@ export function loadPage(site: SiteData, pathname: string, code: RouteCode): Pro
       if (error instanceof PageNotFoundError) return getNotFoundRoute(pathname);
       throw error;
     })
-    .then((route) => toPageState(route, code));
+    .then((route) => toPageState(route, site, code));
 }

@@ -1,4 +1,4 @@
-import type { PropSidebar, RouteData } from '@docgen/types';
+import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
 import type { PageState, RouteCode } from './pageState.js';
 
 /** Thrown when a route has no page data: the page does not exist. */
@@ -44,9 +44,14 @@ export function getLoadedSidebar(url: string): PropSidebar | undefined {
  * it is already loaded, else the part of it that came with the page's HTML (`visibleSidebar`, at
  * hydration). Otherwise the theme loads the sidebar while the page already shows (useSidebar).
  */
-export async function toPageState(route: RouteData, { pages, prepare }: RouteCode, visibleSidebar?: PropSidebar): Promise<PageState> {
+export async function toPageState(
+  route: RouteData,
+  site: SiteData,
+  { pages, prepare }: RouteCode,
+  visibleSidebar?: PropSidebar,
+): Promise<PageState> {
   const loader = route.type === 'page' ? pages[route.component] : undefined;
-  const [component] = await Promise.all([loader?.().then((module) => module.default), prepare?.(route)]).catch((error: unknown) => {
+  const [component] = await Promise.all([loader?.().then((module) => module.default), prepare?.(route, site)]).catch((error: unknown) => {
     throw new ChunkLoadError(`The code of ${route.path} could not be loaded`, { cause: error });
   });
   const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;

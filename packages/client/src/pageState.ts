@@ -16,10 +16,10 @@ export interface PageState {
 export type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
 /**
- * Loads the code the theme needs to show a route beyond its first-load bundle (e.g. the screen of
- * a kind of page it splits off). Returns nothing when the route needs none.
+ * Loads the code the theme needs to show a route of `site` beyond its first-load bundle (e.g. the
+ * screen of a kind of page it splits off). Returns nothing when the route needs none.
  */
-export type PrepareRoute = (route: RouteData) => Promise<unknown> | undefined;
+export type PrepareRoute = (route: RouteData, site: SiteData) => Promise<unknown> | undefined;
 
 /** The navigation code (`@docgen/client/navigation`): what the router needs to leave the first page. */
 export type NavigationModule = typeof import('./navigation.js');

@@ -34,7 +34,7 @@ export async function startSite({ App, pages, prepare, navigation }: StartOption
   container.querySelectorAll<HTMLElement>('[data-docgen-slot]').forEach((element) => {
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
-  const page = await toPageState({ ...payload.route, html }, { pages, prepare }, payload.sidebar);
+  const page = await toPageState({ ...payload.route, html }, payload.site, { pages, prepare }, payload.sidebar);
   hydrateRoot(
     container,
     <RouterProvider site={payload.site} initialPage={page} pages={pages} prepare={prepare} navigation={navigation}>

@@ -26,6 +26,8 @@ function chunkHolding(marker: string): string {
 
 const searchChunk = () => chunkHolding('search-modal__input');
 const blogChunk = () => chunkHolding('blog-summaries');
+/** The banners of doc pages (an older version's, unlisted, draft, untranslated). */
+const bannersChunk = () => chunkHolding('version-banner');
 /** docgen's navigation code: loading the next page (its page-data reader knows `tocLevels`), its document head, prefetching. */
 const navigationChunk = () => chunkHolding('tocLevels');
 
@@ -44,6 +46,7 @@ describe('first-load JavaScript', () => {
       expect(scripts).not.toContain(searchChunk());
       expect(scripts).not.toContain(blogChunk());
       expect(scripts).not.toContain(navigationChunk());
+      expect(scripts).not.toContain(bannersChunk());
     }
   });
 });
@@ -111,6 +114,27 @@ describe('code loaded on demand', () => {
     expect(await page.title()).toBe('빠른 시작 | 예시분석 개발자 문서');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(scripts.filter((script) => script === navigationChunk())).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the banners before hydrating a page that shows one, and on a navigation to such a page only', async () => {
+    const older = await open('/docs/2504.1/guide/api/');
+    expect(older.scripts).toContain(bannersChunk());
+    await expectHydrated(older.page);
+    expect(await older.page.locator('.version-banner').count()).toBe(1);
+    expect(older.problems).toEqual([]);
+    await older.context.close();
+
+    const { context, page, problems, scripts } = await open('/docs/guide/overview');
+    await page.locator('.pagination-nav__link--next').click();
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/docs/guide/overview');
+    await page.locator('main h1').waitFor();
+    expect(scripts).not.toContain(bannersChunk());
+    await page.locator('.navbar .dropdown__toggle', { hasText: '2508.1' }).click();
+    await page.locator('.dropdown--show .dropdown__link', { hasText: '2504.1' }).click();
+    await page.locator('.version-banner').waitFor();
+    expect(scripts).toContain(bannersChunk());
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { Html } from '../content/Html.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
 import { Loader } from '../layout/Loader.js';
+import { docBanners, hasPageBanners, hasVersionBanner } from './routeBanners.js';
 import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
@@ -21,7 +22,10 @@ export function DocFrame({
   toc?: React.ReactNode;
 }) {
   const { sidebar, loading } = useSidebar();
+  const site = useSiteData();
   const t = useTranslate();
+  // Loaded with the route when it shows one (see routeBanners.ts).
+  const { VersionBanner } = hasVersionBanner(route, site) ? docBanners.get() : {};
   return (
     <div className="docs-wrapper">
       {sidebar || loading ? (
@@ -30,7 +34,7 @@ export function DocFrame({
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-container">
           <div className="docs-content">
-            <VersionBanner route={route} />
+            {VersionBanner ? <VersionBanner route={route} /> : null}
             {children}
             <Paginator previous={route.previous} next={route.next} />
           </div>
@@ -42,32 +46,16 @@ export function DocFrame({
 }
 
 export function DocPage({ route }: { route: DocRoute }) {
-  const t = useTranslate();
   const site = useSiteData();
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
+  // Loaded with the route when it shows some (see routeBanners.ts).
+  const { PageBanners } = hasPageBanners(route, site) ? docBanners.get() : {};
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>
         <Breadcrumbs items={route.breadcrumbs} />
         <VersionBadge versionName={route.versionName} />
-        {route.unlisted ? (
-          <div className="alert alert--warning doc-banner" role="note">
-            {t('banner.unlisted')}
-          </div>
-        ) : null}
-        {route.draft ? (
-          <div className="alert alert--warning doc-banner" role="note">
-            {t('banner.draft')}
-          </div>
-        ) : null}
-        {route.fallbackFrom && fallbackLocale ? (
-          <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
-            {t('banner.fallback', { language: fallbackLocale.label })}{' '}
-            <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
-              {t('banner.fallbackLink')}
-            </a>
-          </div>
-        ) : null}
+        {PageBanners ? <PageBanners route={route} /> : null}
         <header>
           <h1>{route.title}</h1>
           {route.markdownPath ? <CopyMarkdownButton href={route.markdownPath} /> : null}
@@ -136,36 +124,6 @@ function CopyMarkdownButton({ href }: { href: string }) {
       <span className="sr-only" aria-live="polite">
         {state === 'idle' ? '' : label}
       </span>
-    </div>
-  );
-}
-
-function VersionBanner({ route }: { route: PropDocContext }) {
-  const site = useSiteData();
-  const t = useTranslate();
-  const version = site.versions.find((candidate) => candidate.name === route.versionName);
-  const latest = site.versions.find((candidate) => candidate.isLast);
-  if (!version || !latest || version.banner === 'none') return null;
-  const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
-  return (
-    <div className="alert alert--warning version-banner" role="note">
-      <p>
-        {t(version.banner === 'unreleased' ? 'banner.unreleased' : 'banner.unmaintained', { site: site.title, version: version.label })}
-      </p>
-      <p>
-        {t('banner.latestLink', { link: '\u0000', latest: latest.label })
-          .split('\u0000')
-          .flatMap((part, index) =>
-            index === 0
-              ? [part]
-              : [
-                  <b key="link">
-                    <Link href={latestPath}>{t('banner.latestLinkLabel')}</Link>
-                  </b>,
-                  part,
-                ],
-          )}
-      </p>
     </div>
   );
 }
