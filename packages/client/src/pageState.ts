@@ -37,6 +37,20 @@ export interface RouteCode {
   prepare?: PrepareRoute;
 }
 
+/** What the router shows: the page, where the reader is on it, and what to do once it has rendered. */
+export interface RouterState {
+  page: PageState;
+  /** The URL path shown (decoded), and its hash. */
+  pathname: string;
+  hash: string;
+  loading: boolean;
+  error?: RouterSnapshot['error'];
+  /** Where to scroll once the page shows (Back and Forward), else to the hash or the top when `focus`. */
+  scrollTo?: number;
+  /** Whether focus moves to the page's heading once it shows (a navigation other than Back and Forward). */
+  focus: boolean;
+}
+
 export interface RouterSnapshot {
   site: SiteData;
   page: PageState;

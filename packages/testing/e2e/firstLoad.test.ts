@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePage } from '@docgen/bench/measureOutput';
-import { launchBrowser, openRecording } from '../src/browser.js';
+import { launchBrowser, openPage, openRecording } from '../src/browser.js';
 
 const siteUrl = inject('siteUrl');
 const outDir = inject('outDir');
@@ -115,6 +115,20 @@ describe('code loaded on demand', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(scripts.filter((script) => script === navigationChunk())).toHaveLength(1);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('falls back to page loads when the navigation code cannot be loaded', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.route(`**${navigationChunk()}`, (route) => route.abort());
+    await page.goto(siteUrl + '/docs/guide/overview', { waitUntil: 'networkidle' });
+    await expectHydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('.pagination-nav__link--next').click();
+    await page.waitForURL(`${siteUrl}/docs/guide/start`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('빠른 시작');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    expect(problems.some((problem) => problem.startsWith('warning: docgen: loading the navigation code failed'))).toBe(true);
     await context.close();
   });
 
