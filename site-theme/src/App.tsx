@@ -2,8 +2,9 @@ import { useLocation, usePage } from '@docgen/client';
 import type { RouteData, SiteData } from '@docgen/types';
 import { docBanners, hasDocBanners } from './docs/routeBanners.js';
 import { DocPage } from './docs/DocPage.js';
-import { ErrorBoundary, ErrorPage, LoadError } from './layout/ErrorBoundary.js';
+import { ErrorBoundary } from './layout/ErrorBoundary.js';
 import { Layout, MAIN_ID } from './layout/Layout.js';
+import { ErrorPage, LoadError } from './layout/statusSlots.js';
 import { lazyModule, type LazyModule } from './lazyModule.js';
 
 // The screens a doc page does not show, each in a chunk of its own (see lazyModule.ts).

@@ -26,6 +26,8 @@ function chunkHolding(marker: string): string {
 
 const searchChunk = () => chunkHolding('search-modal__input');
 const blogChunk = () => chunkHolding('blog-summaries');
+/** What a page shows when it is slow or failed: progress bar, load error, crash page. */
+const statusChunk = () => chunkHolding('progress-bar__bar');
 /** The banners of doc pages (an older version's, unlisted, draft, untranslated). */
 const bannersChunk = () => chunkHolding('version-banner');
 /** docgen's navigation code: loading the next page (its page-data reader knows `tocLevels`), its document head, prefetching. */
@@ -40,13 +42,14 @@ describe('first-load JavaScript', () => {
     expect(measured.scripts).toHaveLength(2);
   });
 
-  it('leaves the search dialog, the blog screens and the navigation code out of it, on a doc page and on a blog page', () => {
+  it('leaves the search dialog, the blog screens, the banners and the code loaded after hydration out of it, on a doc page and on a blog page', () => {
     for (const route of ['/docs/guide/overview', '/blog/mdx-blog-post']) {
       const scripts = measurePage(outDir, route).scripts.map((script) => script.url);
       expect(scripts).not.toContain(searchChunk());
       expect(scripts).not.toContain(blogChunk());
       expect(scripts).not.toContain(navigationChunk());
       expect(scripts).not.toContain(bannersChunk());
+      expect(scripts).not.toContain(statusChunk());
     }
   });
 });
@@ -100,9 +103,10 @@ describe('code loaded on demand', () => {
     await context.close();
   });
 
-  it('loads the navigation code after hydration, once, and navigates and prefetches with it', async () => {
+  it('loads the navigation code and the status screens after hydration, once, and navigates and prefetches with it', async () => {
     const { context, page, problems, scripts } = await open('/docs/guide/overview');
     await expect.poll(() => scripts).toContain(navigationChunk());
+    await expect.poll(() => scripts).toContain(statusChunk());
     const dataRequests: string[] = [];
     page.on('request', (request) => request.url().includes('/_docgen/data/') && dataRequests.push(decodeURIComponent(request.url())));
     const link = page.locator('.doc-sidebar a', { hasText: '빠른 시작' });
@@ -114,6 +118,7 @@ describe('code loaded on demand', () => {
     expect(await page.title()).toBe('빠른 시작 | 예시분석 개발자 문서');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(scripts.filter((script) => script === navigationChunk())).toHaveLength(1);
+    expect(scripts.filter((script) => script === statusChunk())).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });
