@@ -26,6 +26,8 @@ function chunkHolding(marker: string): string {
 
 const searchChunk = () => chunkHolding('search-modal__input');
 const blogChunk = () => chunkHolding('blog-summaries');
+/** The mobile menu, with what it does while open (scroll lock, Escape, closing on a desktop-wide viewport). */
+const mobileMenuChunk = () => chunkHolding('navbar-sidebar__backdrop');
 /** What a page shows when it is slow or failed: progress bar, load error, crash page. */
 const statusChunk = () => chunkHolding('progress-bar__bar');
 /** The banners of doc pages (an older version's, unlisted, draft, untranslated). */
@@ -50,6 +52,7 @@ describe('first-load JavaScript', () => {
       expect(scripts).not.toContain(navigationChunk());
       expect(scripts).not.toContain(bannersChunk());
       expect(scripts).not.toContain(statusChunk());
+      expect(scripts).not.toContain(mobileMenuChunk());
     }
   });
 });
@@ -96,7 +99,7 @@ describe('code loaded on demand', () => {
 
   it('loads the blog screens before hydrating a blog page, which hydrates without console errors or warnings', async () => {
     const { context, page, problems, scripts } = await open('/blog/mdx-blog-post');
-    expect(scripts).toContain(blogChunk());
+    await expect.poll(() => scripts).toContain(blogChunk());
     await expectHydrated(page);
     expect(await page.locator('.blog-post__title').textContent()).toBeTruthy();
     expect(problems).toEqual([]);
@@ -137,9 +140,27 @@ describe('code loaded on demand', () => {
     await context.close();
   });
 
+  it('loads the mobile menu when its button is pressed, which then locks scrolling and closes on Escape', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 800, height: 900 } });
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await page.goto(siteUrl + '/docs/guide/overview', { waitUntil: 'networkidle' });
+    expect(scripts).not.toContain(mobileMenuChunk());
+    await page.locator('.navbar__toggle').click();
+    await page.locator('.navbar-sidebar').waitFor();
+    expect(scripts).toContain(mobileMenuChunk());
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.navbar-sidebar').count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('navbar__toggle');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('loads the banners before hydrating a page that shows one, and on a navigation to such a page only', async () => {
     const older = await open('/docs/2504.1/guide/api/');
-    expect(older.scripts).toContain(bannersChunk());
+    await expect.poll(() => older.scripts).toContain(bannersChunk());
     await expectHydrated(older.page);
     expect(await older.page.locator('.version-banner').count()).toBe(1);
     expect(older.problems).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
@@ -12,8 +12,6 @@ import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
 /** The mobile menu loads when the reader presses or focuses its button, not with the page. */
 const mobileMenu = lazyComponent('mobile menu', () => import('./MobileMenu.js'));
 
-const DESKTOP_QUERY = '(min-width: 997px)';
-
 export function Navbar() {
   const site = useSiteData();
   const t = useTranslate();
@@ -25,25 +23,11 @@ export function Navbar() {
   const right = site.navbar.items.filter((item) => item.position !== 'left');
 
   useEffect(() => setMobileOpen(false), [pathname]);
-  /** Closing by the reader (Escape, close button, backdrop) gives focus back to the menu button. */
-  const closeMobile = () => {
+  /** Closes the mobile menu; closed by the reader (Escape, close button, backdrop), focus goes back to the menu button. */
+  const closeMobile = useCallback((returnFocus: boolean) => {
     setMobileOpen(false);
-    window.setTimeout(() => toggleRef.current?.focus(), 0);
-  };
-  useEffect(() => {
-    if (!mobileOpen) return;
-    const desktop = window.matchMedia(DESKTOP_QUERY);
-    const onChange = () => desktop.matches && setMobileOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobile();
-    desktop.addEventListener('change', onChange);
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      desktop.removeEventListener('change', onChange);
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-    };
-  }, [mobileOpen]);
+    if (returnFocus) window.setTimeout(() => toggleRef.current?.focus(), 0);
+  }, []);
   useEffect(() => {
     if (!site.navbar.hideOnScroll) return;
     let last = window.scrollY;
@@ -92,7 +76,7 @@ export function Navbar() {
           <ColorModeToggle />
         </div>
       </div>
-      {mobileOpen ? <mobileMenu.Component onClose={closeMobile} /> : null}
+      {mobileOpen ? <mobileMenu.Component close={closeMobile} /> : null}
     </nav>
   );
 }
