@@ -28,6 +28,8 @@ const searchChunk = () => chunkHolding('search-modal__input');
 const blogChunk = () => chunkHolding('blog-summaries');
 /** The mobile menu, with what it does while open (scroll lock, Escape, closing on a desktop-wide viewport). */
 const mobileMenuChunk = () => chunkHolding('navbar-sidebar__backdrop');
+/** What the page's controls do once used, and the table of contents following the reader (behaviours/). */
+const behavioursChunk = () => chunkHolding('prefers-reduced-motion');
 /** What a page shows when it is slow or failed: progress bar, load error, crash page. */
 const statusChunk = () => chunkHolding('progress-bar__bar');
 /** The banners of doc pages (an older version's, unlisted, draft, untranslated). */
@@ -53,6 +55,7 @@ describe('first-load JavaScript', () => {
       expect(scripts).not.toContain(bannersChunk());
       expect(scripts).not.toContain(statusChunk());
       expect(scripts).not.toContain(mobileMenuChunk());
+      expect(scripts).not.toContain(behavioursChunk());
     }
   });
 });
@@ -137,6 +140,35 @@ describe('code loaded on demand', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('빠른 시작');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     expect(problems.some((problem) => problem.startsWith('warning: docgen: loading the navigation code failed'))).toBe(true);
+    await context.close();
+  });
+
+  it('loads the behaviours after hydration, once; a control used before they arrive acts when they do', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${behavioursChunk()}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl + '/docs/guide/overview');
+    // The navigation code is loaded right after hydration: the page is interactive.
+    await expect.poll(() => scripts).toContain(navigationChunk());
+    await expect.poll(() => scripts).toContain(behavioursChunk());
+    await page.locator('.navbar__inner .color-mode-toggle').click();
+    const toggle = page.locator('.navbar .dropdown__toggle', { hasText: '2508.1' });
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('system');
+    release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('light');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.mouse.click(5, 800);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('.table-of-contents__link--active').count()).toBe(1);
+    expect(scripts.filter((script) => script === behavioursChunk())).toHaveLength(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
+import { behaviours } from '../afterHydration.js';
 import { Html } from '../content/Html.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
@@ -69,7 +70,7 @@ export function DocPage({ route }: { route: DocRoute }) {
   );
 }
 
-/** Fetches the page's markdown twin and copies it to the clipboard (for pasting into an AI assistant). */
+/** Copies the page's markdown twin to the clipboard (for pasting into an AI assistant; see behaviours/copyMarkdown.ts). */
 function CopyMarkdownButton({ href }: { href: string }) {
   const t = useTranslate();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -79,26 +80,18 @@ function CopyMarkdownButton({ href }: { href: string }) {
     const timer = window.setTimeout(() => setState('idle'), 2000);
     return () => window.clearTimeout(timer);
   }, [state]);
-  const copy = async () => {
-    const text = fetch(href).then((response) => {
-      if (!response.ok) throw new Error(`${href} answered ${response.status}`);
-      return response.text();
-    });
-    try {
-      // A ClipboardItem takes the pending text, so the click's user activation is still valid when
-      // it is written (Safari refuses writeText after an await).
-      if (typeof ClipboardItem === 'function' && navigator.clipboard.write) {
-        await navigator.clipboard.write([
-          new ClipboardItem({ 'text/plain': text.then((value) => new Blob([value], { type: 'text/plain' })) }),
-        ]);
-      } else {
-        await navigator.clipboard.writeText(await text);
-      }
-      setState('copied');
-    } catch (error) {
-      console.warn('Copying the page as markdown failed:', error);
-      setState('failed');
-    }
+  const copy = () => {
+    // At once when loaded: Safari writes to the clipboard only in the click's own task.
+    const copied = behaviours.isLoaded()
+      ? behaviours.get().copyMarkdown(href)
+      : behaviours.load().then(
+          (code) => code.copyMarkdown(href),
+          (error: unknown) => {
+            console.warn('Copying the page as markdown failed:', error);
+            return false;
+          },
+        );
+    void copied.then((ok) => setState(ok ? 'copied' : 'failed'));
   };
   const label = state === 'copied' ? t('copyMarkdown.copied') : state === 'failed' ? t('copyMarkdown.failed') : t('copyMarkdown.button');
   return (
@@ -106,7 +99,7 @@ function CopyMarkdownButton({ href }: { href: string }) {
       <button
         type="button"
         className={`button button--secondary copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`}
-        onClick={() => void copy()}
+        onClick={copy}
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path

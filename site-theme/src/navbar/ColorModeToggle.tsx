@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSiteData } from '@docgen/client';
-import { COLOR_MODE_STORAGE_KEY } from '@docgen/client';
+import { behaviours, useBehaviourEffect } from '../afterHydration.js';
+import type { ColorModeChoice as Choice } from '../behaviours/colorMode.js';
 import { useTranslate } from '../i18n.js';
-
-type Choice = 'system' | 'light' | 'dark';
 
 /**
  * Switches the colour mode. With respectPrefersColorScheme it cycles system -> light -> dark;
  * otherwise it toggles dark and light. The choice is stored under `theme` and applied as
- * `<html data-theme>` (the head script applies it before first paint).
+ * `<html data-theme>` (behaviours/colorMode.ts; the head script applies it before first paint).
  */
 export function ColorModeToggle() {
   const site = useSiteData();
@@ -28,32 +27,19 @@ export function ColorModeToggle() {
           : ((root.getAttribute('data-theme') as Choice) ?? defaultMode),
     );
   }, [respectPrefersColorScheme, defaultMode]);
-  useEffect(() => {
-    if (choice !== 'system' || !respectPrefersColorScheme) return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => {
-      const next = query.matches ? 'dark' : 'light';
-      document.documentElement.setAttribute('data-theme', next);
-      setMode(next);
-    };
-    query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
-  }, [choice, respectPrefersColorScheme]);
+  useBehaviourEffect(
+    (code) => (choice === 'system' && respectPrefersColorScheme ? code.followSystemColorMode(setMode) : undefined),
+    [choice, respectPrefersColorScheme],
+  );
   if (disableSwitch) return null;
-  const apply = (next: Choice) => {
-    const resolved = next === 'system' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : next;
-    const root = document.documentElement;
-    root.setAttribute('data-theme', resolved);
-    root.setAttribute('data-theme-choice', next);
-    try {
-      if (next === 'system') window.localStorage.removeItem(COLOR_MODE_STORAGE_KEY);
-      else window.localStorage.setItem(COLOR_MODE_STORAGE_KEY, next);
-    } catch {
-      // The choice applies to this page view only.
-    }
-    setChoice(next);
-    setMode(resolved);
-  };
+  const apply = (next: Choice) =>
+    behaviours.load().then(
+      (code) => {
+        setMode(code.applyColorMode(next));
+        setChoice(next);
+      },
+      (error: unknown) => console.warn('docgen: loading the code of the colour mode failed', error),
+    );
   const next: Choice = respectPrefersColorScheme
     ? ({ system: 'light', light: 'dark', dark: 'system' } as const)[choice]
     : mode === 'dark'
