@@ -12,6 +12,7 @@
  */
 export {
   COLOR_MODE_STORAGE_KEY,
+  getPreferredVersionStorageKey,
   getTabGroupStorageKey,
   Link,
   startSite,

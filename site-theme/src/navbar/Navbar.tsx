@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem } from '@docgen/types';
+import { behaviours, useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
 import { lazyComponent } from '../lazyModule.js';
 import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Dropdown } from './Dropdown.js';
-import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
+import { useActiveVersion } from './useActiveVersion.js';
 
 /** The mobile menu loads when the reader presses or focuses its button, not with the page. */
 const mobileMenu = lazyComponent('mobile menu', () => import('./MobileMenu.js'));
@@ -28,17 +29,7 @@ export function Navbar() {
     setMobileOpen(false);
     if (returnFocus) window.setTimeout(() => toggleRef.current?.focus(), 0);
   }, []);
-  useEffect(() => {
-    if (!site.navbar.hideOnScroll) return;
-    let last = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      setHidden(y > last && y > 60);
-      last = y;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [site.navbar.hideOnScroll]);
+  useBehaviourEffect((code) => (site.navbar.hideOnScroll ? code.hideOnScrollDown(setHidden) : undefined), [site.navbar.hideOnScroll]);
 
   return (
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar-sidebar--show' : ''}`} aria-label="Main">
@@ -124,7 +115,7 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
           label: candidate.label,
           href: versionPaths[candidate.name] ?? candidate.mainDocPath,
           active: candidate.name === version?.name,
-          onSelect: () => storePreferredVersion(candidate.name),
+          onSelect: () => void behaviours.load().then((code) => code.storePreferredVersion(candidate.name)),
         }));
       return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
     }
