@@ -5,7 +5,7 @@ import { behaviours } from '../afterHydration.js';
 import { Html } from '../content/Html.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
-import { Loader } from '../layout/Loader.js';
+import { Loader } from '../layout/statusSlots.js';
 import { docBanners, hasPageBanners, hasVersionBanner } from './routeBanners.js';
 import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
@@ -113,7 +113,7 @@ function CopyMarkdownButton({ href }: { href: string }) {
         </svg>
         <span>{label}</span>
       </button>
-      {/* A live region, not role="status": that role marks the loading spinner (layout/Loader). */}
+      {/* A live region, not role="status": that role marks the loading spinner (Loader in layout/StatusScreens.tsx). */}
       <span className="sr-only" aria-live="polite">
         {state === 'idle' ? '' : label}
       </span>

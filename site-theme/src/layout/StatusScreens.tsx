@@ -1,5 +1,5 @@
 /**
- * The screens of a page that is slow or failed, loaded after hydration (see statusSlots.tsx).
+ * What a page shows when something is slow or failed, loaded after hydration (see statusSlots.tsx).
  */
 import { useEffect, useState } from 'react';
 import { MAIN_ID, useLocation, useTranslate } from '../firstLoad.js';
@@ -86,5 +86,24 @@ export function LoadError() {
         </button>
       </div>
     </main>
+  );
+}
+
+/** Delay before the spinner appears: quick loads never flash it. */
+export const LOADER_DELAY_MS = 200;
+
+/** A spinner for a part of the page that is still loading, shown only after a short delay. */
+export function Loader({ label }: { label: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVisible(true), LOADER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div className="loader" role="status">
+      <span className="loader__spinner" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
   );
 }

@@ -2,7 +2,8 @@ import { lazyModule, useLazyModule } from '../lazyModule.js';
 
 /**
  * What a page shows only when something is slow or failed (StatusScreens.tsx): the progress bar
- * of a slow navigation, the box of a page whose data could not be loaded, the page of a crash.
+ * of a slow navigation, the spinner of a part still loading, the box of a page whose data could not
+ * be loaded, the page of a crash.
  * They load right after hydration, so that they are there when needed, offline too; these slots
  * show them from then on.
  */
@@ -12,6 +13,12 @@ const statusScreens = lazyModule('status screens', () => import('./StatusScreens
 export function ProgressBar() {
   const screens = useLazyModule(statusScreens);
   return screens ? <screens.ProgressBar /> : null;
+}
+
+/** A spinner for a part of the page that is still loading, shown only after a short delay. */
+export function Loader(props: { label: string }) {
+  const screens = useLazyModule(statusScreens);
+  return screens ? <screens.Loader {...props} /> : null;
 }
 
 /** The red box shown in the content area when a page's data could not be loaded. */
