@@ -1,8 +1,10 @@
 import { useLocation, usePage } from '@docgen/client';
-import type { RouteData } from '@docgen/types';
+import type { RouteData, SiteData } from '@docgen/types';
+import { docBanners, hasDocBanners } from './docs/routeBanners.js';
 import { DocPage } from './docs/DocPage.js';
-import { ErrorBoundary, ErrorPage, LoadError } from './layout/ErrorBoundary.js';
+import { ErrorBoundary } from './layout/ErrorBoundary.js';
 import { Layout, MAIN_ID } from './layout/Layout.js';
+import { ErrorPage, LoadError } from './layout/statusSlots.js';
 import { lazyModule, type LazyModule } from './lazyModule.js';
 
 // The screens a doc page does not show, each in a chunk of its own (see lazyModule.ts).
@@ -30,12 +32,16 @@ function screenModuleOf(type: RouteData['type']): LazyModule<unknown> | undefine
 }
 
 /**
- * Loads the code of the screen that shows `route` when it is not part of the first-load bundle.
- * docgen's client awaits it before hydrating a page and before showing one after a navigation,
- * so the screen renders at once, exactly as the server rendered it.
+ * Loads the code that shows `route` when it is not part of the first-load bundle: the screen of
+ * its type, the banners of a doc that has some. docgen's client awaits it before hydrating a page
+ * and before showing one after a navigation, so the page renders at once, exactly as the server
+ * rendered it.
  */
-export function prepareRoute(route: RouteData): Promise<unknown> | undefined {
-  return screenModuleOf(route.type)?.load();
+export function prepareRoute(route: RouteData, site: SiteData): Promise<unknown> | undefined {
+  const modules = [screenModuleOf(route.type), hasDocBanners(route, site) ? docBanners : undefined].filter(
+    (module) => module !== undefined,
+  );
+  return modules.length > 0 ? Promise.all(modules.map((module) => module.load())) : undefined;
 }
 
 /** The root of every page: the layout around the screen the route's type selects. */

@@ -11,6 +11,8 @@
  * reaches the rest), so the page loads the entry and one shared chunk.
  */
 export {
+  COLOR_MODE_STORAGE_KEY,
+  getPreferredVersionStorageKey,
   getTabGroupStorageKey,
   Link,
   startSite,

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
  * The theme's modules loaded on demand. Code a doc page does not need to hydrate (the screens of
@@ -66,6 +66,26 @@ export function lazyComponent<Props extends object>(name: string, importer: () =
       return module.get().default;
     },
   };
+}
+
+/**
+ * The module once loaded, else undefined: a component that shows nothing until then loads it after
+ * it first rendered (after hydration), and renders again when it has arrived.
+ */
+export function useLazyModule<T>(module: LazyModule<T>): T | undefined {
+  const [, setLoaded] = useState(module.isLoaded());
+  useEffect(() => {
+    if (module.isLoaded()) return;
+    let live = true;
+    module.load().then(
+      () => live && setLoaded(true),
+      (error: unknown) => console.warn('docgen: loading code on demand failed', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return module.isLoaded() ? module.get() : undefined;
 }
 
 /** Loads every registered module: the server's render does, before rendering any page. */

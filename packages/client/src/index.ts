@@ -1,9 +1,9 @@
 /** The browser runtime of docgen: router, links, page data, hydration. */
 export { Link, type LinkProps } from './Link.js';
-export { RouterProvider, useSiteData, usePage, useNavigate, useLocation, scrollToHash } from './router.js';
+export { scrollToHash } from './history.js';
+export { RouterProvider, useSiteData, usePage, useNavigate, useLocation } from './router.js';
 export { startSite, type StartOptions } from './start.js';
 export { loadSidebar, getLoadedSidebar } from './loader.js';
 export { useSidebar } from './useSidebar.js';
-export { prefetchRoute, isPrefetchAllowed } from './prefetch.js';
-export type { PageState, PageLoaders, PrepareRoute, RouterSnapshot } from './pageState.js';
+export type { LoadNavigation, NavigationModule, PageState, PageLoaders, PrepareRoute, RouterSnapshot, RouterState } from './pageState.js';
 export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';

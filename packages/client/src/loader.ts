@@ -1,5 +1,4 @@
 import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
-import { decodePath, fromPageData, getPageDataUrl } from '@docgen/shared';
 import type { PageState, RouteCode } from './pageState.js';
 
 /** Thrown when a route has no page data: the page does not exist. */
@@ -8,38 +7,15 @@ export class PageNotFoundError extends Error {}
 /** Thrown when a code chunk a route needs cannot be loaded (e.g. the site was redeployed). */
 export class ChunkLoadError extends Error {}
 
-const pageCache = new Map<string, Promise<RouteData>>();
 const sidebarCache = new Map<string, Promise<PropSidebar>>();
 const loadedSidebars = new Map<string, PropSidebar>();
 
-async function fetchText(url: string): Promise<string> {
+/** The body of a same-origin GET; a 404 throws PageNotFoundError, any other failure an Error. */
+export async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (response.status === 404) throw new PageNotFoundError(url);
   if (!response.ok) throw new Error(`Loading ${url} failed with HTTP ${response.status}`);
   return response.text();
-}
-
-/**
- * Fetches (once) the data of a route; failed requests are forgotten so a retry fetches again.
- * A static host serves `/x/` for `/x` (and the other way round), but the build writes the data of
- * a page once, under the form its route has: the other form is tried when the first is missing.
- */
-export function loadRouteData(site: SiteData, pathname: string): Promise<RouteData> {
-  const path = decodePath(pathname);
-  const url = getPageDataUrl(site.siteBaseUrl, site.buildId, path);
-  let promise = pageCache.get(url);
-  if (!promise) {
-    const twin = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
-    promise = fetchText(url)
-      .catch((error: unknown) => {
-        if (!(error instanceof PageNotFoundError) || twin === '' || twin === site.siteBaseUrl.replace(/\/$/, '')) throw error;
-        return fetchText(getPageDataUrl(site.siteBaseUrl, site.buildId, twin));
-      })
-      .then(fromPageData);
-    pageCache.set(url, promise);
-    promise.catch(() => pageCache.delete(url));
-  }
-  return promise;
 }
 
 /** Loads (once) a version's shared sidebar; failed requests are forgotten so they can be retried. */
@@ -68,9 +44,14 @@ export function getLoadedSidebar(url: string): PropSidebar | undefined {
  * it is already loaded, else the part of it that came with the page's HTML (`visibleSidebar`, at
  * hydration). Otherwise the theme loads the sidebar while the page already shows (useSidebar).
  */
-export async function toPageState(route: RouteData, { pages, prepare }: RouteCode, visibleSidebar?: PropSidebar): Promise<PageState> {
+export async function toPageState(
+  route: RouteData,
+  site: SiteData,
+  { pages, prepare }: RouteCode,
+  visibleSidebar?: PropSidebar,
+): Promise<PageState> {
   const loader = route.type === 'page' ? pages[route.component] : undefined;
-  const [component] = await Promise.all([loader?.().then((module) => module.default), prepare?.(route)]).catch((error: unknown) => {
+  const [component] = await Promise.all([loader?.().then((module) => module.default), prepare?.(route, site)]).catch((error: unknown) => {
     throw new ChunkLoadError(`The code of ${route.path} could not be loaded`, { cause: error });
   });
   const sidebarUrl = 'sidebar' in route ? route.sidebar?.url : undefined;

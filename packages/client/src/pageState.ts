@@ -16,15 +16,39 @@ export interface PageState {
 export type PageLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
 /**
- * Loads the code the theme needs to show a route beyond its first-load bundle (e.g. the screen of
- * a kind of page it splits off). Returns nothing when the route needs none.
+ * Loads the code the theme needs to show a route of `site` beyond its first-load bundle (e.g. the
+ * screen of a kind of page it splits off). Returns nothing when the route needs none.
  */
-export type PrepareRoute = (route: RouteData) => Promise<unknown> | undefined;
+export type PrepareRoute = (route: RouteData, site: SiteData) => Promise<unknown> | undefined;
+
+/** The navigation code (`@docgen/client/navigation`): what the router needs to leave the first page. */
+export type NavigationModule = typeof import('./navigation.js');
+
+/**
+ * Loads the navigation code. The theme passes a dynamic import of it: imported by docgen's client
+ * itself, the chunk would reach none of the theme's first-load code, and esbuild would split the
+ * first-load bundle along that line (see site-theme/src/firstLoad.ts).
+ */
+export type LoadNavigation = () => Promise<NavigationModule>;
 
 /** The code a route may need: the site's component pages, and the theme's own (`prepare`). */
 export interface RouteCode {
   pages: PageLoaders;
   prepare?: PrepareRoute;
+}
+
+/** What the router shows: the page, where the reader is on it, and what to do once it has rendered. */
+export interface RouterState {
+  page: PageState;
+  /** The URL path shown (decoded), and its hash. */
+  pathname: string;
+  hash: string;
+  loading: boolean;
+  error?: RouterSnapshot['error'];
+  /** Where to scroll once the page shows (Back and Forward), else to the hash or the top when `focus`. */
+  scrollTo?: number;
+  /** Whether focus moves to the page's heading once it shows (a navigation other than Back and Forward). */
+  focus: boolean;
 }
 
 export interface RouterSnapshot {

@@ -1,5 +1,6 @@
 import type { SiteData } from '@docgen/types';
-import { decodePath, getLocaleOfPath, getPageDataUrl, normalizePathname } from '@docgen/shared';
+import { decodePath, getLocaleOfPath, normalizePathname } from '@docgen/shared';
+import { getPageDataUrl } from '@docgen/shared/pageData';
 
 /** At most this many prefetches run at once; the rest wait for the browser to be idle again. */
 const MAX_CONCURRENT = 3;

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SiteData } from '@docgen/types';
-import { decodePath, getLocaleOfPath, getNotFoundRoute, isExternalUrl, normalizePathname } from '@docgen/shared';
-import { ChunkLoadError, loadRouteData, PageNotFoundError, toPageState } from './loader.js';
-import { startPrefetching } from './prefetch.js';
-import type { PageLoaders, PageState, PrepareRoute, RouterSnapshot } from './pageState.js';
+import { decodePath, normalizePathname } from '@docgen/shared';
+import { createHistoryKey, scrollPositions, scrollToHash, type HistoryState } from './history.js';
+import type { Navigator } from './navigator.js';
+import type { LoadNavigation, PageLoaders, PageState, PrepareRoute, RouterSnapshot, RouterState } from './pageState.js';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -58,28 +58,13 @@ function getInitialPathname(routePath: string): string {
   return withoutSlash(address) === withoutSlash(routePath) ? routePath : address;
 }
 
-interface HistoryState {
-  /** Identifies the history entry (6 characters, as React Router's location keys). */
-  docgenKey?: string;
-}
-
-const createKey = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0');
-const SCROLL_STORAGE_KEY = 'docgen.scroll-positions';
-
-/** Scroll positions by history entry key, kept across reloads of the tab in sessionStorage. */
-const scrollPositions = new Map<string, number>(
-  (() => {
-    try {
-      return JSON.parse(window.sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '[]') as [string, number][];
-    } catch {
-      return [];
-    }
-  })(),
-);
+/** Stands in for the navigation code when a router is given none: every navigation is then a page load. */
+const withoutNavigation: LoadNavigation = () => Promise.reject(new Error('docgen: the router was given no navigation code'));
 
 /**
- * Client-side navigation over page data. The server-rendered page is the initial state; later
- * pages are fetched from URLs derived from their path, so no route table ships to the browser.
+ * The state of the page on screen, for the hooks above. The server-rendered page is the initial
+ * state; the navigation code (`navigation`, see navigator.ts), which loads after hydration, sets
+ * the next: a page shows and hydrates without it.
  */
 export function RouterProvider(props: {
   site: SiteData;
@@ -87,175 +72,72 @@ export function RouterProvider(props: {
   pages: PageLoaders;
   /** The theme's loader of the code a route needs (see PrepareRoute), awaited before a page shows. */
   prepare?: PrepareRoute;
+  /** Loads the navigation code (see LoadNavigation); the server, which never navigates, gives none. */
+  navigation?: LoadNavigation;
   children: ReactNode;
 }) {
-  const { site, pages, prepare } = props;
+  const { site, pages, prepare, navigation = withoutNavigation } = props;
   const isServer = typeof window === 'undefined';
-  const [state, setState] = useState(() => ({
+  const [state, setState] = useState<RouterState>(() => ({
     page: props.initialPage,
     pathname: isServer ? props.initialPage.route.path : getInitialPathname(props.initialPage.route.path),
     hash: isServer ? '' : decodePath(window.location.hash.slice(1)),
     loading: false,
-    error: undefined as RouterSnapshot['error'],
-    scrollTo: undefined as number | undefined,
     focus: false,
   }));
-  const requestId = useRef(0);
-  /** Key of the history entry on screen, to record its scroll position when leaving it. */
-  const currentKey = useRef<string | undefined>(undefined);
-  const rememberScroll = () => {
-    if (currentKey.current) scrollPositions.set(currentKey.current, window.scrollY);
-  };
 
-  const load = useCallback(
-    (url: URL, mode: 'push' | 'replace' | 'pop', scrollTo?: number) => {
-      const pathname = decodePath(normalizePathname(url.pathname));
-      const hash = decodePath(url.hash.slice(1));
-      const id = ++requestId.current;
-      const commitUrl = () => {
-        const target = normalizePathname(url.pathname) + url.search + url.hash;
-        if (mode === 'push') {
-          const key = createKey();
-          window.history.pushState({ docgenKey: key } satisfies HistoryState, '', target);
-          currentKey.current = key;
-        }
-        if (mode === 'replace') window.history.replaceState(window.history.state, '', target);
-      };
-      setState((previous) => ({ ...previous, loading: true }));
-      loadRouteData(site, pathname)
-        .catch((error: unknown) => {
-          if (error instanceof PageNotFoundError) return getNotFoundRoute(pathname);
-          throw error;
-        })
-        .then((route) => toPageState(route, { pages, prepare }))
-        .then((page) => {
-          if (id !== requestId.current) return;
-          commitUrl();
-          setState({ page, pathname, hash, loading: false, error: undefined, scrollTo, focus: mode !== 'pop' });
-        })
-        .catch((error: unknown) => {
-          if (id !== requestId.current) return;
-          if (error instanceof ChunkLoadError) {
-            // Preloading the route failed (its code is gone, e.g. after a redeploy): load it for real.
-            console.warn(`docgen: preloading ${pathname} failed; reloading the page`, error);
-            window.location.assign(url.href);
-            return;
-          }
-          console.error(`docgen: could not load the page ${pathname}`, error);
-          commitUrl();
-          setState((previous) => ({
-            ...previous,
-            pathname,
-            hash,
-            loading: false,
-            error: { pathname, retry: () => load(new URL(window.location.href), 'replace') },
-          }));
-        });
-    },
-    [site, pages, prepare],
-  );
+  /** The navigation, once its code has loaded and started; the site and its code stay the same for the router's life. */
+  const navigator = useRef<Navigator | null>(null);
+  const starting = useRef<Promise<Navigator> | null>(null);
+  const startNavigation = useCallback(() => {
+    starting.current ??= navigation().then(
+      (code) => (navigator.current = code.startNavigation({ site, code: { pages, prepare }, setState })),
+      (error: unknown) => {
+        starting.current = null;
+        throw error;
+      },
+    );
+    return starting.current;
+  }, []);
 
   const navigate = useCallback(
-    (href: string, options: NavigateOptions = {}) => {
-      const url = new URL(href, window.location.href);
-      const targetLocale = getLocaleOfPath(url.pathname, Object.fromEntries(site.locales.map((locale) => [locale.locale, locale.baseUrl])));
-      if (url.origin !== window.location.origin || (targetLocale !== undefined && targetLocale !== site.locale)) {
-        window.location.assign(url.href);
-        return;
-      }
-      rememberScroll();
-      const samePage =
-        normalizePathname(url.pathname) === normalizePathname(window.location.pathname) && url.search === window.location.search;
-      if (samePage && url.hash !== '') {
-        const state: HistoryState = options.replace ? (window.history.state as HistoryState) : { docgenKey: createKey() };
-        window.history[options.replace ? 'replaceState' : 'pushState'](state, '', url.pathname + url.search + url.hash);
-        currentKey.current = state.docgenKey;
-        setState((previous) => ({ ...previous, hash: decodePath(url.hash.slice(1)), scrollTo: undefined, focus: false }));
-        scrollToHash(decodePath(url.hash.slice(1)));
-        return;
-      }
-      load(url, options.replace ? 'replace' : 'push');
+    (href: string, options?: NavigateOptions) => {
+      startNavigation().then(
+        (started) => started.navigate(href, options),
+        (error: unknown) => {
+          // The code is gone (e.g. after a redeploy) or the reader is offline: load the page for real.
+          console.warn(`docgen: loading the navigation code failed; loading ${href}`, error);
+          window.location.assign(new URL(href, window.location.href).href);
+        },
+      );
     },
-    [site, load],
+    [startNavigation],
   );
-
-  const prefetcher = useRef<ReturnType<typeof startPrefetching> | null>(null);
-  useEffect(() => {
-    prefetcher.current = startPrefetching(site);
-    return () => prefetcher.current?.stop();
-  }, [site]);
-  useEffect(() => {
-    prefetcher.current?.refresh();
-  }, [state.page]);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    // The address of a page without its `.html` or `/index.html`; a not-found page keeps the address asked for.
-    const current = window.location.pathname;
-    const clean = props.initialPage.route.type === 'notFound' ? current : normalizePathname(current);
     const initialState = (window.history.state ?? {}) as HistoryState;
-    const state: HistoryState = initialState.docgenKey ? initialState : { ...initialState, docgenKey: createKey() };
-    window.history.replaceState(state, '', clean + window.location.search + window.location.hash);
-    currentKey.current = state.docgenKey;
+    const entry: HistoryState = initialState.docgenKey ? initialState : { ...initialState, docgenKey: createHistoryKey() };
+    // The address of a page without its `.html` or `/index.html`; a not-found page keeps the address asked for.
+    const address = props.initialPage.route.type === 'notFound' ? window.location.pathname : normalizePathname(window.location.pathname);
+    window.history.replaceState(entry, '', address + window.location.search + window.location.hash);
     if (window.location.hash) scrollToHash(decodePath(window.location.hash.slice(1)));
-    else if (scrollPositions.has(state.docgenKey!)) window.scrollTo(0, scrollPositions.get(state.docgenKey!)!);
-    const onPopState = (event: PopStateEvent) => {
-      // The page on screen is still the one being left: record where the reader was.
-      rememberScroll();
-      const key = (event.state as HistoryState | null)?.docgenKey;
-      currentKey.current = key;
-      load(new URL(window.location.href), 'pop', (key && scrollPositions.get(key)) || 0);
-    };
-    const onClick = (event: MouseEvent) => {
-      const anchor = (event.target as Element | null)?.closest?.('a');
-      if (!anchor || !(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
-      const href = anchor.getAttribute('href')!;
-      if (isPlainNavigation(event, anchor) || (isExternalUrl(href) && new URL(anchor.href).origin !== window.location.origin)) return;
-      if (/\.(json|xml|txt|zip|pdf|svg|png|jpe?g|gif|webp|md)$/i.test(anchor.pathname)) return;
-      event.preventDefault();
-      navigate(anchor.href);
-    };
-    // The scroll position of the current history entry, recorded as it changes, so that Back
-    // and Forward can restore it (a popstate event comes after the entry already changed).
-    const onScroll = () => {
-      const key = (window.history.state as HistoryState | null)?.docgenKey;
-      if (key) scrollPositions.set(key, window.scrollY);
-    };
-    const onPageHide = () => {
-      try {
-        window.sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify([...scrollPositions].slice(-100)));
-      } catch {
-        // Without sessionStorage positions survive only within this page load.
-      }
-    };
-    window.addEventListener('popstate', onPopState);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('pagehide', onPageHide);
-    document.addEventListener('click', onClick);
+    else if (scrollPositions.has(entry.docgenKey!)) window.scrollTo(0, scrollPositions.get(entry.docgenKey!)!);
+    // A failed load leaves links to the browser until a navigation tries the code again.
+    startNavigation().catch(() => undefined);
     return () => {
-      window.removeEventListener('popstate', onPopState);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('pagehide', onPageHide);
-      document.removeEventListener('click', onClick);
+      starting.current?.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+      starting.current = null;
+      navigator.current = null;
     };
-  }, [load, navigate]);
+  }, [startNavigation]);
 
   useIsomorphicLayoutEffect(() => {
-    if (isServer || state.loading) return;
-    updateDocumentHead(site, state.page);
-    if (state.scrollTo !== undefined) {
-      window.scrollTo(0, state.scrollTo);
-    } else if (state.focus) {
-      if (state.hash) scrollToHash(state.hash);
-      else window.scrollTo(0, 0);
-    }
-    if (state.focus) {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) {
-        heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
-    }
+    // Unset at hydration, when the server's HTML is the page as it should be.
+    if (!isServer && !state.loading) navigator.current?.show(state);
   }, [state.page, state.scrollTo, state.focus]);
 
   const value = useMemo<RouterValue>(
@@ -263,37 +145,4 @@ export function RouterProvider(props: {
     [site, state.page, state.pathname, state.hash, state.loading, state.error, navigate],
   );
   return <RouterContext.Provider value={value}>{props.children}</RouterContext.Provider>;
-}
-
-/** Scrolls to the element whose id is `id` (decoded, so Korean ids work). */
-export function scrollToHash(id: string): void {
-  const element = document.getElementById(id);
-  if (element) element.scrollIntoView();
-}
-
-function updateDocumentHead(site: SiteData, page: PageState): void {
-  const { route } = page;
-  const title = route.title && route.title !== site.title ? `${route.title} | ${site.title}` : site.title;
-  if (document.title !== title) document.title = title;
-  const locale = site.locales.find((candidate) => candidate.locale === site.locale);
-  if (locale) document.documentElement.lang = locale.htmlLang;
-  const setMeta = (selector: string, create: () => HTMLElement, attribute: string, value: string) => {
-    let element = document.head.querySelector<HTMLElement>(selector);
-    if (!value) {
-      element?.remove();
-      return;
-    }
-    if (!element) {
-      element = create();
-      document.head.append(element);
-    }
-    element.setAttribute(attribute, value);
-  };
-  setMeta(
-    'meta[name="description"]',
-    () => Object.assign(document.createElement('meta'), { name: 'description' }),
-    'content',
-    route.description,
-  );
-  setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
 }

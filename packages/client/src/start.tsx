@@ -2,8 +2,8 @@ import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationPayload, SiteData } from '@docgen/types';
 import { decodePath, encodePath, fromPackedSidebar, normalizePathname, RESOLVING_ATTRIBUTE } from '@docgen/shared';
-import { loadRouteData, toPageState } from './loader.js';
-import type { PageLoaders, PageState, PrepareRoute, RouteCode } from './pageState.js';
+import { toPageState } from './loader.js';
+import type { LoadNavigation, PageLoaders, PageState, PrepareRoute, RouteCode } from './pageState.js';
 import { RouterProvider } from './router.js';
 
 export interface StartOptions {
@@ -16,6 +16,8 @@ export interface StartOptions {
    * the server rendered, with no hydration mismatch and no loading state.
    */
   prepare?: PrepareRoute;
+  /** Loads docgen's navigation code, after hydration (see LoadNavigation). */
+  navigation: LoadNavigation;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface StartOptions {
  * second copy in the payload. The sidebar is the part the HTML shows (in the payload): hydration
  * does not wait for the whole sidebar, which useSidebar loads afterwards.
  */
-export async function startSite({ App, pages, prepare }: StartOptions): Promise<void> {
+export async function startSite({ App, pages, prepare, navigation }: StartOptions): Promise<void> {
   (window as unknown as { __docgenStarted?: boolean }).__docgenStarted = true;
   const payloadElement = document.getElementById('__docgen-data');
   const container = document.getElementById('__docgen');
@@ -34,11 +36,11 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
     html[element.dataset.docgenSlot!] = element.innerHTML;
   });
   const app = (initialPage: PageState) => (
-    <RouterProvider site={payload.site} initialPage={initialPage} pages={pages} prepare={prepare}>
+    <RouterProvider site={payload.site} initialPage={initialPage} pages={pages} prepare={prepare} navigation={navigation}>
       <App />
     </RouterProvider>
   );
-  const found = payload.route.type === 'notFound' ? await findCleanPage(payload.site, { pages, prepare }) : undefined;
+  const found = payload.route.type === 'notFound' ? await findCleanPage(payload.site, { pages, prepare }, navigation) : undefined;
   if (found) {
     // The page of the clean path, at its URL, in place of the not-found page.
     window.history.replaceState(window.history.state, '', encodePath(found.route.path) + window.location.search + window.location.hash);
@@ -46,7 +48,7 @@ export async function startSite({ App, pages, prepare }: StartOptions): Promise<
     createRoot(container).render(<RevealOnCommit>{app(found)}</RevealOnCommit>);
   } else {
     const sidebar = payload.sidebar && fromPackedSidebar(payload.sidebar);
-    const page = await toPageState({ ...payload.route, html }, { pages, prepare }, sidebar);
+    const page = await toPageState({ ...payload.route, html }, payload.site, { pages, prepare }, sidebar);
     hydrateRoot(container, app(page), {
       onRecoverableError(error) {
         console.error('docgen: hydration error', error);
@@ -64,14 +66,16 @@ function RevealOnCommit({ children }: { children: ReactNode }) {
 
 /**
  * On the not-found page at an address ending in `.html` or `/index.html` (a static host serves
- * its 404 page there): the page of the address without it, if the site has one.
+ * its 404 page there): the page of the address without it, if the site has one. The navigation
+ * code, which loads pages, comes first then.
  */
-async function findCleanPage(site: SiteData, code: RouteCode): Promise<PageState | undefined> {
+async function findCleanPage(site: SiteData, code: RouteCode, navigation: LoadNavigation): Promise<PageState | undefined> {
   const address = decodePath(window.location.pathname);
   const clean = normalizePathname(address);
   if (clean === address) return undefined;
   try {
-    return await toPageState(await loadRouteData(site, clean), code);
+    const page = await (await navigation()).loadPage(site, clean, code);
+    return page.route.type === 'notFound' ? undefined : page;
   } catch {
     return undefined;
   }

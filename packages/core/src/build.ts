@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import type { CompiledMarkdown, Diagnostic, RenderedSummary, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR } from '@docgen/shared';
+import { DATA_DIR } from '@docgen/shared/pageData';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { getThemeBundle, type ClientBundle } from './bundle/index.js';
 import { describesOutput, forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';

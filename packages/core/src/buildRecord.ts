@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Diagnostic } from '@docgen/types';
-import { DATA_DIR } from '@docgen/shared';
+import { DATA_DIR } from '@docgen/shared/pageData';
 import type { BuildOptions, OutputState } from './build.js';
 import { readConfig } from './config/index.js';
 import { DOCGEN_VERSION } from './version.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR } from '@docgen/shared';
+import { DATA_DIR } from '@docgen/shared/pageData';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';

@@ -1,4 +1,33 @@
+/**
+ * Page data: the file the build writes for each route and the client fetches when it navigates to
+ * it, where it lives and what it holds. The browser needs it only for navigations (entry
+ * `@docgen/shared/pageData`).
+ */
 import type { RouteData, TocItem } from '@docgen/types';
+import { encodePath } from './routes.js';
+
+/** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
+export const DATA_DIR = '_docgen';
+
+/**
+ * The file (relative to the output folder, decoded) that holds the page data of a route.
+ * Derived from the route itself so that no route table has to ship to the browser.
+ * `/docs/x` -> `_docgen/data/<buildId>/docs/x.json`; `/docs/x/` -> `.../docs/x/index.json`.
+ */
+export function getPageDataFilePath(buildId: string, routePath: string): string {
+  const withIndex = routePath.endsWith('/') ? `${routePath}index` : routePath;
+  return `${DATA_DIR}/data/${buildId}${withIndex}.json`;
+}
+
+/** The URL of a route's page data, under the site base URL. */
+export function getPageDataUrl(siteBaseUrl: string, buildId: string, routePath: string): string {
+  return siteBaseUrl + encodePath(getPageDataFilePath(buildId, routePath));
+}
+
+/** The route data of a path with no page: the not-found page. */
+export function getNotFoundRoute(path: string): RouteData {
+  return { type: 'notFound', path, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} };
+}
 
 /**
  * The page-data wire format. It is the route data as JSON, except that a table of contents whose

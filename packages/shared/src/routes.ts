@@ -1,8 +1,3 @@
-import type { RouteData } from '@docgen/types';
-
-/** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
-export const DATA_DIR = '_docgen';
-
 /**
  * Strips a trailing `index.html` or `.html` from a URL path, keeping trailing slashes as written
  * (`/docs/x.html` -> `/docs/x`, `/docs/index.html` -> `/docs/`).
@@ -45,21 +40,6 @@ export function getHtmlFilePath(routePath: string): string {
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
-/**
- * The file (relative to the output folder, decoded) that holds the page data of a route.
- * Derived from the route itself so that no route table has to ship to the browser.
- * `/docs/x` -> `_docgen/data/<buildId>/docs/x.json`; `/docs/x/` -> `.../docs/x/index.json`.
- */
-export function getPageDataFilePath(buildId: string, routePath: string): string {
-  const withIndex = routePath.endsWith('/') ? `${routePath}index` : routePath;
-  return `${DATA_DIR}/data/${buildId}${withIndex}.json`;
-}
-
-/** The URL of a route's page data, under the site base URL. */
-export function getPageDataUrl(siteBaseUrl: string, buildId: string, routePath: string): string {
-  return siteBaseUrl + encodePath(getPageDataFilePath(buildId, routePath));
-}
-
 /** True for URLs that leave the site: a scheme (`https:`, `mailto:`) or protocol-relative `//`. */
 export function isExternalUrl(url: string): boolean {
   return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(url) || url.startsWith('//');
@@ -76,9 +56,4 @@ export function getLocaleOfPath(pathname: string, localeBases: Record<string, st
     if (matches && (!best || base.length > best.length)) best = { locale, length: base.length };
   }
   return best?.locale;
-}
-
-/** The route data of a path with no page: the not-found page. */
-export function getNotFoundRoute(path: string): RouteData {
-  return { type: 'notFound', path, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteData } from '@docgen/types';
-import { fromPageData, getTocFromHtml, toPageData } from '../src/index.js';
+import { fromPageData, getTocFromHtml, toPageData } from '../src/pageData.js';
 
 const html = [
   '<p>intro</p>',

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as documentTitle from '../src/documentTitle.js';
 import * as shared from '../src/index.js';
-import {
-  decodePath,
-  encodePath,
-  getHtmlFilePath,
-  getLocaleOfPath,
-  getPageDataFilePath,
-  getPageDataUrl,
-  isExternalUrl,
-  normalizePathname,
-} from '../src/index.js';
+import * as pageData from '../src/pageData.js';
+import { decodePath, encodePath, getHtmlFilePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '../src/index.js';
+import { getPageDataFilePath, getPageDataUrl } from '../src/pageData.js';
 
 describe('normalizePathname', () => {
   it.each([
@@ -106,31 +100,39 @@ describe('URL helpers', () => {
 });
 
 describe('public exports', () => {
-  it('pins the names the client and core rely on', () => {
-    expect(Object.keys(shared).sort()).toMatchInlineSnapshot(`
-      [
-        "ANNOUNCEMENT_STORAGE_KEY",
-        "COLOR_MODE_STORAGE_KEY",
-        "DATA_DIR",
-        "RESOLVING_ATTRIBUTE",
-        "RESOLVING_TIMEOUT_MS",
-        "decodePath",
-        "encodePath",
-        "fromPackedSidebar",
-        "fromPageData",
-        "getHtmlFilePath",
-        "getLocaleOfPath",
-        "getNotFoundRoute",
-        "getPageDataFilePath",
-        "getPageDataUrl",
-        "getPreferredVersionStorageKey",
-        "getTabGroupStorageKey",
-        "getTocFromHtml",
-        "isExternalUrl",
-        "normalizePathname",
-        "toPackedSidebar",
-        "toPageData",
-      ]
+  it('pins the names the client and core rely on, by entry', () => {
+    const names = (entry: object) => Object.keys(entry).sort();
+    expect({ '.': names(shared), './pageData': names(pageData), './documentTitle': names(documentTitle) }).toMatchInlineSnapshot(`
+      {
+        ".": [
+          "ANNOUNCEMENT_STORAGE_KEY",
+          "COLOR_MODE_STORAGE_KEY",
+          "RESOLVING_ATTRIBUTE",
+          "RESOLVING_TIMEOUT_MS",
+          "decodePath",
+          "encodePath",
+          "fromPackedSidebar",
+          "getHtmlFilePath",
+          "getLocaleOfPath",
+          "getPreferredVersionStorageKey",
+          "getTabGroupStorageKey",
+          "isExternalUrl",
+          "normalizePathname",
+          "toPackedSidebar",
+        ],
+        "./documentTitle": [
+          "getDocumentTitle",
+        ],
+        "./pageData": [
+          "DATA_DIR",
+          "fromPageData",
+          "getNotFoundRoute",
+          "getPageDataFilePath",
+          "getPageDataUrl",
+          "getTocFromHtml",
+          "toPageData",
+        ],
+      }
     `);
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
+import { behaviours } from '../afterHydration.js';
 import { Html } from '../content/Html.js';
 import { PageTitle } from '../content/PageTitle.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
-import { Loader } from '../layout/Loader.js';
+import { Loader } from '../layout/statusSlots.js';
+import { docBanners, hasPageBanners, hasVersionBanner } from './routeBanners.js';
 import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
 
@@ -22,7 +24,10 @@ export function DocFrame({
   toc?: React.ReactNode;
 }) {
   const { sidebar, loading } = useSidebar();
+  const site = useSiteData();
   const t = useTranslate();
+  // Loaded with the route when it shows one (see routeBanners.ts).
+  const { VersionBanner } = hasVersionBanner(route, site) ? docBanners.get() : {};
   return (
     <div className="docs-wrapper">
       {sidebar || loading ? (
@@ -31,7 +36,7 @@ export function DocFrame({
       <main id={MAIN_ID} className="docs-main">
         <div className="docs-container">
           <div className="docs-content">
-            <VersionBanner route={route} />
+            {VersionBanner ? <VersionBanner route={route} /> : null}
             {children}
             <Paginator previous={route.previous} next={route.next} />
           </div>
@@ -43,33 +48,17 @@ export function DocFrame({
 }
 
 export function DocPage({ route }: { route: DocRoute }) {
-  const t = useTranslate();
   const site = useSiteData();
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
   const contentLang = route.fallbackFrom ? fallbackLocale?.htmlLang : undefined;
+  // Loaded with the route when it shows some (see routeBanners.ts).
+  const { PageBanners } = hasPageBanners(route, site) ? docBanners.get() : {};
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>
         <Breadcrumbs items={route.breadcrumbs} />
         <VersionBadge versionName={route.versionName} />
-        {route.unlisted ? (
-          <div className="alert alert--warning doc-banner" role="note">
-            {t('banner.unlisted')}
-          </div>
-        ) : null}
-        {route.draft ? (
-          <div className="alert alert--warning doc-banner" role="note">
-            {t('banner.draft')}
-          </div>
-        ) : null}
-        {route.fallbackFrom && fallbackLocale ? (
-          <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
-            {t('banner.fallback', { language: fallbackLocale.label })}{' '}
-            <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
-              {t('banner.fallbackLink')}
-            </a>
-          </div>
-        ) : null}
+        {PageBanners ? <PageBanners route={route} /> : null}
         <header>
           <PageTitle route={route} lang={contentLang} />
           {route.markdownPath ? <CopyMarkdownButton href={route.markdownPath} /> : null}
@@ -83,7 +72,7 @@ export function DocPage({ route }: { route: DocRoute }) {
   );
 }
 
-/** Fetches the page's markdown twin and copies it to the clipboard (for pasting into an AI assistant). */
+/** Copies the page's markdown twin to the clipboard (for pasting into an AI assistant; see behaviours/copyMarkdown.ts). */
 function CopyMarkdownButton({ href }: { href: string }) {
   const t = useTranslate();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -93,26 +82,18 @@ function CopyMarkdownButton({ href }: { href: string }) {
     const timer = window.setTimeout(() => setState('idle'), 2000);
     return () => window.clearTimeout(timer);
   }, [state]);
-  const copy = async () => {
-    const text = fetch(href).then((response) => {
-      if (!response.ok) throw new Error(`${href} answered ${response.status}`);
-      return response.text();
-    });
-    try {
-      // A ClipboardItem takes the pending text, so the click's user activation is still valid when
-      // it is written (Safari refuses writeText after an await).
-      if (typeof ClipboardItem === 'function' && navigator.clipboard.write) {
-        await navigator.clipboard.write([
-          new ClipboardItem({ 'text/plain': text.then((value) => new Blob([value], { type: 'text/plain' })) }),
-        ]);
-      } else {
-        await navigator.clipboard.writeText(await text);
-      }
-      setState('copied');
-    } catch (error) {
-      console.warn('Copying the page as markdown failed:', error);
-      setState('failed');
-    }
+  const copy = () => {
+    // At once when loaded: Safari writes to the clipboard only in the click's own task.
+    const copied = behaviours.isLoaded()
+      ? behaviours.get().copyMarkdown(href)
+      : behaviours.load().then(
+          (code) => code.copyMarkdown(href),
+          (error: unknown) => {
+            console.warn('Copying the page as markdown failed:', error);
+            return false;
+          },
+        );
+    void copied.then((ok) => setState(ok ? 'copied' : 'failed'));
   };
   const label = state === 'copied' ? t('copyMarkdown.copied') : state === 'failed' ? t('copyMarkdown.failed') : t('copyMarkdown.button');
   return (
@@ -120,7 +101,7 @@ function CopyMarkdownButton({ href }: { href: string }) {
       <button
         type="button"
         className={`button button--secondary copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`}
-        onClick={() => void copy()}
+        onClick={copy}
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
@@ -134,40 +115,10 @@ function CopyMarkdownButton({ href }: { href: string }) {
         </svg>
         <span>{label}</span>
       </button>
-      {/* A live region, not role="status": that role marks the loading spinner (layout/Loader). */}
+      {/* A live region, not role="status": that role marks the loading spinner (Loader in layout/StatusScreens.tsx). */}
       <span className="sr-only" aria-live="polite">
         {state === 'idle' ? '' : label}
       </span>
-    </div>
-  );
-}
-
-function VersionBanner({ route }: { route: PropDocContext }) {
-  const site = useSiteData();
-  const t = useTranslate();
-  const version = site.versions.find((candidate) => candidate.name === route.versionName);
-  const latest = site.versions.find((candidate) => candidate.isLast);
-  if (!version || !latest || version.banner === 'none') return null;
-  const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
-  return (
-    <div className="alert alert--warning version-banner" role="note">
-      <p>
-        {t(version.banner === 'unreleased' ? 'banner.unreleased' : 'banner.unmaintained', { site: site.title, version: version.label })}
-      </p>
-      <p>
-        {t('banner.latestLink', { link: '\u0000', latest: latest.label })
-          .split('\u0000')
-          .flatMap((part, index) =>
-            index === 0
-              ? [part]
-              : [
-                  <b key="link">
-                    <Link href={latestPath}>{t('banner.latestLinkLabel')}</Link>
-                  </b>,
-                  part,
-                ],
-          )}
-      </p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from '@docgen/client';
 import type { PropSidebarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
-import { Loader } from '../layout/Loader.js';
+import { Loader } from '../layout/statusSlots.js';
 import { useCollapsible } from './useCollapsible.js';
 
 /** Whether the page at `pathname` is the item or inside it (a category's fallback index counts). */

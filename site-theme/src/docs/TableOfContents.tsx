@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TocItem } from '@docgen/types';
+import { useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
 
 interface TocNode extends TocItem {
@@ -37,37 +38,10 @@ function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null })
   );
 }
 
-/** Highlights the heading the reader is at: the last one above the upper part of the viewport. */
+/** Highlights the heading the reader is at (see behaviours/activeHeading.ts). */
 function useActiveHeading(items: TocItem[]): string | null {
   const [active, setActive] = useState<string | null>(null);
-  useEffect(() => {
-    if (items.length === 0) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const offset = 100;
-      let current: string | null = null;
-      for (const item of items) {
-        const element = document.getElementById(item.id);
-        if (element && element.getBoundingClientRect().top <= offset) current = item.id;
-      }
-      if (current === null && items[0]) current = items[0].id;
-      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      if (atBottom) current = items[items.length - 1]!.id;
-      setActive(current);
-    };
-    const onScroll = () => {
-      if (!frame) frame = window.requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) window.cancelAnimationFrame(frame);
-    };
-  }, [items]);
+  useBehaviourEffect((code) => (items.length === 0 ? undefined : code.trackActiveHeading(items, setActive)), [items]);
   return active;
 }
 

@@ -1,8 +1,9 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation, useSiteData } from '@docgen/client';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useSiteData } from '@docgen/client';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { Navbar } from '../navbar/Navbar.js';
+import { ProgressBar } from './statusSlots.js';
 
 export const MAIN_ID = '__docgen-main';
 
@@ -70,41 +71,6 @@ function AnnouncementBar() {
           </svg>
         </button>
       ) : null}
-    </div>
-  );
-}
-
-/** The navigation progress bar: shown only when loading a page takes longer than 200 ms. */
-function ProgressBar() {
-  const { loading } = useLocation();
-  const [progress, setProgress] = useState<number | null>(null);
-  useEffect(() => {
-    if (!loading) {
-      setProgress((current) => (current === null ? null : 1));
-      const hide = window.setTimeout(() => setProgress(null), 200);
-      return () => window.clearTimeout(hide);
-    }
-    let trickle = 0;
-    const start = window.setTimeout(() => {
-      setProgress(0.08);
-      trickle = window.setInterval(() => setProgress((current) => Math.min(0.994, (current ?? 0.08) + (1 - (current ?? 0.08)) * 0.1)), 800);
-    }, 200);
-    return () => {
-      window.clearTimeout(start);
-      window.clearInterval(trickle);
-    };
-  }, [loading]);
-  if (progress === null) return null;
-  return (
-    <div
-      className="progress-bar"
-      role="progressbar"
-      aria-label="Loading"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(progress * 100)}
-    >
-      <div className="progress-bar__bar" style={{ transform: `translateX(${-100 + progress * 100}%)` }} />
     </div>
   );
 }

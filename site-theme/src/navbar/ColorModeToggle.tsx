@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSiteData } from '@docgen/client';
-import { COLOR_MODE_STORAGE_KEY } from '@docgen/client';
+import { behaviours, useBehaviourEffect } from '../afterHydration.js';
+import type { ColorModeChoice as Choice } from '../behaviours/colorMode.js';
 import { useTranslate } from '../i18n.js';
-
-type Choice = 'system' | 'light' | 'dark';
 
 /**
  * Switches the colour mode. With respectPrefersColorScheme it cycles system -> light -> dark;
  * otherwise it toggles dark and light. The choice is stored under `theme` and applied as
- * `<html data-theme>` (the head script applies it before first paint).
+ * `<html data-theme>` (behaviours/colorMode.ts; the head script applies it before first paint).
  */
 export function ColorModeToggle() {
   const site = useSiteData();
@@ -28,32 +27,19 @@ export function ColorModeToggle() {
           : ((root.getAttribute('data-theme') as Choice) ?? defaultMode),
     );
   }, [respectPrefersColorScheme, defaultMode]);
-  useEffect(() => {
-    if (choice !== 'system' || !respectPrefersColorScheme) return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => {
-      const next = query.matches ? 'dark' : 'light';
-      document.documentElement.setAttribute('data-theme', next);
-      setMode(next);
-    };
-    query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
-  }, [choice, respectPrefersColorScheme]);
+  useBehaviourEffect(
+    (code) => (choice === 'system' && respectPrefersColorScheme ? code.followSystemColorMode(setMode) : undefined),
+    [choice, respectPrefersColorScheme],
+  );
   if (disableSwitch) return null;
-  const apply = (next: Choice) => {
-    const resolved = next === 'system' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : next;
-    const root = document.documentElement;
-    root.setAttribute('data-theme', resolved);
-    root.setAttribute('data-theme-choice', next);
-    try {
-      if (next === 'system') window.localStorage.removeItem(COLOR_MODE_STORAGE_KEY);
-      else window.localStorage.setItem(COLOR_MODE_STORAGE_KEY, next);
-    } catch {
-      // The choice applies to this page view only.
-    }
-    setChoice(next);
-    setMode(resolved);
-  };
+  const apply = (next: Choice) =>
+    behaviours.load().then(
+      (code) => {
+        setMode(code.applyColorMode(next));
+        setChoice(next);
+      },
+      (error: unknown) => console.warn('docgen: loading the code of the colour mode failed', error),
+    );
   const next: Choice = respectPrefersColorScheme
     ? ({ system: 'light', light: 'dark', dark: 'system' } as const)[choice]
     : mode === 'dark'
@@ -76,11 +62,18 @@ export function ColorModeToggle() {
           />
         </svg>
       ) : (
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 9c1.65 0 3 1.35 3 3s-1.35 3-3 3-3-1.35-3-3 1.35-3 3-3m0-2c-2.76 0-5 2.24-5 5s2.24 5 5 5 5-2.24 5-5-2.24-5-5-5ZM2 13h2c.55 0 1-.45 1-1s-.45-1-1-1H2c-.55 0-1 .45-1 1s.45 1 1 1Zm18 0h2c.55 0 1-.45 1-1s-.45-1-1-1h-2c-.55 0-1 .45-1 1s.45 1 1 1ZM11 2v2c0 .55.45 1 1 1s1-.45 1-1V2c0-.55-.45-1-1-1s-1 .45-1 1Zm0 18v2c0 .55.45 1 1 1s1-.45 1-1v-2c0-.55-.45-1-1-1s-1 .45-1 1ZM5.99 4.58a.996.996 0 0 0-1.41 0 .996.996 0 0 0 0 1.41l1.06 1.06c.39.39 1.03.39 1.41 0s.39-1.03 0-1.41L5.99 4.58Zm12.37 12.37a.996.996 0 0 0-1.41 0 .996.996 0 0 0 0 1.41l1.06 1.06c.39.39 1.03.39 1.41 0a.996.996 0 0 0 0-1.41l-1.06-1.06Zm1.06-10.96a.996.996 0 0 0 0-1.41.996.996 0 0 0-1.41 0l-1.06 1.06c-.39.39-.39 1.03 0 1.41s1.03.39 1.41 0l1.06-1.06ZM7.05 18.36a.996.996 0 0 0 0-1.41.996.996 0 0 0-1.41 0l-1.06 1.06c-.39.39-.39 1.03 0 1.41s1.03.39 1.41 0l1.06-1.06Z"
-          />
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="12" cy="12" r="4" />
+          <path d="M2 12h2m16 0h2M12 2v2m0 16v2M5.29 5.29l1.06 1.06m11.3 11.3 1.06 1.06m0-13.42-1.06 1.06M6.35 17.65l-1.06 1.06" />
         </svg>
       )}
     </button>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@docgen/client';
+import { useBehaviourEffect } from '../afterHydration.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
 
 export interface DropdownItem {
@@ -30,28 +31,17 @@ export function Dropdown({
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onOutside = (event: Event) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onOutside);
-    document.addEventListener('touchstart', onOutside);
-    document.addEventListener('focusin', onOutside);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onOutside);
-      document.removeEventListener('touchstart', onOutside);
-      document.removeEventListener('focusin', onOutside);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useBehaviourEffect(
+    (code) =>
+      open && ref.current
+        ? code.dismissOnOutside(
+            ref.current,
+            () => setOpen(false),
+            () => buttonRef.current?.focus(),
+          )
+        : undefined,
+    [open],
+  );
   return (
     <div ref={ref} className={`navbar__item dropdown dropdown--${position === 'left' ? 'left' : 'right'}${open ? ' dropdown--show' : ''}`}>
       <button

@@ -1,18 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem } from '@docgen/types';
+import { behaviours, useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
 import { ExternalLinkIcon } from '../layout/Layout.js';
 import { lazyComponent } from '../lazyModule.js';
 import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Dropdown } from './Dropdown.js';
-import { storePreferredVersion, useActiveVersion } from './useActiveVersion.js';
+import { useActiveVersion } from './useActiveVersion.js';
 
 /** The mobile menu loads when the reader presses or focuses its button, not with the page. */
 const mobileMenu = lazyComponent('mobile menu', () => import('./MobileMenu.js'));
-
-const DESKTOP_QUERY = '(min-width: 997px)';
 
 export function Navbar() {
   const site = useSiteData();
@@ -25,36 +24,12 @@ export function Navbar() {
   const right = site.navbar.items.filter((item) => item.position !== 'left');
 
   useEffect(() => setMobileOpen(false), [pathname]);
-  /** Closing by the reader (Escape, close button, backdrop) gives focus back to the menu button. */
-  const closeMobile = () => {
+  /** Closes the mobile menu; closed by the reader (Escape, close button, backdrop), focus goes back to the menu button. */
+  const closeMobile = useCallback((returnFocus: boolean) => {
     setMobileOpen(false);
-    window.setTimeout(() => toggleRef.current?.focus(), 0);
-  };
-  useEffect(() => {
-    if (!mobileOpen) return;
-    const desktop = window.matchMedia(DESKTOP_QUERY);
-    const onChange = () => desktop.matches && setMobileOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobile();
-    desktop.addEventListener('change', onChange);
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      desktop.removeEventListener('change', onChange);
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-    };
-  }, [mobileOpen]);
-  useEffect(() => {
-    if (!site.navbar.hideOnScroll) return;
-    let last = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      setHidden(y > last && y > 60);
-      last = y;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [site.navbar.hideOnScroll]);
+    if (returnFocus) window.setTimeout(() => toggleRef.current?.focus(), 0);
+  }, []);
+  useBehaviourEffect((code) => (site.navbar.hideOnScroll ? code.hideOnScrollDown(setHidden) : undefined), [site.navbar.hideOnScroll]);
 
   return (
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar-sidebar--show' : ''}`} aria-label="Main">
@@ -94,7 +69,7 @@ export function Navbar() {
           <ColorModeToggle />
         </div>
       </div>
-      {mobileOpen ? <mobileMenu.Component onClose={closeMobile} /> : null}
+      {mobileOpen ? <mobileMenu.Component close={closeMobile} /> : null}
     </nav>
   );
 }
@@ -142,7 +117,7 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
           label: candidate.label,
           href: versionPaths[candidate.name] ?? candidate.mainDocPath,
           active: candidate.name === version?.name,
-          onSelect: () => storePreferredVersion(candidate.name),
+          onSelect: () => void behaviours.load().then((code) => code.storePreferredVersion(candidate.name)),
         }));
       return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
     }

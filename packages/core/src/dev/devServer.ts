@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Diagnostic } from '@docgen/types';
-import { getPageDataFilePath } from '@docgen/shared';
+import { getPageDataFilePath } from '@docgen/shared/pageData';
 import { createSiteBuilder, type OutputState } from '../build.js';
 import type { RenderControl } from '../renderInDemandOrder.js';
 import { getCacheDir } from '../siteCache.js';

@@ -1,5 +1,5 @@
 import type { AssetFile, Diagnostic, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
-import { getNotFoundRoute } from '@docgen/shared';
+import { getNotFoundRoute } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import { loadBlogRoutes } from './blog.js';
 import { createLocaleContext, type ManifestInput } from './context.js';

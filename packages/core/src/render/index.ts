@@ -9,6 +9,7 @@ import {
   RESOLVING_TIMEOUT_MS,
   toPackedSidebar,
 } from '@docgen/shared';
+import { getDocumentTitle } from '@docgen/shared/documentTitle';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar } from './visibleSidebar.js';
@@ -159,8 +160,7 @@ function getBaseUrlCheckScript(site: SiteData): string {
 function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string; sidebar?: PropSidebar; assets: ShellAssets }): string {
   const { site, route, body, sidebar, assets } = input;
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
-  const title =
-    route.type === 'page' && route.title === site.title ? site.title : route.title ? `${route.title} | ${site.title}` : site.title;
+  const title = getDocumentTitle(site, route);
   const hreflangs = route.alternates
     .filter((alternate) => alternate.isTranslation)
     .map((alternate) => {

@@ -9,7 +9,8 @@ import type {
   SiteData,
   StoredContent,
 } from '@docgen/types';
-import { getHtmlFilePath, getPageDataFilePath, toPageData } from '@docgen/shared';
+import { getHtmlFilePath } from '@docgen/shared';
+import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
 import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';

@@ -1,0 +1,26 @@
+import type { PropDocContext, RouteData, SiteData } from '@docgen/types';
+import { lazyModule } from '../lazyModule.js';
+
+/**
+ * The banners of doc pages (DocBanners.tsx), which most pages do not show: the theme loads them
+ * with a route that does (prepareRoute), before it shows or hydrates.
+ */
+export const docBanners = lazyModule('doc banners', () => import('./DocBanners.js'));
+
+/** Whether a doc's own notes show: unlisted, draft, or its content comes from another locale's source. */
+export function hasPageBanners(route: RouteData, site: SiteData): boolean {
+  if (route.type !== 'doc') return false;
+  const fallbackLocale = route.fallbackFrom && site.locales.some((locale) => locale.locale === route.fallbackFrom!.locale);
+  return route.unlisted || route.draft || Boolean(fallbackLocale);
+}
+
+/** Whether the version of a doc-like route shows a banner (it is unreleased or unmaintained). */
+export function hasVersionBanner(route: PropDocContext, site: SiteData): boolean {
+  const version = site.versions.find((candidate) => candidate.name === route.versionName);
+  return version !== undefined && version.banner !== 'none' && site.versions.some((candidate) => candidate.isLast);
+}
+
+/** Whether a route shows any of the banners. */
+export function hasDocBanners(route: RouteData, site: SiteData): boolean {
+  return hasPageBanners(route, site) || ((route.type === 'doc' || route.type === 'docCategory') && hasVersionBanner(route, site));
+}
