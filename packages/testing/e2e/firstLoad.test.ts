@@ -162,7 +162,7 @@ describe('code loaded on demand', () => {
     await toggle.click();
     expect(await page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('system');
     release();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('light');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('dark');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.mouse.click(5, 800);
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
