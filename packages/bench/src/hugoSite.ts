@@ -19,8 +19,9 @@ export function getHugoVersion(): string | undefined {
  * Writes a minimal Hugo site holding the same markdown as the docgen site: its languages and
  * versions, the blog, one `_index.md` per folder (Hugo's sections, as `_category_.yaml` is
  * docgen's; a docgen `index.md` becomes its folder's `_index.md`), and layouts that render each
- * page's content and table of contents. Hugo renders only the English pages that exist: it has
- * no fallback to the Korean source as docgen does.
+ * page's content and table of contents. Both tools render the same pages: where docgen renders an
+ * untranslated English page from the Korean source (its fallback page), the Hugo site holds that
+ * source under `content/en/`, since Hugo has no fallback of its own.
  */
 export function generateHugoSite(site: GeneratedSite, hugoDir: string): { contentFiles: number } {
   rmSync(hugoDir, { recursive: true, force: true });
@@ -52,14 +53,15 @@ export function generateHugoSite(site: GeneratedSite, hugoDir: string): { conten
       return (existsSync(category) && /^label: "(.*)"$/m.exec(readFileSync(category, 'utf8'))?.[1]) || posix.basename(folder);
     };
     addPage('ko', prefix + page.relativePath, readFileSync(join(site.siteDir, page.sitePath), 'utf8'), title);
-    if (page.translated) {
-      addPage('en', prefix + page.relativePath, readFileSync(join(site.siteDir, 'i18n/en/docs/current', page.relativePath), 'utf8'), title);
+    if (site.locales.includes('en')) {
+      const source = page.translated ? join('i18n/en/docs/current', page.relativePath) : page.sitePath;
+      addPage('en', prefix + page.relativePath, readFileSync(join(site.siteDir, source), 'utf8'), title);
     }
   }
   for (const file of readdirSync(join(site.siteDir, 'blog')).filter((name) => name.endsWith('.md'))) {
     const date = file.slice(0, 10);
     const markdown = readFileSync(join(site.siteDir, 'blog', file), 'utf8').replace(/^---\n/, `---\ndate: ${date}\n`);
-    addPage('ko', `blog/${file.slice(11)}`, markdown, posix.basename);
+    for (const locale of site.locales) addPage(locale, `blog/${file.slice(11)}`, markdown, posix.basename);
   }
   for (const [language, titles] of sections) {
     write(

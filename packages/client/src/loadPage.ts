@@ -22,7 +22,7 @@ export function loadRouteData(site: SiteData, pathname: string): Promise<RouteDa
         if (!(error instanceof PageNotFoundError) || twin === '' || twin === site.siteBaseUrl.replace(/\/$/, '')) throw error;
         return fetchText(getPageDataUrl(site.siteBaseUrl, site.buildId, twin));
       })
-      .then(fromPageData);
+      .then((text) => fromPageData(text, site.url));
     pageCache.set(url, promise);
     promise.catch(() => pageCache.delete(url));
   }

@@ -4,7 +4,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FeedPaths, LocaleManifest, ManifestRoute, RenderedSummary, SiteContent, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
-import { getFeedPaths, getMarkdownPath, renderRoute, type ThemeServerModule } from '../src/render/index.js';
+import { getMarkdownPath } from '@docgen/shared/pageData';
+import { getFeedPaths, renderRoute, type ThemeServerModule } from '../src/render/index.js';
 import {
   createSeoFiles,
   type SeoOutput,

@@ -24,19 +24,42 @@ export function getPageDataUrl(siteBaseUrl: string, buildId: string, routePath: 
   return siteBaseUrl + encodePath(getPageDataFilePath(buildId, routePath));
 }
 
+/**
+ * URL path of the markdown twin of a doc page: the page's URL plus `.md` (`/docs/x` ->
+ * `/docs/x.md`; `/docs/x/` -> `/docs/x/index.md`). The shell links it; the build writes it there.
+ */
+export function getMarkdownPath(routePath: string): string {
+  return routePath.endsWith('/') ? `${routePath}index.md` : `${routePath}.md`;
+}
+
 /** The route data of a path with no page: the not-found page. */
 export function getNotFoundRoute(path: string): RouteData {
   return { type: 'notFound', path, title: 'Page Not Found', description: '', canonical: '', alternates: [], noIndex: true, html: {} };
 }
 
 /**
- * The page-data wire format. It is the route data as JSON, except that a table of contents whose
- * entries can be read back from the rendered headings travels as its level range: the headings
- * are in the HTML already, and shipping them twice would make page data larger than the article.
+ * The page-data wire format. It is the route data as JSON, less what the client can derive
+ * exactly, since page data that repeats what it already has would make a navigation fetch more
+ * than the article itself:
+ * - a table of contents whose entries can be read back from the rendered headings travels as its
+ *   level range (`tocLevels`): the headings are in the HTML already;
+ * - the canonical URL, when it is the site's URL plus the route's path;
+ * - the markdown twin's path, when it is `getMarkdownPath` of the route's path;
+ * - the flags of `DEFAULT_FLAGS`, when they are false.
  */
-interface TocRange {
+interface WireExtras {
   tocLevels?: [number, number];
 }
+
+/** Flags of route data that are false on nearly every page, by route type. */
+const DEFAULT_FLAGS: Partial<Record<RouteData['type'], readonly string[]>> = {
+  doc: ['noIndex', 'hideTableOfContents', 'unlisted', 'draft'],
+  docCategory: ['noIndex'],
+  markdownPage: ['noIndex', 'hideTableOfContents'],
+  blogPost: ['noIndex'],
+  blogList: ['noIndex'],
+  page: ['noIndex'],
+};
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -61,25 +84,31 @@ export function getTocFromHtml(html: string, min: number, max: number): TocItem[
   return items;
 }
 
-/** Serialises route data for its page-data file. */
-export function toPageData(route: RouteData): string {
+/** Serialises route data for its page-data file; `siteUrl` is the site's `url` (origin). */
+export function toPageData(route: RouteData, siteUrl: string): string {
+  const wire: Record<string, unknown> & WireExtras = { ...route };
   if ('toc' in route) {
     const levels = route.toc.map((item) => item.level);
     // An empty TOC travels as an empty range.
     const range: [number, number] = levels.length > 0 ? [Math.min(...levels), Math.max(...levels)] : [7, 6];
     const derived = getTocFromHtml(route.html.main ?? '', range[0], range[1]);
     if (JSON.stringify(derived) === JSON.stringify(route.toc)) {
-      const { toc: _toc, ...rest } = route;
-      return JSON.stringify({ ...rest, tocLevels: range } satisfies Omit<RouteData, 'toc'> & TocRange);
+      delete wire.toc;
+      wire.tocLevels = range;
     }
   }
-  return JSON.stringify(route);
+  if (route.canonical === siteUrl + route.path) delete wire.canonical;
+  if (route.type === 'doc' && route.markdownPath === getMarkdownPath(route.path)) delete wire.markdownPath;
+  for (const flag of DEFAULT_FLAGS[route.type] ?? []) if (wire[flag] === false) delete wire[flag];
+  return JSON.stringify(wire);
 }
 
-/** Reads a page-data file back into route data. */
-export function fromPageData(text: string): RouteData {
-  const data = JSON.parse(text) as RouteData & TocRange;
-  const { tocLevels, ...route } = data;
-  if (tocLevels) return { ...route, toc: getTocFromHtml(route.html.main ?? '', tocLevels[0], tocLevels[1]) } as RouteData;
-  return route;
+/** Reads a page-data file back into route data; `siteUrl` as given to `toPageData`. */
+export function fromPageData(text: string, siteUrl: string): RouteData {
+  const { tocLevels, ...wire } = JSON.parse(text) as Record<string, unknown> & WireExtras & Pick<RouteData, 'type' | 'path' | 'html'>;
+  if (tocLevels) wire.toc = getTocFromHtml(wire.html.main ?? '', tocLevels[0], tocLevels[1]);
+  if (!('canonical' in wire)) wire.canonical = siteUrl + wire.path;
+  if (wire.type === 'doc' && !('markdownPath' in wire)) wire.markdownPath = getMarkdownPath(wire.path);
+  for (const flag of DEFAULT_FLAGS[wire.type] ?? []) if (!(flag in wire)) wire[flag] = false;
+  return wire as unknown as RouteData;
 }

@@ -10,12 +10,14 @@ const html = [
   '<h2 id="footnote-label" class="sr-only">Footnotes</h2>',
 ].join('');
 
+const SITE_URL = 'https://x.test';
+
 const route = (toc: RouteData extends infer R ? (R extends { toc: infer T } ? T : never) : never): RouteData => ({
   type: 'doc',
   path: '/docs/x',
   title: 'X',
   description: '',
-  canonical: 'https://x/docs/x',
+  canonical: 'https://x.test/docs/x',
   alternates: [],
   noIndex: false,
   html: { main: html },
@@ -23,6 +25,7 @@ const route = (toc: RouteData extends infer R ? (R extends { toc: infer T } ? T 
   hideTableOfContents: false,
   unlisted: false,
   draft: false,
+  markdownPath: '/docs/x.md',
   versionName: 'current',
   breadcrumbs: [],
   versionPaths: {},
@@ -39,21 +42,21 @@ describe('page data', () => {
 
   it('ships a derivable TOC as its level range and restores it exactly', () => {
     const original = route(getTocFromHtml(html, 2, 3));
-    const text = toPageData(original);
+    const text = toPageData(original, SITE_URL);
     expect(text).toContain('"tocLevels":[2,3]');
     expect(text).not.toContain('"toc":');
-    expect(fromPageData(text)).toEqual(original);
+    expect(fromPageData(text, SITE_URL)).toEqual(original);
   });
 
   it('keeps a TOC that cannot be derived from the HTML as it is', () => {
     const original = route([{ value: 'Not in the HTML', id: 'elsewhere', level: 2 }]);
-    expect(fromPageData(toPageData(original))).toEqual(original);
-    expect(toPageData(original)).toContain('"toc":');
+    expect(fromPageData(toPageData(original, SITE_URL), SITE_URL)).toEqual(original);
+    expect(toPageData(original, SITE_URL)).toContain('"toc":');
   });
 
   it('round-trips an empty TOC and routes without one', () => {
     const empty = route([]);
-    expect(fromPageData(toPageData(empty))).toEqual(empty);
+    expect(fromPageData(toPageData(empty, SITE_URL), SITE_URL)).toEqual(empty);
     const notFound: RouteData = {
       type: 'notFound',
       path: '/x',
@@ -64,6 +67,24 @@ describe('page data', () => {
       noIndex: true,
       html: {},
     };
-    expect(fromPageData(toPageData(notFound))).toEqual(notFound);
+    expect(fromPageData(toPageData(notFound, SITE_URL), SITE_URL)).toEqual(notFound);
+  });
+
+  it('leaves out what the client derives (canonical URL, markdown twin, false flags) and restores it exactly', () => {
+    const original = route([]);
+    const text = toPageData(original, SITE_URL);
+    for (const key of ['canonical', 'markdownPath', 'noIndex', 'hideTableOfContents', 'unlisted', 'draft'])
+      expect(text).not.toContain(`"${key}"`);
+    expect(fromPageData(text, SITE_URL)).toEqual(original);
+  });
+
+  it("keeps what differs from the derived value: a fallback page's canonical URL, a true flag", () => {
+    const original: RouteData = { ...route([]), canonical: 'https://x.test/docs/source', unlisted: true, markdownPath: '/elsewhere.md' };
+    const text = toPageData(original, SITE_URL);
+    expect(text).toContain('"canonical":"https://x.test/docs/source"');
+    expect(text).toContain('"unlisted":true');
+    expect(text).toContain('"markdownPath":"/elsewhere.md"');
+    expect(text).not.toContain('"draft"');
+    expect(fromPageData(text, SITE_URL)).toEqual(original);
   });
 });

@@ -126,6 +126,7 @@ describe('public exports', () => {
         "./pageData": [
           "DATA_DIR",
           "fromPageData",
+          "getMarkdownPath",
           "getNotFoundRoute",
           "getPageDataFilePath",
           "getPageDataUrl",

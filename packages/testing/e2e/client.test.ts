@@ -47,6 +47,20 @@ describe('navigation', () => {
     await context.close();
   });
 
+  it('restores what page data leaves out for the client to derive: canonical URL, markdown twin, flags', async () => {
+    const { context, page, problems } = await open('/docs/guide/overview');
+    await mark(page);
+    await page.locator('.pagination-nav__link--next').click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('빠른 시작');
+    expect(await marked(page)).toBe(true);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://docs.example.com/docs/guide/start');
+    expect(await page.locator('button.copy-markdown').count()).toBe(1);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect(await page.locator('.doc-banner, .version-banner').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('restores the scroll position on Back and Forward', async () => {
     const { context, page } = await open('/en/docs/guide/overview');
     await page.evaluate(() => window.scrollTo(0, 1600));

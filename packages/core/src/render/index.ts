@@ -10,6 +10,7 @@ import {
   toPackedSidebar,
 } from '@docgen/shared';
 import { getDocumentTitle } from '@docgen/shared/documentTitle';
+import { getMarkdownPath } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar } from './visibleSidebar.js';
@@ -198,14 +199,6 @@ function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string;
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toHydrationJson(site, route, sidebar)}</script></body></html>\n`
   );
-}
-
-/**
- * URL path of the markdown twin of a doc page: the page's URL plus `.md` (`/docs/x` ->
- * `/docs/x.md`; `/docs/x/` -> `/docs/x/index.md`). The shell links it; the build writes it there.
- */
-export function getMarkdownPath(routePath: string): string {
-  return routePath.endsWith('/') ? `${routePath}index.md` : `${routePath}.md`;
 }
 
 /** URL paths of the blog feeds of a locale, from its blog path (`/en/blog`). The shell links them; the build writes them there. */
