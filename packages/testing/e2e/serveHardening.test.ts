@@ -74,6 +74,19 @@ describe.each([
     }
   });
 
+  it.runIf(watching)('answers 200 concurrent requests at a time while a saved edit is rebuilt', async () => {
+    writeSiteFiles(site, { 'docs/intro.md': '# Intro\n\nThe first page, edited.\n' });
+    const statuses: string[] = [];
+    for (let burst = 0; burst < 5; burst++) {
+      const paths = Array.from({ length: 200 }, (_, n) => (n % 4 === 0 ? '/docs/missing' : PAGES[n % 3]!));
+      statuses.push(...(await Promise.all(paths.map(async (path) => `${path} ${(await fetch(server.url + path)).status}`))));
+    }
+    expect(statuses.filter((status) => !/^(\/docs\/missing 404|\/docs\/\S+ 200)$/.test(status))).toEqual([]);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/docs/intro`)).text(), { timeout: 15_000 })
+      .toContain('The first page, edited.');
+  });
+
   it('keeps serving while 100 connections sit idle without a full request, and closes those with 408', async () => {
     const idle = await Promise.all(
       Array.from({ length: 100 }, (_, n) => openIdle(server.url, n % 2 ? 'GET /docs/intro HTTP/1.1\r\nHost: 127.0.0.1\r\n' : '')),
@@ -125,7 +138,7 @@ describe.each([
   ])('refuses %s with %i', async (_what, status, headers) => {
     const answer = await sendRaw(server.url, get('/docs/intro', headers));
     expect(answer.status).toBe(status);
-    expect(answer.text).not.toContain('The first page.');
+    expect(answer.text).not.toContain('The first page');
   });
 
   it('answers its loopback names, and never reads X-Forwarded-Host', async () => {
