@@ -380,6 +380,8 @@ export function createSiteBuilder(options: BuilderOptions) {
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });
+    // Awaited after the seo files: a failure meanwhile (threads stopped by Ctrl-C) must not go unhandled.
+    searched.catch(() => {});
     // The seo files are written on this thread meanwhile, unless an index is so large that it is
     // written alone (it sets the build's peak memory): then on this thread (less memory than a
     // thread of its own), before them.

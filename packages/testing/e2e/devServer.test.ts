@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,25 +10,10 @@ import { copyDocsContent } from '../src/siteCopy.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-dev-'));
 const site = copyDocsContent(join(scratch, 'site'));
-// A symlink in static/ that points outside the site must never be served.
-symlinkSync('/etc/passwd', join(site, 'static', 'img', 'secret'));
 const page = join(site, 'docs', 'guide', 'start.md');
 const original = readFileSync(page, 'utf8');
 
 const startServe = (args: string[]) => startServeIn(site, args);
-
-/** Sends a raw HTTP request (the target and headers exactly as given) and returns the status line and body. */
-function raw(url: string, request: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(data)?.[1] ?? 0), body: data }));
-    socket.on('error', reject);
-    setTimeout(() => socket.end(), 1500);
-  });
-}
 
 function liveEvents(url: string, token: string): { events: string[]; close: () => void } {
   const events: string[] = [];
@@ -119,59 +104,6 @@ describe('docgen serve --watch', () => {
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(200);
     rmSync(added);
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(404);
-  });
-
-  it.each([
-    ['GET /../../../../etc/passwd HTTP/1.1'],
-    ['GET /%2e%2e/%2e%2e/%2e%2e/etc/passwd HTTP/1.1'],
-    ['GET /..%2f..%2f..%2fetc/passwd HTTP/1.1'],
-    ['GET /docs/..%5c..%5c..%5cetc%5cpasswd HTTP/1.1'],
-    ['GET /\\..\\..\\etc\\passwd HTTP/1.1'],
-    ['GET //etc/passwd HTTP/1.1'],
-    ['GET /etc/passwd?raw?? HTTP/1.1'],
-    ['GET /img/secret HTTP/1.1'],
-    ['GET /docs/guide/start%00.html HTTP/1.1'],
-    ['GET http://127.0.0.1/../../etc/passwd HTTP/1.1'],
-  ])('refuses %s', async (requestLine) => {
-    const { status, body } = await raw(dev.url, `${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    expect([400, 403, 404]).toContain(status);
-    expect(body).not.toContain('root:x:0:0');
-  });
-
-  it.each(['evil.example.com', 'localhost.evil.example.com', '127.0.0.1.nip.io', 'evil.com:80'])(
-    'refuses the Host %s (DNS rebinding)',
-    async (host) => {
-      const { status } = await raw(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-      expect(status).toBe(403);
-    },
-  );
-
-  it('answers the loopback names', async () => {
-    for (const host of ['localhost', 'docs.localhost', '127.0.0.1', '[::1]']) {
-      const { status } = await raw(dev.url, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-      expect(status, host).toBe(200);
-    }
-  });
-
-  it('answers malformed requests with 400 and keeps running', async () => {
-    expect((await raw(dev.url, 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n')).status).toBe(400);
-    expect((await raw(dev.url, 'NONSENSE\r\n\r\n')).status).toBe(400);
-    expect((await fetch(`${dev.url}/`)).status).toBe(200);
-  });
-
-  it('opens the live-reload channel only with the token and from its own origin', async () => {
-    const status = (headers: Record<string, string>, query: string) =>
-      new Promise<number>((resolve) => {
-        const request = get(`${dev.url}/__docgen/live${query}`, { headers }, (response) => {
-          resolve(response.statusCode!);
-          response.destroy();
-        });
-        request.on('error', () => resolve(0));
-      });
-    expect(await status({}, '')).toBe(403);
-    expect(await status({}, '?token=guess')).toBe(403);
-    expect(await status({ Origin: 'http://evil.example.com' }, `?token=${token}`)).toBe(403);
-    expect(await status({ Origin: dev.url }, `?token=${token}`)).toBe(200);
   });
 
   it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store and theme bundle for the next run', async () => {

@@ -18,7 +18,8 @@ import type { CompiledMarkdown, ContentLink, ContentSection, Diagnostic, TocItem
 import { getLineColumn } from '../diagnostics/index.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import { highlightToHtml, isKnownLanguage, parseCodeMeta } from './highlight.js';
-import { KNOWN_HTML_TAGS } from './htmlTags.js';
+import { isKnownHtmlTag } from './htmlTags.js';
+import { getElementRemoval, sanitizeElement, type Warn } from './sanitizeHtml.js';
 import { getContentSections, getShownText } from './sections.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
@@ -44,7 +45,6 @@ export interface CompileResult {
 const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution']);
 const TRUNCATE = /^<!--\s*truncate\s*-->$/;
 const EXPLICIT_ID = /\s*\{#([^\s{}]+)\}\s*$/;
-const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background'];
 /** A complete HTML comment, `<!-->` and `<!--->` included (browsers end a comment there too). */
 const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/g;
 /**
@@ -52,26 +52,6 @@ const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/g;
  * hidden): an unclosed comment, a processing instruction, a declaration, CDATA (group 1).
  */
 const NOT_SHOWN = /<!--(?:-?>|[\s\S]*?-->)|(<!--|<\?|<![A-Za-z[])/g;
-/**
- * Elements of raw HTML left out of a page, with why: they would run code, or belong in the page's
- * head, from inside the content. `title` only outside SVG, where it is a tooltip. (`<base>`, not
- * a known tag, is shown as text.)
- */
-const REMOVED_ELEMENTS: Record<string, { message: string; hint: string }> = {
-  script: {
-    message: 'a page runs no scripts from its content',
-    hint: 'Add scripts to the theme. To show code, put it in a fenced code block.',
-  },
-  meta: {
-    message: "it belongs in the page's head, which docgen writes",
-    hint: "Set the page's title and description in its front matter.",
-  },
-  title: {
-    message: "it belongs in the page's head, which docgen writes",
-    hint: "Set the page's title in its front matter, or start the page with a # heading.",
-  },
-};
-
 interface FileData {
   diagnostics: Diagnostic[];
   links: ContentLink[];
@@ -128,8 +108,6 @@ function highlightCodeBlocks(nodes: RootContent[]): void {
     highlightCodeBlocks(node.children);
   }
 }
-
-type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
 
 /** Records a warning at a 1-based line and column of the body (reported as the line of the file). */
 function createWarn(data: FileData): Warn {
@@ -215,8 +193,7 @@ function checkHtml(
   const shown = node.value.replace(COMMENT, '');
   if (shown.trim() === '') return;
   const tags = [...shown.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
-  // A capitalised name (`List<Object>`, `Map<Template>`) is a type in prose, not an HTML element.
-  const unknown = tags.find((tag) => tag !== tag.toLowerCase() || !KNOWN_HTML_TAGS.has(tag));
+  const unknown = tags.find((tag) => !isKnownHtmlTag(tag));
   if (unknown === undefined || index === undefined || !parent) return;
   warn(
     `Unknown HTML tag <${unknown}> is shown as text`,
@@ -371,7 +348,7 @@ function rehypeDocgen() {
 
 /**
  * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
- * with a warning at their position, the elements of REMOVED_ELEMENTS and what `sanitize` strips.
+ * with a warning at their position, what sanitizeHtml.ts removes.
  */
 function removeNotShown(parent: HastRoot | Element, warn: Warn, inSvg: boolean): void {
   let kept = 0;
@@ -380,54 +357,17 @@ function removeNotShown(parent: HastRoot | Element, warn: Warn, inSvg: boolean):
     if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
     if (child.type === 'element') {
       const svg = inSvg || child.tagName === 'svg';
-      const removed = REMOVED_ELEMENTS[child.tagName];
-      if (removed && !(svg && child.tagName === 'title')) {
-        warn(`<${child.tagName}> is removed: ${removed.message}`, removed.hint, child.position?.start);
+      const removed = getElementRemoval(child, svg);
+      if (removed) {
+        warn(removed.message, removed.hint, child.position?.start);
         continue;
       }
-      sanitize(child, warn);
+      sanitizeElement(child, warn);
       removeNotShown(child, warn, svg);
     }
     parent.children[kept++] = child;
   }
   parent.children.length = kept;
-}
-
-/**
- * Authors are trusted, but the output never carries inline event handlers, script URLs or frames
- * of inline HTML (`srcdoc` runs in the page's origin): each is removed with a warning.
- */
-function sanitize(node: Element, warn: Warn): void {
-  for (const key in node.properties) {
-    if (key === 'className') continue;
-    const attribute = key === 'xLinkHref' ? 'xlink:href' : key.toLowerCase();
-    const where = node.position?.start;
-    if (/^on/i.test(key)) {
-      delete node.properties[key];
-      warn(
-        `The event handler ${attribute} of <${node.tagName}> is removed`,
-        'A page runs no scripts from its content: add behaviour in the theme.',
-        where,
-      );
-      continue;
-    }
-    if (key === 'srcDoc') {
-      delete node.properties[key];
-      warn(
-        `The srcdoc of <${node.tagName}> is removed: its HTML would run as the site's own`,
-        'Point the frame at a page with src instead.',
-        where,
-      );
-      continue;
-    }
-    if (URL_PROPERTIES.includes(key) && typeof node.properties[key] === 'string') {
-      const compact = (node.properties[key] as string).replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-      if (/^(javascript|vbscript|data:text\/html)/.test(compact)) {
-        delete node.properties[key];
-        warn(`The script URL in ${attribute} of <${node.tagName}> is removed`, 'Link to a page or a web address (https:) instead.', where);
-      }
-    }
-  }
 }
 
 const markdown = () =>

@@ -8,3 +8,14 @@ export const KNOWN_HTML_TAGS = new Set(
   svg g path circle ellipse rect line polyline polygon text tspan defs use symbol lineargradient radialgradient stop
   marker clippath mask pattern title desc foreignobject`.split(/\s+/),
 );
+
+/** SVG element names written in mixed case, as SVG spells them (HTML parsing keeps their case). */
+const SVG_MIXED_CASE_TAGS = new Set(['linearGradient', 'radialGradient', 'clipPath', 'foreignObject']);
+
+/**
+ * Whether raw HTML may use `tag`: a known name in lower case, or an SVG name in its own mixed
+ * case. Any other capitalised name (`List<Object>`, `Map<Template>`) is a type in prose.
+ */
+export function isKnownHtmlTag(tag: string): boolean {
+  return KNOWN_HTML_TAGS.has(tag) || SVG_MIXED_CASE_TAGS.has(tag);
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
@@ -12,15 +12,7 @@ import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
-import {
-  createHardenedServer,
-  getServerUrl,
-  isAllowedHost,
-  listen,
-  parseRequestPath,
-  SiteFiles,
-  staticMiddleware,
-} from './staticServer.js';
+import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
 
 export interface DevServerOptions {
   siteDir: string;
@@ -172,6 +164,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   let state: OutputState | undefined;
   const token = randomBytes(24).toString('hex');
+  const isToken = (given: string | null) => {
+    const bytes = Buffer.from(given ?? '');
+    return bytes.length === token.length && timingSafeEqual(bytes, Buffer.from(token));
+  };
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
   // The output's files, scanned once; a rebuild marks them stale and a lookup that misses rescans.
@@ -246,13 +242,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     filesChanged = false;
     return (files = new SiteFiles(outDir));
   };
-  const staticHandler = staticMiddleware(getFiles, options.host, {
+  const staticHandler = staticMiddleware(getFiles, {
     immutableCaching: false,
     rescan,
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
   });
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    if (!built && lastError !== undefined && isAllowedHost(request.headers.host, options.host)) {
+    if (!built && lastError !== undefined) {
       response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
       response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
       return;
@@ -261,7 +257,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   let firstBuildDone = false;
   let closing = false;
-  const server = createHardenedServer((request, response) => {
+  const server = createHardenedServer(options.host, (request, response) => {
     if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
       liveChannel(request, response);
       return;
@@ -295,7 +291,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
    */
   async function waitForFirstBuild(request: IncomingMessage): Promise<void> {
     const pathname = parseRequestPath(request.url);
-    if (pathname === undefined || !isAllowedHost(request.headers.host, options.host)) return;
+    if (pathname === undefined) return;
     await Promise.race([firstRenderStart, firstBuild]);
     const key = control?.find(toRoutePath(pathname));
     if (key !== undefined) {
@@ -307,16 +303,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   }
 
-  /** Server-sent events: reload and error messages only, for pages of this server that hold the token. */
+  /**
+   * Server-sent events: reload and error messages only, for pages of this server that hold the
+   * token (a page of another origin cannot read it); a request with a foreign Origin is refused.
+   */
   function liveChannel(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
     const ownOrigin = `http://${request.headers.host}`;
-    if (
-      !isAllowedHost(request.headers.host, options.host) ||
-      url.searchParams.get('token') !== token ||
-      (origin !== undefined && origin !== ownOrigin)
-    ) {
+    if (!isToken(url.searchParams.get('token')) || (origin !== undefined && origin !== ownOrigin)) {
       response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
       return;
     }

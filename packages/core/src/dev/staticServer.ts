@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIP, type Socket } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
@@ -24,6 +25,24 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
+
+/**
+ * How long a client may take, so that slow or idle connections (slowloris) cannot hold the
+ * server: a request's headers must have arrived HEADERS_MS after its first byte, the whole
+ * request REQUEST_MS after it (answered 408 otherwise), and a kept-alive connection with no
+ * request closes after KEEP_ALIVE_MS; deadlines are checked every CHECK_MS. Responses may take as
+ * long as they need: the live-reload stream lasts as long as its page is open.
+ */
+const CLIENT_TIMEOUTS = { HEADERS_MS: 10_000, REQUEST_MS: 30_000, KEEP_ALIVE_MS: 5_000, CHECK_MS: 1_000 };
+/**
+ * Bytes above which a file other than a page is streamed from the disk, uncompressed, rather
+ * than read whole: many clients downloading a large file at once never hold it in memory.
+ */
+const STREAM_FROM = 1024 * 1024;
+/** Bytes of compressed responses kept for the next request; the oldest go first. */
+const COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
+/** A request line longer than this, in bytes, is answered 414 rather than 431 when the head overflows. */
+const MAX_REQUEST_LINE = 8 * 1024;
 
 /**
  * The files of a built site by URL path. Requests are looked up here and never mapped onto the
@@ -102,12 +121,37 @@ export function getServerUrl(host: string, port: number): string {
   return `http://${shown}:${port}/`;
 }
 
-/** Host names a loopback server answers to; anything else is refused (DNS rebinding). */
+/**
+ * Host names a server answers to; anything else is refused (DNS rebinding): the loopback names,
+ * the address it is bound to, and, bound to every interface, any IP address (rebinding needs a
+ * name the attacker controls). `X-Forwarded-Host` and `Forwarded` are never read.
+ */
 export function isAllowedHost(hostHeader: string | undefined, boundHost: string): boolean {
   if (!hostHeader) return false;
-  const host = hostHeader.replace(/:\d+$/, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]') return true;
-  return boundHost !== '0.0.0.0' && boundHost !== '::' && host === boundHost.toLowerCase();
+  const host = hostHeader
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '::1') return true;
+  if (boundHost === '0.0.0.0' || boundHost === '::') return isIP(host) !== 0;
+  return host === boundHost.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** A host name or IP address (IPv6 in brackets) and an optional port: the form of a valid Host header. */
+const HOST_SYNTAX = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::\d{1,5})?$/i;
+
+/**
+ * The Host header of a request when it has exactly one, well formed; undefined when it has none,
+ * an empty one, several or a malformed one, which a server must answer with 400 (RFC 9112, 3.2).
+ */
+export function getRequestHost(request: IncomingMessage): string | undefined {
+  let host: string | undefined;
+  for (let index = 0; index < request.rawHeaders.length; index += 2) {
+    if (request.rawHeaders[index]!.toLowerCase() !== 'host') continue;
+    if (host !== undefined) return undefined;
+    host = request.rawHeaders[index + 1]!;
+  }
+  return host !== undefined && HOST_SYNTAX.test(host) ? host : undefined;
 }
 
 /** Returns the decoded path of a request target, or undefined when it is malformed or hostile. */
@@ -137,17 +181,14 @@ export interface StaticMiddlewareOptions {
   rescan?: () => SiteFiles | undefined;
 }
 
-/** A request handler serving a built site: looked-up files, locale 404 pages, compression. */
-export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, options: StaticMiddlewareOptions = {}) {
-  const compressed = new Map<string, Buffer>();
+/**
+ * A request handler serving a built site: looked-up files, locale 404 pages, compression. It
+ * expects requests whose Host was checked (see createHardenedServer).
+ */
+export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddlewareOptions = {}) {
+  const compressed = createCompressedCache(COMPRESSED_CACHE_BYTES);
   const { transformHtml, immutableCaching = true } = options;
   return function docgenStatic(request: IncomingMessage, response: ServerResponse): void {
-    response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    if (!isAllowedHost(request.headers.host, boundHost)) {
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden: unknown Host header\n');
-      return;
-    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -164,10 +205,8 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, o
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
-    const { file, status, body: read } = found;
+    const { file, status } = found;
     const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    let body: Buffer = read;
-    if (transformHtml && type.startsWith('text/html')) body = Buffer.from(transformHtml(body.toString('utf8')));
     const headers: Record<string, string> = {
       'Content-Type': type,
       // Assets, page data (under the build id) and sidebars (content-hashed) never change at a URL.
@@ -175,17 +214,29 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, o
         immutableCaching && /^\/(assets|_docgen)\//.test(pathname) && status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
+    if (found.body === undefined) {
+      headers['Content-Length'] = String(found.size);
+      response.writeHead(status, headers);
+      if (request.method === 'HEAD') {
+        closeSync(found.fd);
+        response.end();
+        return;
+      }
+      const stream = createReadStream('', { fd: found.fd });
+      stream.on('error', () => response.destroy());
+      response.on('close', () => stream.destroy());
+      stream.pipe(response);
+      return;
+    }
+    let body: Buffer = found.body;
+    if (transformHtml && type.startsWith('text/html')) body = Buffer.from(transformHtml(body.toString('utf8')));
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (COMPRESSIBLE.test(type) && body.length > 1024) {
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       if (encoding) {
-        const key = `${encoding}:${file}:${statSync(file).mtimeMs}:${body.length}`;
-        let cached = compressed.get(key);
-        if (!cached) {
-          cached = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
-          compressed.set(key, cached);
-        }
-        body = cached;
+        body = compressed.get(`${encoding}:${file}:${found.mtimeMs}:${body.length}`, () =>
+          encoding === 'br' ? brotliCompressSync(body) : gzipSync(body),
+        );
         headers['Content-Encoding'] = encoding;
       }
     }
@@ -195,19 +246,59 @@ export function staticMiddleware(getFiles: () => SiteFiles, boundHost: string, o
   };
 }
 
+/** Compressed bodies by key, at most `maxBytes` of them: the least recently added go first. */
+function createCompressedCache(maxBytes: number) {
+  const entries = new Map<string, Buffer>();
+  let bytes = 0;
+  return {
+    get(key: string, compress: () => Buffer): Buffer {
+      let body = entries.get(key);
+      if (body) return body;
+      body = compress();
+      entries.set(key, body);
+      bytes += body.length;
+      for (const [oldKey, old] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldKey);
+        bytes -= old.length;
+      }
+      return body;
+    },
+  };
+}
+
 /**
- * The file a path is served from (with `notFound`, its locale's 404 page when it has none) and
- * its bytes; undefined when there is none or it is gone from the disk.
+ * A file found for a request: its bytes, or, for a large file other than a page, an open file
+ * descriptor to stream it from (the caller closes it). Read through one descriptor, so a file
+ * replaced by a rebuild meanwhile is served whole, old or new.
  */
-function lookUp(files: SiteFiles, pathname: string, notFound: boolean): { file: string; status: number; body: Buffer } | undefined {
+type FoundFile = { file: string; status: number; mtimeMs: number } & (
+  { body: Buffer; fd?: undefined; size?: undefined } | { body?: undefined; fd: number; size: number }
+);
+
+/**
+ * The file a path is served from (with `notFound`, its locale's 404 page when it has none);
+ * undefined when there is none or it is gone from the disk.
+ */
+function lookUp(files: SiteFiles, pathname: string, notFound: boolean): FoundFile | undefined {
   const page = files.resolve(pathname);
   const file = page ?? (notFound ? files.notFoundPage(pathname) : undefined);
   if (!file) return undefined;
+  let fd: number;
   try {
-    return { file, status: page ? 200 : 404, body: readFileSync(file) };
+    fd = openSync(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  const status = page ? 200 : 404;
+  let streamed = false;
+  try {
+    const { size, mtimeMs } = fstatSync(fd);
+    streamed = size > STREAM_FROM && !file.endsWith('.html');
+    return streamed ? { file, status, mtimeMs, fd, size } : { file, status, mtimeMs, body: readFileSync(fd) };
+  } finally {
+    if (!streamed) closeSync(fd);
   }
 }
 
@@ -219,23 +310,68 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** Security headers of every response, refusals included. */
+function setCommonHeaders(response: ServerResponse): void {
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
 /**
- * An HTTP server whose handler cannot crash the process: a throwing handler answers 500, and a
- * malformed request line or header answers 400.
+ * The raw response to a request the parser refused: 408 when it came too slowly, 414 when its
+ * request line is too long, 431 when its headers are, 400 otherwise.
  */
-export function createHardenedServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
-  const server = createServer((request, response) => {
-    try {
-      handler(request, response);
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500).end('Internal error\n');
-      else response.destroy();
-    }
-  });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+function getClientErrorResponse(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let status = '400 Bad Request';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') status = '408 Request Timeout';
+  else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The packet that overflowed starts the request when its line is what is too long.
+    const packet = error.rawPacket;
+    const lineEnd = packet?.indexOf('\r\n') ?? 0;
+    const startsRequest = packet !== undefined && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1'));
+    status = startsRequest && (lineEnd === -1 || lineEnd > MAX_REQUEST_LINE) ? '414 URI Too Long' : '431 Request Header Fields Too Large';
+  }
+  return `HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+}
+
+/**
+ * An HTTP server that keeps answering whatever clients send, and whose handler cannot crash the
+ * process. The handler sees only requests with exactly one Host header naming this server
+ * (others: 400 when missing, repeated or malformed, 403 when foreign, see isAllowedHost); a
+ * throwing handler answers 500; a malformed request answers 400, 414 or 431; slow clients are
+ * cut off (CLIENT_TIMEOUTS); CONNECT answers 405.
+ */
+export function createHardenedServer(boundHost: string, handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
+  const server = createServer(
+    {
+      headersTimeout: CLIENT_TIMEOUTS.HEADERS_MS,
+      requestTimeout: CLIENT_TIMEOUTS.REQUEST_MS,
+      keepAliveTimeout: CLIENT_TIMEOUTS.KEEP_ALIVE_MS,
+      connectionsCheckingInterval: CLIENT_TIMEOUTS.CHECK_MS,
+    },
+    (request, response) => {
+      setCommonHeaders(response);
+      const host = getRequestHost(request);
+      if (host === undefined || !isAllowedHost(host, boundHost)) {
+        const [status, message] = host === undefined ? [400, 'Bad request: send one Host header'] : [403, 'Forbidden: unknown Host header'];
+        response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end(`${message}\n`);
+        return;
+      }
+      try {
+        handler(request, response);
+      } catch (error) {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500).end('Internal error\n');
+        else response.destroy();
+      }
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (socket.writable) socket.end(getClientErrorResponse(error));
     else socket.destroy();
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   return server;
 }
@@ -243,8 +379,10 @@ export function createHardenedServer(handler: (request: IncomingMessage, respons
 /** Starts a static server for a built site. Resolves once it listens. */
 export async function startStaticServer(options: StaticServerOptions & { tryNextPort?: boolean }): Promise<StaticServer> {
   let files = new SiteFiles(options.root);
-  const handler = staticMiddleware(() => files, options.host);
-  const server = createHardenedServer(handler);
+  const server = createHardenedServer(
+    options.host,
+    staticMiddleware(() => files),
+  );
   const port = await listen(server, options.host, options.port, options.tryNextPort ?? false);
   return {
     server,
