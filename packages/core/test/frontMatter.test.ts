@@ -132,7 +132,7 @@ describe('parseFrontMatter', () => {
 
   it('rejects an id holding a slash', () => {
     const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\nid: a/b\n---\n'), docFrontMatterSchema));
-    expect(error.message).toBe('Invalid front matter "id": an id without "/"');
+    expect(error.message).toBe('Invalid front matter "id": "a/b" holds a "/" (an id is a single name; set slug to choose the URL path)');
     expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 5 });
   });
 
