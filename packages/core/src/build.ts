@@ -506,7 +506,15 @@ export function createSiteBuilder(options: BuilderOptions) {
       const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});
-      const content = readSiteContent(siteDir, config, contentCache);
+      let content: SiteContent;
+      try {
+        content = readSiteContent(siteDir, config, contentCache);
+      } catch (error) {
+        // The bundle is copied into the output: a failed run waits for it, or it would write into
+        // a staging folder after the build discarded it.
+        await bundled.catch(() => {});
+        throw error;
+      }
       const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
       if (ahead) await pagesWritten(hooks, { previewChanged: false });
       const preview = startsPreview(config, content, taskPool, hooks)
@@ -537,6 +545,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         // Written, but not recorded in any state: the next run renders them again.
         for (const key of ahead ?? []) renderedAhead.add(key);
         await preview?.stop();
+        await bundled.catch(() => {});
         throw error;
       }
     },
