@@ -95,6 +95,13 @@ describe('slugs, ids and file names that would leave their route base', () => {
       says: 'Invalid category slug: "/category/../../../etc" has a ".." segment',
     },
     {
+      name: 'a version name climbing out',
+      file: 'versions.json',
+      text: '[\n  "%2e%2e"\n]\n',
+      at: '2:3',
+      says: 'Invalid version name in versions.json: "%2e%2e" holds the percent escape "%2e"',
+    },
+    {
       name: 'a file name with a backslash',
       file: 'docs/a\\b.md',
       text: '# A\n',

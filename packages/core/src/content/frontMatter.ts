@@ -2,7 +2,7 @@ import type { SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
 import { parseYamlFile } from '../yaml/index.js';
-import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';
+import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
 
 const FENCE = /^---([^\n]*)\n/;
 

@@ -14,13 +14,12 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { describeSkippedLink, type FolderKind, type SkippedLink } from '../files/index.js';
+import { describeSkippedLink, getFilePathProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { ContentCache } from './contentCache.js';
-import { getFilePathProblem, ROUTE_PATH_HINT } from './routePaths.js';
 
 /**
  * Markdown sources: `.md` files not starting with `_` (partials). Folders starting with `_` or

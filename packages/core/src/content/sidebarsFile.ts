@@ -1,7 +1,7 @@
 import type { CategoryLinkConfig, CategoryMetadata, SidebarItemConfig, SourceFile, SourceLocation } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
-import { getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';
+import { getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
 
 type Path = (string | number)[];
 

@@ -7,3 +7,4 @@ export {
   type FolderKind,
   type SkippedLink,
 } from './readFolderFiles.js';
+export { getFilePathProblem, getIdProblem, getSegmentNameProblem, getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';

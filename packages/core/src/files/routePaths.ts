@@ -45,11 +45,17 @@ export function getSlugProblem(slug: string): string | undefined {
   return undefined;
 }
 
+/** Why a name that becomes one segment of a route (a version name in versions.json) can't be one, or undefined when it can. */
+export function getSegmentNameProblem(name: string): string | undefined {
+  if (name === '') return 'is empty';
+  if (name.includes('/')) return 'holds a "/"';
+  return getCharacterProblem(name) ?? getSegmentProblem(name);
+}
+
 /** Why a doc `id` (one segment: no `/`) can't be one, or undefined when it can. */
 export function getIdProblem(id: string): string | undefined {
-  if (id === '') return 'is empty';
   if (id.includes('/')) return 'holds a "/" (an id is a single name; set slug to choose the URL path)';
-  return getCharacterProblem(id) ?? getSegmentProblem(id);
+  return getSegmentNameProblem(id);
 }
 
 /** Why a content file's path (relative, with `/`), whose folders and name become its route, can't become one. */
