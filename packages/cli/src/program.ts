@@ -197,7 +197,9 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .addOption(program.createOption('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (siteDir: string, options: { format: 'text' | 'json' }) => {
       const { checkLinks, loadSite } = await import('@docgen/core');
-      const { manifest } = await loadSite({ siteDir });
+      const { manifest, content } = await loadSite({ siteDir });
+      // Files the symlink rule skipped, as build reports them: the links are checked against what is left.
+      reportDiagnostics(content.diagnostics, io, colors);
       const problems = checkLinks(manifest);
       if (options.format === 'json') {
         io.stdout(`${JSON.stringify(toLinkReport(problems), null, 2)}\n`);

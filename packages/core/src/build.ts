@@ -14,7 +14,7 @@ import { ContentCache, findComponentPages, readSiteContent, type FileChange } fr
 import { getBrokenLinks } from './links/index.js';
 import { getBuildId, getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
-import { assertSafeOutDir, createStagingDir, type OutputWriter } from './output/index.js';
+import { assertSafeOutDir, copyStaticFiles, createStagingDir, type OutputWriter } from './output/index.js';
 import { getFeedPaths } from './render/index.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
@@ -252,8 +252,8 @@ export function createSiteBuilder(options: BuilderOptions) {
       state.localeFiles[locale] = files;
     }
 
-    const copyStaticFiles = () => {
-      if (content.staticDir) output.copyDir(content.staticDir, '.');
+    const copyFiles = () => {
+      copyStaticFiles(output, content);
       for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
     };
     const scopesByLocale = new Map<string, SearchScope[]>();
@@ -325,7 +325,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         }
         for (const route of changed) tasks.push({ locale: locale.locale, route });
       }
-      if (hooks.onRenderStart && !previous) copyStaticFiles();
+      if (hooks.onRenderStart && !previous) copyFiles();
       const results = hooks.onRenderStart
         ? await renderInDemandOrder({
             pool: taskPool,
@@ -350,7 +350,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
     }
     // After the pages: a static file wins over a page written at the same path.
-    await timed('write', copyStaticFiles);
+    await timed('write', copyFiles);
     // Reloaded already, unless this run wrote more than the pages rendered ahead.
     if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) {
       await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
@@ -508,7 +508,15 @@ export function createSiteBuilder(options: BuilderOptions) {
       const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});
-      const content = readSiteContent(siteDir, config, contentCache);
+      let content: SiteContent;
+      try {
+        content = readSiteContent(siteDir, config, contentCache);
+      } catch (error) {
+        // The bundle is copied into the output: a failed run waits for it, or it would write into
+        // a staging folder after the build discarded it.
+        await bundled.catch(() => {});
+        throw error;
+      }
       const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
       if (ahead) await pagesWritten(hooks, { previewChanged: false });
       const preview = startsPreview(config, content, taskPool, hooks)
@@ -539,12 +547,15 @@ export function createSiteBuilder(options: BuilderOptions) {
         // Written, but not recorded in any state: the next run renders them again.
         for (const key of ahead ?? []) renderedAhead.add(key);
         await preview?.stop();
+        await bundled.catch(() => {});
         throw error;
       }
     },
 
     /** Tells the builder which files changed since the last run (the file watcher's events); `all` when unknown. */
-    forget(changes: FileChange[] | 'all'): void {
+    forget(reported: FileChange[] | 'all'): void {
+      // A file read through a symbolic link changed where the watcher saw it and where it was read.
+      const changes = reported === 'all' ? reported : contentCache.withLinkedPaths(reported);
       changedSince = changes === 'all' || changedSince === 'all' ? 'all' : [...changedSince, ...changes];
       if (changes === 'all') contentCache.clear();
       else contentCache.forget(changes);

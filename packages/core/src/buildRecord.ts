@@ -3,14 +3,15 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Diagnostic } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { BuildOptions, OutputState } from './build.js';
 import { readConfig } from './config/index.js';
+import { readFolderFiles } from './files/index.js';
 import { DOCGEN_VERSION } from './version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
@@ -46,7 +47,9 @@ export function forgetBuildRecord(cacheDir: string): void {
 
 /**
  * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
- * modification time of every file of the site and the theme (outputs and caches excluded).
+ * modification time of every file of the site and the theme (outputs and caches excluded). The
+ * site's files are listed under the symlink rule, as reading the content lists them: a link out
+ * of the site or into a loop is not walked, and where a followed link leads is part of it.
  */
 export function getInputFingerprint(siteDir: string, outDir: string, options: Pick<BuildOptions, 'locales' | 'includeDrafts'>): string {
   const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, options.locales ?? null, options.includeDrafts ?? false]));
@@ -55,10 +58,21 @@ export function getInputFingerprint(siteDir: string, outDir: string, options: Pi
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     for (const entry of entries) digest.update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
   };
-  const outInSite = relative(siteDir, outDir);
-  const ignore = ['**/node_modules/**', '.docgen/**', '.git/**', '.*.docgen-*/**'];
-  if (!outInSite.startsWith('..')) ignore.push(`${outInSite}/**`);
-  addFiles(siteDir, ignore);
+  const outInSite = relative(siteDir, outDir).split(sep).join('/');
+  const ignore = (path: string) =>
+    /(^|\/)node_modules(\/|$)|^(\.docgen|\.git|\.[^/]*\.docgen-[^/]*)(\/|$)/.test(path) ||
+    path === outInSite ||
+    path.startsWith(`${outInSite}/`);
+  const site = readFolderFiles({ siteDir, dir: siteDir, kind: 'static', ignore });
+  for (const path of site.files) {
+    try {
+      const stats = statSync(join(siteDir, path));
+      digest.update(`${path}\0${stats.size}\0${stats.mtimeMs}\n`);
+    } catch {
+      // Deleted meanwhile: the build will not read it either.
+    }
+  }
+  for (const [realPath, linkPath] of site.links) digest.update(`${linkPath}\0${realPath}\n`);
   const config = readConfig(siteDir);
   if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.

@@ -86,7 +86,7 @@ export async function loadSite(options: LoadSiteOptions) {
   mkdirSync(storeDir, { recursive: true });
   try {
     const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
-    return { ...site, diagnostics: [...languageWarnings, ...site.diagnostics] };
+    return { ...site, diagnostics: [...languageWarnings, ...content.diagnostics, ...site.diagnostics] };
   } finally {
     if (throwAway) rmSync(storeDir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';
 import { createManifest } from './manifest/index.js';
-import type { OutputWriter } from './output/index.js';
+import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
 import { addSearchScopes } from './search/index.js';
 import type { TaskPool } from './workers/pool.js';
@@ -137,7 +137,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     const { client, serverFile } = await input.bundled;
     if (stopped) throw new Error('The preview has stopped');
     if (!staticCopied) {
-      if (content.staticDir) output.copyDir(content.staticDir, '.');
+      copyStaticFiles(output, content);
       staticCopied = true;
     }
     for (const asset of (await manifest).assets) output.copyFile(asset.absolutePath, asset.outputPath);

@@ -132,8 +132,32 @@ describe('parseFrontMatter', () => {
 
   it('rejects an id holding a slash', () => {
     const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\nid: a/b\n---\n'), docFrontMatterSchema));
-    expect(error.message).toBe('Invalid front matter "id": an id without "/"');
+    expect(error.message).toBe('Invalid front matter "id": "a/b" holds a "/" (an id is a single name; set slug to choose the URL path)');
     expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 5 });
+  });
+
+  it('accepts slugs that name a path below the route base, and refuses any other with the rule as hint', () => {
+    for (const slug of ['setup', '/guides/setup/', '/', '', '가이드/시작', 'v1.2/notes', '..a/b..']) {
+      const markdown = parseFrontMatter(sourceFile(`---\nslug: '${slug}'\n---\n`), docFrontMatterSchema);
+      expect(markdown.frontMatter.slug).toBe(slug);
+    }
+    // The value as written in YAML, and what the error says of it.
+    const refused: [string, string][] = [
+      ['../../etc', '"../../etc" has a ".." segment, which would climb out of its route base'],
+      ['/a/./b', '"/a/./b" has a "." segment'],
+      ['a//b', '"a//b" has an empty segment ("//")'],
+      ['"%2e%2e/etc"', '"%2e%2e/etc" holds the percent escape "%2e" (write the character itself; docgen encodes URLs)'],
+      ["'a\\b'", '"a\\\\b" holds a backslash'],
+      ['"a\\0b"', '"a\\u0000b" holds the control character U+0000'],
+    ];
+    for (const [yaml, message] of refused) {
+      const error = catchDocgenError(() => parseFrontMatter(sourceFile(`---\ntitle: T\nslug: ${yaml}\n---\n`), blogFrontMatterSchema));
+      expect(error.message).toBe(`Invalid front matter "slug": ${message}`);
+      expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 7 });
+      expect(error.hint).toMatch(/^Write the URL path the page should have below its route base/);
+    }
+    const id = catchDocgenError(() => parseFrontMatter(sourceFile('---\nid: ..\n---\n'), docFrontMatterSchema));
+    expect(id.message).toBe('Invalid front matter "id": ".." has a ".." segment, which would climb out of its route base');
   });
 
   it('reports YAML syntax errors with the line in the markdown file', () => {

@@ -258,6 +258,14 @@ export interface SiteContent {
   translations: Record<string, SiteTranslations>;
   /** Absolute path of the static folder, when the site has one. */
   staticDir?: string;
-  /** Files in the static folder as URL paths (`/img/logo.svg`). */
+  /**
+   * Files in the static folder as URL paths (`/img/logo.svg`), dot files included: exactly what
+   * the build copies (symbolic links under the same rule as every other source file).
+   */
   staticFiles: string[];
+  /**
+   * Warnings met while reading the site's files: symbolic links skipped by the symlink rule
+   * (outside the site folder, broken, or a loop), one per link.
+   */
+  diagnostics: Diagnostic[];
 }

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, getLineColumn } from '../diagnostics/index.js';
+import { getSegmentNameProblem } from '../files/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { readConfigSourceLocations } from './sourceLocations.js';
@@ -129,9 +130,10 @@ function getIn(value: unknown, path: PropertyKey[]): unknown {
 function readVersionsJson(siteDir: string): string[] {
   const path = join(siteDir, VERSIONS_FILE_NAME);
   if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    value = JSON.parse(text);
   } catch (cause) {
     throw new DocgenError(`${VERSIONS_FILE_NAME} is not valid JSON: ${(cause as Error).message}`, {
       code: 'versions-invalid',
@@ -145,6 +147,17 @@ function readVersionsJson(siteDir: string): string[] {
       code: 'versions-invalid',
       location: { file: VERSIONS_FILE_NAME, line: 1, column: 1 },
       hint: 'Write it as a JSON array of strings, newest first: ["2506.1", "2504.1"].',
+    });
+  }
+  // A version name becomes a folder (versioned_docs/version-<name>) and a route segment (/docs/<name>).
+  for (const name of value as string[]) {
+    const problem = getSegmentNameProblem(name);
+    if (!problem) continue;
+    const offset = text.indexOf(JSON.stringify(name).slice(0, -1));
+    throw new DocgenError(`Invalid version name in ${VERSIONS_FILE_NAME}: ${JSON.stringify(name)} ${problem}`, {
+      code: 'versions-invalid',
+      location: { file: VERSIONS_FILE_NAME, ...(offset >= 0 ? getLineColumn(text, offset) : { line: 1, column: 1 }) },
+      hint: 'A version name is one plain URL segment, such as 2506.1 or v2-beta: no "/", "\\", ".." or "." names, percent escapes or control characters.',
     });
   }
   return value as string[];

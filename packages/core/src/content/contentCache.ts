@@ -1,11 +1,16 @@
-import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
-import fg from 'fast-glob';
+import { getSitePathVerdict, readFolderFiles, type FolderFiles, type FolderKind, type SkippedLink } from '../files/index.js';
 
 /** A change the file watcher saw: `change` edits a file, the others change folder listings. */
 export interface FileChange {
   path: string;
   kind: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
+}
+
+/** Whether docgen may read a path of the site (see files/readFolderFiles.ts), and the link it skipped if not. */
+export interface FoundPath {
+  exists: boolean;
+  skipped?: SkippedLink;
 }
 
 /**
@@ -17,8 +22,8 @@ export interface FileChange {
 export class ContentCache {
   /** Absolute path -> parser name -> parsed value. */
   private readonly parsed = new Map<string, Map<string, unknown>>();
-  private readonly existing = new Map<string, boolean>();
-  private readonly listings = new Map<string, string[]>();
+  private readonly existing = new Map<string, FoundPath>();
+  private readonly listings = new Map<string, FolderFiles>();
 
   /** The parsed file at `absolutePath`, parsed by `parse` when not known (`kind` names the parser). */
   read<T>(absolutePath: string, kind: string, parse: () => T): T {
@@ -30,24 +35,47 @@ export class ContentCache {
     return value;
   }
 
-  exists(absolutePath: string): boolean {
-    let exists = this.existing.get(absolutePath);
-    if (exists === undefined) {
-      exists = existsSync(absolutePath);
-      this.existing.set(absolutePath, exists);
+  /** Whether the file or folder at `absolutePath` exists and the symlink rule lets docgen read it. */
+  find(siteDir: string, absolutePath: string): FoundPath {
+    let found = this.existing.get(absolutePath);
+    if (found === undefined) {
+      const verdict = getSitePathVerdict(siteDir, absolutePath);
+      found = verdict.type === 'skipped' ? { exists: false, skipped: verdict.skipped } : { exists: verdict.type === 'inside' };
+      this.existing.set(absolutePath, Object.freeze(found));
     }
-    return exists;
+    return found;
   }
 
-  /** Sorted files under `cwd` matching `patterns` (none when `cwd` does not exist). */
-  glob(cwd: string, patterns: string[], ignore: string[]): string[] {
-    const key = JSON.stringify([cwd, patterns, ignore]);
-    let files = this.listings.get(key);
-    if (!files) {
-      files = this.exists(cwd) ? fg.sync(patterns, { cwd, ignore, onlyFiles: true, dot: false }).sort() : [];
-      this.listings.set(key, Object.freeze(files) as string[]);
+  exists(siteDir: string, absolutePath: string): boolean {
+    return this.find(siteDir, absolutePath).exists;
+  }
+
+  /** The files below `dir` under the symlink rule (none when it does not exist); see readFolderFiles. */
+  list(siteDir: string, dir: string, kind: FolderKind): FolderFiles {
+    const key = `${kind}\0${dir}`;
+    let listing = this.listings.get(key);
+    if (!listing) {
+      listing = deepFreeze(readFolderFiles({ siteDir, dir, kind }));
+      this.listings.set(key, listing);
     }
-    return files;
+    return listing;
+  }
+
+  /**
+   * `changes` and the same changes where followed symbolic links show the changed files: the
+   * watcher reports a file at its real path, while it was read at the path through the link.
+   */
+  withLinkedPaths(changes: FileChange[]): FileChange[] {
+    const links = [...this.listings.values()].flatMap((listing) => listing.links);
+    if (links.length === 0) return changes;
+    const linked: FileChange[] = [];
+    for (const change of changes) {
+      for (const [realPath, linkPath] of links) {
+        if (change.path === realPath) linked.push({ ...change, path: linkPath });
+        else if (change.path.startsWith(realPath + sep)) linked.push({ ...change, path: linkPath + change.path.slice(realPath.length) });
+      }
+    }
+    return linked.length === 0 ? changes : [...changes, ...linked];
   }
 
   /** Forgets what `changes` make stale: an edited file's contents; for added or removed paths also every listing. */

@@ -2,6 +2,7 @@ import type { SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
 import { parseYamlFile } from '../yaml/index.js';
+import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
 
 const FENCE = /^---([^\n]*)\n/;
 
@@ -44,14 +45,22 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.join('.');
+    const hint = issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : undefined;
     throw new DocgenError(`Invalid front matter "${key}": ${issue.message}`, {
       code: 'front-matter-invalid',
       location: yaml.locate(issue.path as PropertyKey[]),
-      hint: `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
+      hint: hint ?? `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
     });
   }
   return { file, frontMatter: parsed.data, body: file.text.slice(bodyStart), bodyLine };
 }
+
+/** A text that becomes part of a URL path (see routePaths.ts): refused, with the rule as hint, when `getProblem` finds one. */
+const routeText = (getProblem: (text: string) => string | undefined) =>
+  z.string().superRefine((text, context) => {
+    const problem = getProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: `${JSON.stringify(text)} ${problem}`, params: { hint: ROUTE_PATH_HINT } });
+  });
 
 const headingLevel = z.number().int().min(2).max(6);
 const stringList = z.union([z.string().transform((value) => [value]), z.array(z.string())]);
@@ -59,12 +68,9 @@ const date = z.union([z.string(), z.date().transform((value) => value.toISOStrin
 
 export const docFrontMatterSchema = z
   .looseObject({
-    id: z
-      .string()
-      .regex(/^[^/]+$/, 'an id without "/"')
-      .optional(),
+    id: routeText(getIdProblem).optional(),
     title: z.coerce.string().optional(),
-    slug: z.string().optional(),
+    slug: routeText(getSlugProblem).optional(),
     sidebar_label: z.coerce.string().optional(),
     sidebar_position: z.number().optional(),
     description: z.coerce.string().optional(),
@@ -92,7 +98,7 @@ export const blogFrontMatterSchema = z
   .looseObject({
     title: z.coerce.string().optional(),
     description: z.coerce.string().optional(),
-    slug: z.string().optional(),
+    slug: routeText(getSlugProblem).optional(),
     authors: stringList.optional(),
     tags: stringList.optional(),
     date: date.optional(),

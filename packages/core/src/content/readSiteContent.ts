@@ -2,6 +2,7 @@ import { join, posix } from 'node:path';
 import type { z } from 'zod';
 import type {
   BlogAuthorSource,
+  Diagnostic,
   BlogTagSource,
   CategoryMetadata,
   SiteConfig,
@@ -13,15 +14,20 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
+import { describeSkippedLink, getFilePathProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { ContentCache } from './contentCache.js';
 
-const MARKDOWN = ['**/*.md'];
-const IGNORED = ['**/_*/**', '**/_*.md', '**/node_modules/**'];
-const COMPONENT_PAGES = ['**/*.tsx', '**/*.jsx'];
+/**
+ * Markdown sources: `.md` files not starting with `_` (partials). Folders starting with `_` or
+ * `.` and `node_modules` are never listed (see FolderKind).
+ */
+const isMarkdownSource = (relativePath: string) => relativePath.endsWith('.md') && !posix.basename(relativePath).startsWith('_');
+const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
+const isCategoryFile = (relativePath: string) => /^_category_\.ya?ml$/.test(posix.basename(relativePath));
 
 /**
  * The component pages of a site (`pages/**\/*.tsx`), site-relative path -> absolute path: what
@@ -31,7 +37,10 @@ const COMPONENT_PAGES = ['**/*.tsx', '**/*.jsx'];
 export function findComponentPages(siteDir: string, cache = new ContentCache()): Record<string, string> {
   const pagesDir = join(siteDir, 'pages');
   return Object.fromEntries(
-    cache.glob(pagesDir, COMPONENT_PAGES, IGNORED).map((relativePath) => [posix.join('pages', relativePath), join(pagesDir, relativePath)]),
+    cache
+      .list(siteDir, pagesDir, 'content')
+      .files.filter(isComponentPage)
+      .map((relativePath) => [posix.join('pages', relativePath), join(pagesDir, relativePath)]),
   );
 }
 
@@ -42,24 +51,63 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  */
 export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache };
+  const reader: Reader = { siteDir, config, cache, skipped: new Map() };
   const staticDir = join(siteDir, 'static');
-  return {
+  const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
     blogPosts: locales.flatMap((locale) => readBlogPosts(reader, locale)),
     authors: Object.fromEntries(locales.map((locale) => [locale, readAuthors(reader, locale)])),
     tags: Object.fromEntries(locales.map((locale) => [locale, readTags(reader, locale)])),
     pages: locales.flatMap((locale) => readPages(reader, locale)),
     translations: Object.fromEntries(locales.map((locale) => [locale, readTranslations(reader, locale)])),
-    staticDir: cache.exists(staticDir) ? staticDir : undefined,
-    staticFiles: cache.glob(staticDir, ['**/*'], []).map((path) => `/${path}`),
+    staticDir: exists(reader, staticDir) ? staticDir : undefined,
+    staticFiles: listFiles(reader, 'static', 'static').map((path) => `/${path}`),
   };
+  const diagnostics = [...reader.skipped.values()].map((skipped): Diagnostic => {
+    return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
+  });
+  return { ...content, diagnostics };
 }
 
 interface Reader {
   siteDir: string;
   config: SiteConfig;
   cache: ContentCache;
+  /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
+  skipped: Map<string, SkippedLink>;
+}
+
+/** Files below a site-relative folder under the symlink rule; the links skipped are recorded for the report. */
+function listFiles(reader: Reader, dir: string, kind: FolderKind): readonly string[] {
+  const listing = reader.cache.list(reader.siteDir, join(reader.siteDir, dir), kind);
+  for (const skipped of listing.skipped) recordSkipped(reader, skipped);
+  return listing.files;
+}
+
+function recordSkipped(reader: Reader, skipped: SkippedLink): void {
+  if (!reader.skipped.has(skipped.realLink)) reader.skipped.set(skipped.realLink, skipped);
+}
+
+function exists(reader: Reader, absolutePath: string): boolean {
+  const found = reader.cache.find(reader.siteDir, absolutePath);
+  if (found.skipped) recordSkipped(reader, found.skipped);
+  return found.exists;
+}
+
+/** Content files whose folders and name become a route: only those that can (see routePaths.ts). */
+function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: string) => boolean): string[] {
+  const files = listFiles(reader, dir, 'content').filter(accept);
+  for (const relativePath of files) {
+    const problem = getFilePathProblem(relativePath);
+    if (problem) {
+      throw new DocgenError(`The path of ${posix.join(dir, relativePath)} can't become a URL: it ${problem}`, {
+        code: 'route-path',
+        location: { file: posix.join(dir, relativePath), line: 1, column: 1 },
+        hint: `Rename the file. ${ROUTE_PATH_HINT}`,
+      });
+    }
+  }
+  return files;
 }
 
 /** A markdown file split into front matter (checked against `schema`) and body. */
@@ -81,7 +129,16 @@ function readVersions(reader: Reader): SourceVersion[] {
   return names.map((name) => {
     const docsDir = name === 'current' ? docs.path : `versioned_docs/version-${name}`;
     const sidebarsPath = name === 'current' ? docs.sidebarPath : `versioned_sidebars/version-${name}-sidebars.yaml`;
-    if (!cache.exists(join(siteDir, docsDir))) {
+    const found = cache.find(siteDir, join(siteDir, docsDir));
+    if (found.skipped) {
+      const { message, hint } = describeSkippedLink(siteDir, found.skipped);
+      throw new DocgenError(`The docs folder of version "${name}" can't be read. ${message}`, {
+        code: 'version-missing',
+        location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
+        hint,
+      });
+    }
+    if (!found.exists) {
       throw new DocgenError(`The docs folder of version "${name}" is missing: ${docsDir}`, {
         code: 'version-missing',
         location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
@@ -91,20 +148,21 @@ function readVersions(reader: Reader): SourceVersion[] {
             : `Restore ${docsDir}/ or remove "${name}" from versions.json.`,
       });
     }
-    const relativePaths = cache.glob(join(siteDir, docsDir), MARKDOWN, IGNORED);
+    const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
     const translationDir = (locale: string) => `${localeDir(config, locale)}/docs/${name === 'current' ? 'current' : `version-${name}`}`;
-    const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) =>
-      relativePaths.map((relativePath): SourceDoc => {
+    const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) => {
+      const isDefault = locale === config.i18n.defaultLocale;
+      const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
+      return relativePaths.map((relativePath): SourceDoc => {
         const translated = join(siteDir, translationDir(locale), relativePath);
-        const isDefault = locale === config.i18n.defaultLocale;
-        const isFallback = !isDefault && !cache.exists(translated);
+        const isFallback = !isDefault && !translations.has(relativePath);
         const absolutePath = isDefault || isFallback ? join(siteDir, docsDir, relativePath) : translated;
         const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
         return { ...markdown, versionName: name, locale, relativePath, isFallback };
-      }),
-    );
+      });
+    });
     const categories: Record<string, CategoryMetadata> = {};
-    for (const path of cache.glob(join(siteDir, docsDir), ['**/_category_.yaml', '**/_category_.yml'], IGNORED)) {
+    for (const path of listFiles(reader, docsDir, 'content').filter(isCategoryFile)) {
       const absolutePath = join(siteDir, docsDir, path);
       categories[posix.dirname(path)] = cache.read(absolutePath, 'category', () =>
         parseCategoryFile(readSourceFile(siteDir, absolutePath)),
@@ -115,8 +173,8 @@ function readVersions(reader: Reader): SourceVersion[] {
       name,
       docsDir,
       docs: docsOfAllLocales,
-      sidebars: cache.exists(sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
-      sidebarsPath: cache.exists(sidebarsFile) ? sidebarsPath : undefined,
+      sidebars: exists(reader, sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
+      sidebarsPath: exists(reader, sidebarsFile) ? sidebarsPath : undefined,
       categories,
     };
   });
@@ -125,12 +183,13 @@ function readVersions(reader: Reader): SourceVersion[] {
 const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.md$/;
 
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
-  const { siteDir, config, cache } = reader;
+  const { siteDir, config } = reader;
   const blogDir = config.blog.path;
   const isDefault = locale === config.i18n.defaultLocale;
-  return cache.glob(join(siteDir, blogDir), MARKDOWN, IGNORED).map((relativePath) => {
+  const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/blog`, 'content'));
+  return listRouteFiles(reader, blogDir, isMarkdownSource).map((relativePath) => {
     const translated = join(siteDir, localeDir(config, locale), 'blog', relativePath);
-    const isFallback = !isDefault && !cache.exists(translated);
+    const isFallback = !isDefault && !translations.has(relativePath);
     const absolutePath = isDefault || isFallback ? join(siteDir, blogDir, relativePath) : translated;
     const markdown = readMarkdown(reader, absolutePath, 'blog', blogFrontMatterSchema);
     const match = BLOG_FILE.exec(relativePath);
@@ -148,13 +207,14 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
 }
 
 function readLocalizedYaml(
-  { siteDir, cache }: Reader,
+  reader: Reader,
   defaultPath: string,
   localizedPath: string,
 ): { value: Record<string, unknown>; file: string } | undefined {
+  const { siteDir } = reader;
   for (const path of [localizedPath, defaultPath]) {
     const absolutePath = join(siteDir, path);
-    if (!cache.exists(absolutePath)) continue;
+    if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
     const value = parseYamlFile(file.text, file.sitePath).value;
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
@@ -201,9 +261,11 @@ function readTags(reader: Reader, locale: string): BlogTagSource[] {
 }
 
 function readPages(reader: Reader, locale: string): SourcePage[] {
-  const { siteDir, config, cache } = reader;
+  const { siteDir, config } = reader;
   const isDefault = locale === config.i18n.defaultLocale;
-  return cache.glob(join(siteDir, 'pages'), ['**/*.md', ...COMPONENT_PAGES], IGNORED).map((relativePath): SourcePage => {
+  const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/pages`, 'content'));
+  const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isComponentPage(relativePath);
+  return listRouteFiles(reader, 'pages', isPage).map((relativePath): SourcePage => {
     const withoutExtension = relativePath.replace(/\.(md|tsx|jsx)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
     if (!relativePath.endsWith('.md')) {
@@ -218,7 +280,7 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
       };
     }
     const translated = join(siteDir, localeDir(config, locale), 'pages', relativePath);
-    const isFallback = !isDefault && !cache.exists(translated);
+    const isFallback = !isDefault && !translations.has(relativePath);
     const absolutePath = isDefault || isFallback ? join(siteDir, 'pages', relativePath) : translated;
     const markdown = readMarkdown(reader, absolutePath, 'page', pageFrontMatterSchema);
     return { kind: 'markdown', locale, routePath, markdown, file: markdown.file, isFallback };

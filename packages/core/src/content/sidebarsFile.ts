@@ -1,6 +1,7 @@
 import type { CategoryLinkConfig, CategoryMetadata, SidebarItemConfig, SourceFile, SourceLocation } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
+import { getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
 
 type Path = (string | number)[];
 
@@ -72,7 +73,10 @@ export function parseCategoryLink(yaml: YamlFile, link: unknown, path: Path): Ca
   if (record.type === 'doc' && typeof record.id === 'string') return { type: 'doc', id: record.id };
   if (record.type === 'generated-index') {
     const optional = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
-    return { type: 'generated-index', slug: optional('slug'), title: optional('title'), description: optional('description') };
+    const slug = optional('slug');
+    const problem = slug === undefined ? undefined : getSlugProblem(slug);
+    if (problem) throw invalid(yaml, [...path, 'slug'], `Invalid category slug: ${JSON.stringify(slug)} ${problem}`, ROUTE_PATH_HINT);
+    return { type: 'generated-index', slug, title: optional('title'), description: optional('description') };
   }
   throw invalid(
     yaml,

@@ -12,6 +12,7 @@ import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
+import { createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
 
 export interface DevServerOptions {
@@ -330,13 +331,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const port = await listen(server, options.host, options.port, true);
   if (port !== options.port && options.port !== 0) options.onEvent?.({ type: 'port-changed', requested: options.port, port });
 
-  // Watch everything a build reads; batch the events of one save.
-  const watcher: FSWatcher = watch([siteDir, join(config.themeDir, 'src')], {
+  // Watch everything a build reads; batch the events of one save. Symbolic links are not
+  // followed: a link the symlink rule follows leads inside the site, which is watched anyway (see
+  // ContentCache.withLinkedPaths), and any other is never read.
+  const themeSourceDir = join(config.themeDir, 'src');
+  const watcher: FSWatcher = watch([siteDir, themeSourceDir], {
     ignoreInitial: true,
-    ignored: (path: string) => {
-      const inSite = relative(siteDir, path);
-      return /(^|[\\/])(node_modules|build|\.docgen|\.git)([\\/]|$)/.test(inSite.startsWith('..') ? '' : inSite) || path.startsWith(outDir);
-    },
+    followSymlinks: false,
+    ignored: createWatchIgnore({ siteDir, cacheDir, themeSourceDir }),
   });
   let pending: FileChange[] = [];
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type {
   AssetFile,
@@ -10,6 +10,7 @@ import type {
   ValueLocation,
 } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
+import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
@@ -132,7 +133,11 @@ function resolveFileLink(context: LocaleContext, filePath: string, hash: string,
     return target === undefined ? { unresolved: `no page is built from ${filePath}` } : { target: target + decodeHash(hash) };
   }
   const absolutePath = join(context.input.siteDir, filePath);
-  if (filePath.startsWith('..') || !existsSync(absolutePath)) return { unresolved: `file ${filePath} does not exist` };
+  if (filePath.startsWith('..')) return { unresolved: `file ${filePath} does not exist` };
+  const verdict = getSitePathVerdict(context.input.siteDir, absolutePath);
+  if (verdict.type === 'skipped') return { unresolved: describeSkippedLink(context.input.siteDir, verdict.skipped).message };
+  if (verdict.type === 'missing') return { unresolved: `file ${filePath} does not exist` };
+  if (!statSync(verdict.realPath).isFile()) return { unresolved: `${filePath} is a folder, not a file` };
   const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
   return { target: context.input.config.baseUrl + outputPath, asset: { absolutePath, outputPath } };
 }

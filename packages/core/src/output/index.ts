@@ -1,8 +1,7 @@
 import {
   closeSync,
-  cpSync,
+  copyFileSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -70,8 +69,18 @@ export interface OutputWriter {
    * output does not have it, and the file must be written again.
    */
   keep(relativePath: string): boolean;
-  copyDir(from: string, relativePath: string): void;
+  /** Copies a file's bytes (a symbolic link is copied as the file it points at, never as a link). */
   copyFile(from: string, relativePath: string): void;
+}
+
+/**
+ * Copies the files of static/ into the output: the listing that content reading made under the
+ * symlink rule (`staticFiles`, URL paths), so that what is copied is exactly what links are
+ * checked against, and no link is followed out of the site.
+ */
+export function copyStaticFiles(output: OutputWriter, content: { staticDir?: string; staticFiles: readonly string[] }): void {
+  if (!content.staticDir) return;
+  for (const path of content.staticFiles) output.copyFile(join(content.staticDir, path.slice(1)), path.slice(1));
 }
 
 /** An output written in place (the dev server's folder, rebuilt again and again; a staging folder). */
@@ -141,28 +150,10 @@ export function createOutputDir(dir: string): OutputWriter {
       // In place, what this writer wrote is taken to be there still.
       return true;
     },
-    copyDir(from, relativePath) {
-      // Symlinks are followed only when they stay inside the copied folder: a link to /etc/passwd
-      // placed in static/ must never end up in the output.
-      const root = realpathSync(from);
-      cpSync(from, inside(relativePath), {
-        recursive: true,
-        dereference: true,
-        filter: (source) => {
-          if (!lstatSync(source).isSymbolicLink()) return true;
-          try {
-            const target = realpathSync(source);
-            return target === root || target.startsWith(root + sep);
-          } catch {
-            return false;
-          }
-        },
-      });
-    },
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       makeParent(full);
-      cpSync(from, full);
+      copyFileSync(from, full);
     },
   };
 }

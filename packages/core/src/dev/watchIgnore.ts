@@ -1,0 +1,37 @@
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { readBuildRecord } from '../buildRecord.js';
+import { isInsideFolder } from '../files/index.js';
+
+export interface WatchIgnoreOptions {
+  siteDir: string;
+  /** The site's cache folder (compiled content, the dev server's own output). */
+  cacheDir: string;
+  /** The theme's source folder: always watched, wherever it is. */
+  themeSourceDir: string;
+}
+
+/**
+ * What the dev server's watcher leaves out, by absolute path: the site's cache folder, the
+ * output folders of `docgen build` (`<site>/build` and the folder the last build recorded) with
+ * the staging folders beside them (`.<name>.docgen-tmp-<pid>`), and `node_modules` and `.git`
+ * folders, which no listing of content reads. A folder named `build` anywhere else (for example
+ * `docs/guides/build/`) is content like any other and is watched.
+ */
+export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIgnoreOptions): (path: string) => boolean {
+  const site = resolve(siteDir);
+  const theme = resolve(themeSourceDir);
+  const outputs = [join(site, 'build'), readBuildRecord(cacheDir)?.outDir].filter((dir): dir is string => dir !== undefined);
+  const ignoredFolders = [resolve(cacheDir), ...outputs];
+  const staging = outputs.map((dir) => ({ parent: dirname(resolve(dir)), prefix: `.${basename(dir)}.docgen-tmp-` }));
+  return (path: string) => {
+    const absolute = resolve(path);
+    if (isInsideFolder(absolute, theme)) return false;
+    if (ignoredFolders.some((folder) => isInsideFolder(absolute, folder))) return true;
+    if (staging.some(({ parent, prefix }) => absolute.startsWith(join(parent, prefix)))) return true;
+    if (!isInsideFolder(absolute, site)) return false;
+    return absolute
+      .slice(site.length)
+      .split(sep)
+      .some((part) => part === 'node_modules' || part === '.git');
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  describeSkippedLink,
+  getSitePathVerdict,
+  isInsideFolder,
+  readFolderFiles,
+  type FolderFiles,
+  type FolderKind,
+  type SkippedLink,
+} from './readFolderFiles.js';
+export { getFilePathProblem, getIdProblem, getSegmentNameProblem, getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';
