@@ -199,8 +199,11 @@ describe('doc page', () => {
     const { context, page } = await open('/en/docs/guide/overview');
     const durationOf = async (label: string) => {
       const toggle = page.getByRole('button', { name: `Toggle the collapsible sidebar category '${label}'` });
-      const list = page.locator(`#${await toggle.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+      // A closed category's region is rendered when it first opens.
+      expect(await toggle.getAttribute('aria-controls')).toBeNull();
       await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-controls')).not.toBeNull();
+      const list = page.locator(`#${await toggle.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
       const transition = await list.evaluate((element) => (element as HTMLElement).style.transition);
       expect(transition).toMatch(/^height \d+ms ease-in-out$/);
       await expect.poll(() => list.getAttribute('data-animating')).toBeNull();

@@ -57,9 +57,10 @@ function SidebarLink({ item }: { item: PropSidebarItem & { type: 'link' } }) {
 
 /**
  * A collapsible category. It starts expanded when it holds the current page or is not collapsed
- * by default (the rule core's getVisibleSidebar follows). Its items are rendered only once it has
- * been open: a page's HTML carries the open path of the sidebar, not the whole sidebar, so it does
- * not grow with the size of the site. Without JavaScript a closed category is a link to its page,
+ * by default (the rule core's getVisibleSidebar follows). Its items, and the region that holds
+ * them, are rendered only once it has been open: a page's HTML carries the open path of the
+ * sidebar, not the whole sidebar, and a closed category costs it only its label and toggle, so it
+ * does not grow with the size of the site. Without JavaScript a closed category is a link to its page,
  * or to its fallback index (`indexHref`) when it has none, and those pages list its items.
  */
 function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' } }) {
@@ -80,6 +81,8 @@ function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' 
   const selfActive = item.href === pathname;
   const caretLinkClass = `menu__link menu__link--sublist-caret${active ? ' menu__link--active-parent' : ''}`;
   const list = item.itemsOmitted ? <Loader label={t('loading')} /> : <DocSidebarItems items={item.items} />;
+  const hasRegion = mounted || !collapsed;
+  const controls = hasRegion ? listId : undefined;
   return (
     <li>
       {item.href ? (
@@ -98,7 +101,7 @@ function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' 
               className="menu__caret"
               aria-label={t('sidebar.toggleCategory', { label: item.label })}
               aria-expanded={!collapsed}
-              aria-controls={listId}
+              aria-controls={controls}
               onClick={toggle}
             />
           ) : null}
@@ -113,13 +116,15 @@ function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' 
           {item.label}
         </a>
       ) : (
-        <button type="button" className={caretLinkClass} aria-expanded={!collapsed} aria-controls={listId} onClick={toggle}>
+        <button type="button" className={caretLinkClass} aria-expanded={!collapsed} aria-controls={controls} onClick={toggle}>
           {item.label}
         </button>
       )}
-      <div ref={ref} id={listId} className="menu__collapsible" hidden={collapsed}>
-        {mounted || !collapsed ? list : null}
-      </div>
+      {hasRegion ? (
+        <div ref={ref} id={listId} className="menu__collapsible" hidden={collapsed}>
+          {list}
+        </div>
+      ) : null}
     </li>
   );
 }
