@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['packages/*/test/**/*.test.ts', 'site-theme/test/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -5,6 +5,7 @@
  * as a chunk of its own (RouterProvider's `navigation`), so that nothing of it joins the first-load
  * bundle.
  */
-export { startNavigation, type Navigator, type RouterHandle } from './navigator.js';
+export { startNavigation, type RouterHandle } from './navigator.js';
+export type { Navigator } from './pageState.js';
 export { isPrefetchAllowed, prefetchRoute } from './prefetch.js';
 export { loadPage } from './loadPage.js';

@@ -5,23 +5,15 @@ import { updateDocumentHead } from './documentHead.js';
 import { createHistoryKey, saveScrollPositions, scrollPositions, scrollToHash, type HistoryState } from './history.js';
 import { loadPage } from './loadPage.js';
 import { ChunkLoadError } from './loader.js';
-import type { RouteCode, RouterState } from './pageState.js';
+import type { NavigateOptions, Navigator, RouteCode, RouterState } from './pageState.js';
 import { startPrefetching } from './prefetch.js';
-import { isPlainNavigation, type NavigateOptions } from './router.js';
+import { isPlainNavigation } from './router.js';
 
 /** What the navigation code drives: the router's state, and what pages of the site need. */
 export interface RouterHandle {
   site: SiteData;
   code: RouteCode;
   setState: Dispatch<SetStateAction<RouterState>>;
-}
-
-/** The client navigation of a router, once its code has loaded (see startNavigation). */
-export interface Navigator {
-  navigate(href: string, options?: NavigateOptions): void;
-  /** Finishes showing a state the router rendered: document head, scroll position, focus. */
-  show(state: RouterState): void;
-  stop(): void;
 }
 
 /**

@@ -31,6 +31,22 @@ export type NavigationModule = typeof import('./navigation.js');
  */
 export type LoadNavigation = () => Promise<NavigationModule>;
 
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+/**
+ * The client navigation of a router, once its code has loaded (see navigator.ts
+ * `startNavigation`). Declared here, with the router's state, so that the router (router.tsx)
+ * can hold one without importing the navigation code, which imports the router.
+ */
+export interface Navigator {
+  navigate(href: string, options?: NavigateOptions): void;
+  /** Finishes showing a state the router rendered: document head, scroll position, focus. */
+  show(state: RouterState): void;
+  stop(): void;
+}
+
 /** The code a route may need: the site's component pages, and the theme's own (`prepare`). */
 export interface RouteCode {
   pages: PageLoaders;

@@ -2,12 +2,16 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import type { SiteData } from '@docgen/types';
 import { decodePath, normalizePathname } from '@docgen/shared';
 import { createHistoryKey, scrollPositions, scrollToHash, type HistoryState } from './history.js';
-import type { Navigator } from './navigator.js';
-import type { LoadNavigation, PageLoaders, PageState, PrepareRoute, RouterSnapshot, RouterState } from './pageState.js';
-
-export interface NavigateOptions {
-  replace?: boolean;
-}
+import type {
+  LoadNavigation,
+  NavigateOptions,
+  Navigator,
+  PageLoaders,
+  PageState,
+  PrepareRoute,
+  RouterSnapshot,
+  RouterState,
+} from './pageState.js';
 
 interface RouterValue extends RouterSnapshot {
   navigate(href: string, options?: NavigateOptions): void;

@@ -1,8 +1,15 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
-import { describe, expect, it } from 'vitest';
-import type { SearchSection } from '../src/search/index.js';
-import { toSearchIndexJson } from '../src/search/indexJson.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredSections } from '../src/compile/store.js';
+import { loadSite } from '../src/loadSite.js';
+import { getScopeSections, getSearchScopes, toSearchIndex, type SearchSection } from '../src/search/index.js';
+import { MINISEARCH_VERSION, toSearchIndexJson } from '../src/search/indexJson.js';
+import { makeTempDir, removeTempDirs } from './helpers.js';
 
 /** The options of the build's MiniSearch index (src/search/index.ts) and of the browser's `MiniSearch.loadJSON`. */
 const OPTIONS = {
@@ -299,5 +306,118 @@ describe('toSearchIndexJson', () => {
     ];
     expect(() => toSearchIndexJson(duplicate, OPTIONS)).toThrow('MiniSearch: duplicate ID 1');
     expect(() => miniSearchJson(duplicate, OPTIONS)).toThrow('MiniSearch: duplicate ID 1');
+  });
+});
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The options the theme's search dialog searches with (site-theme/src/search/SearchModal.tsx). */
+const DIALOG_OPTIONS: SearchOptions = { prefix: true, combineWith: 'AND', boost: { title: 3, heading: 2, code: 1.5 } };
+
+describe('the search indexes of docs-content', () => {
+  /** Each search scope of each locale, with the sections a build indexes for it. */
+  const scopes: { name: string; sections: SearchSection[] }[] = [];
+  beforeAll(async () => {
+    const storeDir = makeTempDir('docgen-search-store-');
+    const site = await loadSite({ siteDir: join(REPO_ROOT, 'docs-content'), storeDir });
+    for (const locale of site.manifest.locales) {
+      for (const scope of getSearchScopes(locale)) {
+        const readSections = (key: string) => readStoredSections(storeDir, site.getCompiled(key).stored.sections);
+        scopes.push({ name: `${locale.locale} ${scope.scope}`, sections: getScopeSections(scope.pages, readSections) });
+      }
+    }
+  }, 180_000);
+  afterAll(removeTempDirs);
+
+  /** What the build writes for a scope (the workers call toSearchIndex), as one string. */
+  const writtenJson = (sections: readonly SearchSection[]) => {
+    const decoder = new TextDecoder();
+    let json = '';
+    // Each chunk is valid only until the next is asked for: decode it at once.
+    for (const chunk of toSearchIndex(sections)) json += decoder.decode(chunk, { stream: true });
+    return json + decoder.decode();
+  };
+
+  it('covers every locale, docs version and the blog, Korean and English', () => {
+    const names = scopes.map((scope) => scope.name);
+    expect(names).toEqual(expect.arrayContaining(['ko docs:current', 'ko docs:2504.1', 'ko blog', 'en docs:current', 'en blog']));
+    const all = scopes.flatMap((scope) => scope.sections);
+    expect(all.length).toBeGreaterThan(500);
+    expect(all.some((section) => /[\uac00-\ud7a3]/.test(section.text))).toBe(true);
+    expect(all.some((section) => section.code !== '')).toBe(true);
+  });
+
+  it('writes for every scope the very JSON MiniSearch writes for the same sections', () => {
+    for (const { name, sections } of scopes) {
+      expect(writtenJson(sections), name).toBe(miniSearchJson(sections, OPTIONS));
+    }
+  });
+
+  it("loads into indexes that answer queries made of the pages' own words as MiniSearch's own index does", () => {
+    let compared = 0;
+    for (const { name, sections } of scopes) {
+      const expected = MiniSearch.loadJSON<SearchSection>(miniSearchJson(sections, OPTIONS), OPTIONS);
+      const actual = MiniSearch.loadJSON<SearchSection>(writtenJson(sections), OPTIONS);
+      expect(actual.termCount, name).toBe(expected.termCount);
+      // Titles and headings as typed, and words of the text whole, cut short and misspelt.
+      const words = sections.flatMap((section) => section.text.split(/\s+/).filter((word) => word.length > 1));
+      const sample = words.filter((_, index) => index % Math.max(1, Math.floor(words.length / 40)) === 0);
+      const queries = [
+        ...new Set([
+          ...sections.slice(0, 30).flatMap((section) => [section.title, section.heading]),
+          ...sample,
+          ...sample.map((word) => word.slice(0, 2)),
+          ...sample.map((word) => word.slice(0, -1) + (word.endsWith('x') ? 'y' : 'x')),
+          ...sample.slice(0, 10).map((word, index) => `${word} ${sample[sample.length - 1 - index]}`),
+        ]),
+      ];
+      for (const query of queries) {
+        for (const options of [DIALOG_OPTIONS, {}, { prefix: true, fuzzy: 0.2 }]) {
+          const results = expected.search(query, options);
+          expect(actual.search(query, options), `${name}: ${query} ${JSON.stringify(options)}`).toStrictEqual(results);
+          compared += results.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  }, 120_000);
+});
+
+describe('the MiniSearch release docgen writes indexes for', () => {
+  /** The version of the minisearch package a module in `dir` resolves, as Node and esbuild find it. */
+  const resolvedVersion = (dir: string) => {
+    let folder = dirname(createRequire(join(dir, 'package.json')).resolve('minisearch'));
+    while (
+      !existsSync(join(folder, 'package.json')) ||
+      JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name !== 'minisearch'
+    ) {
+      if (dirname(folder) === folder) throw new Error(`no minisearch package.json above ${dir}`);
+      folder = dirname(folder);
+    }
+    return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version as string;
+  };
+
+  it.each(['packages/core', 'site-theme'])('is the one %s resolves', (dir) => {
+    expect(resolvedVersion(join(REPO_ROOT, dir))).toBe(MINISEARCH_VERSION);
+  });
+
+  it('is pinned exactly, without a range, by every package that depends on minisearch', () => {
+    const manifests = [
+      'package.json',
+      'site-theme/package.json',
+      ...readdirSync(join(REPO_ROOT, 'packages')).map((name) => `packages/${name}/package.json`),
+    ].filter((path) => existsSync(join(REPO_ROOT, path)));
+    const pins: Record<string, string> = {};
+    for (const path of manifests) {
+      const manifest = JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8'));
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        const range = manifest[field]?.minisearch;
+        if (range !== undefined) pins[`${path} ${field}`] = range;
+      }
+    }
+    expect(pins).toEqual({
+      'packages/core/package.json dependencies': MINISEARCH_VERSION,
+      'site-theme/package.json dependencies': MINISEARCH_VERSION,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as documentTitle from '../src/documentTitle.js';
 import * as shared from '../src/index.js';
 import * as pageData from '../src/pageData.js';
+import * as search from '../src/searchTokens.js';
 import { decodePath, encodePath, getHtmlFilePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '../src/index.js';
 import { getPageDataFilePath, getPageDataUrl } from '../src/pageData.js';
 
@@ -95,8 +96,6 @@ describe('URL helpers', () => {
   ])('isExternalUrl(%s) is %s', (url, expected) => {
     expect(isExternalUrl(url)).toBe(expected);
   });
-
-  it('joins URL path parts with single slashes', () => {});
 });
 
 describe('public exports', () => {
@@ -135,5 +134,19 @@ describe('public exports', () => {
         ],
       }
     `);
+  });
+
+  it('pins the search entry, and pins every entry the package exports', async () => {
+    expect(Object.keys(search).sort()).toMatchInlineSnapshot(`
+      [
+        "SEARCH_INDEX_OPTIONS",
+        "getHighlightPattern",
+        "getSearchIndexFilePath",
+        "getSearchIndexUrl",
+        "tokenizeForSearch",
+      ]
+    `);
+    const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './pageData', './search']);
   });
 });

@@ -1,7 +1,5 @@
 import { COLOR_MODE_STORAGE_KEY } from '../firstLoad.js';
-
-/** A colour mode the reader can choose: `system` follows the operating system's preference. */
-export type ColorModeChoice = 'system' | 'light' | 'dark';
+import type { ColorModeChoice } from '../navbar/ColorModeToggle.js';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -7,7 +7,7 @@
  */
 export { trackActiveHeading } from './activeHeading.js';
 export { animateCollapse } from './collapseAnimation.js';
-export { applyColorMode, followSystemColorMode, type ColorModeChoice } from './colorMode.js';
+export { applyColorMode, followSystemColorMode } from './colorMode.js';
 export { copyMarkdown } from './copyMarkdown.js';
 export { dismissOnOutside } from './dismiss.js';
 export { hideOnScrollDown } from './hideOnScroll.js';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from '@docgen/client';
 import type { PropSidebarItem } from '@docgen/types';
 import { useTranslate } from '../i18n.js';
-import { ExternalLinkIcon } from '../layout/Layout.js';
+import { ExternalLinkIcon } from '../layout/ExternalLinkIcon.js';
 import { Loader } from '../layout/statusSlots.js';
 import { useCollapsible } from './useCollapsible.js';
 

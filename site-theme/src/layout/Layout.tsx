@@ -3,6 +3,7 @@ import { Link, useSiteData } from '@docgen/client';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { Navbar } from '../navbar/Navbar.js';
+import { ExternalLinkIcon } from './ExternalLinkIcon.js';
 import { ProgressBar } from './statusSlots.js';
 
 export const MAIN_ID = '__docgen-main';
@@ -117,20 +118,5 @@ function Footer() {
         </div>
       </div>
     </footer>
-  );
-}
-
-export function ExternalLinkIcon() {
-  const t = useTranslate();
-  return (
-    <>
-      <svg className="external-link-icon" width="13" height="13" viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z"
-        />
-      </svg>
-      <span className="sr-only">{t('externalLink')}</span>
-    </>
   );
 }

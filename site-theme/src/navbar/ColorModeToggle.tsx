@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSiteData } from '@docgen/client';
 import { behaviours, useBehaviourEffect } from '../afterHydration.js';
-import type { ColorModeChoice as Choice } from '../behaviours/colorMode.js';
 import { useTranslate } from '../i18n.js';
+
+/**
+ * A colour mode the reader can choose: `system` follows the operating system's preference.
+ * Declared with the toggle that offers it, not in behaviours/colorMode.ts that applies it: that
+ * module imports the first-load code (firstLoad.ts), which holds this one.
+ */
+export type ColorModeChoice = 'system' | 'light' | 'dark';
 
 /**
  * Switches the colour mode. With respectPrefersColorScheme it cycles system -> light -> dark;
@@ -13,18 +19,18 @@ export function ColorModeToggle() {
   const site = useSiteData();
   const t = useTranslate();
   const { defaultMode, respectPrefersColorScheme, disableSwitch } = site.colorMode;
-  const [choice, setChoice] = useState<Choice>(respectPrefersColorScheme ? 'system' : defaultMode);
+  const [choice, setChoice] = useState<ColorModeChoice>(respectPrefersColorScheme ? 'system' : defaultMode);
   const [mode, setMode] = useState<'light' | 'dark'>(defaultMode);
   useEffect(() => {
     const root = document.documentElement;
     setMode(root.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
-    const stored = root.getAttribute('data-theme-choice') as Choice | null;
+    const stored = root.getAttribute('data-theme-choice') as ColorModeChoice | null;
     setChoice(
       stored === 'light' || stored === 'dark'
         ? stored
         : respectPrefersColorScheme
           ? 'system'
-          : ((root.getAttribute('data-theme') as Choice) ?? defaultMode),
+          : ((root.getAttribute('data-theme') as ColorModeChoice) ?? defaultMode),
     );
   }, [respectPrefersColorScheme, defaultMode]);
   useBehaviourEffect(
@@ -32,7 +38,7 @@ export function ColorModeToggle() {
     [choice, respectPrefersColorScheme],
   );
   if (disableSwitch) return null;
-  const apply = (next: Choice) =>
+  const apply = (next: ColorModeChoice) =>
     behaviours.load().then(
       (code) => {
         setMode(code.applyColorMode(next));
@@ -40,7 +46,7 @@ export function ColorModeToggle() {
       },
       (error: unknown) => console.warn('docgen: loading the code of the colour mode failed', error),
     );
-  const next: Choice = respectPrefersColorScheme
+  const next: ColorModeChoice = respectPrefersColorScheme
     ? ({ system: 'light', light: 'dark', dark: 'system' } as const)[choice]
     : mode === 'dark'
       ? 'light'

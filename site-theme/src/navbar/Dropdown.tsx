@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@docgen/client';
 import { useBehaviourEffect } from '../afterHydration.js';
-import { ExternalLinkIcon } from '../layout/Layout.js';
+import { ExternalLinkIcon } from '../layout/ExternalLinkIcon.js';
 
 export interface DropdownItem {
   label: string;

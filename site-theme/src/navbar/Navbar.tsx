@@ -3,7 +3,7 @@ import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem } from '@docgen/types';
 import { behaviours, useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
-import { ExternalLinkIcon } from '../layout/Layout.js';
+import { ExternalLinkIcon } from '../layout/ExternalLinkIcon.js';
 import { lazyComponent } from '../lazyModule.js';
 import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';

@@ -5,7 +5,7 @@ import { isExternalUrl } from '@docgen/shared';
 /** What compiling the markdown of a source file gave. Injected by the build command, which compiled everything beforehand. */
 export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown;
 
-import type { LinkCache } from './resolveLinks.js';
+import type { LinkCache } from './linkCache.js';
 
 export interface ManifestInput {
   siteDir: string;

@@ -1,3 +1,3 @@
 export { createManifest } from './createManifest.js';
 export type { CompileSource, ManifestInput } from './context.js';
-export { LinkCache } from './resolveLinks.js';
+export { LinkCache } from './linkCache.js';

@@ -12,6 +12,7 @@ import type {
 import { decodePath, isExternalUrl } from '@docgen/shared';
 import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
+import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 const EXCERPT_SLOT = 'excerpt:';
@@ -32,7 +33,10 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
     if (pending.linkBase && !pending.canonicalPath) pathByFile.set(pending.linkBase, pending.route.path);
     if (!pending.canonicalPath) routeByPath.set(pending.route.path, pending);
   }
-  const fileLinks = (context.input.linkCache ?? new LinkCache()).get(context, pathByFile);
+  const fileLinks = (context.input.linkCache ?? new LinkCache()).get(
+    { locale: context.locale, siteDir: context.input.siteDir, baseUrl: context.input.config.baseUrl },
+    pathByFile,
+  );
   const resolvers = new Map<PendingRoute, (url: string, kind: 'link' | 'image') => ResolvedLink>();
   const resolverOf = (pending: PendingRoute) => {
     let resolver = resolvers.get(pending);
@@ -106,8 +110,6 @@ export function getConfigLinkHref(context: LocaleContext, item: NavbarLinkConfig
   return item.href ?? localizeLink(context, item.to ?? '/');
 }
 
-type FileLink = { target: string; asset?: AssetFile } | { unresolved: string; asset?: undefined };
-
 function resolveUrl(
   context: LocaleContext,
   pending: PendingRoute,
@@ -140,33 +142,6 @@ function resolveFileLink(context: LocaleContext, filePath: string, hash: string,
   if (!statSync(verdict.realPath).isFile()) return { unresolved: `${filePath} is a folder, not a file` };
   const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
   return { target: context.input.config.baseUrl + outputPath, asset: { absolutePath, outputPath } };
-}
-
-/**
- * Relative file links resolved by earlier manifests, per locale: valid while the locale's pages
- * are built from the same files at the same paths (and nothing was added or removed: `clear`).
- */
-export class LinkCache {
-  private readonly locales = new Map<string, { key: string; pathByFile: Map<string, string>; links: Map<string, FileLink> }>();
-
-  get(context: LocaleContext, pathByFile: Map<string, string>): Map<string, FileLink> {
-    const key = JSON.stringify([context.input.siteDir, context.input.config.baseUrl]);
-    const known = this.locales.get(context.locale);
-    if (known && known.key === key && isSameMap(known.pathByFile, pathByFile)) return known.links;
-    const links = new Map<string, FileLink>();
-    this.locales.set(context.locale, { key, pathByFile, links });
-    return links;
-  }
-
-  clear(): void {
-    this.locales.clear();
-  }
-}
-
-function isSameMap(a: Map<string, string>, b: Map<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, value] of a) if (b.get(key) !== value) return false;
-  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Writes a MiniSearch 7.2.0 index (serialisationVersion 2) as JSON without building MiniSearch's
- * radix tree, which costs most of the time of `addAll`. The browser's `MiniSearch.loadJSON` builds
- * the tree itself, so the build only needs the serialised form.
+ * Writes a MiniSearch 7.2.0 index (`MINISEARCH_VERSION`, serialisationVersion 2) as JSON without
+ * building MiniSearch's radix tree, which costs most of the time of `addAll`. The browser's
+ * `MiniSearch.loadJSON` builds the tree itself, so the build only needs the serialised form.
  *
  * The output is the same string as `JSON.stringify(index)` of
  * `new MiniSearch({ fields, storeFields, tokenize })` after `index.addAll(sections)`, with
@@ -33,11 +33,16 @@
  * written as UTF-8 bytes decoded once; on 8,000 sections of about 200 tokens it takes a fraction
  * of the time of MiniSearch's `addAll` and `JSON.stringify`, much of it in `tokenize` itself.
  */
-import type { SearchSection } from './index.js';
+/**
+ * The MiniSearch release whose `addAll` and `toJSON` this module reproduces. The browser loads
+ * the index with this release's `loadJSON` (every package.json pins it exactly, and a test checks
+ * that the theme and core resolve it): another release may serialise differently.
+ */
+export const MINISEARCH_VERSION = '7.2.0';
 
 /**
  * A document to index: MiniSearch's default `idField` ('id') and `extractField` (`doc[field]`).
- * `SearchSection` is one.
+ * `SearchSection` (index.ts) is one: `toSearchIndex` passes its sections here.
  */
 export interface SearchSectionLike {
   readonly id: number;
@@ -63,10 +68,6 @@ interface TreeNode {
    */
   keySet: number;
 }
-
-// Compile-time check that the sections of `createSearchIndexes` are accepted.
-type Accepts<T extends SearchSectionLike> = T;
-type SectionsAreAccepted = Accepts<SearchSection>;
 
 /**
  * The JSON of a MiniSearch 7.2.0 index of `sections`, identical to what MiniSearch writes (see the

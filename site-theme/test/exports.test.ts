@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import manifest from '../package.json' with { type: 'json' };
+import * as client from '../src/client.js';
+import * as site from '../src/index.js';
+import * as server from '../src/server.js';
+
+describe('the public exports of the theme', () => {
+  it('pins its entries: what site pages import, what docgen renders with and what the browser starts', () => {
+    expect(manifest.exports).toEqual({ '.': './src/index.ts', './package.json': './package.json' });
+    expect(manifest.docgen).toEqual({ serverEntry: './src/server.tsx', clientEntry: './src/client.tsx' });
+    const names = (entry: object) => Object.keys(entry).sort();
+    expect({ '.': names(site), serverEntry: names(server), clientEntry: names(client) }).toMatchInlineSnapshot(`
+      {
+        ".": [
+          "Link",
+          "MAIN_ID",
+          "PageMetadata",
+          "translate",
+          "useLocation",
+          "usePage",
+          "useSiteData",
+          "useTranslate",
+        ],
+        "clientEntry": [
+          "startClient",
+        ],
+        "serverEntry": [
+          "preload",
+          "renderContent",
+          "renderPage",
+        ],
+      }
+    `);
+  });
+});
