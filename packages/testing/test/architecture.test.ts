@@ -56,10 +56,11 @@ describe('architecture', () => {
     }
   });
 
-  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml and files', () => {
+  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml, files and processes', () => {
     const core = join(REPO_ROOT, 'packages/core/src');
-    // files/: the symlink rule, the same for every stage that reads site files.
-    const utilities = new Set(['diagnostics', 'yaml', 'files']);
+    // files/: the symlink rule, the same for every stage that reads site files. processes/: locks
+    // and temporaries, the same for every stage that writes.
+    const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes']);
     // Command modules chain stages: build.ts, the dev server, version cut and the build's worker threads.
     const commands = new Set(['dev', 'versioning', 'workers']);
     const violations: string[] = [];
