@@ -12,7 +12,7 @@ import {
   tryAcquireLock,
   type LockWait,
 } from '../src/processes/index.js';
-import { makeTempDir, removeTempDirs } from './helpers.js';
+import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -92,6 +92,15 @@ describe('lock files', () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(file, old, old);
     expect('lock' in tryAcquireLock(file)).toBe(true);
+  });
+
+  it('that cannot be written are a DocgenError naming the lock file, with a hint', () => {
+    const file = join(makeTempDir(), 'a-file');
+    writeFileSync(file, '');
+    const error = catchDocgenError(() => tryAcquireLock(join(file, 'lock')));
+    expect(error.code).toBe('lock-failed');
+    expect(error.message).toContain(`Cannot create the lock file ${join(file, 'lock')}`);
+    expect(error.hint).toMatch(/writable/);
   });
 
   it('make acquireLock wait, saying once who it waits for, until the holder releases', async () => {

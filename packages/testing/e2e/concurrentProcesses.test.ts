@@ -100,7 +100,7 @@ describe('two docgen processes on one site', () => {
     expect(findProcessDebris(site)).toEqual([]);
   });
 
-  it('a build while serve --watch runs: neither waits, the build equals a lone build, the dev server keeps rebuilding', async () => {
+  it('a build and a clear while serve --watch runs: neither waits, the build equals a lone build, the dev server keeps rebuilding', async () => {
     const site = writeGeneratedSite(join(scratch, 'build-during-serve'), { pages: PAGES });
     const serve = await startServe(site, ['--watch', '--port', '0']);
     try {
@@ -112,17 +112,29 @@ describe('two docgen processes on one site', () => {
       // The dev server still serves and rebuilds from its own store and output.
       const page = join(site, 'docs', 'section-1', 'page-1.md');
       writeFileSync(page, readFileSync(page, 'utf8').replace('Revision 1.', 'Revision 1, edited while a build ran.'));
-      const deadline = Date.now() + 60_000;
-      let html = '';
-      while (!html.includes('edited while a build ran') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        html = await (await fetch(`${serve.url}/docs/section-1/page-1`)).text();
-      }
-      expect(html).toContain('edited while a build ran');
+      const served = async (text: string) => {
+        const deadline = Date.now() + 60_000;
+        let html = '';
+        while (!html.includes(text) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          html = await (await fetch(`${serve.url}/docs/section-1/page-1`)).text();
+        }
+        return html;
+      };
+      expect(await served('edited while a build ran')).toContain('edited while a build ran');
       // And a second build, with the dev server's rebuild done, renders the edit too.
       const again = await runDocgen(['build', site]);
       expect(again.code, again.stderr).toBe(0);
       expect(readFileSync(join(site, 'build', 'docs', 'section-1', 'page-1', 'index.html'), 'utf8')).toContain('edited while a build ran');
+
+      // docgen clear deletes the cache, except the dev server's output and store, and says so.
+      const cleared = await runDocgen(['clear', site]);
+      expect(cleared.code, cleared.stderr).toBe(0);
+      expect(cleared.stdout).toContain('Kept what running docgen processes use (serve --watch):');
+      expect(cleared.stdout).toMatch(new RegExp(`serve\\.docgen-tmp-${serve.child.pid}\\.\\d+\n`));
+      expect(cleared.stdout).toContain('serve-compiled\n');
+      writeFileSync(page, readFileSync(page, 'utf8').replace('edited while a build ran', 'edited after a clear'));
+      expect(await served('edited after a clear')).toContain('edited after a clear');
     } finally {
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toBe(0);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DocgenError } from '../diagnostics/index.js';
 import { getProcessTag, isProcessAlive } from './identity.js';
 import { getTemporaryName } from './temporaries.js';
 
@@ -38,14 +39,18 @@ const POLL_MS = { first: 50, longest: 500 };
  * over: a lock never outlives its process.
  */
 export function tryAcquireLock(path: string): { lock: HeldLock } | { owner: LockOwner } {
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw toLockError(path, error);
+  }
   for (;;) {
     const owner: LockOwner = { pid: process.pid, tag: getProcessTag(), command: getCommandLine(), token: randomBytes(8).toString('hex') };
     try {
       writeFileSync(path, JSON.stringify(owner), { flag: 'wx' });
       return { lock: createHeldLock(path, owner) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw toLockError(path, error);
     }
     const current = readLock(path);
     if (current.state === 'missing') continue;
@@ -53,6 +58,15 @@ export function tryAcquireLock(path: string): { lock: HeldLock } | { owner: Lock
     if (current.state === 'unreadable' && current.ageMs < UNREADABLE_GRACE_MS) return { owner: current.owner };
     removeStaleLock(path, current.text);
   }
+}
+
+/** A lock file that cannot be written: a folder that is not writable is the user's to fix (exit code 2). */
+function toLockError(path: string, error: unknown): DocgenError {
+  return new DocgenError(`Cannot create the lock file ${path}: ${(error as Error).message}`, {
+    code: 'lock-failed',
+    hint: "docgen writes a lock file beside the output folder and in the site's cache folder: make both writable.",
+    cause: error,
+  });
 }
 
 /** What a lock guards, for messages: an output folder, or a site's cache folder. */
