@@ -104,10 +104,17 @@ describe('two docgen processes on one site', () => {
     const site = writeGeneratedSite(join(scratch, 'build-during-serve'), { pages: PAGES });
     const serve = await startServe(site, ['--watch', '--port', '0']);
     try {
+      const rebuilds = () => serve.stdout().match(/Built \d+ pages/g)?.length ?? 0;
+      for (let waited = 0; rebuilds() === 0 && waited < 90_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = rebuilds();
+      expect(before, serve.stdout()).toBe(1);
       const built = await runDocgen(['build', site, '--threads', '2']);
       expect(built.code, built.stderr).toBe(0);
       expect(built.stderr).not.toContain('Waiting');
       expect(differencesFromReference(join(site, 'build'))).toEqual([]);
+      // What the build wrote beside its output (staging folder, lock) is no change to the dev server.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(rebuilds(), serve.stdout()).toBe(before);
 
       // The dev server still serves and rebuilds from its own store and output.
       const page = join(site, 'docs', 'section-1', 'page-1.md');
