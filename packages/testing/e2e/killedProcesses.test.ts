@@ -146,6 +146,37 @@ describe('a build killed with SIGKILL', () => {
   });
 });
 
+describe('serve --watch killed with SIGKILL', () => {
+  it('leaves its output, server bundle and store lock; the next command removes them and the next dev server takes the store over', async () => {
+    const site = writeGeneratedSite(join(scratch, 'killed-serve'), { pages: 20 });
+    const serve = await startServe(site, ['--watch', '--port', '0']);
+    for (let waited = 0; !/Built \d+ pages/.test(serve.stdout()) && waited < 90_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const pid = serve.child.pid!;
+    serve.child.kill('SIGKILL');
+    await serve.exited;
+    const cache = readdirSync(cacheDirOf(site));
+    expect(cache).toContainEqual(expect.stringMatching(new RegExp(`^serve\\.docgen-tmp-${pid}\\.\\d+$`)));
+    expect(cache).toContainEqual(expect.stringMatching(new RegExp(`^server\\.docgen-tmp-${pid}\\.\\d+-\\w+\\.mjs$`)));
+    expect(cache).toContain('serve-compiled.lock');
+
+    const built = await runDocgen(['build', site]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(readdirSync(cacheDirOf(site)).filter((name) => name.includes(`docgen-tmp-${pid}.`))).toEqual([]);
+    // The store's lock names a process that is gone: the next dev server takes the store, not one of its own.
+    const next = await startServe(site, ['--watch', '--port', '0']);
+    try {
+      expect(readdirSync(cacheDirOf(site)).filter((name) => name.startsWith('serve-compiled.docgen-tmp-'))).toEqual([]);
+      expect(JSON.parse(readFileSync(join(cacheDirOf(site), 'serve-compiled.lock'), 'utf8')).pid).toBe(next.child.pid);
+    } finally {
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    }
+    expect(findProcessDebris(site)).toEqual([]);
+  });
+});
+
 /** One hash of every path and byte of the site's sources (build output and cache left out). */
 function hashSources(site: string): string {
   const hash = createHash('sha256');
