@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
+import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
 
 /** Exit codes are part of the CLI contract. */
@@ -75,6 +76,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           locales: options.locale,
           threads: options.threads,
           cache: options.cache,
+          onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
           onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
         });
         reportDiagnostics(result.diagnostics, io, colors);
@@ -95,8 +97,13 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .action(async (siteDir: string) => {
       const { clearCache } = await import('@docgen/core');
-      const cleared = clearCache(siteDir);
-      io.stdout(cleared ? `${colors.green('✔')} Deleted ${cleared}\n` : 'There was no cache to delete.\n');
+      const cleared = await clearCache(siteDir, (wait) => io.stderr(formatLockWait(wait, colors)));
+      reportDebris(cleared.debris, io, colors);
+      if (cleared.deleted) io.stdout(`${colors.green('✔')} Deleted ${cleared.cacheDir}\n`);
+      else if (cleared.kept.length === 0) io.stdout('There was no cache to delete.\n');
+      if (cleared.kept.length > 0) {
+        io.stdout(`Kept what running docgen processes use (serve --watch):\n${cleared.kept.map((path) => `  ${path}\n`).join('')}`);
+      }
     });
 
   program
@@ -175,7 +182,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .action(async (name: string, siteDir: string) => {
       const { cutVersion } = await import('@docgen/core');
-      const result = await cutVersion({ siteDir, name });
+      const result = await cutVersion({ siteDir, name, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
       const { latest, previous } = result;
       io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
       for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);
@@ -197,7 +204,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .addOption(program.createOption('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (siteDir: string, options: { format: 'text' | 'json' }) => {
       const { checkLinks, loadSite } = await import('@docgen/core');
-      const { manifest, content } = await loadSite({ siteDir });
+      const { manifest, content } = await loadSite({ siteDir, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
       // Files the symlink rule skipped, as build reports them: the links are checked against what is left.
       reportDiagnostics(content.diagnostics, io, colors);
       const problems = checkLinks(manifest);
@@ -270,6 +277,23 @@ function readVersion(): string {
 }
 
 type Colors = ReturnType<typeof pc.createColors>;
+
+/** Said once a command waits for another docgen process (a build into the same folder, a check of the same site). */
+function formatLockWait(wait: LockWait, colors: Colors): string {
+  const what = wait.kind === 'output' ? `writing ${wait.path}` : `using this site's cache (${wait.path})`;
+  return colors.yellow(`Waiting for another docgen process (pid ${wait.owner.pid}: ${wait.owner.command}) to finish ${what}...\n`);
+}
+
+/** What `docgen clear` cleaned up after killed docgen processes. */
+function reportDebris(debris: Debris, io: ProgramIO, colors: Colors): void {
+  for (const cut of debris.cuts) {
+    const undone = cut.leftovers.length === 0 ? 'undone' : `partly undone; restore by hand: ${cut.leftovers.join(', ')}`;
+    io.stdout(`${colors.yellow('!')} A ${cut.what} that did not finish (process ${cut.pid}, no longer running) was ${undone}\n`);
+  }
+  if (debris.removed.length > 0) {
+    io.stdout(`${colors.green('✔')} Removed what killed docgen processes left:\n${debris.removed.map((path) => `  ${path}\n`).join('')}`);
+  }
+}
 
 export function formatDiagnosticLine(diagnostic: Diagnostic, colors: Colors): string {
   const where = diagnostic.location

@@ -14,13 +14,14 @@ import { ContentCache, findComponentPages, readSiteContent, type FileChange } fr
 import { getBrokenLinks } from './links/index.js';
 import { getBuildId, getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
-import { assertSafeOutDir, copyStaticFiles, createStagingDir, type OutputWriter } from './output/index.js';
+import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
+import { getTemporaryName, type LockWait } from './processes/index.js';
 import { getFeedPaths } from './render/index.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
-import { getCacheDir } from './siteCache.js';
+import { getCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Called with the duration of each stage, in milliseconds. */
   onStage?: (stage: string, milliseconds: number) => void;
+  /** Called when the build waits for another docgen process using the same output folder or site cache. */
+  onWait?: (wait: LockWait) => void;
 }
 
 export interface BuildResult {
@@ -184,7 +187,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   async function getBundle(config: SiteConfig, pages: Record<string, string>, key: string, output: OutputWriter) {
     if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
     const bundleInput = { themeDir: config.themeDir, pages, siteDir };
-    const serverFile = join(cacheDir, `server-${process.pid}-${key}.mjs`);
+    const serverFile = join(cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
     const copyOut = async () => {
       const theme = await getThemeBundle(bundleInput, cacheDir, key);
       for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
@@ -689,11 +692,45 @@ function isSameJson(a: unknown, b: unknown): boolean {
  * What it writes goes beside the output and is moved in only when everything succeeded.
  * With the cache (the default) a build reuses compiled content and keeps every page of the last
  * build whose inputs did not change; when no input changed at all it does nothing.
+ *
+ * Builds into one output folder, and builds and checks of one site, run one after the other: a
+ * build holds the output folder's lock and then the site cache's lock (always in that order),
+ * waiting while another process holds either (`onWait`). Once it holds them, it cleans up after
+ * killed docgen processes (see removeDebris) and reports what it undid as warnings.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir);
   const outDir = resolve(siteDir, options.outDir ?? 'build');
   assertSafeOutDir(siteDir, outDir);
+  const outputLock = await lockOutputDir(outDir, options.onWait);
+  try {
+    const cache = await lockSiteCache(siteDir, options.onWait);
+    try {
+      const result = await buildLocked(siteDir, outDir, options);
+      return { ...result, diagnostics: [...getDebrisWarnings(cache.debris), ...result.diagnostics] };
+    } finally {
+      cache.lock.release();
+    }
+  } finally {
+    outputLock.release();
+  }
+}
+
+/** Version cuts that a killed process left unfinished and that were undone, as warnings. */
+function getDebrisWarnings(debris: Debris): Diagnostic[] {
+  return debris.cuts.map(({ what, pid, leftovers }) => ({
+    severity: 'warning',
+    code: 'interrupted-cut',
+    message:
+      leftovers.length === 0
+        ? `A ${what} that did not finish (process ${pid}, no longer running) was undone: the site is as it was before it`
+        : `A ${what} that did not finish (process ${pid}, no longer running) could not be fully undone`,
+    hint: leftovers.length === 0 ? 'Run the cut again.' : `Remove or restore these by hand: ${leftovers.join(', ')}`,
+  }));
+}
+
+/** `build` once it holds the locks. */
+async function buildLocked(siteDir: string, outDir: string, options: BuildOptions): Promise<BuildResult> {
   const useCache = options.cache !== false;
   const cacheDir = getCacheDir(siteDir);
   // Read once: what a cached build starts from, and (whatever it was written by) the record to
@@ -705,7 +742,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
   }
   // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
-  const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), 'docgen-cache-'));
+  const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
   const builder = createSiteBuilder({
     siteDir,
     locales: options.locales,

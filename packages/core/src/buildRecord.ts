@@ -12,6 +12,7 @@ import { DATA_DIR } from '@docgen/shared/pageData';
 import type { BuildOptions, OutputState } from './build.js';
 import { readConfig } from './config/index.js';
 import { readFolderFiles } from './files/index.js';
+import { getTemporaryName } from './processes/index.js';
 import { DOCGEN_VERSION } from './version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
@@ -60,7 +61,7 @@ export function getInputFingerprint(siteDir: string, outDir: string, options: Pi
   };
   const outInSite = relative(siteDir, outDir).split(sep).join('/');
   const ignore = (path: string) =>
-    /(^|\/)node_modules(\/|$)|^(\.docgen|\.git|\.[^/]*\.docgen-[^/]*)(\/|$)/.test(path) ||
+    /(^|\/)node_modules(\/|$)|^(\.docgen|\.git|\.[^/]*\.docgen-[^/]*)(\/|$)|docgen-tmp-/.test(path) ||
     path === outInSite ||
     path.startsWith(`${outInSite}/`);
   const site = readFolderFiles({ siteDir, dir: siteDir, kind: 'static', ignore });
@@ -87,7 +88,7 @@ export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
 
 function writeFileAtomic(file: string, contents: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}`;
+  const temporary = `${file}.${getTemporaryName('', { unique: false })}`;
   writeFileSync(temporary, contents);
   renameSync(temporary, file);
 }

@@ -1,6 +1,7 @@
 export { build, type BuildOptions, type BuildResult } from './build.js';
 export { loadSite } from './loadSite.js';
-export { clearCache, getCacheDir } from './siteCache.js';
+export { clearCache, getCacheDir, type ClearResult, type Debris } from './siteCache.js';
+export type { LockWait } from './processes/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
 export { getConfigJsonSchema } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';

@@ -19,7 +19,8 @@ import { readSiteContent } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
-import { getCacheDir } from './siteCache.js';
+import { getTemporaryName, type LockWait } from './processes/index.js';
+import { getCacheDir, lockSiteCache } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
 
@@ -55,14 +56,27 @@ export interface LoadSiteOptions {
    * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
    */
   cache?: boolean;
+  /** Called when loading waits for another docgen process using the site's cache (see lockSiteCache). */
+  onWait?: (wait: LockWait) => void;
 }
 
 /**
  * Loads config and content, compiles every markdown body not compiled before (on the pool's
- * threads) and builds the site model. Nothing is rendered.
+ * threads) and builds the site model. Nothing is rendered. With the site's own compile store
+ * (no `storeDir`, `cache` not false) it holds the site cache's lock meanwhile.
  */
 export async function loadSite(options: LoadSiteOptions) {
   const siteDir = resolve(options.siteDir);
+  const usesSiteStore = !options.storeDir && options.cache !== false;
+  const held = usesSiteStore ? await lockSiteCache(siteDir, options.onWait) : undefined;
+  try {
+    return await loadSiteUnlocked(siteDir, options);
+  } finally {
+    held?.lock.release();
+  }
+}
+
+async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
   const config = readConfig(siteDir);
   const languageWarnings: Diagnostic[] = [];
   for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
@@ -82,7 +96,10 @@ export async function loadSite(options: LoadSiteOptions) {
   const content = options.content ?? readSiteContent(siteDir, config);
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
-    options.storeDir ?? (throwAway ? mkdtempSync(join(tmpdir(), 'docgen-compiled-')) : join(getCacheDir(siteDir), 'compiled'));
+    options.storeDir ??
+    (throwAway
+      ? mkdtempSync(join(tmpdir(), `${getTemporaryName('compiled.', { unique: false })}-`))
+      : join(getCacheDir(siteDir), 'compiled'));
   mkdirSync(storeDir, { recursive: true });
   try {
     const site = await loadCompiledSite(siteDir, config, content, storeDir, options);

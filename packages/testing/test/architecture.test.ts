@@ -104,10 +104,11 @@ describe('architecture', () => {
     expect(stale, 'no longer a cycle: remove it from KNOWN_CYCLES').toEqual([]);
   });
 
-  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml and files, never a command module', () => {
+  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml, files and processes, never a command module', () => {
     const core = join(REPO_ROOT, 'packages/core/src');
-    // files/: the symlink rule, the same for every stage that reads site files.
-    const utilities = new Set(['diagnostics', 'yaml', 'files']);
+    // files/: the symlink rule, the same for every stage that reads site files. processes/: locks
+    // and temporaries, the same for every stage that writes.
+    const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes']);
     // Command modules chain stages: the files at the root (build.ts, loadSite.ts…), the dev server,
     // version cut and the build's worker threads.
     const commands = new Set(['dev', 'versioning', 'workers']);

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { getTemporaryName, getTemporaryOwner, isProcessAlive } from '../processes/index.js';
 import { bundleClient, bundleServer, type BundleInput, type ClientBundle } from './bundleTheme.js';
 
 /** A theme bundle in the cache: its client files under `clientDir` (`client.files` are relative to it) and its server module. */
@@ -25,8 +26,6 @@ interface BundleRecord {
 }
 
 const RECORD_FILE = 'record.json';
-/** Folders of bundles being written; one left by a process that was killed is removed after this. */
-const STALE_TEMPORARY_MS = 60 * 60_000;
 
 const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -86,7 +85,7 @@ export async function getThemeBundle(input: BundleInput, cacheDir: string, key: 
   if (cached) return located(cached.client, true);
 
   mkdirSync(root, { recursive: true });
-  const temporary = join(root, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temporary = join(root, getTemporaryName('.'));
   try {
     const [client, serverInputs] = await Promise.all([
       bundleClient(input, join(temporary, 'client')),
@@ -103,10 +102,12 @@ export async function getThemeBundle(input: BundleInput, cacheDir: string, key: 
       // There was none.
     }
     renameSync(temporary, dir);
+    // Other bundles go, except those another running process is writing.
     for (const name of readdirSync(root)) {
       const path = join(root, name);
-      const stale = name.startsWith('.tmp-') && Date.now() - statSync(path).mtimeMs > STALE_TEMPORARY_MS;
-      if (name !== key && (!name.startsWith('.tmp-') || stale || path === aside)) rmSync(path, { recursive: true, force: true });
+      const owner = getTemporaryOwner(name);
+      if (name === key || (path !== aside && owner !== undefined && isProcessAlive(owner))) continue;
+      rmSync(path, { recursive: true, force: true });
     }
     return located(client, false);
   } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { assertNever } from '../diagnostics/index.js';
+import { getProcessTag, getTemporaryName, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN } from '../processes/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
 export interface CompileTask {
@@ -33,18 +34,19 @@ const INDEX_FILE = 'index.json';
 
 /** Written under a temporary name and renamed: a reader (another thread or build) never sees half a file. */
 function writeWhole(file: string, contents: string): void {
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const temporary = `${file}.${getTemporaryName('')}`;
   writeFileSync(temporary, contents);
   renameSync(temporary, file);
 }
 
 /**
  * Writes parts (JSON texts) into one new pack file of the store. A pack is never changed once
- * written and nothing refers to it before it is, so it needs no temporary name. One file per
- * batch instead of two per body: creating a file costs far more than writing its bytes.
+ * written and nothing refers to it before it is, so it needs no temporary name; its name starts
+ * with the tag of the process that wrote it (see getOwnerOfUnknown). One file per batch instead
+ * of two per body: creating a file costs far more than writing its bytes.
  */
 export function createPackWriter(dir: string) {
-  const pack = `${randomBytes(8).toString('hex')}.pack`;
+  const pack = `${getProcessTag()}-${randomBytes(8).toString('hex')}.pack`;
   const chunks: Buffer[] = [];
   let size = 0;
   return {
@@ -160,6 +162,20 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
   writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   for (const name of readdirSync(dir)) {
-    if (name !== INDEX_FILE && !kept.has(name)) rmSync(join(dir, name), { force: true });
+    if (name === INDEX_FILE || kept.has(name)) continue;
+    const owner = getOwnerOfUnknown(name);
+    if (owner !== undefined && owner !== getProcessTag() && isProcessAlive(owner)) continue;
+    rmSync(join(dir, name), { force: true });
   }
+}
+
+const PACK_OWNER = new RegExp(`^(${PROCESS_TAG_PATTERN})-[0-9a-f]+\\.pack$`);
+
+/**
+ * The process that wrote a file the index does not name (a pack or a temporary). A store has one
+ * user at a time (the site's cache lock, the dev server's store lock); should another process
+ * write into it all the same, what it wrote while running is not deleted under it.
+ */
+function getOwnerOfUnknown(name: string): string | undefined {
+  return PACK_OWNER.exec(name)?.[1] ?? getTemporaryOwner(name);
 }

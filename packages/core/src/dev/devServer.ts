@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -7,7 +7,8 @@ import type { Diagnostic } from '@docgen/types';
 import { getPageDataFilePath } from '@docgen/shared/pageData';
 import { createSiteBuilder, type OutputState } from '../build.js';
 import type { RenderControl } from '../renderInDemandOrder.js';
-import { getCacheDir } from '../siteCache.js';
+import { getTemporaryName, tryAcquireLock } from '../processes/index.js';
+import { getCacheDir, removeDebrisUnlessLocked } from '../siteCache.js';
 import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
@@ -48,41 +49,14 @@ const BUILD_ID = 'dev';
  * The compile store of the dev server: kept in the site's cache between runs, so that a second
  * `serve --watch` starts from what the first compiled. `docgen build` prunes its own store to
  * what it needs, so the dev server has one of its own; a second dev server on the same site at
- * the same time (the lock names a live process) gets a store for its run alone.
+ * the same time (the store's lock is held by a running process) gets a store for its run alone.
  */
 function claimDevStore(cacheDir: string): { dir: string; release(): void } {
   const shared = join(cacheDir, 'serve-compiled');
-  const lock = `${shared}.lock`;
-  const owner = Number(readFileSafe(lock));
-  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-    const dir = join(cacheDir, `serve-${process.pid}-compiled`);
-    return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(lock, String(process.pid));
-  return {
-    dir: shared,
-    release: () => {
-      if (Number(readFileSafe(lock)) === process.pid) rmSync(lock, { force: true });
-    },
-  };
-}
-
-function readFileSafe(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const attempt = tryAcquireLock(`${shared}.lock`);
+  if ('lock' in attempt) return { dir: shared, release: () => attempt.lock.release() };
+  const dir = join(cacheDir, getTemporaryName('serve-compiled.', { unique: false }));
+  return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 const LIVE_PATH = '/__docgen/live';
@@ -148,9 +122,11 @@ s.addEventListener('build-ok',function(){var d=document.getElementById('__docgen
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const siteDir = resolve(options.siteDir);
+  // What killed docgen processes left: an unfinished version cut, staging folders, an earlier dev server's output.
+  removeDebrisUnlessLocked(siteDir);
   const config = readConfig(siteDir);
   const cacheDir = getCacheDir(siteDir);
-  const outDir = join(cacheDir, `serve-${process.pid}`);
+  const outDir = join(cacheDir, getTemporaryName('serve.', { unique: false }));
   rmSync(outDir, { recursive: true, force: true });
   const output = createOutputDir(outDir);
   const store = claimDevStore(cacheDir);

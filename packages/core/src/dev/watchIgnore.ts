@@ -13,8 +13,9 @@ export interface WatchIgnoreOptions {
 /**
  * What the dev server's watcher leaves out, by absolute path: the site's cache folder, the
  * output folders of `docgen build` (`<site>/build` and the folder the last build recorded) with
- * the staging folders beside them (`.<name>.docgen-tmp-<pid>`), and `node_modules` and `.git`
- * folders, which no listing of content reads. A folder named `build` anywhere else (for example
+ * what builds write beside them (`.<name>.docgen-tmp-<pid>.<start>` staging folders, the
+ * `.<name>.docgen-lock` lock), and `node_modules` and `.git` folders, which no listing of
+ * content reads. A folder named `build` anywhere else (for example
  * `docs/guides/build/`) is content like any other and is watched.
  */
 export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIgnoreOptions): (path: string) => boolean {
@@ -22,7 +23,7 @@ export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIg
   const theme = resolve(themeSourceDir);
   const outputs = [join(site, 'build'), readBuildRecord(cacheDir)?.outDir].filter((dir): dir is string => dir !== undefined);
   const ignoredFolders = [resolve(cacheDir), ...outputs];
-  const staging = outputs.map((dir) => ({ parent: dirname(resolve(dir)), prefix: `.${basename(dir)}.docgen-tmp-` }));
+  const staging = outputs.map((dir) => ({ parent: dirname(resolve(dir)), prefix: `.${basename(dir)}.docgen-` }));
   return (path: string) => {
     const absolute = resolve(path);
     if (isInsideFolder(absolute, theme)) return false;

@@ -16,6 +16,7 @@ import {
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { DocgenError } from '../diagnostics/index.js';
+import { acquireLock, getTemporaryName, pauseForTest, removeDeadTemporaries, type HeldLock, type LockWait } from '../processes/index.js';
 
 /**
  * Refuses output folders whose replacement would destroy something: the site folder itself, one of
@@ -174,11 +175,31 @@ export interface StagingDir extends OutputWriter {
   discard(): void;
 }
 
+/**
+ * Takes the lock of an output folder (a file beside it), waiting while another docgen process
+ * builds into the same folder; then removes what killed builds left beside it (their staging
+ * folders). Two builds into one folder run one after the other, never mixed.
+ */
+export async function lockOutputDir(outDir: string, onWait?: (wait: LockWait) => void): Promise<HeldLock> {
+  const target = resolve(outDir);
+  const file = join(dirname(target), `.${basename(target)}.docgen-lock`);
+  const lock = await acquireLock({ file, resource: { kind: 'output', path: target }, onWait });
+  removeDeadTemporaries(dirname(target));
+  return lock;
+}
+
 export function createStagingDir(outDir: string): StagingDir {
   const target = resolve(outDir);
-  const path = join(dirname(target), `.${basename(target)}.docgen-tmp-${process.pid}`);
+  const path = join(dirname(target), getTemporaryName(`.${basename(target)}.`, { unique: false }));
   rmSync(path, { recursive: true, force: true });
   const staged = createOutputDir(path);
+  // Test seam (see pauseForTest): a build stopped once its first file is written.
+  let wroteOne = false;
+  const noteWritten = () => {
+    if (wroteOne) return;
+    wroteOne = true;
+    pauseForTest('build:first-file');
+  };
   const hasTarget = existsSync(target);
   // Files of the output kept by this build (relative paths with `/`).
   const kept = new Set<string>();
@@ -198,14 +219,17 @@ export function createStagingDir(outDir: string): StagingDir {
     write(relativePath, contents) {
       kept.delete(toKey(relativePath));
       staged.write(relativePath, contents);
+      noteWritten();
     },
     writeParts(relativePath, parts) {
       kept.delete(toKey(relativePath));
       staged.writeParts(relativePath, parts);
+      noteWritten();
     },
     copyFile(from, relativePath) {
       kept.delete(toKey(relativePath));
       staged.copyFile(from, relativePath);
+      noteWritten();
     },
     read(relativePath) {
       return staged.has(relativePath) || !kept.has(toKey(relativePath))
@@ -227,6 +251,7 @@ export function createStagingDir(outDir: string): StagingDir {
     },
     commit() {
       if (!hasTarget) {
+        pauseForTest('build:commit');
         renameSync(path, target);
         return;
       }
@@ -256,6 +281,7 @@ export function createStagingDir(outDir: string): StagingDir {
           rmSync(to, { recursive: true, force: true });
           renameSync(join(path, file), to);
         }
+        if (file === written[0]) pauseForTest('build:commit');
       }
       rmSync(path, { recursive: true, force: true });
     },

@@ -5,6 +5,8 @@ import type { LoadedVersion, SiteConfig } from '@docgen/types';
 import { loadSite } from '../loadSite.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { DocgenError, isDocgenError } from '../diagnostics/index.js';
+import type { LockWait } from '../processes/index.js';
+import { lockSiteCache } from '../siteCache.js';
 import { toConfigTextAfterCut, toVersionsJsonText } from './siteFiles.js';
 import { createSnapshot, type CutStep } from './snapshot.js';
 import { assertNewVersionName, assertValidVersionName } from './versionName.js';
@@ -20,6 +22,8 @@ export interface CutVersionOptions {
    * tests use it to simulate a failure halfway.
    */
   onStep?: (step: CutStep) => void;
+  /** Called when the cut waits for another docgen process using the site (a build, a check). */
+  onWait?: (wait: LockWait) => void;
 }
 
 /** A docs version as the default locale serves it. */
@@ -57,12 +61,23 @@ interface CopyPlan {
  * the folders of the new version, puts `name` first in versions.json and updates the config
  * (see `toConfigTextAfterCut`). Every refusal happens before anything is written; the writes go
  * to temporaries beside their targets and are renamed into place together, and a failure at any
- * point, including a site that no longer loads after the cut, undoes all of it.
+ * point, including a site that no longer loads after the cut, undoes all of it. So does the next
+ * docgen command when the process is killed before the cut finished (see createSnapshot). The
+ * cut holds the site cache's lock: it waits for builds and checks of the site, and they for it.
  */
 export async function cutVersion(options: CutVersionOptions): Promise<CutVersionResult> {
   const siteDir = resolve(options.siteDir);
+  assertValidVersionName(options.name);
+  const { lock } = await lockSiteCache(siteDir, options.onWait);
+  try {
+    return await cutVersionLocked(siteDir, options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Promise<CutVersionResult> {
   const { name } = options;
-  assertValidVersionName(name);
   const config = readConfig(siteDir);
   assertNewVersionName(name, config);
   assertHasDocs(siteDir, config);
@@ -88,7 +103,7 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
   const configText = readFileSync(configPath, 'utf8');
   const newConfigText = toConfigTextAfterCut(configText, { name, config });
 
-  const snapshot = createSnapshot(siteDir, options.onStep);
+  const snapshot = createSnapshot(siteDir, { what: `version cut ${name}`, onStep: options.onStep });
   try {
     for (const copy of copies) {
       if (copy.kind === 'dir') snapshot.copyDir(join(siteDir, copy.source), join(siteDir, copy.target));
@@ -108,6 +123,7 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
       const found = getDefaultLocaleVersions(site).find((candidate) => candidate.name === version);
       return found && { name: found.name, label: found.label, path: found.path, banner: found.banner };
     };
+    snapshot.finish();
     const formerLast = config.docs.lastVersion;
     const former = place(before, formerLast);
     const now = place(after, formerLast);

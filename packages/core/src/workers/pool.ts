@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
+import { pauseForTest } from '../processes/index.js';
 import type { SearchPage } from '../search/index.js';
 import type { LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -120,6 +121,8 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
         resolve: (value) => {
           idle.push(worker);
           job.resolve(value);
+          // Test seam (see pauseForTest): a build stopped with pages rendered and others under way.
+          if (job.method === 'render') pauseForTest('build:render');
           dispatch();
         },
         reject: (error) => {

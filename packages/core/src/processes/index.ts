@@ -1,0 +1,12 @@
+export { getProcessTag, isProcessAlive, PROCESS_TAG_PATTERN, type ProcessTag } from './identity.js';
+export {
+  acquireLock,
+  tryAcquireLock,
+  type AcquireLockOptions,
+  type HeldLock,
+  type LockedResource,
+  type LockOwner,
+  type LockWait,
+} from './lock.js';
+export { getTemporaryName, getTemporaryOwner, removeDeadTemporaries } from './temporaries.js';
+export { pauseForTest } from './testPause.js';

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { getProcessTag, isProcessAlive, PROCESS_TAG_PATTERN } from './identity.js';
+
+/**
+ * Every file or folder docgen makes for a while and removes itself (staging folders, files written
+ * under a temporary name, a dev server's output, a process's copy of the server bundle) has this
+ * in its name, followed by its process's tag: what a killed process left behind is then known by
+ * its name alone, and removed by the next docgen command (see removeDeadTemporaries).
+ */
+const TEMPORARY_MARK = 'docgen-tmp-';
+
+const TEMPORARY_NAME = new RegExp(`${TEMPORARY_MARK}(${PROCESS_TAG_PATTERN})(?![\\d.])`);
+
+/**
+ * A name for a temporary of this process: `<prefix>docgen-tmp-<tag>`, and `-<random hex>` after
+ * it unless `unique` is false (a name this process uses once at a time, like its staging folder).
+ */
+export function getTemporaryName(prefix: string, { unique = true } = {}): string {
+  const name = `${prefix}${TEMPORARY_MARK}${getProcessTag()}`;
+  return unique ? `${name}-${randomBytes(4).toString('hex')}` : name;
+}
+
+/** The tag of the process whose temporary `name` is; undefined when it is not a temporary's name. */
+export function getTemporaryOwner(name: string): string | undefined {
+  return TEMPORARY_NAME.exec(name)?.[1];
+}
+
+/**
+ * Removes the temporaries in `dir` (not below it) whose process is no longer running; never one
+ * of a running process. Returns the paths removed. Never throws: what cannot be listed or removed
+ * (another user's, a folder gone meanwhile) stays for a later command.
+ */
+export function removeDeadTemporaries(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const owner = getTemporaryOwner(name);
+    if (owner === undefined || isProcessAlive(owner)) continue;
+    try {
+      rmSync(join(dir, name), { recursive: true, force: true });
+      removed.push(join(dir, name));
+    } catch {
+      // Left for a later command.
+    }
+  }
+  return removed;
+}
