@@ -187,6 +187,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
       for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);
       for (const path of result.updated) io.stdout(`  ${colors.yellow('updated')} ${path}\n`);
+      reportDiagnostics(result.warnings, io, colors);
       io.stdout(`${name} is now the latest version, at ${colors.cyan(latest.path)}\n`);
       if (previous) {
         const was = previous.name === 'current' ? `${previous.formerLabel} (the current docs)` : previous.formerLabel;

@@ -93,6 +93,7 @@ describe('cutVersion', () => {
       updated: ['versions.json', 'docgen.config.yaml'],
       latest: { name: '2.0', label: '2.0', path: '/docs', banner: 'none' },
       previous: { name: 'current', label: 'Next', path: '/docs/next', banner: 'unreleased', formerLabel: '2.0', formerPath: '/docs' },
+      warnings: [],
     });
     expect(await versionsOf(site)).toEqual([
       { name: 'current', label: 'Next', path: '/docs/next', banner: 'unreleased', isLast: false },

@@ -5,7 +5,7 @@
  * warning each, in build, check-links and serve --watch alike), and a content folder named
  * `build`, which the watcher must not take for the output.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -253,6 +253,30 @@ describe('symbolic links in content folders', () => {
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('docs/guide/page.md:3:5  ../leak.md');
     expect(skippedLinks(broken.stderr)).toEqual(skipped);
+  });
+
+  it('version cut freezes a followed link as the file it points at and leaves out, with a warning, what the rule skips', async () => {
+    const { site, skipped } = createLinkedSite('links-cut');
+    const cut = await runDocgen(['version', 'cut', '1.0', site]);
+    expect(cut.code, cut.stderr).toBe(0);
+    expect(skippedLinks(cut.stderr)).toEqual(
+      skipped.filter((link) => link.startsWith('docs/') || link.startsWith('i18n/ko/docs/current/')),
+    );
+    const frozen = join(site, 'versioned_docs', 'version-1.0');
+    const files = listFiles(frozen);
+    expect(files).toEqual(expect.arrayContaining(['intro.md', 'guide/page.md', 'guides/build/page.md', 'shared/page.md']));
+    expect(files.filter((file) => /(^|\/)(ext|leak|loop|dangling)(\/|$|\.)/.test(file))).toEqual([]);
+    for (const file of files) {
+      expect(lstatSync(join(frozen, file)).isSymbolicLink(), file).toBe(false);
+      expect(readFileSync(join(frozen, file), 'utf8'), file).not.toContain('TOPSECRET');
+    }
+    // Frozen: editing what the current docs link to leaves the version as it was cut.
+    writeFileSync(join(site, 'shared', 'page.md'), '# Shared page\n\nEDITED-LATER\n');
+    expect(readFileSync(join(frozen, 'shared', 'page.md'), 'utf8')).toContain('SHARED-TEXT');
+    const build = await runDocgen(['build', site]);
+    expect(build.code, build.stderr).toBe(0);
+    expect(readFileSync(join(site, 'build', 'docs', 'shared', 'page', 'index.html'), 'utf8')).toContain('SHARED-TEXT');
+    expect(readFileSync(join(site, 'build', 'docs', 'next', 'shared', 'page', 'index.html'), 'utf8')).toContain('EDITED-LATER');
   });
 });
 

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import fg from 'fast-glob';
-import type { LoadedVersion, SiteConfig } from '@docgen/types';
+import type { Diagnostic, LoadedVersion, SiteConfig } from '@docgen/types';
 import { loadSite } from '../loadSite.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { DocgenError, isDocgenError } from '../diagnostics/index.js';
+import { describeSkippedLink, readFolderFiles } from '../files/index.js';
 import type { LockWait } from '../processes/index.js';
 import { lockSiteCache } from '../siteCache.js';
 import { toConfigTextAfterCut, toVersionsJsonText } from './siteFiles.js';
@@ -45,6 +45,8 @@ export interface CutVersionResult {
   latest: CutVersionPlace;
   /** The previous latest where it lives now, with its label and path from before the cut; undefined when it is not built. */
   previous: (CutVersionPlace & { formerLabel: string; formerPath: string }) | undefined;
+  /** Symbolic links in the copied folders that the symlink rule skips, so the new version does not hold them either. */
+  warnings: Diagnostic[];
 }
 
 interface CopyPlan {
@@ -104,10 +106,20 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
   const newConfigText = toConfigTextAfterCut(configText, { name, config });
 
   const snapshot = createSnapshot(siteDir, { what: `version cut ${name}`, onStep: options.onStep });
+  const warnings: Diagnostic[] = [];
   try {
     for (const copy of copies) {
-      if (copy.kind === 'dir') snapshot.copyDir(join(siteDir, copy.source), join(siteDir, copy.target));
-      else snapshot.copyFile(join(siteDir, copy.source), join(siteDir, copy.target));
+      const source = join(siteDir, copy.source);
+      if (copy.kind === 'file') {
+        snapshot.copyFile(source, join(siteDir, copy.target));
+        continue;
+      }
+      // The folder as the build reads it: a followed link is frozen as the file it points at.
+      const listing = readFolderFiles({ siteDir, dir: source, kind: 'static' });
+      snapshot.copyDir(source, join(siteDir, copy.target), listing.files);
+      for (const skipped of listing.skipped) {
+        warnings.push({ severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) });
+      }
     }
     snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...config.docs.versionedNames]));
     if (newConfigText !== configText) snapshot.writeFile(configPath, newConfigText);
@@ -136,6 +148,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
       updated: [...(versionsText === undefined ? [] : [VERSIONS_FILE_NAME]), ...(newConfigText === configText ? [] : [CONFIG_FILE_NAME])],
       latest: place(after, name)!,
       previous: former && now ? { ...now, formerLabel: former.label, formerPath: former.path } : undefined,
+      warnings,
     };
   } catch (error) {
     const leftovers = snapshot.rollback();
@@ -180,7 +193,9 @@ function assertHasDocs(siteDir: string, config: SiteConfig): void {
       hint: `Write the docs of the release in ${dir}/ (or point docs.path at them), then cut the version.`,
     });
   }
-  const pages = fg.sync('**/*.md', { cwd: join(siteDir, dir), ignore: ['**/_*/**', '**/_*.md', '**/node_modules/**'], onlyFiles: true });
+  const pages = readFolderFiles({ siteDir, dir: join(siteDir, dir), kind: 'content' }).files.filter(
+    (path) => path.endsWith('.md') && !path.split('/').at(-1)!.startsWith('_'),
+  );
   if (pages.length === 0) {
     throw new DocgenError(`There are no docs to cut: ${dir}/ holds no markdown page`, {
       code: 'version-no-docs',

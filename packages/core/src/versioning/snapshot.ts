@@ -1,6 +1,7 @@
 import {
   chmodSync,
-  cpSync,
+  constants,
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -100,10 +101,19 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
   };
 
   return {
-    /** Stages a byte-for-byte copy of the folder `source` as the new folder `target`. */
-    copyDir(source: string, target: string): void {
+    /**
+     * Stages the new folder `target` holding a byte-for-byte copy of each of `files` (paths
+     * relative to `source`, `/`-separated): the files as the build reads them, a followed link as
+     * the file it points at.
+     */
+    copyDir(source: string, target: string, files: readonly string[]): void {
       const entry = prepare(target, false);
-      cpSync(source, entry.temp, { recursive: true, errorOnExist: true, force: false });
+      mkdirSync(entry.temp);
+      for (const file of files) {
+        const to = join(entry.temp, ...file.split('/'));
+        mkdirSync(dirname(to), { recursive: true });
+        copyFileSync(join(source, ...file.split('/')), to, constants.COPYFILE_EXCL);
+      }
       staged();
     },
     /** Stages a byte-for-byte copy of the file `source` as `target`. */
