@@ -1,14 +1,25 @@
-import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
-import type { CompiledMarkdown, Diagnostic, RenderedSummary, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import type { CompiledMarkdown, Diagnostic, LocaleManifest, ManifestRoute, SiteConfig, SiteContent, SiteManifest } from '@docgen/types';
 import { DATA_DIR, getMarkdownPath } from '@docgen/shared/pageData';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
-import { getThemeBundle, type ClientBundle } from './bundle/index.js';
-import { describesOutput, forgetBuildRecord, getInputFingerprint, readBuildRecord, writeBuildRecord } from './buildRecord.js';
-import { readCompileIndex, writeCompileIndex, type CompileTask } from './compile/store.js';
+import { createBundleCopies, createBuildThreads, type RunBundle } from './builderResources.js';
+import {
+  createRouteInputHasher,
+  getRemovedFiles,
+  hashText,
+  planBuild,
+  toRouteKey,
+  type BuildPlan,
+  type OutputState,
+  type PlanLocale,
+  type RouteInputHasher,
+  type RouteInputs,
+} from './buildPlan.js';
+import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
+import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
@@ -17,14 +28,20 @@ import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
 import { getFeedPaths } from './render/index.js';
+import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
+import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
 import { createSeoFiles } from './seo/index.js';
 import { getCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
-import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
+import { inOrder, type Locate, type TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
+
+export type { OutputState } from './buildPlan.js';
+
+type SeoFiles = ReturnType<typeof createSeoFiles>;
 
 export interface BuildOptions {
   siteDir: string;
@@ -53,7 +70,102 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
 }
 
-const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/**
+ * `docgen build`: config -> content -> compile -> manifest -> bundle -> render -> write -> links.
+ * What it writes goes beside the output and is moved in only when everything succeeded.
+ * With the cache (the default) a build reuses compiled content and keeps every page of the last
+ * build whose inputs did not change; when no input changed at all it does nothing.
+ *
+ * Builds into one output folder, and builds and checks of one site, run one after the other: a
+ * build holds the output folder's lock and then the site cache's lock (always in that order),
+ * waiting while another process holds either (`onWait`). Once it holds them, it cleans up after
+ * killed docgen processes (see removeDebris) and reports what it undid as warnings.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const siteDir = resolve(options.siteDir);
+  const outDir = resolve(siteDir, options.outDir ?? 'build');
+  assertSafeOutDir(siteDir, outDir);
+  const outputLock = await lockOutputDir(outDir, options.onWait);
+  try {
+    const cache = await lockSiteCache(siteDir, options.onWait);
+    try {
+      const result = await buildLocked({ siteDir, outDir, options });
+      return { ...result, diagnostics: [...getDebrisWarnings(cache.debris), ...result.diagnostics] };
+    } finally {
+      cache.lock.release();
+    }
+  } finally {
+    outputLock.release();
+  }
+}
+
+/** Version cuts that a killed process left unfinished and that were undone, as warnings. */
+function getDebrisWarnings(debris: Debris): Diagnostic[] {
+  return debris.cuts.map(({ what, pid, leftovers }) => ({
+    severity: 'warning',
+    code: 'interrupted-cut',
+    message:
+      leftovers.length === 0
+        ? `A ${what} that did not finish (process ${pid}, no longer running) was undone: the site is as it was before it`
+        : `A ${what} that did not finish (process ${pid}, no longer running) could not be fully undone`,
+    hint: leftovers.length === 0 ? 'Run the cut again.' : `Remove or restore these by hand: ${leftovers.join(', ')}`,
+  }));
+}
+
+/** `build` once it holds the locks. */
+async function buildLocked(input: { siteDir: string; outDir: string; options: BuildOptions }): Promise<BuildResult> {
+  const { siteDir, outDir, options } = input;
+  const useCache = options.cache !== false;
+  const cacheDir = getCacheDir(siteDir);
+  // Read once for the whole build: the fingerprint, the theme and every stage use this one.
+  const config = readConfig(siteDir);
+  // Read once: what a cached build starts from, and (whatever it was written by) the record to
+  // delete before this build replaces the folder it describes.
+  const recorded = readBuildRecord(cacheDir);
+  const record = useCache && recorded && describesOutput(recorded, outDir) ? recorded : undefined;
+  const fingerprint = useCache
+    ? readInputFingerprint({ siteDir, outDir, config, locales: options.locales, includeDrafts: options.includeDrafts })
+    : '';
+  if (record && record.fingerprint === fingerprint) {
+    return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
+  }
+  // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
+  const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
+  const builder = createSiteBuilder({
+    siteDir,
+    locales: options.locales,
+    includeDrafts: options.includeDrafts,
+    threads: options.threads,
+    cacheDir: temporaryCache,
+    onStage: options.onStage,
+  });
+  const staging = createStagingDir(outDir);
+  try {
+    const result = await builder.run({ output: staging, previous: record?.state, config });
+    // The record describes the output: from here until the new one is written, none does (a build
+    // stopped halfway through the commit leaves an output that the next build makes again).
+    if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);
+    staging.commit();
+    if (useCache) {
+      builder.saveCache();
+      writeBuildRecord(cacheDir, {
+        docgenVersion: DOCGEN_VERSION,
+        outDir,
+        fingerprint,
+        pageCount: result.pageCount,
+        diagnostics: result.diagnostics,
+        state: result.state,
+      });
+    }
+    return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
+  } catch (error) {
+    staging.discard();
+    throw error;
+  } finally {
+    await builder.close();
+    if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true });
+  }
+}
 
 export interface BuilderOptions {
   siteDir: string;
@@ -78,16 +190,6 @@ export interface BuilderOptions {
    * pages asked for (`onRenderStart`) before the site is compiled (see renderPreview.ts).
    */
   previewFrom?: number;
-}
-
-/** What a builder remembers of the output it wrote, to render only what changed next time. */
-export interface OutputState {
-  /** Route key (`locale\0path`) -> hash of its inputs and its output files. */
-  routes: Record<string, { locale: string; inputs: string; files: string[]; summary: RenderedSummary }>;
-  /** Files of a locale that are not a route's (search indexes, sidebars, feeds, llms.txt), by locale. */
-  localeFiles: Record<string, string[]>;
-  /** Search index file -> hash of its sections. */
-  searchIndexes: Record<string, string>;
 }
 
 export interface RebuildResult {
@@ -121,33 +223,45 @@ export interface PagesWritten {
   previewChanged: boolean;
 }
 
+/** What `run` builds into, and from. */
+export interface RunInput {
+  output: OutputWriter;
+  /**
+   * What `output` already holds (the same output for the dev server, the last build's folder for
+   * `docgen build`): routes whose inputs did not change are kept from it (`output.keep`) instead
+   * of being rendered again.
+   */
+  previous?: OutputState;
+  hooks?: RunHooks;
+  /** The site's config, when the caller has read it for this build; read from the site when absent. */
+  config?: SiteConfig;
+}
+
 /**
  * A builder that can run again after changes. Compiled markdown lives in the compile store (by
  * content hash), the theme bundle is kept until a theme or page-component file changes, and a
- * hash of every route's inputs decides which pages are rendered again: a page is rendered when
- * anything it shows changed (its content, its sidebar, a linked page's title, the theme, the config).
+ * hash of every route's inputs decides which pages are rendered again (see planBuild): a page is
+ * rendered when anything it shows changed (its content, its sidebar, a linked page's title, the
+ * theme, the config).
  */
 export function createSiteBuilder(options: BuilderOptions) {
   const siteDir = resolve(options.siteDir);
   const cacheDir = options.cacheDir ?? getCacheDir(siteDir);
   const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
-  let pool: TaskPool | undefined;
-  let poolLanguages = '';
-  // What each locale's setup sent to the pool's threads was (they keep it until it changes).
-  const localeSetups = new Map<string, string>();
-  // The inputs of every route in the last successful run, and their hash.
-  let lastInputs = new Map<string, { hash: string; inputs: RouteInputs }>();
-  // What the last successful run built from (`watching`), the files changed since, and routes
-  // rendered ahead by a run that then failed (their files no longer match the state).
-  let lastRun: { manifest: SiteManifest; sources: Map<string, SourceRecord> } | undefined;
-  let changedSince: FileChange[] | 'all' = 'all';
-  const renderedAhead = new Set<string>();
+  const watching = options.watching ?? false;
+  const threads = createBuildThreads({ storeDir, threads: options.threads });
+  const bundles = createBundleCopies({ siteDir, cacheDir });
+  const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
-  let bundle: { key: string; client: ClientBundle; serverFile: string } | undefined;
-  const seoFiles = createSeoFiles({ keepTwinTexts: options.watching });
+  const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.
   const contentCache = new ContentCache();
   const linkCache = new LinkCache();
+  // What the last successful run built from (`watching`), the files changed since, and routes
+  // rendered ahead by a run that then failed (their files no longer match the state).
+  let lastRun: LastRun | undefined;
+  let changedSince: FileChange[] | 'all' = 'all';
+  const renderedAhead = new Set<string>();
 
   const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
@@ -156,230 +270,79 @@ export function createSiteBuilder(options: BuilderOptions) {
     return result;
   };
 
-  /** The pool of threads (`threads` at most, when a new one is made; `compiles`: see TaskSetup). */
-  const getPool = (config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}) => {
-    const languages = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
-    if (pool && poolLanguages === languages) return pool;
-    void pool?.close();
-    poolLanguages = languages;
-    localeSetups.clear();
-    pool = createTaskPool(Math.min(threads, getThreadCount(options.threads)), {
-      storeDir,
-      outDir,
-      languages: config.themeConfig.code.additionalLanguages,
-      compiles,
-    });
-    return pool;
-  };
-
-  async function closePool() {
-    await pool?.close();
-    pool = undefined;
-    localeSetups.clear();
+  /** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
+  function startsPreview(config: SiteConfig, content: SiteContent, pool: TaskPool, hooks: RunHooks): boolean {
+    if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
+    const salt = getCompileSalt(config);
+    return getMarkdownSources(content).filter((source) => !compiled.has(getSourceKey(salt, source))).length >= options.previewFrom;
   }
 
-  /**
-   * The theme bundle in `output`, and its server module in a file of this process: taken from the
-   * cache when made from byte-identical files (see getThemeBundle), else bundled. Copied out of
-   * the cache, as another process may replace it meanwhile; a copy that fails because it did is
-   * tried once more.
-   */
-  async function getBundle(config: SiteConfig, pages: Record<string, string>, key: string, output: OutputWriter) {
-    if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
-    const bundleInput = { themeDir: config.themeDir, pages, siteDir };
-    const serverFile = join(cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
-    const copyOut = async () => {
-      const theme = await getThemeBundle(bundleInput, cacheDir, key);
-      for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
-      copyFileSync(theme.serverFile, serverFile);
-      return theme.client;
-    };
-    const client = await copyOut().catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      return copyOut();
-    });
-    if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
-    bundle = { key, client, serverFile };
-    return bundle;
-  }
-
-  /** What a whole run works from (see `run`). */
-  interface RunInput {
-    config: SiteConfig;
-    content: SiteContent;
-    taskPool: TaskPool;
-    output: OutputWriter;
-    previous: OutputState | undefined;
-    hooks: RunHooks;
-    /** The pages `renderAhead` rendered (their `locale\0path`), if it did. */
-    ahead: Set<string> | undefined;
-    /** The theme bundle, under way; `themeKey` names its inputs. */
-    bundled: Promise<NonNullable<typeof bundle>>;
-    themeKey: string;
-    /** Pages served before the site was compiled, if any: stopped before the run renders. */
-    preview: Preview | undefined;
-  }
-
-  /** A whole run, after the pages `renderAhead` rendered. */
-  async function runAll(input: RunInput): Promise<RebuildResult> {
-    const { config, content: sourceContent, taskPool, output, previous, hooks, ahead, bundled, themeKey, preview } = input;
+  /** A whole run, once its content is read and the pages `renderAhead` rendered are written. */
+  async function runAll(input: LoadedRun): Promise<RebuildResult> {
+    const { config, pool, output, previous, hooks, ahead, bundled, themeKey, preview } = input;
     const site = await timed('load', () =>
       loadSite({
         siteDir,
+        config,
         includeDrafts: options.includeDrafts,
         buildId: options.buildId,
-        pool: taskPool,
+        pool,
         storeDir,
         compiled,
-        content: sourceContent,
+        content: input.content,
         linkCache,
         themeKey,
       }),
     );
-    const { content, manifest, buildId } = site;
+    const { content, manifest } = site;
     const locate = (key: string) => site.getCompiled(key).stored;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
-    const { client, serverFile } = await bundled;
-    const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: site.config.baseUrl };
+    const bundle = await bundled;
+    const assets = { script: bundle.client.script, stylesheet: bundle.client.stylesheet, siteBaseUrl: site.config.baseUrl };
 
-    const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
-    // Locales not built this time stay as the earlier build left them (`--locale` shards).
-    for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
-      if (renderLocales.has(entry.locale) || !manifest.locales.some((locale) => locale.locale === entry.locale)) continue;
-      for (const file of entry.files) output.keep(file);
-      state.routes[key] = entry;
-    }
-    for (const [locale, files] of Object.entries(previous?.localeFiles ?? {})) {
-      if (renderLocales.has(locale) || !manifest.locales.some((candidate) => candidate.locale === locale)) continue;
-      for (const file of files) output.keep(file);
-      state.localeFiles[locale] = files;
-    }
-
-    const copyFiles = () => {
-      copyStaticFiles(output, content);
-      for (const asset of manifest.assets) output.copyFile(asset.absolutePath, asset.outputPath);
-    };
-    const scopesByLocale = new Map<string, SearchScope[]>();
-    let sidebarsWritten = false;
-    await timed('sidebars', () => {
-      for (const locale of manifest.locales) {
-        scopesByLocale.set(locale.locale, addSearchScopes(locale));
-        if (!renderLocales.has(locale.locale)) continue;
-        const files: string[] = (state.localeFiles[locale.locale] = []);
-        // A sidebar's file name is a hash of its content: a file already written is the same.
-        const before = new Set(previous?.localeFiles[locale.locale]);
-        for (const [fileName, sidebar] of Object.entries(locale.sidebarFiles)) {
-          const file = `${DATA_DIR}/sidebars/${fileName}`;
-          files.push(file);
-          if (!before.has(file) || !output.keep(file)) {
-            output.write(file, JSON.stringify(sidebar));
-            sidebarsWritten = true;
-          }
-        }
-      }
+    const planned = await timed('sidebars', () => {
+      const modelled = toPlanLocales({ manifest, buildId: site.buildId, renderLocales, previous, hasher, siteInputs: [assets, themeKey] });
+      const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
+      for (const file of plan.carried) output.keep(file);
+      return { ...modelled, plan, sidebarsWritten: writeSidebars({ manifest, plan, output }) };
     });
+    const { plan } = planned;
+    const copyFiles = () => copySiteFiles({ output, content, manifest });
 
     // The threads' locale setups become the run's own.
     await preview?.stop();
-    const renderedPaths: string[] = [];
-    const renderedKeys: string[] = [];
-    let pageCount = 0;
-    const nextInputs: typeof lastInputs = new Map();
-    await timed('render', async () => {
-      const tasks: RenderTask[] = [];
-      for (const locale of manifest.locales) {
-        if (!renderLocales.has(locale.locale)) continue;
-        const siteKey = hash(JSON.stringify([locale.site, assets, themeKey]));
-        const changed = [];
-        for (const route of locale.routes) {
-          pageCount++;
-          // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
-          const key = `${locale.locale}\0${route.path}`;
-          const before = previous?.routes[key];
-          const routeInputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
-          // Equal to what the last run saw: the same hash, without serialising it again.
-          const last = lastInputs.get(key);
-          const inputs =
-            before && last?.hash === before.inputs && isSameJson(last.inputs, routeInputs)
-              ? before.inputs
-              : hash(JSON.stringify(routeInputs));
-          nextInputs.set(key, { hash: inputs, inputs: routeInputs });
-          if (!renderedAhead.has(key) && before?.inputs === inputs && before.files.every((file) => output.keep(file))) {
-            state.routes[key] = before;
-            seoFiles.capture({ path: route.path, ...before.summary });
-            continue;
-          }
-          state.routes[key] = { locale: locale.locale, inputs, files: [], summary: { title: '', description: '' } };
-          changed.push(route);
-        }
-        if (changed.length === 0) continue;
-        // Sidebar file names are hashes of their content: the names stand for the sidebars.
-        const setupKey = JSON.stringify([siteKey, serverFile, Object.keys(locale.sidebarFiles)]);
-        if (localeSetups.get(locale.locale) !== setupKey) {
-          localeSetups.set(locale.locale, setupKey);
-          taskPool.setLocale({
-            locale: locale.locale,
-            site: locale.site,
-            sidebarFiles: locale.sidebarFiles,
-            assets,
-            themeFile: serverFile,
-            themeKey,
-          });
-        }
-        for (const route of changed) tasks.push({ locale: locale.locale, route });
-      }
+    const rendered = await timed('render', () => {
+      const setLocale = (locale: LocaleManifest) =>
+        threads.setLocale(
+          { locale: locale.locale, site: locale.site, sidebarFiles: locale.sidebarFiles, assets, themeFile: bundle.serverFile, themeKey },
+          // Sidebar file names are hashes of their content: the names stand for the sidebars.
+          JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, Object.keys(locale.sidebarFiles)]),
+        );
+      // The dev server's first run serves static files while it renders.
       if (hooks.onRenderStart && !previous) copyFiles();
-      const results = hooks.onRenderStart
-        ? await renderInDemandOrder({
-            pool: taskPool,
-            tasks,
-            locate,
-            keysByPath: getRouteKeys(manifest, renderLocales),
-            onStart: hooks.onRenderStart,
-          })
-        : await taskPool.render(tasks, locate);
-      for (const [index, result] of results.entries()) {
-        const { locale } = tasks[index]!;
-        const { path, files, ...summary } = result;
-        state.routes[`${locale}\0${path}`] = { ...state.routes[`${locale}\0${path}`]!, files, summary };
-        seoFiles.capture(result);
-        renderedPaths.push(result.path);
-        renderedKeys.push(`${locale}\0${result.path}`);
-      }
+      return renderRoutes({ manifest, plan, output, pool, locate, seoFiles, setLocale, onRenderStart: hooks.onRenderStart });
     });
-    // Pages that no longer exist leave no files behind.
-    const kept = new Set(Object.values(state.routes).flatMap((entry) => entry.files));
-    for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
-      if (!state.routes[key]) for (const file of entry.files) if (!kept.has(file)) output.remove(file);
-    }
+    for (const file of getRemovedFiles(previous, plan.state)) output.remove(file);
     // After the pages: a static file wins over a page written at the same path.
     await timed('write', copyFiles);
     // Reloaded already, unless this run wrote more than the pages rendered ahead.
-    if (!ahead || sidebarsWritten || renderedKeys.some((key) => !ahead.has(key))) {
+    if (!ahead || planned.sidebarsWritten || rendered.keys.some((key) => !ahead.has(key))) {
       await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
     }
 
-    // Search indexes are serialised on the pool's threads; only those whose pages changed. A build
-    // that does not run again and rendered many pages writes them on fresh threads, as many as
-    // SEARCH_PAGES_AT_ONCE allows for its largest index (a thread keeps the memory of the largest
-    // index it wrote): the rendering threads' memory is freed first. After a small edit the
-    // rendering threads hold little and go on (starting threads takes a few hundred milliseconds).
-    const writes: { file: string; pages: SearchPage[] }[] = [];
-    for (const locale of manifest.locales) {
-      if (!renderLocales.has(locale.locale)) continue;
-      for (const scope of scopesByLocale.get(locale.locale)!) {
-        const file = getSearchIndexFilePath(buildId, locale.locale, scope.scope);
-        state.localeFiles[locale.locale]!.push(file);
-        state.searchIndexes[file] = scope.key;
-        if (previous?.searchIndexes[file] !== scope.key || !output.keep(file)) writes.push({ file, pages: scope.pages });
-      }
-    }
-    const searchThreads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, ...writes.map(({ pages }) => pages.length))));
-    const keepThreads = options.watching || (searchThreads > 1 && renderedKeys.length <= FEW_RENDERED_ROUTES);
-    if (!keepThreads) await closePool();
+    // Search indexes are serialised on threads; only those whose pages changed (see planSearchThreads).
+    const writes = toSearchWrites({ plan, scopes: planned.scopes, output });
+    const sizing = planSearchThreads({
+      largestIndexPages: Math.max(0, ...writes.map(({ pages }) => pages.length)),
+      renderedRoutes: rendered.keys.length,
+      watching,
+    });
+    if (!sizing.reuseRenderThreads) await threads.close();
     const searched = timed('search', async () => {
       if (writes.length === 0) return;
-      const searchPool = keepThreads ? taskPool : getPool(site.config, output.path, { threads: searchThreads, compiles: false });
+      const searchPool = sizing.reuseRenderThreads
+        ? pool
+        : threads.start(site.config, output.path, { threads: sizing.threads, compiles: false });
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
       await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
     });
@@ -388,127 +351,42 @@ export function createSiteBuilder(options: BuilderOptions) {
     // The seo files are written on this thread meanwhile, unless an index is so large that it is
     // written alone (it sets the build's peak memory): then on this thread (less memory than a
     // thread of its own), before them.
-    if (!options.watching && searchThreads === 1) {
+    if (sizing.alone) {
       await searched;
-      await closePool();
+      await threads.close();
     }
-    // --- seo: sitemap.xml, robots.txt, blog feeds, llms.txt, markdown twins (after rendering) ---
     try {
       // Once the search tasks are on their threads.
       await setImmediate();
-      await timed('seo', async () => {
-        const rendered = new Set(renderedKeys);
-        const keptRoutes = Object.entries(state.routes).filter(([key]) => !rendered.has(key));
-        const keptFiles = new Set(keptRoutes.flatMap(([, entry]) => entry.files));
-        const written = await seoFiles.write({
-          manifest,
-          content,
-          output,
-          renderedPaths,
-          keptFiles,
-          getMarkdownPath,
-          getFeedPaths,
-          locales: renderLocales,
-        });
-        for (const [locale, files] of Object.entries(written.localeFiles)) {
-          state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
-        }
-        // A twin is kept and removed with its route's files.
-        for (const locale of manifest.locales) {
-          if (!renderLocales.has(locale.locale)) continue;
-          for (const route of locale.routes) {
-            const twin = written.twins.get(route.path);
-            const key = `${locale.locale}\0${route.path}`;
-            const entry = state.routes[key];
-            if (twin !== undefined && entry && !entry.files.includes(twin)) state.routes[key] = { ...entry, files: [...entry.files, twin] };
-          }
-        }
-      });
+      await timed('seo', () => writeSeoFiles({ seoFiles, manifest, content, output, state: plan.state, rendered, renderLocales }));
     } finally {
       await searched;
     }
-    // --- end seo ---
     // The threads' work is done: a build that does not run again frees their memory.
-    if (!options.watching) await closePool();
-    lastInputs = nextInputs;
-    if (options.watching) lastRun = { manifest, sources: getSourceRecords(content, getCompileSalt(site.config)) };
-    return { pageCount, renderedPaths, diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)], manifest, state };
-  }
-
-  /**
-   * Renders the pages of markdown files whose text alone changed since the last run (same front
-   * matter; same title, headings, anchors, links, description and reading time once compiled),
-   * from the last run's manifest: nothing else they show can have changed. Returns their
-   * `locale\0path`, or undefined when the changes are of any other kind. The full run follows and
-   * renders whatever else changed, and these pages again.
-   */
-  async function renderAhead(config: SiteConfig, content: SiteContent, taskPool: TaskPool): Promise<Set<string> | undefined> {
-    if (!lastRun || changedSince === 'all' || changedSince.length === 0) return undefined;
-    if (changedSince.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
-    const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
-    const salt = getCompileSalt(config);
-    const newKeys = new Map<string, string>();
-    const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
-    const tasks: CompileTask[] = [];
-    for (const path of new Set(changedSince.map((change) => change.path))) {
-      const before = lastRun.sources.get(path);
-      const source = sources.get(path);
-      if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
-      if (before.frontMatter !== JSON.stringify(source.frontMatter)) return undefined;
-      const key = getSourceKey(salt, source);
-      if (key === before.key) continue;
-      newKeys.set(before.key, key);
-      sourceOfKey.set(key, source);
-      if (!compiled.has(key)) tasks.push({ key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
-    }
-    if (newKeys.size === 0) return undefined;
-    for (const result of await taskPool.compile(tasks)) compiled.set(result.key, result);
-    for (const [oldKey, newKey] of newKeys) {
-      const ownDescription = (sourceOfKey.get(newKey)!.frontMatter as { description?: string }).description !== undefined;
-      if (getPublicShape(compiled.get(oldKey), ownDescription) !== getPublicShape(compiled.get(newKey), ownDescription)) return undefined;
-    }
-    const renderLocales = options.locales ?? lastRun.manifest.locales.map((locale) => locale.locale);
-    const renderTasks: RenderTask[] = [];
-    for (const locale of lastRun.manifest.locales) {
-      if (!renderLocales.includes(locale.locale)) continue;
-      const routes = locale.routes.filter((route) => Object.values(route.slots).some((slot) => newKeys.has(slot.key)));
-      if (routes.length === 0) continue;
-      // The threads render with the locale's setup of the last run: it must still be there.
-      if (!localeSetups.has(locale.locale)) return undefined;
-      const rekeyed = routes.map((route) => ({
-        ...route,
-        slots: Object.fromEntries(
-          Object.entries(route.slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]),
-        ),
-      }));
-      for (const route of rekeyed) renderTasks.push({ locale: locale.locale, route });
-    }
-    const results = await taskPool.render(renderTasks, (key) => compiled.get(key)!.stored);
-    return new Set(results.map((result, index) => `${renderTasks[index]!.locale}\0${result.path}`));
-  }
-
-  /** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
-  function startsPreview(config: SiteConfig, content: SiteContent, taskPool: TaskPool, hooks: RunHooks): boolean {
-    if (!options.watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || taskPool.threads < 2) return false;
-    const salt = getCompileSalt(config);
-    return getMarkdownSources(content).filter((source) => !compiled.has(getSourceKey(salt, source))).length >= options.previewFrom;
+    if (!watching) await threads.close();
+    hasher.commit();
+    if (watching) lastRun = { manifest, sources: toSourceRecords(content, getCompileSalt(site.config)) };
+    return {
+      pageCount: rendered.pageCount,
+      renderedPaths: rendered.paths,
+      diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)],
+      manifest,
+      state: plan.state,
+    };
   }
 
   return {
-    /**
-     * Builds into `output`. `previous` is what the output already holds (the same output for the
-     * dev server, the last build's folder for `docgen build`): routes whose inputs did not change
-     * are kept from it (`output.keep`) instead of being rendered again.
-     */
-    async run(output: OutputWriter, previous?: OutputState, hooks: RunHooks = {}): Promise<RebuildResult> {
-      const config = readConfig(siteDir);
+    /** Builds into `output` (see RunInput). */
+    async run(input: RunInput): Promise<RebuildResult> {
+      const { output, previous, hooks = {} } = input;
+      const config = input.config ?? readConfig(siteDir);
       // Threads load the markdown pipeline as they start only when there is surely much to
       // compile (an empty store); otherwise with the first compile task, if one comes.
-      const taskPool = getPool(config, output.path, { compiles: compiled.size === 0 });
+      const pool = threads.start(config, output.path, { compiles: compiled.size === 0 });
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
       const themeKey = getThemeKey(config.themeDir, componentPages);
-      const bundled = timed('bundle', () => getBundle(config, componentPages, themeKey, output));
+      const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});
       let content: SiteContent;
@@ -520,9 +398,20 @@ export function createSiteBuilder(options: BuilderOptions) {
         await bundled.catch(() => {});
         throw error;
       }
-      const ahead = await timed('ahead', () => renderAhead(config, content, taskPool));
+      const ahead = await timed('ahead', () =>
+        renderAhead({
+          lastRun,
+          changes: changedSince,
+          config,
+          content,
+          pool,
+          compiled,
+          locales: options.locales,
+          hasLocaleSetup: (locale) => threads.hasLocale(locale),
+        }),
+      );
       if (ahead) await pagesWritten(hooks, { previewChanged: false });
-      const preview = startsPreview(config, content, taskPool, hooks)
+      const preview = startsPreview(config, content, pool, hooks)
         ? startPreview(
             {
               siteDir,
@@ -533,20 +422,21 @@ export function createSiteBuilder(options: BuilderOptions) {
               buildId: options.buildId ?? getBuildId(config, themeKey),
               themeKey,
               compiled,
-              pool: taskPool,
+              pool,
               output,
               bundled,
-              onLocaleSetup: (locale) => localeSetups.delete(locale),
+              onLocaleSetup: (locale) => threads.forgetLocale(locale),
             },
             hooks.onRenderStart!,
           )
         : undefined;
       try {
-        const result = await runAll({ config, content, taskPool, output, previous, hooks, ahead, bundled, themeKey, preview });
+        const result = await runAll({ config, content, pool, output, previous, hooks, ahead, bundled, themeKey, preview });
         changedSince = [];
         renderedAhead.clear();
         return result;
       } catch (error) {
+        hasher.discard();
         // Written, but not recorded in any state: the next run renders them again.
         for (const key of ahead ?? []) renderedAhead.add(key);
         await preview?.stop();
@@ -572,50 +462,217 @@ export function createSiteBuilder(options: BuilderOptions) {
     },
 
     async close(): Promise<void> {
-      await closePool();
-      if (bundle) rmSync(bundle.serverFile, { force: true });
-      bundle = undefined;
+      await threads.close();
+      bundles.close();
     },
   };
 }
 
-/** Routes rendered by a build, at most, after which its threads also write the search indexes. */
-const FEW_RENDERED_ROUTES = 256;
+/** What a whole run works from, once its content is read (see `run`). */
+interface LoadedRun {
+  config: SiteConfig;
+  content: SiteContent;
+  pool: TaskPool;
+  output: OutputWriter;
+  previous: OutputState | undefined;
+  hooks: RunHooks;
+  /** The pages `renderAhead` rendered (their `locale\0path`), if it did. */
+  ahead: Set<string> | undefined;
+  /** The theme bundle, under way; `themeKey` names its inputs. */
+  bundled: Promise<RunBundle>;
+  themeKey: string;
+  /** Pages served before the site was compiled, if any: stopped before the run renders. */
+  preview: Preview | undefined;
+}
 
 /**
- * Pages whose search indexes are written at the same time, at most: the index of a scope of
- * thousands of pages takes a hundred megabytes or more to write, and two at once would double
- * the build's peak memory. Smaller scopes are written side by side.
+ * The site model as planBuild sees it: every locale's routes with the hash of their inputs (built
+ * locales only), sidebar files and search indexes. Adds each locale's search scopes to its site
+ * data first (the search dialog offers them): they are part of what every page shows.
  */
-const SEARCH_PAGES_AT_ONCE = 6000;
+function toPlanLocales(input: {
+  manifest: SiteManifest;
+  buildId: string;
+  renderLocales: ReadonlySet<string>;
+  previous: OutputState | undefined;
+  hasher: RouteInputHasher;
+  /** What every page of the site shows besides its locale's site data: the assets and the theme. */
+  siteInputs: unknown[];
+}) {
+  const { manifest, buildId, renderLocales, previous, hasher } = input;
+  const scopes = new Map<string, SearchScope[]>();
+  const siteKeys = new Map<string, string>();
+  const locales = manifest.locales.map((locale): PlanLocale => {
+    const localeScopes = addSearchScopes(locale);
+    scopes.set(locale.locale, localeScopes);
+    const built = renderLocales.has(locale.locale);
+    const siteKey = hashText(JSON.stringify([locale.site, ...input.siteInputs]));
+    siteKeys.set(locale.locale, siteKey);
+    const routes = built
+      ? locale.routes.map((route) => {
+          const key = toRouteKey(locale.locale, route.path);
+          // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
+          const inputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
+          return { path: route.path, inputs: hasher.hash(key, inputs, previous?.routes[key]?.inputs) };
+        })
+      : [];
+    return {
+      locale: locale.locale,
+      built,
+      routes,
+      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => `${DATA_DIR}/sidebars/${fileName}`),
+      searchIndexes: localeScopes.map((scope) => ({ file: getSearchIndexFilePath(buildId, locale.locale, scope.scope), key: scope.key })),
+    };
+  });
+  return { locales, scopes, siteKeys };
+}
+
+/** Writes the sidebars the plan does not reuse from the output; whether it wrote any. */
+function writeSidebars(input: { manifest: SiteManifest; plan: BuildPlan; output: OutputWriter }): boolean {
+  const { manifest, plan, output } = input;
+  let written = false;
+  for (const locale of plan.locales) {
+    const { sidebarFiles } = manifest.locales.find((candidate) => candidate.locale === locale.locale)!;
+    for (const { file, reuse } of locale.sidebars) {
+      if (reuse && output.keep(file)) continue;
+      output.write(file, JSON.stringify(sidebarFiles[file.slice(`${DATA_DIR}/sidebars/`.length)]));
+      written = true;
+    }
+  }
+  return written;
+}
+
+/** What renderRoutes rendered; the plan's state holds every route of the built locales by then. */
+interface RenderedRoutes {
+  /** Routes of the built locales, rendered or kept. */
+  pageCount: number;
+  /** Paths and keys (`locale\0path`) of the routes rendered, in the order rendered. */
+  paths: string[];
+  keys: string[];
+}
 
 /**
- * Runs tasks side by side while their weights add up to at most `limit` (a heavier task runs
- * alone), in the order they are given.
+ * Renders the routes the plan does not keep (a kept route whose files the output lost is rendered
+ * too), on the pool's threads, and records each in the plan's state. With `onRenderStart`
+ * (the dev server), in the order routes are asked for (see renderInDemandOrder).
  */
-function createWeightLimit(limit: number) {
-  let running = 0;
-  let queue: Promise<void> = Promise.resolve();
-  const waiting: (() => void)[] = [];
-  const released = () => new Promise<void>((resolve) => waiting.push(resolve));
-  return <T>(weight: number, task: () => Promise<T>): Promise<T> => {
-    const start = queue.then(async () => {
-      while (running > 0 && running + weight > limit) await released();
-      running += weight;
-    });
-    queue = start;
-    return start.then(task).finally(() => {
-      running -= weight;
-      for (const resolve of waiting.splice(0)) resolve();
-    });
-  };
+async function renderRoutes(input: {
+  manifest: SiteManifest;
+  plan: BuildPlan;
+  output: OutputWriter;
+  pool: TaskPool;
+  locate: Locate;
+  seoFiles: SeoFiles;
+  /** Sends a locale's setup to the threads (before its routes are rendered). */
+  setLocale: (locale: LocaleManifest) => void;
+  onRenderStart: RunHooks['onRenderStart'];
+}): Promise<RenderedRoutes> {
+  const { manifest, plan, output, pool, locate, seoFiles } = input;
+  const { state } = plan;
+  const tasks: RenderTask[] = [];
+  let pageCount = 0;
+  for (const locale of plan.locales) {
+    const manifestLocale = manifest.locales.find((candidate) => candidate.locale === locale.locale)!;
+    const changed: ManifestRoute[] = [];
+    for (const [index, route] of locale.routes.entries()) {
+      pageCount++;
+      if (route.kept?.files.every((file) => output.keep(file))) {
+        state.routes[route.key] = route.kept;
+        seoFiles.capture({ path: route.path, ...route.kept.summary });
+        continue;
+      }
+      state.routes[route.key] = { locale: locale.locale, inputs: route.inputs, files: [], summary: { title: '', description: '' } };
+      changed.push(manifestLocale.routes[index]!);
+    }
+    if (changed.length === 0) continue;
+    input.setLocale(manifestLocale);
+    for (const route of changed) tasks.push({ locale: locale.locale, route });
+  }
+  const results = input.onRenderStart
+    ? await renderInDemandOrder({
+        pool,
+        tasks,
+        locate,
+        keysByPath: getRouteKeys(manifest, new Set(plan.locales.map((locale) => locale.locale))),
+        onStart: input.onRenderStart,
+      })
+    : await pool.render(tasks, locate);
+  const rendered: RenderedRoutes = { pageCount, paths: [], keys: [] };
+  for (const [index, result] of results.entries()) {
+    const { path, files, ...summary } = result;
+    const key = toRouteKey(tasks[index]!.locale, path);
+    state.routes[key] = { ...state.routes[key]!, files, summary };
+    seoFiles.capture(result);
+    rendered.paths.push(path);
+    rendered.keys.push(key);
+  }
+  return rendered;
+}
+
+/** The search indexes to write: those the plan does not reuse from the output, with their pages. */
+function toSearchWrites(input: { plan: BuildPlan; scopes: ReadonlyMap<string, SearchScope[]>; output: OutputWriter }) {
+  const writes: { file: string; pages: SearchPage[] }[] = [];
+  for (const locale of input.plan.locales) {
+    const scopes = input.scopes.get(locale.locale)!;
+    for (const [index, { file, reuse }] of locale.searchIndexes.entries()) {
+      if (!reuse || !input.output.keep(file)) writes.push({ file, pages: scopes[index]!.pages });
+    }
+  }
+  return writes;
+}
+
+/**
+ * Writes sitemap.xml, robots.txt, blog feeds, llms.txt and markdown twins (after rendering: they
+ * use what pages rendered), and records the files in the state: a locale's with the locale, a
+ * twin with its route (kept and removed with its files).
+ */
+async function writeSeoFiles(input: {
+  seoFiles: SeoFiles;
+  manifest: SiteManifest;
+  content: SiteContent;
+  output: OutputWriter;
+  state: OutputState;
+  rendered: RenderedRoutes;
+  renderLocales: ReadonlySet<string>;
+}): Promise<void> {
+  const { manifest, state, renderLocales } = input;
+  const rendered = new Set(input.rendered.keys);
+  const keptRoutes = Object.entries(state.routes).filter(([key]) => !rendered.has(key));
+  const written = await input.seoFiles.write({
+    manifest,
+    content: input.content,
+    output: input.output,
+    renderedPaths: input.rendered.paths,
+    keptFiles: new Set(keptRoutes.flatMap(([, entry]) => entry.files)),
+    getMarkdownPath,
+    getFeedPaths,
+    locales: renderLocales,
+  });
+  for (const [locale, files] of Object.entries(written.localeFiles)) {
+    state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
+  }
+  for (const locale of manifest.locales) {
+    if (!renderLocales.has(locale.locale)) continue;
+    for (const route of locale.routes) {
+      const twin = written.twins.get(route.path);
+      const key = toRouteKey(locale.locale, route.path);
+      const entry = state.routes[key];
+      if (twin !== undefined && entry && !entry.files.includes(twin)) state.routes[key] = { ...entry, files: [...entry.files, twin] };
+    }
+  }
+}
+
+/** Copies static/ and the assets of markdown pages (images) into the output. */
+function copySiteFiles(input: { output: OutputWriter; content: SiteContent; manifest: SiteManifest }): void {
+  copyStaticFiles(input.output, input.content);
+  for (const asset of input.manifest.assets) input.output.copyFile(asset.absolutePath, asset.outputPath);
 }
 
 /** The key (`locale\0path`) of every route of the locales rendered, by path. */
 function getRouteKeys(manifest: SiteManifest, locales: ReadonlySet<string>): Map<string, string> {
   const keys = new Map<string, string>();
   for (const locale of manifest.locales) {
-    if (locales.has(locale.locale)) for (const route of locale.routes) keys.set(route.path, `${locale.locale}\0${route.path}`);
+    if (locales.has(locale.locale)) for (const route of locale.routes) keys.set(route.path, toRouteKey(locale.locale, route.path));
   }
   return keys;
 }
@@ -628,153 +685,4 @@ async function pagesWritten(hooks: RunHooks, written: PagesWritten): Promise<voi
   if (!hooks.onPagesWritten) return;
   await hooks.onPagesWritten(written);
   await setImmediate();
-}
-
-/** What a watching builder remembers of a source file: its compile key and front matter. */
-interface SourceRecord {
-  key: string;
-  salt: string;
-  bodyLine: number;
-  frontMatter: string;
-}
-
-function getSourceRecords(content: SiteContent, salt: string): Map<string, SourceRecord> {
-  const records = new Map<string, SourceRecord>();
-  for (const source of getMarkdownSources(content)) {
-    const key = getSourceKey(salt, source);
-    records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter: JSON.stringify(source.frontMatter) });
-  }
-  return records;
-}
-
-/**
- * What the site model takes from compiled content: equal shapes give equal manifests. The
- * description is not taken when the front matter has one (`ownDescription`).
- */
-function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: boolean): string {
-  if (!compiled) return '';
-  const { contentTitle, contentTitleId, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes } = compiled;
-  return JSON.stringify([
-    contentTitle,
-    contentTitleId,
-    hasExcerpt,
-    headings,
-    anchorIds,
-    urls,
-    ownDescription ? '' : description,
-    readingTimeMinutes,
-  ]);
-}
-
-/** What a page shows: the locale's site data, the route's data and content, its page component. */
-type RouteInputs = [siteKey: string, data: unknown, slots: unknown, componentModule: string | undefined];
-
-/** Whether two JSON-like values would serialise the same (undefined members count as present). */
-function isSameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index++) if (!isSameJson(a[index], b[index])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  for (const key of aKeys) {
-    if (!Object.hasOwn(b, key) || !isSameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
-/**
- * `docgen build`: config -> content -> compile -> manifest -> bundle -> render -> write -> links.
- * What it writes goes beside the output and is moved in only when everything succeeded.
- * With the cache (the default) a build reuses compiled content and keeps every page of the last
- * build whose inputs did not change; when no input changed at all it does nothing.
- *
- * Builds into one output folder, and builds and checks of one site, run one after the other: a
- * build holds the output folder's lock and then the site cache's lock (always in that order),
- * waiting while another process holds either (`onWait`). Once it holds them, it cleans up after
- * killed docgen processes (see removeDebris) and reports what it undid as warnings.
- */
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const siteDir = resolve(options.siteDir);
-  const outDir = resolve(siteDir, options.outDir ?? 'build');
-  assertSafeOutDir(siteDir, outDir);
-  const outputLock = await lockOutputDir(outDir, options.onWait);
-  try {
-    const cache = await lockSiteCache(siteDir, options.onWait);
-    try {
-      const result = await buildLocked(siteDir, outDir, options);
-      return { ...result, diagnostics: [...getDebrisWarnings(cache.debris), ...result.diagnostics] };
-    } finally {
-      cache.lock.release();
-    }
-  } finally {
-    outputLock.release();
-  }
-}
-
-/** Version cuts that a killed process left unfinished and that were undone, as warnings. */
-function getDebrisWarnings(debris: Debris): Diagnostic[] {
-  return debris.cuts.map(({ what, pid, leftovers }) => ({
-    severity: 'warning',
-    code: 'interrupted-cut',
-    message:
-      leftovers.length === 0
-        ? `A ${what} that did not finish (process ${pid}, no longer running) was undone: the site is as it was before it`
-        : `A ${what} that did not finish (process ${pid}, no longer running) could not be fully undone`,
-    hint: leftovers.length === 0 ? 'Run the cut again.' : `Remove or restore these by hand: ${leftovers.join(', ')}`,
-  }));
-}
-
-/** `build` once it holds the locks. */
-async function buildLocked(siteDir: string, outDir: string, options: BuildOptions): Promise<BuildResult> {
-  const useCache = options.cache !== false;
-  const cacheDir = getCacheDir(siteDir);
-  // Read once: what a cached build starts from, and (whatever it was written by) the record to
-  // delete before this build replaces the folder it describes.
-  const recorded = readBuildRecord(cacheDir);
-  const record = useCache && recorded && describesOutput(recorded, outDir) ? recorded : undefined;
-  const fingerprint = useCache ? getInputFingerprint(siteDir, outDir, options) : '';
-  if (record && record.fingerprint === fingerprint) {
-    return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
-  }
-  // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
-  const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
-  const builder = createSiteBuilder({
-    siteDir,
-    locales: options.locales,
-    includeDrafts: options.includeDrafts,
-    threads: options.threads,
-    cacheDir: temporaryCache,
-    onStage: options.onStage,
-  });
-  const staging = createStagingDir(outDir);
-  try {
-    const result = await builder.run(staging, record?.state);
-    // The record describes the output: from here until the new one is written, none does (a build
-    // stopped halfway through the commit leaves an output that the next build makes again).
-    if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);
-    staging.commit();
-    if (useCache) {
-      builder.saveCache();
-      writeBuildRecord(cacheDir, {
-        docgenVersion: DOCGEN_VERSION,
-        outDir,
-        fingerprint,
-        pageCount: result.pageCount,
-        diagnostics: result.diagnostics,
-        state: result.state,
-      });
-    }
-    return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
-  } catch (error) {
-    staging.discard();
-    throw error;
-  } finally {
-    await builder.close();
-    if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true });
-  }
 }

@@ -7,10 +7,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import type { Diagnostic } from '@docgen/types';
+import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
-import type { BuildOptions, OutputState } from './build.js';
-import { readConfig } from './config/index.js';
+import type { OutputState } from './buildPlan.js';
 import { readFolderFiles } from './files/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -19,7 +18,7 @@ import { DOCGEN_VERSION } from './version.js';
 export interface BuildRecord {
   docgenVersion: string;
   outDir: string;
-  /** Every input of the build (see getInputFingerprint); equal means nothing to do. */
+  /** Every input of the build (see readInputFingerprint); equal means nothing to do. */
   fingerprint: string;
   pageCount: number;
   diagnostics: Diagnostic[];
@@ -52,8 +51,16 @@ export function forgetBuildRecord(cacheDir: string): void {
  * site's files are listed under the symlink rule, as reading the content lists them: a link out
  * of the site or into a loop is not walked, and where a followed link leads is part of it.
  */
-export function getInputFingerprint(siteDir: string, outDir: string, options: Pick<BuildOptions, 'locales' | 'includeDrafts'>): string {
-  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, options.locales ?? null, options.includeDrafts ?? false]));
+export function readInputFingerprint(input: {
+  siteDir: string;
+  outDir: string;
+  /** The build's config: where the theme is. */
+  config: SiteConfig;
+  locales: string[] | undefined;
+  includeDrafts: boolean | undefined;
+}): string {
+  const { siteDir, outDir, config } = input;
+  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false]));
   const addFiles = (cwd: string, ignore: string[]) => {
     const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -74,7 +81,6 @@ export function getInputFingerprint(siteDir: string, outDir: string, options: Pi
     }
   }
   for (const [realPath, linkPath] of site.links) digest.update(`${linkPath}\0${realPath}\n`);
-  const config = readConfig(siteDir);
   if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
   addFiles(dirname(fileURLToPath(import.meta.url)), []);

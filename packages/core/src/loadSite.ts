@@ -35,6 +35,8 @@ export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown
 
 export interface LoadSiteOptions {
   siteDir: string;
+  /** The site's config, when the caller has read it already (a build reads it once); read from the site when absent. */
+  config?: SiteConfig;
   locales?: string[];
   includeDrafts?: boolean;
   /** A fixed build id (the dev server), instead of one derived from docgen, config and theme. */
@@ -77,7 +79,7 @@ export async function loadSite(options: LoadSiteOptions) {
 }
 
 async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
-  const config = readConfig(siteDir);
+  const config = options.config ?? readConfig(siteDir);
   const languageWarnings: Diagnostic[] = [];
   for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
     languageWarnings.push({

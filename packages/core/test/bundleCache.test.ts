@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getThemeBundle } from '../src/bundle/index.js';
+import { readThemeBundle } from '../src/bundle/index.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -26,20 +26,20 @@ export default function Counter() {
 }
 `;
 
-const filesOf = (bundle: Awaited<ReturnType<typeof getThemeBundle>>) =>
+const filesOf = (bundle: Awaited<ReturnType<typeof readThemeBundle>>) =>
   Object.fromEntries(bundle.client.files.map((file) => [file, readFileSync(join(bundle.clientDir, file), 'utf8')]));
 
-describe('getThemeBundle: the theme bundle kept in the cache', () => {
+describe('readThemeBundle: the theme bundle kept in the cache', () => {
   const cacheDir = makeTempDir();
   const { page, input } = createSite(COUNTER);
 
   it('bundles once and reuses the bundle while every file it was made from is the same', async () => {
-    const first = await getThemeBundle(input, cacheDir, KEY);
+    const first = await readThemeBundle(input, cacheDir, KEY);
     expect(first.reused).toBe(false);
     const files = filesOf(first);
     const server = readFileSync(first.serverFile, 'utf8');
     expect(server).toContain('Clicked');
-    const second = await getThemeBundle(input, cacheDir, KEY);
+    const second = await readThemeBundle(input, cacheDir, KEY);
     expect(second.reused).toBe(true);
     expect(filesOf(second)).toEqual(files);
     expect(readFileSync(second.serverFile, 'utf8')).toBe(server);
@@ -53,16 +53,16 @@ describe('getThemeBundle: the theme bundle kept in the cache', () => {
     // As if the installed react-dom had changed since the bundle was made.
     record.inputs[reactDom!] = 'another version';
     writeFileSync(recordFile, JSON.stringify(record));
-    expect((await getThemeBundle(input, cacheDir, KEY)).reused).toBe(false);
-    expect((await getThemeBundle(input, cacheDir, KEY)).reused).toBe(true);
+    expect((await readThemeBundle(input, cacheDir, KEY)).reused).toBe(false);
+    expect((await readThemeBundle(input, cacheDir, KEY)).reused).toBe(true);
   }, 60_000);
 
   it("bundles again when a page component changes, with the change, and keeps only the key's folder", async () => {
     writeFileSync(page, COUNTER.replace('Clicked', 'Pressed'));
-    const changed = await getThemeBundle(input, cacheDir, KEY);
+    const changed = await readThemeBundle(input, cacheDir, KEY);
     expect(changed.reused).toBe(false);
     expect(readFileSync(changed.serverFile, 'utf8')).toContain('Pressed');
-    await getThemeBundle(input, cacheDir, 'another-key');
+    await readThemeBundle(input, cacheDir, 'another-key');
     expect(readdirSync(join(cacheDir, 'bundles'))).toEqual(['another-key']);
   }, 60_000);
 });

@@ -54,7 +54,7 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
       watching: true,
       onStage: (stage) => stagesDone.push(stage),
     });
-    state = (await builder.run(output())).state;
+    state = (await builder.run({ output: output() })).state;
   }, 60_000);
   afterAll(() => builder.close());
 
@@ -64,13 +64,17 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
     builder.forget([{ kind: 'change', path: join(site, file) }]);
     stagesDone.length = 0;
     const atReload: { stages: string[]; html: Record<string, string> }[] = [];
-    const result = await builder.run(output(), state, {
-      onPagesWritten: () => atReload.push({ stages: [...stagesDone], html: htmlOf(out) }),
+    const result = await builder.run({
+      output: output(),
+      previous: state,
+      hooks: {
+        onPagesWritten: () => atReload.push({ stages: [...stagesDone], html: htmlOf(out) }),
+      },
     });
     state = result.state;
     const fresh = join(makeTempDir(), 'fresh');
     const other = createSiteBuilder({ siteDir: site, includeDrafts: true, buildId: 'dev', cacheDir: makeTempDir(), threads: 1 });
-    await other.run(createOutputDir(fresh));
+    await other.run({ output: createOutputDir(fresh) });
     await other.close();
     return { atReload, final: htmlOf(out), fresh: htmlOf(fresh), rendered: result.renderedPaths, diagnostics: result.diagnostics };
   }

@@ -134,24 +134,27 @@ describe('a first run that previews the pages asked for', () => {
     let written: PagesWritten | undefined;
     const output = createOutputDir(out);
     try {
-      await builder.run(output, undefined, {
-        onRenderStart(control) {
-          controls.push(control);
-          if (controls.length > 1) return;
-          for (const path of paths) {
-            const key = control.find(path);
-            if (key === undefined) continue;
-            const file = getHtmlFilePath(path);
-            asked.push(
-              control.request(key).then(
-                () => void previewed.set(file, output.read(file)),
-                () => {}, // asked for too late: the run renders it
-              ),
-            );
-          }
-        },
-        onPagesWritten(pages) {
-          written = pages;
+      await builder.run({
+        output,
+        hooks: {
+          onRenderStart(control) {
+            controls.push(control);
+            if (controls.length > 1) return;
+            for (const path of paths) {
+              const key = control.find(path);
+              if (key === undefined) continue;
+              const file = getHtmlFilePath(path);
+              asked.push(
+                control.request(key).then(
+                  () => void previewed.set(file, output.read(file)),
+                  () => {}, // asked for too late: the run renders it
+                ),
+              );
+            }
+          },
+          onPagesWritten(pages) {
+            written = pages;
+          },
         },
       });
       await Promise.all(asked);

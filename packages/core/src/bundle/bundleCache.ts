@@ -30,7 +30,7 @@ const RECORD_FILE = 'record.json';
 const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** What bundling depends on besides the files esbuild reads: its version, and this folder's code (options, plugins). */
-function getBundlerKey(): string {
+function readBundlerKey(): string {
   const self = fileURLToPath(import.meta.url);
   const digest = createHash('sha256').update(esbuild.version);
   for (const name of ['bundleTheme', 'bundleCache']) digest.update(readFileSync(join(dirname(self), name + extname(self))));
@@ -70,10 +70,10 @@ function readValidRecord(dir: string, bundler: string, pages: [string, string][]
  * getThemeKey); bundles of other keys are removed. Callers copy the files they use: another
  * process may replace the folder later.
  */
-export async function getThemeBundle(input: BundleInput, cacheDir: string, key: string): Promise<CachedBundle> {
+export async function readThemeBundle(input: BundleInput, cacheDir: string, key: string): Promise<CachedBundle> {
   const root = join(cacheDir, 'bundles');
   const dir = join(root, key);
-  const bundler = getBundlerKey();
+  const bundler = readBundlerKey();
   const pages = getPageList(input);
   const located = (client: ClientBundle, reused: boolean): CachedBundle => ({
     client,

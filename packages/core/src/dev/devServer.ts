@@ -168,20 +168,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     builder.forget(changes);
     try {
       // Open pages reload as soon as the pages are written; search indexes and seo files follow.
-      const result = await builder.run(output, state, {
-        onPagesWritten: ({ previewChanged }) => {
-          filesChanged = true;
-          if (hadError) send('build-ok', {});
-          if (!(changed.length > 0 || hadError || previewChanged)) return undefined;
-          send('reload', {});
-          // The rest of the rebuild waits until the pages reloading have been served.
-          return clients.size > 0 ? requests.settle(performance.now()) : undefined;
-        },
-        onRenderStart: (started) => {
-          control = started;
-          // The bundle and the sidebars are written: a lookup that misses looks again.
-          filesChanged = true;
-          renderStarted();
+      const result = await builder.run({
+        output,
+        previous: state,
+        hooks: {
+          onPagesWritten: ({ previewChanged }) => {
+            filesChanged = true;
+            if (hadError) send('build-ok', {});
+            if (!(changed.length > 0 || hadError || previewChanged)) return undefined;
+            send('reload', {});
+            // The rest of the rebuild waits until the pages reloading have been served.
+            return clients.size > 0 ? requests.settle(performance.now()) : undefined;
+          },
+          onRenderStart: (started) => {
+            control = started;
+            // The bundle and the sidebars are written: a lookup that misses looks again.
+            filesChanged = true;
+            renderStarted();
+          },
         },
       });
       state = result.state;

@@ -1,0 +1,179 @@
+/**
+ * What an incremental build renders, keeps and writes: the record of the output a build wrote
+ * (`OutputState`), the hash of each route's inputs, and `planBuild`, a pure function from the last
+ * record and the new site model to the plan of the next build.
+ */
+import { createHash } from 'node:crypto';
+import type { RenderedSummary } from '@docgen/types';
+
+/** What a build remembers of the output it wrote, to render only what changed next time. */
+export interface OutputState {
+  /** Route key (`locale\0path`) -> hash of its inputs and its output files. */
+  routes: Record<string, RouteRecord>;
+  /** Files of a locale that are not a route's (search indexes, sidebars, feeds, llms.txt), by locale. */
+  localeFiles: Record<string, string[]>;
+  /** Search index file -> hash of its sections. */
+  searchIndexes: Record<string, string>;
+}
+
+/** One route of the output: its locale, the hash of its inputs (RouteInputs) and the files it wrote. */
+export interface RouteRecord {
+  locale: string;
+  inputs: string;
+  files: string[];
+  summary: RenderedSummary;
+}
+
+/** The key of a route in an OutputState: unique across locales. */
+export const toRouteKey = (locale: string, path: string) => `${locale}\0${path}`;
+
+export const hashText = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** What a page shows: the locale's site data (see hashSiteInputs), the route's data and content, its page component. */
+export type RouteInputs = [siteKey: string, data: unknown, slots: unknown, componentModule: string | undefined];
+
+/**
+ * Hashes route inputs. Remembers the inputs it hashed until `commit`: a route whose inputs equal
+ * (deeply) what the last committed run hashed to the recorded hash gets that hash back without
+ * serialising them again, as most routes of a rebuild do.
+ */
+export function createRouteInputHasher() {
+  let committed = new Map<string, { hash: string; inputs: RouteInputs }>();
+  let next = new Map<string, { hash: string; inputs: RouteInputs }>();
+  return {
+    /** The hash of a route's inputs; `recorded` is the hash the last build recorded for the route. */
+    hash(key: string, inputs: RouteInputs, recorded: string | undefined): string {
+      const last = committed.get(key);
+      const hash =
+        recorded !== undefined && last?.hash === recorded && isSameJson(last.inputs, inputs) ? recorded : hashText(JSON.stringify(inputs));
+      next.set(key, { hash, inputs });
+      return hash;
+    },
+    /** The run succeeded: what it hashed is what the next run compares with. */
+    commit(): void {
+      committed = next;
+      next = new Map();
+    },
+    /** The run failed: forget what it hashed. */
+    discard(): void {
+      next = new Map();
+    },
+  };
+}
+
+export type RouteInputHasher = ReturnType<typeof createRouteInputHasher>;
+
+/** A locale of the new site model, as planBuild sees it. */
+export interface PlanLocale {
+  locale: string;
+  /** Whether this build writes the locale; the others (not asked for with `--locale`) keep what the last build wrote. */
+  built: boolean;
+  /** Its routes in manifest order, with the hash of their inputs (only those of a built locale are read). */
+  routes: { path: string; inputs: string }[];
+  /** Its sidebar files (names are hashes of their content). */
+  sidebarFiles: string[];
+  /** Its search index files with the hash of their sections. */
+  searchIndexes: { file: string; key: string }[];
+}
+
+/** A route of a built locale: kept when `kept` is set and the output still has all its files, else rendered. */
+export interface RoutePlan {
+  key: string;
+  path: string;
+  inputs: string;
+  /** The last build's record of the route, when its inputs did not change. */
+  kept: RouteRecord | undefined;
+}
+
+/** A file of a built locale: written again unless `reuse` and the output still has it. */
+export interface FilePlan {
+  file: string;
+  /** The last build wrote the same file (same name, or same hash of its content). */
+  reuse: boolean;
+}
+
+export interface BuildPlan {
+  /**
+   * The new record as far as the plan knows it: the routes and files of locales not built, kept
+   * as they were, and the sidebar and search index files of built locales. The build adds its
+   * routes (kept or rendered) and the seo files it writes.
+   */
+  state: OutputState;
+  /** Files of locales not built, kept as the last build left them. */
+  carried: string[];
+  /** Built locales, in manifest order. */
+  locales: { locale: string; routes: RoutePlan[]; sidebars: FilePlan[]; searchIndexes: FilePlan[] }[];
+}
+
+/**
+ * Plans a build from the record of the last one (`previous`, none for a first build) and the new
+ * site model (`locales`): which routes are rendered and which kept, which sidebars and search
+ * indexes are written and which reused, and what of locales not built is carried over. A route
+ * is kept when the hash of its inputs is the recorded one, unless it is in `rerender` (written
+ * since by a run that then failed, so its files no longer match the record). A locale the site
+ * no longer has is dropped: getRemovedFiles then removes its files.
+ */
+export function planBuild(input: {
+  previous: OutputState | undefined;
+  locales: readonly PlanLocale[];
+  rerender: ReadonlySet<string>;
+}): BuildPlan {
+  const { previous, locales, rerender } = input;
+  const state: OutputState = { routes: {}, localeFiles: {}, searchIndexes: {} };
+  const carried: string[] = [];
+  const carriedLocales = new Set(locales.filter((locale) => !locale.built).map((locale) => locale.locale));
+  for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+    if (!carriedLocales.has(entry.locale)) continue;
+    carried.push(...entry.files);
+    state.routes[key] = entry;
+  }
+  for (const [locale, files] of Object.entries(previous?.localeFiles ?? {})) {
+    if (!carriedLocales.has(locale)) continue;
+    carried.push(...files);
+    state.localeFiles[locale] = files;
+  }
+  const planned: BuildPlan['locales'] = [];
+  for (const locale of locales) {
+    if (!locale.built) continue;
+    const before = new Set(previous?.localeFiles[locale.locale]);
+    const routes = locale.routes.map(({ path, inputs }): RoutePlan => {
+      const key = toRouteKey(locale.locale, path);
+      const recorded = previous?.routes[key];
+      return { key, path, inputs, kept: recorded?.inputs === inputs && !rerender.has(key) ? recorded : undefined };
+    });
+    const sidebars = locale.sidebarFiles.map((file) => ({ file, reuse: before.has(file) }));
+    const searchIndexes = locale.searchIndexes.map(({ file, key }) => ({ file, reuse: previous?.searchIndexes[file] === key }));
+    state.localeFiles[locale.locale] = [...locale.sidebarFiles, ...locale.searchIndexes.map(({ file }) => file)];
+    for (const { file, key } of locale.searchIndexes) state.searchIndexes[file] = key;
+    planned.push({ locale: locale.locale, routes, sidebars, searchIndexes });
+  }
+  return { state, carried, locales: planned };
+}
+
+/** Files of the last build's routes that the new record has no route for and no route of it writes: pages that no longer exist leave no files behind. */
+export function getRemovedFiles(previous: OutputState | undefined, next: OutputState): string[] {
+  const kept = new Set(Object.values(next.routes).flatMap((entry) => entry.files));
+  const removed: string[] = [];
+  for (const [key, entry] of Object.entries(previous?.routes ?? {})) {
+    if (!next.routes[key]) for (const file of entry.files) if (!kept.has(file)) removed.push(file);
+  }
+  return removed;
+}
+
+/** Whether two JSON-like values would serialise the same (undefined members count as present). */
+function isSameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!isSameJson(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.hasOwn(b, key) || !isSameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,104 @@
+/**
+ * What a site builder (build.ts) holds from one run to the next: its threads, with the setup of
+ * each locale they were sent, and its copy of the theme bundle.
+ */
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteConfig } from '@docgen/types';
+import { readThemeBundle, type ClientBundle } from './bundle/index.js';
+import type { OutputWriter } from './output/index.js';
+import { getTemporaryName } from './processes/index.js';
+import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
+import type { LocaleSetup } from './workers/tasks.js';
+
+/**
+ * The builder's task pool. A pool is made when none is running or the languages or output folder
+ * it was made for changed; the threads keep each locale's setup until it changes, so that a
+ * rebuild sends a locale's site data and sidebars again only when they changed.
+ */
+export function createBuildThreads(input: { storeDir: string; threads: number | undefined }) {
+  let pool: TaskPool | undefined;
+  let poolKey = '';
+  // What each locale's setup sent to the pool's threads was.
+  const localeSetups = new Map<string, string>();
+  return {
+    /**
+     * Starts the pool unless the running one fits: `threads` at most, when a new one is made;
+     * `compiles`: the threads load the markdown pipeline as they start (see TaskSetup).
+     */
+    start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}): TaskPool {
+      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
+      if (pool && poolKey === key) return pool;
+      void pool?.close();
+      poolKey = key;
+      localeSetups.clear();
+      pool = createTaskPool(Math.min(threads, getThreadCount(input.threads)), {
+        storeDir: input.storeDir,
+        outDir,
+        languages: config.themeConfig.code.additionalLanguages,
+        compiles,
+      });
+      return pool;
+    },
+    /** Sends a locale's setup to the threads unless they hold it already (`key` names what it was made from). */
+    setLocale(setup: LocaleSetup, key: string): void {
+      if (localeSetups.get(setup.locale) === key) return;
+      localeSetups.set(setup.locale, key);
+      pool!.setLocale(setup);
+    },
+    hasLocale(locale: string): boolean {
+      return localeSetups.has(locale);
+    },
+    /** Something else (a preview) set the locale up on the threads. */
+    forgetLocale(locale: string): void {
+      localeSetups.delete(locale);
+    },
+    async close(): Promise<void> {
+      await pool?.close();
+      pool = undefined;
+      localeSetups.clear();
+    },
+  };
+}
+
+/** The theme bundle a run uses: its client files are in the output, its server module in a file of this process. */
+export interface RunBundle {
+  key: string;
+  client: ClientBundle;
+  serverFile: string;
+}
+
+/**
+ * The builder's copy of the theme bundle: taken from the cache when made from byte-identical
+ * files (see readThemeBundle), else bundled. Copied out of the cache, as another process may
+ * replace it meanwhile; a copy that fails because it did is tried once more.
+ */
+export function createBundleCopies(input: { siteDir: string; cacheDir: string }) {
+  let bundle: RunBundle | undefined;
+  return {
+    /** The bundle of `key` (see readThemeKey), its client files copied into `output` unless there already. */
+    async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
+      const { config, pages, key, output } = request;
+      if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
+      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir };
+      const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
+      const copyOut = async () => {
+        const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
+        for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
+        copyFileSync(theme.serverFile, serverFile);
+        return theme.client;
+      };
+      const client = await copyOut().catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        return copyOut();
+      });
+      if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
+      bundle = { key, client, serverFile };
+      return bundle;
+    },
+    close(): void {
+      if (bundle) rmSync(bundle.serverFile, { force: true });
+      bundle = undefined;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The dev server's fast path: after a save that changed only the text of markdown files, their
+ * pages are rendered from the last run's manifest before the rebuild (see renderAhead).
+ */
+import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import { toRouteKey } from './buildPlan.js';
+import type { CompileTask } from './compile/store.js';
+import type { FileChange } from './content/index.js';
+import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';
+import type { TaskPool } from './workers/pool.js';
+import type { RenderTask } from './workers/tasks.js';
+
+/** What a watching builder remembers of its last successful run, for renderAhead. */
+export interface LastRun {
+  manifest: SiteManifest;
+  /** Each markdown source by absolute path (see toSourceRecords). */
+  sources: Map<string, SourceRecord>;
+}
+
+/** What a watching builder remembers of a source file: its compile key and front matter. */
+export interface SourceRecord {
+  key: string;
+  salt: string;
+  bodyLine: number;
+  frontMatter: string;
+}
+
+/** The source records of a run's content (see LastRun). */
+export function toSourceRecords(content: SiteContent, salt: string): Map<string, SourceRecord> {
+  const records = new Map<string, SourceRecord>();
+  for (const source of getMarkdownSources(content)) {
+    const key = getSourceKey(salt, source);
+    records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter: JSON.stringify(source.frontMatter) });
+  }
+  return records;
+}
+
+export interface RenderAheadInput {
+  lastRun: LastRun | undefined;
+  /** Files changed since the last run (the watcher's events); `all` when unknown. */
+  changes: FileChange[] | 'all';
+  config: SiteConfig;
+  content: SiteContent;
+  pool: TaskPool;
+  /** Bodies compiled so far, by key: those compiled here are added. */
+  compiled: Map<string, CompiledMarkdown>;
+  /** Locales rendered; all when absent. */
+  locales: string[] | undefined;
+  /** Locales whose setup (site data, sidebars, theme) the pool's threads hold from the last run. */
+  hasLocaleSetup: (locale: string) => boolean;
+}
+
+/**
+ * Renders the pages of markdown files whose text alone changed since the last run (same front
+ * matter; same title, headings, anchors, links, description and reading time once compiled),
+ * from the last run's manifest: nothing else they show can have changed. Returns their
+ * `locale\0path`, or undefined when the changes are of any other kind. The full run follows and
+ * renders whatever else changed, and these pages again.
+ */
+export async function renderAhead(input: RenderAheadInput): Promise<Set<string> | undefined> {
+  const { lastRun, changes, config, content, pool, compiled } = input;
+  if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
+  if (changes.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
+  const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
+  const salt = getCompileSalt(config);
+  const newKeys = new Map<string, string>();
+  const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
+  const tasks: CompileTask[] = [];
+  for (const path of new Set(changes.map((change) => change.path))) {
+    const before = lastRun.sources.get(path);
+    const source = sources.get(path);
+    if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
+    if (before.frontMatter !== JSON.stringify(source.frontMatter)) return undefined;
+    const key = getSourceKey(salt, source);
+    if (key === before.key) continue;
+    newKeys.set(before.key, key);
+    sourceOfKey.set(key, source);
+    if (!compiled.has(key)) tasks.push({ key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+  }
+  if (newKeys.size === 0) return undefined;
+  for (const result of await pool.compile(tasks)) compiled.set(result.key, result);
+  for (const [oldKey, newKey] of newKeys) {
+    const ownDescription = (sourceOfKey.get(newKey)!.frontMatter as { description?: string }).description !== undefined;
+    if (getPublicShape(compiled.get(oldKey), ownDescription) !== getPublicShape(compiled.get(newKey), ownDescription)) return undefined;
+  }
+  const renderLocales = input.locales ?? lastRun.manifest.locales.map((locale) => locale.locale);
+  const renderTasks: RenderTask[] = [];
+  for (const locale of lastRun.manifest.locales) {
+    if (!renderLocales.includes(locale.locale)) continue;
+    const routes = locale.routes.filter((route) => Object.values(route.slots).some((slot) => newKeys.has(slot.key)));
+    if (routes.length === 0) continue;
+    // The threads render with the locale's setup of the last run: it must still be there.
+    if (!input.hasLocaleSetup(locale.locale)) return undefined;
+    const rekeyed = routes.map((route) => ({
+      ...route,
+      slots: Object.fromEntries(
+        Object.entries(route.slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]),
+      ),
+    }));
+    for (const route of rekeyed) renderTasks.push({ locale: locale.locale, route });
+  }
+  const results = await pool.render(renderTasks, (key) => compiled.get(key)!.stored);
+  return new Set(results.map((result, index) => toRouteKey(renderTasks[index]!.locale, result.path)));
+}
+
+/**
+ * What the site model takes from compiled content: equal shapes give equal manifests. The
+ * description is not taken when the front matter has one (`ownDescription`).
+ */
+function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: boolean): string {
+  if (!compiled) return '';
+  const { contentTitle, contentTitleId, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes } = compiled;
+  return JSON.stringify([
+    contentTitle,
+    contentTitleId,
+    hasExcerpt,
+    headings,
+    anchorIds,
+    urls,
+    ownDescription ? '' : description,
+    readingTimeMinutes,
+  ]);
+}

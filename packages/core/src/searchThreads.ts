@@ -1,0 +1,59 @@
+/**
+ * How many threads write a build's search indexes, and how many pages' indexes are written at
+ * once: a search index is the largest thing a build holds in memory.
+ */
+
+/** Routes rendered by a build, at most, after which its threads also write the search indexes. */
+export const FEW_RENDERED_ROUTES = 256;
+
+/**
+ * Pages whose search indexes are written at the same time, at most: the index of a scope of
+ * thousands of pages takes a hundred megabytes or more to write, and two at once would double
+ * the build's peak memory. Smaller scopes are written side by side.
+ */
+export const SEARCH_PAGES_AT_ONCE = 6000;
+
+/** How a build writes its search indexes (see planSearchThreads). */
+export interface SearchThreads {
+  /** Threads a fresh pool for the indexes would have: as many as SEARCH_PAGES_AT_ONCE allows for the largest index. */
+  threads: number;
+  /** The rendering threads write the indexes (they are not closed first). */
+  reuseRenderThreads: boolean;
+  /** The largest index is written alone, before the seo files rather than beside them. */
+  alone: boolean;
+}
+
+/**
+ * Sizes the search index writing of a run. A builder that runs again (`watching`) keeps its
+ * threads. A build that rendered many pages writes the indexes on fresh threads, as many as
+ * SEARCH_PAGES_AT_ONCE allows for its largest index (a thread keeps the memory of the largest
+ * index it wrote): the rendering threads' memory is freed first. After a small edit the
+ * rendering threads hold little and go on (starting threads takes a few hundred milliseconds).
+ */
+export function planSearchThreads(input: { largestIndexPages: number; renderedRoutes: number; watching: boolean }): SearchThreads {
+  const threads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, input.largestIndexPages)));
+  const reuseRenderThreads = input.watching || (threads > 1 && input.renderedRoutes <= FEW_RENDERED_ROUTES);
+  return { threads, reuseRenderThreads, alone: !input.watching && threads === 1 };
+}
+
+/**
+ * Runs tasks side by side while their weights add up to at most `limit` (a heavier task runs
+ * alone), in the order they are given.
+ */
+export function createWeightLimit(limit: number) {
+  let running = 0;
+  let queue: Promise<void> = Promise.resolve();
+  const waiting: (() => void)[] = [];
+  const released = () => new Promise<void>((resolve) => waiting.push(resolve));
+  return <T>(weight: number, task: () => Promise<T>): Promise<T> => {
+    const start = queue.then(async () => {
+      while (running > 0 && running + weight > limit) await released();
+      running += weight;
+    });
+    queue = start;
+    return start.then(task).finally(() => {
+      running -= weight;
+      for (const resolve of waiting.splice(0)) resolve();
+    });
+  };
+}
