@@ -23,7 +23,7 @@ import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { getBuildId, getCompileSalt, getMarkdownSources, getSourceKey, getThemeKey, loadSite } from './loadSite.js';
+import { createSourceKeys, getBuildId, getCompileSalt, getMarkdownSources, getThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
@@ -253,6 +253,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
+  const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.
   const contentCache = new ContentCache();
@@ -274,7 +275,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   function startsPreview(config: SiteConfig, content: SiteContent, pool: TaskPool, hooks: RunHooks): boolean {
     if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
     const salt = getCompileSalt(config);
-    return getMarkdownSources(content).filter((source) => !compiled.has(getSourceKey(salt, source))).length >= options.previewFrom;
+    return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
   }
 
   /** A whole run, once its content is read and the pages `renderAhead` rendered are written. */
@@ -291,6 +292,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         compiled,
         content: input.content,
         linkCache,
+        sourceKeys,
         themeKey,
       }),
     );
@@ -365,7 +367,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     // The threads' work is done: a build that does not run again frees their memory.
     if (!watching) await threads.close();
     hasher.commit();
-    if (watching) lastRun = { manifest, sources: toSourceRecords(content, getCompileSalt(site.config)) };
+    if (watching) lastRun = { manifest, sources: toSourceRecords({ content, salt: getCompileSalt(site.config), sourceKeys }) };
     return {
       pageCount: rendered.pageCount,
       renderedPaths: rendered.paths,
@@ -406,6 +408,7 @@ export function createSiteBuilder(options: BuilderOptions) {
           content,
           pool,
           compiled,
+          sourceKeys,
           locales: options.locales,
           hasLocaleSetup: (locale) => threads.hasLocale(locale),
         }),
@@ -422,6 +425,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               buildId: options.buildId ?? getBuildId(config, themeKey),
               themeKey,
               compiled,
+              sourceKeys,
               pool,
               output,
               bundled,

@@ -51,6 +51,8 @@ export interface LoadSiteOptions {
   content?: SiteContent;
   /** Links resolved by earlier runs (the dev server's); none when absent. */
   linkCache?: LinkCache;
+  /** Compile keys known from earlier runs (the builder's); none when absent. */
+  sourceKeys?: SourceKeys;
   /** The theme's key (getThemeKey), when already known. */
   themeKey?: string;
   /**
@@ -118,10 +120,11 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
   const diagnostics: Diagnostic[] = [];
   const known = options.compiled ?? readCompileIndex(storeDir);
   const salt = getCompileSalt(config);
+  const sourceKeys = options.sourceKeys ?? createSourceKeys();
   const keyOf = new Map<SourceMarkdown<unknown>, string>();
   const missing = new Map<string, CompileTask>();
   for (const source of getMarkdownSources(content)) {
-    const key = getSourceKey(salt, source);
+    const key = sourceKeys.keyOf(salt, source);
     keyOf.set(source, key);
     if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
   }
@@ -204,16 +207,25 @@ function getCompilerKey(): string {
   return compilerKey;
 }
 
-/** Compile keys of source files read from a content cache, which hands out the same file again until it changes. */
-const sourceKeys = new WeakMap<object, { salt: string; key: string }>();
-
-export function getSourceKey(salt: string, source: SourceMarkdown<unknown>): string {
-  const known = sourceKeys.get(source.file);
-  if (known?.salt === salt) return known.key;
-  const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
-  sourceKeys.set(source.file, { salt, key });
-  return key;
+/**
+ * Compile keys of source files, remembered by file object: a content cache hands out the same
+ * file again until it changes, so a builder that runs again hashes only the bodies that changed.
+ * Each builder (or loadSite call) has its own: nothing is remembered across builds of a process.
+ */
+export function createSourceKeys() {
+  const known = new WeakMap<object, { salt: string; key: string }>();
+  return {
+    keyOf(salt: string, source: SourceMarkdown<unknown>): string {
+      const remembered = known.get(source.file);
+      if (remembered?.salt === salt) return remembered.key;
+      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+      known.set(source.file, { salt, key });
+      return key;
+    },
+  };
 }
+
+export type SourceKeys = ReturnType<typeof createSourceKeys>;
 
 /**
  * The id in page-data and search-index URLs: changes with everything that changes the shape of

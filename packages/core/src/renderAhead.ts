@@ -6,7 +6,7 @@ import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMar
 import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from './compile/store.js';
 import type { FileChange } from './content/index.js';
-import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';
+import { getCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
 import type { TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
 
@@ -26,10 +26,11 @@ export interface SourceRecord {
 }
 
 /** The source records of a run's content (see LastRun). */
-export function toSourceRecords(content: SiteContent, salt: string): Map<string, SourceRecord> {
+export function toSourceRecords(input: { content: SiteContent; salt: string; sourceKeys: SourceKeys }): Map<string, SourceRecord> {
+  const { content, salt, sourceKeys } = input;
   const records = new Map<string, SourceRecord>();
   for (const source of getMarkdownSources(content)) {
-    const key = getSourceKey(salt, source);
+    const key = sourceKeys.keyOf(salt, source);
     records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter: JSON.stringify(source.frontMatter) });
   }
   return records;
@@ -44,6 +45,8 @@ export interface RenderAheadInput {
   pool: TaskPool;
   /** Bodies compiled so far, by key: those compiled here are added. */
   compiled: Map<string, CompiledMarkdown>;
+  /** The builder's compile keys of source files. */
+  sourceKeys: SourceKeys;
   /** Locales rendered; all when absent. */
   locales: string[] | undefined;
   /** Locales whose setup (site data, sidebars, theme) the pool's threads hold from the last run. */
@@ -58,7 +61,7 @@ export interface RenderAheadInput {
  * renders whatever else changed, and these pages again.
  */
 export async function renderAhead(input: RenderAheadInput): Promise<Set<string> | undefined> {
-  const { lastRun, changes, config, content, pool, compiled } = input;
+  const { lastRun, changes, config, content, pool, compiled, sourceKeys } = input;
   if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
   if (changes.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
   const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
@@ -71,7 +74,7 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
     const source = sources.get(path);
     if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
     if (before.frontMatter !== JSON.stringify(source.frontMatter)) return undefined;
-    const key = getSourceKey(salt, source);
+    const key = sourceKeys.keyOf(salt, source);
     if (key === before.key) continue;
     newKeys.set(before.key, key);
     sourceOfKey.set(key, source);

@@ -3,7 +3,7 @@ import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteMani
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
-import { getCompileSalt, getMarkdownSources, getSourceKey } from './loadSite.js';
+import { getCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
 import { createManifest } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
@@ -45,6 +45,8 @@ export interface PreviewInput {
   pool: TaskPool;
   output: OutputWriter;
   bundled: Promise<{ client: ClientBundle; serverFile: string }>;
+  /** The builder's compile keys of source files. */
+  sourceKeys: SourceKeys;
   /** Tells the builder that the threads' setup of a locale is now the preview's. */
   onLocaleSetup: (locale: string) => void;
 }
@@ -58,7 +60,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   const salt = getCompileSalt(config);
   let stopped = false;
   const sources = new Map<string, SourceMarkdown<unknown>>();
-  for (const source of getMarkdownSources(content)) sources.set(getSourceKey(salt, source), source);
+  for (const source of getMarkdownSources(content)) sources.set(input.sourceKeys.keyOf(salt, source), source);
   // Bodies compiled for real: the rest are sketched.
   const known = input.compiled;
   const sketches = new Map<string, CompiledMarkdown>();
@@ -85,7 +87,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
         siteDir: input.siteDir,
         config,
         content,
-        compile: (source) => getCompiled(getSourceKey(salt, source)),
+        compile: (source) => getCompiled(input.sourceKeys.keyOf(salt, source)),
         getCompiled,
         includeDrafts: input.includeDrafts,
         locales: input.locales,

@@ -5,7 +5,7 @@ import type { FeedPaths, LocaleManifest, ManifestRoute, RenderedSummary, SiteCon
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
 import { getMarkdownPath } from '@docgen/shared/pageData';
-import { getFeedPaths, renderRoute, type ThemeServerModule } from '../src/render/index.js';
+import { createRouteRenderer, getFeedPaths, type ThemeServerModule } from '../src/render/index.js';
 import {
   createSeoFiles,
   type SeoOutput,
@@ -455,14 +455,13 @@ describe('head tags', () => {
   };
   const head = (locale: string, path: string) => {
     const { site, sidebarFiles } = localeOf(locale);
-    const html = renderRoute(
+    const render = createRouteRenderer({
       theme,
       site,
-      routeAt(locale, path),
-      { script: 'assets/app.js', siteBaseUrl: '/' },
-      (url) => sidebarFiles[url],
-      () => ({ type: 'root', children: [] }),
-    ).html;
+      assets: { script: 'assets/app.js', siteBaseUrl: '/' },
+      getSidebar: (url) => sidebarFiles[url],
+    });
+    const html = render(routeAt(locale, path), () => ({ type: 'root', children: [] })).html;
     return /<head>(.*)<\/head>/s.exec(html)![1]!;
   };
   const jsonLd = (html: string) =>

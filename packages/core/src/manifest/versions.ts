@@ -125,13 +125,17 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     sidebarUrls[sidebarId] = `${context.input.config.baseUrl}_docgen/sidebars/${fileName}`;
   }
 
+  // Made once per sidebar of the version, when a page of it first needs it.
+  const sidebarIndexes = new Map<string, SidebarIndex>();
+  const indexOf = (sidebarId: string) =>
+    sidebarIndexes.get(sidebarId) ?? sidebarIndexes.set(sidebarId, toSidebarIndex(sidebars[sidebarId]!)).get(sidebarId)!;
   const docContext = (path: string, sidebarId: string | undefined, ownLabel: string): Omit<PropDocContext, 'versionPaths'> => {
-    const sidebar = sidebarId ? sidebars[sidebarId]! : undefined;
-    const { previous, next } = sidebar ? getPreviousNext(sidebar, path) : {};
+    const index = sidebarId ? indexOf(sidebarId) : undefined;
+    const { previous, next } = index ? getPreviousNext(index, path) : {};
     return {
       versionName: meta.name,
       sidebar: sidebarId ? { id: sidebarId, url: sidebarUrls[sidebarId]! } : undefined,
-      breadcrumbs: sidebar ? getBreadcrumbs(sidebar, path, ownLabel) : [{ label: ownLabel }],
+      breadcrumbs: index ? getBreadcrumbs(index, path, ownLabel) : [{ label: ownLabel }],
       previous,
       next,
     };
@@ -541,16 +545,15 @@ type Crumb = { label: string; href?: string };
 
 /**
  * Where each page of a sidebar is: its place in reading order and the trail of categories above
- * it (the first place a path appears at wins). Computed once per sidebar, not once per page.
+ * it (the first place a path appears at wins). Made once per sidebar, not once per page.
  */
-const sidebarIndexes = new WeakMap<
-  PropSidebar,
-  { pages: { title: string; path: string }[]; order: Map<string, number>; trails: Map<string, Crumb[]> }
->();
+interface SidebarIndex {
+  pages: { title: string; path: string }[];
+  order: Map<string, number>;
+  trails: Map<string, Crumb[]>;
+}
 
-function getSidebarIndex(sidebar: PropSidebar) {
-  let index = sidebarIndexes.get(sidebar);
-  if (index) return index;
+function toSidebarIndex(sidebar: PropSidebar): SidebarIndex {
   const pages = getNavigablePages(sidebar);
   const order = new Map<string, number>();
   pages.forEach((page, position) => order.has(page.path) || order.set(page.path, position));
@@ -563,24 +566,17 @@ function getSidebarIndex(sidebar: PropSidebar) {
     }
   };
   walk(sidebar, []);
-  index = { pages, order, trails };
-  sidebarIndexes.set(sidebar, index);
-  return index;
+  return { pages, order, trails };
 }
 
-function getPreviousNext(sidebar: PropSidebar, path: string) {
-  const { pages, order } = getSidebarIndex(sidebar);
+function getPreviousNext({ pages, order }: SidebarIndex, path: string) {
   const index = order.get(path);
   if (index === undefined) return {};
   return { previous: pages[index - 1], next: pages[index + 1] };
 }
 
-function getBreadcrumbs(sidebar: PropSidebar, path: string, ownLabel: string): Crumb[] {
-  return (
-    getSidebarIndex(sidebar)
-      .trails.get(path)
-      ?.map((crumb) => ({ ...crumb })) ?? [{ label: ownLabel }]
-  );
+function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Crumb[] {
+  return index.trails.get(path)?.map((crumb) => ({ ...crumb })) ?? [{ label: ownLabel }];
 }
 
 function toCategoryCard(item: PropSidebarItem, docsById: Map<string, LoadedDoc>) {

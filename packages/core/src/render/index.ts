@@ -13,7 +13,7 @@ import { getDocumentTitle } from '@docgen/shared/documentTitle';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
-import { getVisibleSidebar } from './visibleSidebar.js';
+import { getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
 
 export { getVisibleSidebar, rewriteUrls };
 
@@ -56,15 +56,43 @@ export interface ShellAssets {
   siteBaseUrl: string;
 }
 
-/** Renders one route with the theme inside the HTML shell. */
-export function renderRoute(
-  theme: ThemeServerModule,
-  site: SiteData,
-  route: ManifestRoute,
-  assets: ShellAssets,
-  getSidebar: (url: string) => PropSidebar | undefined,
-  getContent: (slot: ContentSlot) => HastRoot,
+/** Renders a route; `getContent` gives the content of its slots. */
+export type RouteRenderer = (route: ManifestRoute, getContent: (slot: ContentSlot) => HastRoot) => RenderedRoute;
+
+/** What every page of one locale setup is rendered with. */
+export interface RouteRendererInput {
+  theme: ThemeServerModule;
+  site: SiteData;
+  assets: ShellAssets;
+  /** A sidebar by its URL (route data names it). */
+  getSidebar: (url: string) => PropSidebar | undefined;
+}
+
+/**
+ * Renders routes of one locale setup with the theme inside the HTML shell. What its pages share is
+ * made once per renderer, not per page and not per process: the site data as script JSON, and
+ * where each page of a sidebar is (see toSidebarHolders).
+ */
+export function createRouteRenderer(input: RouteRendererInput): RouteRenderer {
+  const siteJson = toScriptJson(input.site);
+  const holders = new Map<PropSidebar, SidebarHolders>();
+  const toVisibleSidebar = (sidebar: PropSidebar, path: string) => {
+    let byPath = holders.get(sidebar);
+    if (!byPath) holders.set(sidebar, (byPath = toSidebarHolders(sidebar)));
+    return getVisibleSidebar(sidebar, path, byPath);
+  };
+  return (route, getContent) => renderRoute({ ...input, route, getContent, siteJson, toVisibleSidebar });
+}
+
+function renderRoute(
+  input: RouteRendererInput & {
+    route: ManifestRoute;
+    getContent: (slot: ContentSlot) => HastRoot;
+    siteJson: string;
+    toVisibleSidebar: (sidebar: PropSidebar, path: string) => PropSidebar;
+  },
 ): RenderedRoute {
+  const { theme, site, route, assets, getSidebar, getContent, siteJson } = input;
   const html: Record<string, string> = {};
   try {
     for (const [name, slot] of Object.entries(route.slots)) {
@@ -75,11 +103,11 @@ export function renderRoute(
     const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;
     const sidebarUrl = 'sidebar' in data ? data.sidebar?.url : undefined;
     const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;
-    const sidebar = fullSidebar && getVisibleSidebar(fullSidebar, data.path);
+    const sidebar = fullSidebar && input.toVisibleSidebar(fullSidebar, data.path);
     const body = theme.renderPage({ site, route: data, page, sidebar });
     if (body.title) data.title = body.title;
     if (body.description) data.description = body.description;
-    return { html: toHtmlDocument({ site, route: data, body: body.html, sidebar, assets }), data };
+    return { html: toHtmlDocument({ site, siteJson, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
     throw new DocgenError(`Rendering ${route.path} failed: ${(cause as Error).message}`, {
       code: 'render-failed',
@@ -100,17 +128,12 @@ function toScriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-// The site data of a locale as script JSON, made once: every page of the locale carries it.
-const siteJson = new WeakMap<SiteData, string>();
-
-/** The hydration payload of a page (the route's content is in the HTML already) as script JSON. */
-function toHydrationJson(site: SiteData, route: RouteData, sidebar: PropSidebar | undefined): string {
-  let json = siteJson.get(site);
-  if (json === undefined) siteJson.set(site, (json = toScriptJson(site)));
+/** The hydration payload of a page (the route's content is in the HTML already) as script JSON; `siteJson` is the site's part. */
+function toHydrationJson(siteJson: string, route: RouteData, sidebar: PropSidebar | undefined): string {
   // What toScriptJson of the whole payload gives, with the site's part reused.
   const routeJson = toScriptJson({ ...route, html: {} } satisfies HydrationPayload['route']);
   const sidebarJson = sidebar && toScriptJson(toPackedSidebar(sidebar) satisfies HydrationPayload['sidebar']);
-  return `{"site":${json},"route":${routeJson}${sidebarJson ? `,"sidebar":${sidebarJson}` : ''}}`;
+  return `{"site":${siteJson},"route":${routeJson}${sidebarJson ? `,"sidebar":${sidebarJson}` : ''}}`;
 }
 
 /**
@@ -158,7 +181,15 @@ function getBaseUrlCheckScript(site: SiteData): string {
   ].join('');
 }
 
-function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string; sidebar?: PropSidebar; assets: ShellAssets }): string {
+function toHtmlDocument(input: {
+  site: SiteData;
+  /** The site data as script JSON (see createRouteRenderer). */
+  siteJson: string;
+  route: RouteData;
+  body: string;
+  sidebar?: PropSidebar;
+  assets: ShellAssets;
+}): string {
   const { site, route, body, sidebar, assets } = input;
   const locale = site.locales.find((candidate) => candidate.locale === site.locale)!;
   const title = getDocumentTitle(site, route);
@@ -197,7 +228,7 @@ function toHtmlDocument(input: { site: SiteData; route: RouteData; body: string;
     `<head>${head.join('')}</head>` +
     `<body><div id="__docgen">${body}</div>` +
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
-    `<script id="__docgen-data" type="application/json">${toHydrationJson(site, route, sidebar)}</script></body></html>\n`
+    `<script id="__docgen-data" type="application/json">${toHydrationJson(input.siteJson, route, sidebar)}</script></body></html>\n`
   );
 }
 

@@ -3,19 +3,17 @@ import type { PropSidebar, PropSidebarItem } from '@docgen/types';
 /**
  * For each page path of a sidebar, the categories that hold it (a category holds its own page and
  * fallback index too), as index paths (`"2/0"`: the first item of the third). Made once per sidebar
- * by one walk, so that finding a page's open categories costs the depth of the page, not the size
- * of the sidebar.
+ * by one walk (the renderer keeps it, see createRouteRenderer), so that finding a page's open
+ * categories costs the depth of the page, not the size of the sidebar.
  */
-const holders = new WeakMap<PropSidebar, Map<string, Set<string>>>();
+export type SidebarHolders = Map<string, Set<string>>;
 
-function getHolders(sidebar: PropSidebar): Map<string, Set<string>> {
-  let byPath = holders.get(sidebar);
-  if (byPath) return byPath;
-  byPath = new Map();
+export function toSidebarHolders(sidebar: PropSidebar): SidebarHolders {
+  const byPath: SidebarHolders = new Map();
   const add = (path: string | undefined, trail: string[]) => {
     if (path === undefined || trail.length === 0) return;
-    let set = byPath!.get(path);
-    if (!set) byPath!.set(path, (set = new Set()));
+    let set = byPath.get(path);
+    if (!set) byPath.set(path, (set = new Set()));
     for (const key of trail) set.add(key);
   };
   // An explicit stack: sidebars are data a site writes, and may be deep.
@@ -30,7 +28,6 @@ function getHolders(sidebar: PropSidebar): Map<string, Set<string>> {
       stack.push({ items: item.items, prefix: `${key}/`, trail });
     });
   }
-  holders.set(sidebar, byPath);
   return byPath;
 }
 
@@ -42,8 +39,12 @@ function getHolders(sidebar: PropSidebar): Map<string, Set<string>> {
  * the same rule, so the page's HTML holds exactly this part: its size depends on where the page
  * is, not on the size of the sidebar.
  */
-export function getVisibleSidebar(sidebar: PropSidebar, pathname: string): PropSidebar {
-  const open = getHolders(sidebar).get(pathname);
+export function getVisibleSidebar(
+  sidebar: PropSidebar,
+  pathname: string,
+  holders: SidebarHolders = toSidebarHolders(sidebar),
+): PropSidebar {
+  const open = holders.get(pathname);
   const prune = (items: PropSidebarItem[], prefix: string): PropSidebarItem[] =>
     items.map((item, index) => {
       if (item.type === 'link') return item;

@@ -14,7 +14,7 @@ import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
 import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
-import { loadThemeServer, renderRoute, type ShellAssets, type ThemeServerModule } from '../render/index.js';
+import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import { getScopeSections, toSearchIndex, type SearchPage } from '../search/index.js';
 
 /** What every thread of a build shares: where compiled content lives and where the output goes. */
@@ -65,7 +65,8 @@ export interface RenderResult extends RenderedSummary {
 export function createTaskRunner(setup: TaskSetup) {
   let output: OutputWriter | undefined;
   const getOutput = () => (output ??= createOutputDir(setup.outDir));
-  const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule> }>();
+  // Each locale's setup, with the renderer its pages share (made by the first render after setLocale).
+  const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
   let compiler: Promise<typeof import('../compile/compileToStore.js').compileToStore> | undefined;
   const loadCompiler = () =>
@@ -108,18 +109,19 @@ export function createTaskRunner(setup: TaskSetup) {
 
     /** Renders routes into the output; `stored` tells where the content of their slots is, by key. */
     async render(tasks: RenderTask[], stored: Record<string, StoredContent>): Promise<RenderResult[]> {
-      const setups = new Map<string, { locale: LocaleSetup; theme: ThemeServerModule }>();
+      const setups = new Map<string, { site: SiteData; render: RouteRenderer }>();
       for (const name of new Set(tasks.map((task) => task.locale))) {
         const locale = locales.get(name);
         if (!locale) throw new Error(`No setup for locale ${name}`);
-        setups.set(name, { locale, theme: await locale.theme });
+        const { site, assets, sidebarFiles } = locale;
+        const getSidebar = (url: string) => sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
+        locale.renderer ??= createRouteRenderer({ theme: await locale.theme, site, assets, getSidebar });
+        setups.set(name, { site, render: locale.renderer });
       }
       const out = getOutput();
       return tasks.map(({ locale: name, route }) => {
-        const { locale, theme } = setups.get(name)!;
-        const { site, assets, sidebarFiles } = locale;
-        const getSidebar = (url: string) => sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
-        const rendered = renderRoute(theme, site, route, assets, getSidebar, (slot) => getContent(slot, stored));
+        const { site, render } = setups.get(name)!;
+        const rendered = render(route, (slot) => getContent(slot, stored));
         const relative = route.path.slice(site.siteBaseUrl.length - 1);
         const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
         out.write(files[0]!, rendered.html);
