@@ -12,23 +12,57 @@ refractor.alias({ bash: ['sh', 'shell', 'zsh', 'console'], markup: ['html', 'xml
 /** Languages shown as plain text without a warning. */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none']);
 
-/** Registers extra Prism languages by name (`additionalLanguages` in the config). Unknown names are returned. */
+/**
+ * The extra languages (`additionalLanguages`) registered in this thread, each by the name a
+ * config gave, with every name it answers to (its id and aliases). Prism's registry only grows:
+ * a language registered for one site stays registered for the next build of the process. Which
+ * extras a compile may use is therefore the list of the last registerLanguages call, so that a
+ * build highlights exactly what its config asks for, whatever an earlier build registered.
+ */
+const extras = new Map<string, string[]>();
+const extraNames = new Set<string>();
+let enabledExtras: ReadonlySet<string> = new Set();
+
+type Syntax = Parameters<typeof refractor.register>[0] & { displayName: string; aliases?: string[] };
+
+/**
+ * Makes the extra Prism languages of a config (`additionalLanguages`, by name) the ones highlighted
+ * besides the defaults from now on in this thread, registering those not registered yet. Call it
+ * before compiling with a config: an extra language of an earlier config is no longer highlighted.
+ * Unknown names are returned.
+ */
 export async function registerLanguages(names: readonly string[]): Promise<string[]> {
   const unknown: string[] = [];
+  const enabled = new Set<string>();
   for (const name of names) {
-    if (refractor.registered(name)) continue;
-    try {
-      const module = (await import(`refractor/${name}`)) as { default: Parameters<typeof refractor.register>[0] };
-      refractor.register(module.default);
-    } catch {
-      unknown.push(name);
+    let answers = extras.get(name) ?? [...extras.values()].find((candidate) => candidate.includes(name));
+    if (!answers) {
+      // One of the defaults.
+      if (refractor.registered(name)) continue;
+      try {
+        const syntax = ((await import(`refractor/${name}`)) as { default: Syntax }).default;
+        refractor.register(syntax);
+        answers = [name, syntax.displayName, ...(syntax.aliases ?? [])];
+        extras.set(name, answers);
+        for (const answer of answers) extraNames.add(answer);
+      } catch {
+        unknown.push(name);
+        continue;
+      }
     }
+    for (const answer of answers) enabled.add(answer);
   }
+  enabledExtras = enabled;
   return unknown;
 }
 
+/** Whether code of `language` is highlighted: a default language or an extra of the current config. */
+function isHighlighted(language: string): boolean {
+  return refractor.registered(language) && (!extraNames.has(language) || enabledExtras.has(language));
+}
+
 export function isKnownLanguage(language: string): boolean {
-  return PLAIN.has(language) || refractor.registered(language);
+  return PLAIN.has(language) || isHighlighted(language);
 }
 
 /**
@@ -39,7 +73,7 @@ export function isKnownLanguage(language: string): boolean {
  */
 export function highlightToHtml(code: string, language: string, highlighted: ReadonlySet<number>): string {
   const tokens: ElementContent[] =
-    !PLAIN.has(language) && refractor.registered(language)
+    !PLAIN.has(language) && isHighlighted(language)
       ? (refractor.highlight(code, language).children as ElementContent[])
       : [{ type: 'text', value: code }];
   const lines: string[] = [];
