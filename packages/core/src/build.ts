@@ -23,7 +23,7 @@ import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createSourceKeys, getBuildId, getCompileSalt, getMarkdownSources, getThemeKey, loadSite } from './loadSite.js';
+import { createSourceKeys, getBuildId, readCompileSalt, getMarkdownSources, readThemeKey, loadSite } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
@@ -34,7 +34,7 @@ import { startPreview, type Preview } from './renderPreview.js';
 import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
 import { createSeoFiles } from './seo/index.js';
-import { getCacheDir, lockSiteCache, type Debris } from './siteCache.js';
+import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { inOrder, type Locate, type TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
@@ -116,7 +116,7 @@ function getDebrisWarnings(debris: Debris): Diagnostic[] {
 async function buildLocked(input: { siteDir: string; outDir: string; options: BuildOptions }): Promise<BuildResult> {
   const { siteDir, outDir, options } = input;
   const useCache = options.cache !== false;
-  const cacheDir = getCacheDir(siteDir);
+  const cacheDir = findCacheDir(siteDir);
   // Read once for the whole build: the fingerprint, the theme and every stage use this one.
   const config = readConfig(siteDir);
   // Read once: what a cached build starts from, and (whatever it was written by) the record to
@@ -246,7 +246,7 @@ export interface RunInput {
  */
 export function createSiteBuilder(options: BuilderOptions) {
   const siteDir = resolve(options.siteDir);
-  const cacheDir = options.cacheDir ?? getCacheDir(siteDir);
+  const cacheDir = options.cacheDir ?? findCacheDir(siteDir);
   const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
   const watching = options.watching ?? false;
   const threads = createBuildThreads({ storeDir, threads: options.threads });
@@ -274,7 +274,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   /** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
   function startsPreview(config: SiteConfig, content: SiteContent, pool: TaskPool, hooks: RunHooks): boolean {
     if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
-    const salt = getCompileSalt(config);
+    const salt = readCompileSalt(config);
     return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
   }
 
@@ -367,7 +367,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     // The threads' work is done: a build that does not run again frees their memory.
     if (!watching) await threads.close();
     hasher.commit();
-    if (watching) lastRun = { manifest, sources: toSourceRecords({ content, salt: getCompileSalt(site.config), sourceKeys }) };
+    if (watching) lastRun = { manifest, sources: toSourceRecords({ content, salt: readCompileSalt(site.config), sourceKeys }) };
     return {
       pageCount: rendered.pageCount,
       renderedPaths: rendered.paths,
@@ -387,7 +387,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       const pool = threads.start(config, output.path, { compiles: compiled.size === 0 });
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
-      const themeKey = getThemeKey(config.themeDir, componentPages);
+      const themeKey = readThemeKey(config.themeDir, componentPages);
       const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});

@@ -1,6 +1,6 @@
 export { build, type BuildOptions, type BuildResult } from './build.js';
 export { loadSite } from './loadSite.js';
-export { clearCache, getCacheDir, type ClearResult, type Debris } from './siteCache.js';
+export { clearCache, findCacheDir, type ClearResult, type Debris } from './siteCache.js';
 export type { LockWait } from './processes/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
 export { getConfigJsonSchema } from './config/index.js';

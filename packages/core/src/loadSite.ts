@@ -20,7 +20,7 @@ import { DocgenError } from './diagnostics/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
-import { getCacheDir, lockSiteCache } from './siteCache.js';
+import { findCacheDir, lockSiteCache } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
 
@@ -53,7 +53,7 @@ export interface LoadSiteOptions {
   linkCache?: LinkCache;
   /** Compile keys known from earlier runs (the builder's); none when absent. */
   sourceKeys?: SourceKeys;
-  /** The theme's key (getThemeKey), when already known. */
+  /** The theme's key (readThemeKey), when already known. */
   themeKey?: string;
   /**
    * False: leave no cache in the site (a throw-away store is used and deleted); the content of
@@ -103,7 +103,7 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
     options.storeDir ??
     (throwAway
       ? mkdtempSync(join(tmpdir(), `${getTemporaryName('compiled.', { unique: false })}-`))
-      : join(getCacheDir(siteDir), 'compiled'));
+      : join(findCacheDir(siteDir), 'compiled'));
   mkdirSync(storeDir, { recursive: true });
   try {
     const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
@@ -119,7 +119,7 @@ const COMPILE_PART = 64;
 async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
   const diagnostics: Diagnostic[] = [];
   const known = options.compiled ?? readCompileIndex(storeDir);
-  const salt = getCompileSalt(config);
+  const salt = readCompileSalt(config);
   const sourceKeys = options.sourceKeys ?? createSourceKeys();
   const keyOf = new Map<SourceMarkdown<unknown>, string>();
   const missing = new Map<string, CompileTask>();
@@ -163,7 +163,7 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
     if (!compiled) throw new Error(`No compiled content ${key}`);
     return compiled;
   };
-  const themeKey = options.themeKey ?? getThemeKey(config.themeDir, getComponentPages(content));
+  const themeKey = options.themeKey ?? readThemeKey(config.themeDir, getComponentPages(content));
   const buildId = options.buildId ?? getBuildId(config, themeKey);
   const manifest = createManifest(
     {
@@ -189,13 +189,16 @@ async function loadCompiledSite(siteDir: string, config: SiteConfig, content: Si
  * What compile keys are salted with: docgen's version, the compiler's own code (a store outlives
  * a change of the compiler within a version) and the options that change what compiling gives.
  */
-export const getCompileSalt = (config: SiteConfig) =>
-  JSON.stringify([DOCGEN_VERSION, getCompilerKey(), config.themeConfig.code.additionalLanguages]);
+export const readCompileSalt = (config: SiteConfig) =>
+  JSON.stringify([DOCGEN_VERSION, readCompilerKey(), config.themeConfig.code.additionalLanguages]);
 
 let compilerKey: string | undefined;
 
-/** A hash of the code of the compile stage (its folder, source or built), read once per process. */
-function getCompilerKey(): string {
+/**
+ * A hash of the code of the compile stage (its folder, source or built), read once per process:
+ * docgen's own code does not change while it runs, so this memo never changes what a build writes.
+ */
+function readCompilerKey(): string {
   if (compilerKey === undefined) {
     const dir = fileURLToPath(new URL('./compile/', import.meta.url));
     const digest = createHash('sha256');
@@ -247,7 +250,7 @@ export function getComponentPages(content: SiteContent): Record<string, string> 
 }
 
 /** Changes whenever a file of the theme or a component page of the site changes. */
-export function getThemeKey(themeDir: string, pages: Record<string, string>): string {
+export function readThemeKey(themeDir: string, pages: Record<string, string>): string {
   const digest = createHash('sha256').update(DOCGEN_VERSION);
   const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
   for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));

@@ -6,7 +6,7 @@ import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMar
 import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from './compile/store.js';
 import type { FileChange } from './content/index.js';
-import { getCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
+import { readCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
 import type { TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
 
@@ -65,7 +65,7 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
   if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
   if (changes.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
   const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
-  const salt = getCompileSalt(config);
+  const salt = readCompileSalt(config);
   const newKeys = new Map<string, string>();
   const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
   const tasks: CompileTask[] = [];

@@ -3,7 +3,7 @@ import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteMani
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
-import { getCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
+import { readCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
 import { createManifest } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
@@ -57,7 +57,7 @@ const PREVIEWED = new Set(['doc', 'markdownPage']);
 /** Starts making the preview's site model; `onReady` is given its control once it is made (unless stopped before). */
 export function startPreview(input: PreviewInput, onReady: (control: RenderControl) => void): Preview {
   const { config, content, pool, output } = input;
-  const salt = getCompileSalt(config);
+  const salt = readCompileSalt(config);
   let stopped = false;
   const sources = new Map<string, SourceMarkdown<unknown>>();
   for (const source of getMarkdownSources(content)) sources.set(input.sourceKeys.keyOf(salt, source), source);

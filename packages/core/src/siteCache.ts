@@ -17,8 +17,11 @@ import {
 } from './processes/index.js';
 import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from './versioning/snapshot.js';
 
-/** Where docgen keeps its cache for a site: compiled content, the server bundle, the last build. */
-export function getCacheDir(siteDir: string): string {
+/**
+ * Where docgen keeps its cache for a site: compiled content, the server bundle, the last build.
+ * Looks on disk: inside `node_modules/.cache` when the site has node_modules, else `.docgen`.
+ */
+export function findCacheDir(siteDir: string): string {
   return existsSync(join(siteDir, 'node_modules')) ? join(siteDir, 'node_modules', '.cache', 'docgen') : join(siteDir, '.docgen');
 }
 
@@ -41,7 +44,7 @@ export interface Debris {
  */
 export function removeDebris(siteDir: string): Debris {
   const cuts = recoverInterruptedCuts(siteDir);
-  const cacheDir = getCacheDir(siteDir);
+  const cacheDir = findCacheDir(siteDir);
   const recordedOutDir = readBuildRecord(cacheDir)?.outDir;
   const dirs = new Set([
     siteDir,
@@ -62,7 +65,7 @@ export function removeDebris(siteDir: string): Debris {
  * never deletes what another is still reading.
  */
 export async function lockSiteCache(siteDir: string, onWait?: (wait: LockWait) => void): Promise<{ lock: HeldLock; debris: Debris }> {
-  const cacheDir = getCacheDir(siteDir);
+  const cacheDir = findCacheDir(siteDir);
   const created = getMissingDirs(cacheDir);
   const lock = await acquireLock({ file: join(cacheDir, LOCK_FILE), resource: { kind: 'cache', path: cacheDir }, onWait });
   let released = false;
@@ -87,7 +90,7 @@ export async function lockSiteCache(siteDir: string, onWait?: (wait: LockWait) =
  * for the dev server, which does not wait for a build to start.
  */
 export function removeDebrisUnlessLocked(siteDir: string): Debris | undefined {
-  const attempt = tryAcquireLock(join(getCacheDir(siteDir), LOCK_FILE));
+  const attempt = tryAcquireLock(join(findCacheDir(siteDir), LOCK_FILE));
   if (!('lock' in attempt)) return undefined;
   try {
     return removeDebris(siteDir);
@@ -112,7 +115,7 @@ export interface ClearResult {
  */
 export async function clearCache(siteDir: string, onWait?: (wait: LockWait) => void): Promise<ClearResult> {
   const site = resolve(siteDir);
-  const cacheDir = getCacheDir(site);
+  const cacheDir = findCacheDir(site);
   const { lock, debris } = await lockSiteCache(site, onWait);
   const kept: string[] = [];
   let deleted = false;

@@ -67,7 +67,7 @@ function readValidRecord(dir: string, bundler: string, pages: [string, string][]
  * when one is there that was made from byte-identical files (every file esbuild read: the theme,
  * the site's page components, docgen's browser runtime, React) by the same bundling code; else
  * bundled now and kept there, replacing the folder whole. `key` names the theme's inputs (see
- * getThemeKey); bundles of other keys are removed. Callers copy the files they use: another
+ * readThemeKey); bundles of other keys are removed. Callers copy the files they use: another
  * process may replace the folder later.
  */
 export async function readThemeBundle(input: BundleInput, cacheDir: string, key: string): Promise<CachedBundle> {

@@ -8,7 +8,7 @@ import { getPageDataFilePath } from '@docgen/shared/pageData';
 import { createSiteBuilder, type OutputState } from '../build.js';
 import type { RenderControl } from '../renderInDemandOrder.js';
 import { getTemporaryName, tryAcquireLock } from '../processes/index.js';
-import { getCacheDir, removeDebrisUnlessLocked } from '../siteCache.js';
+import { findCacheDir, removeDebrisUnlessLocked } from '../siteCache.js';
 import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
 import { readConfig } from '../config/index.js';
@@ -125,7 +125,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // What killed docgen processes left: an unfinished version cut, staging folders, an earlier dev server's output.
   removeDebrisUnlessLocked(siteDir);
   const config = readConfig(siteDir);
-  const cacheDir = getCacheDir(siteDir);
+  const cacheDir = findCacheDir(siteDir);
   const outDir = join(cacheDir, getTemporaryName('serve.', { unique: false }));
   rmSync(outDir, { recursive: true, force: true });
   const output = createOutputDir(outDir);

@@ -96,14 +96,14 @@ function createInlinePool(setup: TaskSetup): TaskPool {
  * The compiled worker entry. Tests run core from its TypeScript sources, which a worker thread
  * cannot load; they use the compiled package (`pnpm build:packages` runs before them).
  */
-function getWorkerFile(): string {
+function findWorkerFile(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const compiled = join(here, 'worker.js');
   return existsSync(compiled) ? compiled : join(here.replace(/([\\/])src([\\/]workers)$/, '$1dist$2'), 'worker.js');
 }
 
 function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
-  const workerFile = getWorkerFile();
+  const workerFile = findWorkerFile();
   const workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const idle: Worker[] = [...workers];
