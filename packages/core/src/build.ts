@@ -272,7 +272,8 @@ export function createSiteBuilder(options: BuilderOptions) {
   };
 
   /** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
-  function startsPreview(config: SiteConfig, content: SiteContent, pool: TaskPool, hooks: RunHooks): boolean {
+  function startsPreview(input: { config: SiteConfig; content: SiteContent; pool: TaskPool; hooks: RunHooks }): boolean {
+    const { config, content, pool, hooks } = input;
     if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
     const salt = readCompileSalt(config);
     return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
@@ -414,7 +415,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         }),
       );
       if (ahead) await pagesWritten(hooks, { previewChanged: false });
-      const preview = startsPreview(config, content, pool, hooks)
+      const preview = startsPreview({ config, content, pool, hooks })
         ? startPreview(
             {
               siteDir,

@@ -106,7 +106,7 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
       : join(findCacheDir(siteDir), 'compiled'));
   mkdirSync(storeDir, { recursive: true });
   try {
-    const site = await loadCompiledSite(siteDir, config, content, storeDir, options);
+    const site = await loadCompiledSite({ ...options, siteDir, config, content, storeDir });
     return { ...site, diagnostics: [...languageWarnings, ...content.diagnostics, ...site.diagnostics] };
   } finally {
     if (throwAway) rmSync(storeDir, { recursive: true, force: true });
@@ -116,7 +116,9 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
 /** Bodies compiled and kept together, at most (see loadCompiledSite). */
 const COMPILE_PART = 64;
 
-async function loadCompiledSite(siteDir: string, config: SiteConfig, content: SiteContent, storeDir: string, options: LoadSiteOptions) {
+/** loadSite once config and content are read and the store is chosen. */
+async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig; content: SiteContent; storeDir: string }) {
+  const { siteDir, config, content, storeDir } = options;
   const diagnostics: Diagnostic[] = [];
   const known = options.compiled ?? readCompileIndex(storeDir);
   const salt = readCompileSalt(config);
