@@ -23,7 +23,7 @@ import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createSourceKeys, getBuildId, readCompileSalt, getMarkdownSources, readThemeKey, loadSite } from './loadSite.js';
+import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';

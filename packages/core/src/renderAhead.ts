@@ -6,7 +6,7 @@ import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMar
 import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from './compile/store.js';
 import type { FileChange } from './content/index.js';
-import { readCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import type { TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
 

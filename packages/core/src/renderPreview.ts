@@ -3,7 +3,7 @@ import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteMani
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
-import { readCompileSalt, getMarkdownSources, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { createManifest } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
