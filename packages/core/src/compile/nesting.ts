@@ -55,13 +55,16 @@ export class NestingError extends DocgenError {
 /**
  * Scans a markdown body, before it is parsed, for what would make parsing it slow: block quotes
  * and list items that nest deeper than MAX_NESTING on a line (the parser's work grows with their
- * depth times the length of the text), or a paragraph with more unmatched emphasis markers or brackets than
+ * depth times the length of the text), container directives open more than MAX_NESTING deep, or
+ * a paragraph with more unmatched emphasis markers or brackets than
  * MAX_UNMATCHED_MARKERS. One pass, linear in the length of the body. Fenced code is scanned like
  * the rest (telling code apart is the parser's job): a blank line ends what a paragraph counts.
  */
 export function findSlowSyntax(body: string): NestingProblem | undefined {
   // Markers of the current paragraph: open (unclosed) and closers that found no opener.
   let counts = { star: 0, underscore: 0, bracket: 0, unmatched: { star: 0, underscore: 0 } };
+  // Container directives (`:::note` … `:::`) open: they span blank lines.
+  let directives = 0;
   let lineStart = 0;
   while (lineStart <= body.length) {
     let lineEnd = body.indexOf('\n', lineStart);
@@ -75,6 +78,15 @@ export function findSlowSyntax(body: string): NestingProblem | undefined {
         hint: NESTING_HINT,
       };
     }
+    const fence = getDirectiveFence(body, containers.contentStart, end);
+    if (fence === 'open' && ++directives > MAX_NESTING) {
+      return {
+        offset: containers.contentStart,
+        message: `Container directives (:::) nest more than ${MAX_NESTING} levels deep here: content may nest at most ${MAX_NESTING} levels deep`,
+        hint: 'Close each directive with a line of ::: before opening the next one.',
+      };
+    }
+    if (fence === 'close' && directives > 0) directives--;
     if (isBlank(body, containers.contentStart, end)) {
       counts = { star: 0, underscore: 0, bracket: 0, unmatched: { star: 0, underscore: 0 } };
     } else {
@@ -84,6 +96,17 @@ export function findSlowSyntax(body: string): NestingProblem | undefined {
     lineStart = lineEnd + 1;
   }
   return undefined;
+}
+
+/** Whether a line (from `start`, after its block quote and list markers) opens or closes a container directive. */
+function getDirectiveFence(text: string, start: number, end: number): 'open' | 'close' | undefined {
+  let index = start;
+  while (index < end && index - start < 3 && text.charCodeAt(index) === 32) index++;
+  const colons = index;
+  while (index < end && text.charCodeAt(index) === 58 /* : */) index++;
+  if (index - colons < 3) return undefined;
+  if (/[A-Za-z]/.test(text[index] ?? '')) return 'open';
+  return isBlank(text, index, end) ? 'close' : undefined;
 }
 
 function isBlank(text: string, start: number, end: number): boolean {
