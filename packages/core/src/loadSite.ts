@@ -160,6 +160,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
     options.compiled.clear();
     for (const [key, value] of used) options.compiled.set(key, value);
   }
+  assertNoCompileErrors(diagnostics);
   const getCompiled = (key: string) => {
     const compiled = used.get(key);
     if (!compiled) throw new Error(`No compiled content ${key}`);
@@ -185,6 +186,23 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
     rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
   diagnostics.push(...manifest.warnings);
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
+}
+
+/**
+ * Fails the run with every file that could not be compiled (content that nests too deep), once
+ * all of them were: they are reported together, and nothing is rendered.
+ */
+function assertNoCompileErrors(diagnostics: Diagnostic[]): void {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return;
+  const first = errors[0]!;
+  const files = new Set(errors.map((error) => error.location?.file));
+  throw new DocgenError(files.size === 1 ? first.message : `${files.size} files cannot be compiled`, {
+    code: first.code,
+    location: first.location,
+    hint: first.hint,
+    diagnostics: errors,
+  });
 }
 
 /**

@@ -122,5 +122,7 @@ function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: 
     urls,
     ownDescription ? '' : description,
     readingTimeMinutes,
+    // A body that failed to compile is never rendered ahead: the run fails with its error.
+    compiled.diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
   ]);
 }

@@ -20,6 +20,8 @@ import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import { highlightToHtml, isKnownLanguage, parseCodeMeta } from './highlight.js';
 import { isKnownHtmlTag } from './htmlTags.js';
 import { getElementRemoval, sanitizeElement, type Warn } from './sanitizeHtml.js';
+import { walkTree } from './walk.js';
+import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { getContentSections, getShownText } from './sections.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
@@ -94,18 +96,22 @@ const HIGHLIGHT_LINES = 'dataDocgenHighlightLines';
  * string it is stored, read back and rendered in one piece.
  */
 function highlightCodeBlocks(nodes: RootContent[]): void {
-  for (const node of nodes) {
-    if (node.type !== 'element') continue;
-    const code = node.children[0];
-    const lines = code?.type === 'element' ? code.properties[HIGHLIGHT_LINES] : undefined;
-    if (node.tagName === 'pre' && code?.type === 'element' && typeof lines === 'string') {
-      delete code.properties[HIGHLIGHT_LINES];
-      const text = code.children.length === 1 && code.children[0]!.type === 'text' ? code.children[0].value : hastToString(code);
-      const highlighted = new Set(lines === '' ? [] : lines.split(',').map(Number));
-      code.children = [{ type: 'raw', value: highlightToHtml(text, String(node.properties.dataLanguage), highlighted) }];
-      continue;
+  // A stack of its own, as in every walk of a page's tree: its depth is the content's to choose.
+  const stack: RootContent[][] = [nodes];
+  while (stack.length > 0) {
+    for (const node of stack.pop()!) {
+      if (node.type !== 'element') continue;
+      const code = node.children[0];
+      const lines = code?.type === 'element' ? code.properties[HIGHLIGHT_LINES] : undefined;
+      if (node.tagName === 'pre' && code?.type === 'element' && typeof lines === 'string') {
+        delete code.properties[HIGHLIGHT_LINES];
+        const text = code.children.length === 1 && code.children[0]!.type === 'text' ? code.children[0].value : hastToString(code);
+        const highlighted = new Set(lines === '' ? [] : lines.split(',').map(Number));
+        code.children = [{ type: 'raw', value: highlightToHtml(text, String(node.properties.dataLanguage), highlighted) }];
+        continue;
+      }
+      stack.push(node.children);
     }
-    highlightCodeBlocks(node.children);
   }
 }
 
@@ -285,18 +291,22 @@ function transformDirective(
 }
 
 /** Every element of a tree in document order (a plain loop: this runs on every node of every page). */
-function forEachElement(node: HastRoot | Element, each: (element: Element) => void): void {
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
-    each(child);
-    forEachElement(child, each);
-  }
+function forEachElement(root: HastRoot, each: (element: Element) => void): void {
+  walkTree<HastRoot | RootContent, true>(root, true, (node) => {
+    if (node.type !== 'element') return undefined;
+    each(node);
+    return true;
+  });
 }
 
 /** Source positions are not needed after compiling: dropped, the stored content is smaller. */
-function stripPositions(node: HastRoot | RootContent): void {
-  delete node.position;
-  if ('children' in node) for (const child of node.children) stripPositions(child);
+function stripPositions(root: HastRoot): void {
+  const stack: (HastRoot | RootContent)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    delete node.position;
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
 }
 
 function rehypeDocgen() {
@@ -305,7 +315,9 @@ function rehypeDocgen() {
     const warn = createWarn(data);
     const first = tree.children[0];
     const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
-    removeNotShown(tree, warn, false);
+    // Raw HTML may nest deeper than the markdown around it.
+    assertNesting(tree, 'HTML', (node) => node.type === 'element');
+    removeNotShown(tree, warn);
     const slugger = new GithubSlugger();
     // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
@@ -348,31 +360,54 @@ function rehypeDocgen() {
 
 /**
  * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
- * with a warning at their position, what sanitizeHtml.ts removes.
+ * with a warning at their position, what sanitizeHtml.ts removes. Each element is cleaned before
+ * its children, in document order.
  */
-function removeNotShown(parent: HastRoot | Element, warn: Warn, inSvg: boolean): void {
-  let kept = 0;
-  for (const child of parent.children) {
+function removeNotShown(root: HastRoot, warn: Warn): void {
+  // Children of `parent` before `next` are done; those kept were moved to the front, before `kept`.
+  type Frame = { parent: HastRoot | Element; inSvg: boolean; next: number; kept: number };
+  const stack: Frame[] = [{ parent: root, inSvg: false, next: 0, kept: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const { parent } = frame;
+    if (frame.next === parent.children.length) {
+      parent.children.length = frame.kept;
+      stack.pop();
+      continue;
+    }
+    const child = parent.children[frame.next++]!;
     // Raw HTML reaches here unparsed only when it holds nothing but comments (see hasRawHtml).
     if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
     if (child.type === 'element') {
-      const svg = inSvg || child.tagName === 'svg';
+      const svg = frame.inSvg || child.tagName === 'svg';
       const removed = getElementRemoval(child, svg);
       if (removed) {
         warn(removed.message, removed.hint, child.position?.start);
         continue;
       }
       sanitizeElement(child, warn);
-      removeNotShown(child, warn, svg);
+      parent.children[frame.kept++] = child;
+      stack.push({ parent: child, inSvg: svg, next: 0, kept: 0 });
+      continue;
     }
-    parent.children[kept++] = child;
+    parent.children[frame.kept++] = child;
   }
-  parent.children.length = kept;
+}
+
+/**
+ * Checks the depth of the markdown tree as soon as it is built, before the transforms of GFM and
+ * the rest of the pipeline, which recurse over it (see MAX_NESTING). Used right after
+ * remark-parse, its transform runs first.
+ */
+function remarkNestingLimit(this: { data(): object }) {
+  const data = this.data() as { fromMarkdownExtensions?: unknown[] };
+  (data.fromMarkdownExtensions ??= []).push({ transforms: [(tree: MdastRoot) => assertNesting(tree, 'Markdown')] });
 }
 
 const markdown = () =>
   unified()
     .use(remarkParse)
+    .use(remarkNestingLimit)
     .use(remarkGfm)
     .use(remarkGfmAutolinkGate)
     .use(remarkGfmTableGate)
@@ -395,18 +430,82 @@ function isCommentOnly(html: string): boolean {
  * Whether the tree holds raw HTML other than comments, which must be parsed to be shown (a plain
  * loop: it runs on every node of every file).
  */
-function hasRawHtml(node: MdastRoot | MdastContent): boolean {
-  if (node.type === 'html') return !isCommentOnly(node.value);
-  if (!('children' in node)) return false;
-  for (const child of node.children) if (hasRawHtml(child)) return true;
+function hasRawHtml(tree: MdastRoot): boolean {
+  const stack: (MdastRoot | MdastContent)[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'html') {
+      if (!isCommentOnly(node.value)) return true;
+    } else if ('children' in node) {
+      for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
+    }
+  }
   return false;
 }
 
 /**
  * Compiles one markdown body to hast plus everything later stages need (headings, ids, links,
  * diagnostics). A pure function of its inputs, so its result can be cached by content hash.
+ *
+ * A body that nests deeper than MAX_NESTING (or would take the parser time quadratic in its
+ * length, see findSlowSyntax) compiles to nothing, with an error at the place that went too deep:
+ * the build fails with it, after every other file compiled.
  */
 export function compileMarkdown(body: string, options: CompileOptions): CompileResult {
+  const slow = findSlowSyntax(body);
+  if (slow) return toFailedResult({ ...slow, position: getLineColumn(body, slow.offset) }, options);
+  try {
+    return compileTree(body, options);
+  } catch (error) {
+    if (error instanceof NestingError)
+      return toFailedResult({ message: error.message, hint: error.hint!, position: error.position }, options);
+    // Nesting is checked before any step that recurses; were the stack still to run out, it is
+    // this file's content that did it.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      return toFailedResult(
+        {
+          message: 'The content nests too deep to compile',
+          hint: `Flatten the structure: content may nest at most ${MAX_NESTING} levels deep.`,
+          position: { line: 1, column: 1 },
+        },
+        options,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The result of a body that cannot be compiled: no content, and the error (`position` is 1-based, in the body). */
+function toFailedResult(
+  failure: { message: string; hint: string; position: { line: number; column: number } },
+  options: CompileOptions,
+): CompileResult {
+  const { line, column } = failure.position;
+  return {
+    hast: { type: 'root', children: [] },
+    meta: {
+      hasExcerpt: false,
+      headings: [],
+      anchorIds: [],
+      links: [],
+      urls: [],
+      description: '',
+      readingTimeMinutes: 1,
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'markdown-nesting',
+          message: failure.message,
+          hint: failure.hint,
+          location: { file: options.sourcePath, line: line + options.bodyLine - 1, column },
+        },
+      ],
+    },
+    sections: [],
+  };
+}
+
+function compileTree(body: string, options: CompileOptions): CompileResult {
   const data: FileData = {
     diagnostics: [],
     links: [],
@@ -420,7 +519,10 @@ export function compileMarkdown(body: string, options: CompileOptions): CompileR
   const file = new VFile({ value: body, path: options.sourcePath, data: data as never });
   const mdast = withoutRawHtml.parse(file);
   // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
-  const processor = body.includes('<') && hasRawHtml(mdast) ? withRawHtml : withoutRawHtml;
+  const rawHtml = body.includes('<') && hasRawHtml(mdast);
+  // Parsing raw HTML recurses as deep as its elements nest.
+  if (rawHtml) assertHtmlNesting(mdast);
+  const processor = rawHtml ? withRawHtml : withoutRawHtml;
   const hast = processor.runSync(mdast, file) as HastRoot;
   const result = file.data as unknown as FileData;
   // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.

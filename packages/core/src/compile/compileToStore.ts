@@ -1,5 +1,5 @@
 import type { CompiledMarkdown, StoredContent } from '@docgen/types';
-import { compileMarkdown } from './compileMarkdown.js';
+import { compileMarkdown, type CompileResult } from './compileMarkdown.js';
 import { createPackWriter, type CompileTask } from './store.js';
 
 /**
@@ -10,7 +10,7 @@ import { createPackWriter, type CompileTask } from './store.js';
 export function compileToStore(dir: string, tasks: readonly CompileTask[]): CompiledMarkdown[] {
   const writer = createPackWriter(dir);
   const results = tasks.map((task): CompiledMarkdown => {
-    const { hast, excerpt, title, meta, sections } = compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+    const { hast, excerpt, title, meta, sections } = compileTask(task);
     // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
     const stored: StoredContent = {
       main: writer.add(JSON.stringify(hast)),
@@ -23,4 +23,13 @@ export function compileToStore(dir: string, tasks: readonly CompileTask[]): Comp
   });
   writer.write();
   return results;
+}
+
+/** Compiles one body; an error no one expected names the file that caused it (content errors are diagnostics). */
+function compileTask(task: CompileTask): CompileResult {
+  try {
+    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+  } catch (cause) {
+    throw new Error(`Compiling ${task.sourcePath} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
 }

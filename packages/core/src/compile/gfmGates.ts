@@ -47,11 +47,20 @@ export function remarkGfmAutolinkGate(this: { data(key: 'fromMarkdownExtensions'
 
 const AUTOLINK_START = /@|https?:\/\/|www\./i;
 
-/** Whether a text node of the tree holds the start of a literal autolink (a plain loop: it runs on every node of most files). */
-function mayHoldAutolinks(node: MdastRoot | MdastContent): boolean {
-  if (node.type === 'text') return AUTOLINK_START.test(node.value);
-  if (!('children' in node)) return false;
-  for (const child of node.children) if (mayHoldAutolinks(child)) return true;
+/**
+ * Whether a text node of the tree holds the start of a literal autolink (a plain loop: it runs on
+ * every node of most files; with a stack of its own, as the tree is as deep as the content nests).
+ */
+function mayHoldAutolinks(tree: MdastRoot): boolean {
+  const stack: (MdastRoot | MdastContent)[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      if (AUTOLINK_START.test(node.value)) return true;
+    } else if ('children' in node) {
+      for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
+    }
+  }
   return false;
 }
 

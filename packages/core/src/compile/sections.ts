@@ -1,5 +1,6 @@
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { ContentSection } from '@docgen/types';
+import { walkTree } from './walk.js';
 
 /** Stored text per section is capped: enough for a search snippet, bounded index size. */
 const MAX_SECTION_TEXT = 600;
@@ -7,13 +8,39 @@ const IDENTIFIER = /[A-Za-z_$][\w$]{2,}/g;
 const BLOCK = /^(p|li|td|th|div|h\d|pre|tr)$/;
 const CONTAINERS = new Set(['admonition', 'tabs', 'tab', 'div', 'section']);
 
-function textOf(node: RootContent | HastRoot): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element' && node.tagName === 'style') return '';
-  if ('children' in node) {
-    return node.children.map((child) => textOf(child as RootContent)).join(node.type === 'element' && BLOCK.test(node.tagName) ? ' ' : '');
+/**
+ * The text of a node: its text nodes in order, but for the rules of `<style>` elements, with a
+ * space between the children of block elements. A loop with a stack of its own: the depth of the
+ * tree is the content's to choose.
+ */
+function textOf(root: RootContent | HastRoot): string {
+  type Frame = { children: RootContent[]; next: number; parts: string[]; separator: string };
+  const open = (node: RootContent | HastRoot): Frame | string => {
+    if (node.type === 'text') return node.value;
+    if ((node.type === 'element' && node.tagName === 'style') || !('children' in node)) return '';
+    return {
+      children: node.children as RootContent[],
+      next: 0,
+      parts: [],
+      separator: node.type === 'element' && BLOCK.test(node.tagName) ? ' ' : '',
+    };
+  };
+  const first = open(root);
+  if (typeof first === 'string') return first;
+  const stack: Frame[] = [first];
+  for (;;) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next < frame.children.length) {
+      const child = open(frame.children[frame.next++]!);
+      if (typeof child === 'string') frame.parts.push(child);
+      else stack.push(child);
+      continue;
+    }
+    stack.pop();
+    const text = frame.parts.join(frame.separator);
+    if (stack.length === 0) return text;
+    stack[stack.length - 1]!.parts.push(text);
   }
-  return '';
 }
 
 /**
@@ -33,27 +60,24 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
       code: [...current.code].join(' '),
     });
   };
-  const visit = (nodes: RootContent[]) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') {
-        if (node.type === 'text') current.text.push(node.value);
-        continue;
-      }
-      const element = node as Element;
-      if ((element.tagName === 'h2' || element.tagName === 'h3') && typeof element.properties.id === 'string') {
-        flush();
-        current = { heading: textOf(element).trim(), anchor: element.properties.id, text: [], code: new Set() };
-      } else if (element.tagName === 'pre') {
-        for (const match of textOf(element).matchAll(IDENTIFIER)) current.code.add(match[0]);
-      } else if (CONTAINERS.has(element.tagName)) {
-        visit(element.children);
-      } else {
-        current.text.push(textOf(element));
-        if (element.tagName === 'code') for (const match of textOf(element).matchAll(IDENTIFIER)) current.code.add(match[0]);
-      }
+  walkTree<HastRoot | RootContent, true>(hast, true, (node) => {
+    if (node.type !== 'element') {
+      if (node.type === 'text') current.text.push(node.value);
+      return undefined;
     }
-  };
-  visit(hast.children);
+    if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties.id === 'string') {
+      flush();
+      current = { heading: textOf(node).trim(), anchor: node.properties.id, text: [], code: new Set() };
+    } else if (node.tagName === 'pre') {
+      for (const match of textOf(node).matchAll(IDENTIFIER)) current.code.add(match[0]);
+    } else if (CONTAINERS.has(node.tagName)) {
+      return true;
+    } else {
+      current.text.push(textOf(node));
+      if (node.tagName === 'code') for (const match of textOf(node).matchAll(IDENTIFIER)) current.code.add(match[0]);
+    }
+    return undefined;
+  });
   flush();
   return sections;
 }
@@ -62,10 +86,15 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
  * The text of content as a reader sees it, for its description and reading time: the text of
  * every node, as hast-util-to-string gives it, but for the rules of `<style>` elements.
  */
-export function getShownText(node: RootContent | HastRoot): string {
-  if (node.type === 'text') return node.value;
-  if (!('children' in node) || (node.type === 'element' && node.tagName === 'style')) return '';
+export function getShownText(root: RootContent | HastRoot): string {
   let text = '';
-  for (const child of node.children) text += getShownText(child);
+  const stack: (RootContent | HastRoot)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') text += node.value;
+    else if ('children' in node && !(node.type === 'element' && node.tagName === 'style')) {
+      for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
+    }
+  }
   return text;
 }
