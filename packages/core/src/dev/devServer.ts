@@ -171,6 +171,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const result = await builder.run({
         output,
         previous: state,
+        // The first build (the only one without changes) uses the config read at start.
+        config: changes.length === 0 ? config : undefined,
         hooks: {
           onPagesWritten: ({ previewChanged }) => {
             filesChanged = true;

@@ -91,7 +91,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
       hint: `It is probably left over from an earlier cut: remove ${copy.target} or pick another name.`,
     });
   }
-  const before = await loadSite({ siteDir, cache: false }).catch((error: unknown) => {
+  const before = await loadSite({ siteDir, cache: false, config }).catch((error: unknown) => {
     throw withContext(
       error,
       `Cannot cut version "${name}": ${errorMessage(error)}`,
