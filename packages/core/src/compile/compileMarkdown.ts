@@ -68,6 +68,29 @@ const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
 const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
 
 /**
+ * The two steps from a body to hast. docgen's own is fast (the GFM gates, the patched
+ * mdast-util-from-markdown, rehype-raw only where there is raw HTML);
+ * compileDifferential.test.ts compiles with the plain libraries' as well and compares.
+ */
+export interface MarkdownPipeline {
+  /** The markdown tree of the file's body. */
+  parse(file: VFile): MdastRoot;
+  /** The tree as hast, with what the plugins record in `file.data.docgen`. */
+  run(mdast: MdastRoot, file: VFile): HastRoot;
+}
+
+export const docgenPipeline: MarkdownPipeline = {
+  parse: (file) => withoutRawHtml.parse(file),
+  run(mdast, file) {
+    // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
+    const rawHtml = String(file.value).includes('<') && hasRawHtml(mdast);
+    // Parsing raw HTML recurses as deep as its elements nest.
+    if (rawHtml) assertHtmlNesting(mdast);
+    return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as HastRoot;
+  },
+};
+
+/**
  * Compiles one markdown body to hast plus everything later stages need (headings, ids, links,
  * diagnostics). A pure function of its inputs, so its result can be cached by content hash.
  *
@@ -75,11 +98,11 @@ const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
  * length, see findSlowSyntax) compiles to nothing, with an error at the place that went too deep:
  * the build fails with it, after every other file compiled.
  */
-export function compileMarkdown(body: string, options: CompileOptions): CompileResult {
+export function compileMarkdown(body: string, options: CompileOptions, pipeline: MarkdownPipeline = docgenPipeline): CompileResult {
   const slow = findSlowSyntax(body);
   if (slow) return toFailedResult({ ...slow, position: getLineColumn(body, slow.offset) }, options);
   try {
-    return compileTree(body, options);
+    return compileTree(body, options, pipeline);
   } catch (error) {
     if (error instanceof NestingError)
       return toFailedResult({ message: error.message, hint: error.hint!, position: error.position }, options);
@@ -129,7 +152,7 @@ function toFailedResult(
   };
 }
 
-function compileTree(body: string, options: CompileOptions): CompileResult {
+function compileTree(body: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
   const data: CompileData = {
     diagnostics: [],
     links: [],
@@ -141,13 +164,7 @@ function compileTree(body: string, options: CompileOptions): CompileResult {
     source: body,
   };
   const file = new VFile({ value: body, path: options.sourcePath, data: { docgen: data } });
-  const mdast = withoutRawHtml.parse(file);
-  // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
-  const rawHtml = body.includes('<') && hasRawHtml(mdast);
-  // Parsing raw HTML recurses as deep as its elements nest.
-  if (rawHtml) assertHtmlNesting(mdast);
-  const processor = rawHtml ? withRawHtml : withoutRawHtml;
-  const hast = processor.runSync(mdast, file) as HastRoot;
+  const hast = pipeline.run(pipeline.parse(file), file);
   // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
   let title: HastRoot | undefined;
   if (data.contentTitleId !== undefined) {

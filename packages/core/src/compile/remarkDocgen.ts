@@ -1,4 +1,4 @@
-import type { Html, Root as MdastRoot, Text } from 'mdast';
+import type { Html, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
@@ -139,7 +139,7 @@ function transformDirective(
   parent: { children: unknown[] } | undefined,
   data: CompileData,
   warn: Warn,
-): typeof SKIP | undefined {
+): typeof SKIP | [typeof SKIP, number] | undefined {
   const attributes = node.attributes ?? {};
   if (node.type === 'containerDirective' && ADMONITIONS.has(node.name)) {
     const label = node.children[0];
@@ -171,12 +171,22 @@ function transformDirective(
   }
   if (index === undefined || !parent) return undefined;
   if (node.type === 'textDirective') {
-    // Not a directive we know: `key:value` in prose. Give the text back exactly as written.
+    // Not a directive we know: `key:value` in prose. Give the text back exactly as written, as
+    // one text with the text around it (reparsing raw HTML would join them; search text too).
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     const value = start !== undefined && end !== undefined ? data.source.slice(start, end) : `:${node.name}`;
-    parent.children[index] = { type: 'text', value } satisfies Text;
-    return SKIP;
+    const text: Text = { type: 'text', value, position: node.position };
+    const previous = parent.children[index - 1] as MdastContent | undefined;
+    const next = parent.children[index + 1] as MdastContent | undefined;
+    const merged = previous?.type === 'text' ? previous : text;
+    if (merged !== text) merged.value += value;
+    if (next?.type === 'text') merged.value += next.value;
+    const last = next?.type === 'text' ? next : text;
+    if (merged.position && last.position) merged.position = { start: merged.position.start, end: last.position.end };
+    parent.children.splice(merged === text ? index : index - 1, 1 + Number(merged !== text) + Number(next?.type === 'text'), merged);
+    // Go on after the joined text.
+    return [SKIP, merged === text ? index + 1 : index];
   }
   warn(
     `Unknown directive "${node.type === 'containerDirective' ? ':::' : '::'}${node.name}"`,
