@@ -178,6 +178,14 @@ const INLINE = [
   'line end  ',
   '`a | b`',
   '[ref] and [ref][]',
+  // Autolinks only GFM's transform finds (after an entity, an escape, code or HTML), not micromark.
+  '&amp;www.example.com',
+  '_a@example.co_',
+  'x\\_a@example.co',
+  'a&#64;example.co',
+  '`x`www.example.com',
+  '<b>x</b>www.example.com',
+  '`x`https://example.com/after-code',
 ];
 
 /** Blocks, each a list of lines. */
@@ -273,6 +281,8 @@ function generateDocuments(seed: number, count: number): string[] {
     const text = blocks.join(next() < 0.7 ? '\n\n' : '\n');
     documents.push(next() < 0.2 ? text.replace(/\n/g, '\r\n') : text);
   }
+  // Each inline content alone (a gate decides per document), and in a table, a heading and a note.
+  for (const inline of INLINE) documents.push(inline, `| ${inline} |\n| - |`, `# ${inline}`, `:::note\n${inline}\n:::`);
   // Deep nesting, within the limit (MAX_NESTING).
   documents.push(nest(['깊은 **인용** https://example.com', '<!-- c -->', '| a | b |', '| - | - |'], 40, next).join('\n'));
   documents.push(`${'> '.repeat(60)}깊은 인용 <span>x</span>`);
