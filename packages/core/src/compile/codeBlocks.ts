@@ -3,12 +3,13 @@ import { toString as hastToString } from 'hast-util-to-string';
 import type { Code } from 'mdast';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import { highlightToHtml, parseCodeMeta } from './highlight.js';
+import { applyMagicComments } from './magicComments.js';
 
 /** The property of a code block's `code` element that holds its highlighted lines until it is highlighted. */
 const HIGHLIGHT_LINES = 'dataDocgenHighlightLines';
 
 /**
- * A fenced code block: its text for now (headings, text and search sections are read from the
+ * A fenced code block: its text for now (without magic comments, see magicComments.ts) (headings, text and search sections are read from the
  * tree first), highlighted by `highlightCodeBlocks` once compiling is done. The highlighted lines
  * ride on the `code` element as a property, which survives reparsing raw HTML.
  */
@@ -17,12 +18,14 @@ export const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] =
   const meta = parseCodeMeta(node.meta);
   const properties: Properties = { dataLanguage: language || 'text' };
   if (meta.title) properties.dataTitle = meta.title;
-  if (meta.showLineNumbers) properties.dataLineNumbers = 'true';
+  if (meta.lineNumbersStart !== undefined) properties.dataLineNumbers = String(meta.lineNumbersStart);
+  // Lines given in the meta string win over magic comments, which then stay in the code (as in Docusaurus).
+  const { code: text, lines } = meta.lines ? { code: node.value, lines: meta.lines } : applyMagicComments(node.value, language);
   const code: Element = {
     type: 'element',
     tagName: 'code',
-    properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...meta.lines].join(',') },
-    children: [{ type: 'text', value: node.value }],
+    properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...lines].join(',') },
+    children: [{ type: 'text', value: text }],
   };
   return { type: 'element', tagName: 'pre', properties, children: [code] };
 };

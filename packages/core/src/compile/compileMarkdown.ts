@@ -11,6 +11,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentSection } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
+import { toDirectiveLabels } from './admonitionTitles.js';
 import { codeHandler, highlightCodeBlocks } from './codeBlocks.js';
 import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
@@ -152,7 +153,8 @@ function toFailedResult(
   };
 }
 
-function compileTree(body: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
+function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
+  const body = toDirectiveLabels(written);
   const data: CompileData = {
     diagnostics: [],
     links: [],

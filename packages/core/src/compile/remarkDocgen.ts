@@ -1,4 +1,4 @@
-import type { Html, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import type { Blockquote, Html, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
@@ -10,7 +10,19 @@ import { isKnownHtmlTag } from './htmlTags.js';
 import { COMMENT } from './rawHtml.js';
 import type { Warn } from './sanitizeHtml.js';
 
-const ADMONITIONS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution']);
+/** Admonition directives by name, with the type each is shown as (`important` as info, as Docusaurus shows it). */
+const ADMONITIONS: Record<string, string> = {
+  note: 'note',
+  tip: 'tip',
+  info: 'info',
+  warning: 'warning',
+  danger: 'danger',
+  caution: 'caution',
+  important: 'info',
+};
+/** GitHub's alerts (`> [!NOTE]` on the first line of a block quote), with the admonition type each is shown as. */
+const ALERTS: Record<string, string> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'caution' };
+const ALERT_MARKER = /^\[!([A-Za-z]+)\][ \t]*(?:\r?\n|$)/;
 const TRUNCATE = /^<!--\s*truncate\s*-->$/;
 const EXPLICIT_ID = /\s*\{#([^\s{}]+)\}\s*$/;
 /**
@@ -65,6 +77,9 @@ export function remarkDocgen() {
           return;
         case 'html':
           checkHtml(node, index, parent, data, warn);
+          return;
+        case 'blockquote':
+          toAlert(node);
           return;
         case 'containerDirective':
         case 'leafDirective':
@@ -133,6 +148,24 @@ function warnNotShown(node: Html, data: CompileData, warn: Warn): void {
   }
 }
 
+/**
+ * A block quote that starts with a GitHub alert marker on a line of its own (`> [!NOTE]`)
+ * becomes an admonition of that type, without the marker; other block quotes stay as they are.
+ */
+function toAlert(node: Blockquote): void {
+  const paragraph = node.children[0];
+  const text = paragraph?.type === 'paragraph' ? paragraph.children[0] : undefined;
+  const match = text?.type === 'text' ? ALERT_MARKER.exec(text.value) : null;
+  const type = match ? ALERTS[match[1]!.toUpperCase()] : undefined;
+  if (!paragraph || paragraph.type !== 'paragraph' || text?.type !== 'text' || !match || !type) return;
+  text.value = text.value.slice(match[0].length);
+  if (text.value === '') paragraph.children.shift();
+  // A line break right after the marker goes with it.
+  if (paragraph.children[0]?.type === 'break') paragraph.children.shift();
+  if (paragraph.children.length === 0) node.children.shift();
+  node.data = { ...node.data, hName: 'admonition', hProperties: { type } };
+}
+
 function transformDirective(
   node: ContainerDirective | LeafDirective | TextDirective,
   index: number | undefined,
@@ -141,14 +174,15 @@ function transformDirective(
   warn: Warn,
 ): typeof SKIP | [typeof SKIP, number] | undefined {
   const attributes = node.attributes ?? {};
-  if (node.type === 'containerDirective' && ADMONITIONS.has(node.name)) {
+  const admonition = node.type === 'containerDirective' && Object.hasOwn(ADMONITIONS, node.name) ? ADMONITIONS[node.name] : undefined;
+  if (node.type === 'containerDirective' && admonition) {
     const label = node.children[0];
     let title: string | undefined;
     if (label?.type === 'paragraph' && label.data?.directiveLabel) {
       title = mdastToString(label);
       node.children.shift();
     }
-    node.data = { hName: 'admonition', hProperties: { type: node.name, title } };
+    node.data = { hName: 'admonition', hProperties: { type: admonition, title } };
     return undefined;
   }
   if (node.type === 'containerDirective' && node.name === 'tabs') {
@@ -190,7 +224,7 @@ function transformDirective(
   }
   warn(
     `Unknown directive "${node.type === 'containerDirective' ? ':::' : '::'}${node.name}"`,
-    'Known directives: :::note, :::tip, :::info, :::warning, :::danger, ::::tabs with :::tab, and :highlight[text].',
+    'Known directives: :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::important, ::::tabs with :::tab, and :highlight[text].',
     node.position?.start,
   );
   node.data = { hName: 'div', hProperties: { className: ['directive-unknown'] } };
