@@ -207,6 +207,7 @@ const BLOCKS: string[][] = [
   ['- [x] 완료', '- [ ] 할 일'],
   ['1. 하나', '2. 둘', '   - 셋'],
   ['[^1]: 각주 *내용* https://example.com/fn'],
+  ['본문의 각주[^2]와 다시[^2].', '', '[^2]: 정의 www.example.com'],
   ['[^note]:', '    여러 문단의 각주', '', '    둘째 문단'],
   ['[ref]: https://example.com/ref "제목"'],
   [':::note[제목 *강조*]', '', '본문 https://example.com', '', ':::'],
@@ -251,6 +252,11 @@ const BLOCKS: string[][] = [
   ['    indented code | x', '    --- | ---'],
   ['> 인용 **강조**', '> | a | b |', '> | - | - |'],
   ['> [!NOTE]', '> 알림'],
+  ['> [!IMPORTANT]', '>', '> 중요 **내용**'],
+  [':::tip Older title *syntax*', '', '팁', '', ':::'],
+  [':::important', '', '정보로 보임', '', ':::'],
+  ['```py showLineNumbers=3', '# highlight-next-line', 'x = 1', '# highlight-start', 'y = 2', '# highlight-end', '```'],
+  ['```html', '<!-- highlight-next-line -->', '<div>강조</div>', '```'],
   ['$$', 'x', '$$'],
 ];
 
