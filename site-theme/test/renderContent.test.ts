@@ -100,10 +100,17 @@ describe('code blocks and links', () => {
       code.children = [{ type: 'raw', value: '<span class="code-line">a\n</span>' } as unknown as ElementContent];
       return h('pre', { dataLanguage: 'js', ...properties }, code);
     };
-    const pres = renderIn(SITE, block({ dataLineNumbers: '1' }), block({ dataLineNumbers: '10' }), block({})).findAll('pre');
+    const pres = renderIn(
+      SITE,
+      block({ dataLineNumbers: '1' }),
+      block({ dataLineNumbers: '10' }),
+      block({ dataLineNumbers: '0' }),
+      block({}),
+    ).findAll('pre');
     expect(pres.map((pre) => [pre.attrs['data-line-numbers'], pre.attrs.style])).toEqual([
       ['1', undefined],
       ['10', 'counter-reset:code-line 9'],
+      ['0', 'counter-reset:code-line -1'],
       [undefined, undefined],
     ]);
     // The numbers are drawn by ::before, so the text a copy button copies (the code's) holds none.

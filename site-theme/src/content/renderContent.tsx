@@ -165,7 +165,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       const code = props.node && getCodeHtml(props.node);
       // Numbered lines (`showLineNumbers=N`) count from the number of the first: the CSS counter of `.code-line`.
       const lineNumbers = props['data-line-numbers'] as string | undefined;
-      const firstLine = lineNumbers === undefined ? 1 : Number(lineNumbers) || 1;
+      const firstLine = lineNumbers !== undefined && /^\d+$/.test(lineNumbers) ? Number(lineNumbers) : 1;
       return (
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
