@@ -94,6 +94,29 @@ describe('code blocks and links', () => {
     expect(block.findAll('button')[0]!.attrs).toMatchObject({ 'aria-label': '코드를 클립보드에 복사', 'data-copied-label': '복사됨' });
   });
 
+  it('number their lines from the first line given (showLineNumbers=N), with a CSS counter that is not copied', () => {
+    const block = (properties: Properties) => {
+      const code = h('code', { className: ['language-js'] });
+      code.children = [{ type: 'raw', value: '<span class="code-line">a\n</span>' } as unknown as ElementContent];
+      return h('pre', { dataLanguage: 'js', ...properties }, code);
+    };
+    const pres = renderIn(
+      SITE,
+      block({ dataLineNumbers: '1' }),
+      block({ dataLineNumbers: '10' }),
+      block({ dataLineNumbers: '0' }),
+      block({}),
+    ).findAll('pre');
+    expect(pres.map((pre) => [pre.attrs['data-line-numbers'], pre.attrs.style])).toEqual([
+      ['1', undefined],
+      ['10', 'counter-reset:code-line 9'],
+      ['0', 'counter-reset:code-line -1'],
+      [undefined, undefined],
+    ]);
+    // The numbers are drawn by ::before, so the text a copy button copies (the code's) holds none.
+    expect(pres[1]!.findAll('code')[0]!.text).toBe('a\n');
+  });
+
   it('open external links in a new tab, keep internal ones and mail links in place, and give headings a direct link', () => {
     const tree = renderIn(
       SITE,

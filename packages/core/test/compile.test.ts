@@ -422,6 +422,40 @@ describe('compileMarkdown: GFM', () => {
   });
 });
 
+/** The highlighted HTML of the first code block (kept as one raw node, see codeBlocks.ts). */
+const rawCode = (tree: Root) => (elementsByTag(tree, 'code')[0]!.children[0] as unknown as { value: string }).value;
+
+describe('compileMarkdown: Docusaurus syntax', () => {
+  it('reads the older admonition title on CRLF lines, in nested admonitions and with brackets, and leaves code alone', () => {
+    const { hast, diagnostics } = compile(
+      ['::::note Outer [1]', ':::tip Inner', 'text', ':::', '::::', '', '````md', '```', ':::tip Still code', '```', '````', ''].join(
+        '\r\n',
+      ),
+    );
+    expect(elementsByTag(hast, 'admonition').map((element) => element.properties)).toEqual([
+      { type: 'note', title: 'Outer [1]' },
+      { type: 'tip', title: 'Inner' },
+    ]);
+    expect(rawCode(hast)).toContain(':::tip Still code');
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('reports warnings after an older admonition title at their own lines', () => {
+    const { diagnostics } = compile(':::tip Title\n\ntext\n\n:::\n\n:::foo\n\nx\n\n:::\n', 3);
+    expect(diagnostics.map((diagnostic) => diagnostic.location)).toEqual([{ file: 'docs/guide/a.md', line: 9, column: 1 }]);
+  });
+
+  it('takes magic comments out of the code and its search text, and highlights what they mark', () => {
+    const body = ['## Code', '', '```ts', '// highlight-next-line', 'const marked = 1;', 'const plain = 2;', '```', ''].join('\n');
+    const { hast, sections } = compileMarkdown(body, { sourcePath: 'docs/guide/a.md', bodyLine: 1 });
+    const html = rawCode(hast);
+    expect(html).not.toContain('highlight-next-line');
+    expect(html.match(/class="code-line[^"]*"/g)).toEqual(['class="code-line code-line-highlighted"', 'class="code-line"']);
+    expect(JSON.stringify(sections)).not.toContain('highlight-next-line');
+    expect(sections[0]!.code).toContain('marked');
+  });
+});
+
 describe('compileMarkdown: directives', () => {
   it('turns :::warning[제목] into an admonition element with type and title', () => {
     const { hast, diagnostics } = compile(':::warning[제목]\n\n경고 **내용**\n\n:::\n\n:::note\n\n메모\n\n:::\n');

@@ -405,6 +405,7 @@ describe('the MiniSearch release docgen writes indexes for', () => {
     const manifests = [
       'package.json',
       'site-theme/package.json',
+      'docs-content/package.json',
       ...readdirSync(join(REPO_ROOT, 'packages')).map((name) => `packages/${name}/package.json`),
     ].filter((path) => existsSync(join(REPO_ROOT, path)));
     const pins: Record<string, string> = {};

@@ -163,6 +163,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       const language = String(props['data-language'] ?? 'text');
       const title = props['data-title'] as string | undefined;
       const code = props.node && getCodeHtml(props.node);
+      // Numbered lines (`showLineNumbers=N`) count from the number of the first: the CSS counter of `.code-line`.
+      const lineNumbers = props['data-line-numbers'] as string | undefined;
+      const firstLine = lineNumbers !== undefined && /^\d+$/.test(lineNumbers) ? Number(lineNumbers) : 1;
       return (
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
@@ -170,7 +173,8 @@ function createComponents(context: ContentContext): Partial<Components> & Record
             <pre
               className={`code-block__pre language-${language}`}
               tabIndex={0}
-              data-line-numbers={props['data-line-numbers'] as string | undefined}
+              data-line-numbers={lineNumbers}
+              style={firstLine !== 1 ? { counterReset: `code-line ${firstLine - 1}` } : undefined}
             >
               {code ? <code className={code.className} dangerouslySetInnerHTML={{ __html: code.html }} /> : props.children}
             </pre>

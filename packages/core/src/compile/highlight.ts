@@ -133,18 +133,25 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Parses the meta string of a code fence: `title="App.java" {1,3-5} showLineNumbers`.
- * Line numbers are 1-based.
+ * Parses the meta string of a code fence: `title="App.java" {1,3-5} showLineNumbers=10`.
+ * Line numbers are 1-based; `lines` is undefined without a `{...}` range. `lineNumbersStart` is
+ * the number of the first line when lines are numbered (`showLineNumbers`, from 1, or
+ * `showLineNumbers=N`).
  */
-export function parseCodeMeta(meta: string | null | undefined): { title?: string; lines: Set<number>; showLineNumbers: boolean } {
+export function parseCodeMeta(meta: string | null | undefined): { title?: string; lines?: Set<number>; lineNumbersStart?: number } {
   const text = meta ?? '';
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
-  const lines = new Set<number>();
   const range = /\{([\d,\s-]+)\}/.exec(text);
+  const lines = range ? new Set<number>() : undefined;
   for (const part of range?.[1]?.split(',') ?? []) {
     const [start, end] = part.trim().split('-').map(Number);
     if (start === undefined || Number.isNaN(start)) continue;
-    for (let line = start; line <= (end ?? start) && line - start < 10_000; line++) lines.add(line);
+    for (let line = start; line <= (end ?? start) && line - start < 10_000; line++) lines!.add(line);
   }
-  return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, lines, showLineNumbers: /\bshowLineNumbers\b/.test(text) };
+  const numbered = /\bshowLineNumbers(?:=(\d+))?(?![\w=])/.exec(text);
+  return {
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    lines,
+    lineNumbersStart: numbered ? Number(numbered[1] ?? 1) : undefined,
+  };
 }

@@ -1,0 +1,49 @@
+import type { ContentLink, Diagnostic, TocItem } from '@docgen/types';
+import type { Warn } from './sanitizeHtml.js';
+
+/**
+ * What the plugins of one compile (remarkDocgen.ts, rehypeDocgen.ts) read and record, carried on
+ * the file as `file.data.docgen`.
+ */
+export interface CompileData {
+  diagnostics: Diagnostic[];
+  links: ContentLink[];
+  /** The text of the leading `# heading`, when the body starts with one (set by remarkDocgen). */
+  contentTitle?: string;
+  /** The id of that heading (set by rehypeDocgen). */
+  contentTitleId?: string;
+  headings: TocItem[];
+  anchorIds: string[];
+  /** Every URL of the content by kind and value, each once. */
+  urls: Map<string, { value: string; kind: 'link' | 'image' }>;
+  /** Lines of the file before the body (front matter): added to body lines in diagnostics. */
+  lineOffset: number;
+  sourcePath: string;
+  /** The body being compiled, for text as written at a node's offsets. */
+  source: string;
+}
+
+// Typed file data, as unified recommends for what plugins share through a file.
+declare module 'vfile' {
+  interface DataMap {
+    docgen: CompileData;
+  }
+}
+
+/** The data of a compile, which compileMarkdown puts on every file it compiles. */
+export function getCompileData(data: { docgen?: CompileData }): CompileData {
+  if (!data.docgen) throw new Error('The file being compiled has no docgen data: compile it with compileMarkdown');
+  return data.docgen;
+}
+
+/** Records a warning at a 1-based line and column of the body (reported as the line of the file). */
+export function createWarn(data: CompileData): Warn {
+  return (message, hint, position) =>
+    data.diagnostics.push({
+      severity: 'warning',
+      code: 'markdown',
+      message,
+      hint,
+      location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },
+    });
+}

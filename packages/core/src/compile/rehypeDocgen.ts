@@ -1,0 +1,117 @@
+import GithubSlugger from 'github-slugger';
+import type { Element, Root as HastRoot, RootContent } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import type { VFile } from 'vfile';
+import { createWarn, getCompileData } from './compileData.js';
+import { assertNesting } from './nesting.js';
+import { isCommentOnly } from './rawHtml.js';
+import { getElementRemoval, sanitizeElement, type Warn } from './sanitizeHtml.js';
+import { walkTree } from './walk.js';
+
+/** Every element of a tree in document order (a plain loop: this runs on every node of every page). */
+function forEachElement(root: HastRoot, each: (element: Element) => void): void {
+  walkTree<HastRoot | RootContent, true>(root, true, (node) => {
+    if (node.type !== 'element') return undefined;
+    each(node);
+    return true;
+  });
+}
+
+/** Source positions are not needed after compiling: dropped, the stored content is smaller. */
+function stripPositions(root: HastRoot): void {
+  const stack: (HastRoot | RootContent)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    delete node.position;
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
+}
+
+/**
+ * docgen's HTML: takes out what a page does not show, gives every heading its id (the author's,
+ * or one made from its text), and records the headings, ids and URLs of the content.
+ */
+export function rehypeDocgen() {
+  return (tree: HastRoot, file: VFile) => {
+    const data = getCompileData(file.data);
+    const warn = createWarn(data);
+    const first = tree.children[0];
+    const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
+    // Raw HTML may nest deeper than the markdown around it.
+    assertNesting(tree, 'HTML', (node) => node.type === 'element');
+    removeNotShown(tree, warn);
+    const slugger = new GithubSlugger();
+    // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
+    const taken = new Set<string>();
+    forEachElement(tree, (node) => {
+      if (typeof node.properties.id === 'string') taken.add(node.properties.id);
+    });
+    const ids: string[] = [];
+    forEachElement(tree, (node) => {
+      const url = node.tagName === 'a' ? node.properties.href : node.tagName === 'img' ? node.properties.src : undefined;
+      if (typeof url === 'string' && url !== '') {
+        const kind = node.tagName === 'img' ? 'image' : 'link';
+        data.urls.set(`${kind}\0${url}`, { value: url, kind });
+      }
+      const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
+      if (level >= 1 && level <= 6) {
+        const text = hastToString(node).trim();
+        let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+        if (id === undefined) {
+          id = slugger.slug(text);
+          while (taken.has(id)) id = slugger.slug(text);
+          taken.add(id);
+        }
+        node.properties.id = id;
+        if (level >= 2) data.headings.push({ value: text, id, level });
+        else if (node === title) data.contentTitleId = id;
+        else {
+          warn(
+            `The heading "${text}" is a second h1 on the page`,
+            'A page has one h1, its title: a # heading on the first line, or else the front matter title. Use ## for a section.',
+            node.position?.start,
+          );
+        }
+      }
+      if (typeof node.properties.id === 'string') ids.push(node.properties.id);
+    });
+    data.anchorIds = [...new Set(ids)];
+    stripPositions(tree);
+  };
+}
+
+/**
+ * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
+ * with a warning at their position, what sanitizeHtml.ts removes. Each element is cleaned before
+ * its children, in document order.
+ */
+function removeNotShown(root: HastRoot, warn: Warn): void {
+  // Children of `parent` before `next` are done; those kept were moved to the front, before `kept`.
+  type Frame = { parent: HastRoot | Element; inSvg: boolean; next: number; kept: number };
+  const stack: Frame[] = [{ parent: root, inSvg: false, next: 0, kept: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const { parent } = frame;
+    if (frame.next === parent.children.length) {
+      parent.children.length = frame.kept;
+      stack.pop();
+      continue;
+    }
+    const child = parent.children[frame.next++]!;
+    // Raw HTML reaches here unparsed only when it holds nothing but comments (see hasRawHtml).
+    if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
+    if (child.type === 'element') {
+      const svg = frame.inSvg || child.tagName === 'svg';
+      const removed = getElementRemoval(child, svg);
+      if (removed) {
+        warn(removed.message, removed.hint, child.position?.start);
+        continue;
+      }
+      sanitizeElement(child, warn);
+      parent.children[frame.kept++] = child;
+      stack.push({ parent: child, inSvg: svg, next: 0, kept: 0 });
+      continue;
+    }
+    parent.children[frame.kept++] = child;
+  }
+}
