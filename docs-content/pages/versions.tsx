@@ -4,33 +4,25 @@ const TEXT = {
   ko: {
     title: '문서 버전',
     intro:
-      '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다. 버전 정책에 따라 각 버전은 다음 버전이 출시된 뒤 6개월 동안 유지 지원 기간으로 중요한 버그 수정과 보안 수정을 받고, 그 뒤에는 지원이 종료되어 문서만 보존됩니다.',
+      '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다. 새 버전이 나오면 이전 버전은 지원이 종료되어 더 이상 수정이 제공되지 않으며, 보안 수정과 버그 수정은 최신 버전의 SDK로만 제공됩니다.',
     latestTitle: '최신 버전 (현재 버전)',
     pastTitle: '이전 버전',
     docs: '문서',
     notes: '릴리스 노트',
     latest: '최신',
-    maintained: '지원 종료',
-    maintainedUntil: (month: string) => `유지 지원 (${month}까지)`,
+    maintained: '유지 관리 종료',
   },
   en: {
     title: 'Documentation versions',
     intro:
-      'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs. Under the version policy, each version receives critical bug fixes and security fixes for six months after the next version is released (maintenance support); after that, support ends and only the documentation is kept.',
+      'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs. When a new version is released, support for the previous one ends: it receives no more fixes, and security and bug fixes ship only in the latest SDK.',
     latestTitle: 'Latest version (current)',
     pastTitle: 'Past versions',
     docs: 'Documentation',
     notes: 'Release notes',
     latest: 'latest',
     maintained: 'no longer maintained',
-    maintainedUntil: (month: string) => `maintained until ${month}`,
   },
-};
-
-/** The last month of maintenance support of each past version: six months after the next version was released. */
-const MAINTAINED_UNTIL: Record<string, string> = {
-  '2506.1': '2026-02',
-  '2504.1': '2025-12',
 };
 
 export default function VersionsPage() {
@@ -53,10 +45,6 @@ export default function VersionsPage() {
               {version.banner === 'unmaintained' ? (
                 <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>
                   {text.maintained}
-                </span>
-              ) : !version.isLast && MAINTAINED_UNTIL[version.name] ? (
-                <span className="badge" style={{ marginLeft: '0.5rem', marginBottom: 0 }}>
-                  {text.maintainedUntil(MAINTAINED_UNTIL[version.name]!)}
                 </span>
               ) : null}
             </th>
