@@ -3,7 +3,8 @@ import { Link, PageMetadata, useSiteData } from '@docgen/site-theme';
 const TEXT = {
   ko: {
     title: '예시분석 개발자 문서',
-    subtitle: '소스 코드, 운영 산출물, 웹 애플리케이션을 한 번의 API 호출로 분석하고 SBOM과 라이선스 고지문까지 받아 보세요.',
+    subtitle:
+      '소스 코드, 운영 산출물, 웹 애플리케이션을 한 번의 API 호출로 분석하고, 소스 코드와 운영 산출물은 SBOM과 라이선스 고지문까지 받아 보세요.',
     start: '5분 만에 시작하기',
     overview: '제품 이해하기',
     featuresTitle: '무엇을 분석하나요?',
@@ -25,20 +26,22 @@ const TEXT = {
       },
     ],
     sdkTitle: 'SDK로 바로 연동하기',
-    sdkBody: 'Java와 Node SDK가 인증, 재시도, 결과 다운로드를 대신 처리합니다.',
+    sdkBody:
+      'Java와 Node SDK가 인증, 파일 업로드, 오류 해석, 결과 다운로드를 대신 처리합니다. 호출 한도를 넘었을 때 기다릴 시간(Retry-After)도 오류 객체로 알려 줍니다.',
     java: 'Java SDK 가이드',
     node: 'Node SDK 가이드',
     resultsTitle: '결과는 results.zip 하나로',
-    resultsBody: '요약(summary.json), 작업 메시지, 자산 목록, 이슈 목록, 라이선스 고지문과 SBOM(CycloneDX, SPDX)이 하나의 파일에 담깁니다.',
+    resultsBody:
+      '요약(summary.json), 분석 메시지(workMessage.json), 자산 목록, 이슈 목록, 그리고 소스 코드와 운영 산출물 분석에서는 라이선스 고지문과 SBOM(CycloneDX, SPDX)까지 하나의 파일에 담깁니다.',
     results: 'results.zip 구성 보기',
   },
   en: {
     title: 'Example Analysis developer docs',
     subtitle:
-      'Analyse source code, operations artefacts and web applications with one API call, and get an SBOM and license notices with every result.',
+      'Analyze source code, operational artifacts and web applications with one API call, and get an SBOM and license notices for source code and artifacts.',
     start: 'Get started in 5 minutes',
-    overview: 'Understand the product',
-    featuresTitle: 'What can it analyse?',
+    overview: 'Understanding the Product',
+    featuresTitle: 'What can it analyze?',
     features: [
       {
         title: 'Source code',
@@ -46,7 +49,7 @@ const TEXT = {
         href: '/docs/guide/api/analyzeCode',
       },
       {
-        title: 'Operations artefacts',
+        title: 'Operational artifacts',
         body: 'Check container images, Helm charts and Kubernetes manifests with analyzeOps.',
         href: '/docs/guide/api/analyzeOps',
       },
@@ -57,12 +60,13 @@ const TEXT = {
       },
     ],
     sdkTitle: 'Integrate with an SDK',
-    sdkBody: 'The Java and Node SDKs handle authentication, retries and result downloads for you.',
+    sdkBody:
+      'The Java and Node SDKs handle authentication, file uploads, error parsing and result downloads for you. When you hit the rate limit, the error object also tells you how long to wait (Retry-After).',
     java: 'Java SDK guide',
     node: 'Node SDK guide',
     resultsTitle: 'Every result in one results.zip',
     resultsBody:
-      'A summary (summary.json), work messages, the asset list, the issue list, license notices and the SBOM (CycloneDX, SPDX) arrive in a single file.',
+      'A summary (summary.json), analysis messages (workMessage.json), the asset list, the issue list and, for source code and artifact analyses, license notices and the SBOM (CycloneDX, SPDX) arrive in a single file.',
     results: 'See what results.zip holds',
   },
 };

@@ -4,7 +4,7 @@ const TEXT = {
   ko: {
     title: '문서 버전',
     intro:
-      '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다.',
+      '예시분석 문서의 모든 버전입니다. 새로 연동한다면 최신 버전을 보세요. 이전 버전은 해당 SDK를 계속 쓰는 팀을 위해 남겨 둔 문서입니다. 새 버전이 나오면 이전 버전은 지원이 종료되어 더 이상 수정이 제공되지 않으며, 보안 수정과 버그 수정은 최신 버전의 SDK로만 제공됩니다.',
     latestTitle: '최신 버전 (현재 버전)',
     pastTitle: '이전 버전',
     docs: '문서',
@@ -15,7 +15,7 @@ const TEXT = {
   en: {
     title: 'Documentation versions',
     intro:
-      'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs.',
+      'Every version of the Example Analysis documentation. If you are integrating now, read the latest version; earlier versions stay online for teams still on those SDKs. When a new version is released, support for the previous one ends: it receives no more fixes, and security and bug fixes ship only in the latest SDK.',
     latestTitle: 'Latest version (current)',
     pastTitle: 'Past versions',
     docs: 'Documentation',

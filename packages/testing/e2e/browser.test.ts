@@ -58,10 +58,10 @@ describe('navigation with JavaScript on', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('analyzeCode');
     expect(await page.title()).toBe('analyzeCode | 예시분석 개발자 문서');
     // A link inside the markdown content.
-    await page.locator('.markdown a[href="/docs/guide/api/viewRequest#응답"]').first().click();
+    await page.locator('.markdown a[href="/docs/guide/api/viewRequest#response"]').first().click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('viewRequest');
-    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#응답');
-    const headingTop = await page.evaluate(() => document.getElementById('응답')!.getBoundingClientRect().top);
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#response');
+    const headingTop = await page.evaluate(() => document.getElementById('response')!.getBoundingClientRect().top);
     expect(headingTop).toBeLessThan(200);
     await page.goBack();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('analyzeCode');
