@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import type { CompiledMarkdown, Diagnostic, LocaleManifest, ManifestRoute, SiteConfig, SiteContent, SiteManifest } from '@docgen/types';
-import { DATA_DIR, getMarkdownPath } from '@docgen/shared/pageData';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { createBundleCopies, createBuildThreads, type RunBundle } from './builderResources.js';
 import {
@@ -27,7 +27,6 @@ import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompile
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
-import { getFeedPaths } from './render/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
@@ -525,7 +524,7 @@ function toPlanLocales(input: {
       locale: locale.locale,
       built,
       routes,
-      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => `${DATA_DIR}/sidebars/${fileName}`),
+      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => getSidebarFilePath(fileName)),
       searchIndexes: localeScopes.map((scope) => ({ file: getSearchIndexFilePath(buildId, locale.locale, scope.scope), key: scope.key })),
     };
   });
@@ -540,7 +539,7 @@ function writeSidebars(input: { manifest: SiteManifest; plan: BuildPlan; output:
     const { sidebarFiles } = manifest.locales.find((candidate) => candidate.locale === locale.locale)!;
     for (const { file, reuse } of locale.sidebars) {
       if (reuse && output.keep(file)) continue;
-      output.write(file, JSON.stringify(sidebarFiles[file.slice(`${DATA_DIR}/sidebars/`.length)]));
+      output.write(file, JSON.stringify(sidebarFiles[file.slice(getSidebarFilePath('').length)]));
       written = true;
     }
   }
@@ -649,8 +648,6 @@ async function writeSeoFiles(input: {
     output: input.output,
     renderedPaths: input.rendered.paths,
     keptFiles: new Set(keptRoutes.flatMap(([, entry]) => entry.files)),
-    getMarkdownPath,
-    getFeedPaths,
     locales: renderLocales,
   });
   for (const [locale, files] of Object.entries(written.localeFiles)) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR } from '@docgen/shared/pageData';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
@@ -144,7 +144,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     }
     for (const asset of (await manifest).assets) output.copyFile(asset.absolutePath, asset.outputPath);
     for (const [fileName, sidebar] of Object.entries(localeManifest.sidebarFiles))
-      write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
+      write(getSidebarFilePath(fileName), JSON.stringify(sidebar));
     addSearchScopes(localeManifest);
     const { site } = localeManifest;
     const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };

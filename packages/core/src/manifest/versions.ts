@@ -13,6 +13,7 @@ import type {
   SourceLocation,
   SourceVersion,
 } from '@docgen/types';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError } from '../diagnostics/index.js';
 import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -122,7 +123,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     const file = toSidebarFile(sidebar);
     const fileName = `${hashOf(JSON.stringify(file))}.json`;
     sidebarFiles[fileName] = file;
-    sidebarUrls[sidebarId] = `${context.input.config.baseUrl}_docgen/sidebars/${fileName}`;
+    sidebarUrls[sidebarId] = context.input.config.baseUrl + getSidebarFilePath(fileName);
   }
 
   // Made once per sidebar of the version, when a page of it first needs it.

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import type { ContentSlot, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
@@ -10,6 +10,7 @@ import {
   toPackedSidebar,
 } from '@docgen/shared';
 import { getDocumentTitle } from '@docgen/shared/documentTitle';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
@@ -230,12 +231,6 @@ function toHtmlDocument(input: {
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toHydrationJson(input.siteJson, route, sidebar)}</script></body></html>\n`
   );
-}
-
-/** URL paths of the blog feeds of a locale, from its blog path (`/en/blog`). The shell links them; the build writes them there. */
-export function getFeedPaths(blogPath: string): FeedPaths {
-  const base = blogPath.replace(/\/+$/, '');
-  return { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` };
 }
 
 const BLOG_ROUTE_TYPES = new Set<RouteData['type']>([
