@@ -2,7 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
-import type { CompiledMarkdown, Diagnostic, LocaleManifest, ManifestRoute, SiteConfig, SiteContent, SiteManifest } from '@docgen/types';
+import type {
+  CompiledMarkdown,
+  Diagnostic,
+  LocaleManifest,
+  ManifestRoute,
+  SearchPage,
+  SearchScope,
+  SiteConfig,
+  SiteContent,
+  SiteManifest,
+} from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { createBundleCopies, createBuildThreads, type RunBundle } from './builderResources.js';
@@ -30,7 +40,6 @@ import { getTemporaryName, type LockWait } from './processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
-import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
@@ -491,8 +500,7 @@ interface LoadedRun {
 
 /**
  * The site model as planBuild sees it: every locale's routes with the hash of their inputs (built
- * locales only), sidebar files and search indexes. Adds each locale's search scopes to its site
- * data first (the search dialog offers them): they are part of what every page shows.
+ * locales only), sidebar files and search indexes.
  */
 function toPlanLocales(input: {
   manifest: SiteManifest;
@@ -507,7 +515,7 @@ function toPlanLocales(input: {
   const scopes = new Map<string, SearchScope[]>();
   const siteKeys = new Map<string, string>();
   const locales = manifest.locales.map((locale): PlanLocale => {
-    const localeScopes = addSearchScopes(locale);
+    const localeScopes = locale.searchScopes;
     scopes.set(locale.locale, localeScopes);
     const built = renderLocales.has(locale.locale);
     const siteKey = hashText(JSON.stringify([locale.site, ...input.siteInputs]));

@@ -7,7 +7,6 @@ import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite
 import { createManifest } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
-import { addSearchScopes } from './search/index.js';
 import type { TaskPool } from './workers/pool.js';
 
 /**
@@ -145,7 +144,6 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     for (const asset of (await manifest).assets) output.copyFile(asset.absolutePath, asset.outputPath);
     for (const [fileName, sidebar] of Object.entries(localeManifest.sidebarFiles))
       write(getSidebarFilePath(fileName), JSON.stringify(sidebar));
-    addSearchScopes(localeManifest);
     const { site } = localeManifest;
     const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
     const setup = JSON.stringify([site, assets, serverFile, Object.keys(localeManifest.sidebarFiles)]);

@@ -5,8 +5,9 @@
  *   config:   SiteConfig (validated, defaults filled)
  *   content:  SourceDoc, SourceBlogPost, SourcePage
  *   compile:  CompiledMarkdown
- *   manifest: SiteManifest, LoadedVersion, Sidebar, RouteEntry
- *   render:   SiteData + RouteData, the only things the theme ever sees (Prop* types)
+ *   manifest: SiteManifest, LoadedVersion, Sidebar, ManifestRoute, and the props it makes for the
+ *             theme: SiteData + RouteData, PropSidebar (Prop* types), the only things the theme sees
+ *   render:   RouteData with its `html` filled, RenderedSummary
  */
 export type * from './config.js';
 export type * from './diagnostics.js';
