@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
+import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
@@ -105,7 +106,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     (loaded) => {
       for (const locale of loaded.locales) {
         for (const route of locale.routes)
-          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, `${locale.locale}\0${route.path}`);
+          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, toRouteKey(locale.locale, route.path));
       }
       if (!stopped) onReady(control);
     },
