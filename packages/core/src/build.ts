@@ -2,8 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
-import type { CompiledMarkdown, Diagnostic, LocaleManifest, ManifestRoute, SiteConfig, SiteContent, SiteManifest } from '@docgen/types';
-import { DATA_DIR, getMarkdownPath } from '@docgen/shared/pageData';
+import type {
+  CompiledMarkdown,
+  Diagnostic,
+  LocaleManifest,
+  ManifestRoute,
+  SearchPage,
+  SearchScope,
+  SiteConfig,
+  SiteContent,
+  SiteManifest,
+} from '@docgen/types';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import { createBundleCopies, createBuildThreads, type RunBundle } from './builderResources.js';
 import {
@@ -27,11 +37,9 @@ import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompile
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
-import { getFeedPaths } from './render/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
-import { addSearchScopes, type SearchPage, type SearchScope } from './search/index.js';
 import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
@@ -492,8 +500,7 @@ interface LoadedRun {
 
 /**
  * The site model as planBuild sees it: every locale's routes with the hash of their inputs (built
- * locales only), sidebar files and search indexes. Adds each locale's search scopes to its site
- * data first (the search dialog offers them): they are part of what every page shows.
+ * locales only), sidebar files and search indexes.
  */
 function toPlanLocales(input: {
   manifest: SiteManifest;
@@ -508,7 +515,7 @@ function toPlanLocales(input: {
   const scopes = new Map<string, SearchScope[]>();
   const siteKeys = new Map<string, string>();
   const locales = manifest.locales.map((locale): PlanLocale => {
-    const localeScopes = addSearchScopes(locale);
+    const localeScopes = locale.searchScopes;
     scopes.set(locale.locale, localeScopes);
     const built = renderLocales.has(locale.locale);
     const siteKey = hashText(JSON.stringify([locale.site, ...input.siteInputs]));
@@ -525,7 +532,7 @@ function toPlanLocales(input: {
       locale: locale.locale,
       built,
       routes,
-      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => `${DATA_DIR}/sidebars/${fileName}`),
+      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => getSidebarFilePath(fileName)),
       searchIndexes: localeScopes.map((scope) => ({ file: getSearchIndexFilePath(buildId, locale.locale, scope.scope), key: scope.key })),
     };
   });
@@ -540,7 +547,7 @@ function writeSidebars(input: { manifest: SiteManifest; plan: BuildPlan; output:
     const { sidebarFiles } = manifest.locales.find((candidate) => candidate.locale === locale.locale)!;
     for (const { file, reuse } of locale.sidebars) {
       if (reuse && output.keep(file)) continue;
-      output.write(file, JSON.stringify(sidebarFiles[file.slice(`${DATA_DIR}/sidebars/`.length)]));
+      output.write(file, JSON.stringify(sidebarFiles[file.slice(getSidebarFilePath('').length)]));
       written = true;
     }
   }
@@ -649,8 +656,6 @@ async function writeSeoFiles(input: {
     output: input.output,
     renderedPaths: input.rendered.paths,
     keptFiles: new Set(keptRoutes.flatMap(([, entry]) => entry.files)),
-    getMarkdownPath,
-    getFeedPaths,
     locales: renderLocales,
   });
   for (const [locale, files] of Object.entries(written.localeFiles)) {

@@ -1,4 +1,5 @@
 import { normalizePathname } from '@docgen/shared';
+import { toRouteKey } from './buildPlan.js';
 import { inRenderOrder, type Locate, type TaskPool } from './workers/pool.js';
 import type { RenderResult, RenderTask } from './workers/tasks.js';
 
@@ -46,7 +47,7 @@ export async function renderInDemandOrder(input: {
   onStart: (control: RenderControl) => void;
 }): Promise<RenderResult[]> {
   const { pool, keysByPath, onStart } = input;
-  const keyOf = (task: RenderTask) => `${task.locale}\0${task.route.path}`;
+  const keyOf = (task: RenderTask) => toRouteKey(task.locale, task.route.path);
   return inRenderOrder(input.tasks, (tasks) => {
     const results: RenderResult[] = new Array(tasks.length);
     const indexOf = new Map(tasks.map((task, index) => [keyOf(task), index]));

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
-import { DATA_DIR } from '@docgen/shared/pageData';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
+import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { createManifest } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
-import { addSearchScopes } from './search/index.js';
 import type { TaskPool } from './workers/pool.js';
 
 /**
@@ -106,7 +106,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     (loaded) => {
       for (const locale of loaded.locales) {
         for (const route of locale.routes)
-          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, `${locale.locale}\0${route.path}`);
+          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, toRouteKey(locale.locale, route.path));
       }
       if (!stopped) onReady(control);
     },
@@ -144,8 +144,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     }
     for (const asset of (await manifest).assets) output.copyFile(asset.absolutePath, asset.outputPath);
     for (const [fileName, sidebar] of Object.entries(localeManifest.sidebarFiles))
-      write(`${DATA_DIR}/sidebars/${fileName}`, JSON.stringify(sidebar));
-    addSearchScopes(localeManifest);
+      write(getSidebarFilePath(fileName), JSON.stringify(sidebar));
     const { site } = localeManifest;
     const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
     const setup = JSON.stringify([site, assets, serverFile, Object.keys(localeManifest.sidebarFiles)]);

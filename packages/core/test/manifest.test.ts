@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Element, Root } from 'hast';
-import type { LocaleManifest, ManifestRoute, PropSidebarItem, SiteManifest } from '@docgen/types';
+import type { LocaleManifest, ManifestRoute, SidebarItem, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
 import { catchDocgenErrorAsync, copyFixture, elementsByTag, fixturePath, removeTempDirs } from './helpers.js';
@@ -18,7 +18,7 @@ const paths = (manifest: SiteManifest, locale: string) =>
 
 /** A sidebar reduced to labels, links and nesting, for readable expectations. */
 type Outline = string | [string, string | undefined, Outline[]];
-const outline = (items: PropSidebarItem[]): Outline[] =>
+const outline = (items: SidebarItem[]): Outline[] =>
   items.map((item) => (item.type === 'link' ? `${item.label} -> ${item.href}` : [item.label, item.href, outline(item.items)]));
 
 describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => {

@@ -7,7 +7,7 @@ import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredSections } from '../src/compile/store.js';
 import { loadSite } from '../src/loadSite.js';
-import { getScopeSections, getSearchScopes, toSearchIndex, type SearchSection } from '../src/search/index.js';
+import { getScopeSections, toSearchIndex, type SearchSection } from '../src/search/index.js';
 import { MINISEARCH_VERSION, toSearchIndexJson } from '../src/search/indexJson.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';
 
@@ -321,7 +321,7 @@ describe('the search indexes of docs-content', () => {
     const storeDir = makeTempDir('docgen-search-store-');
     const site = await loadSite({ siteDir: join(REPO_ROOT, 'docs-content'), storeDir });
     for (const locale of site.manifest.locales) {
-      for (const scope of getSearchScopes(locale)) {
+      for (const scope of locale.searchScopes) {
         const readSections = (key: string) => readStoredSections(storeDir, site.getCompiled(key).stored.sections);
         scopes.push({ name: `${locale.locale} ${scope.scope}`, sections: getScopeSections(scope.pages, readSections) });
       }

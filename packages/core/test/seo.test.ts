@@ -4,8 +4,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FeedPaths, LocaleManifest, ManifestRoute, RenderedSummary, SiteContent, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
-import { createRouteRenderer, getFeedPaths, type ThemeServerModule } from '../src/render/index.js';
+import { createRouteRenderer, type ThemeServerModule } from '../src/render/index.js';
 import {
   createSeoFiles,
   type SeoOutput,
@@ -361,7 +362,7 @@ describe('markdown twins', () => {
 
 describe('llms.txt', () => {
   const summaries = new Map<string, RenderedSummary>([['/', { title: '홈', description: '첫 화면' }]]);
-  const input = (locale: string) => ({ locale: localeOf(locale), getMarkdownPath, getRendered: (path: string) => summaries.get(path) });
+  const input = (locale: string) => ({ locale: localeOf(locale), getRendered: (path: string) => summaries.get(path) });
 
   it('maps the latest docs by sidebar, then blog and pages, in the llms.txt format', () => {
     const text = toLlmsTxt(input('ko'));
@@ -397,8 +398,6 @@ describe('llms.txt', () => {
       output: fakeOutput(files),
       renderedPaths: [],
       keptFiles: new Set(),
-      getMarkdownPath,
-      getFeedPaths,
     });
     const full = files.get('llms-full.txt')!;
     expect(full).toContain(
@@ -432,7 +431,7 @@ describe('llms.txt', () => {
     const seo = createSeoFiles();
     const files = new Map<string, string>();
     const output = fakeOutput(files);
-    await seo.write({ manifest, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
+    await seo.write({ manifest, content, output, renderedPaths: [], keptFiles: new Set() });
     expect(files.has('docs/guide/setup.md')).toBe(true);
     const ko = localeOf('ko');
     const smaller = {
@@ -441,7 +440,7 @@ describe('llms.txt', () => {
         locale === ko ? { ...locale, routes: locale.routes.filter((route) => route.path !== '/docs/guide/setup') } : locale,
       ),
     };
-    await seo.write({ manifest: smaller, content, output, renderedPaths: [], keptFiles: new Set(), getMarkdownPath, getFeedPaths });
+    await seo.write({ manifest: smaller, content, output, renderedPaths: [], keptFiles: new Set() });
     expect(files.has('docs/guide/setup.md')).toBe(false);
     expect(files.has('en/docs/guide/setup.md')).toBe(true);
   });

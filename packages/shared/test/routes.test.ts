@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as documentTitle from '../src/documentTitle.js';
 import * as shared from '../src/index.js';
 import * as pageData from '../src/pageData.js';
+import * as outputPaths from '../src/outputPaths.js';
 import * as search from '../src/searchTokens.js';
 import { decodePath, encodePath, getHtmlFilePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '../src/index.js';
 import { getPageDataFilePath, getPageDataUrl } from '../src/pageData.js';
@@ -98,10 +99,26 @@ describe('URL helpers', () => {
   });
 });
 
+describe('output paths', () => {
+  it('puts the feeds beside the blog and the sidebars under the data folder', () => {
+    expect(outputPaths.getFeedPaths('/en/blog/')).toEqual({
+      rss: '/en/blog/rss.xml',
+      atom: '/en/blog/atom.xml',
+      json: '/en/blog/feed.json',
+    });
+    expect(outputPaths.getSidebarFilePath('abc.json')).toBe('_docgen/sidebars/abc.json');
+  });
+});
+
 describe('public exports', () => {
   it('pins the names the client and core rely on, by entry', () => {
     const names = (entry: object) => Object.keys(entry).sort();
-    expect({ '.': names(shared), './pageData': names(pageData), './documentTitle': names(documentTitle) }).toMatchInlineSnapshot(`
+    expect({
+      '.': names(shared),
+      './pageData': names(pageData),
+      './documentTitle': names(documentTitle),
+      './outputPaths': names(outputPaths),
+    }).toMatchInlineSnapshot(`
       {
         ".": [
           "ANNOUNCEMENT_STORAGE_KEY",
@@ -121,6 +138,10 @@ describe('public exports', () => {
         ],
         "./documentTitle": [
           "getDocumentTitle",
+        ],
+        "./outputPaths": [
+          "getFeedPaths",
+          "getSidebarFilePath",
         ],
         "./pageData": [
           "DATA_DIR",
@@ -147,6 +168,6 @@ describe('public exports', () => {
       ]
     `);
     const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './pageData', './search']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './outputPaths', './pageData', './search']);
   });
 });

@@ -1,7 +1,7 @@
 import type { Element, Root, RootContent } from 'hast';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '@docgen/core';
-import type { LoadedDoc, PropSidebarItem, SiteManifest } from '@docgen/types';
+import type { LoadedDoc, SidebarItem, SiteManifest } from '@docgen/types';
 import { DOCS_CONTENT } from '../src/paths.js';
 
 /** Prose of a page: text outside code blocks, inline code and tables. */
@@ -46,7 +46,7 @@ describe('docs-content is real documentation', () => {
 
   it('labels every sidebar item of every English version in English', () => {
     const korean: string[] = [];
-    const walk = (items: PropSidebarItem[]) => {
+    const walk = (items: SidebarItem[]) => {
       for (const item of items) {
         if (/[\uac00-\ud7a3]/.test(item.label)) korean.push(`${item.label} (${item.href ?? ''})`);
         if (item.type === 'category') walk(item.items);

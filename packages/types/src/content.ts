@@ -211,6 +211,9 @@ export type SidebarItemConfig =
       location: import('./diagnostics.js').SourceLocation;
     };
 
+/** A sidebar as written in a sidebars file: what the manifest stage makes a Sidebar of. */
+export type SidebarConfig = SidebarItemConfig[];
+
 /** Metadata of a docs folder from its `_category_.yaml`. */
 export interface CategoryMetadata {
   label?: string;
@@ -229,7 +232,7 @@ export interface SourceVersion {
   /** Every doc of every locale; untranslated docs appear once per locale as fallbacks. */
   docs: SourceDoc[];
   /** Sidebars by id; undefined when the version has no sidebars file (one generated sidebar). */
-  sidebars?: Record<string, SidebarItemConfig[]>;
+  sidebars?: Record<string, SidebarConfig>;
   sidebarsPath?: string;
   /** `_category_.yaml` data by folder path relative to the docs folder (`guide/api`). */
   categories: Record<string, CategoryMetadata>;

@@ -1,7 +1,7 @@
 import type { SiteConfig } from './config.js';
 import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
 import type { Diagnostic, SourceLocation } from './diagnostics.js';
-import type { PropSidebar, RouteData, SiteData } from './props.js';
+import type { PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
 
 /** A doc after the manifest stage resolved its id, route and sidebar. */
 export interface LoadedDoc {
@@ -28,6 +28,28 @@ export interface LoadedDoc {
   sidebarId?: string;
 }
 
+/**
+ * A link of a sidebar as the manifest stage makes it from a SidebarItemConfig: the build's own
+ * copy. `docId` (the doc the link shows) serves the build only: toSidebarProp leaves it out of
+ * what pages and sidebar files carry (PropSidebarLink).
+ */
+export interface SidebarLink extends PropSidebarLink {
+  docId?: string;
+}
+
+/** A category of a Sidebar: a PropSidebarCategory whose items are the build's own (SidebarItem). */
+export interface SidebarCategory extends Omit<PropSidebarCategory, 'items' | 'itemsOmitted'> {
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+/**
+ * A sidebar of a version as the manifest stage makes it (SidebarConfig as written -> Sidebar ->
+ * PropSidebar as the theme gets it, see toSidebarProp).
+ */
+export type Sidebar = SidebarItem[];
+
 export interface LoadedVersion {
   name: string;
   label: string;
@@ -37,7 +59,7 @@ export interface LoadedVersion {
   banner: 'none' | 'unreleased' | 'unmaintained';
   mainDocId: string;
   docs: LoadedDoc[];
-  sidebars: Record<string, PropSidebar>;
+  sidebars: Record<string, Sidebar>;
 }
 
 /** One route of the built site, with where it came from and everything needed to render it. */
@@ -101,6 +123,23 @@ export interface LinkProblem {
   hint: string;
 }
 
+/** A page of a search index: the content (`CompiledMarkdown.key`) shown at a URL under a title. */
+export interface SearchPage {
+  path: string;
+  title: string;
+  key: string;
+}
+
+/** The pages of one search index of a locale: a docs version, or the blog and pages. */
+export interface SearchScope {
+  /** `docs:<version>` or `blog`. */
+  scope: string;
+  label: string;
+  pages: SearchPage[];
+  /** Changes whenever the index's sections would: a hash of each page's URL, title and content key. */
+  key: string;
+}
+
 export interface LocaleManifest {
   locale: string;
   site: SiteData;
@@ -109,6 +148,8 @@ export interface LocaleManifest {
   sidebarFiles: Record<string, PropSidebar>;
   versions: LoadedVersion[];
   linkSources: LinkSource[];
+  /** Its search indexes (the site data names them, the search dialog offers them), those with pages only. */
+  searchScopes: SearchScope[];
 }
 
 /** A file copied into the output as it is (images referenced by relative paths). */

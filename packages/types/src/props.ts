@@ -94,36 +94,38 @@ export interface SiteData {
   search?: { scopes: { name: string; label: string }[] };
 }
 
-export type PropSidebarItem =
-  | {
-      type: 'link';
-      label: string;
-      href: string;
-      /** The doc the link shows; used by the build, left out of the sidebar files the browser loads. */
-      docId?: string;
-      external?: boolean;
-    }
-  | {
-      type: 'category';
-      label: string;
-      /** The category's own page (a linked doc or a generated index), when it has one. */
-      href?: string;
-      /**
-       * For a category without a page of its own: a generated page listing its items, which its
-       * label links to until the page is hydrated, so every page stays reachable without
-       * JavaScript while a page's HTML leaves collapsed categories' items out. With JavaScript
-       * the label only expands the category.
-       */
-      indexHref?: string;
-      collapsed: boolean;
-      collapsible: boolean;
-      items: PropSidebarItem[];
-      /**
-       * Set where the items were left out of this copy of the sidebar (a page's hydration data
-       * carries only the part its HTML shows); the version's sidebar file has them.
-       */
-      itemsOmitted?: true;
-    };
+/** A link of a sidebar as pages and sidebar files carry it (made from a SidebarLink by toSidebarProp). */
+export interface PropSidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+  external?: boolean;
+}
+
+/** A category of a sidebar as pages and sidebar files carry it. */
+export interface PropSidebarCategory {
+  type: 'category';
+  label: string;
+  /** The category's own page (a linked doc or a generated index), when it has one. */
+  href?: string;
+  /**
+   * For a category without a page of its own: a generated page listing its items, which its
+   * label links to until the page is hydrated, so every page stays reachable without
+   * JavaScript while a page's HTML leaves collapsed categories' items out. With JavaScript
+   * the label only expands the category.
+   */
+  indexHref?: string;
+  collapsed: boolean;
+  collapsible: boolean;
+  items: PropSidebarItem[];
+  /**
+   * Set where the items were left out of this copy of the sidebar (a page's hydration data
+   * carries only the part its HTML shows); the version's sidebar file has them.
+   */
+  itemsOmitted?: true;
+}
+
+export type PropSidebarItem = PropSidebarLink | PropSidebarCategory;
 
 export type PropSidebar = PropSidebarItem[];
 
@@ -206,7 +208,7 @@ export type RouteKind =
       draft: boolean;
       /** Set when the page shows the default locale's source because it has no translation. */
       fallbackFrom?: { locale: string; path: string };
-      /** URL path of the page's markdown twin (`/docs/x.md`). Filled by the render stage. */
+      /** URL path of the page's markdown twin (`/docs/x.md`, see getMarkdownPath). */
       markdownPath?: string;
     } & PropDocContext)
   | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { RouteData, SiteData } from '@docgen/types';
+import type { ContentElements, HighlightedCode, RouteData, SiteData } from '@docgen/types';
 import { translateFrom } from '../i18n.js';
 
 extend([a11yPlugin, namesPlugin]);
@@ -46,6 +46,8 @@ type StringKey = keyof (typeof STRINGS)['en'];
 
 /** Props of a component: the element's properties, its children and the element itself (`passNode`). */
 type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
+/** The props of a content element that compile writes for the theme (see ContentElements in @docgen/types). */
+type ElementProps<Name extends keyof ContentElements> = Partial<ContentElements[Name]> & { children?: ReactNode; node?: Element };
 
 /** Icons of the admonitions (16 x 16, even-odd filled): a circled i, a light bulb, a warning triangle, a stop sign. */
 const ADMONITION_ICON_PATHS = {
@@ -92,7 +94,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     h4: heading('h4'),
     h5: heading('h5'),
     h6: heading('h6'),
-    admonition({ type, title, children }: Props) {
+    admonition({ type, title, children }: ElementProps<'admonition'>) {
       const kind = String(type ?? 'note');
       return (
         <div className={`admonition admonition-${kind}`}>
@@ -106,9 +108,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         </div>
       );
     },
-    tabs({ groupId, children }: Props) {
+    tabs({ groupId, children }: ElementProps<'tabs'>) {
       const index = ++tabsCount;
-      const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<Props>[];
+      const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<ElementProps<'tab'>>[];
       const items = tabs.map((tab, position) => ({
         label: String(tab.props.label ?? `Tab ${position + 1}`),
         value: String(tab.props.value ?? tab.props.label ?? position),
@@ -149,10 +151,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         </div>
       );
     },
-    tab({ children }: Props) {
+    tab({ children }: ElementProps<'tab'>) {
       return <>{children}</>;
     },
-    highlight({ color, children }: Props) {
+    highlight({ color, children }: ElementProps<'highlight'>) {
       return (
         <span className="highlight" style={color ? getHighlightColors(String(color)) : undefined}>
           {children}
@@ -224,9 +226,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
 
 /**
  * A code block whose lines the build keeps as HTML (a single `raw` node in `pre > code`, see
- * highlightCodeBlocks in core's compile/compileMarkdown.ts): its class and HTML, shown as they are.
+ * ContentElements in @docgen/types): its class and HTML, shown as they are.
  */
-function getCodeHtml(pre: Element): { className: string; html: string } | undefined {
+function getCodeHtml(pre: Element): HighlightedCode | undefined {
   const code = pre.children[0];
   if (pre.children.length !== 1 || code?.type !== 'element' || code.tagName !== 'code' || code.children.length !== 1) return undefined;
   // `raw` is the hast extension for HTML kept as a string (declared by mdast-util-to-hast, not a theme dependency).

@@ -1,10 +1,7 @@
-import type { ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, RouteData, SourceBlogPost } from '@docgen/types';
+import type { ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { contentSlot, getToc, type LocaleContext } from './context.js';
-import type { PendingRoute } from './pendingRoute.js';
-
-type BaseFields = Pick<RouteData, 'canonical' | 'alternates' | 'noIndex' | 'html'>;
-const base = (): BaseFields => ({ canonical: '', alternates: [], noIndex: false, html: {} });
+import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
 
 /** Routes of the blog of one locale: list pages, posts, archive, tags and authors. */
 export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
@@ -30,17 +27,17 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const routes: PendingRoute[] = [];
   const title = context.translations.blogTitle ?? config.blog.blogTitle;
   const description = context.translations.blogDescription ?? config.blog.blogDescription;
-  const generated = (path: string, key: string, data: RouteData, slots: Record<string, ContentSlot> = {}): PendingRoute => ({
+  const generated = (key: string, page: BlogPageModel, slots: Record<string, ContentSlot> = {}): PendingRoute => ({
     route: {
-      path,
+      path: page.path,
       locale: context.locale,
       key,
       isTranslation: true,
       anchorIds: [],
       sources: [`${config.blog.path}/ (${key})`],
       slots,
-      data,
     },
+    page,
     links: [],
   });
 
@@ -51,10 +48,8 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     const pagePosts = listed.slice((page - 1) * pageSize, page * pageSize);
     routes.push(
       generated(
-        listPath(page),
         `blog:list:${page}`,
         {
-          ...base(),
           type: 'blogList',
           path: listPath(page),
           title,
@@ -81,18 +76,15 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       anchorIds: post.anchorIds,
       sources: [post.source.file.sitePath],
       slots: { main: post.hast },
-      data: {
-        ...base(),
-        noIndex: post.unlisted,
-        type: 'blogPost',
-        path: post.meta.path,
-        title: post.meta.title,
-        description: post.meta.description,
-        post: post.meta,
-        toc: post.toc,
-        previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
-        next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
-      },
+    },
+    page: {
+      type: 'blogPost',
+      path: post.meta.path,
+      noIndex: post.unlisted,
+      post: post.meta,
+      toc: post.toc,
+      previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
+      next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
     },
     linkBase: post.linkBase,
     links: post.links,
@@ -103,8 +95,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const years = new Map<string, PropBlogPostMeta[]>();
   for (const post of listed) years.set(post.meta.date.slice(0, 4), [...(years.get(post.meta.date.slice(0, 4)) ?? []), post.meta]);
   routes.push(
-    generated(`${blogPath}/archive`, 'blog:archive', {
-      ...base(),
+    generated('blog:archive', {
       type: 'blogArchive',
       path: `${blogPath}/archive`,
       title: context.translations.theme['blog.archive.title'] ?? 'Archive',
@@ -123,8 +114,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   }
   const sortedTags = [...tags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label, 'en'));
   routes.push(
-    generated(`${blogPath}/tags`, 'blog:tags', {
-      ...base(),
+    generated('blog:tags', {
       type: 'blogTagList',
       path: `${blogPath}/tags`,
       title: 'Tags',
@@ -134,8 +124,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   );
   for (const { tag, posts: tagPosts } of sortedTags) {
     routes.push(
-      generated(tag.path, `blog:tag:${tag.path.slice(blogPath.length)}`, {
-        ...base(),
+      generated(`blog:tag:${tag.path.slice(blogPath.length)}`, {
         type: 'blogTag',
         path: tag.path,
         title: tag.label,
@@ -152,8 +141,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const authors = [...authorsByKey.values()].filter((author) => authorPosts.has(author.key));
   if (authors.length > 0) {
     routes.push(
-      generated(`${blogPath}/authors`, 'blog:authors', {
-        ...base(),
+      generated('blog:authors', {
         type: 'blogAuthorList',
         path: `${blogPath}/authors`,
         title: 'Authors',
@@ -164,8 +152,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   }
   for (const author of authors) {
     routes.push(
-      generated(author.path, `blog:author:${author.key}`, {
-        ...base(),
+      generated(`blog:author:${author.key}`, {
         type: 'blogAuthor',
         path: author.path,
         title: author.name,

@@ -1,79 +1,92 @@
-import type { AssetFile, Diagnostic, LocaleManifest, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
-import { getNotFoundRoute } from '@docgen/shared/pageData';
+import type { AssetFile, Diagnostic, LocaleManifest, LoadedVersion, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { loadBlogRoutes } from './blog.js';
-import { createLocaleContext, type ManifestInput } from './context.js';
+import { createLocaleContext, type LocaleContext, type ManifestInput } from './context.js';
 import { loadPageRoutes } from './pages.js';
-import type { PendingRoute } from './pendingRoute.js';
+import type { PendingRoute, RouteLinks } from './pendingRoute.js';
+import { toRouteProps, toSiteProps } from './props.js';
 import { resolveLinks } from './resolveLinks.js';
-import { toSiteData } from './siteData.js';
+import { toSearchScopes } from './searchScopes.js';
 import { loadLocaleVersion } from './versions.js';
+
+/** A locale's site model before its props are made: they need every locale's routes (see getRouteLinks). */
+interface LoadedLocale {
+  context: LocaleContext;
+  versions: LoadedVersion[];
+  /** Every route of the locale, its not-found page last. */
+  pending: PendingRoute[];
+  sidebarFiles: Record<string, PropSidebar>;
+  linkSources: LocaleManifest['linkSources'];
+}
 
 /**
  * Builds the single source of truth for every URL of the site: versions, sidebars, routes,
- * blog and pages of each locale, with links resolved and hreflang alternates computed.
+ * blog and pages of each locale, with links resolved; then the props of every route and of each
+ * locale's site data, each made once by its function in props.ts.
  */
 export function createManifest(input: ManifestInput, buildId: string): SiteManifest {
   const { config } = input;
   const locales = input.locales ?? config.i18n.locales;
   const assets = new Map<string, AssetFile>();
-  const localeManifests: LocaleManifest[] = [];
-  const pendingByLocale = new Map<string, PendingRoute[]>();
-  const localeWarnings: Diagnostic[] = [];
-
-  for (const locale of locales) {
+  const warnings: Diagnostic[] = [];
+  const loadedLocales = locales.map((locale): LoadedLocale => {
     const context = createLocaleContext(input, locale);
     const loaded = input.content.versions.map((version, index, all) => loadLocaleVersion(context, version, index, all));
-    localeWarnings.push(...loaded.flatMap((version) => version.warnings));
+    warnings.push(...loaded.flatMap((version) => version.warnings));
     const pending: PendingRoute[] = [
       ...loaded.flatMap((version) => version.routes),
       ...loadBlogRoutes(context),
       ...loadPageRoutes(context),
     ];
     assertUniqueRoutes(pending.map((entry) => entry.route));
-    const versions = loaded.map((version) => version.version);
-    fillVersionPaths(pending, versions);
     const linkSources = resolveLinks(context, pending, assets);
-    const notFound: ManifestRoute = {
-      path: `${context.baseUrl}404.html`,
-      locale,
-      key: 'not-found',
-      isTranslation: true,
-      anchorIds: [],
-      sources: [],
-      slots: {},
-      data: getNotFoundRoute(`${context.baseUrl}404.html`),
+    const notFoundPath = `${context.baseUrl}404.html`;
+    pending.push({
+      route: { path: notFoundPath, locale, key: 'not-found', isTranslation: true, anchorIds: [], sources: [], slots: {} },
+      page: { type: 'notFound', path: notFoundPath },
+      links: [],
+    });
+    return {
+      context,
+      versions: loaded.map((version) => version.version),
+      pending,
+      sidebarFiles: Object.assign({}, ...loaded.map((version) => version.sidebarFiles)),
+      linkSources,
     };
-    const sidebarFiles: Record<string, PropSidebar> = Object.assign({}, ...loaded.map((version) => version.sidebarFiles));
-    localeManifests.push({
-      locale,
-      site: toSiteData(
-        context,
-        versions,
-        buildId,
-        pending.some((entry) => entry.route.path === context.baseUrl),
-      ),
-      routes: [...pending.map((entry) => entry.route), notFound],
+  });
+
+  const linksOf = getRouteLinks(loadedLocales, input);
+  const localeManifests = loadedLocales.map(({ context, versions, pending, sidebarFiles, linkSources }): LocaleManifest => {
+    const versionPathsOf = getVersionPaths(pending, versions);
+    const routes = pending.map((entry): ManifestRoute => ({
+      ...entry.route,
+      data: toRouteProps(entry.page, { ...linksOf(entry), versionPaths: versionPathsOf(entry) }),
+    }));
+    const searchScopes = toSearchScopes(routes, versions, context.translations.blogTitle ?? config.blog.blogTitle);
+    const hasHomePage = pending.some((entry) => entry.route.path === context.baseUrl);
+    return {
+      locale: context.locale,
+      site: toSiteProps({ context, versions, buildId, hasHomePage, searchScopes }),
+      routes,
       sidebarFiles,
       versions,
       linkSources,
-    });
-    pendingByLocale.set(locale, pending);
-  }
-  fillAlternates(localeManifests, pendingByLocale, input);
+      searchScopes,
+    };
+  });
   return {
     config,
     siteDir: input.siteDir,
     locales: localeManifests,
     assets: [...assets.values()].sort((a, b) => (a.outputPath < b.outputPath ? -1 : 1)),
     staticFiles: input.content.staticFiles,
-    warnings: localeWarnings,
+    warnings,
   };
 }
 
 /** Two sources may not claim one route, also when the paths differ only in case or a trailing slash. */
-function assertUniqueRoutes(routes: ManifestRoute[]): void {
-  const seen = new Map<string, ManifestRoute>();
+function assertUniqueRoutes(routes: PendingRoute['route'][]): void {
+  const seen = new Map<string, PendingRoute['route']>();
   for (const route of routes) {
     const key = route.path.toLowerCase().replace(/\/$/, '');
     const other = seen.get(key);
@@ -88,18 +101,18 @@ function assertUniqueRoutes(routes: ManifestRoute[]): void {
   }
 }
 
-/** Fills, for doc pages, the path of the same doc (or the main doc) in every version. */
-function fillVersionPaths(
-  pending: PendingRoute[],
-  versions: { name: string; docs: { id: string; permalink: string }[]; mainDocId: string; path: string }[],
-): void {
+/**
+ * For doc-like pages (docs, generated category indexes), the path of the same doc (or category
+ * index, else the main doc) in every version of the locale; none for other pages.
+ */
+function getVersionPaths(pending: PendingRoute[], versions: LoadedVersion[]): (entry: PendingRoute) => Record<string, string> {
   const byKey = new Map(pending.map((entry) => [entry.route.key, entry]));
   const docPaths = versions.map((version) => new Map(version.docs.map((doc) => [doc.id, doc.permalink])));
-  for (const entry of pending) {
-    const data = entry.route.data;
-    if (data.type !== 'doc' && data.type !== 'docCategory') continue;
-    const relative = data.type === 'docCategory' ? entry.route.key.split(':').slice(2).join(':') : undefined;
-    data.versionPaths = Object.fromEntries(
+  return (entry) => {
+    const { page } = entry;
+    if (page.type !== 'doc' && page.type !== 'docCategory') return {};
+    const relative = page.type === 'docCategory' ? entry.route.key.split(':').slice(2).join(':') : undefined;
+    return Object.fromEntries(
       versions.map((version, index) => {
         const paths = docPaths[index]!;
         const doc = entry.docId ? paths.get(entry.docId) : undefined;
@@ -107,39 +120,38 @@ function fillVersionPaths(
         return [version.name, doc ?? category?.route.path ?? paths.get(version.mainDocId) ?? version.path];
       }),
     );
-  }
+  };
 }
 
 /**
- * Canonical URLs and hreflang alternates. A fallback page's canonical URL is the source page's
- * (and where the source is an alias, as a version root is of its main doc, the page it aliases).
+ * Canonical URLs and hreflang alternates: the same page (by route key) in every locale. A
+ * fallback page's canonical URL is the source page's (and where the source is an alias, as a
+ * version root is of its main doc, the page it aliases), and it names that page as the one it
+ * falls back from.
  */
-function fillAlternates(locales: LocaleManifest[], pendingByLocale: Map<string, PendingRoute[]>, input: ManifestInput): void {
+function getRouteLinks(locales: LoadedLocale[], input: ManifestInput): (entry: PendingRoute) => Omit<RouteLinks, 'versionPaths'> {
   const { config } = input;
-  const byKey = new Map<string, { locale: string; route: ManifestRoute }[]>();
-  for (const locale of locales) {
-    for (const route of locale.routes) byKey.set(route.key, [...(byKey.get(route.key) ?? []), { locale: locale.locale, route }]);
-  }
-  const aliasOf = new Map<ManifestRoute, string>();
-  for (const pending of pendingByLocale.values()) {
-    for (const entry of pending) if (entry.canonicalPath) aliasOf.set(entry.route, entry.canonicalPath);
-  }
-  for (const locale of locales) {
-    for (const route of locale.routes) {
-      const same = byKey.get(route.key) ?? [];
-      route.data.alternates = same.map((entry) => ({
-        locale: entry.locale,
-        path: entry.route.path,
-        isTranslation: entry.route.isTranslation,
-      }));
-      const source = same.find((entry) => entry.locale === config.i18n.defaultLocale);
-      const canonicalRoute = !route.isTranslation && source ? source.route : route;
-      const canonical = aliasOf.get(canonicalRoute) ?? canonicalRoute.path;
-      route.data.canonical = config.url + canonical;
-      const data = route.data;
-      if (!route.isTranslation && source && (data.type === 'doc' || data.type === 'blogPost' || data.type === 'markdownPage')) {
-        data.fallbackFrom = { locale: source.locale, path: source.route.path };
-      }
+  const byKey = new Map<string, { locale: string; entry: PendingRoute }[]>();
+  for (const { context, pending } of locales) {
+    for (const entry of pending) {
+      const same = byKey.get(entry.route.key);
+      if (same) same.push({ locale: context.locale, entry });
+      else byKey.set(entry.route.key, [{ locale: context.locale, entry }]);
     }
   }
+  return (entry) => {
+    const same = byKey.get(entry.route.key)!;
+    const source = same.find((candidate) => candidate.locale === config.i18n.defaultLocale);
+    const isFallback = !entry.route.isTranslation && source !== undefined;
+    const canonicalEntry = isFallback ? source.entry : entry;
+    return {
+      canonical: config.url + (canonicalEntry.canonicalPath ?? canonicalEntry.route.path),
+      alternates: same.map((candidate) => ({
+        locale: candidate.locale,
+        path: candidate.entry.route.path,
+        isTranslation: candidate.entry.route.isTranslation,
+      })),
+      fallbackFrom: isFallback ? { locale: source.locale, path: source.entry.route.path } : undefined,
+    };
+  };
 }

@@ -13,7 +13,6 @@ export function loadPageRoutes(context: LocaleContext): PendingRoute[] {
 function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute {
   const path = context.baseUrl + page.routePath.replace(/^\//, '');
   const key = `page:${page.routePath}`;
-  const common = { canonical: '', alternates: [], html: {} };
   if (page.kind === 'component') {
     const component = page.file.sitePath;
     return {
@@ -26,8 +25,8 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
         sources: [page.file.sitePath],
         slots: {},
         componentModule: page.modulePath,
-        data: { ...common, type: 'page', path, title: '', description: '', noIndex: false, component },
       },
+      page: { type: 'page', path, component },
       links: [],
     };
   }
@@ -42,16 +41,15 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
       anchorIds: compiled.anchorIds,
       sources: [page.file.sitePath],
       slots: titledContentSlots(compiled),
-      data: {
-        ...common,
-        type: 'markdownPage',
-        path,
-        title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
-        description: markdown.frontMatter.description ?? compiled.description,
-        noIndex: markdown.frontMatter.unlisted ?? false,
-        toc: getToc(context, compiled.headings),
-        hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
-      },
+    },
+    page: {
+      type: 'markdownPage',
+      path,
+      title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
+      description: markdown.frontMatter.description ?? compiled.description,
+      noIndex: markdown.frontMatter.unlisted ?? false,
+      toc: getToc(context, compiled.headings),
+      hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
     },
     linkBase: `pages/${page.file.sitePath.replace(/^(i18n\/[^/]+\/)?pages\//, '')}`,
     links: compiled.links,

@@ -1,8 +1,24 @@
-import type { ContentLink, ManifestRoute } from '@docgen/types';
+import type {
+  ContentLink,
+  LoadedDoc,
+  ManifestRoute,
+  PropAlternate,
+  PropAuthor,
+  PropBlogPostMeta,
+  PropDocContext,
+  PropNavLink,
+  PropTag,
+  RouteData,
+} from '@docgen/types';
 
-/** A route before links are resolved and alternates computed (internal to the manifest stage). */
+/**
+ * A route before links are resolved and its props made (internal to the manifest stage): where it
+ * is and what it shows (`page`). createManifest makes its props (`ManifestRoute.data`) once the
+ * whole site is known, with toRouteProps (props.ts).
+ */
 export interface PendingRoute {
-  route: ManifestRoute;
+  route: Omit<ManifestRoute, 'data'>;
+  page: PageModel;
   /**
    * The site path relative links of the source resolve from. For a translation this is the
    * path of its default-locale source, so that `./other.md` means the same page in every locale.
@@ -12,4 +28,70 @@ export interface PendingRoute {
   docId?: string;
   /** Canonical path when the route repeats another page (a version root showing its main doc). */
   canonicalPath?: string;
+}
+
+/**
+ * Where a doc-like page (a doc, a generated category index) sits in its version: its sidebar and
+ * its place in it (found once per sidebar, see toSidebarIndex in versions.ts).
+ */
+export type DocPlace = Omit<PropDocContext, 'versionPaths'>;
+
+/** A card of a generated category index: a doc or a category of the sidebar. */
+type CategoryCard = (RouteData & { type: 'docCategory' })['items'][number];
+
+/** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
+export type PageModel =
+  | { type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace }
+  | { type: 'docCategory'; path: string; title: string; description: string; noIndex: boolean; items: CategoryCard[]; place: DocPlace }
+  | {
+      type: 'blogPost';
+      path: string;
+      noIndex: boolean;
+      post: PropBlogPostMeta;
+      toc: LoadedDoc['toc'];
+      previous?: PropNavLink;
+      next?: PropNavLink;
+    }
+  | BlogPageModel
+  | {
+      type: 'markdownPage';
+      path: string;
+      title: string;
+      description: string;
+      noIndex: boolean;
+      toc: LoadedDoc['toc'];
+      hideTableOfContents: boolean;
+    }
+  | { type: 'page'; path: string; component: string }
+  | { type: 'notFound'; path: string };
+
+/** The generated pages of a blog (lists, archive, tags, authors): their props are their own fields. */
+export type BlogPageModel = { path: string; title: string; description: string } & (
+  | {
+      type: 'blogList';
+      posts: PropBlogPostMeta[];
+      page: number;
+      totalPages: number;
+      previousPage?: string;
+      nextPage?: string;
+    }
+  | { type: 'blogTagList'; tags: PropTag[] }
+  | { type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] }
+  | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
+  | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
+  | { type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] }
+);
+
+/**
+ * What a route's props take from the rest of the site: the same page in other locales and its
+ * canonical URL, and for a doc-like page the same page in every version (see createManifest).
+ */
+export interface RouteLinks {
+  /** Absolute canonical URL. */
+  canonical: string;
+  alternates: PropAlternate[];
+  /** The default locale's page, when the route shows its source for lack of a translation. */
+  fallbackFrom?: { locale: string; path: string };
+  /** Same doc (or main doc) in every version, by version name; doc-like pages only. */
+  versionPaths: Record<string, string>;
 }

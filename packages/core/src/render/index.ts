@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { ContentSlot, FeedPaths, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import type { ContentSlot, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
@@ -10,7 +10,7 @@ import {
   toPackedSidebar,
 } from '@docgen/shared';
 import { getDocumentTitle } from '@docgen/shared/documentTitle';
-import { getMarkdownPath } from '@docgen/shared/pageData';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { DocgenError } from '../diagnostics/index.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
@@ -98,15 +98,18 @@ function renderRoute(
     for (const [name, slot] of Object.entries(route.slots)) {
       html[name] = theme.renderContent(rewriteUrls(getContent(slot), slot), { site, route: route.data });
     }
-    const data: RouteData = { ...route.data, html };
-    if (data.type === 'doc') data.markdownPath = getMarkdownPath(data.path);
-    const page = route.data.type === 'page' ? theme.pages[route.data.component] : undefined;
-    const sidebarUrl = 'sidebar' in data ? data.sidebar?.url : undefined;
+    const shown: RouteData = { ...route.data, html };
+    const page = shown.type === 'page' ? theme.pages[shown.component] : undefined;
+    const sidebarUrl = 'sidebar' in shown ? shown.sidebar?.url : undefined;
     const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;
-    const sidebar = fullSidebar && input.toVisibleSidebar(fullSidebar, data.path);
-    const body = theme.renderPage({ site, route: data, page, sidebar });
-    if (body.title) data.title = body.title;
-    if (body.description) data.description = body.description;
+    const sidebar = fullSidebar && input.toVisibleSidebar(fullSidebar, shown.path);
+    const body = theme.renderPage({ site, route: shown, page, sidebar });
+    // A component page sets its own head title and description while it renders.
+    const data: RouteData = {
+      ...shown,
+      ...(body.title && { title: body.title }),
+      ...(body.description && { description: body.description }),
+    };
     return { html: toHtmlDocument({ site, siteJson, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
     throw new DocgenError(`Rendering ${route.path} failed: ${(cause as Error).message}`, {
@@ -230,12 +233,6 @@ function toHtmlDocument(input: {
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toHydrationJson(input.siteJson, route, sidebar)}</script></body></html>\n`
   );
-}
-
-/** URL paths of the blog feeds of a locale, from its blog path (`/en/blog`). The shell links them; the build writes them there. */
-export function getFeedPaths(blogPath: string): FeedPaths {
-  const base = blogPath.replace(/\/+$/, '');
-  return { rss: `${base}/rss.xml`, atom: `${base}/atom.xml`, json: `${base}/feed.json` };
 }
 
 const BLOG_ROUTE_TYPES = new Set<RouteData['type']>([

@@ -1,4 +1,5 @@
 import type { LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
+import { getMarkdownPath } from '@docgen/shared/pageData';
 import { toAbsoluteUrl } from './xml.js';
 import { isIndexable } from './sitemap.js';
 
@@ -8,8 +9,6 @@ export const LLMS_FULL_FILE = 'llms-full.txt';
 
 export interface LlmsInput {
   locale: LocaleManifest;
-  /** URL path of the markdown twin of a doc route. */
-  getMarkdownPath: (routePath: string) => string;
   /** What the render stage produced for a route (component pages set their own titles). */
   getRendered: (path: string) => RenderedSummary | undefined;
 }
@@ -84,7 +83,7 @@ export function toLlmsTxt(input: LlmsInput): string {
   for (const section of getLatestDocSections(input)) {
     lines.push(`## ${section.title}`, '');
     for (const route of section.routes)
-      lines.push(`- [${escapeLabel(title(route))}](${url(input.getMarkdownPath(route.path))})${describe(description(route))}`);
+      lines.push(`- [${escapeLabel(title(route))}](${url(getMarkdownPath(route.path))})${describe(description(route))}`);
     lines.push('');
   }
   const posts = locale.routes

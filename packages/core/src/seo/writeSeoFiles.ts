@@ -1,5 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
-import type { FeedPaths, RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import type { RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
+import { getMarkdownPath } from '@docgen/shared/pageData';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
 import { getMarkdownTwin, toMarkdownTwinText } from './markdownTwin.js';
@@ -22,9 +24,6 @@ export interface WriteSeoFilesInput {
   renderedPaths: string[];
   /** Files of the routes not rendered again (kept in the output): a twin among them is kept. */
   keptFiles: ReadonlySet<string>;
-  /** Where the HTML shell links a doc page's markdown twin and a locale's feeds. */
-  getMarkdownPath: (routePath: string) => string;
-  getFeedPaths: (blogPath: string) => FeedPaths;
   /** Locales whose files are written; all when absent. The sitemap always covers every locale. */
   locales?: ReadonlySet<string>;
 }
@@ -93,7 +92,7 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
         const linksBySource = new Map(locale.linkSources.map((entry) => [entry.sourcePath, entry.links]));
         for (const route of locale.routes) {
           if (route.data.type !== 'doc') continue;
-          const file = toFile(input.getMarkdownPath(route.path));
+          const file = toFile(getMarkdownPath(route.path));
           if (!renderedNow.has(route.path) && input.keptFiles.has(file)) {
             twins.set(route.path, file);
             continue;
@@ -113,7 +112,7 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
           if (twins.size % FILES_BETWEEN_PAUSES === 0) await setImmediate();
         }
 
-        const llms = { locale, getMarkdownPath: input.getMarkdownPath, getRendered };
+        const llms = { locale, getRendered };
         const localeFile = (file: string, contents: string | Iterable<string>) => {
           files.set(file, contents);
           localeFiles.push(file);
@@ -124,7 +123,7 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
           toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)) }),
         );
 
-        const paths = input.getFeedPaths(locale.site.blog.path);
+        const paths = getFeedPaths(locale.site.blog.path);
         const feed = getFeedInput(locale, { siteUrl: config.url, paths, getRendered });
         if (feed) {
           localeFile(toFile(paths.rss), toRssFeed(feed));

@@ -3,11 +3,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompiledMarkdown, SourceLocation, StoredContent } from '@docgen/types';
+import type { CompiledMarkdown, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
-import type { SearchPage } from '../search/index.js';
 import type { LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;

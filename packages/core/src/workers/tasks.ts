@@ -6,6 +6,7 @@ import type {
   PropSidebar,
   RenderedSummary,
   RouteData,
+  SearchPage,
   SiteData,
   StoredContent,
 } from '@docgen/types';
@@ -15,7 +16,7 @@ import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getScopeSections, toSearchIndex, type SearchPage } from '../search/index.js';
+import { getScopeSections, toSearchIndex } from '../search/index.js';
 
 /** What every thread of a build shares: where compiled content lives and where the output goes. */
 export interface TaskSetup {

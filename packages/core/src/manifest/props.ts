@@ -1,0 +1,282 @@
+/**
+ * The props of the theme, made in one place: the site data of a locale (toSiteProps), the route
+ * data of each page kind (toRouteProps and the to*Props it calls) and the sidebars as pages load
+ * them (toSidebarProp). Each is a function of the finished site model that returns the final
+ * props; no later step changes them (the render stage only adds the rendered HTML, `html`, and a
+ * component page's own head title and description to the copy it renders).
+ */
+import type {
+  LoadedVersion,
+  NavbarLinkConfig,
+  PropLink,
+  PropNavbarItem,
+  PropSidebar,
+  PropVersion,
+  RouteData,
+  SearchScope,
+  Sidebar,
+  SiteData,
+} from '@docgen/types';
+import { isExternalUrl } from '@docgen/shared';
+import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
+import { DocgenError } from '../diagnostics/index.js';
+import type { LocaleContext } from './context.js';
+import type { BlogPageModel, PageModel, RouteLinks } from './pendingRoute.js';
+import { getConfigLinkHref } from './resolveLinks.js';
+
+type PropsOf<T extends RouteData['type']> = RouteData & { type: T };
+
+/** The route data of a page: its kind's props function applied to what the page shows and its links. */
+export function toRouteProps(page: PageModel, links: RouteLinks): RouteData {
+  switch (page.type) {
+    case 'doc':
+      return toDocProps(page, links);
+    case 'docCategory':
+      return toDocCategoryProps(page, links);
+    case 'blogPost':
+      return toBlogPostProps(page, links);
+    case 'markdownPage':
+      return toMarkdownPageProps(page, links);
+    case 'page':
+      return toComponentPageProps(page, links);
+    case 'notFound':
+      return toNotFoundProps(page, links);
+    default:
+      return toBlogPageProps(page, links);
+  }
+}
+
+/** A doc page (or a version root showing its main doc, at `page.path`), with its place in its sidebar and its markdown twin. */
+export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks): PropsOf<'doc'> {
+  const { doc } = page;
+  return {
+    type: 'doc',
+    path: page.path,
+    title: doc.title,
+    description: doc.description,
+    canonical: links.canonical,
+    alternates: links.alternates,
+    noIndex: doc.unlisted || doc.draft,
+    html: {},
+    toc: doc.toc,
+    hideTableOfContents: doc.hideTableOfContents,
+    unlisted: doc.unlisted,
+    draft: doc.draft,
+    versionPaths: links.versionPaths,
+    ...page.place,
+    ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
+    markdownPath: getMarkdownPath(page.path),
+  };
+}
+
+/** A generated category index: cards of the category's items. */
+export function toDocCategoryProps(page: PageModel & { type: 'docCategory' }, links: RouteLinks): PropsOf<'docCategory'> {
+  return {
+    type: 'docCategory',
+    path: page.path,
+    title: page.title,
+    description: page.description,
+    canonical: links.canonical,
+    alternates: links.alternates,
+    noIndex: page.noIndex,
+    html: {},
+    items: page.items,
+    versionPaths: links.versionPaths,
+    ...page.place,
+  };
+}
+
+/** A blog post, with its newer and older neighbours. */
+export function toBlogPostProps(page: PageModel & { type: 'blogPost' }, links: RouteLinks): PropsOf<'blogPost'> {
+  return {
+    canonical: links.canonical,
+    alternates: links.alternates,
+    noIndex: page.noIndex,
+    html: {},
+    type: 'blogPost',
+    path: page.path,
+    title: page.post.title,
+    description: page.post.description,
+    post: page.post,
+    toc: page.toc,
+    previous: page.previous,
+    next: page.next,
+    ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
+  };
+}
+
+/** A generated page of the blog (a list page, the archive, the tags, the authors): its own fields. */
+export function toBlogPageProps(page: BlogPageModel, links: RouteLinks): RouteData {
+  return { canonical: links.canonical, alternates: links.alternates, noIndex: false, html: {}, ...page };
+}
+
+/** A markdown page of `pages/`. */
+export function toMarkdownPageProps(page: PageModel & { type: 'markdownPage' }, links: RouteLinks): PropsOf<'markdownPage'> {
+  return {
+    canonical: links.canonical,
+    alternates: links.alternates,
+    html: {},
+    type: 'markdownPage',
+    path: page.path,
+    title: page.title,
+    description: page.description,
+    noIndex: page.noIndex,
+    toc: page.toc,
+    hideTableOfContents: page.hideTableOfContents,
+    ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
+  };
+}
+
+/** A React page of `pages/`: the theme renders its component, which sets its own title. */
+export function toComponentPageProps(page: PageModel & { type: 'page' }, links: RouteLinks): PropsOf<'page'> {
+  return {
+    canonical: links.canonical,
+    alternates: links.alternates,
+    html: {},
+    type: 'page',
+    path: page.path,
+    title: '',
+    description: '',
+    noIndex: false,
+    component: page.component,
+  };
+}
+
+/** The not-found page of a locale (`404.html`). */
+export function toNotFoundProps(page: PageModel & { type: 'notFound' }, links: RouteLinks): RouteData {
+  return { ...getNotFoundRoute(page.path), canonical: links.canonical, alternates: links.alternates };
+}
+
+/** First internal link of a sidebar (for `docSidebar` navbar items, the versions page and category cards). */
+export function getSidebarFirstPath(sidebar: Sidebar): string | undefined {
+  for (const item of sidebar) {
+    if (item.type === 'link' && !item.external) return item.href;
+    if (item.type === 'category') {
+      const inner = item.href ?? getSidebarFirstPath(item.items);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A sidebar as pages and sidebar files carry it: without what serves the build only (the doc ids
+ * of links).
+ */
+export function toSidebarProp(sidebar: Sidebar): PropSidebar {
+  return sidebar.map((item) => {
+    if (item.type === 'category') return { ...item, items: toSidebarProp(item.items) };
+    const { docId: _docId, ...link } = item;
+    return link;
+  });
+}
+
+/** The per-locale site data every page carries: navbar, footer, versions, locales, search scopes. */
+export function toSiteProps(input: {
+  context: LocaleContext;
+  versions: LoadedVersion[];
+  buildId: string;
+  /** Whether the locale has a page at its base URL. */
+  hasHomePage: boolean;
+  searchScopes: SearchScope[];
+}): SiteData {
+  const { context, versions, buildId, hasHomePage } = input;
+  const { config } = context.input;
+  const { themeConfig, i18n } = config;
+  const link = (item: NavbarLinkConfig): PropLink => {
+    const href = getConfigLinkHref(context, item);
+    return { label: context.label(item.label), href, external: isExternalUrl(href) };
+  };
+  const navbarDocIds = new Set<string>();
+  const items: PropNavbarItem[] = themeConfig.navbar.items.map((item): PropNavbarItem => {
+    switch (item.type) {
+      case 'default':
+        return { type: 'link', position: item.position, ...link(item) };
+      case 'doc':
+        navbarDocIds.add(item.docId);
+        if (versions.length > 0 && !versions.some((version) => version.docs.some((doc) => doc.id === item.docId))) {
+          throw new DocgenError(`Navbar item "${item.label}" links to doc "${item.docId}", which exists in no docs version`, {
+            code: 'config-navbar-doc',
+            location: { file: 'docgen.config.yaml', line: 1, column: 1 },
+            hint: 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
+          });
+        }
+        return { type: 'doc', position: item.position, label: context.label(item.label), docId: item.docId };
+      case 'docSidebar':
+        return { type: 'docSidebar', position: item.position, label: context.label(item.label), sidebarId: item.sidebarId };
+      case 'dropdown':
+        return { type: 'dropdown', position: item.position, label: context.label(item.label), items: item.items.map(link) };
+      case 'docsVersionDropdown':
+        return { type: 'docsVersionDropdown', position: item.position, versions: item.versions ?? versions.map((version) => version.name) };
+      case 'localeDropdown':
+        return { type: 'localeDropdown', position: item.position };
+    }
+  });
+
+  const propVersions: PropVersion[] = versions.map((version) => {
+    const mainDoc = version.docs.find((doc) => doc.id === version.mainDocId);
+    const docPath = (id: string) => version.docs.find((doc) => doc.id === id)?.permalink ?? mainDoc?.permalink ?? version.path;
+    return {
+      name: version.name,
+      label: version.label,
+      path: version.path,
+      isLast: version.isLast,
+      banner: version.banner,
+      mainDocPath: mainDoc?.permalink ?? version.path,
+      navbarDocPaths: Object.fromEntries([...navbarDocIds].map((id) => [id, docPath(id)])),
+      sidebarPaths: Object.fromEntries(
+        Object.entries(version.sidebars).map(([id, sidebar]) => [id, getSidebarFirstPath(sidebar) ?? mainDoc?.permalink ?? version.path]),
+      ),
+    };
+  });
+
+  const bar = themeConfig.announcementBar;
+  return {
+    buildId,
+    title: context.translations.title ?? config.title,
+    tagline: context.translations.tagline ?? config.tagline,
+    url: config.url,
+    siteBaseUrl: config.baseUrl,
+    baseUrl: context.baseUrl,
+    locale: context.locale,
+    defaultLocale: i18n.defaultLocale,
+    hasHomePage,
+    locales: i18n.locales.map((locale) => {
+      const localeConfig = i18n.localeConfigs[locale]!;
+      return {
+        locale,
+        label: localeConfig.label,
+        htmlLang: localeConfig.htmlLang,
+        direction: localeConfig.direction,
+        baseUrl: locale === i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${localeConfig.path}/`,
+      };
+    }),
+    favicon: config.favicon ? config.baseUrl + config.favicon.replace(/^\//, '') : undefined,
+    image: config.image && (isExternalUrl(config.image) ? config.image : config.baseUrl + config.image.replace(/^\//, '')),
+    navbar: {
+      title: themeConfig.navbar.title ? context.label(themeConfig.navbar.title) : undefined,
+      logo: themeConfig.navbar.logo && {
+        ...themeConfig.navbar.logo,
+        src: context.localizePath(themeConfig.navbar.logo.src),
+        srcDark: themeConfig.navbar.logo.srcDark && context.localizePath(themeConfig.navbar.logo.srcDark),
+      },
+      hideOnScroll: themeConfig.navbar.hideOnScroll,
+      items,
+    },
+    footer: {
+      style: themeConfig.footer.style,
+      links: themeConfig.footer.links.map((column) => ({ title: context.label(column.title), items: column.items.map(link) })),
+      logo: themeConfig.footer.logo && { ...themeConfig.footer.logo, src: context.localizePath(themeConfig.footer.logo.src) },
+      copyright: context.translations.copyright ?? themeConfig.footer.copyright,
+    },
+    announcementBar: bar && { ...bar, content: context.translations.announcementBar ?? bar.content },
+    colorMode: themeConfig.colorMode,
+    versions: propVersions,
+    translations: context.translations.theme,
+    blog: {
+      title: context.translations.blogTitle ?? config.blog.blogTitle,
+      path: `${context.baseUrl}${config.blog.routeBasePath}`,
+    },
+    search: { scopes: input.searchScopes.map(({ scope, label }) => ({ name: scope, label })) },
+  };
+}

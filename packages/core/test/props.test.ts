@@ -1,0 +1,218 @@
+import type { CompiledMarkdown, LoadedDoc, LoadedVersion, ManifestRoute, Sidebar } from '@docgen/types';
+import { describe, expect, it } from 'vitest';
+import type { DocPlace, RouteLinks } from '../src/manifest/pendingRoute.js';
+import { getSidebarFirstPath, toRouteProps, toSidebarProp } from '../src/manifest/props.js';
+import { toSearchScopes } from '../src/manifest/searchScopes.js';
+import { fixturePath } from './helpers.js';
+import { loadSite } from '../src/loadSite.js';
+
+// A hand-made site model: one sidebar, one doc, the links a route takes from the rest of the site.
+const sidebar: Sidebar = [
+  { type: 'link', label: 'Intro', href: '/docs/intro', docId: 'intro' },
+  {
+    type: 'category',
+    label: 'Guide',
+    href: '/docs/guide/',
+    collapsed: true,
+    collapsible: true,
+    items: [
+      { type: 'link', label: 'Setup', href: '/docs/guide/setup', docId: 'guide/setup' },
+      { type: 'link', label: 'Elsewhere', href: 'https://example.com', external: true },
+    ],
+  },
+];
+
+const doc: LoadedDoc = {
+  id: 'guide/setup',
+  versionName: 'current',
+  locale: 'en',
+  title: 'Setup',
+  description: 'How to set up',
+  sidebarLabel: 'Setup',
+  sidebarLabelTranslated: true,
+  permalink: '/en/docs/guide/setup',
+  sourcePath: 'docs/guide/setup.md',
+  isFallback: true,
+  draft: false,
+  unlisted: false,
+  toc: [{ id: 'install', level: 2, value: 'Install' }],
+  hideTableOfContents: false,
+  compiled: {} as CompiledMarkdown,
+  sidebarId: 'docs',
+};
+
+const place: DocPlace = {
+  versionName: 'current',
+  sidebar: { id: 'docs', url: '/_docgen/sidebars/abc.json' },
+  breadcrumbs: [{ label: 'Guide', href: '/docs/guide/' }, { label: 'Setup' }],
+  previous: { title: 'Guide', path: '/en/docs/guide/' },
+  next: undefined,
+};
+
+const links: RouteLinks = {
+  canonical: 'https://example.com/docs/guide/setup',
+  alternates: [
+    { locale: 'ko', path: '/docs/guide/setup', isTranslation: true },
+    { locale: 'en', path: '/en/docs/guide/setup', isTranslation: false },
+  ],
+  fallbackFrom: { locale: 'ko', path: '/docs/guide/setup' },
+  versionPaths: { current: '/en/docs/guide/setup', '1.0': '/en/docs/1.0/intro' },
+};
+
+describe('toSidebarProp', () => {
+  it('gives the sidebar as pages load it: the same items in the same order, without the doc ids links carry for the build', () => {
+    const prop = toSidebarProp(sidebar);
+    expect(JSON.stringify(prop)).not.toContain('docId');
+    expect(prop).toEqual([
+      { type: 'link', label: 'Intro', href: '/docs/intro' },
+      {
+        type: 'category',
+        label: 'Guide',
+        href: '/docs/guide/',
+        collapsed: true,
+        collapsible: true,
+        items: [
+          { type: 'link', label: 'Setup', href: '/docs/guide/setup' },
+          { type: 'link', label: 'Elsewhere', href: 'https://example.com', external: true },
+        ],
+      },
+    ]);
+    // The build's own copy keeps them.
+    expect(sidebar[0]).toHaveProperty('docId', 'intro');
+  });
+
+  it('finds the first internal page of a sidebar, skipping external links', () => {
+    expect(getSidebarFirstPath([sidebar[1]!])).toBe('/docs/guide/');
+    expect(getSidebarFirstPath([{ type: 'link', label: 'x', href: 'https://x.org', external: true }, sidebar[0]!])).toBe('/docs/intro');
+    expect(getSidebarFirstPath([])).toBeUndefined();
+  });
+});
+
+describe('toRouteProps', () => {
+  it('makes the final props of a doc: its place, the links from the rest of the site, its markdown twin', () => {
+    const props = toRouteProps({ type: 'doc', path: doc.permalink, doc, place }, links);
+    expect(props).toEqual({
+      type: 'doc',
+      path: '/en/docs/guide/setup',
+      title: 'Setup',
+      description: 'How to set up',
+      canonical: links.canonical,
+      alternates: links.alternates,
+      noIndex: false,
+      html: {},
+      toc: doc.toc,
+      hideTableOfContents: false,
+      unlisted: false,
+      draft: false,
+      versionPaths: links.versionPaths,
+      ...place,
+      fallbackFrom: { locale: 'ko', path: '/docs/guide/setup' },
+      markdownPath: '/en/docs/guide/setup.md',
+    });
+    // The page data and hydration JSON are written in this order: it is part of the output.
+    expect(Object.keys(props).slice(0, 8)).toEqual(['type', 'path', 'title', 'description', 'canonical', 'alternates', 'noIndex', 'html']);
+    expect(Object.keys(props).at(-1)).toBe('markdownPath');
+  });
+
+  it('gives a version root its own path and markdown twin, and a translated page no fallbackFrom', () => {
+    const props = toRouteProps({ type: 'doc', path: '/en/docs', doc, place }, { ...links, fallbackFrom: undefined });
+    expect(props).toMatchObject({ path: '/en/docs', markdownPath: '/en/docs.md', title: 'Setup' });
+    expect(props).not.toHaveProperty('fallbackFrom');
+  });
+
+  it('makes a draft or unlisted doc noindex', () => {
+    expect(toRouteProps({ type: 'doc', path: doc.permalink, doc: { ...doc, unlisted: true }, place }, links).noIndex).toBe(true);
+    expect(toRouteProps({ type: 'doc', path: doc.permalink, doc: { ...doc, draft: true }, place }, links).noIndex).toBe(true);
+  });
+
+  it('makes the props of the other page kinds from what they show', () => {
+    const category = toRouteProps(
+      {
+        type: 'docCategory',
+        path: '/docs/category/guide',
+        title: 'Guide',
+        description: '',
+        noIndex: true,
+        items: [{ title: 'Setup', description: 'How to set up', path: '/docs/guide/setup' }],
+        place,
+      },
+      links,
+    );
+    expect(category).toMatchObject({
+      type: 'docCategory',
+      noIndex: true,
+      versionPaths: links.versionPaths,
+      breadcrumbs: place.breadcrumbs,
+    });
+    expect(category).not.toHaveProperty('fallbackFrom');
+
+    const archive = toRouteProps({ type: 'blogArchive', path: '/blog/archive', title: 'Archive', description: '', years: [] }, links);
+    expect(archive).toEqual({
+      canonical: links.canonical,
+      alternates: links.alternates,
+      noIndex: false,
+      html: {},
+      type: 'blogArchive',
+      path: '/blog/archive',
+      title: 'Archive',
+      description: '',
+      years: [],
+    });
+
+    const component = toRouteProps({ type: 'page', path: '/en/playground', component: 'pages/playground.tsx' }, links);
+    expect(component).toMatchObject({ type: 'page', title: '', component: 'pages/playground.tsx', noIndex: false });
+    expect(component).not.toHaveProperty('fallbackFrom');
+
+    const notFound = toRouteProps({ type: 'notFound', path: '/en/404.html' }, links);
+    expect(notFound).toMatchObject({ type: 'notFound', noIndex: true, canonical: links.canonical, alternates: links.alternates });
+  });
+});
+
+describe('toSearchScopes', () => {
+  const route = (path: string, key: string, data: Partial<ManifestRoute['data']>, slotKey?: string): ManifestRoute =>
+    ({
+      path,
+      key,
+      slots: slotKey ? { main: { key: slotKey, part: 'main', hrefs: {}, srcs: {} } } : {},
+      data: { noIndex: false, title: path, ...data },
+    }) as ManifestRoute;
+  const versions = [
+    { name: 'current', label: 'Next' },
+    { name: '1.0', label: '1.0' },
+  ] as LoadedVersion[];
+
+  it('puts indexed docs in their version scope and posts and pages in the blog scope; drops empty scopes', () => {
+    const scopes = toSearchScopes(
+      [
+        route('/docs/a', 'doc:current:a', { type: 'doc', versionName: 'current' }, 'k1'),
+        route('/docs', 'version-root:current', { type: 'doc', versionName: 'current' }, 'k1'),
+        route('/docs/hidden', 'doc:current:hidden', { type: 'doc', versionName: 'current', noIndex: true }, 'k2'),
+        route('/blog/post', 'blog:post:p', { type: 'blogPost' }, 'k3'),
+        route('/about', 'page:/about', { type: 'markdownPage' }, 'k4'),
+        route('/blog', 'blog:list:1', { type: 'blogList' }),
+      ],
+      versions,
+      'Blog',
+    );
+    expect(scopes.map(({ scope, label, pages }) => [scope, label, pages.map((page) => page.path)])).toEqual([
+      ['docs:current', 'Next', ['/docs/a']],
+      ['blog', 'Blog', ['/blog/post', '/about']],
+    ]);
+    expect(scopes[0]!.key).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('createManifest: the props it hands the theme', () => {
+  it('names the search scopes in the site data, and ships sidebars without doc ids (fixtures/autogen)', async () => {
+    const { manifest } = await loadSite({ siteDir: fixturePath('autogen') });
+    const [locale] = manifest.locales;
+    expect(locale!.site.search?.scopes).toEqual(locale!.searchScopes.map(({ scope, label }) => ({ name: scope, label })));
+    expect(JSON.stringify(locale!.versions[0]!.sidebars)).toContain('"docId"');
+    expect(Object.keys(locale!.sidebarFiles).length).toBeGreaterThan(0);
+    expect(JSON.stringify(locale!.sidebarFiles)).not.toContain('docId');
+    for (const route of locale!.routes) {
+      if (route.data.type === 'doc')
+        expect(route.data.markdownPath).toBe(route.path.endsWith('/') ? `${route.path}index.md` : `${route.path}.md`);
+    }
+  });
+});

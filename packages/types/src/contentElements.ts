@@ -1,0 +1,32 @@
+/**
+ * The contract between the compile stage and the theme: the elements compiled markdown holds for
+ * the theme to render (besides plain HTML elements), with their properties. Compile writes them
+ * (directives, code blocks) into the content tree; the theme's `renderContent` has a component
+ * for each. Property names are hast's: the theme receives `dataLanguage` as `data-language`.
+ */
+
+/** The admonition types the theme shows (`:::important` and GitHub's `[!IMPORTANT]` are shown as `info`). */
+export type AdmonitionType = 'note' | 'tip' | 'info' | 'warning' | 'danger' | 'caution';
+
+/** The content elements by tag name, with the properties compile gives them. */
+export interface ContentElements {
+  /** `:::note` and the other admonitions: `title` when written (`:::tip[Title]`), else the theme's word for the type. */
+  admonition: { type: AdmonitionType; title?: string };
+  /** `::::tabs{groupId=...}`: its children are `tab` elements. */
+  tabs: { groupId?: string };
+  /** `:::tab{label=... value=...}` inside `tabs`; `value` defaults to the label. */
+  tab: { label: string; value: string };
+  /** `:highlight[text]{color=...}`. */
+  highlight: { color?: string };
+  /**
+   * A fenced code block: `pre` whose single `code` child holds a single `raw` node, its lines
+   * highlighted as one HTML string (see HighlightedCode).
+   */
+  pre: { dataLanguage: string; dataTitle?: string; dataLineNumbers?: string };
+}
+
+/** A code block's `code` element as the theme shows it: its class, and its highlighted lines as one HTML string. */
+export interface HighlightedCode {
+  className: string;
+  html: string;
+}
