@@ -1,4 +1,5 @@
-import type { Element, Properties, RootContent } from 'hast';
+import type { ContentElements } from '@docgen/types';
+import type { Element, RootContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { Code } from 'mdast';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
@@ -9,14 +10,14 @@ import { applyMagicComments } from './magicComments.js';
 const HIGHLIGHT_LINES = 'dataDocgenHighlightLines';
 
 /**
- * A fenced code block: its text for now (without magic comments, see magicComments.ts) (headings, text and search sections are read from the
- * tree first), highlighted by `highlightCodeBlocks` once compiling is done. The highlighted lines
+ * A fenced code block: its text for now, without magic comments (magicComments.ts): headings, text and search sections
+ * are read from the tree first, highlighted by `highlightCodeBlocks` once compiling is done. The highlighted lines
  * ride on the `code` element as a property, which survives reparsing raw HTML.
  */
 export const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = (_state, node: Code) => {
   const language = (node.lang ?? '').toLowerCase();
   const meta = parseCodeMeta(node.meta);
-  const properties: Properties = { dataLanguage: language || 'text' };
+  const properties: ContentElements['pre'] = { dataLanguage: language || 'text' };
   if (meta.title) properties.dataTitle = meta.title;
   if (meta.lineNumbersStart !== undefined) properties.dataLineNumbers = String(meta.lineNumbersStart);
   // Lines given in the meta string win over magic comments, which then stay in the code (as in Docusaurus).
@@ -27,7 +28,7 @@ export const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] =
     properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...lines].join(',') },
     children: [{ type: 'text', value: text }],
   };
-  return { type: 'element', tagName: 'pre', properties, children: [code] };
+  return { type: 'element', tagName: 'pre', properties: { ...properties }, children: [code] };
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { AdmonitionType, ContentElements } from '@docgen/types';
 import type { Blockquote, Html, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as mdastToString } from 'mdast-util-to-string';
@@ -11,7 +12,7 @@ import { COMMENT } from './rawHtml.js';
 import type { Warn } from './sanitizeHtml.js';
 
 /** Admonition directives by name, with the type each is shown as (`important` as info, as Docusaurus shows it). */
-const ADMONITIONS: Record<string, string> = {
+const ADMONITIONS: Record<string, AdmonitionType> = {
   note: 'note',
   tip: 'tip',
   info: 'info',
@@ -21,7 +22,7 @@ const ADMONITIONS: Record<string, string> = {
   important: 'info',
 };
 /** GitHub's alerts (`> [!NOTE]` on the first line of a block quote), with the admonition type each is shown as. */
-const ALERTS: Record<string, string> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'caution' };
+const ALERTS: Record<string, AdmonitionType> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'caution' };
 const ALERT_MARKER = /^\[!([A-Za-z]+)\][ \t]*(?:\r?\n|$)/;
 const TRUNCATE = /^<!--\s*truncate\s*-->$/;
 const EXPLICIT_ID = /\s*\{#([^\s{}]+)\}\s*$/;
@@ -163,7 +164,7 @@ function toAlert(node: Blockquote): void {
   // A line break right after the marker goes with it.
   if (paragraph.children[0]?.type === 'break') paragraph.children.shift();
   if (paragraph.children.length === 0) node.children.shift();
-  node.data = { ...node.data, hName: 'admonition', hProperties: { type } };
+  node.data = { ...node.data, hName: 'admonition', hProperties: { type } satisfies ContentElements['admonition'] };
 }
 
 function transformDirective(
@@ -182,11 +183,11 @@ function transformDirective(
       title = mdastToString(label);
       node.children.shift();
     }
-    node.data = { hName: 'admonition', hProperties: { type: admonition, title } };
+    node.data = { hName: 'admonition', hProperties: { type: admonition, title } satisfies ContentElements['admonition'] };
     return undefined;
   }
   if (node.type === 'containerDirective' && node.name === 'tabs') {
-    node.data = { hName: 'tabs', hProperties: { groupId: attributes.groupId ?? undefined } };
+    node.data = { hName: 'tabs', hProperties: { groupId: attributes.groupId ?? undefined } satisfies ContentElements['tabs'] };
     node.children.forEach((child) => {
       if (child.type !== 'containerDirective' || child.name !== 'tab') {
         warn('Only :::tab blocks belong inside ::::tabs', 'Wrap this content in :::tab{label="..."} ... :::', child.position?.start);
@@ -196,11 +197,11 @@ function transformDirective(
   }
   if (node.type === 'containerDirective' && node.name === 'tab') {
     const label = attributes.label ?? attributes.value ?? 'Tab';
-    node.data = { hName: 'tab', hProperties: { label, value: attributes.value ?? label } };
+    node.data = { hName: 'tab', hProperties: { label, value: attributes.value ?? label } satisfies ContentElements['tab'] };
     return undefined;
   }
   if (node.type === 'textDirective' && node.name === 'highlight') {
-    node.data = { hName: 'highlight', hProperties: { color: attributes.color ?? undefined } };
+    node.data = { hName: 'highlight', hProperties: { color: attributes.color ?? undefined } satisfies ContentElements['highlight'] };
     return undefined;
   }
   if (index === undefined || !parent) return undefined;
