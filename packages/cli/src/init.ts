@@ -141,16 +141,17 @@ type Value = string | string[] | { raw: string };
 type Values = Record<string, Value>;
 
 /**
- * Fills `{{name}}` placeholders. In YAML and JSON a value is written as a JSON string or array
- * (valid YAML too), so that any title stays one well-formed scalar; `{ raw }` values are
- * written as they are.
+ * Fills `{{name}}` placeholders. In JSON a value is written as a JSON string or array, in YAML as
+ * a scalar (quoted when YAML would read it otherwise), so that any title stays one well-formed
+ * value; `{ raw }` values are written as they are.
  */
-function fillPlaceholders(text: string, values: Values, mode: 'quoted' | 'raw'): string {
+function fillPlaceholders(text: string, values: Values, mode: 'json' | 'yaml' | 'raw'): string {
   return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`The template placeholder ${placeholder} has no value`);
     if (typeof value === 'object' && 'raw' in value) return value.raw;
-    if (mode === 'quoted') return Array.isArray(value) ? `[${value.map(toYamlScalar).join(', ')}]` : toYamlScalar(value);
+    if (mode === 'json') return JSON.stringify(value);
+    if (mode === 'yaml') return Array.isArray(value) ? `[${value.map(toYamlScalar).join(', ')}]` : toYamlScalar(value);
     return Array.isArray(value) ? value.join(', ') : value;
   });
 }
@@ -176,7 +177,7 @@ const TEXT_FILES = /\.(md|ya?ml|json|tsx?|svg)$|(^|\/)gitignore$/;
 
 function renderTemplate(file: string, values: Values, sections: Record<string, boolean>): string | Buffer {
   if (!TEXT_FILES.test(file.split('\\').join('/'))) return readFileSync(file);
-  const mode = /\.(ya?ml|json)$/.test(extname(file)) ? 'quoted' : 'raw';
+  const mode = extname(file) === '.json' ? 'json' : /^\.ya?ml$/.test(extname(file)) ? 'yaml' : 'raw';
   return fillPlaceholders(keepSections(readFileSync(file, 'utf8'), sections), values, mode);
 }
 

@@ -13,12 +13,22 @@ export interface StarterAnswers {
  * shows its default, taken by pressing Enter, and is asked again after an answer it cannot use.
  */
 export async function askStarterOptions(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<StarterAnswers> {
-  const lines = createInterface({ input, output });
-  const ask = async (question: string, fallback: string) => (await lines.question(`${question} (${fallback}): `)).trim() || fallback;
+  // Lines are read through the iterator, which keeps those typed (or pasted) ahead of a question.
+  const lines = createInterface({ input, terminal: false });
+  const answers = lines[Symbol.asyncIterator]();
+  const ask = async (question: string, fallback: string) => {
+    output.write(`${question} (${fallback}): `);
+    const answer = await answers.next();
+    if (answer.done) {
+      throw new InitError('The input ended before every question was answered.', 'Give the answers as options: docgen init --help');
+    }
+    return (answer.value as string).trim() || fallback;
+  };
   const askUntilValid = async <T>(question: string, fallback: string, parse: (answer: string) => T): Promise<T> => {
     for (;;) {
+      const answer = await ask(question, fallback);
       try {
-        return parse(await ask(question, fallback));
+        return parse(answer);
       } catch (error) {
         if (!(error instanceof InitError)) throw error;
         output.write(`${error.message} ${error.hint}\n`);
