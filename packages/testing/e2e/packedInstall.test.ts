@@ -15,12 +15,13 @@ const repository = REPO_ROOT.replace(/[\\/]+$/, '');
 
 /**
  * The environment of a user's shell: none of the variables pnpm or npm set for the scripts they
- * run (this test may run under `pnpm test`), nothing that points node at other modules.
+ * run (this test may run under `pnpm test`), nothing that points node at other modules; the
+ * machine's way to the registry (its address, proxy and certificates) is kept.
  */
 const userEnv = (): NodeJS.ProcessEnv => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_|NODE_PATH$|NODE_OPTIONS$|INIT_CWD$)/i.test(name)),
-  );
+  const keep = /^npm_config_(registry|.*proxy|cafile|strict_ssl)$/i;
+  const drop = /^(npm_|pnpm_|NODE_PATH$|NODE_OPTIONS$|INIT_CWD$)/i;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => keep.test(name) || !drop.test(name)));
   return { ...env, CI: '1' };
 };
 
