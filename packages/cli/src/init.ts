@@ -60,6 +60,7 @@ export function validateStarterOptions(options: Pick<StarterSiteOptions, 'url' |
       'Give the origin the site will be deployed at, e.g. --url https://docs.example.com (a path under it goes in baseUrl later).',
     );
   }
+  if (options.locales.length === 0) throw new InitError('No locale is given.', 'Give at least one locale, e.g. --locales en');
   const locales = options.locales.map((locale) => {
     try {
       return Intl.getCanonicalLocales(locale)[0]!;

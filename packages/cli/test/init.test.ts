@@ -145,6 +145,7 @@ describe('docgen init', () => {
     [['--url', 'docs.example.com'], '"docs.example.com" is not the origin of a website.'],
     [['--url', 'https://example.com/docs/'], '"https://example.com/docs/" is not the origin of a website.'],
     [['--locales', 'en,en'], 'The locale "en" is given twice.'],
+    [['--locales', ' , '], 'No locale is given.'],
     [['--locales', 'en,not a locale'], '"not a locale" is not a locale name.'],
     [['--title', ' '], 'The title is empty.'],
   ])('refuses %j with exit code 2 and creates no folder', async (flags, message) => {
