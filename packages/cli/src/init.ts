@@ -123,7 +123,8 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
   return { dir, files: [...files.keys()].map((path) => path.split('\\').join('/')).sort() };
 }
 
-function assertEmptyFolder(dir: string): void {
+/** Throws InitError unless `dir` (an absolute path) is absent or an empty folder. */
+export function assertEmptyFolder(dir: string): void {
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory()) {
     throw new InitError(`${dir} is a file, not a folder.`, 'Give the name of a new folder, e.g. docgen init my-docs');

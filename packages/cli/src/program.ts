@@ -3,8 +3,8 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
-import { DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
-import { askStarterOptions, splitList } from './initQuestions.js';
+import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
+import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
 
 /** Exit codes are part of the CLI contract. */
 export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3 } as const;
@@ -71,22 +71,25 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--locales <locales>', 'comma-separated locales, the default one first (default: en)', splitList)
     .option('--no-blog', 'leave the blog out')
     .action(async (dir: string, options: { title?: string; url?: string; locales?: string[]; blog: boolean }, command: Command) => {
-      const { relative } = await import('node:path');
+      const { relative, resolve } = await import('node:path');
       const { DocgenError } = await import('@docgen/core');
       const flagged =
         [options.title, options.url, options.locales].some((value) => value !== undefined) ||
         command.getOptionValueSource('blog') === 'cli';
-      const answers =
-        !flagged && io.input?.isTTY && !process.env.CI
-          ? await askStarterOptions(io.input, { write: (text: string) => (io.stdout(text), true) } as NodeJS.WritableStream)
-          : {
-              title: options.title ?? DEFAULT_TITLE,
-              url: options.url ?? DEFAULT_URL,
-              locales: options.locales ?? ['en'],
-              blog: options.blog,
-            };
       let site: StarterSite;
       try {
+        // Refused before any question: a user should not answer them for nothing.
+        assertEmptyFolder(resolve(dir));
+        let answers: StarterAnswers = {
+          title: options.title ?? DEFAULT_TITLE,
+          url: options.url ?? DEFAULT_URL,
+          locales: options.locales ?? ['en'],
+          blog: options.blog,
+        };
+        if (!flagged && io.input?.isTTY && !process.env.CI) {
+          io.stdout(`A new docgen site in ${resolve(dir)}. Enter takes the answer in parentheses.\n`);
+          answers = await askStarterOptions(io.input, { write: (text: string) => (io.stdout(text), true) } as NodeJS.WritableStream);
+        }
         site = writeStarterSite({ dir, ...answers, docgenVersion: `^${version}` });
       } catch (error) {
         if (error instanceof InitError) throw new DocgenError(error.message, { code: 'usage', hint: error.hint });

@@ -134,6 +134,22 @@ describe('docgen init', () => {
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
+  it('refuses a folder that is not empty before asking anything', async () => {
+    const previousCi = process.env.CI;
+    delete process.env.CI;
+    try {
+      const dir = newDir();
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'notes.txt'), 'mine');
+      const input = Object.assign(new PassThrough(), { isTTY: true });
+      const { code, stdout } = await runCli(['init', dir], input);
+      expect(code).toBe(EXIT.usage);
+      expect(stdout).toBe('');
+    } finally {
+      if (previousCi !== undefined) process.env.CI = previousCi;
+    }
+  });
+
   it('writes into an existing empty folder', async () => {
     const dir = newDir();
     mkdirSync(dir);
