@@ -3,6 +3,8 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
+import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
+import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
 
 /** Exit codes are part of the CLI contract. */
 export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3 } as const;
@@ -12,12 +14,15 @@ export interface ProgramIO {
   stderr: (text: string) => void;
   /** Colours and progress only on a terminal, never in CI. */
   color: boolean;
+  /** Where `docgen init` reads answers when it asks (only on a terminal, never in CI). */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 const defaultIO = (): ProgramIO => ({
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   color: Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.NO_COLOR,
+  input: process.stdin,
 });
 
 function parsePort(value: string): number {
@@ -56,6 +61,46 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
+
+  program
+    .command('init')
+    .description('create a new site, ready to build, in a new or empty folder')
+    .argument('[dir]', 'folder to create the site in', '.')
+    .option('--title <title>', `title of the site (default: "${DEFAULT_TITLE}")`)
+    .option('--url <url>', `origin the site will be deployed at (default: ${DEFAULT_URL})`)
+    .option('--locales <locales>', 'comma-separated locales, the default one first (default: en)', splitList)
+    .option('--no-blog', 'leave the blog out')
+    .action(async (dir: string, options: { title?: string; url?: string; locales?: string[]; blog: boolean }, command: Command) => {
+      const { relative, resolve } = await import('node:path');
+      const { DocgenError } = await import('@docgen/core');
+      const flagged =
+        [options.title, options.url, options.locales].some((value) => value !== undefined) ||
+        command.getOptionValueSource('blog') === 'cli';
+      let site: StarterSite;
+      try {
+        // Refused before any question: a user should not answer them for nothing.
+        assertEmptyFolder(resolve(dir));
+        let answers: StarterAnswers = {
+          title: options.title ?? DEFAULT_TITLE,
+          url: options.url ?? DEFAULT_URL,
+          locales: options.locales ?? ['en'],
+          blog: options.blog,
+        };
+        if (!flagged && io.input?.isTTY && !process.env.CI) {
+          io.stdout(`A new docgen site in ${resolve(dir)}. Enter takes the answer in parentheses.\n`);
+          answers = await askStarterOptions(io.input, { write: (text: string) => (io.stdout(text), true) } as NodeJS.WritableStream);
+        }
+        site = writeStarterSite({ dir, ...answers, docgenVersion: `^${version}` });
+      } catch (error) {
+        if (error instanceof InitError) throw new DocgenError(error.message, { code: 'usage', hint: error.hint });
+        throw error;
+      }
+      io.stdout(`${colors.green('✔')} Created a docgen site in ${site.dir} (${site.files.length} files)\n\nNext:\n`);
+      const where = relative(process.cwd(), site.dir);
+      if (where) io.stdout(`  cd ${where}\n`);
+      io.stdout(`  npm install\n  npm run dev      ${colors.dim('# serves the site at http://127.0.0.1:3000/ and rebuilds on save')}\n`);
+      io.stdout(`  npm run build    ${colors.dim('# writes the static site into build/')}\n`);
+    });
 
   program
     .command('build')

@@ -50,6 +50,8 @@ describe('docgen CLI', () => {
         -h, --help                       display help for command
 
       Commands:
+        init [options] [dir]             create a new site, ready to build, in a new
+                                         or empty folder
         build [options] [siteDir]        build the site into static files
         clear [siteDir]                  delete the site's build cache (compiled
                                          content, bundles, the record of the last

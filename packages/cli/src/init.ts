@@ -1,0 +1,229 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What `docgen init` writes: the answers of the flags (or of the questions on a terminal). */
+export interface StarterSiteOptions {
+  /** The folder to create the site in: new, or empty. */
+  dir: string;
+  title: string;
+  /** Origin the site is deployed at, e.g. https://docs.example.com. */
+  url: string;
+  /** The locales, the default one first. */
+  locales: string[];
+  blog: boolean;
+  /** Version range of the docgen packages the site's package.json depends on. */
+  docgenVersion: string;
+  /** Today, for the first blog post's file name and the copyright line. */
+  now?: Date;
+}
+
+export interface StarterSite {
+  dir: string;
+  /** Paths written, relative to `dir`, sorted. */
+  files: string[];
+}
+
+export const DEFAULT_TITLE = 'My Docs';
+export const DEFAULT_URL = 'https://docs.example.com';
+const TAGLINE = 'Documentation written in Markdown, built with docgen';
+
+/**
+ * The starter site's files, as real files of this package:
+ * `site/` always, `blog/` unless the blog is left out, and `i18n/` once per locale after the
+ * first, into `i18n/<locale>/`.
+ */
+const TEMPLATES = fileURLToPath(new URL('../templates/', import.meta.url));
+
+/** A problem with the folder or the options, said before anything is written (exit code 2). */
+export class InitError extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Checks an option of `docgen init`; throws InitError. Returns the locales in canonical form. */
+export function validateStarterOptions(options: Pick<StarterSiteOptions, 'url' | 'locales' | 'title'>): string[] {
+  if (!options.title.trim()) throw new InitError('The title is empty.', 'Give a title, e.g. --title "Acme Docs".');
+  let url: URL | undefined;
+  try {
+    url = new URL(options.url);
+  } catch {
+    // Reported below.
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new InitError(
+      `"${options.url}" is not the origin of a website.`,
+      'Give the origin the site will be deployed at, e.g. --url https://docs.example.com (a path under it goes in baseUrl later).',
+    );
+  }
+  if (options.locales.length === 0) throw new InitError('No locale is given.', 'Give at least one locale, e.g. --locales en');
+  const locales = options.locales.map((locale) => {
+    try {
+      return Intl.getCanonicalLocales(locale)[0]!;
+    } catch {
+      throw new InitError(`"${locale}" is not a locale name.`, 'Give BCP 47 locale names, the default one first, e.g. --locales en,ko');
+    }
+  });
+  const duplicate = locales.find((locale, index) => locales.indexOf(locale) !== index);
+  if (duplicate) throw new InitError(`The locale "${duplicate}" is given twice.`, 'Name each locale once, e.g. --locales en,ko');
+  return locales;
+}
+
+/**
+ * Writes a working docgen site into `options.dir`, which must be a new or empty folder (otherwise
+ * InitError, and nothing is written). Every file comes from the templates, with their
+ * placeholders filled in.
+ */
+export function writeStarterSite(options: StarterSiteOptions): StarterSite {
+  const locales = validateStarterOptions(options);
+  const dir = resolve(options.dir);
+  assertEmptyFolder(dir);
+  const now = options.now ?? new Date();
+  const [defaultLocale, ...otherLocales] = locales;
+  const values: Values = {
+    title: options.title,
+    tagline: TAGLINE,
+    url: options.url.replace(/\/+$/, ''),
+    copyright: `Copyright © ${now.getUTCFullYear()} ${options.title}. Built with docgen.`,
+    date: now.toISOString().slice(0, 10),
+    defaultLocale: defaultLocale!,
+    locales,
+    localeConfigs: { raw: locales.map(toLocaleConfig).join('\n') },
+    packageName: toPackageName(basename(dir)),
+    docgenVersion: options.docgenVersion,
+  };
+  const sections = { blog: options.blog, i18n: otherLocales.length > 0 };
+  const files = new Map<string, string | Buffer>();
+  const add = (templateDir: string, targetDir: string, localValues: Values) => {
+    for (const path of listTemplateFiles(join(TEMPLATES, templateDir))) {
+      const target = join(targetDir, toTargetName(fillPlaceholders(path, localValues, 'raw')));
+      files.set(target, renderTemplate(join(TEMPLATES, templateDir, path), localValues, sections));
+    }
+  };
+  add('site', '', values);
+  if (options.blog) add('blog', '', values);
+  for (const locale of otherLocales) add('i18n', join('i18n', locale), { ...values, locale, localeLabel: getLocaleLabel(locale) });
+
+  const created = !existsSync(dir);
+  try {
+    for (const [path, content] of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content, { flag: 'wx' });
+    }
+  } catch (error) {
+    // Leave the folder as it was: empty, or absent.
+    if (created) rmSync(dir, { recursive: true, force: true });
+    else for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, files: [...files.keys()].map((path) => path.split('\\').join('/')).sort() };
+}
+
+/** Throws InitError unless `dir` (an absolute path) is absent or an empty folder. */
+export function assertEmptyFolder(dir: string): void {
+  if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) {
+    throw new InitError(`${dir} is a file, not a folder.`, 'Give the name of a new folder, e.g. docgen init my-docs');
+  }
+  const entries = readdirSync(dir);
+  if (entries.length > 0) {
+    const shown = entries.slice(0, 5).join(', ') + (entries.length > 5 ? ', …' : '');
+    throw new InitError(
+      `${dir} is not empty (${shown}); docgen init writes only into a new or empty folder.`,
+      'Give the name of a new folder, e.g. docgen init my-docs',
+    );
+  }
+}
+
+type Value = string | string[] | { raw: string };
+type Values = Record<string, Value>;
+
+/**
+ * Fills `{{name}}` placeholders. In JSON a value is written as a JSON string or array, in YAML as
+ * a scalar (quoted when YAML would read it otherwise), so that any title stays one well-formed
+ * value; `{ raw }` values are written as they are.
+ */
+function fillPlaceholders(text: string, values: Values, mode: 'json' | 'yaml' | 'raw'): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`The template placeholder ${placeholder} has no value`);
+    if (typeof value === 'object' && 'raw' in value) return value.raw;
+    if (mode === 'json') return JSON.stringify(value);
+    if (mode === 'yaml') return Array.isArray(value) ? `[${value.map(toYamlScalar).join(', ')}]` : toYamlScalar(value);
+    return Array.isArray(value) ? value.join(', ') : value;
+  });
+}
+
+/** `value` as a YAML (or, quoted, JSON) string: plain when YAML reads it back as the same string. */
+function toYamlScalar(value: string): string {
+  const plain =
+    /^[\p{L}\p{N}][^\n]*$/u.test(value) &&
+    !/[\s:]$|: | #|[[\]{},&*!|>'"%@`]/.test(value) &&
+    !/^(y|n|yes|no|true|false|on|off|null|[\d.+-].*)$/i.test(value);
+  return plain ? value : JSON.stringify(value);
+}
+
+/** Keeps the lines between `{{#name}}` and `{{/name}}` (each alone on its line) when `sections[name]`. */
+function keepSections(text: string, sections: Record<string, boolean>): string {
+  return text.replace(/^\{\{#(\w+)\}\}\n([\s\S]*?)^\{\{\/\1\}\}\n/gm, (block, name: string, body: string) => {
+    if (!(name in sections)) throw new Error(`The template section ${name} is unknown`);
+    return sections[name] ? body : '';
+  });
+}
+
+const TEXT_FILES = /\.(md|ya?ml|json|tsx?|svg)$|(^|\/)gitignore$/;
+
+function renderTemplate(file: string, values: Values, sections: Record<string, boolean>): string | Buffer {
+  if (!TEXT_FILES.test(file.split('\\').join('/'))) return readFileSync(file);
+  const mode = extname(file) === '.json' ? 'json' : /^\.ya?ml$/.test(extname(file)) ? 'yaml' : 'raw';
+  return fillPlaceholders(keepSections(readFileSync(file, 'utf8'), sections), values, mode);
+}
+
+/** npm leaves `.gitignore` files out of packages, so the template holds it as `gitignore`. */
+function toTargetName(path: string): string {
+  return path.replace(/(^|[\\/])gitignore$/, '$1.gitignore');
+}
+
+function listTemplateFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else out.push(relative(root, join(dir, entry.name)));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** The name of a language in itself, e.g. "한국어" for ko, capitalised as a menu entry. */
+export function getLocaleLabel(locale: string): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+const RIGHT_TO_LEFT = new Set(['ar', 'arc', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ku', 'ps', 'sd', 'ur', 'yi']);
+
+/** The `i18n.localeConfigs` entry of a locale, as YAML lines indented under `localeConfigs:`. */
+function toLocaleConfig(locale: string): string {
+  const direction = RIGHT_TO_LEFT.has(locale.split('-')[0]!) ? 'rtl' : 'ltr';
+  return [
+    `    ${toYamlScalar(locale)}:`,
+    `      label: ${toYamlScalar(getLocaleLabel(locale))}`,
+    `      htmlLang: ${toYamlScalar(locale)}`,
+    `      direction: ${direction}`,
+  ].join('\n');
+}
+
+/** A valid npm package name made of the folder's name. */
+function toPackageName(folderName: string): string {
+  const name = folderName
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[._-]+|-+$/g, '');
+  return name || 'docs-site';
+}
