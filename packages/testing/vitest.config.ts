@@ -17,7 +17,10 @@ export default defineConfig({
           root,
           include: ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Bounds against a hang, not timings: the unit files run side by side on two cores, and the
+          // heavier ones (the differential test, loading docs-content) slow the set-up of the others.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
