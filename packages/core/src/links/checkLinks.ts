@@ -1,5 +1,6 @@
 import type { Diagnostic, LinkProblem, LinkSource, ResolvedLink, SiteManifest } from '@docgen/types';
 import { getLocaleOfPath } from '@docgen/shared';
+import { getMarkdownPath } from '@docgen/shared/pageData';
 import { assertNever } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
 
@@ -77,12 +78,16 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
   for (const locale of manifest.locales) {
     for (const route of locale.routes) {
       // Component pages render their own ids, which only rendering would reveal.
-      pages.set(normalizePath(route.path), route.data.type === 'page' ? undefined : new Set(route.anchorIds));
+      pages.set(
+        normalizePath(route.path),
+        route.data.type === 'page' ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))),
+      );
     }
   }
   const files = new Set([
     ...manifest.staticFiles.map((path) => baseUrl + path.slice(1)),
     ...manifest.assets.map((asset) => baseUrl + asset.outputPath),
+    ...getGeneratedFiles(manifest),
   ]);
   const localeBases = Object.fromEntries(
     i18n.locales.map((locale) => [locale, locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]!.path}/`]),
@@ -112,8 +117,10 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
   if (link.target === undefined) return undefined;
 
   const hashIndex = link.target.indexOf('#');
-  const path = stripIndexHtml(hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target);
-  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1) : '';
+  const beforeHash = hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target;
+  // The query is the page's to read: any query reaches the same file.
+  const path = stripIndexHtml(beforeHash.split('?')[0]!);
+  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1).normalize('NFC') : '';
   if (files.has(path) || (path.endsWith('/') && files.has(`${path}index.html`)) || isUnchecked(path)) return undefined;
   const key = normalizePath(path);
   if (!pages.has(key)) {
@@ -126,6 +133,27 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
     return problem('broken-anchor', `${path} has no heading with id "${anchor}"`, HINTS.anchor);
   }
   return undefined;
+}
+
+/**
+ * The files the build writes besides pages, static files and assets, as URL paths: every valid
+ * link target. The markdown twin of every doc page, `sitemap.xml` and `robots.txt`, and per locale
+ * `404.html`, `llms.txt`, `llms-full.txt` and, with a blog, its feeds.
+ */
+function getGeneratedFiles(manifest: SiteManifest): string[] {
+  const { baseUrl } = manifest.config;
+  const files = [`${baseUrl}sitemap.xml`, `${baseUrl}robots.txt`];
+  for (const locale of manifest.locales) {
+    const localeBase = locale.site.baseUrl;
+    files.push(`${localeBase}404.html`, `${localeBase}llms.txt`, `${localeBase}llms-full.txt`);
+    if (locale.routes.some((route) => route.data.type === 'blogPost')) {
+      // As getFeedPaths (render/) names them.
+      const blog = locale.site.blog.path.replace(/\/+$/, '');
+      files.push(`${blog}/rss.xml`, `${blog}/atom.xml`, `${blog}/feed.json`);
+    }
+    for (const route of locale.routes) if (route.data.type === 'doc') files.push(getMarkdownPath(route.path));
+  }
+  return files;
 }
 
 /** `/x/` and `/x` are one page on a static host. */
