@@ -1,6 +1,7 @@
 import type { Diagnostic, LinkProblem, LinkSource, ResolvedLink, SiteManifest } from '@docgen/types';
 import { getLocaleOfPath } from '@docgen/shared';
 import { getMarkdownPath } from '@docgen/shared/pageData';
+import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { assertNever } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
 
@@ -12,6 +13,7 @@ const HINTS = {
   missingFile: 'Put the file in static/ and link it from the site root (/img/logo.svg), or link it relative to this file.',
   anchor: 'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.',
   malformed: 'write a complete URL such as https://example.com/path.',
+  unsafe: 'Link to a page or a web address (https:) instead.',
 };
 
 /** What the checker knows of the site: pages with their element ids (unknown for component pages), files. */
@@ -47,9 +49,14 @@ export function checkLinks(manifest: SiteManifest): LinkProblem[] {
   return problems.sort(compareProblems);
 }
 
-/** The warnings `build` prints: the problems of `checkLinks`, one diagnostic each. */
+/**
+ * The warnings `build` prints: the problems of `checkLinks`, one diagnostic each. A removed
+ * script link is left out: compiling warned about it already, at the same place, when it removed it.
+ */
 export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
-  return checkLinks(manifest).map(toLinkDiagnostic);
+  return checkLinks(manifest)
+    .filter((problem) => problem.type !== 'unsafe-url')
+    .map(toLinkDiagnostic);
 }
 
 /** A problem as a build warning: what is wrong (the link and why) apart from what to do. */
@@ -65,6 +72,9 @@ export function toLinkDiagnostic(problem: LinkProblem): Diagnostic {
       break;
     case 'malformed-url':
       message = `Malformed URL ${link}`;
+      break;
+    case 'unsafe-url':
+      message = `Removed link ${link}: ${reason}`;
       break;
     default:
       assertNever(type, 'link problem type');
@@ -111,6 +121,9 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
   });
   const shared = source.origin !== 'markdown';
 
+  // Markdown is compiled to HTML, which never carries a script URL; navbar and footer links are the site owner's.
+  const scheme = shared ? undefined : getScriptUrlScheme(link.url, { drawnOnly: link.kind === 'image' });
+  if (scheme) return problem('unsafe-url', `a ${scheme}: URL runs script, so the page shows the link without it`, HINTS.unsafe);
   const malformed = getMalformedUrlReason(link.url);
   if (malformed) return problem('malformed-url', `malformed URL: ${malformed}`, `${capitalize(malformed)}; ${HINTS.malformed}`);
   if (link.unresolved) return problem('broken-link', link.unresolved, shared ? HINTS.relativeShared : HINTS.relativeMarkdown);
