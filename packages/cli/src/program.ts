@@ -4,8 +4,12 @@ import pc from 'picocolors';
 import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
 
-/** Exit codes are part of the CLI contract. */
-export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3 } as const;
+/**
+ * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
+ * content, config or usage errors, docgen's own bugs, the environment (a full disk, a read-only or
+ * forbidden folder, too many open files), and interrupted by SIGINT or SIGTERM.
+ */
+export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3, environment: 4, interrupted: 130, terminated: 143 } as const;
 
 export interface ProgramIO {
   stdout: (text: string) => void;
@@ -53,6 +57,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
   program
     .description('Static documentation sites from markdown: versioned, multilingual, fast.')
     .version(version, '-v, --version', 'print the docgen version')
+    .option('--debug', 'print the stack trace of an error')
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
@@ -232,7 +237,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       try {
         await program.parseAsync(argv, { from: 'user' });
       } catch (error) {
-        exitCode = handleError(error, io, colors);
+        const debug = Boolean(program.opts<{ debug?: boolean }>().debug || process.env.DOCGEN_DEBUG);
+        // The core is loaded once an action ran; an error before that is never the environment's.
+        const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
+        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error) });
       }
       return exitCode;
     },
@@ -310,14 +318,29 @@ function reportDiagnostics(diagnostics: Diagnostic[], io: ProgramIO, colors: Col
   if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
 }
 
-function handleError(error: unknown, io: ProgramIO, colors: Colors): number {
+function handleError(
+  error: unknown,
+  io: ProgramIO,
+  colors: Colors,
+  { debug, environment }: { debug: boolean; environment?: Diagnostic },
+): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const stack = () => {
+    const cause = (error as { cause?: unknown })?.cause;
+    if (debug)
+      io.stderr(`${String((error as Error)?.stack ?? error)}\n${cause ? `cause: ${String((cause as Error).stack ?? cause)}\n` : ''}`);
+  };
+  if (environment) {
+    io.stderr(formatDiagnosticLine(environment, colors));
+    stack();
+    return EXIT.environment;
   }
   const docgenError = error as { name?: string; diagnostics?: Diagnostic[]; cause?: unknown };
   if (docgenError?.name === 'DocgenError' && docgenError.diagnostics) {
     for (const diagnostic of docgenError.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
-    if (process.env.DOCGEN_DEBUG && docgenError.cause) io.stderr(`${String((docgenError.cause as Error).stack ?? docgenError.cause)}\n`);
+    stack();
     return EXIT.usage;
   }
   io.stderr(`${colors.red('docgen crashed:')} ${(error as Error)?.stack ?? String(error)}\n`);
