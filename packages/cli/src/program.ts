@@ -75,6 +75,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
         const { build } = await import('@docgen/core');
         const start = performance.now();
+        const interrupts = handleInterrupts(io, colors);
         const result = await build({
           siteDir,
           outDir: options.outDir,
@@ -83,7 +84,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           cache: options.cache,
           onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
           onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
-        });
+          onTemporary: interrupts.add,
+        }).finally(interrupts.stop);
         reportDiagnostics(result.diagnostics, io, colors);
         const seconds = ((performance.now() - start) / 1000).toFixed(2);
         const rendered =
@@ -278,6 +280,38 @@ function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Co
     text += '\n';
   }
   return `${text}${colors.red('✖')} ${plural(problems.length, 'problem')} in ${plural(byFile.size, 'file')}\n`;
+}
+
+/**
+ * Until `stop`, SIGINT and SIGTERM end the process with 130 or 143 (as a shell reports a command
+ * they ended) after running the cleanups added meanwhile, newest first: a build interrupted by
+ * Ctrl-C leaves no temporaries and no locks. The last good output stays as it was.
+ */
+function handleInterrupts(io: ProgramIO, colors: Colors): { add: (cleanup: () => void) => () => void; stop: () => void } {
+  const cleanups = new Set<() => void>();
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const cleanup of [...cleanups].reverse()) {
+      try {
+        cleanup();
+      } catch {
+        // What cannot be removed now is removed by the next docgen command, once this process is gone.
+      }
+    }
+    io.stderr(colors.yellow(`Interrupted (${signal}): the output folder is as it was before this build.\n`));
+    process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    add(cleanup) {
+      cleanups.add(cleanup);
+      return () => cleanups.delete(cleanup);
+    },
+    stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 function readVersion(): string {
