@@ -165,7 +165,9 @@ function resolveFileLink(
   const verdict = getSitePathVerdict(context.input.siteDir, absolutePath);
   if (verdict.type === 'skipped') return { unresolved: describeSkippedLink(context.input.siteDir, verdict.skipped).message };
   if (verdict.type === 'missing') return { unresolved: `file ${filePath} does not exist` };
-  if (!statSync(verdict.realPath).isFile()) return { unresolved: `folder ${written}/ has no index page (index.md) to link to` };
+  const stats = statSync(verdict.realPath);
+  if (stats.isDirectory()) return { unresolved: `folder ${written}/ has no index page (index.md) to link to` };
+  if (!stats.isFile()) return { unresolved: `${written} is neither a file nor a folder` };
   const outputPath = `assets/files/${hashOf(written, 8)}-${posix.basename(written)}`;
   return { target: context.input.config.baseUrl + outputPath + suffix, asset: { absolutePath, outputPath } };
 }
