@@ -147,6 +147,6 @@ describe('public exports', () => {
       ]
     `);
     const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './pageData', './search']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './pageData', './scriptUrl', './search']);
   });
 });

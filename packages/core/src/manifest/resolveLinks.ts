@@ -306,7 +306,7 @@ function getSidebarLinkSources(context: LocaleContext): LinkSource[] {
 }
 
 /** A URL as written, in parts: path, `?query` and `#fragment` (each empty when absent). */
-export function splitUrl(url: string): { path: string; query: string; hash: string } {
+function splitUrl(url: string): { path: string; query: string; hash: string } {
   const hashIndex = url.indexOf('#');
   const hash = hashIndex >= 0 ? url.slice(hashIndex) : '';
   const beforeHash = hashIndex >= 0 ? url.slice(0, hashIndex) : url;
