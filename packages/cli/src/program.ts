@@ -6,8 +6,12 @@ import type { Diagnostic } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
 import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
 
-/** Exit codes are part of the CLI contract. */
-export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3 } as const;
+/**
+ * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
+ * content, config or usage errors, docgen's own bugs, the environment (a full disk, a read-only or
+ * forbidden folder, too many open files), and interrupted by SIGINT or SIGTERM.
+ */
+export const EXIT = { ok: 0, problems: 1, usage: 2, crash: 3, environment: 4, interrupted: 130, terminated: 143 } as const;
 
 export interface ProgramIO {
   stdout: (text: string) => void;
@@ -58,6 +62,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
   program
     .description('Static documentation sites from markdown: versioned, multilingual, fast.')
     .version(version, '-v, --version', 'print the docgen version')
+    .option('--debug', 'print the stack trace of an error')
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
@@ -115,6 +120,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
         const { build } = await import('@docgen/core');
         const start = performance.now();
+        const interrupts = handleInterrupts(io, colors);
         const result = await build({
           siteDir,
           outDir: options.outDir,
@@ -123,7 +129,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           cache: options.cache,
           onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
           onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
-        });
+          onTemporary: interrupts.add,
+        }).finally(interrupts.stop);
         reportDiagnostics(result.diagnostics, io, colors);
         const seconds = ((performance.now() - start) / 1000).toFixed(2);
         const rendered =
@@ -277,7 +284,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       try {
         await program.parseAsync(argv, { from: 'user' });
       } catch (error) {
-        exitCode = handleError(error, io, colors);
+        const debug = Boolean(program.opts<{ debug?: boolean }>().debug || process.env.DOCGEN_DEBUG);
+        // The core is loaded once an action ran; an error before that is never the environment's.
+        const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
+        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error) });
       }
       return exitCode;
     },
@@ -315,6 +325,38 @@ function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Co
     text += '\n';
   }
   return `${text}${colors.red('✖')} ${plural(problems.length, 'problem')} in ${plural(byFile.size, 'file')}\n`;
+}
+
+/**
+ * Until `stop`, SIGINT and SIGTERM end the process with 130 or 143 (as a shell reports a command
+ * they ended) after running the cleanups added meanwhile, newest first: a build interrupted by
+ * Ctrl-C leaves no temporaries and no locks. The last good output stays as it was.
+ */
+function handleInterrupts(io: ProgramIO, colors: Colors): { add: (cleanup: () => void) => () => void; stop: () => void } {
+  const cleanups = new Set<() => void>();
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const cleanup of [...cleanups].reverse()) {
+      try {
+        cleanup();
+      } catch {
+        // What cannot be removed now is removed by the next docgen command, once this process is gone.
+      }
+    }
+    io.stderr(colors.yellow(`Interrupted (${signal}): the output folder is as it was before this build.\n`));
+    process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    add(cleanup) {
+      cleanups.add(cleanup);
+      return () => cleanups.delete(cleanup);
+    },
+    stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 function readVersion(): string {
@@ -355,14 +397,29 @@ function reportDiagnostics(diagnostics: Diagnostic[], io: ProgramIO, colors: Col
   if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
 }
 
-function handleError(error: unknown, io: ProgramIO, colors: Colors): number {
+function handleError(
+  error: unknown,
+  io: ProgramIO,
+  colors: Colors,
+  { debug, environment }: { debug: boolean; environment?: Diagnostic },
+): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const stack = () => {
+    const cause = (error as { cause?: unknown })?.cause;
+    if (debug)
+      io.stderr(`${String((error as Error)?.stack ?? error)}\n${cause ? `cause: ${String((cause as Error).stack ?? cause)}\n` : ''}`);
+  };
+  if (environment) {
+    io.stderr(formatDiagnosticLine(environment, colors));
+    stack();
+    return EXIT.environment;
   }
   const docgenError = error as { name?: string; diagnostics?: Diagnostic[]; cause?: unknown };
   if (docgenError?.name === 'DocgenError' && docgenError.diagnostics) {
     for (const diagnostic of docgenError.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
-    if (process.env.DOCGEN_DEBUG && docgenError.cause) io.stderr(`${String((docgenError.cause as Error).stack ?? docgenError.cause)}\n`);
+    stack();
     return EXIT.usage;
   }
   io.stderr(`${colors.red('docgen crashed:')} ${(error as Error)?.stack ?? String(error)}\n`);

@@ -47,6 +47,7 @@ describe('docgen CLI', () => {
 
       Options:
         -v, --version                    print the docgen version
+        --debug                          print the stack trace of an error
         -h, --help                       display help for command
 
       Commands:

@@ -67,6 +67,13 @@ export interface BuildOptions {
   onStage?: (stage: string, milliseconds: number) => void;
   /** Called when the build waits for another docgen process using the same output folder or site cache. */
   onWait?: (wait: LockWait) => void;
+  /**
+   * For a caller that may end the process before the build ends (the CLI on SIGINT or SIGTERM):
+   * called with what removes each temporary of this run (staging folder, `--no-cache` folder) and
+   * releases each lock, as the build makes them. The cleanups are synchronous; the function it
+   * returns forgets one, once the build has done it itself.
+   */
+  onTemporary?: (cleanup: () => void) => () => void;
 }
 
 export interface BuildResult {
@@ -94,16 +101,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = resolve(siteDir, options.outDir ?? 'build');
   assertSafeOutDir(siteDir, outDir);
   const outputLock = await lockOutputDir(outDir, options.onWait);
+  const forgetOutputLock = options.onTemporary?.(() => outputLock.release());
   try {
     const cache = await lockSiteCache(siteDir, options.onWait);
+    const forgetCacheLock = options.onTemporary?.(() => cache.lock.release());
     try {
       const result = await buildLocked({ siteDir, outDir, options });
       return { ...result, diagnostics: [...getDebrisWarnings(cache.debris), ...result.diagnostics] };
     } finally {
       cache.lock.release();
+      forgetCacheLock?.();
     }
   } finally {
     outputLock.release();
+    forgetOutputLock?.();
   }
 }
 
@@ -139,6 +150,10 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
   }
   // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
   const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
+  const removeTemporaryCache = () => {
+    if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const forgetTemporaryCache = temporaryCache ? options.onTemporary?.(removeTemporaryCache) : undefined;
   const builder = createSiteBuilder({
     siteDir,
     locales: options.locales,
@@ -148,12 +163,14 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     onStage: options.onStage,
   });
   const staging = createStagingDir(outDir);
+  const forgetStaging = options.onTemporary?.(() => staging.discard());
   try {
     const result = await builder.run({ output: staging, previous: record?.state, config });
     // The record describes the output: from here until the new one is written, none does (a build
     // stopped halfway through the commit leaves an output that the next build makes again).
     if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);
     staging.commit();
+    forgetStaging?.();
     if (useCache) {
       builder.saveCache();
       writeBuildRecord(cacheDir, {
@@ -168,10 +185,12 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
   } catch (error) {
     staging.discard();
+    forgetStaging?.();
     throw error;
   } finally {
     await builder.close();
-    if (temporaryCache) rmSync(temporaryCache, { recursive: true, force: true });
+    removeTemporaryCache();
+    forgetTemporaryCache?.();
   }
 }
 

@@ -2,7 +2,7 @@ export { build, type BuildOptions, type BuildResult } from './build.js';
 export { loadSite } from './loadSite.js';
 export { clearCache, findCacheDir, type ClearResult, type Debris } from './siteCache.js';
 export type { LockWait } from './processes/index.js';
-export { DocgenError, isDocgenError, formatDiagnostic, formatLocation } from './diagnostics/index.js';
+export { DocgenError, isDocgenError, formatDiagnostic, formatLocation, getEnvironmentError } from './diagnostics/index.js';
 export { getConfigJsonSchema } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';
 export { DOCGEN_VERSION } from './version.js';

@@ -16,6 +16,7 @@ describe('@docgen/core public exports', () => {
         "formatLocation",
         "getBrokenLinks",
         "getConfigJsonSchema",
+        "getEnvironmentError",
         "isDocgenError",
         "loadSite",
         "startDevServer",

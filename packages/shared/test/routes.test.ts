@@ -168,6 +168,13 @@ describe('public exports', () => {
       ]
     `);
     const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './documentTitle', './outputPaths', './pageData', './search']);
+    expect(Object.keys(manifest.exports).sort()).toEqual([
+      '.',
+      './documentTitle',
+      './outputPaths',
+      './pageData',
+      './scriptUrl',
+      './search',
+    ]);
   });
 });

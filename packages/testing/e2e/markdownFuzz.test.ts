@@ -10,21 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles, runDocgen } from '../src/cli.js';
+import { createRandom } from '../src/random.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-md-fuzz-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** mulberry32: a small deterministic generator, so that a failure can be reproduced. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 19;
 const DOCUMENTS = 240;

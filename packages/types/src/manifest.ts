@@ -112,7 +112,8 @@ export interface LinkSource {
  * `build` prints these as warnings and `check-links` fails on them: both get them from one checker.
  */
 export interface LinkProblem {
-  type: 'broken-link' | 'broken-anchor' | 'malformed-url';
+  /** `unsafe-url`: a `javascript:`, `vbscript:` or `data:` document link, removed from the page. */
+  type: 'broken-link' | 'broken-anchor' | 'malformed-url' | 'unsafe-url';
   /** Where the link was written (1-based line and column). */
   location: SourceLocation;
   /** The link as written. */

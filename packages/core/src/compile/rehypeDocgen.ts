@@ -56,10 +56,11 @@ export function rehypeDocgen() {
       const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
       if (level >= 1 && level <= 6) {
         const text = hastToString(node).trim();
-        let id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+        // Ids in Unicode NFC, as links to them are resolved: a heading typed in NFD gets the same id.
+        let id = typeof node.properties.id === 'string' ? node.properties.id.normalize('NFC') : undefined;
         if (id === undefined) {
-          id = slugger.slug(text);
-          while (taken.has(id)) id = slugger.slug(text);
+          id = slugger.slug(text.normalize('NFC'));
+          while (taken.has(id)) id = slugger.slug(text.normalize('NFC'));
           taken.add(id);
         }
         node.properties.id = id;

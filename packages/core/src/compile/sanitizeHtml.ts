@@ -1,3 +1,4 @@
+import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import type { Element } from 'hast';
 
 /** Records a warning at a 1-based line and column of the body. */
@@ -10,10 +11,6 @@ const URL_PROPERTIES = new Set(['href', 'src', 'action', 'formAction', 'xLinkHre
  * image in a data: URL is harmless there.
  */
 const MEDIA_ELEMENTS = new Set(['img', 'source', 'input', 'video', 'audio', 'track']);
-/** A URL that runs script when followed: what browsers run, once they drop tabs, newlines and leading controls. */
-const SCRIPT_URL = /^(?:javascript|vbscript):/;
-/** A document in a data: URL, whose scripts run when it is framed, embedded or opened. */
-const DATA_DOCUMENT_URL = /^data:(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)(?:[;,]|$)/;
 /**
  * CSS that runs script in some browser: `expression()` (old Internet Explorer), `javascript:`
  * and `vbscript:` URLs, `-moz-binding` (old Firefox, XBL), `behavior:` (old Internet Explorer, HTC).
@@ -40,17 +37,10 @@ const REMOVED_ELEMENTS: Record<string, { message: string; hint: string }> = {
   },
 };
 
-/** The URL as a browser reads its scheme: without white space and control characters, lower-cased. */
-function compactUrl(url: string): string {
-  return url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-}
-
 /** Whether a URL in `property` of `tagName` would run script: a script URL, or a data: document outside media. */
 function isScriptUrl(url: string, property: string, tagName: string): boolean {
-  const compact = compactUrl(url);
-  if (SCRIPT_URL.test(compact)) return true;
   const drawnOnly = property === 'poster' || (property === 'src' && MEDIA_ELEMENTS.has(tagName));
-  return !drawnOnly && DATA_DOCUMENT_URL.test(compact);
+  return getScriptUrlScheme(url, { drawnOnly }) !== undefined;
 }
 
 /**

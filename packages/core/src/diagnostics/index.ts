@@ -58,3 +58,5 @@ export function getLineColumn(text: string, offset: number): { line: number; col
 export function assertNever(value: never, what: string): never {
   throw new Error(`Unhandled ${what}: ${JSON.stringify(value)}`);
 }
+
+export { getEnvironmentError } from './environment.js';

@@ -1,5 +1,8 @@
 import type { Diagnostic, LinkProblem, LinkSource, ResolvedLink, SiteManifest } from '@docgen/types';
 import { getLocaleOfPath } from '@docgen/shared';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
+import { getMarkdownPath } from '@docgen/shared/pageData';
+import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { assertNever } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
 
@@ -11,6 +14,7 @@ const HINTS = {
   missingFile: 'Put the file in static/ and link it from the site root (/img/logo.svg), or link it relative to this file.',
   anchor: 'Heading ids are the heading text in lower case with spaces as "-", or an explicit {#id}.',
   malformed: 'write a complete URL such as https://example.com/path.',
+  unsafe: 'Link to a page or a web address (https:) instead.',
 };
 
 /** What the checker knows of the site: pages with their element ids (unknown for component pages), files. */
@@ -46,9 +50,14 @@ export function checkLinks(manifest: SiteManifest): LinkProblem[] {
   return problems.sort(compareProblems);
 }
 
-/** The warnings `build` prints: the problems of `checkLinks`, one diagnostic each. */
+/**
+ * The warnings `build` prints: the problems of `checkLinks`, one diagnostic each. A removed
+ * script link is left out: compiling warned about it already, at the same place, when it removed it.
+ */
 export function getBrokenLinks(manifest: SiteManifest): Diagnostic[] {
-  return checkLinks(manifest).map(toLinkDiagnostic);
+  return checkLinks(manifest)
+    .filter((problem) => problem.type !== 'unsafe-url')
+    .map(toLinkDiagnostic);
 }
 
 /** A problem as a build warning: what is wrong (the link and why) apart from what to do. */
@@ -65,6 +74,9 @@ export function toLinkDiagnostic(problem: LinkProblem): Diagnostic {
     case 'malformed-url':
       message = `Malformed URL ${link}`;
       break;
+    case 'unsafe-url':
+      message = `Removed link ${link}: ${reason}`;
+      break;
     default:
       assertNever(type, 'link problem type');
   }
@@ -77,12 +89,16 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
   for (const locale of manifest.locales) {
     for (const route of locale.routes) {
       // Component pages render their own ids, which only rendering would reveal.
-      pages.set(normalizePath(route.path), route.data.type === 'page' ? undefined : new Set(route.anchorIds));
+      pages.set(
+        normalizePath(route.path),
+        route.data.type === 'page' ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))),
+      );
     }
   }
   const files = new Set([
     ...manifest.staticFiles.map((path) => baseUrl + path.slice(1)),
     ...manifest.assets.map((asset) => baseUrl + asset.outputPath),
+    ...getGeneratedFiles(manifest),
   ]);
   const localeBases = Object.fromEntries(
     i18n.locales.map((locale) => [locale, locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]!.path}/`]),
@@ -106,14 +122,19 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
   });
   const shared = source.origin !== 'markdown';
 
+  // Markdown is compiled to HTML, which never carries a script URL; navbar and footer links are the site owner's.
+  const scheme = shared ? undefined : getScriptUrlScheme(link.url, { drawnOnly: link.kind === 'image' });
+  if (scheme) return problem('unsafe-url', `a ${scheme}: URL runs script, so the page shows the link without it`, HINTS.unsafe);
   const malformed = getMalformedUrlReason(link.url);
   if (malformed) return problem('malformed-url', `malformed URL: ${malformed}`, `${capitalize(malformed)}; ${HINTS.malformed}`);
   if (link.unresolved) return problem('broken-link', link.unresolved, shared ? HINTS.relativeShared : HINTS.relativeMarkdown);
   if (link.target === undefined) return undefined;
 
   const hashIndex = link.target.indexOf('#');
-  const path = stripIndexHtml(hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target);
-  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1) : '';
+  const beforeHash = hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target;
+  // The query is the page's to read: any query reaches the same file.
+  const path = stripIndexHtml(beforeHash.split('?')[0]!);
+  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1).normalize('NFC') : '';
   if (files.has(path) || (path.endsWith('/') && files.has(`${path}index.html`)) || isUnchecked(path)) return undefined;
   const key = normalizePath(path);
   if (!pages.has(key)) {
@@ -126,6 +147,26 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
     return problem('broken-anchor', `${path} has no heading with id "${anchor}"`, HINTS.anchor);
   }
   return undefined;
+}
+
+/**
+ * The files the build writes besides pages, static files and assets, as URL paths: every valid
+ * link target. The markdown twin of every doc page, `sitemap.xml` and `robots.txt`, and per locale
+ * `404.html`, `llms.txt`, `llms-full.txt` and, with a blog, its feeds.
+ */
+function getGeneratedFiles(manifest: SiteManifest): string[] {
+  const { baseUrl } = manifest.config;
+  const files = [`${baseUrl}sitemap.xml`, `${baseUrl}robots.txt`];
+  for (const locale of manifest.locales) {
+    const localeBase = locale.site.baseUrl;
+    files.push(`${localeBase}404.html`, `${localeBase}llms.txt`, `${localeBase}llms-full.txt`);
+    if (locale.routes.some((route) => route.data.type === 'blogPost')) {
+      const feeds = getFeedPaths(locale.site.blog.path);
+      files.push(feeds.rss, feeds.atom, feeds.json);
+    }
+    for (const route of locale.routes) if (route.data.type === 'doc') files.push(getMarkdownPath(route.path));
+  }
+  return files;
 }
 
 /** `/x/` and `/x` are one page on a static host. */

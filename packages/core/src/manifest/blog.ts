@@ -187,10 +187,13 @@ function loadPost(
   });
   const tags: PropTag[] = (frontMatter.tags ?? []).map((key) => {
     const known = tagSources.get(key);
-    const slug = key.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
+    const slug = key
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-');
     return { label: known?.label ?? key, description: known?.description, path: `${blogPath}/tags/${slug}` };
   });
-  const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`;
+  const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`.normalize('NFC');
   const title = frontMatter.title ?? compiled.contentTitle ?? frontMatter.slug!;
   const linkBase = source.file.sitePath.replace(/^i18n\/[^/]+\/blog\//, `${context.input.config.blog.path}/`);
   return {

@@ -84,17 +84,23 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
   };
 }
 
-/** Two sources may not claim one route, also when the paths differ only in case or a trailing slash. */
+/**
+ * Two sources may not claim one route, also when the paths differ only in case, a trailing slash
+ * or Unicode normalisation (two file names that look the same, one in NFC and one in NFD).
+ */
 function assertUniqueRoutes(routes: PendingRoute['route'][]): void {
   const seen = new Map<string, PendingRoute['route']>();
   for (const route of routes) {
-    const key = route.path.toLowerCase().replace(/\/$/, '');
+    const key = route.path.normalize('NFC').toLowerCase().replace(/\/$/, '');
     const other = seen.get(key);
-    if (other && other.key !== route.key && !route.key.startsWith('version-root:')) {
-      throw new DocgenError(`Two sources claim the route ${route.path}: ${other.sources[0]} and ${route.sources[0]}`, {
+    const [first, second] = [other?.sources[0], route.sources[0]];
+    if (other && (other.key !== route.key || first !== second) && !route.key.startsWith('version-root:')) {
+      const forms =
+        first !== second && first?.normalize('NFC') === second?.normalize('NFC') ? ' (the same name, one in NFC and one in NFD)' : '';
+      throw new DocgenError(`Two sources claim the route ${route.path}: ${first} and ${second}${forms}`, {
         code: 'duplicate-route',
-        location: { file: route.sources[0]!, line: 1, column: 1 },
-        hint: `Give one of them another slug in its front matter (slug: ...), or rename the file. Routes differing only in letter case or a trailing slash collide on case-insensitive file systems.`,
+        location: { file: second!, line: 1, column: 1 },
+        hint: `Give one of them another slug in its front matter (slug: ...), or rename the file. Routes differing only in letter case, a trailing slash or Unicode normalisation (NFC/NFD) collide on case-insensitive or normalising file systems.`,
       });
     }
     if (!other) seen.set(key, route);

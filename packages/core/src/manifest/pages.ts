@@ -11,7 +11,7 @@ export function loadPageRoutes(context: LocaleContext): PendingRoute[] {
 }
 
 function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute {
-  const path = context.baseUrl + page.routePath.replace(/^\//, '');
+  const path = (context.baseUrl + page.routePath.replace(/^\//, '')).normalize('NFC');
   const key = `page:${page.routePath}`;
   if (page.kind === 'component') {
     const component = page.file.sitePath;

@@ -30,8 +30,16 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
   const pathByFile = new Map<string, string>();
   const routeByPath = new Map<string, PendingRoute>();
   for (const pending of routes) {
-    if (pending.linkBase && !pending.canonicalPath) pathByFile.set(pending.linkBase, pending.route.path);
+    if (pending.linkBase && !pending.canonicalPath) pathByFile.set(pending.linkBase.normalize('NFC'), pending.route.path);
     if (!pending.canonicalPath) routeByPath.set(pending.route.path, pending);
+  }
+  const indexByFolder = getIndexPages(pathByFile);
+  // A version's docs folder links to the version's root, where its main doc is shown.
+  for (const pending of routes) {
+    const versionName = pending.route.key.startsWith('version-root:') ? pending.route.key.slice('version-root:'.length) : undefined;
+    const version = context.input.content.versions.find((candidate) => candidate.name === versionName);
+    if (version && !indexByFolder.has(version.docsDir.normalize('NFC')))
+      indexByFolder.set(version.docsDir.normalize('NFC'), pending.route.path);
   }
   const fileLinks = (context.input.linkCache ?? new LinkCache()).get(
     { locale: context.locale, siteDir: context.input.siteDir, baseUrl: context.input.config.baseUrl },
@@ -45,11 +53,11 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
       resolver = (url, kind) => {
         let link = resolved.get(url);
         if (!link) {
-          link = resolveUrl(context, pending, url, kind, (filePath, hash) => {
+          link = resolveUrl(context, pending, url, kind, (filePath, suffix) => {
             // The same file link means the same from every page (in the dev server, every run).
-            const key = `${kind}\0${filePath}\0${hash}`;
+            const key = `${kind}\0${filePath}\0${suffix}`;
             let known = fileLinks.get(key);
-            if (!known) fileLinks.set(key, (known = resolveFileLink(context, filePath, hash, pathByFile)));
+            if (!known) fileLinks.set(key, (known = resolveFileLink(context, filePath, suffix, pathByFile, indexByFolder)));
             if (known.asset) assets.set(known.asset.outputPath, known.asset);
             return 'target' in known ? { target: known.target } : { unresolved: known.unresolved };
           });
@@ -115,33 +123,65 @@ function resolveUrl(
   pending: PendingRoute,
   url: string,
   kind: 'link' | 'image',
-  resolveFile: (filePath: string, hash: string) => { target: string } | { unresolved: string },
+  resolveFile: (filePath: string, suffix: string) => { target: string } | { unresolved: string },
 ): ResolvedLink {
   const base: ResolvedLink = { url, kind, line: 0, column: 0 };
   if (isExternalUrl(url)) return base;
-  const hashIndex = url.indexOf('#');
-  const hash = hashIndex >= 0 ? url.slice(hashIndex) : '';
-  const pathPart = (hashIndex >= 0 ? url.slice(0, hashIndex) : url).split('?')[0]!;
-  if (pathPart === '') return { ...base, target: pending.route.path + decodeHash(hash) };
-  if (pathPart.startsWith('/')) return { ...base, target: decodePath(localizeLink(context, decodePath(pathPart))) + decodeHash(hash) };
+  const { path: pathPart, query, hash } = splitUrl(url);
+  // The query goes along as written (a page may read it); the fragment is the heading id it names.
+  const suffix = query + toFragment(hash);
+  if (pathPart === '') return { ...base, target: pending.route.path + suffix };
+  if (pathPart.startsWith('/')) {
+    const localized = decodePath(localizeLink(context, decodePath(pathPart)));
+    return { ...base, target: normalizeUrlPath(localized) + suffix };
+  }
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
-  return { ...base, ...resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), hash) };
+  const filePath = posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart)));
+  return { ...base, ...resolveFile(filePath, suffix) };
 }
 
-/** A relative link to a site file: the page built from a markdown file, else the file copied as an asset. */
-function resolveFileLink(context: LocaleContext, filePath: string, hash: string, pathByFile: Map<string, string>): FileLink {
-  if (/\.mdx?$/.test(filePath)) {
-    const target = pathByFile.get(filePath);
-    return target === undefined ? { unresolved: `no page is built from ${filePath}` } : { target: target + decodeHash(hash) };
+/**
+ * A relative link to a site file: the page built from a markdown file; for a folder, the page
+ * built from its index (`index.md`, `README.md` or a file named like the folder); else the file
+ * copied as an asset. Names are compared in Unicode NFC (macOS and some editors write NFD).
+ */
+function resolveFileLink(
+  context: LocaleContext,
+  filePath: string,
+  suffix: string,
+  pathByFile: Map<string, string>,
+  indexByFolder: Map<string, string>,
+): FileLink {
+  const written = filePath.replace(/\/$/, '');
+  const nfc = written.normalize('NFC');
+  if (/\.mdx?$/.test(written)) {
+    const target = pathByFile.get(nfc);
+    return target === undefined ? { unresolved: `no page is built from ${written}` } : { target: target + suffix };
   }
-  const absolutePath = join(context.input.siteDir, filePath);
-  if (filePath.startsWith('..')) return { unresolved: `file ${filePath} does not exist` };
+  if (written === '..' || written.startsWith('../')) return { unresolved: `${filePath} is outside the site folder` };
+  const index = indexByFolder.get(nfc);
+  if (index !== undefined) return { target: index + suffix };
+  const absolutePath = join(context.input.siteDir, written);
   const verdict = getSitePathVerdict(context.input.siteDir, absolutePath);
   if (verdict.type === 'skipped') return { unresolved: describeSkippedLink(context.input.siteDir, verdict.skipped).message };
   if (verdict.type === 'missing') return { unresolved: `file ${filePath} does not exist` };
-  if (!statSync(verdict.realPath).isFile()) return { unresolved: `${filePath} is a folder, not a file` };
-  const outputPath = `assets/files/${hashOf(filePath, 8)}-${posix.basename(filePath)}`;
-  return { target: context.input.config.baseUrl + outputPath, asset: { absolutePath, outputPath } };
+  const stats = statSync(verdict.realPath);
+  if (stats.isDirectory()) return { unresolved: `folder ${written}/ has no index page (index.md) to link to` };
+  if (!stats.isFile()) return { unresolved: `${written} is neither a file nor a folder` };
+  const outputPath = `assets/files/${hashOf(written, 8)}-${posix.basename(written)}`;
+  return { target: context.input.config.baseUrl + outputPath + suffix, asset: { absolutePath, outputPath } };
+}
+
+/** Folder (NFC, no trailing slash) -> the route of its index page: `index.md`, `README.md`, or a file named like the folder. */
+function getIndexPages(pathByFile: Map<string, string>): Map<string, string> {
+  const indexByFolder = new Map<string, string>();
+  for (const [file, path] of pathByFile) {
+    const folder = posix.dirname(file);
+    const name = posix.basename(file).replace(/\.mdx?$/, '');
+    const isIndex = /^(index|readme)$/i.test(name) || name.replace(/^\d+-/, '') === posix.basename(folder).replace(/^\d+-/, '');
+    if (isIndex && !indexByFolder.has(folder)) indexByFolder.set(folder, path);
+  }
+  return indexByFolder;
 }
 
 /**
@@ -158,15 +198,11 @@ function resolveSharedLink(
 ): ResolvedLink {
   const base: ResolvedLink = { url, kind, line: location.line, column: location.column };
   if (isExternalUrl(url)) return base;
-  const hashIndex = url.indexOf('#');
-  const pathPart = (hashIndex >= 0 ? url.slice(0, hashIndex) : url).split('?')[0]!;
-  if (!pathPart.startsWith('/')) {
+  if (!splitUrl(url).path.startsWith('/')) {
     return { ...base, unresolved: `a relative link in the ${where} leads somewhere else from every page` };
   }
-  const href = localize(url);
-  const localizedHash = href.indexOf('#');
-  const path = (localizedHash >= 0 ? href.slice(0, localizedHash) : href).split('?')[0]!;
-  return { ...base, target: decodePath(path) + decodeHash(localizedHash >= 0 ? href.slice(localizedHash) : '') };
+  const { path, query, hash } = splitUrl(localize(url));
+  return { ...base, target: normalizeUrlPath(decodePath(path)) + query + toFragment(hash) };
 }
 
 /** Navbar, footer, logos, favicon and announcement bar of the locale, located in the config or `site.yaml`. */
@@ -269,8 +305,26 @@ function getSidebarLinkSources(context: LocaleContext): LinkSource[] {
   return sources;
 }
 
-function decodeHash(hash: string): string {
-  return hash === '' ? '' : `#${decodePath(hash.slice(1))}`;
+/** A URL as written, in parts: path, `?query` and `#fragment` (each empty when absent). */
+function splitUrl(url: string): { path: string; query: string; hash: string } {
+  const hashIndex = url.indexOf('#');
+  const hash = hashIndex >= 0 ? url.slice(hashIndex) : '';
+  const beforeHash = hashIndex >= 0 ? url.slice(0, hashIndex) : url;
+  const queryIndex = beforeHash.indexOf('?');
+  return queryIndex >= 0
+    ? { path: beforeHash.slice(0, queryIndex), query: beforeHash.slice(queryIndex), hash }
+    : { path: beforeHash, query: '', hash };
+}
+
+/** `#fragment` decoded and in Unicode NFC, as heading ids are: `#%E1%84%89...` (NFD) finds the heading `설치`. */
+function toFragment(hash: string): string {
+  return hash === '' ? '' : `#${decodePath(hash.slice(1)).normalize('NFC')}`;
+}
+
+/** A decoded URL path as a browser resolves it (`.` and `..` segments, none above the root), in NFC. */
+function normalizeUrlPath(path: string): string {
+  const normalized = posix.normalize(path);
+  return (normalized.startsWith('/') ? normalized : `/${normalized}`).normalize('NFC');
 }
 
 function decodeEntities(text: string): string {

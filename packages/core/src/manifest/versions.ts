@@ -201,18 +201,19 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
 
 function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string): LoadedDoc {
   const { frontMatter } = source;
-  const relativeNoExt = source.relativePath.replace(/\.mdx?$/, '');
+  // File names in Unicode NFC: one saved in NFD (macOS, some editors) gives the same id and URL.
+  const relativeNoExt = source.relativePath.replace(/\.mdx?$/, '').normalize('NFC');
   const dir = posix.dirname(relativeNoExt) === '.' ? '' : posix.dirname(relativeNoExt).split('/').map(stripNumberPrefix).join('/');
   const baseName = stripNumberPrefix(posix.basename(relativeNoExt));
-  const id = (dir ? `${dir}/` : '') + (frontMatter.id ?? baseName);
+  const id = ((dir ? `${dir}/` : '') + (frontMatter.id ?? baseName)).normalize('NFC');
   const isIndex = !frontMatter.id && (/^(index|readme)$/i.test(baseName) || (dir !== '' && baseName === posix.basename(dir)));
   let slug: string;
   if (frontMatter.slug !== undefined) {
-    slug = frontMatter.slug.startsWith('/') ? frontMatter.slug : `/${dir ? `${dir}/` : ''}${frontMatter.slug}`;
+    slug = (frontMatter.slug.startsWith('/') ? frontMatter.slug : `/${dir ? `${dir}/` : ''}${frontMatter.slug}`).normalize('NFC');
   } else if (isIndex) {
     slug = dir ? `/${dir}/` : '/';
   } else {
-    slug = `/${dir ? `${dir}/` : ''}${frontMatter.id ?? baseName}`;
+    slug = `/${dir ? `${dir}/` : ''}${frontMatter.id ?? baseName}`.normalize('NFC');
   }
   const compiled = context.input.compile(source);
   const title = frontMatter.title ?? compiled.contentTitle ?? baseName;

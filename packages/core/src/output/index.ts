@@ -16,7 +16,15 @@ import {
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
 import { DocgenError } from '../diagnostics/index.js';
-import { acquireLock, getTemporaryName, pauseForTest, removeDeadTemporaries, type HeldLock, type LockWait } from '../processes/index.js';
+import {
+  acquireLock,
+  failWriteForTest,
+  getTemporaryName,
+  pauseForTest,
+  removeDeadTemporaries,
+  type HeldLock,
+  type LockWait,
+} from '../processes/index.js';
 
 /**
  * Refuses output folders whose replacement would destroy something: the site folder itself, one of
@@ -105,6 +113,7 @@ export function createOutputDir(dir: string): OutputWriter {
     path,
     write(relativePath, contents) {
       const full = inside(relativePath);
+      failWriteForTest('open', full);
       makeParent(full);
       try {
         writeFileSync(full, contents);

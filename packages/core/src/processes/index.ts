@@ -9,4 +9,4 @@ export {
   type LockWait,
 } from './lock.js';
 export { getTemporaryName, getTemporaryOwner, removeDeadTemporaries } from './temporaries.js';
-export { pauseForTest } from './testPause.js';
+export { failWriteForTest, pauseForTest } from './testPause.js';

@@ -20,3 +20,16 @@ export function pauseForTest(moment: string): void {
   if (!resumeFile) Atomics.wait(blocker, 0, 0);
   while (resumeFile && !existsSync(resumeFile)) Atomics.wait(blocker, 0, 0, 50);
 }
+
+/**
+ * Test-only seam: when the environment variable DOCGEN_TEST_FS_ERROR names a system error code
+ * (`EACCES`, `EPERM`, `EMFILE`, ...), a write of the output whose path contains
+ * DOCGEN_TEST_FS_ERROR_PATH (any, when unset) fails with that error, as the file system would
+ * fail it: for tests of what a machine can refuse where no test can make it (root ignores file
+ * permissions). Unset, it costs a lookup.
+ */
+export function failWriteForTest(syscall: string, path: string): void {
+  const code = process.env.DOCGEN_TEST_FS_ERROR;
+  if (!code || !path.includes(process.env.DOCGEN_TEST_FS_ERROR_PATH ?? '')) return;
+  throw Object.assign(new Error(`${code}: injected by DOCGEN_TEST_FS_ERROR, ${syscall} '${path}'`), { code, syscall, path });
+}

@@ -25,6 +25,8 @@ export interface WorkerResponse {
     stack?: string;
     docgen?: { code: string; location?: SourceLocation; hint?: string };
     cause?: { message: string; stack?: string };
+    /** A system error's code, call and paths (ENOSPC on open of a path), which tell an environment error. */
+    system?: { code?: string; syscall?: string; path?: string; dest?: string };
   };
 }
 
@@ -220,7 +222,7 @@ function toError(error: NonNullable<WorkerResponse['error']>): Error {
   const cause = error.cause ? Object.assign(new Error(error.cause.message), { stack: error.cause.stack }) : undefined;
   const result = error.docgen
     ? new DocgenError(error.message, { ...error.docgen, cause })
-    : Object.assign(new Error(error.message, cause ? { cause } : undefined), { stack: error.stack });
+    : Object.assign(new Error(error.message, cause ? { cause } : undefined), { stack: error.stack }, error.system);
   return result;
 }
 

@@ -30,5 +30,11 @@ function toTransferableError(error: unknown): NonNullable<WorkerResponse['error'
         docgen: { code: cause.code, location: cause.location, hint: cause.hint },
         cause: innerCause,
       }
-    : { message: cause.message, stack: cause.stack, cause: innerCause };
+    : { message: cause.message, stack: cause.stack, cause: innerCause, system: toSystemFields(cause) };
+}
+
+/** The fields of a system error (`fs` calls) that say what failed where. */
+function toSystemFields(error: Error): NonNullable<WorkerResponse['error']>['system'] {
+  const { code, syscall, path, dest } = error as NodeJS.ErrnoException & { dest?: string };
+  return typeof code === 'string' ? { code, syscall, path, dest } : undefined;
 }
