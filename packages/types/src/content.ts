@@ -217,6 +217,8 @@ export interface CategoryMetadata {
   position?: number;
   collapsed?: boolean;
   collapsible?: boolean;
+  /** CSS class of the category's sidebar item (Docusaurus's `className`); kept for the theme. */
+  className?: string;
   link?: CategoryLinkConfig;
   sourcePath: string;
 }

@@ -19,15 +19,18 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import { getMdxWarnings } from './mdxWarnings.js';
 import { ContentCache } from './contentCache.js';
 
 /**
- * Markdown sources: `.md` files not starting with `_` (partials). Folders starting with `_` or
+ * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
+ * markdown, with a warning for each MDX feature it uses (see mdxWarnings.ts). Folders starting with `_` or
  * `.` and `node_modules` are never listed (see FolderKind).
  */
-const isMarkdownSource = (relativePath: string) => relativePath.endsWith('.md') && !posix.basename(relativePath).startsWith('_');
+const isMarkdownSource = (relativePath: string) => /\.mdx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
 const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
-const isCategoryFile = (relativePath: string) => /^_category_\.ya?ml$/.test(posix.basename(relativePath));
+/** `_category_.yaml`, `.yml` or `.json` (JSON is YAML, so one parser reads all three with locations). */
+const isCategoryFile = (relativePath: string) => /^_category_\.(ya?ml|json)$/.test(posix.basename(relativePath));
 
 /**
  * The component pages of a site (`pages/**\/*.tsx`), site-relative path -> absolute path: what
@@ -51,7 +54,7 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  */
 export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, skipped: new Map() };
+  const reader: Reader = { siteDir, config, cache, skipped: new Map(), mdxWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -66,6 +69,7 @@ export function readSiteContent(siteDir: string, config: SiteConfig, cache = new
   const diagnostics = [...reader.skipped.values()].map((skipped): Diagnostic => {
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
+  diagnostics.push(...[...reader.mdxWarnings.values()].flat());
   return { ...content, diagnostics };
 }
 
@@ -75,6 +79,8 @@ interface Reader {
   cache: ContentCache;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
+  /** MDX features of each `.mdx` file read, by site path: each file is reported once, whatever the locales that fall back to it. */
+  mdxWarnings: Map<string, Diagnostic[]>;
 }
 
 /** Files below a site-relative folder under the symlink rule; the links skipped are recorded for the report. */
@@ -111,8 +117,14 @@ function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: stri
 }
 
 /** A markdown file split into front matter (checked against `schema`) and body. */
-function readMarkdown<Schema extends z.ZodType>({ siteDir, cache }: Reader, absolutePath: string, kind: string, schema: Schema) {
-  return cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: string, kind: string, schema: Schema) {
+  const { siteDir, cache } = reader;
+  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+  const { sitePath } = markdown.file;
+  if (sitePath.endsWith('.mdx') && !reader.mdxWarnings.has(sitePath)) {
+    reader.mdxWarnings.set(sitePath, getMdxWarnings(sitePath, markdown.body, markdown.bodyLine));
+  }
+  return markdown;
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */
@@ -180,7 +192,7 @@ function readVersions(reader: Reader): SourceVersion[] {
   });
 }
 
-const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.md$/;
+const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.mdx?$/;
 
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   const { siteDir, config } = reader;
@@ -201,7 +213,7 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
         hint: 'Name the file YYYY-MM-DD-slug.md or add "date: 2025-08-20" to its front matter.',
       });
     }
-    const slug = markdown.frontMatter.slug ?? match?.[2] ?? relativePath.replace(/(\/index)?\.md$/, '');
+    const slug = markdown.frontMatter.slug ?? match?.[2] ?? relativePath.replace(/(\/index)?\.mdx?$/, '');
     return { ...markdown, frontMatter: { ...markdown.frontMatter, slug }, locale, date: date.slice(0, 10), isFallback };
   });
 }
@@ -266,9 +278,9 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
   const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/pages`, 'content'));
   const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isComponentPage(relativePath);
   return listRouteFiles(reader, 'pages', isPage).map((relativePath): SourcePage => {
-    const withoutExtension = relativePath.replace(/\.(md|tsx|jsx)$/, '');
+    const withoutExtension = relativePath.replace(/\.(mdx?|tsx|jsx)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
-    if (!relativePath.endsWith('.md')) {
+    if (!isMarkdownSource(relativePath)) {
       const absolutePath = join(siteDir, 'pages', relativePath);
       return {
         kind: 'component',
