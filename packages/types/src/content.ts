@@ -88,12 +88,16 @@ export interface BlogAuthorSource {
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** Path of the author's page under `<blog>/authors/` (`page.permalink` in authors.yaml, as Docusaurus); the key when absent. */
+  permalink?: string;
 }
 
 export interface BlogTagSource {
   key: string;
   label: string;
   description?: string;
+  /** Path of the tag's page under `<blog>/tags/` (`permalink` in tags.yaml, as Docusaurus); from the key when absent. */
+  permalink?: string;
 }
 
 /** One entry of a table of contents. `level` is the heading rank, 2 for h2. */

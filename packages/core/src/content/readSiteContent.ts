@@ -10,11 +10,12 @@ import type {
   SiteTranslations,
   SourceBlogPost,
   SourceDoc,
+  SourceLocation,
   SourcePage,
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { describeSkippedLink, getFilePathProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
+import { describeSkippedLink, getFilePathProblem, getSlugProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
@@ -218,19 +219,35 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   });
 }
 
+/** A `permalink` of authors.yaml or tags.yaml: one or more URL segments, the leading `/` optional. */
+function readPermalink(file: string, location: SourceLocation, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const permalink = typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : '';
+  const problem = permalink === '' ? 'is not a path' : getSlugProblem(permalink);
+  if (problem) {
+    throw new DocgenError(`Invalid permalink ${JSON.stringify(value)} in ${file}: it ${problem}`, {
+      code: 'blog-permalink',
+      location,
+      hint: `Write a path such as /my-name. ${ROUTE_PATH_HINT}`,
+    });
+  }
+  return permalink;
+}
+
 function readLocalizedYaml(
   reader: Reader,
   defaultPath: string,
   localizedPath: string,
-): { value: Record<string, unknown>; file: string } | undefined {
+): { value: Record<string, unknown>; file: string; locate: (path: readonly PropertyKey[]) => SourceLocation } | undefined {
   const { siteDir } = reader;
   for (const path of [localizedPath, defaultPath]) {
     const absolutePath = join(siteDir, path);
     if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
-    const value = parseYamlFile(file.text, file.sitePath).value;
+    const yaml = parseYamlFile(file.text, file.sitePath);
+    const value = yaml.value;
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      return { value: value as Record<string, unknown>, file: file.sitePath };
+      return { value: value as Record<string, unknown>, file: file.sitePath, locate: (path) => yaml.locate(path) };
     throw new DocgenError(`${file.sitePath} must be a mapping`, {
       code: 'yaml-shape',
       location: { file: file.sitePath, line: 1, column: 1 },
@@ -254,7 +271,9 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
       });
     }
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url) };
+    const page = author.page as { permalink?: unknown } | undefined;
+    const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
+    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url), permalink };
   });
 }
 
@@ -268,6 +287,7 @@ function readTags(reader: Reader, locale: string): BlogTagSource[] {
       key,
       label: typeof tag.label === 'string' ? tag.label : key,
       description: typeof tag.description === 'string' ? tag.description : undefined,
+      permalink: readPermalink(data.file, data.locate([key, 'permalink']), tag.permalink),
     };
   });
 }
