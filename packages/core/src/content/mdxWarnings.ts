@@ -29,7 +29,7 @@ export function getMdxWarnings(sitePath: string, body: string, bodyLine: number)
         1,
         `MDX ${statement[1]} is not supported yet: "${truncate(text)}" is shown as text`,
         statement[1] === 'import'
-          ? 'Remove the line, and replace the components it brings in with markdown (see MIGRATION.md for each component).'
+          ? 'Remove the line, and write what its components show as markdown.'
           : 'Remove the line: exported values are not available to the page.',
       );
       return;
@@ -40,7 +40,7 @@ export function getMdxWarnings(sitePath: string, body: string, bodyLine: number)
       warn(
         line,
         component.index + 1,
-        `MDX component <${component[1]}> is not supported yet: it is built as HTML, which drops what it renders`,
+        `MDX component <${component[1]}> is not supported yet: it is shown as text`,
         'Replace it with markdown: a :::note admonition, a table, a fenced code block or a link.',
       );
     }

@@ -15,7 +15,14 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { describeSkippedLink, getFilePathProblem, getSlugProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
+import {
+  describeSkippedLink,
+  getFilePathProblem,
+  getSlugProblem,
+  ROUTE_PATH_HINT,
+  type FolderKind,
+  type SkippedLink,
+} from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';

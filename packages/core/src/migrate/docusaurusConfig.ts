@@ -36,8 +36,7 @@ const NEEDLESS_KEYS: Record<string, string> = {
  */
 export function convertConfig(value: unknown, configFile: string, configText: string): ConvertedConfig {
   const notes: MigrationNote[] = [];
-  const at = (key: string, what: string, todo: string) =>
-    notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
+  const at = (key: string, what: string, todo: string) => notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
   const site = isData(value) ? value : {};
   const themeConfig = isData(site.themeConfig) ? site.themeConfig : {};
 
@@ -155,12 +154,21 @@ function convertI18n(i18n: unknown): Data {
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 /** Docs options docgen reads; the rest is noted. */
-const DOCS_KEYS = new Set(['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'includeCurrentVersion', 'onlyIncludeVersions', 'versions']);
+const DOCS_KEYS = new Set([
+  'path',
+  'routeBasePath',
+  'sidebarPath',
+  'lastVersion',
+  'includeCurrentVersion',
+  'onlyIncludeVersions',
+  'versions',
+]);
 
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
   if (text(docs.path) && trimSlashes(docs.path as string) !== 'docs') result.path = trimSlashes(docs.path as string);
-  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs') result.routeBasePath = trimSlashes(docs.routeBasePath);
+  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs')
+    result.routeBasePath = trimSlashes(docs.routeBasePath);
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
   if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
   if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
@@ -188,7 +196,12 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
   }
   for (const key of Object.keys(docs)) {
     if (DOCS_KEYS.has(key)) continue;
-    notes.push({ file: configFile, line: findKeyLine(configText, key, 'docs'), what: `Docs option \`${key}\` is not converted`, todo: DOCS_ADVICE[key] ?? 'docgen has no such option.' });
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'docs'),
+      what: `Docs option \`${key}\` is not converted`,
+      todo: DOCS_ADVICE[key] ?? 'docgen has no such option.',
+    });
   }
   return result;
 }
@@ -208,7 +221,8 @@ const BLOG_KEYS = new Set(['path', 'routeBasePath', 'postsPerPage', 'blogTitle',
 function convertBlog(blog: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
   if (text(blog.path) && trimSlashes(blog.path as string) !== 'blog') result.path = trimSlashes(blog.path as string);
-  if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) !== 'blog') result.routeBasePath = trimSlashes(blog.routeBasePath);
+  if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) !== 'blog')
+    result.routeBasePath = trimSlashes(blog.routeBasePath);
   if (typeof blog.postsPerPage === 'number') result.postsPerPage = blog.postsPerPage;
   if (blog.postsPerPage === 'ALL') result.postsPerPage = 100000;
   if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
@@ -237,7 +251,8 @@ const BLOG_ADVICE: Record<string, string> = {
 
 function convertThemeConfig(themeConfig: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
-  const note = (key: string, what: string, todo: string) => notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
+  const note = (key: string, what: string, todo: string) =>
+    notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
   const navbar = isData(themeConfig.navbar) ? themeConfig.navbar : undefined;
   if (navbar) {
     const converted: Data = {};
@@ -258,7 +273,9 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
         const label = isData(item) ? (text(item.label) ?? text(item.type) ?? '') : '';
         notes.push({
           file: configFile,
-          line: findLine(configText, label ? new RegExp(`['"]${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`) : 'items') ?? findKeyLine(configText, 'items'),
+          line:
+            findLine(configText, label ? new RegExp(`['"]${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`) : 'items') ??
+            findKeyLine(configText, 'items'),
           what: `Navbar item ${isData(item) ? `of type \`${String(item.type ?? 'default')}\`${label ? ` ("${label}")` : ''}` : ''} is not converted`,
           todo: 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
         });
@@ -327,7 +344,12 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
   }
   for (const key of Object.keys(prism)) {
     if (key === 'additionalLanguages') continue;
-    notes.push({ file: configFile, line: findKeyLine(configText, key, 'prism'), what: `Prism option \`prism.${key}\` is not converted`, todo: 'docgen highlights code with its own light and dark colours.' });
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'prism'),
+      what: `Prism option \`prism.${key}\` is not converted`,
+      todo: 'docgen highlights code with its own light and dark colours.',
+    });
   }
   const known = new Set(['navbar', 'footer', 'announcementBar', 'colorMode', 'tableOfContents', 'prism', 'image']);
   for (const key of Object.keys(themeConfig)) {
@@ -367,7 +389,9 @@ function convertNavbarItem(item: unknown): Data | undefined {
     case 'doc':
       return text(item.docId) ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position } : undefined;
     case 'docSidebar':
-      return text(item.sidebarId) ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position } : undefined;
+      return text(item.sidebarId)
+        ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position }
+        : undefined;
     case 'dropdown': {
       const items = (Array.isArray(item.items) ? item.items : []).map(toLinkItem);
       if (!text(item.label) || items.some((link) => !link)) return undefined;

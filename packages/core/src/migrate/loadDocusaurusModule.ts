@@ -13,7 +13,10 @@ const TIMEOUT_MS = 60_000;
  */
 export async function loadDocusaurusModule(absolutePath: string, sitePath: string): Promise<ChildOutput> {
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, [CHILD, absolutePath], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+    const child = spawn(process.execPath, [CHILD, absolutePath], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

@@ -81,6 +81,8 @@ function toJson(value: unknown): string {
 
 async function main(): Promise<void> {
   const file = process.argv[2]!;
+  // Errors of the file point at its own lines, not the bundle's.
+  process.setSourceMapsEnabled(true);
   const stubs = new Set<string>();
   const bundled = await build({
     entryPoints: [file],
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     format: 'cjs',
     target: `node${process.versions.node.split('.')[0]}`,
     logLevel: 'silent',
+    sourcemap: 'inline',
     absWorkingDir: dirname(file),
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(file).href), 'import.meta.dirname': JSON.stringify(dirname(file)) },
     loader: { '.json': 'json', '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
@@ -125,7 +128,10 @@ main().catch((error: unknown) => {
       process.stderr.write(`${where}${message.text}\n`);
     }
   } else {
-    process.stderr.write(`${err?.stack ?? String(error)}\n`);
+    // The error and the frames in the site's own files: Docusaurus's and docgen's are noise here.
+    const [first, ...frames] = String(err?.stack ?? error).split('\n');
+    const own = frames.filter((frame) => !/node:internal|node_modules|loadModuleChild/.test(frame));
+    process.stderr.write(`${[first, ...own].join('\n')}\n`);
   }
   process.exit(1);
 });

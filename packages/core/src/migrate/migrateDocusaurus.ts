@@ -31,7 +31,13 @@ export interface MigrateResult {
   written: string[];
 }
 
-const CONFIG_NAMES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+const CONFIG_NAMES = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
 const SIDEBAR_NAMES = ['sidebars.ts', 'sidebars.mts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
 const REACT_PAGE = /\.(js|jsx|ts|tsx)$/;
 
@@ -54,7 +60,10 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
     throw new DocgenError(`${to} is not empty`, { code: 'usage', hint: 'Give a new or empty folder to write the docgen site into.' });
   }
   if (!relative(from, to).startsWith('..')) {
-    throw new DocgenError(`${to} is inside the Docusaurus site`, { code: 'usage', hint: 'Write the docgen site to a folder outside the Docusaurus site.' });
+    throw new DocgenError(`${to} is inside the Docusaurus site`, {
+      code: 'usage',
+      hint: 'Write the docgen site to a folder outside the Docusaurus site.',
+    });
   }
 
   const loaded = await loadDocusaurusModule(join(from, configName), configName);
@@ -62,7 +71,14 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const converted = convertConfig(loaded.value, configName, configText);
   const notes = [...converted.notes];
   const writer = createWriter(to);
-  const site: SiteMigration = { from, to, writer, notes, content: converted.content, locales: (converted.config.i18n as { locales: string[] }).locales };
+  const site: SiteMigration = {
+    from,
+    to,
+    writer,
+    notes,
+    content: converted.content,
+    locales: (converted.config.i18n as { locales: string[] }).locales,
+  };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
   if (site.content.docs !== false) await migrateSidebars(site, String(site.content.docs.sidebarPath ?? ''));
@@ -75,7 +91,10 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
       const sidebarFile = `versioned_sidebars/version-${version}-sidebars.json`;
       if (existsSync(join(from, sidebarFile))) {
         const value: unknown = JSON.parse(readFileSync(join(from, sidebarFile), 'utf8'));
-        writer.text(sidebarFile.replace(/\.json$/, '.yaml'), toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`));
+        writer.text(
+          sidebarFile.replace(/\.json$/, '.yaml'),
+          toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
+        );
       }
     }
   }
@@ -164,11 +183,19 @@ function copyDocs(site: SiteMigration, source: string, target: string): void {
       else delete converted.link;
       for (const key of ['customProps', 'description']) {
         if (key in converted) {
-          site.notes.push({ file: sourcePath, line: findLine(text, key), what: `Category option \`${key}\` is not converted`, todo: 'docgen does not read it.' });
+          site.notes.push({
+            file: sourcePath,
+            line: findLine(text, key),
+            what: `Category option \`${key}\` is not converted`,
+            todo: 'docgen does not read it.',
+          });
           delete converted[key];
         }
       }
-      site.writer.text(`${target}/${posix.dirname(file) === '.' ? '' : `${posix.dirname(file)}/`}_category_.yaml`, toYaml(converted, `Converted from ${sourcePath}.`));
+      site.writer.text(
+        `${target}/${posix.dirname(file) === '.' ? '' : `${posix.dirname(file)}/`}_category_.yaml`,
+        toYaml(converted, `Converted from ${sourcePath}.`),
+      );
       continue;
     }
     copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
@@ -255,7 +282,10 @@ function readReactPageTitle(text: string): string | undefined {
  * and the JSON translation files to site.yaml's labels, title and copyright.
  */
 function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void {
-  const localeConfigs = ((config.i18n as { localeConfigs?: Record<string, { path?: string }> }).localeConfigs ?? {}) as Record<string, { path?: string }>;
+  const localeConfigs = ((config.i18n as { localeConfigs?: Record<string, { path?: string }> }).localeConfigs ?? {}) as Record<
+    string,
+    { path?: string }
+  >;
   for (const locale of site.locales) {
     const dir = `i18n/${localeConfigs[locale]?.path ?? locale}`;
     const sourceDir = `i18n/${locale}`;
@@ -274,7 +304,7 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
         for (const [key, message] of readMessages(site, sourcePath)) {
           const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
           if (category) labels[category[1]!] = message;
-          else if (!/^version\.label$/.test(key)) noteTranslation(site, sourcePath, key);
+          else noteTranslation(site, sourcePath, key);
         }
       } else if (plugin === 'docusaurus-plugin-content-blog' && rest.length > 0) {
         if (inner === 'options.json') {
@@ -301,15 +331,25 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
       } else if (file === 'code.json') {
         site.notes.push({
           file: sourcePath,
-          what: "Theme translations (code.json) are not converted",
+          what: 'Theme translations (code.json) are not converted',
           todo: `docgen's theme has its own translated texts; override them in ${dir}/theme.yaml where needed.`,
         });
       } else {
-        site.notes.push({ file: sourcePath, what: 'A translation file is not converted', todo: 'docgen reads translations of docs, blog, pages and site texts only.' });
+        site.notes.push({
+          file: sourcePath,
+          what: 'A translation file is not converted',
+          todo: 'docgen reads translations of docs, blog, pages and site texts only.',
+        });
       }
     }
     if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0) {
-      site.writer.text(`${dir}/site.yaml`, toYaml({ ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }) }, `Texts of the ${locale} locale, converted from ${sourceDir}/*.json. Keys of labels are the labels as the config writes them.`));
+      site.writer.text(
+        `${dir}/site.yaml`,
+        toYaml(
+          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }) },
+          `Texts of the ${locale} locale, converted from ${sourceDir}/*.json. Keys of labels are the labels as the config writes them.`,
+        ),
+      );
     }
   }
 }
@@ -334,15 +374,23 @@ function readMessages(site: SiteMigration, sourcePath: string): [string, string]
 
 function noteTranslation(site: SiteMigration, sourcePath: string, key: string): void {
   const text = readFileSync(join(site.from, sourcePath), 'utf8');
-  site.notes.push({ file: sourcePath, line: findLine(text, JSON.stringify(key)), what: `Translation "${key}" is not converted`, todo: 'docgen has no text with that key.' });
+  site.notes.push({
+    file: sourcePath,
+    line: findLine(text, JSON.stringify(key)),
+    what: `Translation "${key}" is not converted`,
+    todo: 'docgen has no text with that key.',
+  });
 }
 
 /** What `src/` holds besides pages: swizzled theme components, CSS, components of React pages and MDX. */
 function noteSourceFolder(site: SiteMigration): void {
   const pagesDir = site.content.pages === false ? undefined : stripSlashes(String(site.content.pages.path ?? 'src/pages'));
+  const named = site.notes.map((note) => note.what);
   for (const file of list(site.from, 'src')) {
     const sourcePath = `src/${file}`;
     if (pagesDir && sourcePath.startsWith(`${pagesDir}/`)) continue;
+    // A local plugin or the custom CSS, noted where the config names it.
+    if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
     if (file.startsWith('theme/')) {
       site.notes.push({
         file: sourcePath,
@@ -350,15 +398,17 @@ function noteSourceFolder(site: SiteMigration): void {
         todo: "docgen's theme is React too, but its components differ: make the change in a theme of your own (the `theme` option).",
       });
     } else if (/\.css$/.test(file)) {
-      // customCss is noted with the config line; other CSS belongs to components.
-      if (!isCustomCss(site, sourcePath)) site.notes.push({ file: sourcePath, what: 'A stylesheet is not converted', todo: 'Port the rules that matter to a theme of your own.' });
+      site.notes.push({
+        file: sourcePath,
+        what: 'A stylesheet is not converted',
+        todo: 'Port the rules that matter to a theme of your own.',
+      });
     } else {
-      site.notes.push({ file: sourcePath, what: 'A React source file is not converted', todo: 'Port it together with the pages or MDX files that use it.' });
+      site.notes.push({
+        file: sourcePath,
+        what: 'A React source file is not converted',
+        todo: 'Port it together with the pages or MDX files that use it.',
+      });
     }
   }
-}
-
-function isCustomCss(site: SiteMigration, sourcePath: string): boolean {
-  // The classic preset's theme.customCss, as the config wrote it ('./src/css/custom.css' or a resolved path).
-  return /(^|\/)src\/css\/custom\.css$/.test(sourcePath) || site.notes.some((note) => note.what.includes(sourcePath));
 }

@@ -17,7 +17,11 @@ export function convertSidebars(value: unknown, file: string, notes: MigrationNo
 function convertItems(items: unknown, file: string, notes: MigrationNote[], where: string): unknown[] {
   if (isData(items)) {
     // { 'Category label': [items], ... }
-    return Object.entries(items).map(([label, inner]) => ({ type: 'category', label, items: convertItems(inner, file, notes, `${where} > ${label}`) }));
+    return Object.entries(items).map(([label, inner]) => ({
+      type: 'category',
+      label,
+      items: convertItems(inner, file, notes, `${where} > ${label}`),
+    }));
   }
   if (!Array.isArray(items)) return [];
   return items.flatMap((item) => convertItem(item, file, notes, where));
