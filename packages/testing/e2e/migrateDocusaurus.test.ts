@@ -27,7 +27,7 @@ function hashFolder(dir: string): string {
 
 /** `file:line what` of each note of MIGRATION.md. */
 function readNotes(report: string): string[] {
-  return [...report.matchAll(/^- `([^`]+)` (.+?) is not converted/gm)].map((match) => `${match[1]} ${match[2]}`);
+  return [...report.matchAll(/^- `([^`]+)` (.+?) (?:is|are) not converted/gm)].map((match) => `${match[1]} ${match[2]}`);
 }
 
 async function migrateAndServe(fixture: string) {
