@@ -62,7 +62,7 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  */
 export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, skipped: new Map(), mdxWarnings: new Map() };
+  const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -77,7 +77,7 @@ export function readSiteContent(siteDir: string, config: SiteConfig, cache = new
   const diagnostics = [...reader.skipped.values()].map((skipped): Diagnostic => {
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
-  diagnostics.push(...[...reader.mdxWarnings.values()].flat());
+  diagnostics.push(...[...reader.fileWarnings.values()].flat());
   return { ...content, diagnostics };
 }
 
@@ -87,8 +87,8 @@ interface Reader {
   cache: ContentCache;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
-  /** MDX features of each `.mdx` file read, by site path: each file is reported once, whatever the locales that fall back to it. */
-  mdxWarnings: Map<string, Diagnostic[]>;
+  /** Unknown front matter keys and MDX features of each file read, by site path: each file is reported once, whatever the locales that fall back to it. */
+  fileWarnings: Map<string, Diagnostic[]>;
 }
 
 /** Files below a site-relative folder under the symlink rule; the links skipped are recorded for the report. */
@@ -129,8 +129,9 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const { siteDir, cache } = reader;
   const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
   const { sitePath } = markdown.file;
-  if (sitePath.endsWith('.mdx') && !reader.mdxWarnings.has(sitePath)) {
-    reader.mdxWarnings.set(sitePath, getMdxWarnings(sitePath, markdown.body, markdown.bodyLine));
+  if (!reader.fileWarnings.has(sitePath)) {
+    const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
+    reader.fileWarnings.set(sitePath, [...(markdown.warnings ?? []), ...mdx]);
   }
   return markdown;
 }

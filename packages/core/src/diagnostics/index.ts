@@ -58,3 +58,4 @@ export function getLineColumn(text: string, offset: number): { line: number; col
 export function assertNever(value: never, what: string): never {
   throw new Error(`Unhandled ${what}: ${JSON.stringify(value)}`);
 }
+export { suggestName } from './suggest.js';

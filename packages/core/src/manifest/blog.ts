@@ -92,6 +92,8 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
         toc: post.toc,
         previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
         next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
+        ...(post.source.frontMatter.keywords && { keywords: post.source.frontMatter.keywords }),
+        ...(post.source.frontMatter.image && { image: post.source.frontMatter.image }),
       },
     },
     linkBase: post.linkBase,

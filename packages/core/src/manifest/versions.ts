@@ -4,6 +4,7 @@ import type {
   Diagnostic,
   CategoryMetadata,
   LoadedDoc,
+  PropNavLink,
   LoadedVersion,
   PropDocContext,
   PropSidebar,
@@ -141,8 +142,26 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     };
   };
 
+  /** `pagination_prev` / `pagination_next`: a doc id replaces the sidebar's neighbour, null removes it. */
+  const paginate = (doc: LoadedDoc, key: 'pagination_prev' | 'pagination_next', target: string | null | undefined, fallback?: PropNavLink) => {
+    if (target === undefined) return fallback;
+    if (target === null) return undefined;
+    const linked = docsById.get(target);
+    if (linked) return { title: linked.sidebarLabel, path: linked.permalink };
+    warnings.push({
+      severity: 'warning',
+      code: 'pagination-unknown-doc',
+      message: `Front matter ${key} names "${target}", which is not a doc of this version`,
+      hint: `Use a doc id such as ${docs[0]?.id ?? 'intro'}, or null for no link.`,
+      location: { file: doc.sourcePath, line: 1, column: 1 },
+    });
+    return fallback;
+  };
+
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
+    const { keywords, image, hideTitle, paginationPrev, paginationNext } = docSource.frontMatter;
+    const shared = docContext(doc.permalink, doc.sidebarId, doc.sidebarLabel);
     return {
       route: {
         path: doc.permalink,
@@ -166,7 +185,12 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
           unlisted: doc.unlisted,
           draft: doc.draft,
           versionPaths: {},
-          ...docContext(doc.permalink, doc.sidebarId, doc.sidebarLabel),
+          ...shared,
+          previous: paginate(doc, 'pagination_prev', paginationPrev, shared.previous),
+          next: paginate(doc, 'pagination_next', paginationNext, shared.next),
+          ...(keywords && { keywords }),
+          ...(image && { image }),
+          ...(hideTitle && { hideTitle }),
         },
       },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
