@@ -143,7 +143,12 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   };
 
   /** `pagination_prev` / `pagination_next`: a doc id replaces the sidebar's neighbour, null removes it. */
-  const paginate = (doc: LoadedDoc, key: 'pagination_prev' | 'pagination_next', target: string | null | undefined, fallback?: PropNavLink) => {
+  const paginate = (
+    doc: LoadedDoc,
+    key: 'pagination_prev' | 'pagination_next',
+    target: string | null | undefined,
+    fallback?: PropNavLink,
+  ) => {
     if (target === undefined) return fallback;
     if (target === null) return undefined;
     const linked = docsById.get(target);
