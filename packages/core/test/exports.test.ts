@@ -18,6 +18,7 @@ describe('@docgen/core public exports', () => {
         "getConfigJsonSchema",
         "isDocgenError",
         "loadSite",
+        "migrateDocusaurus",
         "startDevServer",
         "startStaticServer",
       ]
