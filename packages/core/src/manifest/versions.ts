@@ -232,6 +232,8 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     });
   }
 
+  routes.push(...getDocTagRoutes(context, meta, docs, sourceById));
+
   const mainDoc = docsById.get(mainDocId);
   if (mainDoc && !docs.some((doc) => doc.permalink === meta.path || doc.permalink === `${meta.path}/`)) {
     const mainRoute = routes.find((route) => route.docId === mainDocId)!;
@@ -606,6 +608,86 @@ function getPreviousNext({ pages, order }: SidebarIndex, path: string) {
 
 function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Crumb[] {
   return index.trails.get(path)?.map((crumb) => ({ ...crumb })) ?? [{ label: ownLabel }];
+}
+
+/**
+ * Tag pages of a version, as Docusaurus makes them: `<version>/tags` lists every tag of its docs'
+ * front matter, `<version>/tags/<tag>` the docs with that tag. They are shown as generated index
+ * pages (cards), not indexed, and not in the previous/next order.
+ */
+function getDocTagRoutes(
+  context: LocaleContext,
+  meta: { name: string; path: string },
+  docs: LoadedDoc[],
+  sourceById: Map<string, SourceDoc>,
+): PendingRoute[] {
+  const tagsPath = `${meta.path}/tags`;
+  // Tags that differ only in case or punctuation share a page, named as first written.
+  const byPath = new Map<string, { label: string; docs: LoadedDoc[] }>();
+  for (const doc of docs) {
+    if (doc.unlisted || doc.draft) continue;
+    for (const label of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
+      const path = `${tagsPath}/${label
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')}`;
+      const tag = byPath.get(path) ?? byPath.set(path, { label, docs: [] }).get(path)!;
+      if (!tag.docs.includes(doc)) tag.docs.push(doc);
+    }
+  }
+  if (byPath.size === 0) return [];
+  const tags = [...byPath].sort(([, a], [, b]) => a.label.localeCompare(b.label));
+  const page = (
+    path: string,
+    key: string,
+    title: string,
+    items: { title: string; description: string; path: string; count?: number }[],
+    sources: string[],
+  ): PendingRoute => ({
+    route: {
+      path,
+      locale: context.locale,
+      key: `doc-tags:${meta.name}:${key}`,
+      isTranslation: true,
+      anchorIds: [],
+      sources,
+      slots: {},
+      data: {
+        type: 'docCategory',
+        path,
+        title,
+        description: '',
+        canonical: '',
+        alternates: [],
+        noIndex: true,
+        html: {},
+        items,
+        versionName: meta.name,
+        breadcrumbs: [{ label: title }],
+        versionPaths: {},
+      },
+    },
+    links: [],
+  });
+  const tagsTitle = context.label('Tags');
+  return [
+    page(
+      tagsPath,
+      '',
+      tagsTitle,
+      tags.map(([path, tag]) => ({ title: tag.label, description: '', count: tag.docs.length, path })),
+      ['front matter tags'],
+    ),
+    ...tags.map(([path, tag]) =>
+      page(
+        path,
+        tag.label,
+        `${tagsTitle}: ${tag.label}`,
+        tag.docs.map((doc) => ({ title: doc.title, description: doc.description, path: doc.permalink })),
+        tag.docs.map((doc) => `${doc.sourcePath} (tag "${tag.label}")`),
+      ),
+    ),
+  ];
 }
 
 function toCategoryCard(item: PropSidebarItem, docsById: Map<string, LoadedDoc>) {
