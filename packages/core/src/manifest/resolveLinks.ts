@@ -125,7 +125,20 @@ function resolveUrl(
   if (pathPart === '') return { ...base, target: pending.route.path + decodeHash(hash) };
   if (pathPart.startsWith('/')) return { ...base, target: decodePath(localizeLink(context, decodePath(pathPart))) + decodeHash(hash) };
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
-  return { ...base, ...resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), hash) };
+  const besideFile = resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), hash);
+  const docsRoot = 'target' in besideFile || !/\.mdx?$/.test(pathPart) ? undefined : getDocsRoot(context, pending.linkBase);
+  if (!docsRoot) return { ...base, ...besideFile };
+  // As Docusaurus: a markdown link not found beside its file is looked up from the docs folder of its version.
+  const fromRoot = resolveFile(posix.normalize(posix.join(docsRoot, decodePath(pathPart))), hash);
+  return { ...base, ...('target' in fromRoot ? fromRoot : besideFile) };
+}
+
+/** The docs folder of the version a doc's source path is in (`docs`, `versioned_docs/version-1.0`), if it is a doc's. */
+function getDocsRoot(context: LocaleContext, linkBase: string): string | undefined {
+  const versioned = /^versioned_docs\/version-[^/]+(?=\/)/.exec(linkBase);
+  if (versioned) return versioned[0];
+  const docsPath = posix.normalize(context.input.config.docs.path);
+  return linkBase.startsWith(`${docsPath}/`) ? docsPath : undefined;
 }
 
 /** A relative link to a site file: the page built from a markdown file, else the file copied as an asset. */

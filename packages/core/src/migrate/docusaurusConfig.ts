@@ -1,4 +1,4 @@
-import { findKeyLine, findLine, type MigrationNote } from './report.js';
+import { escapeRegExp, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ const NEEDLESS_KEYS: Record<string, string> = {
  * Maps a loaded `docusaurus.config.*` onto docgen's config. Whatever has no place in docgen is
  * a note at its line in the config file, with what to do instead.
  */
-export function convertConfig(value: unknown, configFile: string, configText: string): ConvertedConfig {
+export function convertConfig(value: unknown, configFile: string, configText: string, siteDir: string): ConvertedConfig {
   const notes: MigrationNote[] = [];
   const at = (key: string, what: string, todo: string) => notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
   const site = isData(value) ? value : {};
@@ -59,7 +59,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     for (const css of [theme.customCss].flat()) {
       at(
         'customCss',
-        `Custom CSS \`${String(css)}\` is not converted`,
+        `Custom CSS \`${String(css).replace(`${siteDir}/`, './')}\` is not converted`,
         "docgen's theme has its own styles and variables: port the rules that matter to a theme (the `theme` option).",
       );
     }
@@ -89,7 +89,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (pages !== false) {
     for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
   }
-  Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes));
+  const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath) || 'docs';
+  Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   return { config, content: { docs, blog, pages }, notes };
 }
 
@@ -166,9 +167,17 @@ const DOCS_KEYS = new Set([
 
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
-  if (text(docs.path) && trimSlashes(docs.path as string) !== 'docs') result.path = trimSlashes(docs.path as string);
-  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs')
+  // docs.path is not written: the migration copies the docs to docs/, wherever they were.
+  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) === '') {
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, 'routeBasePath', 'docs'),
+      what: 'Docs at the site root (`routeBasePath: "/"`) are not converted',
+      todo: 'docgen serves docs under a path of their own: they are at /docs/ now. Add a pages/index.md home page, or redirect / to /docs/ on the static host.',
+    });
+  } else if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs') {
     result.routeBasePath = trimSlashes(docs.routeBasePath);
+  }
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
   if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
   if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
@@ -220,9 +229,17 @@ const BLOG_KEYS = new Set(['path', 'routeBasePath', 'postsPerPage', 'blogTitle',
 
 function convertBlog(blog: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
-  if (text(blog.path) && trimSlashes(blog.path as string) !== 'blog') result.path = trimSlashes(blog.path as string);
-  if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) !== 'blog')
+  // blog.path is not written: the migration copies the posts to blog/, wherever they were.
+  if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) === '') {
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, 'routeBasePath', 'blog'),
+      what: 'A blog at the site root (`routeBasePath: "/"`) is not converted',
+      todo: 'docgen serves the blog under a path of its own: it is at /blog/ now.',
+    });
+  } else if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) !== 'blog') {
     result.routeBasePath = trimSlashes(blog.routeBasePath);
+  }
   if (typeof blog.postsPerPage === 'number') result.postsPerPage = blog.postsPerPage;
   if (blog.postsPerPage === 'ALL') result.postsPerPage = 100000;
   if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
@@ -249,7 +266,7 @@ const BLOG_ADVICE: Record<string, string> = {
   blogSidebarTitle: 'docgen shows the recent posts itself.',
 };
 
-function convertThemeConfig(themeConfig: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
+function convertThemeConfig(themeConfig: Data, configFile: string, configText: string, notes: MigrationNote[], docsBase: string): Data {
   const result: Data = {};
   const note = (key: string, what: string, todo: string) =>
     notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
@@ -266,17 +283,21 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
     }
     if (navbar.hideOnScroll === true) converted.hideOnScroll = true;
     const items: Data[] = [];
+    const seen = new Map<string, number>();
     for (const item of Array.isArray(navbar.items) ? navbar.items : []) {
-      const convertedItem = convertNavbarItem(item);
+      const convertedItem = convertNavbarItem(item, docsBase);
       if (convertedItem) items.push(convertedItem);
       else {
-        const label = isData(item) ? (text(item.label) ?? text(item.type) ?? '') : '';
+        const label = isData(item) ? (text(item.label) ?? '') : '';
+        const type = isData(item) ? String(item.type ?? 'default') : '';
+        // The nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
+        const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
+        const nth = (seen.get(pattern) ?? 0) + 1;
+        seen.set(pattern, nth);
         notes.push({
           file: configFile,
-          line:
-            findLine(configText, label ? new RegExp(`['"]${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`) : 'items') ??
-            findKeyLine(configText, 'items'),
-          what: `Navbar item ${isData(item) ? `of type \`${String(item.type ?? 'default')}\`${label ? ` ("${label}")` : ''}` : ''} is not converted`,
+          line: findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items'),
+          what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : ''} is not converted`,
           todo: 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
         });
       }
@@ -373,11 +394,12 @@ function toStaticPath(src: string): string {
 function toLinkItem(item: unknown): Data | undefined {
   if (!isData(item) || !text(item.label)) return undefined;
   if (text(item.href)) return { label: item.label, href: item.href };
-  if (text(item.to)) return { label: item.label, to: item.to };
+  // Docusaurus resolves `to: 'docs/x'` from the base URL: docgen wants the path from the root.
+  if (text(item.to)) return { label: item.label, to: /^[a-z]+:|^\/|^#/i.test(item.to as string) ? item.to : `/${item.to as string}` };
   return undefined;
 }
 
-function convertNavbarItem(item: unknown): Data | undefined {
+function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
   if (!isData(item)) return undefined;
   // Docusaurus puts an item on the left unless told; docgen on the right.
   const position = item.position === 'right' ? {} : { position: 'left' };
@@ -387,6 +409,9 @@ function convertNavbarItem(item: unknown): Data | undefined {
       return link && { ...link, ...position };
     }
     case 'doc':
+      // A "doc id" written as a path (`/category/api`) is a link to that page of the docs.
+      if (text(item.docId)?.startsWith('/'))
+        return { label: text(item.label) ?? item.docId, to: `/${docsBase}${item.docId as string}`.replace(/^\/\//, '/'), ...position };
       return text(item.docId) ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position } : undefined;
     case 'docSidebar':
       return text(item.sidebarId)

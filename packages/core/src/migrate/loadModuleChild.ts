@@ -99,8 +99,23 @@ async function main(): Promise<void> {
     plugins: [stubPlugin(file, stubs)],
   });
   const code = bundled.outputFiles[0]!.text;
-  const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+  const loader = Module as unknown as {
+    _load(request: string, ...rest: unknown[]): unknown;
+    _resolveFilename(request: string, ...rest: unknown[]): string;
+  };
   const load = loader._load.bind(loader);
+  const resolveFilename = loader._resolveFilename.bind(loader);
+  // require.resolve('missing-package/style.css'), as configs write for customCss: the name itself.
+  loader._resolveFilename = (request, ...rest) => {
+    if (stubs.has(request)) return request;
+    try {
+      return resolveFilename(request, ...rest);
+    } catch (error) {
+      if (!/^[^./]/.test(request) || request.startsWith('node:') || (error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      stubs.add(request);
+      return request;
+    }
+  };
   const standIns = new Map<string, unknown>();
   loader._load = (request, ...rest) => {
     if (!stubs.has(request)) return load(request, ...rest);

@@ -68,7 +68,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
 
   const loaded = await loadDocusaurusModule(join(from, configName), configName);
   const configText = readFileSync(join(from, configName), 'utf8');
-  const converted = convertConfig(loaded.value, configName, configText);
+  const converted = convertConfig(loaded.value, configName, configText, from);
   const notes = [...converted.notes];
   const writer = createWriter(to);
   const site: SiteMigration = {
@@ -78,11 +78,12 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
     notes,
     content: converted.content,
     locales: (converted.config.i18n as { locales: string[] }).locales,
+    languages: new Set(),
   };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
   if (site.content.docs !== false) await migrateSidebars(site, String(site.content.docs.sidebarPath ?? ''));
-  if (docsPath) copyDocs(site, docsPath, docsPath);
+  if (docsPath) copyDocs(site, docsPath, 'docs');
   if (existsSync(join(from, 'versions.json'))) {
     writer.copy(join(from, 'versions.json'), 'versions.json');
     const versions = JSON.parse(readFileSync(join(from, 'versions.json'), 'utf8')) as string[];
@@ -105,11 +106,39 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   migrateI18n(site, converted.config);
   noteSourceFolder(site);
 
+  addDocusaurusLanguages(converted.config, site.languages);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   const report = formatReport(from, notes, loaded.stubs);
   writer.text('MIGRATION.md', report);
   return { from, to, notes, stubs: loaded.stubs, report, written: writer.written };
+}
+
+/** Languages Docusaurus highlights without being told (prism-react-renderer's own set). */
+const DOCUSAURUS_LANGUAGES = [
+  'markup',
+  'jsx',
+  'tsx',
+  'swift',
+  'kotlin',
+  'objectivec',
+  'reason',
+  'rust',
+  'graphql',
+  'yaml',
+  'go',
+  'cpp',
+  'markdown',
+  'python',
+  'json',
+];
+
+/** Those of Docusaurus's default languages that the site's code blocks use, added to docgen's extra languages. */
+function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>): void {
+  const code = (config.code ?? {}) as { additionalLanguages?: string[] };
+  const languages = new Set(code.additionalLanguages ?? []);
+  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language)) languages.add(language);
+  if (languages.size > 0) config.code = { additionalLanguages: [...languages] };
 }
 
 interface SiteMigration {
@@ -119,6 +148,8 @@ interface SiteMigration {
   notes: MigrationNote[];
   content: ContentOptions;
   locales: string[];
+  /** Languages of the code blocks of every markdown file copied. */
+  languages: Set<string>;
 }
 
 interface Writer {
@@ -131,6 +162,13 @@ function createWriter(to: string): Writer {
   const written: string[] = [];
   const prepare = (target: string) => {
     const path = join(to, target);
+    // Paths come from the Docusaurus site (folder names, versions.json): never write outside `to`.
+    if (relative(to, path).startsWith('..') || target.split('/').includes('..')) {
+      throw new DocgenError(`Refusing to write ${target}: it is outside ${to}`, {
+        code: 'migrate-path',
+        hint: 'Rename the file or version in the Docusaurus site.',
+      });
+    }
     mkdirSync(dirname(path), { recursive: true });
     written.push(target);
     return path;
@@ -209,6 +247,7 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   }
   const text = rewriteMdxComments(readFileSync(join(site.from, sourcePath), 'utf8'));
   site.writer.text(targetPath, text);
+  for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
   if (sourcePath.endsWith('.mdx')) noteMdx(site, sourcePath, text);
 }
 

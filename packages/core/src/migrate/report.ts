@@ -13,6 +13,14 @@ export function findLine(text: string, pattern: RegExp | string): number | undef
   return index < 0 ? undefined : text.slice(0, index).split('\n').length;
 }
 
+/** Line (1-based) of the nth match (1-based) of a global `pattern`. */
+export function findNthLine(text: string, pattern: RegExp, nth: number): number | undefined {
+  const match = [...text.matchAll(pattern)][nth - 1];
+  return match?.index === undefined ? undefined : text.slice(0, match.index).split('\n').length;
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Line of a config key (`key:`, `'key':` or `"key":`) in a config file's text; the first after the key `within` when given. */
 export function findKeyLine(text: string, key: string, within?: string): number | undefined {
   const pattern = (name: string) => new RegExp(`(^|[\\s{,])['"]?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'm');
