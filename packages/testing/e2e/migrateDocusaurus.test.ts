@@ -18,6 +18,13 @@ const FIXTURES = join(REPO_ROOT, 'packages/testing/test/fixtures');
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-migrate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
 /** Hash of every file of a folder, to show that the migration wrote nothing there. */
 function hashFolder(dir: string): string {
   const hash = createHash('sha256');
@@ -135,6 +142,64 @@ describe('docgen migrate docusaurus', () => {
     expect(notEmpty.code).toBe(2);
     expect(notEmpty.stderr).toContain('is not empty');
     expect(listFiles(busy)).toEqual(['keep.txt']);
+  });
+
+  it('takes what real sites write: missing packages in require.resolve, docs outside the site folder, docs at the root, path-like doc ids', async () => {
+    const root = join(scratch, 'real');
+    writeFiles(root, {
+      'shared-docs/intro.md': '# Intro\n\nSee the [API](api/call.md).\n\n```jsx\n<App />\n```\n',
+      'shared-docs/api/call.md': '# Call\n\nBack to the [intro](intro.md).\n',
+      'website/docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Real',",
+        "  url: 'https://real.example.com',",
+        "  baseUrl: '/',",
+        '  presets: [',
+        '    [',
+        "      '@docusaurus/preset-classic',",
+        '      {',
+        "        docs: { path: '../shared-docs', routeBasePath: '/' },",
+        '        blog: false,',
+        "        theme: { customCss: [require.resolve('missing-package/dist/style.css')] },",
+        '      },',
+        '    ],',
+        '  ],',
+        '  themeConfig: {',
+        '    navbar: {',
+        '      items: [',
+        "        { type: 'doc', docId: '/api/call', label: 'API' },",
+        "        { to: 'intro', label: 'Intro' },",
+        "        { type: 'html', value: '<b>x</b>' },",
+        '      ],',
+        '    },',
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'real-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', join(root, 'website'), to]);
+    expect(migrated.code).toBe(0);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toMatch(/not installed[\s\S]*- `missing-package\/dist\/style.css`/);
+    expect(readNotes(report)).toEqual([
+      'docusaurus.config.js:9 Docs at the site root (`routeBasePath: "/"`)',
+      'docusaurus.config.js:11 Custom CSS `missing-package/dist/style.css`',
+      'docusaurus.config.js:20 Navbar item of type `html`',
+    ]);
+    const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
+    expect(config).toContain('- label: API\n      to: /docs/api/call\n      position: left');
+    expect(config).toContain('- label: Intro\n      to: /intro\n      position: left');
+    expect(config).toContain('additionalLanguages:\n    - jsx');
+    expect(listFiles(join(to, 'docs'))).toEqual(['api/call.md', 'intro.md']);
+    const built = await runDocgen(['build', to]);
+    expect(built.code).toBe(0);
+    // Written from the docs folder, as Docusaurus resolves it when it is not beside the file.
+    // api/call.md links to intro.md, which is not beside it but in the docs folder.
+    expect(built.stderr).not.toContain('Broken link intro.md');
+    // The navbar's /intro was the doc at the site root: now at /docs/intro, as the report says.
+    expect(built.stderr).toContain('Broken link /intro');
+    expect(readFileSync(join(to, 'build/docs/api/call/index.html'), 'utf8')).toContain('href="/docs/intro"');
   });
 
   it("shows the config's own error, with its line, when the config throws", async () => {
