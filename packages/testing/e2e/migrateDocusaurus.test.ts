@@ -6,7 +6,7 @@
  * what was not converted, and the Docusaurus site is left as it was.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,20 @@ describe('docgen migrate docusaurus', () => {
     // The navbar's /intro was the doc at the site root: now at /docs/intro, as the report says.
     expect(built.stderr).toContain('Broken link /intro');
     expect(readFileSync(join(to, 'build/docs/api/call/index.html'), 'utf8')).toContain('href="/docs/intro"');
+  });
+
+  it('stops at a malformed versions.json with its line and column, and leaves no half-written site', async () => {
+    const site = join(scratch, 'bad-versions');
+    writeFiles(site, {
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example.com', baseUrl: '/' };\n",
+      'docs/intro.md': '# Intro\n',
+      'versions.json': '[\n  "1.0",\n  "2.0"\n',
+    });
+    const to = join(scratch, 'bad-versions-out');
+    const result = await runDocgen(['migrate', 'docusaurus', site, to]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/versions\.json:4:1 /);
+    expect(existsSync(to)).toBe(false);
   });
 
   it("shows the config's own error, with its line, when the config throws", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { DocgenError } from '../diagnostics/index.js';
@@ -66,6 +66,18 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
     });
   }
 
+  const existed = existsSync(to);
+  try {
+    return await writeSite(from, to, configName);
+  } catch (error) {
+    // Nothing half-written is left: `to` was new or empty.
+    rmSync(to, { recursive: true, force: true });
+    if (existed) mkdirSync(to);
+    throw error;
+  }
+}
+
+async function writeSite(from: string, to: string, configName: string): Promise<MigrateResult> {
   const loaded = await loadDocusaurusModule(join(from, configName), configName);
   const configText = readFileSync(join(from, configName), 'utf8');
   const converted = convertConfig(loaded.value, configName, configText, from);
@@ -86,12 +98,12 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   if (docsPath) copyDocs(site, docsPath, 'docs');
   if (existsSync(join(from, 'versions.json'))) {
     writer.copy(join(from, 'versions.json'), 'versions.json');
-    const versions = JSON.parse(readFileSync(join(from, 'versions.json'), 'utf8')) as string[];
-    for (const version of versions) {
+    const versions = readJson(from, 'versions.json');
+    for (const version of Array.isArray(versions) ? versions.map(String) : []) {
       copyDocs(site, `versioned_docs/version-${version}`, `versioned_docs/version-${version}`);
       const sidebarFile = `versioned_sidebars/version-${version}-sidebars.json`;
       if (existsSync(join(from, sidebarFile))) {
-        const value: unknown = JSON.parse(readFileSync(join(from, sidebarFile), 'utf8'));
+        const value = readJson(from, sidebarFile);
         writer.text(
           sidebarFile.replace(/\.json$/, '.yaml'),
           toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
@@ -180,6 +192,11 @@ function createWriter(to: string): Writer {
   };
 }
 
+/** A JSON file of the Docusaurus site; a syntax error is a DocgenError at its line and column (JSON is YAML). */
+function readJson(siteDir: string, path: string): unknown {
+  return parseYamlFile(readFileSync(join(siteDir, path), 'utf8'), path).value;
+}
+
 const stripSlashes = (path: string) => path.replace(/^\.?\/+|\/+$/g, '');
 
 /** Every file below `dir` of the Docusaurus site (the symlink rule of docgen applies), `/`-separated. */
@@ -192,9 +209,7 @@ function list(siteDir: string, dir: string): string[] {
 async function migrateSidebars(site: SiteMigration, sidebarPath: string): Promise<void> {
   const name = sidebarPath ? stripSlashes(sidebarPath) : SIDEBAR_NAMES.find((file) => existsSync(join(site.from, file)));
   if (!name || !existsSync(join(site.from, name))) return;
-  const value = name.endsWith('.json')
-    ? (JSON.parse(readFileSync(join(site.from, name), 'utf8')) as unknown)
-    : (await loadDocusaurusModule(join(site.from, name), name)).value;
+  const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name)).value;
   site.writer.text('sidebars.yaml', toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
 }
 
