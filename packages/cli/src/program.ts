@@ -271,6 +271,23 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     });
 
   program
+    .command('migrate')
+    .description('convert a site from another generator into a docgen site')
+    .command('docusaurus')
+    .description('convert a Docusaurus 2 or 3 site into a docgen site in a new folder, with MIGRATION.md listing what was not converted')
+    .argument('<from>', 'the Docusaurus site folder (never changed)')
+    .argument('[to]', 'new or empty folder for the docgen site (default: <from>-docgen)')
+    .action(async (from: string, to: string | undefined) => {
+      const { migrateDocusaurus } = await import('@docgen/core');
+      const result = await migrateDocusaurus({ from, to });
+      io.stdout(result.report);
+      io.stdout(
+        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to}` +
+          ` (${result.notes.length} thing${result.notes.length === 1 ? '' : 's'} not converted: see MIGRATION.md)\n`,
+      );
+    });
+
+  program
     .command('config-schema')
     .description('print the JSON Schema of docgen.config.yaml (for editor completion)')
     .action(async () => {

@@ -62,6 +62,8 @@ describe('docgen CLI', () => {
         version                          manage docs versions
         check-links [options] [siteDir]  check every internal link and anchor of the
                                          site (exit code 1 when one is broken)
+        migrate                          convert a site from another generator into a
+                                         docgen site
         config-schema                    print the JSON Schema of docgen.config.yaml
                                          (for editor completion)
         help [command]                   display help for command

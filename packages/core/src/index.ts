@@ -9,3 +9,4 @@ export { DOCGEN_VERSION } from './version.js';
 export { startStaticServer, startDevServer, type StaticServer, type DevServer, type DevServerEvent } from './dev/index.js';
 export { cutVersion, type CutVersionOptions, type CutVersionPlace, type CutVersionResult, type CutStep } from './versioning/index.js';
 export { checkLinks } from './links/index.js';
+export { migrateDocusaurus, type MigrateOptions, type MigrateResult, type MigrationNote } from './migrate/index.js';

@@ -63,7 +63,7 @@ export interface RenderAheadInput {
 export async function renderAhead(input: RenderAheadInput): Promise<Set<string> | undefined> {
   const { lastRun, changes, config, content, pool, compiled, sourceKeys } = input;
   if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
-  if (changes.some((change) => change.kind !== 'change' || !change.path.endsWith('.md'))) return undefined;
+  if (changes.some((change) => change.kind !== 'change' || !/\.mdx?$/.test(change.path))) return undefined;
   const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
   const salt = readCompileSalt(config);
   const newKeys = new Map<string, string>();

@@ -202,7 +202,32 @@ describe('readConfig: errors', () => {
     expect(error.code).toBe('config-invalid');
     expect(error.location?.file).toBe('docgen.config.yaml');
     expect(error.location?.line).toBe(5);
-    expect(error.hint).toBe('Remove it or check its spelling; see the config reference in the README.');
+    expect(error.hint).toBe('Remove it or check its spelling; options here: title, logo, hideOnScroll, items.');
+  });
+
+  it('says which option a misspelt one may be, at any depth and in each kind of navbar item', () => {
+    const dir = siteWithConfig(
+      [
+        'title: T',
+        'url: https://x.example.com',
+        'taglin: hi',
+        'navbar:',
+        '  items:',
+        '    - type: docSidebar',
+        '      sidebarId: a',
+        '      label: A',
+        '      positon: left',
+        'docs:',
+        '  lastVersio: current',
+        '',
+      ].join('\n'),
+    );
+    const error = catchDocgenError(() => readConfig(dir));
+    expect(error.diagnostics.map(({ message, hint, location }) => [message, hint, `${location?.line}:${location?.column}`])).toEqual([
+      ['Unknown option "docs.lastVersio": did you mean "lastVersion"?', 'Rename it to lastVersion.', '11:3'],
+      ['Unknown option "navbar.items.0.positon": did you mean "position"?', 'Rename it to position.', '9:7'],
+      ['Unknown option "taglin": did you mean "tagline"?', 'Rename it to tagline.', '3:1'],
+    ]);
   });
 
   // Regression test for a bug found in review.

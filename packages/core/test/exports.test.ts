@@ -19,6 +19,7 @@ describe('@docgen/core public exports', () => {
         "getEnvironmentError",
         "isDocgenError",
         "loadSite",
+        "migrateDocusaurus",
         "startDevServer",
         "startStaticServer",
       ]

@@ -224,3 +224,63 @@ describe('readSourceFile', () => {
     expect(readSourceFile(siteDir, join(siteDir, 'x.md'))).toEqual({ absolutePath: join(siteDir, 'x.md'), sitePath: 'x.md', text: 'x' });
   });
 });
+
+describe('front matter Docusaurus writers use', () => {
+  it('reads keywords, image, hide_title, pagination, tags and last_update on docs', () => {
+    const markdown = parseFrontMatter(
+      sourceFile(
+        [
+          '---',
+          'keywords: [install, setup]',
+          'image: /img/card.png',
+          'hide_title: true',
+          'pagination_prev: null',
+          'pagination_next: guide/next',
+          'tags: [intro, { label: Getting started, permalink: /getting-started }]',
+          'last_update:',
+          '  date: 2025-01-31',
+          '  author: Kim',
+          '---',
+          'body',
+        ].join('\n'),
+      ),
+      docFrontMatterSchema,
+    );
+    expect(markdown.frontMatter).toMatchObject({
+      keywords: ['install', 'setup'],
+      image: '/img/card.png',
+      hideTitle: true,
+      paginationPrev: null,
+      paginationNext: 'guide/next',
+      tags: ['intro', 'Getting started'],
+      lastUpdate: { date: '2025-01-31', author: 'Kim' },
+    });
+    expect(markdown.warnings).toBeUndefined();
+  });
+
+  it('warns of an unknown key at its line and column, with the key it may have meant', () => {
+    const markdown = parseFrontMatter(sourceFile('---\ntitle: T\nsidebar_postion: 2\nflavour: x\n---\nbody\n'), docFrontMatterSchema);
+    expect(markdown.warnings).toEqual([
+      {
+        severity: 'warning',
+        code: 'front-matter-unknown',
+        message: 'Unknown front matter "sidebar_postion": did you mean "sidebar_position"?',
+        hint: 'Rename it to sidebar_position.',
+        location: { file: 'docs/guide/a.md', line: 3, column: 1 },
+      },
+      expect.objectContaining({ message: 'Unknown front matter "flavour"', location: { file: 'docs/guide/a.md', line: 4, column: 1 } }),
+    ]);
+  });
+
+  it('names a Docusaurus key docgen does not act on as such, and knows which keys each kind of page takes', () => {
+    const doc = parseFrontMatter(sourceFile('---\ncustom_edit_url: null\n---\n'), docFrontMatterSchema);
+    expect(doc.warnings?.map((warning) => warning.message)).toEqual([
+      'Front matter "custom_edit_url" (a Docusaurus key) is not supported by docgen: it has no effect',
+    ]);
+    const page = parseFrontMatter(sourceFile('---\nsidebar_position: 1\n---\n', 'pages/a.md'), pageFrontMatterSchema);
+    expect(page.warnings?.map((warning) => warning.message)).toEqual(['Unknown front matter "sidebar_position"']);
+    const post = parseFrontMatter(sourceFile('---\nauthors: [kim]\nkeywords: x\n---\n', 'blog/a.md'), blogFrontMatterSchema);
+    expect(post.warnings).toBeUndefined();
+    expect(post.frontMatter.keywords).toEqual(['x']);
+  });
+});

@@ -22,11 +22,25 @@ export interface DocFrontMatter {
   tocMinHeadingLevel?: number;
   tocMaxHeadingLevel?: number;
   hideTableOfContents?: boolean;
+  /** `<meta name="keywords">` of the page. */
+  keywords?: string[];
+  /** The page's own og:image: a path under static/ or an absolute URL. */
+  image?: string;
+  /** The page shows no title heading. */
+  hideTitle?: boolean;
+  /** Doc id of the previous / next page, or null for none; from the sidebar when absent. */
+  paginationPrev?: string | null;
+  paginationNext?: string | null;
+  tags?: string[];
+  /** Kept for the last-update line of a later feature. */
+  lastUpdate?: { date?: string; author?: string };
 }
 
 export interface BlogFrontMatter {
   title?: string;
   description?: string;
+  keywords?: string[];
+  image?: string;
   slug?: string;
   authors?: string[];
   tags?: string[];
@@ -39,6 +53,8 @@ export interface BlogFrontMatter {
 export interface PageFrontMatter {
   title?: string;
   description?: string;
+  keywords?: string[];
+  image?: string;
   draft?: boolean;
   unlisted?: boolean;
   hideTableOfContents?: boolean;
@@ -51,6 +67,8 @@ export interface SourceMarkdown<FrontMatter> {
   body: string;
   /** 1-based line of the file on which the body starts. */
   bodyLine: number;
+  /** Front matter keys the page's kind does not read. */
+  warnings?: Diagnostic[];
 }
 
 export interface SourceDoc extends SourceMarkdown<DocFrontMatter> {
@@ -88,12 +106,16 @@ export interface BlogAuthorSource {
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** Path of the author's page under `<blog>/authors/` (`page.permalink` in authors.yaml, as Docusaurus); the key when absent. */
+  permalink?: string;
 }
 
 export interface BlogTagSource {
   key: string;
   label: string;
   description?: string;
+  /** Path of the tag's page under `<blog>/tags/` (`permalink` in tags.yaml, as Docusaurus); from the key when absent. */
+  permalink?: string;
 }
 
 /** One entry of a table of contents. `level` is the heading rank, 2 for h2. */
@@ -220,6 +242,8 @@ export interface CategoryMetadata {
   position?: number;
   collapsed?: boolean;
   collapsible?: boolean;
+  /** CSS class of the category's sidebar item (Docusaurus's `className`); kept for the theme. */
+  className?: string;
   link?: CategoryLinkConfig;
   sourcePath: string;
 }

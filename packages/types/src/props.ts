@@ -191,6 +191,10 @@ export interface RouteDataBase {
   canonical: string;
   alternates: PropAlternate[];
   noIndex: boolean;
+  /** `<meta name="keywords">`, from front matter. */
+  keywords?: string[];
+  /** The page's own og:image (a path under static/ or an absolute URL), from front matter; the site's when absent. */
+  image?: string;
   /**
    * Rendered markdown by slot name (`main`, `excerpt:<path>`). Filled by the render stage. A doc or
    * markdown page whose content starts with a `# heading` has a `title` slot too: that heading's
@@ -203,6 +207,8 @@ export type RouteKind =
   | ({
       type: 'doc';
       toc: TocItem[];
+      /** `hide_title`: the page shows no title heading. */
+      hideTitle?: boolean;
       hideTableOfContents: boolean;
       unlisted: boolean;
       draft: boolean;

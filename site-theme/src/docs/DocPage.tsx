@@ -60,7 +60,8 @@ export function DocPage({ route }: { route: DocRoute }) {
         <VersionBadge versionName={route.versionName} />
         {PageBanners ? <PageBanners route={route} /> : null}
         <header>
-          <PageTitle route={route} lang={contentLang} />
+          {/* hide_title hides the title the page is given, never a # heading written in its text (as Docusaurus). */}
+          {route.hideTitle && route.html.title === undefined ? null : <PageTitle route={route} lang={contentLang} />}
           {route.markdownPath ? <CopyMarkdownButton href={route.markdownPath} /> : null}
         </header>
         {route.hideTableOfContents ? null : <TableOfContents items={route.toc} variant="mobile" />}

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
-import { DocgenError, getLineColumn } from '../diagnostics/index.js';
+import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
 import { getSegmentNameProblem } from '../files/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
@@ -94,13 +94,19 @@ function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
   const path = issue.path as PropertyKey[];
   const where = path.length > 0 ? path.join('.') : 'the config';
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      severity: 'error',
-      code: 'config-invalid',
-      message: `Unknown option "${[...path, key].join('.')}"`,
-      hint: `Remove it or check its spelling; see the config reference in the README.`,
-      location: yaml.locateKey([...path, key]),
-    }));
+    const known = getKnownKeys(configSchema, path, yaml.value);
+    return issue.keys.map((key) => {
+      const suggestion = suggestName(key, known);
+      return {
+        severity: 'error',
+        code: 'config-invalid',
+        message: `Unknown option "${[...path, key].join('.')}"${suggestion ? `: did you mean "${suggestion}"?` : ''}`,
+        hint: suggestion
+          ? `Rename it to ${suggestion}.`
+          : `Remove it or check its spelling${known.length > 0 ? `; options here: ${known.join(', ')}` : ''}.`,
+        location: yaml.locateKey([...path, key]),
+      };
+    });
   }
   const received = path.length > 0 ? getIn(yaml.value, path) : undefined;
   const message =
@@ -116,6 +122,60 @@ function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
       location: yaml.locate(path),
     },
   ];
+}
+
+/** The keys the schema knows for the object at `path` of the config (the union member whose `type` matches, for navbar items). */
+function getKnownKeys(schema: z.ZodType, path: PropertyKey[], value: unknown): string[] {
+  type Def = {
+    type: string;
+    shape?: Record<string, z.ZodType>;
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+    element?: z.ZodType;
+    valueType?: z.ZodType;
+    options?: z.ZodType[];
+  };
+  const defOf = (node: z.ZodType) => (node as unknown as { _zod: { def: Def } })._zod.def;
+  const unwrap = (node: z.ZodType): z.ZodType => {
+    const def = defOf(node);
+    if (def.innerType) return unwrap(def.innerType);
+    if (def.type === 'pipe' && def.in) return unwrap(def.in);
+    return node;
+  };
+  let node = unwrap(schema);
+  let current = value;
+  const pick = () => {
+    const def = defOf(node);
+    if (def.type !== 'union' || !def.options) return;
+    const type = (current as { type?: unknown } | null)?.type ?? 'default';
+    node = unwrap(
+      def.options.find((option) => {
+        const literal = defOf(unwrap(option)).shape?.type;
+        return (
+          literal &&
+          defOf(unwrap(literal)) &&
+          (unwrap(literal) as unknown as { _zod: { def: { values?: unknown[] } } })._zod.def.values?.includes(type)
+        );
+      }) ?? def.options[0]!,
+    );
+  };
+  for (const key of path) {
+    pick();
+    const def = defOf(node);
+    const next =
+      def.type === 'object'
+        ? def.shape?.[String(key)]
+        : def.type === 'array'
+          ? def.element
+          : def.type === 'record'
+            ? def.valueType
+            : undefined;
+    if (!next) return [];
+    node = unwrap(next);
+    current = (current as Record<PropertyKey, unknown> | null)?.[key];
+  }
+  pick();
+  return Object.keys(defOf(node).shape ?? {});
 }
 
 function getIn(value: unknown, path: PropertyKey[]): unknown {

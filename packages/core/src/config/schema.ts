@@ -44,6 +44,10 @@ const versionOptions = z.strictObject({
   banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
 });
 
+const routeBasePath = z
+  .string()
+  .regex(/^[^/](.*[^/])?$/, 'a path such as docs, without a leading or trailing "/" (serving at the site root is not supported yet)');
+
 const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([^)]*\)|hsla?\([^)]*\))$/, 'a CSS colour such as #1877F2');
 
 export const configSchema = z.strictObject({
@@ -68,7 +72,7 @@ export const configSchema = z.strictObject({
   docs: z
     .strictObject({
       path: z.string().default('docs'),
-      routeBasePath: z.string().default('docs'),
+      routeBasePath: routeBasePath.default('docs'),
       sidebarPath: z.string().default('sidebars.yaml'),
       lastVersion: z.string().optional(),
       includeCurrentVersion: z.boolean().default(true),
@@ -79,7 +83,7 @@ export const configSchema = z.strictObject({
   blog: z
     .strictObject({
       path: z.string().default('blog'),
-      routeBasePath: z.string().default('blog'),
+      routeBasePath: routeBasePath.default('blog'),
       postsPerPage: z.number().int().positive().default(10),
       blogTitle: z.string().default('Blog'),
       blogDescription: z.string().default(''),

@@ -1,7 +1,7 @@
-import type { SourceFile, SourceMarkdown } from '@docgen/types';
+import type { Diagnostic, SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
-import { DocgenError } from '../diagnostics/index.js';
-import { parseYamlFile } from '../yaml/index.js';
+import { DocgenError, suggestName } from '../diagnostics/index.js';
+import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
 
 const FENCE = /^---([^\n]*)\n/;
@@ -41,6 +41,8 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
       hint: 'Write it as "key: value" lines, e.g. "title: 시작하기".',
     });
   }
+  const known = KNOWN_KEYS.get(schema);
+  const warnings = known ? getUnknownKeyWarnings(value as Record<string, unknown>, known, yaml) : [];
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -52,7 +54,7 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
       hint: hint ?? `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
     });
   }
-  return { file, frontMatter: parsed.data, body: file.text.slice(bodyStart), bodyLine };
+  return { file, frontMatter: parsed.data, body: file.text.slice(bodyStart), bodyLine, ...(warnings.length > 0 && { warnings }) };
 }
 
 /** A text that becomes part of a URL path (see routePaths.ts): refused, with the rule as hint, when `getProblem` finds one. */
@@ -65,71 +67,143 @@ const routeText = (getProblem: (text: string) => string | undefined) =>
 const headingLevel = z.number().int().min(2).max(6);
 const stringList = z.union([z.string().transform((value) => [value]), z.array(z.string())]);
 const date = z.union([z.string(), z.date().transform((value) => value.toISOString().slice(0, 10))]);
+/** `pagination_prev` / `pagination_next`: a doc id, or null for none. */
+const paginationTarget = z.union([z.string(), z.null()]);
+/** A tag: its key, or (as Docusaurus also takes) `{ label, permalink }`. */
+const tagList = z.union([
+  z.string().transform((value) => [value]),
+  z.array(z.union([z.string(), z.looseObject({ label: z.string() }).transform((tag) => tag.label)])),
+]);
+const lastUpdate = z.strictObject({ date: date.optional(), author: z.coerce.string().optional() });
 
-export const docFrontMatterSchema = z
-  .looseObject({
-    id: routeText(getIdProblem).optional(),
-    title: z.coerce.string().optional(),
-    slug: routeText(getSlugProblem).optional(),
-    sidebar_label: z.coerce.string().optional(),
-    sidebar_position: z.number().optional(),
-    description: z.coerce.string().optional(),
-    draft: z.boolean().optional(),
-    unlisted: z.boolean().optional(),
-    toc_min_heading_level: headingLevel.optional(),
-    toc_max_heading_level: headingLevel.optional(),
-    hide_table_of_contents: z.boolean().optional(),
-  })
-  .transform((fm) => ({
-    id: fm.id,
-    title: fm.title,
-    slug: fm.slug,
-    sidebarLabel: fm.sidebar_label,
-    sidebarPosition: fm.sidebar_position,
-    description: fm.description,
-    draft: fm.draft,
-    unlisted: fm.unlisted,
-    tocMinHeadingLevel: fm.toc_min_heading_level,
-    tocMaxHeadingLevel: fm.toc_max_heading_level,
-    hideTableOfContents: fm.hide_table_of_contents,
-  }));
+/** Keys every kind of page takes: what shows in search results and link previews. */
+const pageMeta = {
+  title: z.coerce.string().optional(),
+  description: z.coerce.string().optional(),
+  keywords: stringList.optional(),
+  image: z.string().optional(),
+  draft: z.boolean().optional(),
+  unlisted: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: headingLevel.optional(),
+  toc_max_heading_level: headingLevel.optional(),
+};
 
-export const blogFrontMatterSchema = z
-  .looseObject({
-    title: z.coerce.string().optional(),
-    description: z.coerce.string().optional(),
-    slug: routeText(getSlugProblem).optional(),
-    authors: stringList.optional(),
-    tags: stringList.optional(),
-    date: date.optional(),
-    draft: z.boolean().optional(),
-    unlisted: z.boolean().optional(),
-    hide_table_of_contents: z.boolean().optional(),
-  })
-  .transform(({ hide_table_of_contents, ...fm }) => ({
-    title: fm.title,
-    description: fm.description,
-    slug: fm.slug,
-    authors: fm.authors,
-    tags: fm.tags,
-    date: fm.date,
-    draft: fm.draft,
-    unlisted: fm.unlisted,
-    hideTableOfContents: hide_table_of_contents,
-  }));
+const docShape = {
+  ...pageMeta,
+  id: routeText(getIdProblem).optional(),
+  slug: routeText(getSlugProblem).optional(),
+  sidebar_label: z.coerce.string().optional(),
+  sidebar_position: z.number().optional(),
+  hide_title: z.boolean().optional(),
+  pagination_prev: paginationTarget.optional(),
+  pagination_next: paginationTarget.optional(),
+  tags: tagList.optional(),
+  last_update: lastUpdate.optional(),
+};
 
-export const pageFrontMatterSchema = z
-  .looseObject({
-    title: z.coerce.string().optional(),
-    description: z.coerce.string().optional(),
-    draft: z.boolean().optional(),
-    unlisted: z.boolean().optional(),
-    hide_table_of_contents: z.boolean().optional(),
-  })
-  .transform((fm) => ({
-    title: fm.title,
-    description: fm.description,
-    draft: fm.draft,
-    unlisted: fm.unlisted,
-    hideTableOfContents: fm.hide_table_of_contents,
-  }));
+export const docFrontMatterSchema = z.looseObject(docShape).transform((fm) => ({
+  id: fm.id,
+  title: fm.title,
+  slug: fm.slug,
+  sidebarLabel: fm.sidebar_label,
+  sidebarPosition: fm.sidebar_position,
+  description: fm.description,
+  keywords: fm.keywords,
+  image: fm.image,
+  draft: fm.draft,
+  unlisted: fm.unlisted,
+  tocMinHeadingLevel: fm.toc_min_heading_level,
+  tocMaxHeadingLevel: fm.toc_max_heading_level,
+  hideTableOfContents: fm.hide_table_of_contents,
+  hideTitle: fm.hide_title,
+  paginationPrev: fm.pagination_prev,
+  paginationNext: fm.pagination_next,
+  tags: fm.tags,
+  lastUpdate: fm.last_update,
+}));
+
+const blogShape = {
+  ...pageMeta,
+  slug: routeText(getSlugProblem).optional(),
+  authors: stringList.optional(),
+  tags: tagList.optional(),
+  date: date.optional(),
+  last_update: lastUpdate.optional(),
+};
+
+export const blogFrontMatterSchema = z.looseObject(blogShape).transform((fm) => ({
+  title: fm.title,
+  description: fm.description,
+  keywords: fm.keywords,
+  image: fm.image,
+  slug: fm.slug,
+  authors: fm.authors,
+  tags: fm.tags,
+  date: fm.date,
+  draft: fm.draft,
+  unlisted: fm.unlisted,
+  hideTableOfContents: fm.hide_table_of_contents,
+}));
+
+export const pageFrontMatterSchema = z.looseObject(pageMeta).transform((fm) => ({
+  title: fm.title,
+  description: fm.description,
+  keywords: fm.keywords,
+  image: fm.image,
+  draft: fm.draft,
+  unlisted: fm.unlisted,
+  hideTableOfContents: fm.hide_table_of_contents,
+}));
+
+/** The keys each schema reads, for the unknown-key warning. */
+const KNOWN_KEYS = new Map<z.ZodType, string[]>([
+  [docFrontMatterSchema, Object.keys(docShape)],
+  [blogFrontMatterSchema, Object.keys(blogShape)],
+  [pageFrontMatterSchema, Object.keys(pageMeta)],
+]);
+
+/** Docusaurus keys docgen does not act on (yet): named as such rather than as unknown. */
+const DOCUSAURUS_ONLY_KEYS = new Set([
+  'sidebar_class_name',
+  'sidebar_custom_props',
+  'sidebar_key',
+  'displayed_sidebar',
+  'pagination_label',
+  'parse_number_prefixes',
+  'custom_edit_url',
+  'wrapperClassName',
+  'author',
+  'author_url',
+  'author_title',
+  'author_image_url',
+  'authorURL',
+  'authorTitle',
+  'authorImageURL',
+]);
+
+/** A warning for each front matter key that the page's kind does not read, with the closest known key. */
+function getUnknownKeyWarnings(value: Record<string, unknown>, known: string[], yaml: YamlFile): Diagnostic[] {
+  return Object.keys(value)
+    .filter((key) => !known.includes(key))
+    .map((key): Diagnostic => {
+      const location = yaml.locateKey([key]);
+      if (DOCUSAURUS_ONLY_KEYS.has(key)) {
+        return {
+          severity: 'warning',
+          code: 'front-matter-unsupported',
+          message: `Front matter "${key}" (a Docusaurus key) is not supported by docgen: it has no effect`,
+          hint: 'Remove it, or keep it for when docgen supports it.',
+          location,
+        };
+      }
+      const suggestion = suggestName(key, known);
+      return {
+        severity: 'warning',
+        code: 'front-matter-unknown',
+        message: `Unknown front matter "${key}"${suggestion ? `: did you mean "${suggestion}"?` : ''}`,
+        hint: suggestion ? `Rename it to ${suggestion}.` : `Front matter here takes: ${known.join(', ')}.`,
+        location,
+      };
+    });
+}

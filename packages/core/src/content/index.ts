@@ -2,3 +2,4 @@ export { findComponentPages, readSiteContent } from './readSiteContent.js';
 export { ContentCache, type FileChange } from './contentCache.js';
 export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';
+export { getMdxWarnings } from './mdxWarnings.js';

@@ -10,24 +10,35 @@ import type {
   SiteTranslations,
   SourceBlogPost,
   SourceDoc,
+  SourceLocation,
   SourcePage,
   SourceVersion,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { describeSkippedLink, getFilePathProblem, ROUTE_PATH_HINT, type FolderKind, type SkippedLink } from '../files/index.js';
+import {
+  describeSkippedLink,
+  getFilePathProblem,
+  getSlugProblem,
+  ROUTE_PATH_HINT,
+  type FolderKind,
+  type SkippedLink,
+} from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import { getMdxWarnings } from './mdxWarnings.js';
 import { ContentCache } from './contentCache.js';
 
 /**
- * Markdown sources: `.md` files not starting with `_` (partials). Folders starting with `_` or
+ * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
+ * markdown, with a warning for each MDX feature it uses (see mdxWarnings.ts). Folders starting with `_` or
  * `.` and `node_modules` are never listed (see FolderKind).
  */
-const isMarkdownSource = (relativePath: string) => relativePath.endsWith('.md') && !posix.basename(relativePath).startsWith('_');
+const isMarkdownSource = (relativePath: string) => /\.mdx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
 const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
-const isCategoryFile = (relativePath: string) => /^_category_\.ya?ml$/.test(posix.basename(relativePath));
+/** `_category_.yaml`, `.yml` or `.json` (JSON is YAML, so one parser reads all three with locations). */
+const isCategoryFile = (relativePath: string) => /^_category_\.(ya?ml|json)$/.test(posix.basename(relativePath));
 
 /**
  * The component pages of a site (`pages/**\/*.tsx`), site-relative path -> absolute path: what
@@ -51,7 +62,7 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  */
 export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, skipped: new Map() };
+  const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -66,6 +77,7 @@ export function readSiteContent(siteDir: string, config: SiteConfig, cache = new
   const diagnostics = [...reader.skipped.values()].map((skipped): Diagnostic => {
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
+  diagnostics.push(...[...reader.fileWarnings.values()].flat());
   return { ...content, diagnostics };
 }
 
@@ -75,6 +87,8 @@ interface Reader {
   cache: ContentCache;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
+  /** Unknown front matter keys and MDX features of each file read, by site path: each file is reported once, whatever the locales that fall back to it. */
+  fileWarnings: Map<string, Diagnostic[]>;
 }
 
 /** Files below a site-relative folder under the symlink rule; the links skipped are recorded for the report. */
@@ -111,8 +125,15 @@ function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: stri
 }
 
 /** A markdown file split into front matter (checked against `schema`) and body. */
-function readMarkdown<Schema extends z.ZodType>({ siteDir, cache }: Reader, absolutePath: string, kind: string, schema: Schema) {
-  return cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: string, kind: string, schema: Schema) {
+  const { siteDir, cache } = reader;
+  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+  const { sitePath } = markdown.file;
+  if (!reader.fileWarnings.has(sitePath)) {
+    const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
+    reader.fileWarnings.set(sitePath, [...(markdown.warnings ?? []), ...mdx]);
+  }
+  return markdown;
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */
@@ -180,7 +201,7 @@ function readVersions(reader: Reader): SourceVersion[] {
   });
 }
 
-const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.md$/;
+const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.mdx?$/;
 
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   const { siteDir, config } = reader;
@@ -201,24 +222,40 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
         hint: 'Name the file YYYY-MM-DD-slug.md or add "date: 2025-08-20" to its front matter.',
       });
     }
-    const slug = markdown.frontMatter.slug ?? match?.[2] ?? relativePath.replace(/(\/index)?\.md$/, '');
+    const slug = markdown.frontMatter.slug ?? match?.[2] ?? relativePath.replace(/(\/index)?\.mdx?$/, '');
     return { ...markdown, frontMatter: { ...markdown.frontMatter, slug }, locale, date: date.slice(0, 10), isFallback };
   });
+}
+
+/** A `permalink` of authors.yaml or tags.yaml: one or more URL segments, the leading `/` optional. */
+function readPermalink(file: string, location: SourceLocation, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const permalink = typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : '';
+  const problem = permalink === '' ? 'is not a path' : getSlugProblem(permalink);
+  if (problem) {
+    throw new DocgenError(`Invalid permalink ${JSON.stringify(value)} in ${file}: it ${problem}`, {
+      code: 'blog-permalink',
+      location,
+      hint: `Write a path such as /my-name. ${ROUTE_PATH_HINT}`,
+    });
+  }
+  return permalink;
 }
 
 function readLocalizedYaml(
   reader: Reader,
   defaultPath: string,
   localizedPath: string,
-): { value: Record<string, unknown>; file: string } | undefined {
+): { value: Record<string, unknown>; file: string; locate: (path: readonly PropertyKey[]) => SourceLocation } | undefined {
   const { siteDir } = reader;
   for (const path of [localizedPath, defaultPath]) {
     const absolutePath = join(siteDir, path);
     if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
-    const value = parseYamlFile(file.text, file.sitePath).value;
+    const yaml = parseYamlFile(file.text, file.sitePath);
+    const value = yaml.value;
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      return { value: value as Record<string, unknown>, file: file.sitePath };
+      return { value: value as Record<string, unknown>, file: file.sitePath, locate: (path) => yaml.locate(path) };
     throw new DocgenError(`${file.sitePath} must be a mapping`, {
       code: 'yaml-shape',
       location: { file: file.sitePath, line: 1, column: 1 },
@@ -242,7 +279,9 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
       });
     }
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url) };
+    const page = author.page as { permalink?: unknown } | undefined;
+    const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
+    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url), permalink };
   });
 }
 
@@ -256,6 +295,7 @@ function readTags(reader: Reader, locale: string): BlogTagSource[] {
       key,
       label: typeof tag.label === 'string' ? tag.label : key,
       description: typeof tag.description === 'string' ? tag.description : undefined,
+      permalink: readPermalink(data.file, data.locate([key, 'permalink']), tag.permalink),
     };
   });
 }
@@ -266,9 +306,9 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
   const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/pages`, 'content'));
   const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isComponentPage(relativePath);
   return listRouteFiles(reader, 'pages', isPage).map((relativePath): SourcePage => {
-    const withoutExtension = relativePath.replace(/\.(md|tsx|jsx)$/, '');
+    const withoutExtension = relativePath.replace(/\.(mdx?|tsx|jsx)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
-    if (!relativePath.endsWith('.md')) {
+    if (!isMarkdownSource(relativePath)) {
       const absolutePath = join(siteDir, 'pages', relativePath);
       return {
         kind: 'component',

@@ -86,7 +86,7 @@ export function parseCategoryLink(yaml: YamlFile, link: unknown, path: Path): Ca
   );
 }
 
-/** Parses a `_category_.yaml` file. */
+/** Parses a `_category_.yaml` file (or `.yml`, or `.json`: JSON is YAML, read with the same locations). */
 export function parseCategoryFile(file: SourceFile): CategoryMetadata {
   const yaml = parseYamlFile(file.text, file.sitePath);
   const record = (yaml.value ?? {}) as Record<string, unknown>;
@@ -101,6 +101,7 @@ export function parseCategoryFile(file: SourceFile): CategoryMetadata {
     position: optional<number>('position', 'number'),
     collapsed: optional<boolean>('collapsed', 'boolean'),
     collapsible: optional<boolean>('collapsible', 'boolean'),
+    className: optional<string>('className', 'string'),
     link: record.link === undefined ? undefined : parseCategoryLink(yaml, record.link, ['link']),
     sourcePath: file.sitePath,
   };

@@ -60,3 +60,4 @@ export function assertNever(value: never, what: string): never {
 }
 
 export { getEnvironmentError } from './environment.js';
+export { suggestName } from './suggest.js';

@@ -1,4 +1,4 @@
-import type { ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
+import type { BlogTagSource, ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { contentSlot, getToc, type LocaleContext } from './context.js';
 import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
@@ -8,9 +8,9 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const { config, content } = context.input;
   const blogPath = `${context.baseUrl}${config.blog.routeBasePath}`;
   const authorsByKey = new Map(
-    (content.authors[context.locale] ?? []).map((author): [string, PropAuthor] => [
+    (content.authors[context.locale] ?? []).map(({ permalink, ...author }): [string, PropAuthor] => [
       author.key,
-      { ...author, path: `${blogPath}/authors/${author.key}` },
+      { ...author, path: `${blogPath}/authors/${permalink ?? author.key}` },
     ]),
   );
   const tagSources = new Map((content.tags[context.locale] ?? []).map((tag) => [tag.key, tag]));
@@ -85,6 +85,8 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       toc: post.toc,
       previous: newer ? { title: newer.meta.title, path: newer.meta.path } : undefined,
       next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
+      ...(post.source.frontMatter.keywords && { keywords: post.source.frontMatter.keywords }),
+      ...(post.source.frontMatter.image && { image: post.source.frontMatter.image }),
     },
     linkBase: post.linkBase,
     links: post.links,
@@ -170,7 +172,7 @@ function loadPost(
   source: SourceBlogPost,
   blogPath: string,
   authorsByKey: Map<string, PropAuthor>,
-  tagSources: Map<string, { key: string; label: string; description?: string }>,
+  tagSources: Map<string, BlogTagSource>,
 ) {
   const compiled = context.input.compile(source);
   const { frontMatter } = source;
@@ -187,10 +189,12 @@ function loadPost(
   });
   const tags: PropTag[] = (frontMatter.tags ?? []).map((key) => {
     const known = tagSources.get(key);
-    const slug = key
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-');
+    const slug =
+      known?.permalink ??
+      key
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-');
     return { label: known?.label ?? key, description: known?.description, path: `${blogPath}/tags/${slug}` };
   });
   const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`.normalize('NFC');

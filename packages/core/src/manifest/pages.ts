@@ -50,6 +50,8 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
       noIndex: markdown.frontMatter.unlisted ?? false,
       toc: getToc(context, compiled.headings),
       hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
+      ...(markdown.frontMatter.keywords && { keywords: markdown.frontMatter.keywords }),
+      ...(markdown.frontMatter.image && { image: markdown.frontMatter.image }),
     },
     linkBase: `pages/${page.file.sitePath.replace(/^(i18n\/[^/]+\/)?pages\//, '')}`,
     links: compiled.links,

@@ -39,11 +39,14 @@ export type DocPlace = Omit<PropDocContext, 'versionPaths'>;
 /** A card of a generated category index: a doc or a category of the sidebar. */
 type CategoryCard = (RouteData & { type: 'docCategory' })['items'][number];
 
+/** What a page's front matter adds to its head: `keywords` and its own `image` (og:image). */
+type PageHead = Pick<RouteData, 'keywords' | 'image'>;
+
 /** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
 export type PageModel =
-  | { type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace }
+  | ({ type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace; hideTitle?: boolean } & PageHead)
   | { type: 'docCategory'; path: string; title: string; description: string; noIndex: boolean; items: CategoryCard[]; place: DocPlace }
-  | {
+  | ({
       type: 'blogPost';
       path: string;
       noIndex: boolean;
@@ -51,9 +54,9 @@ export type PageModel =
       toc: LoadedDoc['toc'];
       previous?: PropNavLink;
       next?: PropNavLink;
-    }
+    } & PageHead)
   | BlogPageModel
-  | {
+  | ({
       type: 'markdownPage';
       path: string;
       title: string;
@@ -61,7 +64,7 @@ export type PageModel =
       noIndex: boolean;
       toc: LoadedDoc['toc'];
       hideTableOfContents: boolean;
-    }
+    } & PageHead)
   | { type: 'page'; path: string; component: string }
   | { type: 'notFound'; path: string };
 

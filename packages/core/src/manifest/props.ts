@@ -64,6 +64,9 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     draft: doc.draft,
     versionPaths: links.versionPaths,
     ...page.place,
+    ...(page.keywords && { keywords: page.keywords }),
+    ...(page.image && { image: page.image }),
+    ...(page.hideTitle && { hideTitle: page.hideTitle }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
   };
@@ -101,6 +104,8 @@ export function toBlogPostProps(page: PageModel & { type: 'blogPost' }, links: R
     toc: page.toc,
     previous: page.previous,
     next: page.next,
+    ...(page.keywords && { keywords: page.keywords }),
+    ...(page.image && { image: page.image }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
   };
 }
@@ -123,6 +128,8 @@ export function toMarkdownPageProps(page: PageModel & { type: 'markdownPage' }, 
     noIndex: page.noIndex,
     toc: page.toc,
     hideTableOfContents: page.hideTableOfContents,
+    ...(page.keywords && { keywords: page.keywords }),
+    ...(page.image && { image: page.image }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
   };
 }

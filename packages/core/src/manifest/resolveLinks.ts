@@ -136,8 +136,20 @@ function resolveUrl(
     return { ...base, target: normalizeUrlPath(localized) + suffix };
   }
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
-  const filePath = posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart)));
-  return { ...base, ...resolveFile(filePath, suffix) };
+  const besideFile = resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), suffix);
+  const docsRoot = 'target' in besideFile || !/\.mdx?$/.test(pathPart) ? undefined : getDocsRoot(context, pending.linkBase);
+  if (!docsRoot) return { ...base, ...besideFile };
+  // As Docusaurus: a markdown link not found beside its file is looked up from the docs folder of its version.
+  const fromRoot = resolveFile(posix.normalize(posix.join(docsRoot, decodePath(pathPart))), suffix);
+  return { ...base, ...('target' in fromRoot ? fromRoot : besideFile) };
+}
+
+/** The docs folder of the version a doc's source path is in (`docs`, `versioned_docs/version-1.0`), if it is a doc's. */
+function getDocsRoot(context: LocaleContext, linkBase: string): string | undefined {
+  const versioned = /^versioned_docs\/version-[^/]+(?=\/)/.exec(linkBase);
+  if (versioned) return versioned[0];
+  const docsPath = posix.normalize(context.input.config.docs.path);
+  return linkBase.startsWith(`${docsPath}/`) ? docsPath : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import type {
   Diagnostic,
   CategoryMetadata,
   LoadedDoc,
+  PropNavLink,
   LoadedVersion,
   PropSidebar,
   Sidebar,
@@ -143,8 +144,31 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     };
   };
 
+  /** `pagination_prev` / `pagination_next`: a doc id replaces the sidebar's neighbour, null removes it. */
+  const paginate = (
+    doc: LoadedDoc,
+    key: 'pagination_prev' | 'pagination_next',
+    target: string | null | undefined,
+    fallback?: PropNavLink,
+  ) => {
+    if (target === undefined) return fallback;
+    if (target === null) return undefined;
+    const linked = docsById.get(target);
+    if (linked) return { title: linked.sidebarLabel, path: linked.permalink };
+    warnings.push({
+      severity: 'warning',
+      code: 'pagination-unknown-doc',
+      message: `Front matter ${key} names "${target}", which is not a doc of this version`,
+      hint: `Use a doc id such as ${docs[0]?.id ?? 'intro'}, or null for no link.`,
+      location: { file: doc.sourcePath, line: 1, column: 1 },
+    });
+    return fallback;
+  };
+
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
+    const { keywords, image, hideTitle, paginationPrev, paginationNext } = docSource.frontMatter;
+    const place = docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel);
     return {
       route: {
         path: doc.permalink,
@@ -155,7 +179,19 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         sources: [doc.sourcePath],
         slots: titledContentSlots(doc.compiled),
       },
-      page: { type: 'doc', path: doc.permalink, doc, place: docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel) },
+      page: {
+        type: 'doc',
+        path: doc.permalink,
+        doc,
+        place: {
+          ...place,
+          previous: paginate(doc, 'pagination_prev', paginationPrev, place.previous),
+          next: paginate(doc, 'pagination_next', paginationNext, place.next),
+        },
+        ...(keywords && { keywords }),
+        ...(image && { image }),
+        ...(hideTitle && { hideTitle }),
+      },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
       docId: doc.id,
@@ -185,6 +221,8 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       links: [],
     });
   }
+
+  routes.push(...getDocTagRoutes(context, meta, docs, sourceById));
 
   const mainDoc = docsById.get(mainDocId);
   if (mainDoc && !docs.some((doc) => doc.permalink === meta.path || doc.permalink === `${meta.path}/`)) {
@@ -541,6 +579,81 @@ function getPreviousNext({ pages, order }: SidebarIndex, path: string) {
 
 function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Crumb[] {
   return index.trails.get(path)?.map((crumb) => ({ ...crumb })) ?? [{ label: ownLabel }];
+}
+
+/**
+ * Tag pages of a version, as Docusaurus makes them: `<version>/tags` lists every tag of its docs'
+ * front matter, `<version>/tags/<tag>` the docs with that tag. They are shown as generated index
+ * pages (cards), not indexed, and not in the previous/next order.
+ */
+function getDocTagRoutes(
+  context: LocaleContext,
+  meta: { name: string; path: string },
+  docs: LoadedDoc[],
+  sourceById: Map<string, SourceDoc>,
+): PendingRoute[] {
+  const tagsPath = `${meta.path}/tags`;
+  // Tags that differ only in case or punctuation share a page, named as first written.
+  const byPath = new Map<string, { label: string; docs: LoadedDoc[] }>();
+  for (const doc of docs) {
+    if (doc.unlisted || doc.draft) continue;
+    for (const label of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
+      const path = `${tagsPath}/${label
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')}`;
+      const tag = byPath.get(path) ?? byPath.set(path, { label, docs: [] }).get(path)!;
+      if (!tag.docs.includes(doc)) tag.docs.push(doc);
+    }
+  }
+  if (byPath.size === 0) return [];
+  const tags = [...byPath].sort(([, a], [, b]) => a.label.localeCompare(b.label));
+  const page = (
+    path: string,
+    key: string,
+    title: string,
+    items: { title: string; description: string; path: string; count?: number }[],
+    sources: string[],
+  ): PendingRoute => ({
+    route: {
+      path,
+      locale: context.locale,
+      key: `doc-tags:${meta.name}:${key}`,
+      isTranslation: true,
+      anchorIds: [],
+      sources,
+      slots: {},
+    },
+    page: {
+      type: 'docCategory',
+      path,
+      title,
+      description: '',
+      noIndex: true,
+      items,
+      place: { versionName: meta.name, breadcrumbs: [{ label: title }] },
+    },
+    links: [],
+  });
+  const tagsTitle = context.label('Tags');
+  return [
+    page(
+      tagsPath,
+      '',
+      tagsTitle,
+      tags.map(([path, tag]) => ({ title: tag.label, description: '', count: tag.docs.length, path })),
+      ['front matter tags'],
+    ),
+    ...tags.map(([path, tag]) =>
+      page(
+        path,
+        tag.label,
+        `${tagsTitle}: ${tag.label}`,
+        tag.docs.map((doc) => ({ title: doc.title, description: doc.description, path: doc.permalink })),
+        tag.docs.map((doc) => `${doc.sourcePath} (tag "${tag.label}")`),
+      ),
+    ),
+  ];
 }
 
 function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {

@@ -212,6 +212,7 @@ function toHtmlDocument(input: {
     `<title>${escapeHtml(title)}</title>`,
     route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : '',
     route.noIndex ? '<meta name="robots" content="noindex">' : '',
+    route.keywords?.length ? `<meta name="keywords" content="${escapeHtml(route.keywords.join(', '))}">` : '',
     route.type === 'notFound'
       ? ''
       : `<link rel="canonical" href="${escapeHtml(encodePath(route.canonical.replace(site.url, '')).replace(/^/, site.url))}">`,
@@ -250,6 +251,11 @@ function toAbsoluteUrl(site: SiteData, path: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : site.url + encodePath(path);
 }
 
+/** A page's own image (front matter `image`): a path under static/, served under the site's base URL, or an absolute URL. */
+function toStaticUrl(site: SiteData, path: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : site.siteBaseUrl + path.replace(/^\//, '');
+}
+
 /** The locale whose text the page shows: the source locale of a fallback page, else the page's own. */
 function getContentLocale(site: SiteData, route: RouteData) {
   const fallback = 'fallbackFrom' in route ? route.fallbackFrom : undefined;
@@ -275,7 +281,8 @@ function getSocialTags(site: SiteData, route: RouteData): string[] {
         meta('og:locale:alternate', toOgLocale(site.locales.find((entry) => entry.locale === alternate.locale)!.htmlLang)),
       ),
     meta('og:site_name', site.title),
-    site.image ? meta('og:image', toAbsoluteUrl(site, site.image)) : '',
+    route.image ? meta('og:image', toAbsoluteUrl(site, toStaticUrl(site, route.image))) : '',
+    !route.image && site.image ? meta('og:image', toAbsoluteUrl(site, site.image)) : '',
     route.type === 'blogPost' ? meta('article:published_time', route.post.date) : '',
     `<meta name="twitter:card" content="summary">`,
   ];

@@ -194,7 +194,7 @@ function assertHasDocs(siteDir: string, config: SiteConfig): void {
     });
   }
   const pages = readFolderFiles({ siteDir, dir: join(siteDir, dir), kind: 'content' }).files.filter(
-    (path) => path.endsWith('.md') && !path.split('/').at(-1)!.startsWith('_'),
+    (path) => /\.mdx?$/.test(path) && !path.split('/').at(-1)!.startsWith('_'),
   );
   if (pages.length === 0) {
     throw new DocgenError(`There are no docs to cut: ${dir}/ holds no markdown page`, {

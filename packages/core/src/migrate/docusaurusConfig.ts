@@ -1,0 +1,432 @@
+import { escapeRegExp, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
+
+type Data = Record<string, unknown>;
+
+/** The classic preset's content options that decide where files are and go. */
+export interface ContentOptions {
+  docs: Data | false;
+  blog: Data | false;
+  pages: Data | false;
+}
+
+export interface ConvertedConfig {
+  /** docgen.config.yaml's data, in the order it is written. */
+  config: Data;
+  content: ContentOptions;
+  notes: MigrationNote[];
+}
+
+const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
+
+/** Top-level Docusaurus keys docgen reads, or that only Docusaurus's own build needs. */
+const CONVERTED_KEYS = new Set(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'presets', 'themeConfig', 'plugins', 'themes']);
+/** Keys whose job docgen does without a setting: no note for them. */
+const NEEDLESS_KEYS: Record<string, string> = {
+  onBrokenLinks: 'docgen reports broken links as warnings of every build and with `docgen check-links`',
+  onBrokenMarkdownLinks: 'docgen reports broken links as warnings of every build and with `docgen check-links`',
+  onBrokenAnchors: 'docgen reports broken anchors with `docgen check-links`',
+  future: 'Docusaurus-only upgrade flags',
+};
+
+/**
+ * Maps a loaded `docusaurus.config.*` onto docgen's config. Whatever has no place in docgen is
+ * a note at its line in the config file, with what to do instead.
+ */
+export function convertConfig(value: unknown, configFile: string, configText: string, siteDir: string): ConvertedConfig {
+  const notes: MigrationNote[] = [];
+  const at = (key: string, what: string, todo: string) => notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
+  const site = isData(value) ? value : {};
+  const themeConfig = isData(site.themeConfig) ? site.themeConfig : {};
+
+  for (const key of Object.keys(site)) {
+    if (CONVERTED_KEYS.has(key) || key in NEEDLESS_KEYS) continue;
+    at(key, `Config option \`${key}\` is not converted`, 'docgen has no such option; drop it, or open an issue if the site needs it.');
+  }
+
+  const preset = findClassicPreset(site.presets, configFile, configText, notes);
+  for (const key of Object.keys(preset)) {
+    if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
+      at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its README for what it builds.');
+    }
+  }
+  const docs = preset.docs === false ? false : isData(preset.docs) ? preset.docs : {};
+  const blog = preset.blog === false ? false : isData(preset.blog) ? preset.blog : {};
+  const pages = preset.pages === false ? false : isData(preset.pages) ? preset.pages : {};
+  const theme = isData(preset.theme) ? preset.theme : {};
+  if (theme.customCss !== undefined) {
+    for (const css of [theme.customCss].flat()) {
+      at(
+        'customCss',
+        `Custom CSS \`${String(css).replace(`${siteDir}/`, './')}\` is not converted`,
+        "docgen's theme has its own styles and variables: port the rules that matter to a theme (the `theme` option).",
+      );
+    }
+  }
+  for (const key of ['plugins', 'themes'] as const) {
+    for (const entry of Array.isArray(site[key]) ? (site[key] as unknown[]) : []) {
+      const name = pluginName(entry);
+      notes.push({
+        file: configFile,
+        line: (name && findLine(configText, name)) || findKeyLine(configText, key),
+        what: `${key === 'plugins' ? 'Plugin' : 'Theme'} \`${name ?? 'inline function'}\` is not converted`,
+        todo: PLUGIN_ADVICE[name ?? ''] ?? 'docgen runs no Docusaurus plugins: remove it, or rebuild what it adds by hand.',
+      });
+    }
+  }
+
+  const config: Data = {};
+  config.title = text(site.title) ?? 'My Site';
+  if (text(site.tagline)) config.tagline = site.tagline;
+  config.url = text(site.url) ?? 'https://example.com';
+  config.baseUrl = text(site.baseUrl) ?? '/';
+  if (text(site.favicon)) config.favicon = site.favicon;
+  if (text(themeConfig.image)) config.image = themeConfig.image;
+  config.i18n = convertI18n(site.i18n);
+  if (docs !== false) config.docs = convertDocs(docs, configFile, configText, notes);
+  if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
+  if (pages !== false) {
+    for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
+  }
+  const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath) || 'docs';
+  Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
+  return { config, content: { docs, blog, pages }, notes };
+}
+
+const PLUGIN_ADVICE: Record<string, string> = {
+  '@docusaurus/plugin-ideal-image': 'Use plain markdown images; docgen copies them as they are.',
+  '@docusaurus/plugin-google-gtag': 'Add the analytics snippet to a theme of your own.',
+  '@docusaurus/plugin-google-analytics': 'Add the analytics snippet to a theme of your own.',
+  '@docusaurus/plugin-sitemap': 'Nothing to do: docgen writes sitemap.xml itself.',
+  '@docusaurus/plugin-client-redirects': 'docgen has no redirects yet: configure them on the static host.',
+  '@docusaurus/plugin-pwa': 'docgen builds no service worker: remove it.',
+  '@docusaurus/theme-mermaid': 'Mermaid diagrams are shown as code blocks: replace them by images for now.',
+  '@docusaurus/theme-search-algolia': 'Nothing to do: docgen builds its own search index.',
+  '@docusaurus/theme-live-codeblock': 'Live code blocks are shown as plain code blocks.',
+};
+
+function pluginName(entry: unknown): string | undefined {
+  const first = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof first === 'string') return first;
+  if (isData(first) && typeof first.$stub === 'string') return first.$stub;
+  if (isData(first) && typeof first.$function === 'string' && first.$function !== 'anonymous') return first.$function;
+  return undefined;
+}
+
+function findClassicPreset(presets: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data {
+  let options: Data = {};
+  for (const entry of Array.isArray(presets) ? presets : []) {
+    const name = pluginName(entry);
+    if (name && (CLASSIC_PRESETS.has(name) || /preset-classic/.test(name))) {
+      const given = Array.isArray(entry) ? entry[1] : undefined;
+      options = isData(given) ? given : {};
+    } else {
+      notes.push({
+        file: configFile,
+        line: (name && findLine(configText, name)) || findKeyLine(configText, 'presets'),
+        what: `Preset \`${name ?? 'inline function'}\` is not converted`,
+        todo: 'docgen reads docs, blog and pages as the classic preset does; anything else the preset adds is not migrated.',
+      });
+    }
+  }
+  return options;
+}
+
+function convertI18n(i18n: unknown): Data {
+  const given = isData(i18n) ? i18n : {};
+  const defaultLocale = text(given.defaultLocale) ?? 'en';
+  const locales = Array.isArray(given.locales) && given.locales.length > 0 ? (given.locales as string[]) : [defaultLocale];
+  const result: Data = { defaultLocale, locales };
+  const configs = isData(given.localeConfigs) ? given.localeConfigs : {};
+  const localeConfigs: Data = {};
+  for (const locale of locales) {
+    const options = isData(configs[locale]) ? configs[locale] : {};
+    const entry: Data = { label: text(options.label) ?? locale, htmlLang: text(options.htmlLang) ?? locale };
+    if (options.direction === 'rtl') entry.direction = 'rtl';
+    if (text(options.calendar)) entry.calendar = options.calendar;
+    if (text(options.path)) entry.path = options.path;
+    localeConfigs[locale] = entry;
+  }
+  result.localeConfigs = localeConfigs;
+  return result;
+}
+
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/** Docs options docgen reads; the rest is noted. */
+const DOCS_KEYS = new Set([
+  'path',
+  'routeBasePath',
+  'sidebarPath',
+  'lastVersion',
+  'includeCurrentVersion',
+  'onlyIncludeVersions',
+  'versions',
+]);
+
+function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
+  const result: Data = {};
+  // docs.path is not written: the migration copies the docs to docs/, wherever they were.
+  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) === '') {
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, 'routeBasePath', 'docs'),
+      what: 'Docs at the site root (`routeBasePath: "/"`) are not converted',
+      todo: 'docgen serves docs under a path of their own: they are at /docs/ now. Add a pages/index.md home page, or redirect / to /docs/ on the static host.',
+    });
+  } else if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs') {
+    result.routeBasePath = trimSlashes(docs.routeBasePath);
+  }
+  if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
+  if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
+  if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
+  if (isData(docs.versions)) {
+    const versions: Data = {};
+    for (const [name, raw] of Object.entries(docs.versions)) {
+      const options = isData(raw) ? raw : {};
+      const entry: Data = {};
+      if (text(options.label)) entry.label = options.label;
+      if (typeof options.path === 'string') entry.path = trimSlashes(options.path);
+      if (['none', 'unreleased', 'unmaintained'].includes(String(options.banner))) entry.banner = options.banner;
+      for (const key of Object.keys(options)) {
+        if (!['label', 'path', 'banner'].includes(key)) {
+          notes.push({
+            file: configFile,
+            line: findKeyLine(configText, key),
+            what: `Docs version option \`versions.${name}.${key}\` is not converted`,
+            todo: 'docgen versions have a label, a path and a banner only.',
+          });
+        }
+      }
+      versions[name] = entry;
+    }
+    result.versions = versions;
+  }
+  for (const key of Object.keys(docs)) {
+    if (DOCS_KEYS.has(key)) continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'docs'),
+      what: `Docs option \`${key}\` is not converted`,
+      todo: DOCS_ADVICE[key] ?? 'docgen has no such option.',
+    });
+  }
+  return result;
+}
+
+const DOCS_ADVICE: Record<string, string> = {
+  editUrl: 'docgen shows no "edit this page" link yet.',
+  showLastUpdateTime: 'docgen shows no last update time yet; `last_update` front matter is kept for it.',
+  showLastUpdateAuthor: 'docgen shows no last update author yet.',
+  remarkPlugins: 'docgen runs no remark plugins: the markdown they change is built as written.',
+  rehypePlugins: 'docgen runs no rehype plugins: the markdown they change is built as written.',
+  sidebarCollapsible: 'Set `collapsible` on each category instead.',
+  sidebarCollapsed: 'Set `collapsed` on each category instead.',
+};
+
+const BLOG_KEYS = new Set(['path', 'routeBasePath', 'postsPerPage', 'blogTitle', 'blogDescription']);
+
+function convertBlog(blog: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
+  const result: Data = {};
+  // blog.path is not written: the migration copies the posts to blog/, wherever they were.
+  if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) === '') {
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, 'routeBasePath', 'blog'),
+      what: 'A blog at the site root (`routeBasePath: "/"`) is not converted',
+      todo: 'docgen serves the blog under a path of its own: it is at /blog/ now.',
+    });
+  } else if (typeof blog.routeBasePath === 'string' && trimSlashes(blog.routeBasePath) !== 'blog') {
+    result.routeBasePath = trimSlashes(blog.routeBasePath);
+  }
+  if (typeof blog.postsPerPage === 'number') result.postsPerPage = blog.postsPerPage;
+  if (blog.postsPerPage === 'ALL') result.postsPerPage = 100000;
+  if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
+  if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
+  for (const key of Object.keys(blog)) {
+    if (BLOG_KEYS.has(key)) continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'blog'),
+      what: `Blog option \`${key}\` is not converted`,
+      todo: BLOG_ADVICE[key] ?? DOCS_ADVICE[key] ?? 'docgen has no such option.',
+    });
+  }
+  return result;
+}
+
+const BLOG_ADVICE: Record<string, string> = {
+  showReadingTime: 'docgen shows no reading time.',
+  feedOptions: 'Nothing to do: docgen writes RSS and Atom feeds of the blog itself.',
+  onInlineTags: 'docgen takes tags written only in a post as they are.',
+  onInlineAuthors: 'docgen needs every author in authors.yaml: the build says which are missing.',
+  onUntruncatedBlogPosts: 'docgen lists posts with their description or first paragraph.',
+  blogSidebarCount: 'docgen shows the recent posts itself.',
+  blogSidebarTitle: 'docgen shows the recent posts itself.',
+};
+
+function convertThemeConfig(themeConfig: Data, configFile: string, configText: string, notes: MigrationNote[], docsBase: string): Data {
+  const result: Data = {};
+  const note = (key: string, what: string, todo: string) =>
+    notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
+  const navbar = isData(themeConfig.navbar) ? themeConfig.navbar : undefined;
+  if (navbar) {
+    const converted: Data = {};
+    if (text(navbar.title)) converted.title = navbar.title;
+    if (isData(navbar.logo) && text(navbar.logo.src)) {
+      converted.logo = {
+        alt: text(navbar.logo.alt) ?? '',
+        src: toStaticPath(navbar.logo.src as string),
+        ...(text(navbar.logo.srcDark) && { srcDark: toStaticPath(navbar.logo.srcDark as string) }),
+      };
+    }
+    if (navbar.hideOnScroll === true) converted.hideOnScroll = true;
+    const items: Data[] = [];
+    const seen = new Map<string, number>();
+    for (const item of Array.isArray(navbar.items) ? navbar.items : []) {
+      const convertedItem = convertNavbarItem(item, docsBase);
+      if (convertedItem) items.push(convertedItem);
+      else {
+        const label = isData(item) ? (text(item.label) ?? '') : '';
+        const type = isData(item) ? String(item.type ?? 'default') : '';
+        // The nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
+        const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
+        const nth = (seen.get(pattern) ?? 0) + 1;
+        seen.set(pattern, nth);
+        notes.push({
+          file: configFile,
+          line: findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items'),
+          what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : ''} is not converted`,
+          todo: 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
+        });
+      }
+    }
+    converted.items = items;
+    result.navbar = converted;
+  }
+  const footer = isData(themeConfig.footer) ? themeConfig.footer : undefined;
+  if (footer) {
+    const converted: Data = { style: footer.style === 'dark' ? 'dark' : 'light' };
+    const links = Array.isArray(footer.links) ? footer.links : [];
+    const columns = links.every((link) => isData(link) && Array.isArray(link.items)) ? links : [{ title: '', items: links }];
+    converted.links = columns.map((column) => ({
+      title: text((column as Data).title) ?? '',
+      items: ((column as Data).items as unknown[]).flatMap((item) => {
+        const link = toLinkItem(item);
+        if (!link) {
+          note('html', 'A footer item written as HTML is not converted', 'Write it as a link with a label and to or href.');
+          return [];
+        }
+        return [link];
+      }),
+    }));
+    if (isData(footer.logo) && text(footer.logo.src)) {
+      const logo = footer.logo;
+      converted.logo = {
+        alt: text(logo.alt) ?? '',
+        src: toStaticPath(logo.src as string),
+        ...(text(logo.href) && { href: logo.href }),
+        ...(typeof logo.width === 'number' && { width: logo.width }),
+        ...(typeof logo.height === 'number' && { height: logo.height }),
+      };
+    }
+    if (text(footer.copyright)) converted.copyright = footer.copyright;
+    result.footer = converted;
+  }
+  const bar = isData(themeConfig.announcementBar) ? themeConfig.announcementBar : undefined;
+  if (bar && text(bar.content)) {
+    result.announcementBar = {
+      id: text(bar.id) ?? 'announcement-bar',
+      content: bar.content,
+      ...(text(bar.backgroundColor) && { backgroundColor: bar.backgroundColor }),
+      ...(text(bar.textColor) && { textColor: bar.textColor }),
+      ...(typeof bar.isCloseable === 'boolean' && { isCloseable: bar.isCloseable }),
+    };
+  }
+  if (isData(themeConfig.colorMode)) {
+    const mode = themeConfig.colorMode;
+    result.colorMode = {
+      ...(mode.defaultMode === 'dark' && { defaultMode: 'dark' }),
+      ...(mode.disableSwitch === true && { disableSwitch: true }),
+      ...(mode.respectPrefersColorScheme === true && { respectPrefersColorScheme: true }),
+    };
+  }
+  if (isData(themeConfig.tableOfContents)) {
+    const toc = themeConfig.tableOfContents;
+    result.tableOfContents = {
+      ...(typeof toc.minHeadingLevel === 'number' && { minHeadingLevel: toc.minHeadingLevel }),
+      ...(typeof toc.maxHeadingLevel === 'number' && { maxHeadingLevel: toc.maxHeadingLevel }),
+    };
+  }
+  const prism = isData(themeConfig.prism) ? themeConfig.prism : {};
+  if (Array.isArray(prism.additionalLanguages) && prism.additionalLanguages.length > 0) {
+    result.code = { additionalLanguages: prism.additionalLanguages };
+  }
+  for (const key of Object.keys(prism)) {
+    if (key === 'additionalLanguages') continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'prism'),
+      what: `Prism option \`prism.${key}\` is not converted`,
+      todo: 'docgen highlights code with its own light and dark colours.',
+    });
+  }
+  const known = new Set(['navbar', 'footer', 'announcementBar', 'colorMode', 'tableOfContents', 'prism', 'image']);
+  for (const key of Object.keys(themeConfig)) {
+    if (known.has(key)) continue;
+    note(key, `Theme option \`themeConfig.${key}\` is not converted`, THEME_ADVICE[key] ?? 'docgen has no such theme option.');
+  }
+  return result;
+}
+
+const THEME_ADVICE: Record<string, string> = {
+  algolia: 'Nothing to do: docgen builds its own search index.',
+  metadata: 'docgen writes description, og: and twitter: tags from each page.',
+  docs: 'docgen sidebars are hideable and collapsible by default.',
+};
+
+/** `img/logo.svg` (relative to static/ in Docusaurus) -> `/img/logo.svg`; URLs stay. */
+function toStaticPath(src: string): string {
+  return /^[a-z]+:|^\//i.test(src) ? src : `/${src}`;
+}
+
+function toLinkItem(item: unknown): Data | undefined {
+  if (!isData(item) || !text(item.label)) return undefined;
+  if (text(item.href)) return { label: item.label, href: item.href };
+  // Docusaurus resolves `to: 'docs/x'` from the base URL: docgen wants the path from the root.
+  if (text(item.to)) return { label: item.label, to: /^[a-z]+:|^\/|^#/i.test(item.to as string) ? item.to : `/${item.to as string}` };
+  return undefined;
+}
+
+function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
+  if (!isData(item)) return undefined;
+  // Docusaurus puts an item on the left unless told; docgen on the right.
+  const position = item.position === 'right' ? {} : { position: 'left' };
+  switch (item.type ?? 'default') {
+    case 'default': {
+      const link = toLinkItem(item);
+      return link && { ...link, ...position };
+    }
+    case 'doc':
+      // A "doc id" written as a path (`/category/api`) is a link to that page of the docs.
+      if (text(item.docId)?.startsWith('/'))
+        return { label: text(item.label) ?? item.docId, to: `/${docsBase}${item.docId as string}`.replace(/^\/\//, '/'), ...position };
+      return text(item.docId) ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position } : undefined;
+    case 'docSidebar':
+      return text(item.sidebarId)
+        ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position }
+        : undefined;
+    case 'dropdown': {
+      const items = (Array.isArray(item.items) ? item.items : []).map(toLinkItem);
+      if (!text(item.label) || items.some((link) => !link)) return undefined;
+      return { type: 'dropdown', label: item.label, ...position, items };
+    }
+    case 'docsVersionDropdown':
+      return { type: 'docsVersionDropdown', ...position };
+    case 'localeDropdown':
+      return { type: 'localeDropdown', ...position };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Run as its own Node process by loadDocusaurusModule.ts: evaluates one file of a Docusaurus site
+ * (`docusaurus.config.*`, `sidebars.*`) and prints what it exports as JSON on stdout. The file is
+ * the site's own code, so it never runs inside docgen's process.
+ *
+ * esbuild bundles the file (TypeScript too) into CommonJS, compiled as a module at the file's own
+ * path, so that `require.resolve('./src/css/custom.css')`, `__dirname` and `import.meta.url` mean
+ * what they mean under Docusaurus. A bare import that is installed stays a real import; one that is
+ * not (a fresh clone has no node_modules) becomes a stand-in that answers every property, call and
+ * `new` with another stand-in, and is written in the output as `{ "$stub": "<package>" }`.
+ */
+import { builtinModules, createRequire, Module } from 'node:module';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const STUB = Symbol.for('docgen.migrate.stub');
+
+/** What the parent reads from stdout. */
+export interface ChildOutput {
+  value: unknown;
+  stubs: string[];
+}
+
+function makeStub(name: string): unknown {
+  const target = function stub() {};
+  const proxy: unknown = new Proxy(target, {
+    get(_target, key) {
+      if (key === STUB) return name;
+      if (key === Symbol.toPrimitive) return () => '';
+      if (key === Symbol.iterator) return function* empty() {};
+      if (key === 'then') return undefined;
+      // Not an ES module: `import x from` gets the stand-in itself as its default.
+      if (key === '__esModule') return undefined;
+      return proxy;
+    },
+    apply: () => proxy,
+    construct: () => proxy as object,
+  });
+  return proxy;
+}
+
+function stubPlugin(file: string, stubs: Set<string>): Plugin {
+  const requireFromSite = createRequire(file);
+  const builtins = new Set(builtinModules);
+  return {
+    name: 'docgen-missing-packages',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:') || builtins.has(args.path.split('/')[0]!)) return { path: args.path, external: true };
+        try {
+          return { path: requireFromSite.resolve(args.path), external: true };
+        } catch {
+          // Left as a require() that the hook in main() answers with a stand-in.
+          stubs.add(args.path);
+          return { path: args.path, external: true };
+        }
+      });
+    },
+  };
+}
+
+/** JSON of the exported value: functions and stand-ins are named, cycles cut, `undefined` dropped. */
+function toJson(value: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(value, function replace(_key, item: unknown) {
+    if ((typeof item === 'function' || typeof item === 'object') && item !== null) {
+      const stub = (item as Record<symbol, unknown>)[STUB];
+      if (typeof stub === 'string') return { $stub: stub };
+    }
+    if (typeof item === 'function') return { $function: item.name || 'anonymous' };
+    if (item instanceof RegExp) return { $regexp: String(item) };
+    if (typeof item === 'bigint') return Number(item);
+    if (typeof item === 'object' && item !== null) {
+      if (seen.has(item)) return { $cycle: true };
+      seen.add(item);
+    }
+    return item;
+  });
+}
+
+async function main(): Promise<void> {
+  const file = process.argv[2]!;
+  // Errors of the file point at its own lines, not the bundle's.
+  process.setSourceMapsEnabled(true);
+  const stubs = new Set<string>();
+  const bundled = await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: `node${process.versions.node.split('.')[0]}`,
+    logLevel: 'silent',
+    sourcemap: 'inline',
+    absWorkingDir: dirname(file),
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(file).href), 'import.meta.dirname': JSON.stringify(dirname(file)) },
+    loader: { '.json': 'json', '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+    plugins: [stubPlugin(file, stubs)],
+  });
+  const code = bundled.outputFiles[0]!.text;
+  const loader = Module as unknown as {
+    _load(request: string, ...rest: unknown[]): unknown;
+    _resolveFilename(request: string, ...rest: unknown[]): string;
+  };
+  const load = loader._load.bind(loader);
+  const resolveFilename = loader._resolveFilename.bind(loader);
+  // require.resolve('missing-package/style.css'), as configs write for customCss: the name itself.
+  loader._resolveFilename = (request, ...rest) => {
+    if (stubs.has(request)) return request;
+    try {
+      return resolveFilename(request, ...rest);
+    } catch (error) {
+      if (!/^[^./]/.test(request) || request.startsWith('node:') || (error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      stubs.add(request);
+      return request;
+    }
+  };
+  const standIns = new Map<string, unknown>();
+  loader._load = (request, ...rest) => {
+    if (!stubs.has(request)) return load(request, ...rest);
+    if (!standIns.has(request)) standIns.set(request, makeStub(request));
+    return standIns.get(request);
+  };
+  const module = new Module(file) as Module & { _compile(code: string, filename: string): void; paths: string[] };
+  module.filename = file;
+  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
+  module._compile(code, file);
+  const exported = module.exports as { default?: unknown };
+  let value: unknown = exported && typeof exported === 'object' && 'default' in exported ? exported.default : exported;
+  if (typeof value === 'function') value = await (value as () => unknown)();
+  value = await value;
+  const output: ChildOutput = { value, stubs: [...stubs].sort() };
+  process.stdout.write(toJson(output));
+}
+
+main().catch((error: unknown) => {
+  const err = error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[]; stack?: string };
+  if (err?.errors?.length) {
+    // esbuild's own syntax errors, with the place in the file.
+    for (const message of err.errors) {
+      const where = message.location ? `${message.location.file}:${message.location.line}:${message.location.column + 1}: ` : '';
+      process.stderr.write(`${where}${message.text}\n`);
+    }
+  } else {
+    // The error and the frames in the site's own files: Docusaurus's and docgen's are noise here.
+    const [first, ...frames] = String(err?.stack ?? error).split('\n');
+    const own = frames.filter((frame) => !/node:internal|node_modules|loadModuleChild/.test(frame));
+    process.stderr.write(`${[first, ...own].join('\n')}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,468 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve } from 'node:path';
+import GithubSlugger from 'github-slugger';
+import { DocgenError } from '../diagnostics/index.js';
+import { readFolderFiles } from '../files/index.js';
+import { parseYamlFile } from '../yaml/index.js';
+import { getMdxWarnings } from '../content/index.js';
+import { loadDocusaurusModule } from './loadDocusaurusModule.js';
+import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
+import { convertCategoryLink, convertSidebars } from './sidebars.js';
+import { toConfigYaml, toYaml } from './writeYaml.js';
+import { rewriteMdxComments } from './rewriteMarkdown.js';
+import { findLine, formatReport, type MigrationNote } from './report.js';
+
+export interface MigrateOptions {
+  /** The Docusaurus site; never written to. */
+  from: string;
+  /** The new docgen site: a new or empty folder; `<from>-docgen` when absent. */
+  to?: string;
+}
+
+export interface MigrateResult {
+  from: string;
+  to: string;
+  notes: MigrationNote[];
+  /** Packages the config imports that were not installed (given stand-ins). */
+  stubs: string[];
+  /** MIGRATION.md's text. */
+  report: string;
+  /** Files written, relative to `to`. */
+  written: string[];
+}
+
+const CONFIG_NAMES = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
+const SIDEBAR_NAMES = ['sidebars.ts', 'sidebars.mts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
+const REACT_PAGE = /\.(js|jsx|ts|tsx)$/;
+
+/**
+ * `docgen migrate docusaurus <from> [to]`: writes a docgen site converted from a Docusaurus 2 or
+ * 3 site into a new folder, and MIGRATION.md listing everything it did not convert, each with
+ * the file and line it is written at and what to do about it.
+ */
+export async function migrateDocusaurus(options: MigrateOptions): Promise<MigrateResult> {
+  const from = resolve(options.from);
+  const to = resolve(options.to ?? `${from.replace(/[\\/]+$/, '')}-docgen`);
+  const configName = existsSync(from) ? CONFIG_NAMES.find((name) => existsSync(join(from, name))) : undefined;
+  if (!configName) {
+    throw new DocgenError(`${from} is not a Docusaurus site: it has no ${CONFIG_NAMES.slice(2, 4).join(' or ')}`, {
+      code: 'usage',
+      hint: 'Give the folder that holds docusaurus.config.js (or .ts, .mjs, .cjs).',
+    });
+  }
+  if (existsSync(to) && readdirSync(to).length > 0) {
+    throw new DocgenError(`${to} is not empty`, { code: 'usage', hint: 'Give a new or empty folder to write the docgen site into.' });
+  }
+  if (!relative(from, to).startsWith('..')) {
+    throw new DocgenError(`${to} is inside the Docusaurus site`, {
+      code: 'usage',
+      hint: 'Write the docgen site to a folder outside the Docusaurus site.',
+    });
+  }
+
+  const existed = existsSync(to);
+  try {
+    return await writeSite(from, to, configName);
+  } catch (error) {
+    // Nothing half-written is left: `to` was new or empty.
+    rmSync(to, { recursive: true, force: true });
+    if (existed) mkdirSync(to);
+    throw error;
+  }
+}
+
+async function writeSite(from: string, to: string, configName: string): Promise<MigrateResult> {
+  const loaded = await loadDocusaurusModule(join(from, configName), configName);
+  const configText = readFileSync(join(from, configName), 'utf8');
+  const converted = convertConfig(loaded.value, configName, configText, from);
+  const notes = [...converted.notes];
+  const writer = createWriter(to);
+  const site: SiteMigration = {
+    from,
+    to,
+    writer,
+    notes,
+    content: converted.content,
+    locales: (converted.config.i18n as { locales: string[] }).locales,
+    languages: new Set(),
+  };
+
+  const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
+  if (site.content.docs !== false) await migrateSidebars(site, String(site.content.docs.sidebarPath ?? ''));
+  if (docsPath) copyDocs(site, docsPath, 'docs');
+  if (existsSync(join(from, 'versions.json'))) {
+    writer.copy(join(from, 'versions.json'), 'versions.json');
+    const versions = readJson(from, 'versions.json');
+    for (const version of Array.isArray(versions) ? versions.map(String) : []) {
+      copyDocs(site, `versioned_docs/version-${version}`, `versioned_docs/version-${version}`);
+      const sidebarFile = `versioned_sidebars/version-${version}-sidebars.json`;
+      if (existsSync(join(from, sidebarFile))) {
+        const value = readJson(from, sidebarFile);
+        writer.text(
+          sidebarFile.replace(/\.json$/, '.yaml'),
+          toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
+        );
+      }
+    }
+  }
+  const blogPath = site.content.blog === false ? undefined : stripSlashes(String(site.content.blog.path ?? 'blog'));
+  if (blogPath) copyBlog(site, blogPath, 'blog');
+  if (site.content.pages !== false) copyPages(site, stripSlashes(String(site.content.pages.path ?? 'src/pages')), 'pages');
+  if (existsSync(join(from, 'static'))) for (const file of list(from, 'static')) writer.copy(join(from, 'static', file), `static/${file}`);
+  migrateI18n(site, converted.config);
+  noteSourceFolder(site);
+
+  addDocusaurusLanguages(converted.config, site.languages);
+  writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
+  notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  const report = formatReport(from, notes, loaded.stubs);
+  writer.text('MIGRATION.md', report);
+  return { from, to, notes, stubs: loaded.stubs, report, written: writer.written };
+}
+
+/** Languages Docusaurus highlights without being told (prism-react-renderer's own set). */
+const DOCUSAURUS_LANGUAGES = [
+  'markup',
+  'jsx',
+  'tsx',
+  'swift',
+  'kotlin',
+  'objectivec',
+  'reason',
+  'rust',
+  'graphql',
+  'yaml',
+  'go',
+  'cpp',
+  'markdown',
+  'python',
+  'json',
+];
+
+/** Those of Docusaurus's default languages that the site's code blocks use, added to docgen's extra languages. */
+function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>): void {
+  const code = (config.code ?? {}) as { additionalLanguages?: string[] };
+  const languages = new Set(code.additionalLanguages ?? []);
+  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language)) languages.add(language);
+  if (languages.size > 0) config.code = { additionalLanguages: [...languages] };
+}
+
+interface SiteMigration {
+  from: string;
+  to: string;
+  writer: Writer;
+  notes: MigrationNote[];
+  content: ContentOptions;
+  locales: string[];
+  /** Languages of the code blocks of every markdown file copied. */
+  languages: Set<string>;
+}
+
+interface Writer {
+  written: string[];
+  copy(source: string, target: string): void;
+  text(target: string, text: string): void;
+}
+
+function createWriter(to: string): Writer {
+  const written: string[] = [];
+  const prepare = (target: string) => {
+    const path = join(to, target);
+    // Paths come from the Docusaurus site (folder names, versions.json): never write outside `to`.
+    if (relative(to, path).startsWith('..') || target.split('/').includes('..')) {
+      throw new DocgenError(`Refusing to write ${target}: it is outside ${to}`, {
+        code: 'migrate-path',
+        hint: 'Rename the file or version in the Docusaurus site.',
+      });
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    written.push(target);
+    return path;
+  };
+  return {
+    written,
+    copy: (source, target) => copyFileSync(source, prepare(target)),
+    text: (target, text) => writeFileSync(prepare(target), text),
+  };
+}
+
+/** A JSON file of the Docusaurus site; a syntax error is a DocgenError at its line and column (JSON is YAML). */
+function readJson(siteDir: string, path: string): unknown {
+  return parseYamlFile(readFileSync(join(siteDir, path), 'utf8'), path).value;
+}
+
+const stripSlashes = (path: string) => path.replace(/^\.?\/+|\/+$/g, '');
+
+/** Every file below `dir` of the Docusaurus site (the symlink rule of docgen applies), `/`-separated. */
+function list(siteDir: string, dir: string): string[] {
+  const path = join(siteDir, dir);
+  if (!existsSync(path)) return [];
+  return readFolderFiles({ siteDir, dir: path, kind: 'static' }).files.filter((file) => !file.split('/').includes('node_modules'));
+}
+
+async function migrateSidebars(site: SiteMigration, sidebarPath: string): Promise<void> {
+  const name = sidebarPath ? stripSlashes(sidebarPath) : SIDEBAR_NAMES.find((file) => existsSync(join(site.from, file)));
+  if (!name || !existsSync(join(site.from, name))) return;
+  const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name)).value;
+  site.writer.text('sidebars.yaml', toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
+}
+
+/**
+ * A docs folder: markdown as it is (MDX features are noted), `_category_.json`/`.yml` as
+ * `_category_.yaml` with the generated-index slug Docusaurus gives it written out (docgen makes
+ * slugs its own way), every other file (images, partials) copied.
+ */
+function copyDocs(site: SiteMigration, source: string, target: string): void {
+  const slugger = new GithubSlugger();
+  for (const file of list(site.from, source)) {
+    const sourcePath = `${source}/${file}`;
+    const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file);
+    if (category) {
+      const text = readFileSync(join(site.from, sourcePath), 'utf8');
+      const value = (parseYamlFile(text, sourcePath).value ?? {}) as Record<string, unknown>;
+      const folder = posix.basename(posix.dirname(file) === '.' ? source : posix.dirname(file));
+      const converted: Record<string, unknown> = { ...value };
+      const link = convertCategoryLink(value.link);
+      if (link?.type === 'generated-index' && link.slug === undefined) {
+        link.slug = `/category/${slugger.slug(typeof value.label === 'string' ? value.label : folder)}`;
+      }
+      if (link) converted.link = link;
+      else delete converted.link;
+      for (const key of ['customProps', 'description']) {
+        if (key in converted) {
+          site.notes.push({
+            file: sourcePath,
+            line: findLine(text, key),
+            what: `Category option \`${key}\` is not converted`,
+            todo: 'docgen does not read it.',
+          });
+          delete converted[key];
+        }
+      }
+      site.writer.text(
+        `${target}/${posix.dirname(file) === '.' ? '' : `${posix.dirname(file)}/`}_category_.yaml`,
+        toYaml(converted, `Converted from ${sourcePath}.`),
+      );
+      continue;
+    }
+    copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
+  }
+}
+
+function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath: string): void {
+  if (!/\.mdx?$/.test(sourcePath)) {
+    site.writer.copy(join(site.from, sourcePath), targetPath);
+    return;
+  }
+  const text = rewriteMdxComments(readFileSync(join(site.from, sourcePath), 'utf8'));
+  site.writer.text(targetPath, text);
+  for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
+  if (sourcePath.endsWith('.mdx')) noteMdx(site, sourcePath, text);
+}
+
+/** One note per MDX feature of a file, the same warnings `docgen build` gives. */
+function noteMdx(site: SiteMigration, sourcePath: string, text: string): void {
+  const front = /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text);
+  const body = front ? text.slice(front[0].length) : text;
+  for (const warning of getMdxWarnings(sourcePath, body, front ? front[0].split('\n').length : 1)) {
+    site.notes.push({
+      file: sourcePath,
+      line: warning.location?.line,
+      what: warning.message.replace(/ is not supported yet.*$/, ' is not converted'),
+      todo: warning.hint ?? '',
+    });
+  }
+}
+
+/** The blog: posts and their files as they are, authors.yml and tags.yml as authors.yaml and tags.yaml. */
+function copyBlog(site: SiteMigration, source: string, target: string): void {
+  for (const file of list(site.from, source)) {
+    const sourcePath = `${source}/${file}`;
+    const renamed = /^(authors|tags)\.yml$/.exec(file);
+    if (renamed) {
+      site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
+      continue;
+    }
+    copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
+  }
+}
+
+/**
+ * `src/pages`: markdown pages as they are. A React page cannot be carried over: it is replaced by
+ * a markdown page at the same URL saying so, and noted, as are the files only it uses.
+ */
+function copyPages(site: SiteMigration, source: string, target: string): void {
+  for (const file of list(site.from, source)) {
+    const sourcePath = `${source}/${file}`;
+    const excluded = file.split('/').some((part) => part.startsWith('_')) || /\.test\.[jt]sx?$/.test(file);
+    if (/\.mdx?$/.test(file) && !excluded) {
+      copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
+    } else if (REACT_PAGE.test(file) && !excluded) {
+      const route = `/${file.replace(REACT_PAGE, '').replace(/(^|\/)index$/, '')}`;
+      const title = readReactPageTitle(readFileSync(join(site.from, sourcePath), 'utf8'));
+      site.writer.text(
+        `${target}/${file.replace(REACT_PAGE, '.md')}`,
+        `---\ntitle: ${JSON.stringify(title ?? route)}\n---\n\n<!-- Stand-in written by docgen migrate for the React page ${sourcePath}: see MIGRATION.md. -->\n\nThis page was a React page on the Docusaurus site and has not been ported yet.\n`,
+      );
+      site.notes.push({
+        file: sourcePath,
+        line: 1,
+        what: `React page ${route} is not converted (a markdown stand-in keeps its URL)`,
+        todo: `Rewrite it as markdown in ${target}/${file.replace(REACT_PAGE, '.md')}, or as a docgen component page (${target}/${file.replace(REACT_PAGE, '.tsx')}).`,
+      });
+    } else {
+      site.notes.push({
+        file: sourcePath,
+        what: 'A file of React pages is not converted',
+        todo: 'Port it together with the page that uses it.',
+      });
+    }
+  }
+}
+
+/** The `title` a React page gives its `<Layout>`, when it is a plain string. */
+function readReactPageTitle(text: string): string | undefined {
+  return /<Layout[^>]*\btitle=["']([^"']+)["']/.exec(text)?.[1];
+}
+
+/**
+ * `i18n/<locale>/`: Docusaurus plugin folders to docgen's layout (docs/<version>, blog, pages),
+ * and the JSON translation files to site.yaml's labels, title and copyright.
+ */
+function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void {
+  const localeConfigs = ((config.i18n as { localeConfigs?: Record<string, { path?: string }> }).localeConfigs ?? {}) as Record<
+    string,
+    { path?: string }
+  >;
+  for (const locale of site.locales) {
+    const dir = `i18n/${localeConfigs[locale]?.path ?? locale}`;
+    const sourceDir = `i18n/${locale}`;
+    if (!existsSync(join(site.from, sourceDir))) continue;
+    const labels: Record<string, string> = {};
+    const siteTexts: Record<string, string> = {};
+    for (const file of list(site.from, sourceDir)) {
+      const sourcePath = `${sourceDir}/${file}`;
+      const [plugin, ...rest] = file.split('/');
+      const inner = rest.join('/');
+      if (plugin === 'docusaurus-plugin-content-docs' && rest.length > 1) {
+        if (/(^|\/)_category_\.(json|ya?ml)$/.test(inner)) {
+          copyTranslatedCategory(site, sourcePath, `${dir}/docs/${inner.replace(/\.(json|ya?ml)$/, '.yaml')}`);
+        } else copyMarkdownOrFile(site, sourcePath, `${dir}/docs/${inner}`);
+      } else if (plugin === 'docusaurus-plugin-content-docs' && /\.json$/.test(inner)) {
+        for (const [key, message] of readMessages(site, sourcePath)) {
+          const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
+          if (category) labels[category[1]!] = message;
+          else noteTranslation(site, sourcePath, key);
+        }
+      } else if (plugin === 'docusaurus-plugin-content-blog' && rest.length > 0) {
+        if (inner === 'options.json') {
+          for (const [key, message] of readMessages(site, sourcePath)) {
+            if (key === 'title') siteTexts.blogTitle = message;
+            else if (key === 'description') siteTexts.blogDescription = message;
+            else if (!key.startsWith('sidebar.title')) noteTranslation(site, sourcePath, key);
+          }
+        } else {
+          const renamed = /^(authors|tags)\.yml$/.exec(inner);
+          if (renamed) site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
+          else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
+        }
+      } else if (plugin === 'docusaurus-plugin-content-pages' && rest.length > 0) {
+        copyMarkdownOrFile(site, sourcePath, `${dir}/pages/${inner}`);
+      } else if (plugin === 'docusaurus-theme-classic' && /^(navbar|footer)\.json$/.test(inner)) {
+        for (const [key, message] of readMessages(site, sourcePath)) {
+          const label = /^(?:item\.label|link\.title|link\.item\.label|logo\.alt)\.(.+)$/.exec(key);
+          if (key === 'title') labels[readNavbarTitle(config) ?? key] = message;
+          else if (key === 'copyright') siteTexts.copyright = message;
+          else if (label) labels[label[1]!] = message;
+          else noteTranslation(site, sourcePath, key);
+        }
+      } else if (file === 'code.json') {
+        site.notes.push({
+          file: sourcePath,
+          what: 'Theme translations (code.json) are not converted',
+          todo: `docgen's theme has its own translated texts; override them in ${dir}/theme.yaml where needed.`,
+        });
+      } else {
+        site.notes.push({
+          file: sourcePath,
+          what: 'A translation file is not converted',
+          todo: 'docgen reads translations of docs, blog, pages and site texts only.',
+        });
+      }
+    }
+    if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0) {
+      site.writer.text(
+        `${dir}/site.yaml`,
+        toYaml(
+          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }) },
+          `Texts of the ${locale} locale, converted from ${sourceDir}/*.json. Keys of labels are the labels as the config writes them.`,
+        ),
+      );
+    }
+  }
+}
+
+function readNavbarTitle(config: Record<string, unknown>): string | undefined {
+  return (config.navbar as { title?: string } | undefined)?.title;
+}
+
+function copyTranslatedCategory(site: SiteMigration, sourcePath: string, target: string): void {
+  const value = (parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath).value ?? {}) as Record<string, unknown>;
+  const link = convertCategoryLink(value.link);
+  site.writer.text(target, toYaml({ ...value, ...(link ? { link } : {}) }, `Converted from ${sourcePath}.`));
+}
+
+/** `{ "key": { "message": "..." } }` entries of a Docusaurus translation file. */
+function readMessages(site: SiteMigration, sourcePath: string): [string, string][] {
+  const value = parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath).value;
+  return Object.entries((value ?? {}) as Record<string, { message?: unknown }>).flatMap(([key, entry]) =>
+    typeof entry?.message === 'string' ? [[key, entry.message] as [string, string]] : [],
+  );
+}
+
+function noteTranslation(site: SiteMigration, sourcePath: string, key: string): void {
+  const text = readFileSync(join(site.from, sourcePath), 'utf8');
+  site.notes.push({
+    file: sourcePath,
+    line: findLine(text, JSON.stringify(key)),
+    what: `Translation "${key}" is not converted`,
+    todo: 'docgen has no text with that key.',
+  });
+}
+
+/** What `src/` holds besides pages: swizzled theme components, CSS, components of React pages and MDX. */
+function noteSourceFolder(site: SiteMigration): void {
+  const pagesDir = site.content.pages === false ? undefined : stripSlashes(String(site.content.pages.path ?? 'src/pages'));
+  const named = site.notes.map((note) => note.what);
+  for (const file of list(site.from, 'src')) {
+    const sourcePath = `src/${file}`;
+    if (pagesDir && sourcePath.startsWith(`${pagesDir}/`)) continue;
+    // A local plugin or the custom CSS, noted where the config names it.
+    if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
+    if (file.startsWith('theme/')) {
+      site.notes.push({
+        file: sourcePath,
+        what: `Swizzled theme component \`${file.slice('theme/'.length).replace(/\.[jt]sx?$|\.css$/, '')}\` is not converted`,
+        todo: "docgen's theme is React too, but its components differ: make the change in a theme of your own (the `theme` option).",
+      });
+    } else if (/\.css$/.test(file)) {
+      site.notes.push({
+        file: sourcePath,
+        what: 'A stylesheet is not converted',
+        todo: 'Port the rules that matter to a theme of your own.',
+      });
+    } else {
+      site.notes.push({
+        file: sourcePath,
+        what: 'A React source file is not converted',
+        todo: 'Port it together with the pages or MDX files that use it.',
+      });
+    }
+  }
+}
