@@ -28,6 +28,8 @@ const INTRO = [
   '',
   '[js](javascript:alert(1)) [vb](VBScript:alert(2)) [data](data:text/html;base64,PGI+eDwvYj4=)',
   '',
+  '<p><a href="javascript:alert(3)">raw js</a></p>',
+  '',
   `[nfd anchor](./b.md#${encodeURIComponent(HEADING_NFD)}) [nfd page](./${NFD}.md) [nfc page](/docs/${NFC})`,
   '',
 ].join('\n');
@@ -65,16 +67,17 @@ describe('links as check-links and build see them', () => {
     built = await runDocgen(['build', site]);
   });
 
-  it('check-links reports exactly the folder without an index page and the three neutralised links, at file:line:col, and exits with 1', () => {
+  it('check-links reports exactly the folder without an index page and the four neutralised links (one in raw HTML), at file:line:col, and exits with 1', () => {
     expect(check.stdout).toBe(
       [
-        'docs/intro.md (4 problems)',
+        'docs/intro.md (5 problems)',
         `  ${at('[no index]')}  ./empty/  folder docs/empty/ has no index page (index.md) to link to`,
         `  ${at('[js]')}  javascript:alert(1)  a javascript: URL runs script, so the page shows the link without it`,
         `  ${at('[vb]')}  VBScript:alert(2)  a vbscript: URL runs script, so the page shows the link without it`,
         `  ${at('[data]')}  data:text/html;base64,PGI+eDwvYj4=  a data: URL runs script, so the page shows the link without it`,
+        `  ${at('<a href')}  javascript:alert(3)  a javascript: URL runs script, so the page shows the link without it`,
         '',
-        '✖ 4 problems in 1 file',
+        '✖ 5 problems in 1 file',
         '',
       ].join('\n'),
     );
@@ -85,7 +88,8 @@ describe('links as check-links and build see them', () => {
     expect(built.stderr).not.toMatch(/crashed|at .*\.js:\d+/);
     expect(built.code, built.stderr).toBe(0);
     const warned = [...built.stderr.matchAll(/^warning (\S+)\s/gm)].map((match) => match[1]).sort();
-    expect(warned).toEqual([at('[no index]'), at('[js]'), at('[vb]'), at('[data]')].sort());
+    expect(warned).toEqual([at('[no index]'), at('[js]'), at('[vb]'), at('[data]'), at('<a href')].sort());
+    expect(built.stderr).toContain(`warning ${at('<a href')}  The script URL in href of <a> is removed`);
     expect(built.stderr).toContain(`warning ${at('[no index]')}  Broken link ./empty/: folder docs/empty/ has no index page`);
     expect(built.stderr).toContain(`warning ${at('[js]')}  The script URL in href of <a> is removed`);
   });

@@ -5,7 +5,7 @@ import type { VFile } from 'vfile';
 import { createWarn, getCompileData } from './compileData.js';
 import { assertNesting } from './nesting.js';
 import { isCommentOnly } from './rawHtml.js';
-import { getElementRemoval, sanitizeElement, type Warn } from './sanitizeHtml.js';
+import { getElementRemoval, sanitizeElement, type ScriptUrlListener, type Warn } from './sanitizeHtml.js';
 import { walkTree } from './walk.js';
 
 /** Every element of a tree in document order (a plain loop: this runs on every node of every page). */
@@ -39,7 +39,14 @@ export function rehypeDocgen() {
     const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
     // Raw HTML may nest deeper than the markdown around it.
     assertNesting(tree, 'HTML', (node) => node.type === 'element');
-    removeNotShown(tree, warn);
+    removeNotShown(tree, warn, (url, kind, position) => {
+      // A script URL of raw HTML is a link of the page as a markdown one is (which is recorded already,
+      // at the same place): check-links reports both, as the build warns about both.
+      const line = (position?.line ?? 1) + data.lineOffset;
+      const column = position?.column ?? 1;
+      const known = data.links.some((link) => link.url === url && link.line === line && link.column === column);
+      if (!known) data.links.push({ url, kind, line, column });
+    });
     const slugger = new GithubSlugger();
     // Ids written by the author ({#id}, raw HTML) are reserved first: generated ids step around them.
     const taken = new Set<string>();
@@ -86,7 +93,7 @@ export function rehypeDocgen() {
  * with a warning at their position, what sanitizeHtml.ts removes. Each element is cleaned before
  * its children, in document order.
  */
-function removeNotShown(root: HastRoot, warn: Warn): void {
+function removeNotShown(root: HastRoot, warn: Warn, onScriptUrl: ScriptUrlListener): void {
   // Children of `parent` before `next` are done; those kept were moved to the front, before `kept`.
   type Frame = { parent: HastRoot | Element; inSvg: boolean; next: number; kept: number };
   const stack: Frame[] = [{ parent: root, inSvg: false, next: 0, kept: 0 }];
@@ -108,7 +115,7 @@ function removeNotShown(root: HastRoot, warn: Warn): void {
         warn(removed.message, removed.hint, child.position?.start);
         continue;
       }
-      sanitizeElement(child, warn);
+      sanitizeElement(child, warn, onScriptUrl);
       parent.children[frame.kept++] = child;
       stack.push({ parent: child, inSvg: svg, next: 0, kept: 0 });
       continue;

@@ -39,9 +39,19 @@ const REMOVED_ELEMENTS: Record<string, { message: string; hint: string }> = {
 
 /** Whether a URL in `property` of `tagName` would run script: a script URL, or a data: document outside media. */
 function isScriptUrl(url: string, property: string, tagName: string): boolean {
-  const drawnOnly = property === 'poster' || (property === 'src' && MEDIA_ELEMENTS.has(tagName));
-  return getScriptUrlScheme(url, { drawnOnly }) !== undefined;
+  return getScriptUrlScheme(url, { drawnOnly: isDrawnOnly(property, tagName) }) !== undefined;
 }
+
+/** Whether the URL in `property` of `tagName` is only drawn (an image or media source), never opened as a document. */
+function isDrawnOnly(property: string, tagName: string): boolean {
+  return property === 'poster' || (property === 'src' && MEDIA_ELEMENTS.has(tagName));
+}
+
+/**
+ * Told of each script URL taken out of an element's URL attribute, with the element's position:
+ * the link checker reports it as the build warns about it.
+ */
+export type ScriptUrlListener = (url: string, kind: 'link' | 'image', position: { line: number; column: number } | undefined) => void;
 
 /**
  * The construct of `css` that runs script (see SCRIPT_CSS), read as a browser does: comments and
@@ -80,7 +90,7 @@ export function getElementRemoval(node: Element, inSvg: boolean): { message: str
  * CSS or frames of inline HTML (`srcdoc` runs in the page's origin): each attribute is removed with
  * a warning at the element.
  */
-export function sanitizeElement(node: Element, warn: Warn): void {
+export function sanitizeElement(node: Element, warn: Warn, onScriptUrl?: ScriptUrlListener): void {
   const where = node.position?.start;
   for (const key in node.properties) {
     if (key === 'className') continue;
@@ -103,6 +113,7 @@ export function sanitizeElement(node: Element, warn: Warn): void {
     } else if (URL_PROPERTIES.has(key) && typeof value === 'string' && isScriptUrl(value, key, node.tagName)) {
       delete node.properties[key];
       warn(`The script URL in ${attribute} of <${node.tagName}> is removed`, 'Link to a page or a web address (https:) instead.', where);
+      onScriptUrl?.(value, isDrawnOnly(key, node.tagName) ? 'image' : 'link', where);
     } else if (
       key === 'srcSet' &&
       typeof value === 'string' &&
