@@ -4,7 +4,7 @@
  * renamed where the two spell them differently. Plural forms (`*.plurals`, `One post|{count}
  * posts`) have none: docgen's strings are not pluralized.
  */
-const CODE_JSON_IDS: Record<string, { keys: string[]; placeholders?: Record<string, string> }> = {
+export const CODE_JSON_IDS: Record<string, { keys: string[]; placeholders?: Record<string, string> }> = {
   'theme.common.skipToMainContent': { keys: ['skipToContent'] },
   'theme.AnnouncementBar.closeButtonAriaLabel': { keys: ['announcement.close'] },
   'theme.docs.sidebar.toggleSidebarButtonAriaLabel': { keys: ['navbar.toggle'] },
