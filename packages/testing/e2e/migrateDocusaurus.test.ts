@@ -73,6 +73,8 @@ describe('docgen migrate docusaurus', () => {
     expect(missing).toEqual([]);
     expect(readNotes(report)).toEqual([
       "blog/2021-08-01-mdx-blog-post.mdx:24 MDX expression {() => alert('button clicked!')}",
+      'blog/authors.yml:7 Socials of author "yangshun" (x, linkedin, github, newsletter)',
+      'blog/authors.yml:21 Socials of author "slorber" (x, linkedin, github, newsletter)',
       'docs/tutorial-basics/markdown-features.mdx:150 MDX export',
       'docs/tutorial-basics/markdown-features.mdx:162 MDX expression {children}',
       'docs/tutorial-basics/markdown-features.mdx:166 MDX component <Highlight>',
@@ -117,14 +119,31 @@ describe('docgen migrate docusaurus', () => {
       'docs/guide/advanced.mdx:11 MDX component <TabItem>',
       'docusaurus.config.ts:35 Plugin `./src/plugins/hello.js`',
       'docusaurus.config.ts:53 Prism option `prism.theme`',
-      'i18n/ko/code.json Theme translations (code.json)',
-      'i18n/ko/docusaurus-plugin-content-docs/current.json:2 Translation "version.label"',
+      'i18n/ko/code.json:13 2 theme translations with no docgen counterpart',
+      'i18n/ko/docusaurus-plugin-content-docs/current.json:14 Translation "sidebar.docs.category.Guide & Setup.link.generated-index.description"',
+      'i18n/ko/docusaurus-plugin-content-docs/current/reference/_category_.json:3 Translated category option `collapsed`',
       'src/theme/Footer/index.js Swizzled theme component `Footer/index`',
     ]);
     const to = join(scratch, 'docusaurus-versioned');
-    expect(readFileSync(join(to, 'i18n/ko/site.yaml'), 'utf8')).toContain('Guide & Setup: 안내와 설정');
+    const siteTexts = readFileSync(join(to, 'i18n/ko/site.yaml'), 'utf8');
+    expect(siteTexts).toContain('Guide & Setup: 안내와 설정');
+    // The current version's label (current.json) and the translated _category_.json's label are labels;
+    // docgen reads no category files in i18n/, so none is written there.
+    expect(siteTexts).toContain('Next: 다음 버전');
+    expect(siteTexts).toContain('reference: 참조');
+    expect(listFiles(join(to, 'i18n/ko')).filter((file) => file.includes('_category_'))).toEqual([]);
+    // code.json's ids with a docgen counterpart are the locale's theme strings, placeholders renamed;
+    // the others are named in the report.
+    const themeStrings = readFileSync(join(to, 'i18n/ko/theme.yaml'), 'utf8');
+    expect(themeStrings).toContain('paginator.next: 다음 문서');
+    expect(themeStrings).toContain('version.badge: "버전: {version}"');
+    expect(themeStrings).toContain('notFound.title: 페이지를 찾을 수 없습니다');
+    expect(report).toContain('`theme.common.editThisPage`, `theme.lastUpdated.lastUpdatedAtBy`');
     const korean = readFileSync(join(to, 'build/ko/docs/next/intro/index.html'), 'utf8');
     expect(korean).toContain('소개');
+    expect(korean).toContain('다음 문서');
+    expect(korean).toContain('다음 버전');
+    expect(korean).toContain('참조');
     // The heading id written as an MDX comment is docgen's {#id} now.
     expect(readFileSync(join(to, 'build/docs/next/guide/advanced/index.html'), 'utf8')).toContain('id="options"');
   });

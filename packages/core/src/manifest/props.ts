@@ -225,7 +225,7 @@ export function toSiteProps(input: {
     const docPath = (id: string) => version.docs.find((doc) => doc.id === id)?.permalink ?? mainDoc?.permalink ?? version.path;
     return {
       name: version.name,
-      label: version.label,
+      label: context.label(version.label),
       path: version.path,
       isLast: version.isLast,
       banner: version.banner,

@@ -11,6 +11,7 @@ import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { findLine, formatReport, type MigrationNote } from './report.js';
+import { convertThemeStrings } from './themeStrings.js';
 
 export interface MigrateOptions {
   /** The Docusaurus site; never written to. */
@@ -287,9 +288,25 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
     const renamed = /^(authors|tags)\.yml$/.exec(file);
     if (renamed) {
       site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
+      if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
       continue;
     }
     copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
+  }
+}
+
+/** Authors' `socials` (x, github, ...): docgen authors have a name, title, url and image only. */
+function noteAuthorSocials(site: SiteMigration, sourcePath: string): void {
+  const file = parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath);
+  for (const [key, author] of Object.entries((file.value ?? {}) as Record<string, { socials?: unknown } | null>)) {
+    const socials = author?.socials;
+    if (socials === null || typeof socials !== 'object') continue;
+    site.notes.push({
+      file: sourcePath,
+      line: file.locateKey([key, 'socials']).line,
+      what: `Socials of author "${key}" (${Object.keys(socials).join(', ')}) are not converted`,
+      todo: "docgen authors have a name, title, url and image only: link the profiles from the author's url or the posts.",
+    });
   }
 }
 
@@ -351,13 +368,19 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
       const [plugin, ...rest] = file.split('/');
       const inner = rest.join('/');
       if (plugin === 'docusaurus-plugin-content-docs' && rest.length > 1) {
-        if (/(^|\/)_category_\.(json|ya?ml)$/.test(inner)) {
-          copyTranslatedCategory(site, sourcePath, `${dir}/docs/${inner.replace(/\.(json|ya?ml)$/, '.yaml')}`);
-        } else copyMarkdownOrFile(site, sourcePath, `${dir}/docs/${inner}`);
+        if (/(^|\/)_category_\.(json|ya?ml)$/.test(inner)) translateCategory(site, sourcePath, inner, labels);
+        else copyMarkdownOrFile(site, sourcePath, `${dir}/docs/${inner}`);
       } else if (plugin === 'docusaurus-plugin-content-docs' && /\.json$/.test(inner)) {
-        for (const [key, message] of readMessages(site, sourcePath)) {
+        const messages = readMessages(site, sourcePath);
+        for (const [key, message] of messages) {
+          const indexText = /^sidebar\.[^.]+\.category\.(.+)\.link\.generated-index\.(title|description)$/.exec(key);
           const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
-          if (category) labels[category[1]!] = message;
+          if (key === 'version.label') labels[readVersionLabel(config, inner.replace(/\.json$/, ''))] = message;
+          else if (indexText) {
+            // docgen titles a generated index with the category's label, translated as the label is.
+            const label = messages.find(([other]) => other === key.replace(/\.link\.generated-index\.\w+$/, ''))?.[1];
+            if (indexText[2] === 'description' || message !== label) noteTranslation(site, sourcePath, key);
+          } else if (category) labels[category[1]!] = message;
           else noteTranslation(site, sourcePath, key);
         }
       } else if (plugin === 'docusaurus-plugin-content-blog' && rest.length > 0) {
@@ -369,8 +392,10 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           }
         } else {
           const renamed = /^(authors|tags)\.yml$/.exec(inner);
-          if (renamed) site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
-          else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
+          if (renamed) {
+            site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
+            if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
+          } else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
         }
       } else if (plugin === 'docusaurus-plugin-content-pages' && rest.length > 0) {
         copyMarkdownOrFile(site, sourcePath, `${dir}/pages/${inner}`);
@@ -383,11 +408,19 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           else noteTranslation(site, sourcePath, key);
         }
       } else if (file === 'code.json') {
-        site.notes.push({
-          file: sourcePath,
-          what: 'Theme translations (code.json) are not converted',
-          todo: `docgen's theme has its own translated texts; override them in ${dir}/theme.yaml where needed.`,
-        });
+        const { strings, unmapped } = convertThemeStrings(readMessages(site, sourcePath));
+        if (Object.keys(strings).length > 0) {
+          site.writer.text(`${dir}/theme.yaml`, toYaml(strings, `UI strings of the ${locale} locale, converted from ${sourcePath}.`));
+        }
+        if (unmapped.length > 0) {
+          const text = readFileSync(join(site.from, sourcePath), 'utf8');
+          site.notes.push({
+            file: sourcePath,
+            line: findLine(text, JSON.stringify(unmapped[0])),
+            what: `${unmapped.length} theme translation${unmapped.length === 1 ? '' : 's'} with no docgen counterpart ${unmapped.length === 1 ? 'is' : 'are'} not converted`,
+            todo: `docgen's theme has no text for ${unmapped.map((id) => `\`${id}\``).join(', ')}.`,
+          });
+        }
       } else {
         site.notes.push({
           file: sourcePath,
@@ -412,11 +445,60 @@ function readNavbarTitle(config: Record<string, unknown>): string | undefined {
   return (config.navbar as { title?: string } | undefined)?.title;
 }
 
-function copyTranslatedCategory(site: SiteMigration, sourcePath: string, target: string): void {
-  const value = (parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath).value ?? {}) as Record<string, unknown>;
-  const link = convertCategoryLink(value.link);
-  site.writer.text(target, toYaml({ ...value, ...(link ? { link } : {}) }, `Converted from ${sourcePath}.`));
+/** The label docgen shows for a docs version: its label in the config, else `Next` or its name. */
+function readVersionLabel(config: Record<string, unknown>, file: string): string {
+  const name = file === 'current' ? 'current' : file.replace(/^version-/, '');
+  const versions = (config.docs as { versions?: Record<string, { label?: string }> } | undefined)?.versions;
+  return versions?.[name]?.label ?? (name === 'current' ? 'Next' : name);
 }
+
+/**
+ * A translated `_category_` file (`current/guide/_category_.json` under the locale's docs
+ * folder): docgen reads categories from the docs folder only, so its label (and generated-index
+ * title) become translated labels of the label the docs folder's category file gives. Any other
+ * option that differs from the docs folder's is noted.
+ */
+function translateCategory(site: SiteMigration, sourcePath: string, inner: string, labels: Record<string, string>): void {
+  const text = readFileSync(join(site.from, sourcePath), 'utf8');
+  const translated = (parseYamlFile(text, sourcePath).value ?? {}) as Record<string, unknown>;
+  const [version, ...rest] = inner.split('/');
+  const folder = rest.slice(0, -1).join('/');
+  const docsDir =
+    version === 'current'
+      ? stripSlashes(String((site.content.docs === false ? undefined : site.content.docs.path) ?? 'docs'))
+      : `versioned_docs/${version}`;
+  const sourceFile = ['json', 'yml', 'yaml']
+    .map((extension) => `${docsDir}/${folder ? `${folder}/` : ''}_category_.${extension}`)
+    .find((path) => existsSync(join(site.from, path)));
+  const source = (sourceFile ? (parseYamlFile(readFileSync(join(site.from, sourceFile), 'utf8'), sourceFile).value ?? {}) : {}) as Record<
+    string,
+    unknown
+  >;
+  const sourceLabel = typeof source.label === 'string' ? source.label : stripNumberPrefix(posix.basename(folder || docsDir));
+  if (typeof translated.label === 'string' && translated.label !== sourceLabel) labels[sourceLabel] = translated.label;
+  const titleOf = (value: unknown) => (value as { title?: unknown } | undefined)?.title;
+  const sourceTitle = titleOf(source.link);
+  const translatedTitle = titleOf(translated.link);
+  if (typeof sourceTitle === 'string' && typeof translatedTitle === 'string' && translatedTitle !== sourceTitle) {
+    labels[sourceTitle] = translatedTitle;
+  }
+  for (const key of Object.keys(translated)) {
+    if (key === 'label' || JSON.stringify(withoutTitle(key, translated[key])) === JSON.stringify(withoutTitle(key, source[key]))) continue;
+    site.notes.push({
+      file: sourcePath,
+      line: findLine(text, JSON.stringify(key)) ?? findLine(text, `${key}:`),
+      what: `Translated category option \`${key}\` is not converted`,
+      todo: `docgen reads category options from ${sourceFile ?? `${docsDir}/${folder}/_category_.yaml`} only; a translation gives the label (and generated-index title).`,
+    });
+  }
+}
+
+/** A category option as compared with the docs folder's: a link without its title, which is converted. */
+const withoutTitle = (key: string, value: unknown) =>
+  key === 'link' && value !== null && typeof value === 'object' ? { ...value, title: undefined } : value;
+
+/** The label docgen gives a category folder without a label (as the manifest's stripNumberPrefix). */
+const stripNumberPrefix = (segment: string) => segment.replace(/^\d+\s*[-_.]\s*(?=\D)/, '');
 
 /** `{ "key": { "message": "..." } }` entries of a Docusaurus translation file. */
 function readMessages(site: SiteMigration, sourcePath: string): [string, string][] {
