@@ -3,12 +3,11 @@ import type {
   LoadedDoc,
   ManifestRoute,
   PropAlternate,
-  PropAuthor,
   PropBlogPostMeta,
   PropDocContext,
   PropNavLink,
-  PropTag,
   RouteData,
+  RouteKind,
 } from '@docgen/types';
 
 /**
@@ -69,21 +68,10 @@ export type PageModel =
   | { type: 'notFound'; path: string };
 
 /** The generated pages of a blog (lists, archive, tags, authors): their props are their own fields. */
-export type BlogPageModel = { path: string; title: string; description: string } & (
-  | {
-      type: 'blogList';
-      posts: PropBlogPostMeta[];
-      page: number;
-      totalPages: number;
-      previousPage?: string;
-      nextPage?: string;
-    }
-  | { type: 'blogTagList'; tags: PropTag[] }
-  | { type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] }
-  | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
-  | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
-  | { type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] }
-);
+export type BlogPageModel = { path: string; title: string; description: string } & Extract<
+  RouteKind,
+  { type: 'blogList' | 'blogTagList' | 'blogTag' | 'blogArchive' | 'blogAuthorList' | 'blogAuthor' }
+>;
 
 /**
  * What a route's props take from the rest of the site: the same page in other locales and its
