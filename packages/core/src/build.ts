@@ -488,6 +488,11 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (changes === 'all' || changes.some((change) => change.kind !== 'change')) linkCache.clear();
     },
 
+    /** Files and folders read by the runs so far that changed on disk since `since` (see ContentCache.findChangedSince). */
+    findChangedSince(since: number): FileChange[] {
+      return contentCache.findChangedSince(since);
+    },
+
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
     saveCache(): void {
       writeCompileIndex(storeDir, compiled);
