@@ -31,7 +31,14 @@ import {
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
-import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
+import {
+  ContentCache,
+  findComponentPages,
+  FRONT_MATTER_MEMO_FILE,
+  readFrontMatterMemo,
+  readSiteContent,
+  type FileChange,
+} from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
 import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
@@ -280,6 +287,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
+  const frontMatterMemo = readFrontMatterMemo(storeDir, DOCGEN_VERSION);
   const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.
@@ -421,7 +429,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundled.catch(() => {});
       let content: SiteContent;
       try {
-        content = readSiteContent(siteDir, config, contentCache);
+        content = readSiteContent(siteDir, config, contentCache, frontMatterMemo);
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.
@@ -495,7 +503,8 @@ export function createSiteBuilder(options: BuilderOptions) {
 
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
     saveCache(): void {
-      writeCompileIndex(storeDir, compiled);
+      writeCompileIndex(storeDir, compiled, [FRONT_MATTER_MEMO_FILE]);
+      frontMatterMemo.write(storeDir);
     },
 
     async close(): Promise<void> {

@@ -29,6 +29,7 @@ import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { getMdxWarnings } from './mdxWarnings.js';
 import { ContentCache } from './contentCache.js';
+import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 /**
  * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
@@ -60,9 +61,9 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  * `cache` holds what earlier reads parsed (the dev server's, told of every change); a fresh one
  * still saves parsing a default-locale file again for each locale that falls back to it.
  */
-export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
+export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache(), memo?: FrontMatterMemo): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
+  const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -85,6 +86,8 @@ interface Reader {
   siteDir: string;
   config: SiteConfig;
   cache: ContentCache;
+  /** Front matter checked by earlier runs (see FrontMatterMemo). */
+  memo: FrontMatterMemo | undefined;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
   /** Unknown front matter keys and MDX features of each file read, by site path: each file is reported once, whatever the locales that fall back to it. */
@@ -127,7 +130,8 @@ function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: stri
 /** A markdown file split into front matter (checked against `schema`) and body. */
 function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: string, kind: string, schema: Schema) {
   const { siteDir, cache } = reader;
-  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+  const memo = reader.memo && { memo: reader.memo, kind };
+  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo));
   const { sitePath } = markdown.file;
   if (!reader.fileWarnings.has(sitePath)) {
     const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
