@@ -474,6 +474,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               themeKey,
               compiled,
               sourceKeys,
+              linkCache,
               pool,
               output,
               bundled,
