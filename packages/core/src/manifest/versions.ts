@@ -57,6 +57,14 @@ interface LinklessCategory {
   location: SidebarItemConfig['location'];
 }
 
+/**
+ * A path below a version root: `rest` starts with `/`. A version root is `/docs`, `/docs/2506.1`
+ * or, with docs at the site root, the locale's base URL (`/`, `/en/`) or `/en/2506.1`.
+ */
+export function belowVersion(versionPath: string, rest: string): string {
+  return versionPath.replace(/\/$/, '') + rest;
+}
+
 /** Resolves names, paths and banners of every version, in versions.json order. */
 export function getVersionMeta(context: LocaleContext, source: SourceVersion, index: number, all: SourceVersion[]) {
   const { docs } = context.input.config;
@@ -68,7 +76,7 @@ export function getVersionMeta(context: LocaleContext, source: SourceVersion, in
   return {
     name: source.name,
     label: options.label ?? (source.name === 'current' ? 'Next' : source.name),
-    path: context.baseUrl + docs.routeBasePath + (segment ? `/${segment}` : ''),
+    path: context.baseUrl + [docs.routeBasePath, segment].filter(Boolean).join('/'),
     isLast,
     banner,
   } as const;
@@ -203,7 +211,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       route: {
         path: index.path,
         locale: context.locale,
-        key: `category:${meta.name}:${index.path.slice(meta.path.length)}`,
+        key: `category:${meta.name}:${index.path.slice(belowVersion(meta.path, '').length)}`,
         isTranslation: true,
         anchorIds: [],
         sources: [`${source.sidebarsPath ?? source.docsDir} (category "${index.title}")`],
@@ -265,7 +273,7 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
     sidebarLabel: source.isFallback ? context.label(frontMatter.sidebarLabel ?? title) : (frontMatter.sidebarLabel ?? title),
     sidebarLabelTranslated: !source.isFallback || Object.hasOwn(context.translations.labels, frontMatter.sidebarLabel ?? title),
     sidebarPosition: frontMatter.sidebarPosition,
-    permalink: slug === '/' ? versionPath : versionPath + slug,
+    permalink: slug === '/' ? versionPath : belowVersion(versionPath, slug),
     sourcePath: source.file.sitePath,
     isFallback: source.isFallback,
     draft: frontMatter.draft ?? false,
@@ -371,7 +379,7 @@ function getCategoryHref(
     return doc.permalink;
   }
   const slug = link.slug ?? `/category/${toSlug(label)}`;
-  const path = ctx.versionPath + (slug.startsWith('/') ? slug : `/${slug}`);
+  const path = belowVersion(ctx.versionPath, slug.startsWith('/') ? slug : `/${slug}`);
   ctx.generatedIndexes.push({
     path,
     title: ctx.context.label(link.title ?? label),
@@ -466,7 +474,7 @@ function addFallbackIndexes(categories: LinklessCategory[], indexes: GeneratedIn
   const taken = new Set([...docs.map((doc) => doc.permalink), ...indexes.map((index) => index.path)]);
   for (const { item, slug, sidebarId, location } of categories) {
     if (!item.collapsible || !item.collapsed) continue;
-    const base = `${versionPath}/category/${slug}`;
+    const base = belowVersion(versionPath, `/category/${slug}`);
     let path = base;
     for (let n = 2; taken.has(path); n++) path = `${base}-${n}`;
     taken.add(path);
@@ -592,7 +600,7 @@ function getDocTagRoutes(
   docs: LoadedDoc[],
   sourceById: Map<string, SourceDoc>,
 ): PendingRoute[] {
-  const tagsPath = `${meta.path}/tags`;
+  const tagsPath = belowVersion(meta.path, '/tags');
   // Tags that differ only in case or punctuation share a page, named as first written.
   const byPath = new Map<string, { label: string; docs: LoadedDoc[] }>();
   for (const doc of docs) {
