@@ -228,6 +228,8 @@ export type SidebarItemConfig =
       label: string;
       collapsed?: boolean;
       collapsible?: boolean;
+      /** CSS class of the category's sidebar item (Docusaurus's `className`). */
+      className?: string;
       link?: CategoryLinkConfig;
       items: SidebarItemConfig[];
       location: import('./diagnostics.js').SourceLocation;

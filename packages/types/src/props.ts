@@ -117,6 +117,8 @@ export interface PropSidebarCategory {
   indexHref?: string;
   collapsed: boolean;
   collapsible: boolean;
+  /** CSS class of its sidebar item, from `className` in a sidebars or `_category_` file. */
+  className?: string;
   items: PropSidebarItem[];
   /**
    * Set where the items were left out of this copy of the sidebar (a page's hydration data
@@ -264,9 +266,11 @@ export interface HydrationPayload {
  * - A link: `[label, href]`, or `[label, href, 1]` when it is external.
  * - A category: `[label, href, flags, items]`. `href` is its page, or its fallback index (its
  *   `indexHref`) when `flags` says so, or `''` when it has neither; `flags` also holds `collapsed`
- *   and `collapsible`; `items` is `0` where they were left out (`itemsOmitted`).
+ *   and `collapsible`; `items` is `0` where they were left out (`itemsOmitted`); a fifth
+ *   element is its `className`, when it has one.
  */
 export type PackedSidebarItem =
   | [label: string, href: string]
   | [label: string, href: string, external: 1]
-  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0];
+  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0]
+  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0, className: string];
