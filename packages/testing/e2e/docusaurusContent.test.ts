@@ -70,6 +70,7 @@ beforeAll(async () => {
       '</Tabs>',
       '',
     ].join('\n'),
+    'docs/tags.yml': 'basics:\n  label: The basics\n  description: Where to begin.\n  permalink: /the-basics\n',
     'docs/more/_category_.yml': 'label: More things\nposition: 3\nclassName: more-things\n',
     'docs/more/deep/_category_.yaml': 'label: Deep\nclassName: deep-things\n',
     'docs/more/deep/inner.md': '# Inner\n\nDeep down.\n',
@@ -148,13 +149,32 @@ describe('Docusaurus content in a docgen build', () => {
     expect(quiet).toContain('<a href="/docs/guide/setup" class="pagination-nav__link pagination-nav__link--prev">');
   });
 
-  it('gives the docs tag pages per version, as Docusaurus', () => {
+  it('gives the docs tag pages per version, as Docusaurus, named by tags.yml, and shows the tags under each doc', () => {
+    const routeOf = (html: string) =>
+      JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
     const tags = page('docs/tags');
-    expect(tags).toContain('href="/docs/tags/getting-started"');
-    expect(tags).toContain('href="/docs/tags/basics"');
-    const basics = page('docs/tags/basics');
-    expect(basics).toContain('href="/docs/intro"');
-    expect(basics).toContain('href="/docs/quiet"');
+    expect(routeOf(tags)).toMatchObject({
+      type: 'docTagList',
+      noIndex: true,
+      tags: [
+        { label: 'Getting started', path: '/docs/tags/getting-started', count: 1 },
+        { label: 'The basics', path: '/docs/tags/the-basics', count: 2, description: 'Where to begin.' },
+      ],
+    });
+    expect(tags).toContain('<a href="/docs/tags/the-basics" class="tag">The basics<!-- --> <span class="tag__count">2</span></a>');
+    expect(tags).not.toContain('class="card');
+    const basics = page('docs/tags/the-basics');
+    expect(routeOf(basics)).toMatchObject({ type: 'docTag', allTagsPath: '/docs/tags', tag: { label: 'The basics' } });
+    expect(basics).toContain('<h1>2 docs tagged with &quot;The basics&quot;</h1>');
+    expect(basics).toContain('<p class="doc-tag__description">Where to begin.</p>');
+    expect(basics).toContain('<a href="/docs/intro">Intro</a>');
+    expect(basics).toContain('<a href="/docs/quiet">Quiet page</a>');
+    expect(basics).toContain('<a href="/docs/tags">View all tags</a>');
+    // Under the doc: its tags, each a link to its page.
+    const intro = page('docs/intro');
+    expect(intro).toMatch(
+      /<footer class="doc-footer"><b class="doc-footer__tags-label">Tags:<\/b><ul class="tag-list"><li><a href="\/docs\/tags\/getting-started" class="tag">Getting started<\/a><\/li><li><a href="\/docs\/tags\/the-basics" class="tag">The basics<\/a><\/li><\/ul><\/footer>/,
+    );
   });
 
   it("serves authors' and tags' pages at their permalinks", () => {

@@ -110,11 +110,12 @@ export interface BlogAuthorSource {
   permalink?: string;
 }
 
+/** An entry of a tags file (the blog's `tags.yaml`, a docs version's `tags.yml`). */
 export interface BlogTagSource {
   key: string;
   label: string;
   description?: string;
-  /** Path of the tag's page under `<blog>/tags/` (`permalink` in tags.yaml, as Docusaurus); from the key when absent. */
+  /** Path of the tag's page under `<blog>/tags/` or `<version>/tags/` (`permalink`, as Docusaurus); from the key when absent. */
   permalink?: string;
 }
 
@@ -262,6 +263,11 @@ export interface SourceVersion {
   sidebarsPath?: string;
   /** `_category_.yaml` data by folder path relative to the docs folder (`guide/api`). */
   categories: Record<string, CategoryMetadata>;
+  /**
+   * The version's `tags.yml` (or `tags.yaml`) in its docs folder, by locale (a locale's translated
+   * docs folder may hold its own): label, description and permalink of each front matter tag.
+   */
+  tags?: Record<string, BlogTagSource[]>;
 }
 
 /** Translations of site-level texts for one locale, from `i18n/<locale>/site.yaml` and `theme.yaml`. */

@@ -218,6 +218,17 @@ export type RouteKind =
       fallbackFrom?: { locale: string; path: string };
       /** URL path of the page's markdown twin (`/docs/x.md`, see getMarkdownPath). */
       markdownPath?: string;
+      /** The doc's front matter tags, each linking to its tag page. */
+      tags?: PropTag[];
+    } & PropDocContext)
+  /** A version's tags list (`<version>/tags`): every tag of its docs, with its count. */
+  | ({ type: 'docTagList'; tags: PropTag[] } & PropDocContext)
+  /** A tag's page (`<version>/tags/<tag>`): the docs with the tag. */
+  | ({
+      type: 'docTag';
+      tag: PropTag;
+      allTagsPath: string;
+      docs: { title: string; description: string; path: string }[];
     } & PropDocContext)
   | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)
   | {

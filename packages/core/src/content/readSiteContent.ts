@@ -197,6 +197,18 @@ function readVersions(reader: Reader): SourceVersion[] {
       sidebars: exists(reader, sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
       sidebarsPath: exists(reader, sidebarsFile) ? sidebarsPath : undefined,
       categories,
+      tags: Object.fromEntries(
+        config.i18n.locales.map((locale) => {
+          const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
+          return [
+            locale,
+            readTagsFile(
+              reader,
+              dirs.flatMap((dir) => [`${dir}/tags.yml`, `${dir}/tags.yaml`]),
+            ),
+          ];
+        }),
+      ),
     };
   });
 }
@@ -242,13 +254,13 @@ function readPermalink(file: string, location: SourceLocation, value: unknown): 
   return permalink;
 }
 
+/** The first of `paths` (site-relative) that exists, read as a YAML mapping. */
 function readLocalizedYaml(
   reader: Reader,
-  defaultPath: string,
-  localizedPath: string,
+  ...paths: string[]
 ): { value: Record<string, unknown>; file: string; locate: (path: readonly PropertyKey[]) => SourceLocation } | undefined {
   const { siteDir } = reader;
-  for (const path of [localizedPath, defaultPath]) {
+  for (const path of paths) {
     const absolutePath = join(siteDir, path);
     if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
@@ -267,7 +279,7 @@ function readLocalizedYaml(
 
 function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/authors.yaml`, `${localeDir(config, locale)}/blog/authors.yaml`);
+  const data = readLocalizedYaml(reader, `${localeDir(config, locale)}/blog/authors.yaml`, `${config.blog.path}/authors.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const author = (raw ?? {}) as Record<string, unknown>;
@@ -287,7 +299,12 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
 
 function readTags(reader: Reader, locale: string): BlogTagSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/tags.yaml`, `${localeDir(config, locale)}/blog/tags.yaml`);
+  return readTagsFile(reader, [`${localeDir(config, locale)}/blog/tags.yaml`, `${config.blog.path}/tags.yaml`]);
+}
+
+/** The first tags file of `paths` that exists: `key: { label, description, permalink }` entries. */
+function readTagsFile(reader: Reader, paths: string[]): BlogTagSource[] {
+  const data = readLocalizedYaml(reader, ...paths);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const tag = (raw ?? {}) as Record<string, unknown>;
