@@ -53,7 +53,7 @@ beforeAll(async () => {
       '',
     ].join('\n'),
     'docs/quiet.md':
-      '---\ntitle: Quiet page\nhide_title: true\ntags: [basics]\npagination_prev: guide/setup\n---\n\nNo title above this text.\n',
+      '---\ntitle: Quiet page\nhide_title: true\nimage: //cdn.example.com/quiet.png\ntags: [basics]\npagination_prev: guide/setup\n---\n\nNo title above this text.\n',
     'docs/guide/_category_.json':
       '{\n  "label": "Guide & Setup",\n  "position": 1,\n  "className": "guide",\n  "link": { "type": "generated-index", "slug": "/category/guide--setup", "title": "The guide" }\n}\n',
     'docs/guide/setup.mdx': [
@@ -76,7 +76,21 @@ beforeAll(async () => {
     'docs/more/deep/inner.md': '# Inner\n\nDeep down.\n',
     'docs/more/extra.md': '# Extra\n\nMore.\n',
     'blog/2025-01-02-hello.mdx': '---\ntitle: Hello\nauthors: [kim]\ntags: [news]\n---\n\nHi.\n',
-    'blog/authors.yaml': 'kim:\n  name: Kim\n  page:\n    permalink: /kim-writes\n',
+    'blog/authors.yaml': [
+      'kim:',
+      '  name: Kim',
+      '  email: kim@example.com',
+      '  page:',
+      '    permalink: /kim-writes',
+      '  socials:',
+      '    github: kim',
+      "    x: '@kimx'",
+      '    stackoverflow: 82609',
+      '    bluesky: kim.bsky.social',
+      '    linkedin: https://www.linkedin.com/in/kim-k/',
+      '    newsletter: https://news.example.com/kim',
+      '',
+    ].join('\n'),
     'blog/tags.yaml': 'news:\n  label: News\n  permalink: /latest-news\n',
     'pages/about.mdx': '---\ntitle: About\nkeywords: about\n---\n\n# About us\n',
   });
@@ -145,6 +159,8 @@ describe('Docusaurus content in a docgen build', () => {
     const quiet = page('docs/quiet');
     expect(quiet).not.toContain('<h1>Quiet page</h1>');
     expect(quiet).toContain('<title>Quiet page');
+    // A protocol-relative image is the same rule's as the site image's, with the site's scheme.
+    expect(quiet).toContain('<meta property="og:image" content="https://cdn.example.com/quiet.png">');
     // Its sidebar neighbour is intro.md; pagination_prev names guide/setup instead.
     expect(quiet).toContain('<a href="/docs/guide/setup" class="pagination-nav__link pagination-nav__link--prev">');
   });
@@ -177,9 +193,42 @@ describe('Docusaurus content in a docgen build', () => {
     );
   });
 
+  it("shows authors' socials as links named for the author and the platform, handles made URLs as Docusaurus", () => {
+    const links = [...page('blog/hello').matchAll(/<a class="author-socials__link[^"]*" href="([^"]+)" aria-label="([^"]+)"/g)].map(
+      (match) => `${match[2]} ${match[1]}`,
+    );
+    expect(links).toEqual([
+      'Kim on GitHub https://github.com/kim',
+      'Kim on X https://x.com/kimx',
+      'Kim on Stack Overflow https://stackoverflow.com/users/82609',
+      'Kim on Bluesky https://bsky.app/profile/kim.bsky.social',
+      'Kim on LinkedIn https://www.linkedin.com/in/kim-k/',
+      'Kim on newsletter https://news.example.com/kim',
+      'Kim on Email mailto:kim@example.com',
+    ]);
+    expect(page('blog/authors/kim-writes')).toContain('aria-label="Kim on GitHub"');
+  });
+
   it("serves authors' and tags' pages at their permalinks", () => {
     expect(page('blog/authors/kim-writes')).toContain('Kim');
     expect(page('blog/tags/latest-news')).toContain('News');
+  });
+});
+
+describe("an author's social that is neither a handle nor a URL", () => {
+  it('is an error at its line and column', async () => {
+    const broken = join(scratch, 'bad-social');
+    writeSiteFiles(broken, {
+      'docgen.config.yaml': 'title: Broken\nurl: https://broken.example.com\n',
+      'docs/x.md': '# X\n',
+      'blog/2025-01-02-a.md': '---\ntitle: A\nauthors: [kim]\n---\n\nA.\n',
+      'blog/authors.yaml': 'kim:\n  name: Kim\n  socials:\n    newsletter: kim at example\n',
+    });
+    const error = await build({ siteDir: broken, threads: 1, cache: false }).catch((caught: unknown) => caught);
+    expect(isDocgenError(error)).toBe(true);
+    if (!isDocgenError(error)) return;
+    expect(error.location).toMatchObject({ file: 'blog/authors.yaml', line: 4 });
+    expect(error.message).toBe('The newsletter social of author "kim" must be a full http(s) URL: "kim at example"');
   });
 });
 

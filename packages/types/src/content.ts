@@ -100,12 +100,23 @@ export interface SourcePage {
   isFallback: boolean;
 }
 
+/** A link of an author's `socials` (or `email`), its handle made a URL as Docusaurus does. */
+export interface AuthorSocial {
+  /** As written: `github`, `x`, `email`, or a platform of the site's own (`newsletter`). */
+  platform: string;
+  /** Its name to show: `GitHub`, `X`, `Email`; the platform as written for others. */
+  label: string;
+  url: string;
+}
+
 export interface BlogAuthorSource {
   key: string;
   name: string;
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** `socials` and `email` of authors.yaml as links (see toAuthorSocials). */
+  socials?: AuthorSocial[];
   /** Path of the author's page under `<blog>/authors/` (`page.permalink` in authors.yaml, as Docusaurus); the key when absent. */
   permalink?: string;
 }

@@ -2,7 +2,7 @@
  * What the theme sees. Everything here survives `JSON.stringify`: no Date, Map, URL or functions.
  * SiteData is per locale and constant in the size of the site; RouteData is per route.
  */
-import type { TocItem } from './content.js';
+import type { AuthorSocial, TocItem } from './content.js';
 
 export interface PropLink {
   label: string;
@@ -161,6 +161,7 @@ export interface PropAuthor {
   title?: string;
   url?: string;
   imageUrl?: string;
+  socials?: AuthorSocial[];
   path: string;
 }
 

@@ -1,3 +1,4 @@
+import { toAuthorSocials } from './authorSocials.js';
 import { join, posix } from 'node:path';
 import type { z } from 'zod';
 import type {
@@ -293,7 +294,21 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const page = author.page as { permalink?: unknown } | undefined;
     const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
-    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url), permalink };
+    const socials = toAuthorSocials(
+      author.socials,
+      author.email,
+      (platform) => data.locate(platform ? [key, 'socials', platform] : [key, 'socials']),
+      key,
+    );
+    return {
+      key,
+      name: author.name,
+      title: text(author.title),
+      url: text(author.url),
+      imageUrl: text(author.image_url),
+      ...(socials && { socials }),
+      permalink,
+    };
   });
 }
 

@@ -4,6 +4,7 @@ import GithubSlugger from 'github-slugger';
 import { DocgenError } from '../diagnostics/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
+import { isDefaultLanguage } from '../compile/index.js';
 import { getMdxWarnings } from '../content/index.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
@@ -146,11 +147,11 @@ const DOCUSAURUS_LANGUAGES = [
   'json',
 ];
 
-/** Those of Docusaurus's default languages that the site's code blocks use, added to docgen's extra languages. */
+/** Those of Docusaurus's default languages that the site's code blocks use and docgen does not highlight by default, added to docgen's extra languages. */
 function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>): void {
   const code = (config.code ?? {}) as { additionalLanguages?: string[] };
   const languages = new Set(code.additionalLanguages ?? []);
-  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language)) languages.add(language);
+  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language) && !isDefaultLanguage(language)) languages.add(language);
   if (languages.size > 0) config.code = { additionalLanguages: [...languages] };
 }
 
@@ -288,25 +289,9 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
     const renamed = /^(authors|tags)\.yml$/.exec(file);
     if (renamed) {
       site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
-      if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
       continue;
     }
     copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
-  }
-}
-
-/** Authors' `socials` (x, github, ...): docgen authors have a name, title, url and image only. */
-function noteAuthorSocials(site: SiteMigration, sourcePath: string): void {
-  const file = parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath);
-  for (const [key, author] of Object.entries((file.value ?? {}) as Record<string, { socials?: unknown } | null>)) {
-    const socials = author?.socials;
-    if (socials === null || typeof socials !== 'object') continue;
-    site.notes.push({
-      file: sourcePath,
-      line: file.locateKey([key, 'socials']).line,
-      what: `Socials of author "${key}" (${Object.keys(socials).join(', ')}) are not converted`,
-      todo: "docgen authors have a name, title, url and image only: link the profiles from the author's url or the posts.",
-    });
   }
 }
 
@@ -392,10 +377,8 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           }
         } else {
           const renamed = /^(authors|tags)\.yml$/.exec(inner);
-          if (renamed) {
-            site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
-            if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
-          } else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
+          if (renamed) site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
+          else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
         }
       } else if (plugin === 'docusaurus-plugin-content-pages' && rest.length > 0) {
         copyMarkdownOrFile(site, sourcePath, `${dir}/pages/${inner}`);
