@@ -17,7 +17,7 @@ import type {
   Sidebar,
   SiteData,
 } from '@docgen/types';
-import { isExternalUrl } from '@docgen/shared';
+import { getImageUrl, isExternalUrl } from '@docgen/shared';
 import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
@@ -284,7 +284,7 @@ export function toSiteProps(input: {
       };
     }),
     favicon: config.favicon ? config.baseUrl + config.favicon.replace(/^\//, '') : undefined,
-    image: config.image && (isExternalUrl(config.image) ? config.image : config.baseUrl + config.image.replace(/^\//, '')),
+    image: config.image && getImageUrl(config.baseUrl, config.image),
     navbar: {
       title: themeConfig.navbar.title ? context.label(themeConfig.navbar.title) : undefined,
       logo: themeConfig.navbar.logo && {
