@@ -123,7 +123,6 @@ describe('docgen migrate docusaurus', () => {
       'docusaurus.config.ts:35 Plugin `./src/plugins/hello.js`',
       'docusaurus.config.ts:53 Prism option `prism.theme`',
       'i18n/ko/code.json:13 2 theme translations with no docgen counterpart',
-      'i18n/ko/docusaurus-plugin-content-docs/current.json:14 Translation "sidebar.docs.category.Guide & Setup.link.generated-index.description"',
       'i18n/ko/docusaurus-plugin-content-docs/current/reference/_category_.json:3 Translated category option `collapsed`',
       'src/theme/Footer/index.js Swizzled theme component `Footer/index`',
     ]);
@@ -134,6 +133,11 @@ describe('docgen migrate docusaurus', () => {
     // docgen reads no category files in i18n/, so none is written there.
     expect(siteTexts).toContain('Next: 다음 버전');
     expect(siteTexts).toContain('reference: 참조');
+    // The generated index's translated title (other than the label) and description.
+    expect(siteTexts).toContain('categoryIndexes:\n  Guide & Setup:\n    title: 안내와 설정 모음\n    description: 위젯을 설정합니다.');
+    const koIndex = readFileSync(join(to, 'build/ko/docs/next/category/guide--setup/index.html'), 'utf8');
+    expect(koIndex).toContain('<h1>안내와 설정 모음</h1>');
+    expect(koIndex).toContain('위젯을 설정합니다.');
     expect(listFiles(join(to, 'i18n/ko')).filter((file) => file.includes('_category_'))).toEqual([]);
     // code.json's ids with a docgen counterpart are the locale's theme strings, placeholders renamed;
     // the others are named in the report.

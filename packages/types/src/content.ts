@@ -285,6 +285,11 @@ export interface SourceVersion {
 export interface SiteTranslations {
   /** Source label -> translated label, for navbar, footer and sidebar labels. */
   labels: Record<string, string>;
+  /**
+   * A category's generated index by the category's label as the default locale writes it: its
+   * translated title (when it differs from the translated label) and description.
+   */
+  categoryIndexes: Record<string, { title?: string; description?: string }>;
   title?: string;
   tagline?: string;
   announcementBar?: string;

@@ -368,8 +368,15 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
     Object.fromEntries(
       Object.entries((value ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
+  const categoryIndexes = Object.fromEntries(
+    Object.entries((site.categoryIndexes ?? {}) as Record<string, unknown>).map(([label, value]) => {
+      const index = (value ?? {}) as Record<string, unknown>;
+      return [label, { title: text(index.title), description: text(index.description) }];
+    }),
+  );
   return {
     labels: strings(site.labels),
+    categoryIndexes,
     title: text(site.title),
     tagline: text(site.tagline),
     announcementBar: text(site.announcementBar),

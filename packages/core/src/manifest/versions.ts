@@ -386,10 +386,12 @@ function getCategoryHref(
   }
   const slug = link.slug ?? `/category/${toSlug(label)}`;
   const path = belowVersion(ctx.versionPath, slug.startsWith('/') ? slug : `/${slug}`);
+  // A locale may title the index otherwise than it labels the category (site.yaml's categoryIndexes).
+  const translated = ctx.context.isDefaultLocale ? undefined : ctx.context.translations.categoryIndexes[label];
   ctx.generatedIndexes.push({
     path,
-    title: ctx.context.label(link.title ?? label),
-    description: link.description ?? '',
+    title: translated?.title ?? ctx.context.label(link.title ?? label),
+    description: translated?.description ?? link.description ?? '',
     items,
     sidebarId: ctx.sidebarId,
     location,

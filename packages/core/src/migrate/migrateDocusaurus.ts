@@ -347,6 +347,7 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
     const sourceDir = `i18n/${locale}`;
     if (!existsSync(join(site.from, sourceDir))) continue;
     const labels: Record<string, string> = {};
+    const categoryIndexes: Record<string, { title?: string; description?: string }> = {};
     const siteTexts: Record<string, string> = {};
     for (const file of list(site.from, sourceDir)) {
       const sourcePath = `${sourceDir}/${file}`;
@@ -362,9 +363,13 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
           if (key === 'version.label') labels[readVersionLabel(config, inner.replace(/\.json$/, ''))] = message;
           else if (indexText) {
-            // docgen titles a generated index with the category's label, translated as the label is.
+            // docgen titles a generated index with the category's label, translated as the label is,
+            // unless site.yaml's categoryIndexes gives it a title of its own.
             const label = messages.find(([other]) => other === key.replace(/\.link\.generated-index\.\w+$/, ''))?.[1];
-            if (indexText[2] === 'description' || message !== label) noteTranslation(site, sourcePath, key);
+            if (indexText[2] === 'description' || message !== label) {
+              const index = (categoryIndexes[indexText[1]!] ??= {});
+              index[indexText[2] as 'title' | 'description'] = message;
+            }
           } else if (category) labels[category[1]!] = message;
           else noteTranslation(site, sourcePath, key);
         }
@@ -412,11 +417,12 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
         });
       }
     }
-    if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0) {
+    const hasIndexes = Object.keys(categoryIndexes).length > 0;
+    if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0 || hasIndexes) {
       site.writer.text(
         `${dir}/site.yaml`,
         toYaml(
-          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }) },
+          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }), ...(hasIndexes && { categoryIndexes }) },
           `Texts of the ${locale} locale, converted from ${sourceDir}/*.json. Keys of labels are the labels as the config writes them.`,
         ),
       );
