@@ -167,6 +167,10 @@ describe('docgen migrate docusaurus', () => {
     expect(home).toContain('"type":"doc","path":"/"');
     expect(home).toContain('href="/guide/install"');
     expect(existsSync(join(to, 'build/docs'))).toBe(false);
+    // The docs' tags.yml names the tag and describes it on its page.
+    const tag = readFileSync(join(to, 'build/tags/setup/index.html'), 'utf8');
+    expect(tag).toContain('2 docs tagged with &quot;Setting up&quot;');
+    expect(tag).toContain('Pages about setting the gadget up.');
     const checked = await runDocgen(['check-links', to]);
     expect(checked.stderr).toBe('');
     expect(checked.code).toBe(0);
