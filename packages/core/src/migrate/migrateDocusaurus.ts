@@ -4,7 +4,6 @@ import GithubSlugger from 'github-slugger';
 import { DocgenError } from '../diagnostics/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
-import { isDefaultLanguage } from '../compile/index.js';
 import { getMdxWarnings } from '../content/index.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
@@ -120,7 +119,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   migrateI18n(site, converted.config);
   noteSourceFolder(site);
 
-  addDocusaurusLanguages(converted.config, site.languages);
+  // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
+  const { isDefaultLanguage } = await import('../compile/index.js');
+  addDocusaurusLanguages(converted.config, site.languages, isDefaultLanguage);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   const report = formatReport(from, notes, loaded.stubs);
@@ -148,7 +149,7 @@ const DOCUSAURUS_LANGUAGES = [
 ];
 
 /** Those of Docusaurus's default languages that the site's code blocks use and docgen does not highlight by default, added to docgen's extra languages. */
-function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>): void {
+function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>, isDefaultLanguage: (name: string) => boolean): void {
   const code = (config.code ?? {}) as { additionalLanguages?: string[] };
   const languages = new Set(code.additionalLanguages ?? []);
   for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language) && !isDefaultLanguage(language)) languages.add(language);
