@@ -1,3 +1,4 @@
+import { toAuthorSocials } from './authorSocials.js';
 import { join, posix } from 'node:path';
 import type { z } from 'zod';
 import type {
@@ -201,6 +202,18 @@ function readVersions(reader: Reader): SourceVersion[] {
       sidebars: exists(reader, sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
       sidebarsPath: exists(reader, sidebarsFile) ? sidebarsPath : undefined,
       categories,
+      tags: Object.fromEntries(
+        config.i18n.locales.map((locale) => {
+          const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
+          return [
+            locale,
+            readTagsFile(
+              reader,
+              dirs.flatMap((dir) => [`${dir}/tags.yml`, `${dir}/tags.yaml`]),
+            ),
+          ];
+        }),
+      ),
     };
   });
 }
@@ -246,13 +259,13 @@ function readPermalink(file: string, location: SourceLocation, value: unknown): 
   return permalink;
 }
 
+/** The first of `paths` (site-relative) that exists, read as a YAML mapping. */
 function readLocalizedYaml(
   reader: Reader,
-  defaultPath: string,
-  localizedPath: string,
+  ...paths: string[]
 ): { value: Record<string, unknown>; file: string; locate: (path: readonly PropertyKey[]) => SourceLocation } | undefined {
   const { siteDir } = reader;
-  for (const path of [localizedPath, defaultPath]) {
+  for (const path of paths) {
     const absolutePath = join(siteDir, path);
     if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
@@ -271,7 +284,7 @@ function readLocalizedYaml(
 
 function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/authors.yaml`, `${localeDir(config, locale)}/blog/authors.yaml`);
+  const data = readLocalizedYaml(reader, `${localeDir(config, locale)}/blog/authors.yaml`, `${config.blog.path}/authors.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const author = (raw ?? {}) as Record<string, unknown>;
@@ -285,13 +298,32 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const page = author.page as { permalink?: unknown } | undefined;
     const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
-    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url), permalink };
+    const socials = toAuthorSocials(
+      author.socials,
+      author.email,
+      (platform) => data.locate(platform ? [key, 'socials', platform] : [key, 'socials']),
+      key,
+    );
+    return {
+      key,
+      name: author.name,
+      title: text(author.title),
+      url: text(author.url),
+      imageUrl: text(author.image_url),
+      ...(socials && { socials }),
+      permalink,
+    };
   });
 }
 
 function readTags(reader: Reader, locale: string): BlogTagSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/tags.yaml`, `${localeDir(config, locale)}/blog/tags.yaml`);
+  return readTagsFile(reader, [`${localeDir(config, locale)}/blog/tags.yaml`, `${config.blog.path}/tags.yaml`]);
+}
+
+/** The first tags file of `paths` that exists: `key: { label, description, permalink }` entries. */
+function readTagsFile(reader: Reader, paths: string[]): BlogTagSource[] {
+  const data = readLocalizedYaml(reader, ...paths);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const tag = (raw ?? {}) as Record<string, unknown>;
@@ -340,8 +372,15 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
     Object.fromEntries(
       Object.entries((value ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
+  const categoryIndexes = Object.fromEntries(
+    Object.entries((site.categoryIndexes ?? {}) as Record<string, unknown>).map(([label, value]) => {
+      const index = (value ?? {}) as Record<string, unknown>;
+      return [label, { title: text(index.title), description: text(index.description) }];
+    }),
+  );
   return {
     labels: strings(site.labels),
+    categoryIndexes,
     title: text(site.title),
     tagline: text(site.tagline),
     announcementBar: text(site.announcementBar),
