@@ -69,6 +69,13 @@ export interface SourceMarkdown<FrontMatter> {
   bodyLine: number;
   /** Front matter keys the page's kind does not read. */
   warnings?: Diagnostic[];
+  /** Of an `.mdx` file: its front matter as written, which its expressions read (`{frontMatter.x}`). */
+  writtenFrontMatter?: Record<string, unknown>;
+  /**
+   * Of an `.mdx` file: the `.md`/`.mdx` partials it imports (and they import), by site path, with
+   * their bodies (front matter taken off) and the line each body starts on.
+   */
+  partials?: Record<string, { body: string; bodyLine: number }>;
 }
 
 export interface SourceDoc extends SourceMarkdown<DocFrontMatter> {

@@ -12,8 +12,11 @@ export type AdmonitionType = 'note' | 'tip' | 'info' | 'warning' | 'danger' | 'c
 export interface ContentElements {
   /** `:::note` and the other admonitions: `title` when written (`:::tip[Title]`), else the theme's word for the type. */
   admonition: { type: AdmonitionType; title?: string };
-  /** `::::tabs{groupId=...}`: its children are `tab` elements. */
-  tabs: { groupId?: string };
+  /**
+   * `::::tabs{groupId=...}` or MDX's `<Tabs>`: its children are `tab` elements. `defaultValue` is the
+   * tab shown first (else the first); `queryString` the URL search parameter that chooses a tab.
+   */
+  tabs: { groupId?: string; defaultValue?: string; queryString?: string };
   /** `:::tab{label=... value=...}` inside `tabs`; `value` defaults to the label. */
   tab: { label: string; value: string };
   /** `:highlight[text]{color=...}`. */

@@ -37,8 +37,19 @@ export function enhanceContent(root: HTMLElement): () => void {
     const stored = readStorage(getTabGroupStorageKey(container.dataset.groupId!));
     if (stored) selectTab(container, stored);
   }
+  // A tab named in the URL (`?os=mac`, for tabs with a queryString) wins over the remembered one.
+  for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-query-string]')) {
+    const value = new URLSearchParams(window.location.search).get(container.dataset.queryString!);
+    if (value) selectTab(container, value);
+  }
   const choose = (container: HTMLElement, value: string, focus: boolean) => {
     if (!selectTab(container, value, focus)) return;
+    const queryString = container.dataset.queryString;
+    if (queryString) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(queryString, value);
+      window.history.replaceState(window.history.state, '', url);
+    }
     const groupId = container.dataset.groupId;
     if (!groupId) return;
     try {

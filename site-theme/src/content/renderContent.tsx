@@ -108,7 +108,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         </div>
       );
     },
-    tabs({ groupId, children }: ElementProps<'tabs'>) {
+    tabs({ groupId, defaultValue, queryString, children }: ElementProps<'tabs'>) {
       const index = ++tabsCount;
       const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<ElementProps<'tab'>>[];
       const items = tabs.map((tab, position) => ({
@@ -116,8 +116,17 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         value: String(tab.props.value ?? tab.props.label ?? position),
         children: tab.props.children,
       }));
+      // The tab shown before any choice: `defaultValue` (MDX's <Tabs>, or a <TabItem default>), else the first.
+      const chosen = Math.max(
+        0,
+        items.findIndex((item) => defaultValue !== undefined && item.value === String(defaultValue)),
+      );
       return (
-        <div className="tabs-container" data-group-id={groupId ? String(groupId) : undefined}>
+        <div
+          className="tabs-container"
+          data-group-id={groupId ? String(groupId) : undefined}
+          data-query-string={queryString ? String(queryString) : undefined}
+        >
           <div role="tablist" aria-orientation="horizontal" className="tabs">
             {items.map((item, position) => (
               <button
@@ -126,10 +135,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
                 role="tab"
                 id={`tabs-${index}-tab-${position}`}
                 aria-controls={`tabs-${index}-panel-${position}`}
-                aria-selected={position === 0}
-                tabIndex={position === 0 ? 0 : -1}
+                aria-selected={position === chosen}
+                tabIndex={position === chosen ? 0 : -1}
                 data-value={item.value}
-                className={position === 0 ? 'tabs__item tabs__item--active' : 'tabs__item'}
+                className={position === chosen ? 'tabs__item tabs__item--active' : 'tabs__item'}
               >
                 {item.label}
               </button>
@@ -143,7 +152,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
               aria-labelledby={`tabs-${index}-tab-${position}`}
               data-value={item.value}
               className="tabs__panel"
-              hidden={position !== 0}
+              hidden={position !== chosen}
             >
               {item.children}
             </div>

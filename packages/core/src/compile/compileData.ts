@@ -1,4 +1,5 @@
 import type { ContentLink, Diagnostic, TocItem } from '@docgen/types';
+import type { MdxInput } from './mdx.js';
 import type { Warn } from './sanitizeHtml.js';
 
 /**
@@ -21,6 +22,8 @@ export interface CompileData {
   sourcePath: string;
   /** The body being compiled, for text as written at a node's offsets. */
   source: string;
+  /** For an `.mdx` file: its front matter and partials (see mdx.ts). */
+  mdx?: MdxInput;
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

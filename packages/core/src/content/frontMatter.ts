@@ -41,7 +41,11 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
       hint: 'Write it as "key: value" lines, e.g. "title: 시작하기".',
     });
   }
-  const known = KNOWN_KEYS.get(schema);
+  const mdx = file.sitePath.endsWith('.mdx');
+  const body = file.text.slice(bodyStart);
+  // An MDX file's own keys are read by its content (`{frontMatter.product}`): those are known too.
+  const read = mdx ? [...body.matchAll(/\bfrontMatter\.([\w$]+)/g)].map((match) => match[1]!) : [];
+  const known = KNOWN_KEYS.get(schema)?.concat(read);
   const warnings = known ? getUnknownKeyWarnings(value as Record<string, unknown>, known, yaml) : [];
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -54,7 +58,14 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
       hint: hint ?? `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
     });
   }
-  return { file, frontMatter: parsed.data, body: file.text.slice(bodyStart), bodyLine, ...(warnings.length > 0 && { warnings }) };
+  return {
+    file,
+    frontMatter: parsed.data,
+    body,
+    bodyLine,
+    ...(warnings.length > 0 && { warnings }),
+    ...(mdx && { writtenFrontMatter: value as Record<string, unknown> }),
+  };
 }
 
 /** A text that becomes part of a URL path (see routePaths.ts): refused, with the rule as hint, when `getProblem` finds one. */

@@ -1,5 +1,6 @@
-import { join, posix } from 'node:path';
-import type { z } from 'zod';
+import { existsSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { z } from 'zod';
 import type {
   BlogAuthorSource,
   Diagnostic,
@@ -27,13 +28,12 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
-import { getMdxWarnings } from './mdxWarnings.js';
 import { ContentCache } from './contentCache.js';
 
 /**
- * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
- * markdown, with a warning for each MDX feature it uses (see mdxWarnings.ts). Folders starting with `_` or
- * `.` and `node_modules` are never listed (see FolderKind).
+ * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials, which MDX files import
+ * and inline); `.mdx` is compiled as MDX. Folders starting with `_` or `.` and `node_modules` are
+ * never listed (see FolderKind).
  */
 const isMarkdownSource = (relativePath: string) => /\.mdx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
 const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
@@ -129,11 +129,39 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const { siteDir, cache } = reader;
   const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
   const { sitePath } = markdown.file;
-  if (!reader.fileWarnings.has(sitePath)) {
-    const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
-    reader.fileWarnings.set(sitePath, [...(markdown.warnings ?? []), ...mdx]);
-  }
+  if (!reader.fileWarnings.has(sitePath)) reader.fileWarnings.set(sitePath, markdown.warnings ?? []);
+  // Read on every read, not cached with the file: a partial may change while the file does not.
+  if (sitePath.endsWith('.mdx')) return { ...markdown, partials: readPartials(siteDir, absolutePath, markdown.body) };
   return markdown;
+}
+
+/** An MDX import of a partial: `import Intro from './_intro.mdx'` (group 1: the path). */
+const PARTIAL_IMPORT = /^import\s+[\w$]+\s+from\s+['"]([^'"\n]+\.mdx?)['"]/gm;
+const partialFrontMatter = z.looseObject({});
+
+/**
+ * The `.md`/`.mdx` partials an MDX body imports, and those they import, by site path: their
+ * bodies without front matter. A path that does not exist is left out (compiling reports the
+ * import at its line); a path outside the site is never read.
+ */
+function readPartials(siteDir: string, absolutePath: string, body: string): Record<string, { body: string; bodyLine: number }> {
+  const partials: Record<string, { body: string; bodyLine: number }> = {};
+  const pending = [{ importer: absolutePath, body }];
+  while (pending.length > 0) {
+    const { importer, body: text } = pending.pop()!;
+    if (!text.includes('import')) continue;
+    for (const match of text.matchAll(PARTIAL_IMPORT)) {
+      const source = match[1]!;
+      const target = source.startsWith('@site/') ? join(siteDir, source.slice('@site/'.length)) : resolve(dirname(importer), source);
+      if (!source.startsWith('@site/') && !source.startsWith('.')) continue;
+      const file = existsSync(target) && !posix.relative(siteDir, target).startsWith('..') ? readSourceFile(siteDir, target) : undefined;
+      if (!file || file.sitePath.startsWith('..') || Object.hasOwn(partials, file.sitePath)) continue;
+      const partial = parseFrontMatter(file, partialFrontMatter);
+      partials[file.sitePath] = { body: partial.body, bodyLine: partial.bodyLine };
+      if (file.sitePath.endsWith('.mdx')) pending.push({ importer: target, body: partial.body });
+    }
+  }
+  return partials;
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */
