@@ -188,7 +188,9 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   const getContent = (slot: ContentSlot): HastRoot =>
     rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
   diagnostics.push(...manifest.warnings);
-  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
+  // The site components MDX pages show: bundled for them (see bundle/islands.ts).
+  const components = [...new Set([...used.values()].flatMap((compiled) => compiled.components ?? []))].sort();
+  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent, components };
 }
 
 /**
@@ -257,7 +259,7 @@ export type SourceKeys = ReturnType<typeof createSourceKeys>;
 /** What an `.mdx` source is compiled with besides its body; undefined for markdown (`.md`). */
 function getMdxInput(source: SourceMarkdown<unknown>): MdxInput | undefined {
   if (!source.file.sitePath.endsWith('.mdx')) return undefined;
-  return { frontMatter: source.writtenFrontMatter ?? {}, partials: source.partials ?? {} };
+  return { frontMatter: source.writtenFrontMatter ?? {}, partials: source.partials ?? {}, modules: source.modules ?? {} };
 }
 
 /**

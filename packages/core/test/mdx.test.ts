@@ -210,3 +210,14 @@ describe('MDX: what cannot be evaluated fails with file:line:col', () => {
     expect(meta.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 });
+
+describe('MDX: heading ids as Docusaurus writes them', () => {
+  it('{#id} and {/* #id */} at the end of a heading', () => {
+    const { html, headings } = compileMdx('## One {#first}\n\n## Two {/* #second */}\n\n```md\n## Code {#not-an-id}\n```\n');
+    expect(headings).toEqual([
+      { value: 'One', id: 'first', level: 2 },
+      { value: 'Two', id: 'second', level: 2 },
+    ]);
+    expect(html).toContain(' Code {#not-an-id}');
+  });
+});

@@ -76,6 +76,8 @@ export interface SourceMarkdown<FrontMatter> {
    * their bodies (front matter taken off) and the line each body starts on.
    */
   partials?: Record<string, { body: string; bodyLine: number }>;
+  /** Of an `.mdx` file: the site's component modules it imports, the site path as imported (no extension) to the file's. */
+  modules?: Record<string, string>;
 }
 
 export interface SourceDoc extends SourceMarkdown<DocFrontMatter> {
@@ -174,6 +176,8 @@ export interface CompiledMarkdown {
   /** Minutes to read the document. */
   readingTimeMinutes: number;
   diagnostics: Diagnostic[];
+  /** The site components an MDX page shows as islands (`src/components/Counter.tsx#default`), when it shows any. */
+  components?: string[];
   /** Where the compile store keeps the content, excerpt and search sections. */
   stored: StoredContent;
 }

@@ -19,6 +19,13 @@ export interface ContentElements {
   tabs: { groupId?: string; defaultValue?: string; queryString?: string };
   /** `:::tab{label=... value=...}` inside `tabs`; `value` defaults to the label. */
   tab: { label: string; value: string };
+  /**
+   * A site component in an MDX page (`<Counter start={1} />`), an island: `component` is the module's
+   * site path and export (`src/components/Counter.tsx#default`), `props` its props as JSON. Its
+   * children are content; the render stage puts its server-rendered HTML in a single `raw` child
+   * and the URL of its browser code in `src`.
+   */
+  island: { component: string; props: string; src?: string };
   /** `:highlight[text]{color=...}`. */
   highlight: { color?: string };
   /**

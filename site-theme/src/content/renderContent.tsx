@@ -1,7 +1,7 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import namesPlugin from 'colord/plugins/names';
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -159,6 +159,18 @@ function createComponents(context: ContentContext): Partial<Components> & Record
           ))}
         </div>
       );
+    },
+    island({ component, props, src, node, children }: ElementProps<'island'>) {
+      // Rendered at build time (its one `raw` child) and hydrated in the browser by enhanceContent from `src`.
+      const raw = node?.children.length === 1 ? (node.children[0] as ElementContent | { type: 'raw'; value: string }) : undefined;
+      const attributes = { 'data-component': component, style: { display: 'contents' } };
+      if (raw?.type !== 'raw') return createElement('docgen-island', attributes, children);
+      return createElement('docgen-island', {
+        ...attributes,
+        'data-props': props,
+        'data-src': src,
+        dangerouslySetInnerHTML: { __html: raw.value },
+      });
     },
     tab({ children }: ElementProps<'tab'>) {
       return <>{children}</>;

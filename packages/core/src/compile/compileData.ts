@@ -24,6 +24,8 @@ export interface CompileData {
   source: string;
   /** For an `.mdx` file: its front matter and partials (see mdx.ts). */
   mdx?: MdxInput;
+  /** The site components an MDX file shows (set by mdx.ts). */
+  components?: Set<string>;
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

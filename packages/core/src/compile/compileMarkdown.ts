@@ -168,6 +168,25 @@ function toFailedResult(
   };
 }
 
+/**
+ * `## Title {#my-id}` is a heading id in MDX files too (as Docusaurus reads them): its brace is
+ * escaped before parsing, outside fenced code, so that it is text for remarkDocgen to take. Lengths
+ * change on those lines only, after the id, which nothing reports a place in.
+ */
+function escapeHeadingIds(body: string): string {
+  if (!body.includes('{#')) return body;
+  let fence: string | undefined;
+  return body
+    .split('\n')
+    .map((line) => {
+      const code = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
+      if (code) fence = fence === undefined ? code[1] : code[1]![0] === fence[0] && code[1]!.length >= fence.length ? undefined : fence;
+      if (fence !== undefined || code) return line;
+      return /^[ \t>]*#{1,6}[ \t].*\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
+    })
+    .join('\n');
+}
+
 /** The hint of every MDX syntax error: what makes `<` and `{` text again. */
 const MDX_SYNTAX_HINT =
   'In MDX, `<` starts a tag and `{` an expression: to write them as text, escape them (`\\<`, `\\{`) or put them in a code span; comments are written {/* ... */}. Or rename the file to .md to build it as plain markdown.';
@@ -186,7 +205,7 @@ function getMdxSyntaxError(error: unknown): { message: string; hint: string; pos
 }
 
 function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
-  const body = toDirectiveLabels(written);
+  const body = options.mdx ? escapeHeadingIds(toDirectiveLabels(written)) : toDirectiveLabels(written);
   const data: CompileData = {
     diagnostics: [],
     links: [],
@@ -229,6 +248,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
       urls: [...data.urls.values()],
       description: getDefaultDescription(text),
       readingTimeMinutes: getReadingTime(text),
+      ...(data.components && { components: [...data.components].sort() }),
       // In the order of the file: markdown and raw HTML are checked in two passes.
       diagnostics: data.diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column),
     },

@@ -1,6 +1,6 @@
 import type { AdmonitionType, ContentElements } from '@docgen/types';
 import type { Program } from 'estree-jsx';
-import type { Code, Link, Paragraph, Parent, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import type { Code, Heading, Link, Paragraph, Parent, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { posix } from 'node:path';
@@ -47,9 +47,12 @@ export interface MdxInput {
   frontMatter: Record<string, unknown>;
   /** The `.md`/`.mdx` files it imports (and they import), by site path. */
   partials: Record<string, MdxPartial>;
+  /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
+  modules: Record<string, string>;
 }
 
-type Binding = { kind: 'theme'; component: MappedComponent } | { kind: 'partial'; sitePath: string };
+type Binding =
+  { kind: 'theme'; component: MappedComponent } | { kind: 'partial'; sitePath: string } | { kind: 'island'; component: string };
 
 /** Where an MDX node's content comes from: the page or one of its partials. */
 interface Origin {
@@ -75,7 +78,7 @@ export function remarkMdxDocgen(this: Processor) {
   const processor = this;
   return (tree: MdastRoot, file: VFile) => {
     const data = getCompileData(file.data);
-    const input = data.mdx ?? { frontMatter: {}, partials: {} };
+    const input = data.mdx ?? { frontMatter: {}, partials: {}, modules: {} };
     const first = tree.children.find((node) => node.type !== 'mdxjsEsm');
     const heading = first?.type === 'heading' && first.depth === 1 ? mdastToString(first) : undefined;
     const title = typeof input.frontMatter.title === 'string' ? input.frontMatter.title : heading;
@@ -150,6 +153,10 @@ function transformTree(
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
           return transformElement(node);
+        case 'heading':
+          takeHeadingId(node);
+          transformChildren(node);
+          return [node];
         default:
           if ('children' in node) transformChildren(node);
           return node.type === 'paragraph' ? unwrapBlock(node) : [node];
@@ -174,6 +181,7 @@ function transformTree(
       return toHtmlElement(node, member);
     }
     if (binding?.kind === 'theme' && member === undefined) return toThemeElement(node, binding.component);
+    if (binding?.kind === 'island' && member === undefined) return toIsland(node, binding.component);
     if (/^[a-z]/.test(node.name) && !node.name.includes('.')) {
       if (!isKnownHtmlTag(node.name)) {
         throw new MdxExpressionError(
@@ -231,6 +239,21 @@ function transformTree(
       properties[info.property] = info.property === 'className' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
     }
     return [withElement(node, tagName, properties)];
+  };
+
+  /** A site component: rendered at build time and hydrated in the browser with its props (JSON); its children are content. */
+  const toIsland = (node: JsxElement, component: string): MdastContent[] => {
+    const props = attributesOf(node);
+    if ('children' in props) {
+      throw new MdxExpressionError(
+        'A component takes its children between its tags, not as a prop',
+        'Write <X>children</X>.',
+        node.position?.start,
+      );
+    }
+    transformChildren(node);
+    (data.components ??= new Set()).add(component);
+    return [withElement(node, 'island', { component, props: JSON.stringify(props) } satisfies ContentElements['island'])];
   };
 
   const toThemeElement = (node: JsxElement, component: MappedComponent): MdastContent[] => {
@@ -406,9 +429,29 @@ function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (er
       }
       const source = String(statement.source.value);
       const themeComponent = Object.hasOwn(THEME_MODULES, source) ? THEME_MODULES[source] : undefined;
-      const partialPath = /\.mdx?$/.test(source) ? resolveSitePath(origin.sourcePath, source) : undefined;
+      const sitePath = resolveSitePath(origin.sourcePath, source);
+      const partialPath = /\.mdx?$/.test(source) ? sitePath : undefined;
+      const module = !partialPath && sitePath !== undefined ? input.modules[sitePath] : undefined;
+      if (sitePath !== undefined && !partialPath && module === undefined) {
+        fail(
+          new MdxExpressionError(
+            `The component module ${source} does not exist (${sitePath})`,
+            'Check the path: it is relative to this file, or to the site with @site/. Components are .tsx, .ts, .jsx or .js files.',
+            position,
+          ),
+        );
+        continue;
+      }
       for (const specifier of statement.specifiers) {
-        if (themeComponent && specifier.type === 'ImportDefaultSpecifier') {
+        if (module !== undefined && specifier.type !== 'ImportNamespaceSpecifier') {
+          const exportName =
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : String(specifier.imported.value);
+          bindings.set(specifier.local.name, { kind: 'island', component: `${module}#${exportName}` });
+        } else if (themeComponent && specifier.type === 'ImportDefaultSpecifier') {
           bindings.set(specifier.local.name, { kind: 'theme', component: themeComponent });
         } else if (partialPath && specifier.type === 'ImportDefaultSpecifier') {
           if (!Object.hasOwn(input.partials, partialPath)) {
@@ -441,6 +484,20 @@ export function resolveSitePath(importer: string, source: string): string | unde
   if (!source.startsWith('./') && !source.startsWith('../')) return undefined;
   const resolved = posix.normalize(posix.join(posix.dirname(importer), source));
   return resolved.startsWith('../') ? undefined : resolved;
+}
+
+/** An explicit heading id written as an MDX comment, Docusaurus's way: `## Title {/* #my-id *\/}`. */
+const COMMENT_ID = /^\/\*\s*#([^\s*]+)\s*\*\/$/;
+
+/** Gives a heading the id of a trailing `{/* #id *\/}`, taking the comment off. */
+function takeHeadingId(heading: Heading): void {
+  const last = heading.children[heading.children.length - 1];
+  const match = last?.type === 'mdxTextExpression' ? COMMENT_ID.exec(last.value.trim()) : null;
+  if (!match) return;
+  heading.children.pop();
+  const text = heading.children[heading.children.length - 1];
+  if (text?.type === 'text') text.value = text.value.trimEnd();
+  heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id: match[1] } };
 }
 
 /** Elements that are blocks: a paragraph holding only one of them (a JSX element written on one line) is that block. */

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, posix, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import type {
   BlogAuthorSource,
@@ -12,6 +12,7 @@ import type {
   SourceBlogPost,
   SourceDoc,
   SourceLocation,
+  SourceMarkdown,
   SourcePage,
   SourceVersion,
 } from '@docgen/types';
@@ -131,37 +132,47 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const { sitePath } = markdown.file;
   if (!reader.fileWarnings.has(sitePath)) reader.fileWarnings.set(sitePath, markdown.warnings ?? []);
   // Read on every read, not cached with the file: a partial may change while the file does not.
-  if (sitePath.endsWith('.mdx')) return { ...markdown, partials: readPartials(siteDir, absolutePath, markdown.body) };
+  if (sitePath.endsWith('.mdx')) return { ...markdown, ...readMdxImports(siteDir, absolutePath, markdown.body) };
   return markdown;
 }
 
-/** An MDX import of a partial: `import Intro from './_intro.mdx'` (group 1: the path). */
-const PARTIAL_IMPORT = /^import\s+[\w$]+\s+from\s+['"]([^'"\n]+\.mdx?)['"]/gm;
+/** An MDX import from a file: `import Intro from './_intro.mdx'`, `import { A } from '@site/src/components/A'` (group 1: the path). */
+const FILE_IMPORT = /^import\s+[^'"\n]*?\s+from\s+['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]/gm;
 const partialFrontMatter = z.looseObject({});
+/** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
+const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
 
 /**
- * The `.md`/`.mdx` partials an MDX body imports, and those they import, by site path: their
- * bodies without front matter. A path that does not exist is left out (compiling reports the
- * import at its line); a path outside the site is never read.
+ * What an MDX body imports from files of the site, and what those partials import: the `.md`/`.mdx`
+ * partials by site path, with their bodies without front matter, and the site's component modules
+ * by the site path as imported to the file's site path. An import that names no file of the site
+ * is left out (compiling reports it at its line); a path outside the site is never read.
  */
-function readPartials(siteDir: string, absolutePath: string, body: string): Record<string, { body: string; bodyLine: number }> {
+function readMdxImports(siteDir: string, absolutePath: string, body: string): Pick<SourceMarkdown<unknown>, 'partials' | 'modules'> {
   const partials: Record<string, { body: string; bodyLine: number }> = {};
+  const modules: Record<string, string> = {};
+  const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
   const pending = [{ importer: absolutePath, body }];
   while (pending.length > 0) {
     const { importer, body: text } = pending.pop()!;
     if (!text.includes('import')) continue;
-    for (const match of text.matchAll(PARTIAL_IMPORT)) {
+    for (const match of text.matchAll(FILE_IMPORT)) {
       const source = match[1]!;
       const target = source.startsWith('@site/') ? join(siteDir, source.slice('@site/'.length)) : resolve(dirname(importer), source);
-      if (!source.startsWith('@site/') && !source.startsWith('.')) continue;
-      const file = existsSync(target) && !posix.relative(siteDir, target).startsWith('..') ? readSourceFile(siteDir, target) : undefined;
-      if (!file || file.sitePath.startsWith('..') || Object.hasOwn(partials, file.sitePath)) continue;
-      const partial = parseFrontMatter(file, partialFrontMatter);
-      partials[file.sitePath] = { body: partial.body, bodyLine: partial.bodyLine };
-      if (file.sitePath.endsWith('.mdx')) pending.push({ importer: target, body: partial.body });
+      const written = toSitePath(target);
+      if (written.startsWith('..')) continue;
+      if (!/\.mdx?$/.test(source)) {
+        const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find((path) => existsSync(path) && statSync(path).isFile());
+        if (found && /\.[jt]sx?$/.test(found)) modules[written] = toSitePath(found);
+        continue;
+      }
+      if (Object.hasOwn(partials, written) || !existsSync(target)) continue;
+      const partial = parseFrontMatter(readSourceFile(siteDir, target), partialFrontMatter);
+      partials[written] = { body: partial.body, bodyLine: partial.bodyLine };
+      if (written.endsWith('.mdx')) pending.push({ importer: target, body: partial.body });
     }
   }
-  return partials;
+  return { partials, modules };
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */
