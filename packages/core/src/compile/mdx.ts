@@ -1,3 +1,4 @@
+import { MDX_THEME_IMPORTS, type MdxThemeComponent } from '@docgen/shared';
 import type { AdmonitionType, ContentElements } from '@docgen/types';
 import type { Program } from 'estree-jsx';
 import type { Code, Heading, Link, Paragraph, Parent, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
@@ -12,17 +13,8 @@ import { isKnownHtmlTag } from './htmlTags.js';
 import { evaluateExpression, getProgramExpression, MdxExpressionError, positionOf, type MdxScope, type MdxValue } from './mdxEvaluate.js';
 
 /** The Docusaurus theme components an `.mdx` file may import, by module, and what each becomes. */
-const THEME_MODULES: Record<string, MappedComponent> = {
-  '@theme/Tabs': 'tabs',
-  '@theme/TabItem': 'tabItem',
-  '@theme/Admonition': 'admonition',
-  '@theme/CodeBlock': 'codeBlock',
-  '@theme/Details': 'details',
-  '@theme/Heading': 'heading',
-  '@theme/MDXComponents': 'mdxComponents',
-  '@docusaurus/Link': 'link',
-};
-type MappedComponent = 'tabs' | 'tabItem' | 'admonition' | 'codeBlock' | 'details' | 'heading' | 'mdxComponents' | 'link';
+const THEME_MODULES: Record<string, MappedComponent> = MDX_THEME_IMPORTS;
+type MappedComponent = MdxThemeComponent;
 
 const ADMONITION_TYPES: Record<string, AdmonitionType> = {
   note: 'note',
@@ -221,6 +213,18 @@ function transformTree(
   };
 
   const toHtmlElement = (node: JsxElement, tagName: string): MdastContent[] => {
+    // Event handlers are taken out, as raw HTML's are: content runs no script, whatever the value.
+    node.attributes = node.attributes.filter((attribute) => {
+      if (attribute.type !== 'mdxJsxAttribute' || !/^on[a-z]/i.test(attribute.name)) return true;
+      data.diagnostics.push({
+        severity: 'warning',
+        code: 'markdown',
+        message: `The event handler ${attribute.name} of <${tagName}> is removed`,
+        hint: 'A page runs no scripts from its content: put the behaviour in a component of your site (src/components) and import it.',
+        location: { file: origin.sourcePath, line: (node.position?.start.line ?? 1) + origin.lineOffset, column: node.position?.start.column ?? 1 },
+      });
+      return false;
+    });
     const attributes = attributesOf(node);
     transformChildren(node);
     const properties: Record<string, unknown> = {};
