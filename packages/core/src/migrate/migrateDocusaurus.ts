@@ -271,7 +271,7 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   site.writer.text(targetPath, text);
   if (moved.module) site.writer.text(moved.module.path, moved.module.code);
   // The site's components a file imports: src/components comes along.
-  if (sourcePath.endsWith('.mdx') && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(text)) {
+  if (sourcePath.endsWith('.mdx') && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(written)) {
     site.importsComponents = true;
   }
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
