@@ -14,7 +14,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { registerLanguages } from './compile/highlight.js';
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
-import type { MdxInput } from './compile/mdx.js';
+import type { MdxInput } from './compile/compileData.js';
 import { readConfig } from './config/index.js';
 import { readSiteContent } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';

@@ -1,7 +1,7 @@
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { compileMarkdown } from '../src/compile/index.js';
-import type { MdxInput } from '../src/compile/mdx.js';
+import type { MdxInput } from '../src/compile/compileData.js';
 
 /** Compiles an `.mdx` body whose front matter took `bodyLine - 1` lines; the content as HTML, and what compiling recorded. */
 const compileMdx = (body: string, { bodyLine = 1, frontMatter = {}, partials = {} }: Partial<MdxInput> & { bodyLine?: number } = {}) => {

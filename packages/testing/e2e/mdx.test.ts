@@ -134,6 +134,20 @@ describe('MDX pages without JavaScript', () => {
     // The partial is no page of its own.
     expect(readdirSync(join(outDir, 'docs'))).not.toContain('_intro');
   });
+
+  it('is a page like a markdown page for the TOC, search, the markdown twin and llms.txt', () => {
+    expect(page('docs/guide')).toContain('<a href="#again" class="table-of-contents__link">Again</a>');
+    const searchDir = join(outDir, '_docgen/search');
+    const index = readFileSync(join(searchDir, readdirSync(searchDir)[0]!, 'en-docs-current.json'), 'utf8');
+    // Text of the partial, the tabs and the counter's children.
+    for (const text of ['partial', 'choco', 'Inside']) expect(index).toContain(text);
+    const twin = readFileSync(join(outDir, 'docs/guide.md'), 'utf8');
+    expect(twin.startsWith('# Guide\n\n<Intro />')).toBe(true);
+    expect(twin).not.toMatch(/^import /m);
+    expect(readFileSync(join(outDir, 'llms.txt'), 'utf8')).toContain(
+      '- [Guide](https://mdx-site.example.com/docs/guide.md): Intro from the partial about Widget.',
+    );
+  });
 });
 
 describe('MDX pages in Chromium', () => {

@@ -1,5 +1,4 @@
 import type { ContentLink, Diagnostic, TocItem } from '@docgen/types';
-import type { MdxInput } from './mdx.js';
 import type { Warn } from './sanitizeHtml.js';
 
 /**
@@ -26,6 +25,21 @@ export interface CompileData {
   mdx?: MdxInput;
   /** The site components an MDX file shows (set by mdx.ts). */
   components?: Set<string>;
+}
+
+/** A partial (`_intro.mdx`) an MDX file may import: its body and the line of its file the body starts on. */
+export interface MdxPartial {
+  body: string;
+  bodyLine: number;
+}
+
+/** What compiling an `.mdx` file needs besides its body. */
+export interface MdxInput {
+  frontMatter: Record<string, unknown>;
+  /** The `.md`/`.mdx` files it imports (and they import), by site path. */
+  partials: Record<string, MdxPartial>;
+  /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
+  modules: Record<string, string>;
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

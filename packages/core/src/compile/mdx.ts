@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import { find, html } from 'property-information';
 import type { Processor } from 'unified';
 import { VFile } from 'vfile';
-import { getCompileData, type CompileData } from './compileData.js';
+import { getCompileData, type CompileData, type MdxInput } from './compileData.js';
 import { isKnownHtmlTag } from './htmlTags.js';
 import { evaluateExpression, getProgramExpression, MdxExpressionError, positionOf, type MdxScope, type MdxValue } from './mdxEvaluate.js';
 
@@ -27,21 +27,6 @@ const ADMONITION_TYPES: Record<string, AdmonitionType> = {
   secondary: 'note',
   success: 'tip',
 };
-
-/** A partial (`_intro.mdx`) an MDX file may import: its body and the line of its file the body starts on. */
-export interface MdxPartial {
-  body: string;
-  bodyLine: number;
-}
-
-/** What compiling an `.mdx` file needs besides its body. */
-export interface MdxInput {
-  frontMatter: Record<string, unknown>;
-  /** The `.md`/`.mdx` files it imports (and they import), by site path. */
-  partials: Record<string, MdxPartial>;
-  /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
-  modules: Record<string, string>;
-}
 
 type Binding =
   { kind: 'theme'; component: MappedComponent } | { kind: 'partial'; sitePath: string } | { kind: 'island'; component: string };
@@ -221,7 +206,11 @@ function transformTree(
         code: 'markdown',
         message: `The event handler ${attribute.name} of <${tagName}> is removed`,
         hint: 'A page runs no scripts from its content: put the behaviour in a component of your site (src/components) and import it.',
-        location: { file: origin.sourcePath, line: (node.position?.start.line ?? 1) + origin.lineOffset, column: node.position?.start.column ?? 1 },
+        location: {
+          file: origin.sourcePath,
+          line: (node.position?.start.line ?? 1) + origin.lineOffset,
+          column: node.position?.start.column ?? 1,
+        },
       });
       return false;
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { assertNever } from '../diagnostics/index.js';
-import type { MdxInput } from './mdx.js';
+import type { MdxInput } from './compileData.js';
 import { getProcessTag, getTemporaryName, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN } from '../processes/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
