@@ -4,8 +4,15 @@ import { compileMarkdown } from '../src/compile/index.js';
 import type { MdxInput } from '../src/compile/compileData.js';
 
 /** Compiles an `.mdx` body whose front matter took `bodyLine - 1` lines; the content as HTML, and what compiling recorded. */
-const compileMdx = (body: string, { bodyLine = 1, frontMatter = {}, partials = {} }: Partial<MdxInput> & { bodyLine?: number } = {}) => {
-  const { hast, title, excerpt, meta } = compileMarkdown(body, { sourcePath: 'docs/page.mdx', bodyLine, mdx: { frontMatter, partials } });
+const compileMdx = (
+  body: string,
+  { bodyLine = 1, frontMatter = {}, partials = {}, modules = {} }: Partial<MdxInput> & { bodyLine?: number } = {},
+) => {
+  const { hast, title, excerpt, meta } = compileMarkdown(body, {
+    sourcePath: 'docs/page.mdx',
+    bodyLine,
+    mdx: { frontMatter, partials, modules },
+  });
   return { html: toHtml(hast), title: title && toHtml(title), excerpt: excerpt && toHtml(excerpt), ...meta };
 };
 
@@ -150,6 +157,41 @@ describe('MDX: Docusaurus theme components become content elements', () => {
       { message: 'The partial ./_gone.mdx does not exist (docs/_gone.mdx)', file: 'docs/page.mdx', line: 1, column: 1 },
       expect.objectContaining({ message: '<Gone> is not imported', line: 3, column: 1 }),
     ]);
+  });
+});
+
+describe('MDX: site components', () => {
+  it('become islands with their props as JSON (toc filled in once the headings are known) and their children as content', () => {
+    const result = compileMdx(
+      [
+        "import Counter from '@site/src/components/Counter';",
+        "import { Toc as PageToc } from '../src/components/Widgets';",
+        '',
+        '## First',
+        '',
+        '<Counter start={2} label={frontMatter.label} tags={["a", 1]}>Some **bold** text.</Counter>',
+        '',
+        '<PageToc toc={toc} />',
+      ].join('\n'),
+      {
+        frontMatter: { label: 'Clicks' },
+        modules: { 'src/components/Counter': 'src/components/Counter.tsx', 'src/components/Widgets': 'src/components/Widgets.jsx' },
+      },
+    );
+    expect(result.html).toBe(
+      [
+        '<h2 id="first">First</h2>',
+        '<island component="src/components/Counter.tsx#default" props="{&#x22;start&#x22;:2,&#x22;label&#x22;:&#x22;Clicks&#x22;,&#x22;tags&#x22;:[&#x22;a&#x22;,1]}">Some <strong>bold</strong> text.</island>',
+        '<island component="src/components/Widgets.jsx#Toc" props="{&#x22;toc&#x22;:[{&#x22;value&#x22;:&#x22;First&#x22;,&#x22;id&#x22;:&#x22;first&#x22;,&#x22;level&#x22;:2}]}"></island>',
+      ].join('\n'),
+    );
+    expect(result.components).toEqual(['src/components/Counter.tsx#default', 'src/components/Widgets.jsx#Toc']);
+    expect(errorsOf(compileMdx("import Gone from '@site/src/components/Gone';\n\n<Gone />"))[0]).toEqual({
+      message: 'The component module @site/src/components/Gone does not exist (src/components/Gone)',
+      file: 'docs/page.mdx',
+      line: 1,
+      column: 1,
+    });
   });
 });
 

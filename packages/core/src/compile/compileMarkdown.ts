@@ -18,6 +18,7 @@ import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import type { MdxInput } from './compileData.js';
 import { remarkMdxDocgen } from './mdx.js';
+import { TOC_PLACEHOLDER } from './mdxEvaluate.js';
 import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { hasRawHtml } from './rawHtml.js';
 import { rehypeDocgen } from './rehypeDocgen.js';
@@ -188,6 +189,19 @@ function escapeHeadingIds(body: string): string {
     .join('\n');
 }
 
+/** Puts the page's headings where a site component's props hold `toc` (see TOC_PLACEHOLDER). */
+function fillTocProps(root: HastRoot, headings: CompileData['headings']): void {
+  const placeholder = JSON.stringify(TOC_PLACEHOLDER);
+  const stack: (HastRoot | RootContent)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'element' && node.tagName === 'island' && String(node.properties.props).includes(placeholder)) {
+      node.properties.props = String(node.properties.props).split(placeholder).join(JSON.stringify(headings));
+    }
+    if ('children' in node) stack.push(...node.children);
+  }
+}
+
 /** The hint of every MDX syntax error: what makes `<` and `{` text again. */
 const MDX_SYNTAX_HINT =
   'In MDX, `<` starts a tag and `{` an expression: to write them as text, escape them (`\\<`, `\\{`) or put them in a code span; comments are written {/* ... */}. Or rename the file to .md to build it as plain markdown.';
@@ -231,6 +245,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => !isMarker(node));
+  if (data.components) fillTocProps(hast, data.headings);
   const text = getShownText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);

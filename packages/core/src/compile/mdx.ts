@@ -10,7 +10,15 @@ import type { Processor } from 'unified';
 import { VFile } from 'vfile';
 import { getCompileData, type CompileData, type MdxInput } from './compileData.js';
 import { isKnownHtmlTag } from './htmlTags.js';
-import { evaluateExpression, getProgramExpression, MdxExpressionError, positionOf, type MdxScope, type MdxValue } from './mdxEvaluate.js';
+import {
+  evaluateExpression,
+  getProgramExpression,
+  MdxExpressionError,
+  positionOf,
+  TOC_PLACEHOLDER,
+  type MdxScope,
+  type MdxValue,
+} from './mdxEvaluate.js';
 
 /** The Docusaurus theme components an `.mdx` file may import, by module, and what each becomes. */
 const THEME_MODULES: Record<string, MappedComponent> = MDX_THEME_IMPORTS;
@@ -495,6 +503,7 @@ function takeHeadingId(heading: Heading): void {
 
 /** Elements that are blocks: a paragraph holding only one of them (a JSX element written on one line) is that block. */
 const BLOCK_ELEMENTS = new Set([
+  'island',
   'tabs',
   'tab',
   'admonition',
@@ -534,6 +543,13 @@ function withElement(node: JsxElement, hName: string, hProperties: Record<string
 /** An expression's value shown as a child: text, or nothing (null, undefined, booleans, as React shows them). */
 function toText(value: MdxValue, node: { position?: MdastContent['position']; type: string }): MdastContent[] {
   if (value === null || value === undefined || typeof value === 'boolean') return [];
+  if (value === TOC_PLACEHOLDER) {
+    throw new MdxExpressionError(
+      '`toc` cannot be shown as text',
+      'Pass it to a component of your site: <MyToc toc={toc} />.',
+      node.position?.start,
+    );
+  }
   if (typeof value === 'object') {
     throw new MdxExpressionError(
       'An array or object cannot be shown as text',

@@ -1,5 +1,11 @@
 import type { Expression, Node as EstreeNode, Program } from 'estree-jsx';
 
+/**
+ * What `toc` evaluates to until the page's headings are known (they are made after MDX is read):
+ * compileMarkdown puts the headings in its place in the props of site components.
+ */
+export const TOC_PLACEHOLDER = '\u0000docgen:toc';
+
 /** A value an MDX expression may give: JSON, or undefined. */
 export type MdxValue = string | number | boolean | null | undefined | MdxValue[] | { [key: string]: MdxValue };
 
@@ -84,7 +90,8 @@ export function evaluateExpression(node: Expression, scope: MdxScope): MdxValue 
     case 'Identifier':
       if (node.name === 'undefined') return undefined;
       if (node.name === 'frontMatter') return toMdxValue(scope.frontMatter);
-      if (node.name === 'toc' || node.name === 'metadata') break;
+      if (node.name === 'toc') return TOC_PLACEHOLDER;
+      if (node.name === 'metadata') break;
       throw new MdxExpressionError(
         `The variable \`${node.name}\` is not supported in MDX: it has no value at build time`,
         MOVE_HINT,
