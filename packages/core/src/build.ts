@@ -43,6 +43,7 @@ import { getBrokenLinks } from './links/index.js';
 import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
+import { bundleIslands } from './bundle/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
@@ -337,6 +338,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
     const bundle = await bundled;
     const assets = { script: bundle.client.script, stylesheet: bundle.client.stylesheet, siteBaseUrl: site.config.baseUrl };
+    const islands = await timed('islands', () => writeIslands({ siteDir, site, cacheDir, output }));
 
     const planned = await timed('sidebars', () => {
       // The dev server's first run renders every page, in the order readers ask for them: the hashes
@@ -348,7 +350,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         renderLocales,
         previous,
         hasher,
-        siteInputs: [assets, themeKey],
+        siteInputs: [assets, themeKey, islands?.key ?? ''],
         deferRouteHashes,
       });
       const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
@@ -363,9 +365,17 @@ export function createSiteBuilder(options: BuilderOptions) {
     const rendered = await timed('render', () => {
       const setLocale = (locale: LocaleManifest) =>
         threads.setLocale(
-          { locale: locale.locale, site: locale.site, sidebarFiles: locale.sidebarFiles, assets, themeFile: bundle.serverFile, themeKey },
+          {
+            locale: locale.locale,
+            site: locale.site,
+            sidebarFiles: locale.sidebarFiles,
+            assets,
+            themeFile: bundle.serverFile,
+            themeKey,
+            islands: islands?.setup,
+          },
           // Sidebar file names are hashes of their content: the names stand for the sidebars.
-          JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, Object.keys(locale.sidebarFiles)]),
+          JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, islands?.key, Object.keys(locale.sidebarFiles)]),
         );
       // The dev server's first run serves static files while it renders.
       if (hooks.onRenderStart && !previous) copyFiles();
@@ -726,6 +736,29 @@ async function writeSeoFiles(input: {
       if (twin !== undefined && entry && !entry.files.includes(twin)) state.routes[key] = { ...entry, files: [...entry.files, twin] };
     }
   }
+}
+
+/**
+ * The site components MDX pages show (islands), when they show any: bundled (bundle/islands.ts),
+ * their browser code written into the output, and what the render threads need to render them.
+ */
+async function writeIslands(input: {
+  siteDir: string;
+  site: { components: string[]; config: SiteConfig };
+  cacheDir: string;
+  output: OutputWriter;
+}) {
+  const { siteDir, site, cacheDir, output } = input;
+  if (site.components.length === 0) return undefined;
+  const bundle = await bundleIslands({
+    siteDir,
+    themeDir: site.config.themeDir,
+    components: site.components,
+    cacheDir: join(cacheDir, 'islands'),
+  });
+  for (const [path, contents] of bundle.files) output.write(path, contents);
+  const srcs = Object.fromEntries(Object.entries(bundle.entries).map(([component, path]) => [component, `${site.config.baseUrl}${path}`]));
+  return { key: bundle.key, setup: { serverFile: bundle.serverFile, srcs } };
 }
 
 /** Copies static/ and the assets of markdown pages (images) into the output. */

@@ -13,6 +13,7 @@ import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
+import type { MdxInput } from './compile/compileData.js';
 import { readConfig } from './config/index.js';
 import { readSiteContent } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
@@ -127,7 +128,9 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   for (const source of getMarkdownSources(content)) {
     const key = sourceKeys.keyOf(salt, source);
     keyOf.set(source, key);
-    if (!known.has(key)) missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+    if (!known.has(key)) {
+      missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine, mdx: getMdxInput(source) });
+    }
   }
   if (missing.size > 0) {
     const pool =
@@ -184,7 +187,9 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   const getContent = (slot: ContentSlot): HastRoot =>
     rewriteUrls(readStoredContent(storeDir, getStoredPart(getCompiled(slot.key).stored, slot.part)), slot);
   diagnostics.push(...manifest.warnings);
-  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent };
+  // The site components MDX pages show: bundled for them (see bundle/islands.ts).
+  const components = [...new Set([...used.values()].flatMap((compiled) => compiled.components ?? []))].sort();
+  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent, components };
 }
 
 /**
@@ -239,8 +244,9 @@ export function createSourceKeys() {
   return {
     keyOf(salt: string, source: SourceMarkdown<unknown>): string {
       const remembered = known.get(source.file);
-      if (remembered?.salt === salt) return remembered.key;
-      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body);
+      // An MDX file with partials is keyed anew each time: a partial may change while the file does not.
+      if (remembered?.salt === salt && !source.partials) return remembered.key;
+      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body, getMdxInput(source));
       known.set(source.file, { salt, key });
       return key;
     },
@@ -248,6 +254,12 @@ export function createSourceKeys() {
 }
 
 export type SourceKeys = ReturnType<typeof createSourceKeys>;
+
+/** What an `.mdx` source is compiled with besides its body; undefined for markdown (`.md`). */
+function getMdxInput(source: SourceMarkdown<unknown>): MdxInput | undefined {
+  if (!source.file.sitePath.endsWith('.mdx')) return undefined;
+  return { frontMatter: source.writtenFrontMatter ?? {}, partials: source.partials ?? {}, modules: source.modules ?? {} };
+}
 
 /**
  * The id in page-data and search-index URLs: changes with everything that changes the shape of

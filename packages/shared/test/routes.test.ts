@@ -123,6 +123,7 @@ describe('public exports', () => {
         ".": [
           "ANNOUNCEMENT_STORAGE_KEY",
           "COLOR_MODE_STORAGE_KEY",
+          "MDX_THEME_IMPORTS",
           "RESOLVING_ATTRIBUTE",
           "RESOLVING_TIMEOUT_MS",
           "decodePath",

@@ -72,11 +72,6 @@ describe('docgen migrate docusaurus', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(missing).toEqual([]);
     expect(readNotes(report)).toEqual([
-      "blog/2021-08-01-mdx-blog-post.mdx:24 MDX expression {() => alert('button clicked!')}",
-      'docs/tutorial-basics/markdown-features.mdx:150 MDX export',
-      'docs/tutorial-basics/markdown-features.mdx:162 MDX expression {children}',
-      'docs/tutorial-basics/markdown-features.mdx:166 MDX component <Highlight>',
-      'docs/tutorial-basics/markdown-features.mdx:168 MDX component <Highlight>',
       'docusaurus.config.js:30 Config option `organizationName`',
       'docusaurus.config.js:31 Config option `projectName`',
       'docusaurus.config.js:52 Docs option `editUrl`',
@@ -96,11 +91,23 @@ describe('docgen migrate docusaurus', () => {
     ]);
     // The config imports prism-react-renderer, not installed here: it got a stand-in, and is named.
     expect(report).toMatch(/not installed[\s\S]*- `prism-react-renderer`/);
-    // The truncate markers and heading ids written as MDX comments became docgen's.
+    // MDX files stay MDX, with their own comments (truncate markers, heading ids), which docgen reads.
     expect(report).not.toContain('{/* truncate');
-    expect(readFileSync(join(scratch, 'docusaurus-classic/blog/2019-05-28-first-blog-post.mdx'), 'utf8')).toContain('<!-- truncate -->');
-    // What the report lists in MDX files, the build warns about at the same places.
-    expect(build.stderr).toContain('docs/tutorial-basics/markdown-features.mdx:166:9  MDX component <Highlight> is not supported yet');
+    expect(readFileSync(join(scratch, 'docusaurus-classic/blog/2019-05-28-first-blog-post.mdx'), 'utf8')).toContain('{/* truncate */}');
+    // The component markdown-features.mdx defines moved into the site, and is a site component of the page.
+    const features = readFileSync(join(scratch, 'docusaurus-classic/docs/tutorial-basics/markdown-features.mdx'), 'utf8');
+    expect(features).toContain("import { Highlight } from '@site/src/components/mdx/docs/tutorial-basics/markdown-features';");
+    // Only the example in fenced code is left.
+    expect(features.match(/^export const Highlight/gm)).toHaveLength(1);
+    expect(readFileSync(join(scratch, 'docusaurus-classic/src/components/mdx/docs/tutorial-basics/markdown-features.jsx'), 'utf8')).toMatch(
+      /^export const Highlight = \(\{children, color\}\) => \(/m,
+    );
+    const built = readFileSync(join(scratch, 'docusaurus-classic/build/docs/tutorial-basics/markdown-features/index.html'), 'utf8');
+    expect(built).toMatch(
+      /<docgen-island data-component="src\/components\/mdx\/docs\/tutorial-basics\/markdown-features.jsx#Highlight"[^>]*><span style="[^"]*"><docgen-children[^>]*>Docusaurus green<\/docgen-children><\/span>/,
+    );
+    // The event handler of a plain element in an MDX post is taken out, as raw HTML's is, with a warning at its place.
+    expect(build.stderr).toContain('blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> is removed');
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
     const authors = readFileSync(join(scratch, 'docusaurus-classic/build/blog/authors/index.html'), 'utf8');
     expect(authors).toContain('href="https://x.com/sebastienlorber" aria-label="Sébastien Lorber on X"');
@@ -116,10 +123,6 @@ describe('docgen migrate docusaurus', () => {
     expect(routes).toContain('/ko/docs/next/intro');
     expect(missing).toEqual([]);
     expect(readNotes(report)).toEqual([
-      'docs/guide/advanced.mdx:5 MDX import',
-      'docs/guide/advanced.mdx:6 MDX import',
-      'docs/guide/advanced.mdx:10 MDX component <Tabs>',
-      'docs/guide/advanced.mdx:11 MDX component <TabItem>',
       'docusaurus.config.ts:35 Plugin `./src/plugins/hello.js`',
       'docusaurus.config.ts:53 Prism option `prism.theme`',
       'i18n/ko/code.json:13 2 theme translations with no docgen counterpart',

@@ -69,6 +69,15 @@ export interface SourceMarkdown<FrontMatter> {
   bodyLine: number;
   /** Front matter keys the page's kind does not read. */
   warnings?: Diagnostic[];
+  /** Of an `.mdx` file: its front matter as written, which its expressions read (`{frontMatter.x}`). */
+  writtenFrontMatter?: Record<string, unknown>;
+  /**
+   * Of an `.mdx` file: the `.md`/`.mdx` partials it imports (and they import), by site path, with
+   * their bodies (front matter taken off) and the line each body starts on.
+   */
+  partials?: Record<string, { body: string; bodyLine: number }>;
+  /** Of an `.mdx` file: the site's component modules it imports, the site path as imported (no extension) to the file's. */
+  modules?: Record<string, string>;
 }
 
 export interface SourceDoc extends SourceMarkdown<DocFrontMatter> {
@@ -179,6 +188,8 @@ export interface CompiledMarkdown {
   /** Minutes to read the document. */
   readingTimeMinutes: number;
   diagnostics: Diagnostic[];
+  /** The site components an MDX page shows as islands (`src/components/Counter.tsx#default`), when it shows any. */
+  components?: string[];
   /** Where the compile store keeps the content, excerpt and search sections. */
   stored: StoredContent;
 }

@@ -12,10 +12,20 @@ export type AdmonitionType = 'note' | 'tip' | 'info' | 'warning' | 'danger' | 'c
 export interface ContentElements {
   /** `:::note` and the other admonitions: `title` when written (`:::tip[Title]`), else the theme's word for the type. */
   admonition: { type: AdmonitionType; title?: string };
-  /** `::::tabs{groupId=...}`: its children are `tab` elements. */
-  tabs: { groupId?: string };
+  /**
+   * `::::tabs{groupId=...}` or MDX's `<Tabs>`: its children are `tab` elements. `defaultValue` is the
+   * tab shown first (else the first); `queryString` the URL search parameter that chooses a tab.
+   */
+  tabs: { groupId?: string; defaultValue?: string; queryString?: string };
   /** `:::tab{label=... value=...}` inside `tabs`; `value` defaults to the label. */
   tab: { label: string; value: string };
+  /**
+   * A site component in an MDX page (`<Counter start={1} />`), an island: `component` is the module's
+   * site path and export (`src/components/Counter.tsx#default`), `props` its props as JSON. Its
+   * children are content; the render stage puts its server-rendered HTML in a single `raw` child
+   * and the URL of its browser code in `src`.
+   */
+  island: { component: string; props: string; src?: string };
   /** `:highlight[text]{color=...}`. */
   highlight: { color?: string };
   /**

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { usePage } from '@docgen/client';
 import { lazyModule } from '../lazyModule.js';
 
-/** What enhanceContent wires; a slot without any needs no code. */
-const INTERACTIVE = '.tabs-container, .copy-button';
+/** What enhanceContent wires (site components of MDX pages among them); a slot without any needs no code. */
+const INTERACTIVE = '.tabs-container, .copy-button, docgen-island[data-src]';
 
 /** The wiring of interactive content, loaded after hydration: the page shows and hydrates without it. */
 const contentEnhancer = lazyModule('interactive content', () => import('./enhanceContent.js'));

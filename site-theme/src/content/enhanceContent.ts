@@ -33,12 +33,24 @@ function readStorage(key: string): string | null {
  * Returns a cleanup function.
  */
 export function enhanceContent(root: HTMLElement): () => void {
+  const unmountIslands = hydrateIslands(root);
   for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-group-id]')) {
     const stored = readStorage(getTabGroupStorageKey(container.dataset.groupId!));
     if (stored) selectTab(container, stored);
   }
+  // A tab named in the URL (`?os=mac`, for tabs with a queryString) wins over the remembered one.
+  for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-query-string]')) {
+    const value = new URLSearchParams(window.location.search).get(container.dataset.queryString!);
+    if (value) selectTab(container, value);
+  }
   const choose = (container: HTMLElement, value: string, focus: boolean) => {
     if (!selectTab(container, value, focus)) return;
+    const queryString = container.dataset.queryString;
+    if (queryString) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(queryString, value);
+      window.history.replaceState(window.history.state, '', url);
+    }
     const groupId = container.dataset.groupId;
     if (!groupId) return;
     try {
@@ -92,5 +104,33 @@ export function enhanceContent(root: HTMLElement): () => void {
     root.removeEventListener('click', onClick);
     root.removeEventListener('keydown', onKeyDown);
     window.removeEventListener(TAB_SYNC_EVENT, onSync);
+    unmountIslands();
+  };
+}
+
+/** What a site component's browser entry exports (written by docgen's island bundle). */
+interface IslandModule {
+  hydrate(element: Element): () => void;
+}
+
+/**
+ * Hydrates the site components of an MDX page (islands), each with the code at its `data-src`:
+ * a page loads only the components it shows, and each component's code once, whichever pages show
+ * it. Returns what unmounts them.
+ */
+function hydrateIslands(root: HTMLElement): () => void {
+  const unmounts: (() => void)[] = [];
+  let live = true;
+  for (const island of root.querySelectorAll<HTMLElement>('docgen-island[data-src]')) {
+    import(/* @vite-ignore */ island.dataset.src!).then(
+      (module: IslandModule) => {
+        if (live) unmounts.push(module.hydrate(island));
+      },
+      (error: unknown) => console.warn(`docgen: loading the component ${island.dataset.component} failed`, error),
+    );
+  }
+  return () => {
+    live = false;
+    for (const unmount of unmounts) unmount();
   };
 }

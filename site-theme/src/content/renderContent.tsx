@@ -1,7 +1,7 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import namesPlugin from 'colord/plugins/names';
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -108,7 +108,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         </div>
       );
     },
-    tabs({ groupId, children }: ElementProps<'tabs'>) {
+    tabs({ groupId, defaultValue, queryString, children }: ElementProps<'tabs'>) {
       const index = ++tabsCount;
       const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<ElementProps<'tab'>>[];
       const items = tabs.map((tab, position) => ({
@@ -116,8 +116,17 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         value: String(tab.props.value ?? tab.props.label ?? position),
         children: tab.props.children,
       }));
+      // The tab shown before any choice: `defaultValue` (MDX's <Tabs>, or a <TabItem default>), else the first.
+      const chosen = Math.max(
+        0,
+        items.findIndex((item) => defaultValue !== undefined && item.value === String(defaultValue)),
+      );
       return (
-        <div className="tabs-container" data-group-id={groupId ? String(groupId) : undefined}>
+        <div
+          className="tabs-container"
+          data-group-id={groupId ? String(groupId) : undefined}
+          data-query-string={queryString ? String(queryString) : undefined}
+        >
           <div role="tablist" aria-orientation="horizontal" className="tabs">
             {items.map((item, position) => (
               <button
@@ -126,10 +135,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
                 role="tab"
                 id={`tabs-${index}-tab-${position}`}
                 aria-controls={`tabs-${index}-panel-${position}`}
-                aria-selected={position === 0}
-                tabIndex={position === 0 ? 0 : -1}
+                aria-selected={position === chosen}
+                tabIndex={position === chosen ? 0 : -1}
                 data-value={item.value}
-                className={position === 0 ? 'tabs__item tabs__item--active' : 'tabs__item'}
+                className={position === chosen ? 'tabs__item tabs__item--active' : 'tabs__item'}
               >
                 {item.label}
               </button>
@@ -143,13 +152,25 @@ function createComponents(context: ContentContext): Partial<Components> & Record
               aria-labelledby={`tabs-${index}-tab-${position}`}
               data-value={item.value}
               className="tabs__panel"
-              hidden={position !== 0}
+              hidden={position !== chosen}
             >
               {item.children}
             </div>
           ))}
         </div>
       );
+    },
+    island({ component, props, src, node, children }: ElementProps<'island'>) {
+      // Rendered at build time (its one `raw` child) and hydrated in the browser by enhanceContent from `src`.
+      const raw = node?.children.length === 1 ? (node.children[0] as ElementContent | { type: 'raw'; value: string }) : undefined;
+      const attributes = { 'data-component': component, style: { display: 'contents' } };
+      if (raw?.type !== 'raw') return createElement('docgen-island', attributes, children);
+      return createElement('docgen-island', {
+        ...attributes,
+        'data-props': props,
+        'data-src': src,
+        dangerouslySetInnerHTML: { __html: raw.value },
+      });
     },
     tab({ children }: ElementProps<'tab'>) {
       return <>{children}</>;

@@ -21,6 +21,25 @@ export interface CompileData {
   sourcePath: string;
   /** The body being compiled, for text as written at a node's offsets. */
   source: string;
+  /** For an `.mdx` file: its front matter and partials (see mdx.ts). */
+  mdx?: MdxInput;
+  /** The site components an MDX file shows (set by mdx.ts). */
+  components?: Set<string>;
+}
+
+/** A partial (`_intro.mdx`) an MDX file may import: its body and the line of its file the body starts on. */
+export interface MdxPartial {
+  body: string;
+  bodyLine: number;
+}
+
+/** What compiling an `.mdx` file needs besides its body. */
+export interface MdxInput {
+  frontMatter: Record<string, unknown>;
+  /** The `.md`/`.mdx` files it imports (and they import), by site path. */
+  partials: Record<string, MdxPartial>;
+  /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
+  modules: Record<string, string>;
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

@@ -5,6 +5,7 @@ import remarkCjkFriendly from 'remark-cjk-friendly';
 import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
@@ -15,6 +16,9 @@ import { toDirectiveLabels } from './admonitionTitles.js';
 import { codeHandler, highlightCodeBlocks } from './codeBlocks.js';
 import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
+import type { MdxInput } from './compileData.js';
+import { remarkMdxDocgen } from './mdx.js';
+import { TOC_PLACEHOLDER } from './mdxEvaluate.js';
 import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { hasRawHtml } from './rawHtml.js';
 import { rehypeDocgen } from './rehypeDocgen.js';
@@ -27,6 +31,8 @@ export interface CompileOptions {
   sourcePath: string;
   /** 1-based line of the source file on which `body` starts (after front matter). */
   bodyLine: number;
+  /** Given for an `.mdx` file, which is parsed as MDX (see mdx.ts); other files are markdown. */
+  mdx?: MdxInput;
 }
 
 /** The compiled content (hast) and what later stages need to know of it. */
@@ -51,9 +57,10 @@ function remarkNestingLimit(this: { data(): object }) {
   (data.fromMarkdownExtensions ??= []).push({ transforms: [(tree: MdastRoot) => assertNesting(tree, 'Markdown')] });
 }
 
-const markdown = () =>
+const markdown = (syntax: 'markdown' | 'mdx' = 'markdown') =>
   unified()
     .use(remarkParse)
+    .use(syntax === 'mdx' ? [remarkMdx] : [])
     .use(remarkNestingLimit)
     .use(remarkGfm)
     .use(remarkGfmAutolinkGate)
@@ -61,12 +68,15 @@ const markdown = () =>
     .use(remarkCjkFriendly)
     .use(remarkCjkFriendlyGfmStrikethrough)
     .use(remarkDirective)
+    .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
     .use(remarkDocgen)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } });
 
 /** Reparsing raw HTML (parse5) is the costliest step: only files that contain raw HTML pay it (see rawHtml.ts). */
 const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
 const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
+/** MDX has no raw HTML: its elements are JSX, made hast by remarkMdxDocgen. */
+const mdx = markdown('mdx').use(rehypeDocgen).freeze();
 
 /**
  * The two steps from a body to hast. docgen's own is fast (the GFM gates, the patched
@@ -81,8 +91,9 @@ export interface MarkdownPipeline {
 }
 
 export const docgenPipeline: MarkdownPipeline = {
-  parse: (file) => withoutRawHtml.parse(file),
+  parse: (file) => (isMdx(file) ? mdx : withoutRawHtml).parse(file),
   run(mdast, file) {
+    if (isMdx(file)) return mdx.runSync(mdast, file) as HastRoot;
     // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
     const rawHtml = String(file.value).includes('<') && hasRawHtml(mdast);
     // Parsing raw HTML recurses as deep as its elements nest.
@@ -90,6 +101,9 @@ export const docgenPipeline: MarkdownPipeline = {
     return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as HastRoot;
   },
 };
+
+/** Whether a file being compiled is MDX: compileMarkdown gives it its MDX input. */
+export const isMdx = (file: VFile) => file.data.docgen?.mdx !== undefined;
 
 /**
  * Compiles one markdown body to hast plus everything later stages need (headings, ids, links,
@@ -107,6 +121,8 @@ export function compileMarkdown(body: string, options: CompileOptions, pipeline:
   } catch (error) {
     if (error instanceof NestingError)
       return toFailedResult({ message: error.message, hint: error.hint!, position: error.position }, options);
+    const syntax = options.mdx ? getMdxSyntaxError(error) : undefined;
+    if (syntax) return toFailedResult(syntax, options, 'mdx-syntax');
     // Nesting is checked before any step that recurses; were the stack still to run out, it is
     // this file's content that did it.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -127,6 +143,7 @@ export function compileMarkdown(body: string, options: CompileOptions, pipeline:
 function toFailedResult(
   failure: { message: string; hint: string; position: { line: number; column: number } },
   options: CompileOptions,
+  code = 'markdown-nesting',
 ): CompileResult {
   const { line, column } = failure.position;
   return {
@@ -142,7 +159,7 @@ function toFailedResult(
       diagnostics: [
         {
           severity: 'error',
-          code: 'markdown-nesting',
+          code,
           message: failure.message,
           hint: failure.hint,
           location: { file: options.sourcePath, line: line + options.bodyLine - 1, column },
@@ -153,8 +170,57 @@ function toFailedResult(
   };
 }
 
+/**
+ * `## Title {#my-id}` is a heading id in MDX files too (as Docusaurus reads them): its brace is
+ * escaped before parsing, outside fenced code, so that it is text for remarkDocgen to take. Lengths
+ * change on those lines only, after the id, which nothing reports a place in.
+ */
+function escapeHeadingIds(body: string): string {
+  if (!body.includes('{#')) return body;
+  let fence: string | undefined;
+  return body
+    .split('\n')
+    .map((line) => {
+      const code = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
+      if (code) fence = fence === undefined ? code[1] : code[1]![0] === fence[0] && code[1]!.length >= fence.length ? undefined : fence;
+      if (fence !== undefined || code) return line;
+      return /^[ \t>]*#{1,6}[ \t].*\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
+    })
+    .join('\n');
+}
+
+/** Puts the page's headings where a site component's props hold `toc` (see TOC_PLACEHOLDER). */
+function fillTocProps(root: HastRoot, headings: CompileData['headings']): void {
+  const placeholder = JSON.stringify(TOC_PLACEHOLDER);
+  const stack: (HastRoot | RootContent)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'element' && node.tagName === 'island' && String(node.properties.props).includes(placeholder)) {
+      node.properties.props = String(node.properties.props).split(placeholder).join(JSON.stringify(headings));
+    }
+    if ('children' in node) stack.push(...node.children);
+  }
+}
+
+/** The hint of every MDX syntax error: what makes `<` and `{` text again. */
+const MDX_SYNTAX_HINT =
+  'In MDX, `<` starts a tag and `{` an expression: to write them as text, escape them (`\\<`, `\\{`) or put them in a code span; comments are written {/* ... */}. Or rename the file to .md to build it as plain markdown.';
+
+/** An error of the MDX parser (a VFileMessage with a 1-based place in the body) as a failure to report, else undefined. */
+function getMdxSyntaxError(error: unknown): { message: string; hint: string; position: { line: number; column: number } } | undefined {
+  const message = error as { reason?: unknown; line?: unknown; column?: unknown; source?: unknown } | null;
+  if (!message || typeof message.reason !== 'string' || typeof message.source !== 'string' || !message.source.includes('mdx'))
+    return undefined;
+  // An unclosed tag is reported where its block ends, with the tag's own place in the message: the tag is what to fix.
+  const tag = /\((\d+):(\d+)-\d+:\d+\)/.exec(message.reason);
+  const position = tag
+    ? { line: Number(tag[1]), column: Number(tag[2]) }
+    : { line: typeof message.line === 'number' ? message.line : 1, column: typeof message.column === 'number' ? message.column : 1 };
+  return { message: `MDX syntax error: ${message.reason}`, hint: MDX_SYNTAX_HINT, position };
+}
+
 function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
-  const body = toDirectiveLabels(written);
+  const body = options.mdx ? escapeHeadingIds(toDirectiveLabels(written)) : toDirectiveLabels(written);
   const data: CompileData = {
     diagnostics: [],
     links: [],
@@ -164,6 +230,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
     lineOffset: options.bodyLine - 1,
     sourcePath: options.sourcePath,
     source: body,
+    mdx: options.mdx,
   };
   const file = new VFile({ value: body, path: options.sourcePath, data: { docgen: data } });
   const hast = pipeline.run(pipeline.parse(file), file);
@@ -178,6 +245,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => !isMarker(node));
+  if (data.components) fillTocProps(hast, data.headings);
   const text = getShownText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);
@@ -196,6 +264,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
       urls: [...data.urls.values()],
       description: getDefaultDescription(text),
       readingTimeMinutes: getReadingTime(text),
+      ...(data.components && { components: [...data.components].sort() }),
       // In the order of the file: markdown and raw HTML are checked in two passes.
       diagnostics: data.diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column),
     },

@@ -28,7 +28,7 @@ export function compileToStore(dir: string, tasks: readonly CompileTask[]): Comp
 /** Compiles one body; an error no one expected names the file that caused it (content errors are diagnostics). */
 function compileTask(task: CompileTask): CompileResult {
   try {
-    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine });
+    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine, mdx: task.mdx });
   } catch (cause) {
     throw new Error(`Compiling ${task.sourcePath} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { assertNever } from '../diagnostics/index.js';
+import type { MdxInput } from './compileData.js';
 import { getProcessTag, getTemporaryName, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN } from '../processes/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
@@ -13,21 +14,19 @@ export interface CompileTask {
   /** Site-relative path of the source, for diagnostics. */
   sourcePath: string;
   bodyLine: number;
+  /** For an `.mdx` file: what compiling it needs besides its body (see mdx.ts). */
+  mdx?: MdxInput;
 }
 
 /**
  * The key of a compiled body: its text, where it was written (diagnostics name the file and
  * line) and `salt` (docgen's version and the compile options, which change what compiling gives).
  */
-export function getCompileKey(salt: string, sourcePath: string, bodyLine: number, body: string): string {
-  return createHash('sha256')
-    .update(salt)
-    .update('\0')
-    .update(sourcePath)
-    .update(`\0${bodyLine}\0`)
-    .update(body)
-    .digest('hex')
-    .slice(0, 32);
+export function getCompileKey(salt: string, sourcePath: string, bodyLine: number, body: string, mdx?: MdxInput): string {
+  const hash = createHash('sha256').update(salt).update('\0').update(sourcePath).update(`\0${bodyLine}\0`).update(body);
+  // An MDX file's front matter and partials change what it compiles to.
+  if (mdx) hash.update('\0mdx\0').update(JSON.stringify(mdx));
+  return hash.digest('hex').slice(0, 32);
 }
 
 const INDEX_FILE = 'index.json';

@@ -39,6 +39,9 @@ export function parseFrontMatter<Schema extends z.ZodType>(
   const bodyStart = open[0].length - 1 + close.index + close[0].length;
   const bodyLine = file.text.slice(0, bodyStart).split('\n').length;
   const body = file.text.slice(bodyStart);
+  // An MDX file's front matter is checked against its body too (the keys it reads): not memoized.
+  const mdx = file.sitePath.endsWith('.mdx');
+  if (mdx) memo = undefined;
   const remembered = memo?.memo.get(memo.kind, file.sitePath, yamlText);
   if (remembered) {
     const { frontMatter, warnings } = remembered;
@@ -53,7 +56,9 @@ export function parseFrontMatter<Schema extends z.ZodType>(
       hint: 'Write it as "key: value" lines, e.g. "title: 시작하기".',
     });
   }
-  const known = KNOWN_KEYS.get(schema);
+  // An MDX file's own keys are read by its content (`{frontMatter.product}`): those are known too.
+  const read = mdx ? [...body.matchAll(/\bfrontMatter\.([\w$]+)/g)].map((match) => match[1]!) : [];
+  const known = KNOWN_KEYS.get(schema)?.concat(read);
   const warnings = known ? getUnknownKeyWarnings(value as Record<string, unknown>, known, yaml) : [];
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -68,7 +73,14 @@ export function parseFrontMatter<Schema extends z.ZodType>(
   }
   const checked = { frontMatter: parsed.data as unknown, ...(warnings.length > 0 && { warnings }) };
   const { frontMatter, warnings: kept } = memo ? memo.memo.set(memo.kind, file.sitePath, yamlText, checked) : checked;
-  return { file, frontMatter: frontMatter as z.output<Schema>, body, bodyLine, ...(kept && { warnings: kept }) };
+  return {
+    file,
+    frontMatter: frontMatter as z.output<Schema>,
+    body,
+    bodyLine,
+    ...(kept && { warnings: kept }),
+    ...(mdx && { writtenFrontMatter: value as Record<string, unknown> }),
+  };
 }
 
 /** A text that becomes part of a URL path (see routePaths.ts): refused, with the rule as hint, when `getProblem` finds one. */

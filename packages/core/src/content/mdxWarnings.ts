@@ -1,15 +1,18 @@
+import { MDX_THEME_IMPORTS } from '@docgen/shared';
 import type { Diagnostic } from '@docgen/types';
 
 /**
- * What an `.mdx` file uses that docgen builds as plain markdown for now: `import` and `export`
- * lines, JSX components (`<Tabs>`) and JSX expressions (`{props.x}`, `{/* comment *\/}`). Each is
- * one warning at file:line:col, so that nothing an MDX writer relies on is lost silently. Fenced
- * and inline code is skipped: an example of MDX is not MDX.
+ * What an `.mdx` file uses that docgen does not build, as `docgen migrate docusaurus` reports it:
+ * `export` statements (content runs no code; components an MDX file defines are moved into the
+ * site by the migration first) and imports of packages other than the Docusaurus theme
+ * components docgen maps (MDX_THEME_IMPORTS). Partials and the site's own modules (relative or
+ * `@site/` imports) are supported. Fenced code is skipped: an example of MDX is not MDX.
+ * Expressions are checked where they are compiled, with their place.
  */
 export function getMdxWarnings(sitePath: string, body: string, bodyLine: number): Diagnostic[] {
   const warnings: Diagnostic[] = [];
-  const warn = (line: number, column: number, message: string, hint: string) =>
-    warnings.push({ severity: 'warning', code: 'mdx-unsupported', message, hint, location: { file: sitePath, line, column } });
+  const warn = (line: number, message: string, hint: string) =>
+    warnings.push({ severity: 'warning', code: 'mdx-unsupported', message, hint, location: { file: sitePath, line, column: 1 } });
   let fence: string | undefined;
   body.split('\n').forEach((text, index) => {
     const line = bodyLine + index;
@@ -22,37 +25,21 @@ export function getMdxWarnings(sitePath: string, body: string, bodyLine: number)
       fence = fenceMatch[1]!;
       return;
     }
-    const statement = /^(import|export)\b/.exec(text);
-    if (statement) {
+    if (/^export\b/.test(text)) {
       warn(
         line,
-        1,
-        `MDX ${statement[1]} is not supported yet: "${truncate(text)}" is shown as text`,
-        statement[1] === 'import'
-          ? 'Remove the line, and write what its components show as markdown.'
-          : 'Remove the line: exported values are not available to the page.',
+        `MDX export is not supported: "${truncate(text)}"`,
+        'Put the value in the front matter and use {frontMatter.x}, or move the code into a component in src/components and import it.',
       );
       return;
     }
-    const code = text.replace(/`[^`]*`/g, (span) => ' '.repeat(span.length));
-    const component = /<([A-Z][\w.]*)[\s/>]/.exec(code);
-    if (component) {
-      warn(
-        line,
-        component.index + 1,
-        `MDX component <${component[1]}> is not supported yet: it is shown as text`,
-        'Replace it with markdown: a :::note admonition, a table, a fenced code block or a link.',
-      );
-    }
-    const expression = /\{[^}]*\}/.exec(code);
-    if (expression && !/^\{#[\w-]+\}$/.test(expression[0])) {
-      warn(
-        line,
-        expression.index + 1,
-        `MDX expression ${truncate(expression[0])} is not supported yet: it is shown as text`,
-        expression[0].startsWith('{/*') ? 'Write the comment as <!-- ... -->.' : 'Replace the expression by its value.',
-      );
-    }
+    const source = /^import\s[^'"]*['"]([^'"]+)['"]/.exec(text)?.[1];
+    if (source === undefined || Object.hasOwn(MDX_THEME_IMPORTS, source) || /^(\.{1,2}\/|@site\/)/.test(source)) return;
+    warn(
+      line,
+      `MDX import of "${source}" is not supported`,
+      `Import components of your site (src/components) or one of ${Object.keys(MDX_THEME_IMPORTS).join(', ')}.`,
+    );
   });
   return warnings;
 }

@@ -1,6 +1,6 @@
-import { toAuthorSocials } from './authorSocials.js';
-import { join, posix } from 'node:path';
-import type { z } from 'zod';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { z } from 'zod';
 import type {
   BlogAuthorSource,
   Diagnostic,
@@ -12,6 +12,7 @@ import type {
   SourceBlogPost,
   SourceDoc,
   SourceLocation,
+  SourceMarkdown,
   SourcePage,
   SourceVersion,
 } from '@docgen/types';
@@ -28,14 +29,14 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
-import { getMdxWarnings } from './mdxWarnings.js';
 import { ContentCache } from './contentCache.js';
+import { toAuthorSocials } from './authorSocials.js';
 import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 /**
- * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
- * markdown, with a warning for each MDX feature it uses (see mdxWarnings.ts). Folders starting with `_` or
- * `.` and `node_modules` are never listed (see FolderKind).
+ * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials, which MDX files import
+ * and inline); `.mdx` is compiled as MDX. Folders starting with `_` or `.` and `node_modules` are
+ * never listed (see FolderKind).
  */
 const isMarkdownSource = (relativePath: string) => /\.mdx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
 const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
@@ -134,11 +135,49 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const memo = reader.memo && { memo: reader.memo, kind };
   const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo));
   const { sitePath } = markdown.file;
-  if (!reader.fileWarnings.has(sitePath)) {
-    const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
-    reader.fileWarnings.set(sitePath, [...(markdown.warnings ?? []), ...mdx]);
-  }
+  if (!reader.fileWarnings.has(sitePath)) reader.fileWarnings.set(sitePath, markdown.warnings ?? []);
+  // Read on every read, not cached with the file: a partial may change while the file does not.
+  if (sitePath.endsWith('.mdx')) return { ...markdown, ...readMdxImports(siteDir, absolutePath, markdown.body) };
   return markdown;
+}
+
+/** An MDX import from a file: `import Intro from './_intro.mdx'`, `import { A } from '@site/src/components/A'` (group 1: the path). */
+const FILE_IMPORT = /^import\s+[^'"\n]*?\s+from\s+['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]/gm;
+const partialFrontMatter = z.looseObject({});
+/** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
+const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
+
+/**
+ * What an MDX body imports from files of the site, and what those partials import: the `.md`/`.mdx`
+ * partials by site path, with their bodies without front matter, and the site's component modules
+ * by the site path as imported to the file's site path. An import that names no file of the site
+ * is left out (compiling reports it at its line); a path outside the site is never read.
+ */
+function readMdxImports(siteDir: string, absolutePath: string, body: string): Pick<SourceMarkdown<unknown>, 'partials' | 'modules'> {
+  const partials: Record<string, { body: string; bodyLine: number }> = {};
+  const modules: Record<string, string> = {};
+  const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
+  const pending = [{ importer: absolutePath, body }];
+  while (pending.length > 0) {
+    const { importer, body: text } = pending.pop()!;
+    if (!text.includes('import')) continue;
+    for (const match of text.matchAll(FILE_IMPORT)) {
+      const source = match[1]!;
+      const target = source.startsWith('@site/') ? join(siteDir, source.slice('@site/'.length)) : resolve(dirname(importer), source);
+      const written = toSitePath(target);
+      if (written.startsWith('..')) continue;
+      if (!/\.mdx?$/.test(source)) {
+        const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find((path) => existsSync(path) && statSync(path).isFile());
+        if (found && /\.[jt]sx?$/.test(found)) modules[written] = toSitePath(found);
+        continue;
+      }
+      if (Object.hasOwn(partials, written) || !existsSync(target)) continue;
+      const partial = parseFrontMatter(readSourceFile(siteDir, target), partialFrontMatter);
+      partials[written] = { body: partial.body, bodyLine: partial.bodyLine };
+      if (written.endsWith('.mdx')) pending.push({ importer: target, body: partial.body });
+    }
+  }
+  return { partials, modules };
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */

@@ -9,6 +9,7 @@ import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
 import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
+import { moveMdxComponents } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
@@ -165,6 +166,8 @@ interface SiteMigration {
   locales: string[];
   /** Languages of the code blocks of every markdown file copied. */
   languages: Set<string>;
+  /** Whether an MDX file imports a component of `src/components` (which is then copied). */
+  importsComponents?: boolean;
 }
 
 interface Writer {
@@ -263,13 +266,21 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
     site.writer.copy(join(site.from, sourcePath), targetPath);
     return;
   }
-  const text = rewriteMdxComments(readFileSync(join(site.from, sourcePath), 'utf8'));
+  const written = readFileSync(join(site.from, sourcePath), 'utf8');
+  // MDX reads its own comments (`{/* truncate */}`, `{/* #id */}`); markdown gets docgen's way of writing them.
+  const moved = sourcePath.endsWith('.mdx') ? moveMdxComponents(written, sourcePath) : { text: rewriteMdxComments(written) };
+  const { text } = moved;
   site.writer.text(targetPath, text);
+  if (moved.module) site.writer.text(moved.module.path, moved.module.code);
+  // The site's components a file imports: src/components comes along.
+  if (sourcePath.endsWith('.mdx') && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(written)) {
+    site.importsComponents = true;
+  }
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
   if (sourcePath.endsWith('.mdx')) noteMdx(site, sourcePath, text);
 }
 
-/** One note per MDX feature of a file, the same warnings `docgen build` gives. */
+/** One note per MDX feature of a file that docgen does not support (see getMdxWarnings). */
 function noteMdx(site: SiteMigration, sourcePath: string, text: string): void {
   const front = /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text);
   const body = front ? text.slice(front[0].length) : text;
@@ -277,7 +288,7 @@ function noteMdx(site: SiteMigration, sourcePath: string, text: string): void {
     site.notes.push({
       file: sourcePath,
       line: warning.location?.line,
-      what: warning.message.replace(/ is not supported yet.*$/, ' is not converted'),
+      what: warning.message.replace(/ is not supported.*$/, ' is not converted'),
       todo: warning.hint ?? '',
     });
   }
@@ -517,6 +528,11 @@ function noteSourceFolder(site: SiteMigration): void {
     if (pagesDir && sourcePath.startsWith(`${pagesDir}/`)) continue;
     // A local plugin or the custom CSS, noted where the config names it.
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
+    if (site.importsComponents && file.startsWith('components/') && !/\.css$/.test(file)) {
+      // Site components, which MDX files import: docgen bundles them (their CSS is not loaded).
+      site.writer.copy(join(site.from, sourcePath), sourcePath);
+      continue;
+    }
     if (file.startsWith('theme/')) {
       site.notes.push({
         file: sourcePath,

@@ -13,10 +13,11 @@ import {
 import { getDocumentTitle } from '@docgen/shared/documentTitle';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { DocgenError } from '../diagnostics/index.js';
+import { renderIslands, type IslandRenderer } from './islands.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
 
-export { getVisibleSidebar, rewriteUrls };
+export { getVisibleSidebar, rewriteUrls, type IslandRenderer };
 
 /** What a theme's server entry exports (see site-theme/src/server.tsx). */
 export interface ThemeServerModule {
@@ -67,6 +68,8 @@ export interface RouteRendererInput {
   assets: ShellAssets;
   /** A sidebar by its URL (route data names it). */
   getSidebar: (url: string) => PropSidebar | undefined;
+  /** The site's components that MDX pages show, when any page shows one. */
+  islands?: IslandRenderer;
 }
 
 /**
@@ -97,7 +100,10 @@ function renderRoute(
   const html: Record<string, string> = {};
   try {
     for (const [name, slot] of Object.entries(route.slots)) {
-      html[name] = theme.renderContent(rewriteUrls(getContent(slot), slot), { site, route: route.data });
+      const context = { site, route: route.data };
+      const content = rewriteUrls(getContent(slot), slot);
+      const shown = input.islands ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context)) : content;
+      html[name] = theme.renderContent(shown, context);
     }
     const shown: RouteData = { ...route.data, html };
     const page = shown.type === 'page' ? theme.pages[shown.component] : undefined;

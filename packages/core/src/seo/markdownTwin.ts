@@ -12,7 +12,7 @@ export interface MarkdownTwin {
 export interface MarkdownTwinInput {
   title: string;
   /** The markdown after the front matter, and the 1-based line of the file it starts on. */
-  source: { body: string; bodyLine: number };
+  source: { body: string; bodyLine: number; file?: { sitePath: string } };
   /** The links of the source file as the manifest resolved them (positions are file positions). */
   links: ResolvedLink[];
   siteUrl: string;
@@ -80,11 +80,24 @@ export function getMarkdownTwin(input: MarkdownTwinInput): MarkdownTwin {
     seen.add(replacement.start);
     rewritten = rewritten.slice(0, replacement.start) + replacement.text + rewritten.slice(replacement.end);
   }
+  // An MDX file's imports and exports are code, which a reader of the twin has no use for.
+  if (input.source.file?.sitePath.endsWith('.mdx')) rewritten = withoutMdxStatements(rewritten);
   // The page shows a leading `# heading` of the body as its heading, else its title.
   const heading = /^\s*(?:#(?:[ \t]+([^\n]*))?|([^\n]+)\n=+[ \t]*)(?:\n|$)/.exec(rewritten);
   if (!heading) return { title: input.title, body: rewritten.trim() };
   const title = (heading[1] ?? heading[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim();
   return { title, body: rewritten.slice(heading[0].length).trim() };
+}
+
+/** MDX without its top-level `import` and `export` lines (fenced code is left alone), and the blank lines they leave at the start. */
+function withoutMdxStatements(body: string): string {
+  let fence: string | undefined;
+  const kept = body.split('\n').filter((line) => {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) fence = fence === undefined ? marker : marker[0] === fence[0] && marker.length >= fence.length ? undefined : fence;
+    return fence !== undefined || marker !== undefined || !/^(import|export)\s/.test(line);
+  });
+  return kept.join('\n').replace(/^\s*\n/, '');
 }
 
 /** The text of a markdown twin file. */

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type {
   CompiledMarkdown,
@@ -17,6 +18,22 @@ import { getStoredPart, readStoredContent, readStoredSections } from '../compile
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import { getScopeSections, toSearchIndex } from '../search/index.js';
+import type { IslandServerModule } from '../bundle/index.js';
+import type { IslandRenderer } from '../render/index.js';
+
+/** The island renderer of a locale setup: its server bundle, imported once per thread. */
+async function loadIslands(
+  islands: NonNullable<LocaleSetup['islands']>,
+  loaded: Map<string, Promise<IslandServerModule>>,
+): Promise<IslandRenderer> {
+  let server = loaded.get(islands.serverFile);
+  if (!server) loaded.set(islands.serverFile, (server = import(pathToFileURL(islands.serverFile).href) as Promise<IslandServerModule>));
+  const module = await server;
+  return {
+    renderIsland: (component, props, childrenHtml) => module.renderIsland(component, props, childrenHtml),
+    getSrc: (component) => islands.srcs[component]!,
+  };
+}
 
 /** What every thread of a build shares: where compiled content lives and where the output goes. */
 export interface TaskSetup {
@@ -43,6 +60,8 @@ export interface LocaleSetup {
   /** The theme's server bundle, and a key that changes with its contents. */
   themeFile: string;
   themeKey: string;
+  /** When pages show site components: their server bundle, and the URL of each one's browser code. */
+  islands?: { serverFile: string; srcs: Record<string, string> };
 }
 
 /** A route to render, with the locale whose setup (`setLocale`) it is rendered with. */
@@ -69,6 +88,7 @@ export function createTaskRunner(setup: TaskSetup) {
   // Each locale's setup, with the renderer its pages share (made by the first render after setLocale).
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
+  const islandServers = new Map<string, Promise<IslandServerModule>>();
   let compiler: Promise<typeof import('../compile/compileToStore.js').compileToStore> | undefined;
   const loadCompiler = () =>
     (compiler ??= Promise.all([import('../compile/compileToStore.js'), import('../compile/highlight.js')]).then(
@@ -116,7 +136,10 @@ export function createTaskRunner(setup: TaskSetup) {
         if (!locale) throw new Error(`No setup for locale ${name}`);
         const { site, assets, sidebarFiles } = locale;
         const getSidebar = (url: string) => sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
-        locale.renderer ??= createRouteRenderer({ theme: await locale.theme, site, assets, getSidebar });
+        if (!locale.renderer) {
+          const islands = locale.islands && (await loadIslands(locale.islands, islandServers));
+          locale.renderer = createRouteRenderer({ theme: await locale.theme, site, assets, getSidebar, islands });
+        }
         setups.set(name, { site, render: locale.renderer });
       }
       const out = getOutput();

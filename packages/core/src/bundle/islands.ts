@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import * as esbuild from 'esbuild';
+import { DocgenError } from '../diagnostics/index.js';
+
+/**
+ * The site's own components that MDX pages show (islands, `src/components/Counter.tsx#default`):
+ * bundled apart from the theme, once for the server (rendered at build time) and once for the
+ * browser, where each component is an entry of its own: a page loads only the components it
+ * shows, each once, with React in a chunk they share.
+ */
+export interface IslandsInput {
+  siteDir: string;
+  /** The theme's folder: React is resolved from it, wherever the site lives. */
+  themeDir: string;
+  /** Every island component of the site's pages: module site path, `#`, export name. */
+  components: string[];
+  /** Where the server bundle is written (a cache folder). */
+  cacheDir: string;
+}
+
+export interface IslandsBundle {
+  /** The server bundle (ESM): `renderIsland(component, props, childrenHtml)`. */
+  serverFile: string;
+  /** Browser files by output path (`assets/islands/...`), to write into the output. */
+  files: Map<string, Uint8Array>;
+  /** The output path of each component's browser entry, by component. */
+  entries: Record<string, string>;
+  /** Changes with everything bundled. */
+  key: string;
+}
+
+/** What the server bundle exports (see renderIsland in its entry). */
+export interface IslandServerModule {
+  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
+}
+
+const SITE = 'docgen-site';
+const ENTRY = 'docgen-island';
+const RUNTIME = 'docgen-island-runtime';
+const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
+const quote = (value: string) => JSON.stringify(value);
+
+/** The element that holds an island's children (content, rendered by docgen): the same markup on the server and in the browser. */
+const CHILDREN_ELEMENT = 'docgen-children';
+
+/**
+ * Server entry: every component, and `renderIsland`, which renders one with React's renderToString
+ * (hydratable markup), its children given as HTML.
+ */
+function serverEntry(components: string[]): string {
+  const modules = [...new Set(components.map((component) => component.slice(0, component.lastIndexOf('#'))))].sort();
+  return [
+    "import { createElement } from 'react';",
+    "import { renderToString } from 'react-dom/server';",
+    ...modules.map((module, index) => `import * as m${index} from ${quote(`${SITE}:${module}`)};`),
+    `const modules = {${modules.map((module, index) => `${quote(module)}: m${index}`).join(', ')}};`,
+    'export function renderIsland(component, props, childrenHtml) {',
+    "  const at = component.lastIndexOf('#');",
+    '  const Component = modules[component.slice(0, at)]?.[component.slice(at + 1)];',
+    "  if (typeof Component !== 'function' && (typeof Component !== 'object' || Component === null)) {",
+    '    throw new Error(`${component.slice(0, at)} has no export ${component.slice(at + 1)} that is a component`);',
+    '  }',
+    `  const children = childrenHtml === undefined ? undefined : createElement(${quote(CHILDREN_ELEMENT)}, { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: childrenHtml } });`,
+    '  return renderToString(createElement(Component, props, children));',
+    '}',
+  ].join('\n');
+}
+
+/** The browser runtime every island entry shares: hydrates an island element with its component and props. */
+const RUNTIME_SOURCE = [
+  "import { createElement } from 'react';",
+  "import { hydrateRoot } from 'react-dom/client';",
+  'export function hydrateIsland(element, Component) {',
+  "  const props = JSON.parse(element.getAttribute('data-props') || '{}');",
+  `  const held = element.querySelector(${quote(CHILDREN_ELEMENT)});`,
+  `  const children = held ? createElement(${quote(CHILDREN_ELEMENT)}, { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: held.innerHTML } }) : undefined;`,
+  '  const root = hydrateRoot(element, createElement(Component, props, children));',
+  '  return () => root.unmount();',
+  '}',
+].join('\n');
+
+/** A component's browser entry: `hydrate(element)` hydrates an island of it. */
+function browserEntry(component: string): string {
+  const at = component.lastIndexOf('#');
+  const exportName = component.slice(at + 1);
+  return [
+    `import { hydrateIsland } from ${quote(RUNTIME)};`,
+    `import * as module from ${quote(`${SITE}:${component.slice(0, at)}`)};`,
+    `export function hydrate(element) { return hydrateIsland(element, module[${quote(exportName)}]); }`,
+  ].join('\n');
+}
+
+/**
+ * Resolves and loads the site's modules under a namespace with site-relative paths (so output is
+ * the same wherever the site folder is), the generated entries and runtime, and React from the
+ * theme's folder.
+ */
+function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
+  const toSitePath = (absolutePath: string) => relative(siteDir, absolutePath).split(sep).join('/');
+  return {
+    name: 'docgen-islands',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${SITE}:`) }, (args) => ({ path: args.path.slice(SITE.length + 1), namespace: SITE }));
+      build.onResolve({ filter: new RegExp(`^${ENTRY}:`) }, (args) => ({ path: args.path.slice(ENTRY.length + 1), namespace: ENTRY }));
+      build.onResolve({ filter: new RegExp(`^${RUNTIME}$`) }, () => ({ path: 'runtime', namespace: RUNTIME }));
+      build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
+        if (args.pluginData === 'from-theme') return undefined;
+        const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
+        return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
+      });
+      build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE }, (args) => {
+        const base = args.path.startsWith('@site/')
+          ? join(siteDir, args.path.slice('@site/'.length))
+          : resolve(dirname(resolve(siteDir, args.importer)), args.path);
+        for (const suffix of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js']) {
+          const absolutePath = base + suffix;
+          if (!existsSync(absolutePath) || !statSync(absolutePath).isFile()) continue;
+          return absolutePath.startsWith(siteDir + sep) && /\.[jt]sx?$/.test(absolutePath)
+            ? { path: toSitePath(absolutePath), namespace: SITE }
+            : { path: absolutePath };
+        }
+        return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
+      });
+      build.onLoad({ filter: /.*/, namespace: SITE }, (args) => {
+        const absolutePath = resolve(siteDir, args.path);
+        return {
+          contents: readFileSync(absolutePath),
+          loader: extname(absolutePath).slice(1) as esbuild.Loader,
+          resolveDir: dirname(absolutePath),
+        };
+      });
+      build.onLoad({ filter: /.*/, namespace: ENTRY }, (args) => ({
+        contents: browserEntry(args.path),
+        loader: 'js',
+        resolveDir: siteDir,
+      }));
+      build.onLoad({ filter: /.*/, namespace: RUNTIME }, () => ({ contents: RUNTIME_SOURCE, loader: 'js', resolveDir: themeDir }));
+    },
+  };
+}
+
+function toDocgenError(error: unknown, siteDir: string): DocgenError {
+  const first = (error as esbuild.BuildFailure).errors?.[0];
+  if (!first) return new DocgenError('Bundling the site components failed', { code: 'bundle-failed', cause: error });
+  const file = first.location?.file.replace(new RegExp(`^${SITE}:`), '');
+  return new DocgenError(`Bundling a site component failed: ${first.text}`, {
+    code: 'bundle-failed',
+    location:
+      first.location && file
+        ? { file: relative(siteDir, resolve(siteDir, file)), line: first.location.line, column: first.location.column + 1 }
+        : undefined,
+    hint: first.notes[0]?.text ?? 'Fix the error in the component.',
+    cause: error,
+  });
+}
+
+const common = (input: IslandsInput): esbuild.BuildOptions => ({
+  bundle: true,
+  format: 'esm',
+  jsx: 'automatic',
+  target: 'es2022',
+  logLevel: 'silent',
+  absWorkingDir: input.siteDir,
+  plugins: [islandModules(input.siteDir, input.themeDir)],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  charset: 'utf8',
+  loader: { '.css': 'empty' },
+});
+
+/** Bundles the site's island components for the server and the browser (see IslandsInput). */
+export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle> {
+  const components = [...new Set(input.components)].sort();
+  try {
+    const [server, browser] = await Promise.all([
+      esbuild.build({
+        ...common(input),
+        stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },
+        platform: 'node',
+        write: false,
+        outfile: join(input.cacheDir, 'islands-server.mjs'),
+        banner: {
+          js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+        },
+      }),
+      esbuild.build({
+        ...common(input),
+        entryPoints: components.map((component) => `${ENTRY}:${component}`),
+        platform: 'browser',
+        splitting: true,
+        minify: true,
+        metafile: true,
+        write: false,
+        outdir: join(input.siteDir, 'assets/islands'),
+        entryNames: '[name]-[hash]',
+        chunkNames: 'chunk-[hash]',
+      }),
+    ]);
+    const serverCode = server.outputFiles[0]!.contents;
+    const digest = createHash('sha256').update(serverCode);
+    const files = new Map<string, Uint8Array>();
+    for (const file of browser.outputFiles) {
+      const path = relative(input.siteDir, file.path).split(sep).join('/');
+      files.set(path, file.contents);
+      digest.update(path).update(file.contents);
+    }
+    const entries: Record<string, string> = {};
+    for (const [path, output] of Object.entries(browser.metafile.outputs)) {
+      if (output.entryPoint?.startsWith(`${ENTRY}:`)) entries[output.entryPoint.slice(ENTRY.length + 1)] = path.split(sep).join('/');
+    }
+    const key = digest.digest('hex').slice(0, 16);
+    mkdirSync(input.cacheDir, { recursive: true });
+    const serverFile = join(input.cacheDir, `islands-server-${key}.mjs`);
+    if (!existsSync(serverFile)) writeFileSync(serverFile, serverCode);
+    return { serverFile, files, entries, key };
+  } catch (error) {
+    throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
+  }
+}

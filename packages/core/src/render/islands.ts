@@ -1,0 +1,54 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { ContentElements } from '@docgen/types';
+
+/** What rendering islands needs: the site's components rendered on the server, and the URL of each one's browser code. */
+export interface IslandRenderer {
+  /** Renders a component (`src/components/Counter.tsx#default`) with its props and children (HTML) to hydratable HTML. */
+  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
+  /** The URL of a component's browser entry. */
+  getSrc(component: string): string;
+}
+
+/**
+ * Renders the islands of a content tree (see ContentElements['island']): each gets its component's
+ * server-rendered HTML as its single `raw` child, its children rendered as content by
+ * `renderChildren` first, and the URL of its browser code. The input is not touched: only the
+ * path from the root to an island is copied (compiled content is shared between routes).
+ */
+export function renderIslands(root: HastRoot, islands: IslandRenderer, renderChildren: (children: HastRoot) => string): HastRoot {
+  const render = <T extends HastRoot | Element>(node: T): T => {
+    if (node.type === 'element' && node.tagName === 'island') {
+      const { component, props } = node.properties as unknown as ContentElements['island'];
+      // Islands inside its children are rendered with them.
+      const inner = render({ type: 'root', children: node.children } as HastRoot);
+      const childrenHtml = node.children.length > 0 ? renderChildren(inner) : undefined;
+      let html: string;
+      try {
+        html = islands.renderIsland(String(component), JSON.parse(String(props)) as Record<string, unknown>, childrenHtml);
+      } catch (cause) {
+        throw new Error(
+          `The component ${String(component).replace('#', ' (export ')}) threw while rendering: ${(cause as Error)?.message ?? String(cause)}`,
+          {
+            cause,
+          },
+        );
+      }
+      const properties: ContentElements['island'] = {
+        component: String(component),
+        props: String(props),
+        src: islands.getSrc(String(component)),
+      };
+      return { ...node, properties: { ...properties }, children: [{ type: 'raw', value: html } as unknown as ElementContent] } as T;
+    }
+    let children = node.children;
+    node.children.forEach((child, index) => {
+      if (child.type !== 'element') return;
+      const next = render(child);
+      if (next === child) return;
+      if (children === node.children) children = [...node.children];
+      children[index] = next;
+    });
+    return children === node.children ? node : ({ ...node, children } as T);
+  };
+  return render(root);
+}

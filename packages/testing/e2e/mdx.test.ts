@@ -1,0 +1,228 @@
+/**
+ * MDX pages through the real CLI on a site generated here: Docusaurus's theme components
+ * (Tabs/TabItem with groupId, Admonition, CodeBlock with a title, Details), a partial, and a site
+ * component with state (a counter) in docs and a blog post. The HTML is complete without
+ * JavaScript; in Chromium the counter counts once hydrated, tabs of a group follow each other,
+ * nothing is logged; a page without components loads no component code, and a second page with the
+ * counter (reached by client-side navigation) fetches no more JavaScript and hydrates it.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { runDocgen } from '../src/cli.js';
+import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
+import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-mdx-'));
+const site = join(scratch, 'site');
+const outDir = join(site, 'build');
+
+const COUNTER = `import { useState, type ReactNode } from 'react';
+
+export default function Counter({ start = 0, label, children }: { start?: number; label: string; children?: ReactNode }) {
+  const [count, setCount] = useState(start);
+  return (
+    <div className="counter">
+      <button type="button" onClick={() => setCount(count + 1)}>
+        {label}: {count}
+      </button>
+      {children}
+    </div>
+  );
+}
+`;
+
+const GUIDE = `---
+title: Guide
+product: Widget
+---
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import Admonition from '@theme/Admonition';
+import CodeBlock from '@theme/CodeBlock';
+import Details from '@theme/Details';
+import Intro from './_intro.mdx';
+import Counter from '@site/src/components/Counter';
+
+<Intro />
+
+## Install
+
+<Tabs groupId="os">
+  <TabItem value="mac" label="macOS">Use brew.</TabItem>
+  <TabItem value="win" label="Windows">Use choco.</TabItem>
+</Tabs>
+
+<Admonition type="warning" title="Careful">Hot surface.</Admonition>
+
+<CodeBlock language="ts" title="hello.ts">{\`const x: number = 1;\`}</CodeBlock>
+
+<Details summary="More details">Hidden details.</Details>
+
+## Again
+
+<Tabs groupId="os">
+  <TabItem value="mac" label="macOS">Mac again.</TabItem>
+  <TabItem value="win" label="Windows">Windows again.</TabItem>
+</Tabs>
+
+<Counter start={2} label="Clicks">
+  Inside **the counter**.
+</Counter>
+
+[Second page](./second.mdx)
+`;
+
+beforeAll(async () => {
+  writeSiteFiles(site, {
+    ...getMinimalSiteFiles('MDX site'),
+    'src/components/Counter.tsx': COUNTER,
+    'docs/_intro.mdx': 'Intro from **the partial** about {frontMatter.product}.\n',
+    'docs/guide.mdx': GUIDE,
+    'docs/second.mdx':
+      '---\ntitle: Second\n---\nimport Counter from \'../src/components/Counter\';\n\n<Counter label="Again" start={10} />\n',
+    'docs/plain.mdx':
+      '---\ntitle: Plain\n---\nimport Admonition from \'@theme/Admonition\';\n\n<Admonition type="tip">No components here.</Admonition>\n',
+    'blog/authors.yaml': 'kim:\n  name: Kim\n',
+    'blog/2025-01-02-hello.mdx': [
+      '---',
+      'title: Hello',
+      'authors: [kim]',
+      '---',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      "import Counter from '@site/src/components/Counter';",
+      '',
+      'A post.',
+      '',
+      '{/* truncate */}',
+      '',
+      '<Tabs groupId="os"><TabItem value="mac" label="macOS">Post mac.</TabItem><TabItem value="win" label="Windows">Post win.</TabItem></Tabs>',
+      '',
+      '<Counter label="Post clicks" />',
+      '',
+    ].join('\n'),
+  });
+  const { code, stderr } = await runDocgen(['build', site]);
+  expect(code, stderr).toBe(0);
+}, 120_000);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const page = (path: string) => readFileSync(join(outDir, path, 'index.html'), 'utf8');
+
+describe('MDX pages without JavaScript', () => {
+  it('holds every component, the partial and the counter as HTML', () => {
+    const html = page('docs/guide');
+    expect(html).toContain('Intro from <strong>the partial</strong> about Widget.');
+    expect(html).toMatch(/<div class="tabs-container" data-group-id="os">.*Use brew\..*Use choco\./s);
+    expect(html).toContain('admonition admonition-warning');
+    expect(html).toContain('Careful</div><div class="admonition-content">Hot surface.</div>');
+    expect(html).toContain('<div class="code-block__title">hello.ts</div>');
+    expect(html).toContain('<span class="token keyword">const</span>');
+    expect(html).toContain('<details class="details"><summary>More details</summary>Hidden details.</details>');
+    // The counter, rendered at build time, with its children (content) inside.
+    expect(html).toMatch(
+      /<docgen-island[^>]*data-src="\/assets\/islands\/Counter-[^"]+\.js"[^>]*><div class="counter"><button type="button">Clicks<!-- -->: <!-- -->2<\/button>/,
+    );
+    expect(html).toContain('<p>Inside <strong>the counter</strong>.</p>');
+    const post = page('blog/hello');
+    expect(post).toContain('Post mac.');
+    expect(post).toContain('Post clicks<!-- -->: <!-- -->0');
+    // The partial is no page of its own.
+    expect(readdirSync(join(outDir, 'docs'))).not.toContain('_intro');
+  });
+
+  it('is a page like a markdown page for the TOC, search, the markdown twin and llms.txt', () => {
+    expect(page('docs/guide')).toContain('<a href="#again" class="table-of-contents__link">Again</a>');
+    const searchDir = join(outDir, '_docgen/search');
+    const index = readFileSync(join(searchDir, readdirSync(searchDir)[0]!, 'en-docs-current.json'), 'utf8');
+    // Text of the partial, the tabs and the counter's children.
+    for (const text of ['partial', 'choco', 'Inside']) expect(index).toContain(text);
+    const twin = readFileSync(join(outDir, 'docs/guide.md'), 'utf8');
+    expect(twin.startsWith('# Guide\n\n<Intro />')).toBe(true);
+    expect(twin).not.toMatch(/^import /m);
+    expect(readFileSync(join(outDir, 'llms.txt'), 'utf8')).toContain(
+      '- [Guide](https://mdx-site.example.com/docs/guide.md): Intro from the partial about Widget.',
+    );
+  });
+});
+
+describe('MDX pages in Chromium', () => {
+  let browser: Browser;
+  let server: PlainServer;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(outDir)]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  it('hydrates the counter, keeps tabs of a group in step, and logs nothing', async () => {
+    const { context, page: tab, problems } = await openPage(browser);
+    const scripts: string[] = [];
+    tab.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await tab.goto(`${server.url}/docs/guide`, { waitUntil: 'networkidle' });
+    const counter = tab.locator('.counter button');
+    await expect
+      .poll(async () => {
+        await counter.click();
+        return counter.textContent();
+      })
+      .toMatch(/^Clicks: [3-9]$/);
+    const clicked = Number((await counter.textContent())!.split(': ')[1]);
+    await counter.click();
+    expect(await counter.textContent()).toBe(`Clicks: ${clicked + 1}`);
+
+    await tab.locator('.tabs-container').first().locator('[role="tab"]', { hasText: 'Windows' }).click();
+    const selected = await tab.locator('.tabs-container [aria-selected="true"]').allTextContents();
+    expect(selected).toEqual(['Windows', 'Windows']);
+    expect(await tab.locator('.tabs-container').nth(1).locator('[role="tabpanel"]:not([hidden])').textContent()).toBe('Windows again.');
+
+    // One component chunk; the second page with the counter, reached by client-side navigation, fetches no more JavaScript.
+    const islandScripts = scripts.filter((path) => path.startsWith('/assets/islands/'));
+    expect(islandScripts).toHaveLength(1);
+    const before = scripts.length;
+    // Code the navigation itself loads (docgen's router) is no component code: it is let through below.
+    await tab.locator('.markdown a', { hasText: 'Second page' }).click();
+    await tab.waitForURL(`${server.url}/docs/second`);
+    const again = tab.locator('.counter button');
+    await expect.poll(() => again.textContent()).toBe('Again: 10');
+    await expect
+      .poll(async () => {
+        await again.click();
+        return again.textContent();
+      })
+      .toMatch(/^Again: (1[1-9])$/);
+    expect(scripts.slice(before).filter((path) => path.startsWith('/assets/islands/'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads no component code on a page without components, and only the counter on a blog post with it', async () => {
+    const { context, page: tab, problems } = await openPage(browser);
+    const scripts: string[] = [];
+    tab.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await tab.goto(`${server.url}/docs/plain`, { waitUntil: 'networkidle' });
+    expect(scripts.some((path) => path.startsWith('/assets/islands/'))).toBe(false);
+    await tab.goto(`${server.url}/blog/hello`, { waitUntil: 'networkidle' });
+    expect(scripts.filter((path) => path.startsWith('/assets/islands/'))).toHaveLength(1);
+    const counter = tab.locator('.counter button');
+    await expect
+      .poll(async () => {
+        await counter.click();
+        return counter.textContent();
+      })
+      .toMatch(/^Post clicks: [1-9]$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
