@@ -125,7 +125,10 @@ describe('docgen CLI', () => {
     const { code, stdout, stderr } = await runCli(['build', siteDir, '--out-dir', 'dist']);
     expect(code).toBe(EXIT.ok);
     expect(stdout).toMatch(
-      new RegExp(`^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n$`),
+      new RegExp(
+        `^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n` +
+          `Next: docgen serve ${siteDir} --out-dir dist to look at it, docgen check-links ${siteDir} to check its links\\.\\n$`,
+      ),
     );
     expect(stderr).toBe(
       'warning docs/intro.md:3:13  Unknown HTML tag <String> is shown as text\n' +
