@@ -86,7 +86,12 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .version(version, '-v, --version', 'print the docgen version')
     .option('--debug', 'print the stack trace of an error')
     .showHelpAfterError()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      // One line: commander puts its "(Did you mean build?)" on a line of its own.
+      outputError: (text, write) => write(text.replace(/\n\(Did you mean (.*)\?\)\n/, ' (did you mean $1?)\n')),
+    })
     .exitOverride();
 
   program
@@ -331,6 +336,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const { getConfigJsonSchema } = await import('@docgen/core');
       io.stdout(`${JSON.stringify(getConfigJsonSchema(), null, 2)}\n`);
     });
+
+  // An unknown command or option of docgen itself: its one line, and where the commands are listed
+  // (each command's own errors are followed by its usage, set above and inherited).
+  program.showHelpAfterError('Run docgen --help to see the commands.');
 
   return {
     program,

@@ -87,10 +87,14 @@ describe('docgen CLI', () => {
     expect(stderr).toContain('Usage: docgen build [options] [siteDir]');
   });
 
-  it('exits with 2 on an unknown command', async () => {
-    const { code, stderr } = await runCli(['deploy']);
+  it('exits with 2 on an unknown command, in one line and a pointer to --help, not the whole help', async () => {
+    const { code, stdout, stderr } = await runCli(['deploy']);
     expect(code).toBe(2);
-    expect(stderr.startsWith("error: unknown command 'deploy'\n")).toBe(true);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("error: unknown command 'deploy'\nRun docgen --help to see the commands.\n");
+    const misspelt = await runCli(['biuld', '.']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toBe("error: unknown command 'biuld' (did you mean build?)\nRun docgen --help to see the commands.\n");
   });
 
   it('exits with 2 on a bad --port', async () => {
