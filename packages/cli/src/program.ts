@@ -7,6 +7,7 @@ import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterS
 import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
 import { toGithubAnnotation } from './annotations.js';
 import { createProgressLine } from './progress.js';
+import { createRebuildWarnings } from './rebuildWarnings.js';
 
 /**
  * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
@@ -44,6 +45,27 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Give a port number between 0 and 65535.');
   return port;
+}
+
+/** An editor link template (`--editor-url`, DOCGEN_EDITOR_URL): it must place the file. */
+function parseEditorUrl(value: string): string {
+  if (!value.includes('{path}')) {
+    throw new InvalidArgumentError('Give a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}');
+  }
+  return value;
+}
+
+/** DOCGEN_EDITOR_URL, when set: an editor link template, like `--editor-url`. */
+function readEditorUrlVariable(DocgenError: typeof import('@docgen/core').DocgenError): string | undefined {
+  const value = process.env.DOCGEN_EDITOR_URL;
+  if (!value) return undefined;
+  if (!value.includes('{path}')) {
+    throw new DocgenError(`DOCGEN_EDITOR_URL has no {path}: ${value}`, {
+      code: 'usage',
+      hint: 'Set it to a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}',
+    });
+  }
+  return value;
 }
 
 function parseThreads(value: string): number {
@@ -204,65 +226,88 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--port <port>', 'port to listen on (the next free one when it is busy)', parsePort, 3000)
     .option('--host <host>', 'address to listen on; 0.0.0.0 exposes the server to the network', '127.0.0.1')
     .option('--locale <locale>', 'with --watch: build only this locale', parseLocales)
-    .action(async (siteDir: string, options: { watch?: boolean; outDir: string; port: number; host: string; locale?: string[] }) => {
-      const { resolve } = await import('node:path');
-      const { existsSync } = await import('node:fs');
-      const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
-      siteRoot = resolve(siteDir);
-      let server: { url: string; close(): Promise<void> };
-      if (options.watch) {
-        io.stdout(colors.dim('Building the site...\n'));
-        server = await startDevServer({
-          siteDir,
-          host: options.host,
-          port: options.port,
-          locales: options.locale,
-          onEvent(event) {
-            switch (event.type) {
-              case 'built': {
-                const what = event.changed.length > 0 ? ` after changes to ${event.changed.join(', ')}` : '';
-                io.stdout(
-                  `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
-                );
-                reportDiagnostics(event.warnings);
-                break;
+    .option(
+      '--editor-url <template>',
+      'with --watch: the link of a file in the error overlay, with {path}, {line}, {column} (default: $DOCGEN_EDITOR_URL, or vscode://file{path}:{line}:{column})',
+      parseEditorUrl,
+    )
+    .action(
+      async (
+        siteDir: string,
+        options: { watch?: boolean; outDir: string; port: number; host: string; locale?: string[]; editorUrl?: string },
+      ) => {
+        const { resolve } = await import('node:path');
+        const { existsSync } = await import('node:fs');
+        const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
+        siteRoot = resolve(siteDir);
+        let server: { url: string; close(): Promise<void> };
+        if (options.watch) {
+          io.stdout(colors.dim('Building the site...\n'));
+          const rebuildWarnings = createRebuildWarnings();
+          server = await startDevServer({
+            siteDir,
+            host: options.host,
+            port: options.port,
+            locales: options.locale,
+            editorUrl: options.editorUrl ?? readEditorUrlVariable(DocgenError),
+            onEvent(event) {
+              switch (event.type) {
+                case 'built': {
+                  const what = event.changed.length > 0 ? ` after changes to ${event.changed.join(', ')}` : '';
+                  io.stdout(
+                    `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
+                  );
+                  const { fresh, unchanged } = rebuildWarnings.next(event.warnings);
+                  report(fresh);
+                  if (event.warnings.length > 0) {
+                    const plural = (count: number) => `${count} warning${count === 1 ? '' : 's'}`;
+                    io.stderr(
+                      colors.yellow(
+                        unchanged === 0
+                          ? `${plural(fresh.length)}\n`
+                          : `${plural(event.warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
+                      ),
+                    );
+                  }
+                  break;
+                }
+                case 'failed':
+                  report(event.diagnostics, 'error');
+                  io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
+                  break;
+                case 'port-changed':
+                  io.stdout(colors.yellow(`Port ${event.requested} is in use; using port ${event.port} instead.\n`));
+                  break;
               }
-              case 'failed':
-                report(event.diagnostics, 'error');
-                io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
-                break;
-              case 'port-changed':
-                io.stdout(colors.yellow(`Port ${event.requested} is in use; using port ${event.port} instead.\n`));
-                break;
-            }
-          },
-        });
-      } else {
-        const root = resolve(siteDir, options.outDir);
-        if (!existsSync(root)) {
-          throw new DocgenError(`No built site in ${root}`, {
-            code: 'usage',
-            hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
+            },
           });
+        } else {
+          const root = resolve(siteDir, options.outDir);
+          if (!existsSync(root)) {
+            throw new DocgenError(`No built site in ${root}`, {
+              code: 'usage',
+              hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
+            });
+          }
+          server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
+          if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
+            io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
+          }
         }
-        server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
-        if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
-          io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
-        }
-      }
-      // Listening for Ctrl-C before saying where it serves: whoever reads that line may stop it at once.
-      const stopped = new Promise<void>((done) => {
-        const stop = () => {
-          void server.close().then(done);
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      io.stdout(
-        `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
-      );
-      await stopped;
-    });
+        // Listening for Ctrl-C before saying where it serves: whoever reads that line may stop it at once.
+        const stopped = new Promise<void>((done) => {
+          const stop = () => {
+            void server.close().then(done);
+          };
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+        io.stdout(
+          `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
+        );
+        await stopped;
+      },
+    );
 
   const versionCommand = program.command('version').description('manage docs versions');
   versionCommand

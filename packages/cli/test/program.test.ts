@@ -97,6 +97,12 @@ describe('docgen CLI', () => {
     expect(misspelt.stderr).toBe("error: unknown command 'biuld' (did you mean build?)\nRun docgen --help to see the commands.\n");
   });
 
+  it('exits with 2 on an --editor-url that does not place the file', async () => {
+    const { code, stderr } = await runCli(['serve', '--watch', '--editor-url', 'vscode://file']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Give a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}');
+  });
+
   it('exits with 2 on a bad --port', async () => {
     const { code, stderr } = await runCli(['serve', '--port', 'http']);
     expect(code).toBe(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, toGithubAnnotation } from '../src/annotations.js';
 import { createProgressLine } from '../src/progress.js';
+import { createRebuildWarnings } from '../src/rebuildWarnings.js';
 
 describe('GitHub Actions annotations', () => {
   it('escapes messages and properties as workflow commands require', () => {
@@ -39,5 +40,19 @@ describe('the progress line', () => {
     line.clear();
     line.clear();
     expect(written.split('\r\x1b[2K')).toEqual(['', 'compiling 0/100', 'compiling 64/100', 'compiling 100/100', 'rendering 0/20', '']);
+  });
+});
+
+describe('serve --watch warnings of a rebuild', () => {
+  it('are the new ones only, with the count of those the last build had too', () => {
+    const warnings = createRebuildWarnings();
+    const a = { severity: 'warning', code: 'w', message: 'A', location: { file: 'a.md', line: 1, column: 1 } } as const;
+    const b = { ...a, message: 'B' };
+    const aMoved = { ...a, location: { file: 'a.md', line: 2, column: 1 } };
+    expect(warnings.next([a])).toEqual({ fresh: [a], unchanged: 0 });
+    expect(warnings.next([a, b])).toEqual({ fresh: [b], unchanged: 1 });
+    expect(warnings.next([aMoved, b])).toEqual({ fresh: [aMoved], unchanged: 1 });
+    expect(warnings.next([])).toEqual({ fresh: [], unchanged: 0 });
+    expect(warnings.next([b])).toEqual({ fresh: [b], unchanged: 0 });
   });
 });
