@@ -396,6 +396,15 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         // The core is loaded once an action ran; an error before that is never the environment's.
         const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
         exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error), report });
+        if (exitCode === EXIT.crash && io.githubActions) {
+          io.stdout(
+            toGithubAnnotation(
+              { severity: 'error', code: 'internal', message: `docgen crashed: ${String((error as Error)?.message ?? error)}` },
+              siteRoot,
+              io.githubActions.workspace,
+            ),
+          );
+        }
       }
       return exitCode;
     },
