@@ -47,6 +47,15 @@ function parsePort(value: string): number {
   return port;
 }
 
+interface ServeOptions {
+  watch?: boolean;
+  outDir: string;
+  port: number;
+  host: string;
+  locale?: string[];
+  editorUrl?: string;
+}
+
 /** An editor link template (`--editor-url`, DOCGEN_EDITOR_URL): it must place the file. */
 function parseEditorUrl(value: string): string {
   if (!value.includes('{path}')) {
@@ -231,83 +240,78 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       'with --watch: the link of a file in the error overlay, with {path}, {line}, {column} (default: $DOCGEN_EDITOR_URL, or vscode://file{path}:{line}:{column})',
       parseEditorUrl,
     )
-    .action(
-      async (
-        siteDir: string,
-        options: { watch?: boolean; outDir: string; port: number; host: string; locale?: string[]; editorUrl?: string },
-      ) => {
-        const { resolve } = await import('node:path');
-        const { existsSync } = await import('node:fs');
-        const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
-        siteRoot = resolve(siteDir);
-        let server: { url: string; close(): Promise<void> };
-        if (options.watch) {
-          io.stdout(colors.dim('Building the site...\n'));
-          const rebuildWarnings = createRebuildWarnings();
-          server = await startDevServer({
-            siteDir,
-            host: options.host,
-            port: options.port,
-            locales: options.locale,
-            editorUrl: options.editorUrl ?? readEditorUrlVariable(DocgenError),
-            onEvent(event) {
-              switch (event.type) {
-                case 'built': {
-                  const what = event.changed.length > 0 ? ` after changes to ${event.changed.join(', ')}` : '';
-                  io.stdout(
-                    `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
+    .action(async (siteDir: string, options: ServeOptions) => {
+      const { resolve } = await import('node:path');
+      const { existsSync } = await import('node:fs');
+      const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
+      siteRoot = resolve(siteDir);
+      let server: { url: string; close(): Promise<void> };
+      if (options.watch) {
+        io.stdout(colors.dim('Building the site...\n'));
+        const rebuildWarnings = createRebuildWarnings();
+        server = await startDevServer({
+          siteDir,
+          host: options.host,
+          port: options.port,
+          locales: options.locale,
+          editorUrl: options.editorUrl ?? readEditorUrlVariable(DocgenError),
+          onEvent(event) {
+            switch (event.type) {
+              case 'built': {
+                const what = event.changed.length > 0 ? ` after changes to ${event.changed.join(', ')}` : '';
+                io.stdout(
+                  `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
+                );
+                const { fresh, unchanged } = rebuildWarnings.next(event.warnings);
+                report(fresh);
+                if (event.warnings.length > 0) {
+                  const plural = (count: number) => `${count} warning${count === 1 ? '' : 's'}`;
+                  io.stderr(
+                    colors.yellow(
+                      unchanged === 0
+                        ? `${plural(fresh.length)}\n`
+                        : `${plural(event.warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
+                    ),
                   );
-                  const { fresh, unchanged } = rebuildWarnings.next(event.warnings);
-                  report(fresh);
-                  if (event.warnings.length > 0) {
-                    const plural = (count: number) => `${count} warning${count === 1 ? '' : 's'}`;
-                    io.stderr(
-                      colors.yellow(
-                        unchanged === 0
-                          ? `${plural(fresh.length)}\n`
-                          : `${plural(event.warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
-                      ),
-                    );
-                  }
-                  break;
                 }
-                case 'failed':
-                  report(event.diagnostics, 'error');
-                  io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
-                  break;
-                case 'port-changed':
-                  io.stdout(colors.yellow(`Port ${event.requested} is in use; using port ${event.port} instead.\n`));
-                  break;
+                break;
               }
-            },
-          });
-        } else {
-          const root = resolve(siteDir, options.outDir);
-          if (!existsSync(root)) {
-            throw new DocgenError(`No built site in ${root}`, {
-              code: 'usage',
-              hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
-            });
-          }
-          server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
-          if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
-            io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
-          }
-        }
-        // Listening for Ctrl-C before saying where it serves: whoever reads that line may stop it at once.
-        const stopped = new Promise<void>((done) => {
-          const stop = () => {
-            void server.close().then(done);
-          };
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
+              case 'failed':
+                report(event.diagnostics, 'error');
+                io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
+                break;
+              case 'port-changed':
+                io.stdout(colors.yellow(`Port ${event.requested} is in use; using port ${event.port} instead.\n`));
+                break;
+            }
+          },
         });
-        io.stdout(
-          `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
-        );
-        await stopped;
-      },
-    );
+      } else {
+        const root = resolve(siteDir, options.outDir);
+        if (!existsSync(root)) {
+          throw new DocgenError(`No built site in ${root}`, {
+            code: 'usage',
+            hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
+          });
+        }
+        server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
+        if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
+          io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
+        }
+      }
+      // Listening for Ctrl-C before saying where it serves: whoever reads that line may stop it at once.
+      const stopped = new Promise<void>((done) => {
+        const stop = () => {
+          void server.close().then(done);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      io.stdout(
+        `${colors.green('✔')} Serving at ${colors.cyan(server.url)}${options.watch ? ' (watching for changes)' : ''}  Press Ctrl-C to stop.\n`,
+      );
+      await stopped;
+    });
 
   const versionCommand = program.command('version').description('manage docs versions');
   versionCommand
