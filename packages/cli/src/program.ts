@@ -5,6 +5,9 @@ import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
 import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
+import { toGithubAnnotation } from './annotations.js';
+import { createProgressLine } from './progress.js';
+import { createRebuildWarnings } from './rebuildWarnings.js';
 
 /**
  * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
@@ -20,6 +23,13 @@ export interface ProgramIO {
   color: boolean;
   /** Where `docgen init` reads answers when it asks (only on a terminal, never in CI). */
   input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Whether a build shows its progress on one updating line of stderr (a terminal, not CI). */
+  progress?: boolean;
+  /**
+   * In GitHub Actions: every warning and error is also printed as a workflow command, its file
+   * relative to `workspace` (the repository root).
+   */
+  githubActions?: { workspace: string };
 }
 
 const defaultIO = (): ProgramIO => ({
@@ -27,12 +37,44 @@ const defaultIO = (): ProgramIO => ({
   stderr: (text) => process.stderr.write(text),
   color: Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.NO_COLOR,
   input: process.stdin,
+  progress: Boolean(process.stderr.isTTY) && !process.env.CI,
+  githubActions: process.env.GITHUB_ACTIONS === 'true' ? { workspace: process.env.GITHUB_WORKSPACE || process.cwd() } : undefined,
 });
 
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Give a port number between 0 and 65535.');
   return port;
+}
+
+interface ServeOptions {
+  watch?: boolean;
+  outDir: string;
+  port: number;
+  host: string;
+  locale?: string[];
+  editorUrl?: string;
+}
+
+/** An editor link template (`--editor-url`, DOCGEN_EDITOR_URL): it must place the file. */
+function parseEditorUrl(value: string): string {
+  if (!value.includes('{path}')) {
+    throw new InvalidArgumentError('Give a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}');
+  }
+  return value;
+}
+
+/** DOCGEN_EDITOR_URL, when set: an editor link template, like `--editor-url`. */
+function readEditorUrlVariable(DocgenError: typeof import('@docgen/core').DocgenError): string | undefined {
+  const value = process.env.DOCGEN_EDITOR_URL;
+  if (!value) return undefined;
+  if (!value.includes('{path}')) {
+    throw new DocgenError(`DOCGEN_EDITOR_URL has no {path}: ${value}`, {
+      code: 'usage',
+      hint: 'Set it to a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}',
+    });
+  }
+  return value;
 }
 
 function parseThreads(value: string): number {
@@ -57,6 +99,17 @@ function parseLocales(value: string, previous: string[] | undefined): string[] {
 export function createProgram(io: ProgramIO = defaultIO()) {
   let exitCode: number = EXIT.ok;
   const colors = pc.createColors(io.color);
+  // The site of the command running: diagnostics' files are relative to it.
+  let siteRoot = process.cwd();
+  const report = (diagnostics: Diagnostic[], severity?: 'error') => {
+    const shown = severity ? diagnostics.map((diagnostic) => ({ ...diagnostic, severity })) : diagnostics;
+    for (const diagnostic of shown) io.stderr(formatDiagnosticLine(diagnostic, colors));
+    if (io.githubActions) for (const diagnostic of shown) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
+  };
+  const reportDiagnostics = (diagnostics: Diagnostic[]) => {
+    report(diagnostics);
+    if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
+  };
   const program = new Command('docgen');
   const version = readVersion();
   program
@@ -64,7 +117,12 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .version(version, '-v, --version', 'print the docgen version')
     .option('--debug', 'print the stack trace of an error')
     .showHelpAfterError()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      // One line: commander puts its "(Did you mean build?)" on a line of its own.
+      outputError: (text, write) => write(text.replace(/\n\(Did you mean (.*)\?\)\n/, ' (did you mean $1?)\n')),
+    })
     .exitOverride();
 
   program
@@ -119,19 +177,28 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .action(
       async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
         const { build } = await import('@docgen/core');
+        const { resolve } = await import('node:path');
+        siteRoot = resolve(siteDir);
         const start = performance.now();
         const interrupts = handleInterrupts(io, colors);
+        const progress = io.progress ? createProgressLine(io.stderr) : undefined;
         const result = await build({
           siteDir,
           outDir: options.outDir,
           locales: options.locale,
           threads: options.threads,
           cache: options.cache,
-          onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
-          onStage: options.verbose ? (stage, ms) => io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
+          onWait: (wait) => (progress?.clear(), io.stderr(formatLockWait(wait, colors))),
+          onStage: options.verbose
+            ? (stage, ms) => (progress?.clear(), io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)))
+            : undefined,
+          onProgress: progress?.update,
           onTemporary: interrupts.add,
-        }).finally(interrupts.stop);
-        reportDiagnostics(result.diagnostics, io, colors);
+        }).finally(() => {
+          progress?.clear();
+          interrupts.stop();
+        });
+        reportDiagnostics(result.diagnostics);
         const seconds = ((performance.now() - start) / 1000).toFixed(2);
         const rendered =
           result.renderedCount === result.pageCount
@@ -140,6 +207,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
               ? ' (nothing changed since the last build)'
               : ` (${result.renderedCount} rendered, the others unchanged)`;
         io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages${rendered} into ${result.outDir} in ${seconds} s\n`);
+        io.stdout(colors.dim(`${getNextStepHint(siteDir, options.outDir)}\n`));
       },
     );
 
@@ -167,18 +235,26 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--port <port>', 'port to listen on (the next free one when it is busy)', parsePort, 3000)
     .option('--host <host>', 'address to listen on; 0.0.0.0 exposes the server to the network', '127.0.0.1')
     .option('--locale <locale>', 'with --watch: build only this locale', parseLocales)
-    .action(async (siteDir: string, options: { watch?: boolean; outDir: string; port: number; host: string; locale?: string[] }) => {
+    .option(
+      '--editor-url <template>',
+      'with --watch: the link of a file in the error overlay, with {path}, {line}, {column} (default: $DOCGEN_EDITOR_URL, or vscode://file{path}:{line}:{column})',
+      parseEditorUrl,
+    )
+    .action(async (siteDir: string, options: ServeOptions) => {
       const { resolve } = await import('node:path');
       const { existsSync } = await import('node:fs');
       const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
+      siteRoot = resolve(siteDir);
       let server: { url: string; close(): Promise<void> };
       if (options.watch) {
         io.stdout(colors.dim('Building the site...\n'));
+        const rebuildWarnings = createRebuildWarnings();
         server = await startDevServer({
           siteDir,
           host: options.host,
           port: options.port,
           locales: options.locale,
+          editorUrl: options.editorUrl ?? readEditorUrlVariable(DocgenError),
           onEvent(event) {
             switch (event.type) {
               case 'built': {
@@ -186,11 +262,22 @@ export function createProgram(io: ProgramIO = defaultIO()) {
                 io.stdout(
                   `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
                 );
-                reportDiagnostics(event.warnings, io, colors);
+                const { fresh, unchanged } = rebuildWarnings.next(event.warnings);
+                report(fresh);
+                if (event.warnings.length > 0) {
+                  const plural = (count: number) => `${count} warning${count === 1 ? '' : 's'}`;
+                  io.stderr(
+                    colors.yellow(
+                      unchanged === 0
+                        ? `${plural(fresh.length)}\n`
+                        : `${plural(event.warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
+                    ),
+                  );
+                }
                 break;
               }
               case 'failed':
-                for (const diagnostic of event.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
+                report(event.diagnostics, 'error');
                 io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));
                 break;
               case 'port-changed':
@@ -234,12 +321,14 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .action(async (name: string, siteDir: string) => {
       const { cutVersion } = await import('@docgen/core');
+      const { resolve } = await import('node:path');
+      siteRoot = resolve(siteDir);
       const result = await cutVersion({ siteDir, name, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
       const { latest, previous } = result;
       io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
       for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);
       for (const path of result.updated) io.stdout(`  ${colors.yellow('updated')} ${path}\n`);
-      reportDiagnostics(result.warnings, io, colors);
+      reportDiagnostics(result.warnings);
       io.stdout(`${name} is now the latest version, at ${colors.cyan(latest.path)}\n`);
       if (previous) {
         const was = previous.name === 'current' ? `${previous.formerLabel} (the current docs)` : previous.formerLabel;
@@ -257,9 +346,11 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .addOption(program.createOption('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (siteDir: string, options: { format: 'text' | 'json' }) => {
       const { checkLinks, loadSite } = await import('@docgen/core');
+      const { resolve } = await import('node:path');
+      siteRoot = resolve(siteDir);
       const { manifest, content } = await loadSite({ siteDir, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
       // Files the symlink rule skipped, as build reports them: the links are checked against what is left.
-      reportDiagnostics(content.diagnostics, io, colors);
+      reportDiagnostics(content.diagnostics);
       const problems = checkLinks(manifest);
       if (options.format === 'json') {
         io.stdout(`${JSON.stringify(toLinkReport(problems), null, 2)}\n`);
@@ -295,6 +386,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       io.stdout(`${JSON.stringify(getConfigJsonSchema(), null, 2)}\n`);
     });
 
+  // An unknown command or option of docgen itself: its one line, and where the commands are listed
+  // (each command's own errors are followed by its usage, set above and inherited).
+  program.showHelpAfterError('Run docgen --help to see the commands.');
+
   return {
     program,
     async run(argv: string[]): Promise<number> {
@@ -304,7 +399,16 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         const debug = Boolean(program.opts<{ debug?: boolean }>().debug || process.env.DOCGEN_DEBUG);
         // The core is loaded once an action ran; an error before that is never the environment's.
         const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
-        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error) });
+        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error), report });
+        if (exitCode === EXIT.crash && io.githubActions) {
+          io.stdout(
+            toGithubAnnotation(
+              { severity: 'error', code: 'internal', message: `docgen crashed: ${String((error as Error)?.message ?? error)}` },
+              siteRoot,
+              io.githubActions.workspace,
+            ),
+          );
+        }
       }
       return exitCode;
     },
@@ -409,16 +513,26 @@ export function formatDiagnosticLine(diagnostic: Diagnostic, colors: Colors): st
   return `${label} ${where}${diagnostic.message}${hint}\n`;
 }
 
-function reportDiagnostics(diagnostics: Diagnostic[], io: ProgramIO, colors: Colors): void {
-  for (const diagnostic of diagnostics) io.stderr(formatDiagnosticLine(diagnostic, colors));
-  if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
+/** The line after a build: how to look at it, and how to check it. */
+export function getNextStepHint(siteDir: string, outDir: string): string {
+  const site = siteDir === '.' ? '' : ` ${quoteArgument(siteDir)}`;
+  const out = outDir === 'build' ? '' : ` --out-dir ${quoteArgument(outDir)}`;
+  return `Next: docgen serve${site}${out} to look at it, docgen check-links${site} to check its links.`;
+}
+
+function quoteArgument(text: string): string {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function handleError(
   error: unknown,
   io: ProgramIO,
   colors: Colors,
-  { debug, environment }: { debug: boolean; environment?: Diagnostic },
+  {
+    debug,
+    environment,
+    report,
+  }: { debug: boolean; environment?: Diagnostic; report: (diagnostics: Diagnostic[], severity: 'error') => void },
 ): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
@@ -429,13 +543,13 @@ function handleError(
       io.stderr(`${String((error as Error)?.stack ?? error)}\n${cause ? `cause: ${String((cause as Error).stack ?? cause)}\n` : ''}`);
   };
   if (environment) {
-    io.stderr(formatDiagnosticLine(environment, colors));
+    report([environment], 'error');
     stack();
     return EXIT.environment;
   }
   const docgenError = error as { name?: string; diagnostics?: Diagnostic[]; cause?: unknown };
   if (docgenError?.name === 'DocgenError' && docgenError.diagnostics) {
-    for (const diagnostic of docgenError.diagnostics) io.stderr(formatDiagnosticLine({ ...diagnostic, severity: 'error' }, colors));
+    report(docgenError.diagnostics, 'error');
     stack();
     return EXIT.usage;
   }

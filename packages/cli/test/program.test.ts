@@ -87,10 +87,20 @@ describe('docgen CLI', () => {
     expect(stderr).toContain('Usage: docgen build [options] [siteDir]');
   });
 
-  it('exits with 2 on an unknown command', async () => {
-    const { code, stderr } = await runCli(['deploy']);
+  it('exits with 2 on an unknown command, in one line and a pointer to --help, not the whole help', async () => {
+    const { code, stdout, stderr } = await runCli(['deploy']);
     expect(code).toBe(2);
-    expect(stderr.startsWith("error: unknown command 'deploy'\n")).toBe(true);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("error: unknown command 'deploy'\nRun docgen --help to see the commands.\n");
+    const misspelt = await runCli(['biuld', '.']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toBe("error: unknown command 'biuld' (did you mean build?)\nRun docgen --help to see the commands.\n");
+  });
+
+  it('exits with 2 on an --editor-url that does not place the file', async () => {
+    const { code, stderr } = await runCli(['serve', '--watch', '--editor-url', 'vscode://file']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Give a URL template with {path} (and {line}, {column}), e.g. vscode://file{path}:{line}:{column}');
   });
 
   it('exits with 2 on a bad --port', async () => {
@@ -125,7 +135,10 @@ describe('docgen CLI', () => {
     const { code, stdout, stderr } = await runCli(['build', siteDir, '--out-dir', 'dist']);
     expect(code).toBe(EXIT.ok);
     expect(stdout).toMatch(
-      new RegExp(`^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n$`),
+      new RegExp(
+        `^✔ Built 3 pages into ${join(siteDir, 'dist').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d\\d s\\n` +
+          `Next: docgen serve ${siteDir} --out-dir dist to look at it, docgen check-links ${siteDir} to check its links\\.\\n$`,
+      ),
     );
     expect(stderr).toBe(
       'warning docs/intro.md:3:13  Unknown HTML tag <String> is shown as text\n' +

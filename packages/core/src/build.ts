@@ -59,6 +59,13 @@ export type { OutputState } from './buildPlan.js';
 
 type SeoFiles = ReturnType<typeof createSeoFiles>;
 
+/** How far a stage of a build is: `done` of `total` bodies compiled, routes rendered, search indexes written. */
+export interface BuildProgress {
+  stage: 'compiling' | 'rendering' | 'search' | 'seo';
+  done: number;
+  total: number;
+}
+
 export interface BuildOptions {
   siteDir: string;
   /** Output folder; `<siteDir>/build` when absent. */
@@ -73,6 +80,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Called with the duration of each stage, in milliseconds. */
   onStage?: (stage: string, milliseconds: number) => void;
+  /** Called as a stage goes (often: the caller throttles what it shows). */
+  onProgress?: (progress: BuildProgress) => void;
   /** Called when the build waits for another docgen process using the same output folder or site cache. */
   onWait?: (wait: LockWait) => void;
   /**
@@ -169,6 +178,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     threads: options.threads,
     cacheDir: temporaryCache,
     onStage: options.onStage,
+    onProgress: options.onProgress,
   });
   const staging = createStagingDir(outDir);
   const forgetStaging = options.onTemporary?.(() => staging.discard());
@@ -215,6 +225,7 @@ export interface BuilderOptions {
   /** The compile store; `<cacheDir>/compiled` when absent. */
   storeDir?: string;
   onStage?: (stage: string, milliseconds: number) => void;
+  onProgress?: (progress: BuildProgress) => void;
   /**
    * The builder runs again after every save (the dev server): it keeps what the last run built
    * from, so that a page whose text alone changed is rendered ahead of the rest of the rebuild.
@@ -331,6 +342,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         linkCache,
         sourceKeys,
         themeKey,
+        onProgress: options.onProgress,
       }),
     );
     const { content, manifest } = site;
@@ -379,7 +391,17 @@ export function createSiteBuilder(options: BuilderOptions) {
         );
       // The dev server's first run serves static files while it renders.
       if (hooks.onRenderStart && !previous) copyFiles();
-      return renderRoutes({ manifest, plan, output, pool, locate, seoFiles, setLocale, onRenderStart: hooks.onRenderStart });
+      return renderRoutes({
+        manifest,
+        plan,
+        output,
+        pool,
+        locate,
+        seoFiles,
+        setLocale,
+        onRenderStart: hooks.onRenderStart,
+        onProgress: options.onProgress,
+      });
     });
     for (const [key, inputs] of planned.hashRouteInputs?.() ?? []) plan.state.routes[key]!.inputs = inputs;
     for (const file of getRemovedFiles(previous, plan.state)) output.remove(file);
@@ -404,7 +426,9 @@ export function createSiteBuilder(options: BuilderOptions) {
         ? pool
         : threads.start(site.config, output.path, { threads: sizing.threads, compiles: false });
       const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
-      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate))));
+      let done = 0;
+      const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: writes.length });
+      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate).then(written))));
     });
     // Awaited after the seo files: a failure meanwhile (threads stopped by Ctrl-C) must not go unhandled.
     searched.catch(() => {});
@@ -418,6 +442,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     try {
       // Once the search tasks are on their threads.
       await setImmediate();
+      options.onProgress?.({ stage: 'seo', done: 0, total: 1 });
       await timed('seo', () => writeSeoFiles({ seoFiles, manifest, content, output, state: plan.state, rendered, renderLocales }));
     } finally {
       await searched;
@@ -644,6 +669,7 @@ async function renderRoutes(input: {
   /** Sends a locale's setup to the threads (before its routes are rendered). */
   setLocale: (locale: LocaleManifest) => void;
   onRenderStart: RunHooks['onRenderStart'];
+  onProgress?: (progress: BuildProgress) => void;
 }): Promise<RenderedRoutes> {
   const { manifest, plan, output, pool, locate, seoFiles } = input;
   const { state } = plan;
@@ -666,6 +692,8 @@ async function renderRoutes(input: {
     input.setLocale(manifestLocale);
     for (const route of changed) tasks.push({ locale: locale.locale, route });
   }
+  let done = 0;
+  if (tasks.length > 0) input.onProgress?.({ stage: 'rendering', done, total: tasks.length });
   const results = input.onRenderStart
     ? await renderInDemandOrder({
         pool,
@@ -674,7 +702,10 @@ async function renderRoutes(input: {
         keysByPath: getRouteKeys(manifest, new Set(plan.locales.map((locale) => locale.locale))),
         onStart: input.onRenderStart,
       })
-    : await pool.render(tasks, locate);
+    : await pool.render(tasks, locate, 'normal', (count) => {
+        done += count;
+        input.onProgress?.({ stage: 'rendering', done, total: tasks.length });
+      });
   const rendered: RenderedRoutes = { pageCount, paths: [], keys: [] };
   for (const [index, result] of results.entries()) {
     const { path, files, ...summary } = result;

@@ -1,4 +1,4 @@
-export { build, type BuildOptions, type BuildResult } from './build.js';
+export { build, type BuildOptions, type BuildProgress, type BuildResult } from './build.js';
 export { loadSite } from './loadSite.js';
 export { clearCache, findCacheDir, type ClearResult, type Debris } from './siteCache.js';
 export type { LockWait } from './processes/index.js';

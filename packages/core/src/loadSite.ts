@@ -60,6 +60,8 @@ export interface LoadSiteOptions {
    * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
    */
   cache?: boolean;
+  /** Called as bodies are compiled, with how many of those to compile are done. */
+  onProgress?: (progress: { stage: 'compiling'; done: number; total: number }) => void;
   /** Called when loading waits for another docgen process using the site's cache (see lockSiteCache). */
   onWait?: (wait: LockWait) => void;
 }
@@ -145,9 +147,18 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
       // Kept part by part as each is done: a run stopped halfway (Ctrl-C in the dev server) keeps what it compiled.
       const tasks = [...missing.values()];
       const parts: Promise<void>[] = [];
+      let done = 0;
+      const progress = () => options.onProgress?.({ stage: 'compiling', done, total: tasks.length });
+      progress();
       for (let start = 0; start < tasks.length; start += COMPILE_PART) {
         const part = pool.compile(tasks.slice(start, start + COMPILE_PART));
-        parts.push(part.then((results) => results.forEach((compiled) => known.set(compiled.key, compiled))));
+        parts.push(
+          part.then((results) => {
+            results.forEach((compiled) => known.set(compiled.key, compiled));
+            done += results.length;
+            progress();
+          }),
+        );
       }
       await inOrder(parts);
     } finally {

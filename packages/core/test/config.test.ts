@@ -302,12 +302,12 @@ describe('readConfig: errors', () => {
     expect(error.hint).toBe('Run docgen in a site folder, or pass the folder: docgen build path/to/site');
   });
 
-  it('reports malformed YAML at file:line:col', () => {
+  it('reports malformed YAML at file:line:col, an unclosed bracket where it opens', () => {
     const dir = siteWithConfig(['title: T', 'url: https://x.example.com', 'navbar:', '  items: [a, b', '  title: x', ''].join('\n'));
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe('Invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]');
     expect(error.code).toBe('yaml-syntax');
-    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 5, column: 3 });
+    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 10 });
   });
 
   it('reports a duplicated key as a YAML error at the second occurrence', () => {

@@ -166,6 +166,20 @@ describe('parseFrontMatter', () => {
     expect(error.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 14 });
   });
 
+  it('reports an unclosed quote or bracket where it opens, not where the front matter ends', () => {
+    const quote = catchDocgenError(() =>
+      parseFrontMatter(sourceFile('---\ntitle: "Getting started\nsidebar_position: 2\ntags: [a]\n---\nbody\n'), docFrontMatterSchema),
+    );
+    expect(quote.message).toBe('Invalid YAML: Missing closing "quote');
+    expect(quote.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 8 });
+    const single = catchDocgenError(() =>
+      parseFrontMatter(sourceFile("---\ntitle: T\ntags: ['a', 'b]\ndescription: x\n---\n"), docFrontMatterSchema),
+    );
+    expect(single.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 13 });
+    const bracket = catchDocgenError(() => parseFrontMatter(sourceFile('---\ntags: [a, b\ntitle: T\n---\n'), docFrontMatterSchema));
+    expect(bracket.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 7 });
+  });
+
   it('rejects front matter that is not a mapping', () => {
     const error = catchDocgenError(() => parseFrontMatter(sourceFile('---\n- a\n- b\n---\n'), docFrontMatterSchema));
     expect(error.message).toBe('Front matter must be a YAML mapping of keys to values');

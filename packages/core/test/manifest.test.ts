@@ -323,7 +323,7 @@ describe('loadSite: content errors', () => {
     expect(error.message).toBe('Sidebar "guide" of version Next points at doc "guide/usge", which does not exist');
     expect(error.code).toBe('sidebar-unknown-doc');
     expect(error.location).toEqual({ file: 'sidebars.yaml', line: 7, column: 9 });
-    expect(error.hint).toBe('Doc ids are file paths without extension, e.g. guide/install, guide/usage, start.');
+    expect(error.hint).toBe('Did you mean: guide/usage?');
   });
 
   it('suggests the near doc id for a shorthand item, located at the item', async () => {

@@ -114,12 +114,29 @@ function checkHtml(
   const tags = [...shown.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((match) => match[1]!);
   const unknown = tags.find((tag) => !isKnownHtmlTag(tag));
   if (unknown === undefined || index === undefined || !parent) return;
-  warn(
-    `Unknown HTML tag <${unknown}> is shown as text`,
-    `If this is code such as List<${unknown}>, wrap it in backticks: \`List<${unknown}>\`.`,
-    node.position?.start,
-  );
+  warn(`Unknown HTML tag <${unknown}> is shown as text`, getUnknownTagHint(unknown), node.position?.start);
   parent.children[index] = { type: 'text', value: shown, position: node.position } satisfies Text;
+}
+
+/** MDX components that docgen's markdown writes another way. */
+const MARKDOWN_FOR_COMPONENT: Record<string, string> = {
+  Tabs: 'tabs',
+  TabItem: 'tabs',
+  Admonition: 'admonition',
+};
+
+function getUnknownTagHint(tag: string): string {
+  switch (MARKDOWN_FOR_COMPONENT[tag]) {
+    case 'tabs':
+      return (
+        `<${tag}> is an MDX component. In markdown, write tabs as a ::::tabs block holding one :::tab{label="..."} block per tab ` +
+        '(closed with ::: and ::::); or rename the file to .mdx to write MDX.'
+      );
+    case 'admonition':
+      return `<${tag}> is an MDX component. In markdown, write :::note, :::tip, :::info, :::warning or :::danger blocks; or rename the file to .mdx to write MDX.`;
+    default:
+      return `If this is code such as List<${tag}>, wrap it in backticks: \`List<${tag}>\`.`;
+  }
 }
 
 /**

@@ -10,9 +10,10 @@ import type { RenderControl } from '../renderInDemandOrder.js';
 import { getTemporaryName, pauseForTest, tryAcquireLock } from '../processes/index.js';
 import { findCacheDir, removeDebrisUnlessLocked } from '../siteCache.js';
 import type { FileChange } from '../content/index.js';
-import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
+import { isDocgenError } from '../diagnostics/index.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
+import { getLiveClient, toOverlayReport, type OverlayReport } from './overlay.js';
 import { createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
 
@@ -21,6 +22,11 @@ export interface DevServerOptions {
   host: string;
   port: number;
   locales?: string[];
+  /**
+   * The link an error's file opens in the overlay: a template with `{path}`, `{line}`, `{column}`
+   * (see DEFAULT_EDITOR_URL, the default: VS Code).
+   */
+  editorUrl?: string;
   /** Reports what the server does: builds, rebuilds, errors. */
   onEvent?: (event: DevServerEvent) => void;
 }
@@ -102,17 +108,6 @@ function createRequestTracker() {
   };
 }
 
-/** The script injected into every page the dev server sends: reloads and the error overlay. */
-function getLiveClient(token: string): string {
-  return `<script>(function(){var s=new EventSource(${JSON.stringify(`${LIVE_PATH}?token=${token}`)});
-s.addEventListener('reload',function(){location.reload()});
-s.addEventListener('build-error',function(e){var m=JSON.parse(e.data).message,d=document.getElementById('__docgen-overlay');
-if(!d){d=document.createElement('div');d.id='__docgen-overlay';d.setAttribute('role','alert');
-d.style.cssText='position:fixed;inset:0;z-index:2147483647;background:rgba(20,20,24,.94);color:#fff;padding:32px;font:14px/1.6 ui-monospace,monospace;white-space:pre-wrap;overflow:auto';document.body.appendChild(d)}
-d.textContent='docgen could not build your last change. Fix it and save: this page reloads by itself.\\n\\n'+m});
-s.addEventListener('build-ok',function(){var d=document.getElementById('__docgen-overlay');if(d)d.remove()});})();</script>`;
-}
-
 /**
  * `docgen serve --watch`: builds the site (drafts included) into a folder of the cache, serves it,
  * and rebuilds on every change. It answers at once: until the first build is done, a page asked
@@ -146,7 +141,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return bytes.length === token.length && timingSafeEqual(bytes, Buffer.from(token));
   };
   const clients = new Set<ServerResponse>();
-  let lastError: string | undefined;
+  let lastError: OverlayReport | undefined;
   // The output's files, scanned once; a rebuild marks them stale and a lookup that misses rescans.
   let files: SiteFiles | undefined;
   let filesChanged = false;
@@ -210,9 +205,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const diagnostics: Diagnostic[] = isDocgenError(error)
         ? error.diagnostics
         : [{ severity: 'error', code: 'internal', message: (error as Error)?.stack ?? String(error) }];
-      lastError = diagnostics.map(formatDiagnostic).join('\n\n');
-      options.onEvent?.({ type: 'failed', diagnostics, message: lastError });
-      send('build-error', { message: lastError });
+      lastError = toOverlayReport(diagnostics, siteDir, options.editorUrl);
+      options.onEvent?.({ type: 'failed', diagnostics, message: lastError.message });
+      send('build-error', lastError);
     } finally {
       control = undefined;
     }
@@ -228,12 +223,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const staticHandler = staticMiddleware(getFiles, {
     immutableCaching: false,
     rescan,
-    transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(token)}</body>`),
+    transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(LIVE_PATH, token)}</body>`),
   });
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (!built && lastError !== undefined) {
       response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cross-Origin-Resource-Policy': 'same-origin' });
-      response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(token)}</body></html>`);
+      response.end(`<!doctype html><html><body><h1>docgen could not build the site</h1>${getLiveClient(LIVE_PATH, token)}</body></html>`);
       return;
     }
     staticHandler(request, response);
@@ -305,7 +300,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
     response.write(': connected\n\n');
-    if (lastError !== undefined) response.write(`event: build-error\ndata: ${JSON.stringify({ message: lastError })}\n\n`);
+    if (lastError !== undefined) response.write(`event: build-error\ndata: ${JSON.stringify(lastError)}\n\n`);
     clients.add(response);
     request.on('close', () => clients.delete(response));
   }

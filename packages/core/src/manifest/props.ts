@@ -19,7 +19,7 @@ import type {
 } from '@docgen/types';
 import { getImageUrl, isExternalUrl } from '@docgen/shared';
 import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, suggestName } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
 import type { BlogPageModel, PageModel, RouteLinks } from './pendingRoute.js';
 import { getConfigLinkHref } from './resolveLinks.js';
@@ -220,21 +220,40 @@ export function toSiteProps(input: {
     return { label: context.label(item.label), href, external: isExternalUrl(href) };
   };
   const navbarDocIds = new Set<string>();
-  const items: PropNavbarItem[] = themeConfig.navbar.items.map((item): PropNavbarItem => {
+  /** Where a navbar item's value was written (the config's own line, not 1:1). */
+  const locateItem = (index: number, key: string) => {
+    const found = config.sourceLocations?.config[`navbar.items.${index}.${key}`];
+    return found ? { file: found.file, line: found.line, column: found.column } : { file: 'docgen.config.yaml', line: 1, column: 1 };
+  };
+  const items: PropNavbarItem[] = themeConfig.navbar.items.map((item, index): PropNavbarItem => {
     switch (item.type) {
       case 'default':
         return { type: 'link', position: item.position, ...link(item) };
       case 'doc':
         navbarDocIds.add(item.docId);
         if (versions.length > 0 && !versions.some((version) => version.docs.some((doc) => doc.id === item.docId))) {
+          const suggestion = suggestName(item.docId, [...new Set(versions.flatMap((version) => version.docs.map((doc) => doc.id)))]);
           throw new DocgenError(`Navbar item "${item.label}" links to doc "${item.docId}", which exists in no docs version`, {
             code: 'config-navbar-doc',
-            location: { file: 'docgen.config.yaml', line: 1, column: 1 },
-            hint: 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
+            location: locateItem(index, 'docId'),
+            hint: suggestion
+              ? `Did you mean "${suggestion}"?`
+              : 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
           });
         }
         return { type: 'doc', position: item.position, label: context.label(item.label), docId: item.docId };
       case 'docSidebar':
+        if (versions.length > 0 && !versions.some((version) => item.sidebarId in version.sidebars)) {
+          const known = [...new Set(versions.flatMap((version) => Object.keys(version.sidebars)))];
+          const suggestion = suggestName(item.sidebarId, known);
+          throw new DocgenError(`Navbar item "${item.label}" shows sidebar "${item.sidebarId}", which exists in no docs version`, {
+            code: 'config-navbar-sidebar',
+            location: locateItem(index, 'sidebarId'),
+            hint: suggestion
+              ? `Did you mean "${suggestion}"?`
+              : `Use the id of a sidebar of sidebars.yaml${known.length > 0 ? `: ${known.join(', ')}` : ''}.`,
+          });
+        }
         return { type: 'docSidebar', position: item.position, label: context.label(item.label), sidebarId: item.sidebarId };
       case 'dropdown':
         return { type: 'dropdown', position: item.position, label: context.label(item.label), items: item.items.map(link) };

@@ -17,7 +17,7 @@ import type {
   SourceVersion,
 } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
@@ -99,6 +99,8 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   const sidebars: Record<string, Sidebar> = {};
   const relativePaths = new Map(sources.map((doc) => [doc.file.sitePath, doc.relativePath]));
   const warnings: Diagnostic[] = [];
+  // Named in messages only where there are versions to tell apart: a site that cut none has no "version Next".
+  const versionLabel = all.length > 1 ? meta.label : undefined;
   for (const [sidebarId, items] of Object.entries(sidebarConfigs)) {
     const labels: ShownLabel[] = [];
     sidebars[sidebarId] = normalizeItems(items, {
@@ -113,9 +115,9 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       linklessCategories,
       labelTrail: [],
       sidebarsPath: source.sidebarsPath ?? source.docsDir,
-      versionLabel: meta.label,
+      versionLabel,
     });
-    warnings.push(...getUntranslatedLabels(context, labels, sidebarId, meta.label));
+    warnings.push(...getUntranslatedLabels(context, labels, sidebarId, versionLabel));
   }
   addFallbackIndexes(linklessCategories, generatedIndexes, docs, meta.path);
   // A doc belongs to the first sidebar that shows it: as a link, or as the page of a category.
@@ -297,7 +299,8 @@ interface NormalizeContext {
   docsById: Map<string, LoadedDoc>;
   sidebarId: string;
   versionPath: string;
-  versionLabel: string;
+  /** The version's label, when the site has several versions (see ofVersion). */
+  versionLabel: string | undefined;
   generatedIndexes: GeneratedIndex[];
   linklessCategories: LinklessCategory[];
   /** Slugs of the source labels of the categories above the items being normalized. */
@@ -505,12 +508,14 @@ function getSourceDocId(doc: SourceDoc): string {
 function unknownDoc(ctx: NormalizeContext, id: string, location: SidebarItemConfig['location']): DocgenError {
   const known = [...ctx.docsById.keys()];
   const near = known.filter((candidate) => candidate.endsWith(id.split('/').pop()!) || candidate.includes(id)).slice(0, 5);
-  return new DocgenError(`Sidebar "${ctx.sidebarId}" of version ${ctx.versionLabel} points at doc "${id}", which does not exist`, {
+  const suggestion = suggestName(id, known);
+  if (suggestion && !near.includes(suggestion)) near.unshift(suggestion);
+  return new DocgenError(`Sidebar "${ctx.sidebarId}"${ofVersion(ctx.versionLabel)} points at doc "${id}", which does not exist`, {
     code: 'sidebar-unknown-doc',
     location,
     hint:
       near.length > 0
-        ? `Did you mean: ${near.join(', ')}?`
+        ? `Did you mean: ${near.slice(0, 5).join(', ')}?`
         : `Doc ids are file paths without extension, e.g. ${known.slice(0, 3).join(', ')}.`,
   });
 }
@@ -707,7 +712,17 @@ function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {
  * then they are likely forgotten. A sidebar the locale has not translated yet, or only begun,
  * is the locale's choice, not an oversight.
  */
-function getUntranslatedLabels(context: LocaleContext, labels: ShownLabel[], sidebarId: string, versionLabel: string): Diagnostic[] {
+/** ` of version 2.0`, or nothing on a site without versions (see NormalizeContext.versionLabel). */
+function ofVersion(versionLabel: string | undefined): string {
+  return versionLabel === undefined ? '' : ` of version ${versionLabel}`;
+}
+
+function getUntranslatedLabels(
+  context: LocaleContext,
+  labels: ShownLabel[],
+  sidebarId: string,
+  versionLabel: string | undefined,
+): Diagnostic[] {
   const translated = labels.filter((label) => label.translated).length;
   if (context.isDefaultLocale || translated * 2 <= labels.length) return [];
   const warned = new Set<string>();
@@ -716,7 +731,7 @@ function getUntranslatedLabels(context: LocaleContext, labels: ShownLabel[], sid
     .map((label) => ({
       severity: 'warning',
       code: 'untranslated-label',
-      message: `Sidebar "${sidebarId}" of version ${versionLabel} shows "${label.label}" untranslated in locale ${context.locale}`,
+      message: `Sidebar "${sidebarId}"${ofVersion(versionLabel)} shows "${label.label}" untranslated in locale ${context.locale}`,
       hint: `Translate the page, or add the label under \`labels\` in i18n/${context.locale}/site.yaml: "${label.label}: <${context.locale} text>".`,
       location: label.location,
     }));

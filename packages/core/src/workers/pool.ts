@@ -41,7 +41,8 @@ export interface TaskPool {
    * Renders routes (their locales set up before), giving their results in the same order;
    * `locate` tells where the compile store keeps the content of a key.
    */
-  render(tasks: RenderTask[], locate: Locate, priority?: Priority): Promise<RenderResult[]>;
+  /** `onRendered` is called with the number of routes of each batch as it is done. */
+  render(tasks: RenderTask[], locate: Locate, priority?: Priority, onRendered?: (count: number) => void): Promise<RenderResult[]>;
   search(file: string, pages: SearchPage[], locate: Locate): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,8 +87,12 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     compile: async (tasks) => (await runner).compile(tasks),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
-    render: (tasks, locate) =>
-      inRenderOrder(tasks, async (ordered) => (await runner).render(ordered, locateAll(slotKeys(ordered), locate))),
+    render: (tasks, locate, _priority, onRendered) =>
+      inRenderOrder(tasks, async (ordered) => {
+        const results = await (await runner).render(ordered, locateAll(slotKeys(ordered), locate));
+        onRendered?.(results.length);
+        return results;
+      }),
     search: async (file, pages, locate) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate)),
     close: async () => {},
   };
@@ -174,9 +179,13 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
     },
-    render: (tasks, locate, priority) =>
+    render: (tasks, locate, priority, onRendered) =>
       inRenderOrder(tasks, (ordered) =>
-        inBatches(ordered, RENDER_BATCH, (batch) => run<RenderResult[]>('render', [batch, locateAll(slotKeys(batch), locate)], priority)),
+        inBatches(ordered, RENDER_BATCH, async (batch) => {
+          const results = await run<RenderResult[]>('render', [batch, locateAll(slotKeys(batch), locate)], priority);
+          onRendered?.(results.length);
+          return results;
+        }),
       ),
     search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isNode, visit, type Document, type YAMLError } from 'yaml';
 import { DocgenError } from '../diagnostics/index.js';
 import type { SourceLocation } from '@docgen/types';
 
@@ -26,7 +26,7 @@ export function parseYamlFile(text: string, file: string, lineOffset = 0): YamlF
   if (firstError) {
     throw new DocgenError(`Invalid YAML: ${firstError.message.split('\n')[0]}`, {
       code: 'yaml-syntax',
-      location: toLocation(firstError.pos[0]),
+      location: toLocation(findErrorStart(document, firstError)),
       hint: 'Fix the YAML syntax at this position (indentation, quotes, a missing ":").',
     });
   }
@@ -68,4 +68,31 @@ export function parseYamlFile(text: string, file: string, lineOffset = 0): YamlF
       return { file, line: 1 + lineOffset, column: 1 };
     },
   };
+}
+
+/**
+ * Where the problem of a syntax error starts: YAML finds an unclosed quote or bracket only where
+ * the text ends (or the next key is misplaced); the quoted value or flow collection that runs
+ * up to the error is where it was opened.
+ */
+function findErrorStart(document: Document, error: YAMLError): number {
+  const at = error.pos[0];
+  let start = at;
+  const opened = (node: { range?: [number, number, number] | null }) => {
+    const range = node.range;
+    // The innermost node that opens before the error and runs up to it.
+    if (range && range[0] < at && range[1] >= at && (start === at || range[0] > start)) start = range[0];
+  };
+  visit(document, {
+    Scalar: (_, node) => {
+      if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') opened(node);
+    },
+    Map: (_, node) => {
+      if (node.flow) opened(node);
+    },
+    Seq: (_, node) => {
+      if (node.flow) opened(node);
+    },
+  });
+  return start;
 }
