@@ -37,6 +37,7 @@ describe('the public exports of @docgen/client', () => {
           "SEARCH_INDEX_OPTIONS",
           "getHighlightPattern",
           "getSearchIndexUrl",
+          "runSearchQuery",
           "tokenizeForSearch",
         ],
       }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
+import { getHighlightPattern, getSearchIndexUrl, runSearchQuery, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
 import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
 import { useFocusTrap } from '../layout/useFocusTrap.js';
@@ -122,11 +122,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
     for (const scope of selected) {
       const index = loaded.get(scope);
       if (!index) continue;
-      const results = index.search(query, {
-        prefix: true,
-        combineWith: 'AND',
-        boost: { title: 3, heading: 2, code: 1.5 },
-      }) as (SearchResult & Section)[];
+      const results = runSearchQuery(index, query) as (SearchResult & Section)[];
       for (const result of results.slice(0, 20)) {
         found.push({
           id: result.id as number,
