@@ -41,6 +41,7 @@ import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
+import { getManifestFiles } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -646,7 +647,12 @@ function toSearchWrites(input: { plan: BuildPlan; scopes: ReadonlyMap<string, Se
   for (const locale of input.plan.locales) {
     const scopes = input.scopes.get(locale.locale)!;
     for (const [index, { file, reuse }] of locale.searchIndexes.entries()) {
-      if (!reuse || !input.output.keep(file)) writes.push({ file, pages: scopes[index]!.pages });
+      if (reuse && input.output.keep(file)) {
+        // A kept manifest keeps the shards and detail chunks it names.
+        const files = getManifestFiles(input.output.read(file));
+        if (files?.every((listed) => input.output.keep(listed))) continue;
+      }
+      writes.push({ file, pages: scopes[index]!.pages });
     }
   }
   return writes;

@@ -1,6 +1,5 @@
 /** The search helpers shared by the index builder and the browser (`@docgen/shared/search`). */
 export { KOREAN_ENDINGS, KOREAN_PARTICLES, stemKorean } from './koreanStem.js';
-export { runSearchQuery, SEARCH_BOOST, type ScoredResult, type SearchableIndex } from './searchQuery.js';
 export {
   getHighlightPattern,
   getQueryBonusTokens,
@@ -11,3 +10,21 @@ export {
   tokenizeForSearch,
   tokenizeSearchQuery,
 } from './searchTokens.js';
+export {
+  createShardedSearch,
+  getDetailFileName,
+  getShardFileName,
+  getSearchFileUrl,
+  SEARCH_BOOST,
+  SEARCH_DETAIL_TEXT,
+  SEARCH_DETAILS_PER_CHUNK,
+  SEARCH_FILES_DIR,
+  SEARCH_FORMAT,
+  SEARCH_MAX_POSTINGS,
+  SEARCH_SCORE_SCALE,
+  SEARCH_SHARD_BYTES,
+  type SearchDetail,
+  type SearchHit,
+  type SearchManifest,
+  type ShardedSearch,
+} from './shardedSearch.js';

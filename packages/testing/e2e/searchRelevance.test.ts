@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type MiniSearchType from 'minisearch';
 import { describe, expect, inject, it } from 'vitest';
-import { runSearchQuery, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
+import { createShardedSearch, SEARCH_FILES_DIR, type SearchManifest, type ShardedSearch } from '@docgen/shared/search';
 import { REPO_ROOT } from '../src/paths.js';
 
 /**
@@ -27,23 +25,31 @@ interface RelevanceQuery {
 const { queries } = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/testing/test/fixtures/search/relevance.json'), 'utf8')) as {
   queries: RelevanceQuery[];
 };
-// The theme's MiniSearch, the release the browser loads the index with.
-const MiniSearch = createRequire(join(REPO_ROOT, 'site-theme/package.json'))('minisearch') as typeof MiniSearchType;
-
-const indexes = new Map<string, MiniSearchType<{ url: string }>>();
+const indexes = new Map<string, ShardedSearch>();
 function loadIndex(name: string) {
   let index = indexes.get(name);
   if (!index) {
-    const searchDir = join(inject('outDir'), '_docgen/search');
-    const [buildId] = readdirSync(searchDir);
-    index = MiniSearch.loadJSON<{ url: string }>(readFileSync(join(searchDir, buildId!, `${name}.json`), 'utf8'), {
-      fields: [...SEARCH_INDEX_OPTIONS.fields],
-      storeFields: [...SEARCH_INDEX_OPTIONS.storeFields],
-      tokenize: tokenizeForSearch,
-    });
+    const outDir = inject('outDir');
+    const [buildId] = readdirSync(join(outDir, '_docgen/search')).filter((entry) => entry !== 'files');
+    const manifest = JSON.parse(readFileSync(join(outDir, '_docgen/search', buildId!, `${name}.json`), 'utf8')) as SearchManifest;
+    index = createShardedSearch(manifest, async (file) => JSON.parse(readFileSync(join(outDir, SEARCH_FILES_DIR, file), 'utf8')));
     indexes.set(name, index);
   }
   return index;
+}
+
+/** The URLs of the first three results, as the search dialog finds them. */
+async function search(name: string, query: string) {
+  const index = loadIndex(name);
+  await index.load(query);
+  return (
+    await index.details(
+      index
+        .search(query)
+        .slice(0, 3)
+        .map((hit) => hit.id),
+    )
+  ).map((detail) => detail.url);
 }
 
 const isExpected = (url: string, expected: string) => (expected.includes('#') ? url === expected : url.split('#')[0] === expected);
@@ -58,10 +64,8 @@ describe('search relevance', () => {
 
   it.each(queries.map((query) => [query.index, query.query, query.expect] as const))(
     '%s: "%s" has %s in the first three',
-    (name, query, expected) => {
-      const top = runSearchQuery(loadIndex(name), query)
-        .slice(0, 3)
-        .map((result) => (result as unknown as { url: string }).url);
+    async (name, query, expected) => {
+      const top = await search(name, query);
       expect(
         top.some((url) => isExpected(url, expected)),
         top.join(' | '),

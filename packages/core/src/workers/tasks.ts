@@ -16,7 +16,7 @@ import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getScopeSections, toSearchIndex } from '../search/index.js';
+import { getScopeSections, toShardedSearchIndex } from '../search/index.js';
 
 /** What every thread of a build shares: where compiled content lives and where the output goes. */
 export interface TaskSetup {
@@ -134,10 +134,14 @@ export function createTaskRunner(setup: TaskSetup) {
       });
     },
 
-    /** Writes the search index of `pages`, their sections read from the store (`stored`, by key). */
+    /** Writes the sharded search index of `pages` (manifest at `file`), their sections read from the store (`stored`, by key). */
     search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>): void {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
-      getOutput().writeParts(file, toSearchIndex(getScopeSections(pages, readSections)));
+      const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections));
+      const out = getOutput();
+      for (const { path, contents } of files) out.write(path, contents);
+      // The manifest last: it names the files, which are there by then.
+      out.write(file, manifest);
     },
   };
 }
