@@ -41,7 +41,7 @@ beforeAll(async () => {
   await build({ siteDir, outDir: join(root, 'build') });
   server = await startStaticServer({ root: join(root, 'build'), host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
