@@ -4,6 +4,8 @@
  * `docgen build` and Hugo in turn, rebuilds it warm and after one edit, measures the output and a
  * page against the same page of a 300-page site, times `serve --watch` as a user feels it, and
  * checks the budgets of README.md ("Benchmark").
+ *
+ * `pnpm bench --case search [--search-pages 2000,10000]`: docgen's search beside Pagefind (searchBench.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,9 +15,11 @@ import { benchShape } from './benchShape.js';
 import { DOCGEN_SHAPE } from './docgenShape.js';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
 import { hasGnuTime } from './runProcess.js';
+import { benchSearch } from './searchBench.js';
 import { SHAPE_NAMES, type ShapeName, type SiteShape } from './siteShape.js';
 
 const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep]
+       pnpm bench --case search [--search-pages N,M] [--threads T] [--keep]
 
   --pages N     doc pages of the synthetic site (default 2000, at least 100)
   --runs R      runs of each measurement; the table shows the median (default 3)
@@ -23,6 +27,8 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaur
   --threads T   set DOCGEN_THREADS=T (worker threads) for every docgen process
   --out DIR     folder of the JSON results, bench-<shape>-<N>.json (default bench-results)
   --keep        keep the generated sites and outputs (their folders are printed)
+  --case C      build (default) or search: docgen's search beside Pagefind on the one-sidebar Korean site
+  --search-pages N,M  sizes of the search case (default 2000,10000)
 `;
 
 const SHAPES: Record<ShapeName, SiteShape> = { docgen: DOCGEN_SHAPE, docusaurus: DOCUSAURUS_SHAPE };
@@ -38,6 +44,8 @@ async function main(): Promise<void> {
       threads: { type: 'string' },
       out: { type: 'string', default: 'bench-results' },
       keep: { type: 'boolean', default: false },
+      case: { type: 'string', default: 'build' },
+      'search-pages': { type: 'string', default: '2000,10000' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -45,6 +53,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if (values.case !== 'build' && values.case !== 'search') usageError(`--case must be build or search, not "${values.case}"`);
   const pages = toInteger('--pages', values.pages, 100);
   const runs = toInteger('--runs', values.runs, 1);
   const threads = values.threads === undefined ? undefined : toInteger('--threads', values.threads, 1);
@@ -57,6 +66,13 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   if (threads !== undefined) env.DOCGEN_THREADS = String(threads);
 
+  if (values.case === 'search') {
+    const sizes = values['search-pages'].split(',').map((size) => toInteger('--search-pages', size.trim(), 100));
+    log(`docgen bench, search: ${sizes.join(' and ')} pages`);
+    const passed = await benchSearch(sizes, { docgenBin: join(repoRoot, 'bin', 'docgen'), env, log, repoRoot, keep: values.keep });
+    if (!passed) log('\nSome search budgets are not met (FAIL above).');
+    return;
+  }
   log(
     `docgen bench: ${pages} pages, ${runs} run${runs === 1 ? '' : 's'}, shape ${shapes.join(' then ')}${threads ? `, DOCGEN_THREADS=${threads}` : ''}`,
   );

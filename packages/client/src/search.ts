@@ -2,4 +2,11 @@
  * Search helpers for the lazily loaded search dialog. A separate entry (`@docgen/client/search`)
  * so that nothing of it joins the first-load bundle.
  */
-export { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
+export {
+  createShardedSearch,
+  getHighlightPattern,
+  getSearchFileUrl,
+  getSearchIndexUrl,
+  type SearchManifest,
+  type ShardedSearch,
+} from '@docgen/shared/search';

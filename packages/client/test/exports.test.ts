@@ -34,10 +34,10 @@ describe('the public exports of @docgen/client', () => {
           "startNavigation",
         ],
         "./search": [
-          "SEARCH_INDEX_OPTIONS",
+          "createShardedSearch",
           "getHighlightPattern",
+          "getSearchFileUrl",
           "getSearchIndexUrl",
-          "tokenizeForSearch",
         ],
       }
     `);

@@ -49,6 +49,7 @@ import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
+import { getManifestFiles } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -366,7 +367,10 @@ export function createSiteBuilder(options: BuilderOptions) {
         deferRouteHashes,
       });
       const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
-      for (const file of plan.carried) output.keep(file);
+      for (const file of plan.carried) {
+        // A carried search index keeps its shards and detail chunks with its manifest.
+        if (output.keep(file) && previous?.searchIndexes[file] !== undefined) keepSearchFiles(output, file);
+      }
       return { ...modelled, plan, sidebarsWritten: writeSidebars({ manifest, plan, output }) };
     });
     const { plan } = planned;
@@ -718,13 +722,23 @@ async function renderRoutes(input: {
   return rendered;
 }
 
+/**
+ * Keeps the shards and detail chunks a kept search manifest names; false when one is missing or
+ * the file is no manifest of this docgen (the index is written again).
+ */
+function keepSearchFiles(output: OutputWriter, manifestFile: string): boolean {
+  const files = getManifestFiles(output.read(manifestFile));
+  return files !== undefined && files.every((file) => output.keep(file));
+}
+
 /** The search indexes to write: those the plan does not reuse from the output, with their pages. */
 function toSearchWrites(input: { plan: BuildPlan; scopes: ReadonlyMap<string, SearchScope[]>; output: OutputWriter }) {
   const writes: { file: string; pages: SearchPage[] }[] = [];
   for (const locale of input.plan.locales) {
     const scopes = input.scopes.get(locale.locale)!;
     for (const [index, { file, reuse }] of locale.searchIndexes.entries()) {
-      if (!reuse || !input.output.keep(file)) writes.push({ file, pages: scopes[index]!.pages });
+      if (reuse && input.output.keep(file) && keepSearchFiles(input.output, file)) continue;
+      writes.push({ file, pages: scopes[index]!.pages });
     }
   }
   return writes;

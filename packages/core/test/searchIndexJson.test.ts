@@ -182,8 +182,8 @@ describe('toSearchIndexJson', () => {
     const terms = new Set(parsed.index.map(([term]: [string]) => term));
     for (const term of ['검색', '색옵', 'search', 'analyzecode', 'analyze', 'code', '$store', 'v1.2.3']) expect(terms).toContain(term);
     expect(parsed.index.find(([term]: [string]) => term === 'search')[1]['2']['3']).toBe(3);
-    // Distinct tokens before lower-casing: 검색 색검 search 색을 을검 색으 으로 index.
-    expect(parsed.fieldLength['3'][2]).toBe(8);
+    // Distinct tokens before lower-casing: 검색 색검 =검색 (the stem) search 색을 을검 색으 으로 index.
+    expect(parsed.fieldLength['3'][2]).toBe(9);
     expect(parsed.fieldLength['7'][1]).toBeNull();
     expect(parsed.fieldLength['7']).toHaveLength(4);
     expect(parsed.fieldLength['8']).toHaveLength(3);

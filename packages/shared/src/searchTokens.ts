@@ -2,22 +2,50 @@
  * Tokenizer of docgen's search, shared by the index builder and the browser so both split text
  * the same way.
  *
- * Korean is written with particles attached to words (토큰을, 토큰으로) and with free spacing
- * (분석옵션, 분석 옵션). Whole-word tokens miss both, so Hangul is indexed as character bigrams,
- * including the bigram that spans a single space between two Hangul words. Latin text is
- * lower-cased; identifiers also yield their camelCase parts (analyzeCode -> analyzecode, analyze, code).
+ * Korean is written with particles and endings attached to words (토큰을, 토큰으로, 갱신하려면)
+ * and with free spacing (분석옵션, 분석 옵션). Whole-word tokens miss both, so Hangul is indexed as
+ * character bigrams, including the bigram that spans a single space between two Hangul words.
+ * Each word is also reduced to its stem (`stemKorean`): the query is made of its words' stems
+ * (캐시를 -> 캐시, 토큰을 갱신하려면 -> 토큰 갱신), and the text adds the bigram that spans the
+ * space after a stem (토큰을 갱신 -> 큰갱) and a whole-stem token (`=토큰`) that ranks a word
+ * above a part of a compound. Latin text is lower-cased; identifiers also yield their camelCase
+ * parts (analyzeCode -> analyzecode, analyze, code).
  */
+import { stemKorean } from './koreanStem.js';
+
 const HANGUL = /[\uac00-\ud7a3\u3131-\u318e]/;
 /** A Hangul run (words joined by single spaces), or a run of other letters and digits (identifiers). */
 const SEGMENT =
   /[\uac00-\ud7a3\u3131-\u318e]+(?:\s[\uac00-\ud7a3\u3131-\u318e]+)*|(?:(?![\uac00-\ud7a3\u3131-\u318e])[\p{L}\p{N}_$])(?:(?![\uac00-\ud7a3\u3131-\u318e])[\p{L}\p{N}_$.+-])*/gu;
 
+/** Marks the token of a whole Korean stem, apart from the bigrams (no bigram starts with it). */
+export const STEM_MARK = '=';
+
+function bigrams(joined: string, tokens: string[]) {
+  if (joined.length === 1) tokens.push(joined);
+  for (let index = 0; index < joined.length - 1; index++) tokens.push(joined.slice(index, index + 2));
+}
+
+/** The tokens of a Hangul run in text: its bigrams, those after each stem, and its stems. */
 function hangulTokens(run: string): string[] {
   const words = run.split(/\s/);
   const tokens: string[] = [];
   const joined = words.join('');
-  if (joined.length === 1) return [joined];
-  for (let index = 0; index < joined.length - 1; index++) tokens.push(joined.slice(index, index + 2));
+  bigrams(joined, tokens);
+  if (joined.length === 1) return tokens;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    const stem = stemKorean(word);
+    if (stem !== word && index + 1 < words.length) tokens.push(stem[stem.length - 1]! + words[index + 1]![0]!);
+    if (stem.length >= 2) tokens.push(STEM_MARK + stem);
+  }
+  return tokens;
+}
+
+/** The tokens of a Hangul run in a query: the bigrams of its words' stems. */
+function hangulQueryTokens(run: string): string[] {
+  const tokens: string[] = [];
+  bigrams(run.split(/\s/).map(stemKorean).join(''), tokens);
   return tokens;
 }
 
@@ -30,7 +58,7 @@ function latinTokens(word: string): string[] {
   return tokens;
 }
 
-/** Splits text into search tokens (see the module comment). */
+/** Splits text into search tokens, as it is indexed (see the module comment). */
 export function tokenizeForSearch(text: string): string[] {
   const tokens: string[] = [];
   for (const match of text.matchAll(SEGMENT)) {
@@ -40,15 +68,49 @@ export function tokenizeForSearch(text: string): string[] {
   return tokens;
 }
 
+/** Splits a query into the tokens every result must match (see the module comment). */
+export function tokenizeSearchQuery(query: string): string[] {
+  const tokens: string[] = [];
+  for (const match of query.matchAll(SEGMENT)) {
+    const segment = match[0];
+    tokens.push(...(HANGUL.test(segment[0]!) ? hangulQueryTokens(segment) : latinTokens(segment)));
+  }
+  return tokens;
+}
+
 /**
- * A pattern that finds the words of a query in text for highlighting: case-insensitive, and for
- * Hangul tolerant of spaces between the characters (분석옵션 marks "분석 옵션").
+ * The tokens that rank a result higher without being required: the whole stems of the query's
+ * Korean words (`=캐시` for 캐시를), and the bigrams of the words as typed that its stems lack
+ * (으로 of 토큰으로), so that the text as typed ranks first.
+ */
+export function getQueryBonusTokens(query: string): string[] {
+  const tokens = new Set<string>();
+  const required = new Set(tokenizeSearchQuery(query));
+  for (const match of query.matchAll(SEGMENT)) {
+    const segment = match[0];
+    if (!HANGUL.test(segment[0]!)) continue;
+    const surface: string[] = [];
+    bigrams(segment.split(/\s/).join(''), surface);
+    for (const token of surface) if (!required.has(token)) tokens.add(token);
+    for (const word of segment.split(/\s/)) {
+      const stem = stemKorean(word);
+      if (stem.length >= 2) tokens.add(STEM_MARK + stem);
+    }
+  }
+  return [...tokens];
+}
+
+/**
+ * A pattern that finds the words of a query in text for highlighting: case-insensitive, Korean
+ * words by their stem (캐시를 marks 캐시), and for Hangul tolerant of spaces between the
+ * characters (분석옵션 marks "분석 옵션").
  */
 export function getHighlightPattern(query: string): RegExp | undefined {
   const words = query
     .trim()
     .split(/\s+/)
     .filter((word) => word.length > 0)
+    .map((word) => (HANGUL.test(word) ? stemKorean(word) : word))
     .map((word) => [...word].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(HANGUL.test(word) ? '\\s?' : ''));
   return words.length > 0 ? new RegExp(`(${words.join('|')})`, 'gi') : undefined;
 }

@@ -3,7 +3,7 @@ import * as documentTitle from '../src/documentTitle.js';
 import * as shared from '../src/index.js';
 import * as pageData from '../src/pageData.js';
 import * as outputPaths from '../src/outputPaths.js';
-import * as search from '../src/searchTokens.js';
+import * as search from '../src/search.js';
 import { decodePath, encodePath, getHtmlFilePath, getLocaleOfPath, isExternalUrl, normalizePathname } from '../src/index.js';
 import { getPageDataFilePath, getPageDataUrl } from '../src/pageData.js';
 
@@ -162,11 +162,29 @@ describe('public exports', () => {
   it('pins the search entry, and pins every entry the package exports', async () => {
     expect(Object.keys(search).sort()).toMatchInlineSnapshot(`
       [
+        "KOREAN_ENDINGS",
+        "KOREAN_PARTICLES",
+        "SEARCH_BOOST",
+        "SEARCH_DETAILS_PER_CHUNK",
+        "SEARCH_DETAIL_TEXT",
+        "SEARCH_FILES_DIR",
+        "SEARCH_FORMAT",
         "SEARCH_INDEX_OPTIONS",
+        "SEARCH_MAX_POSTINGS",
+        "SEARCH_SCORE_SCALE",
+        "SEARCH_SHARD_BYTES",
+        "STEM_MARK",
+        "createShardedSearch",
+        "getDetailFileName",
         "getHighlightPattern",
+        "getQueryBonusTokens",
+        "getSearchFileUrl",
         "getSearchIndexFilePath",
         "getSearchIndexUrl",
+        "getShardFileName",
+        "stemKorean",
         "tokenizeForSearch",
+        "tokenizeSearchQuery",
       ]
     `);
     const { default: manifest } = await import('../package.json', { with: { type: 'json' } });

@@ -1,7 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import MiniSearch, { type SearchResult } from 'minisearch';
-import { getHighlightPattern, getSearchIndexUrl, SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/client/search';
+import {
+  createShardedSearch,
+  getHighlightPattern,
+  getSearchFileUrl,
+  getSearchIndexUrl,
+  type SearchManifest,
+  type ShardedSearch,
+} from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
 import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
 import { useFocusTrap } from '../layout/useFocusTrap.js';
@@ -33,29 +39,54 @@ interface Section {
 
 type Hit = Section & { id: number; score: number; scope: string };
 
-const indexes = new Map<string, Promise<MiniSearch<Section>>>();
+/** Results shown, at most: only their details are fetched. */
+const MAX_RESULTS = 10;
 
-/** Loads (once per page view) the search index of a scope. */
-function loadIndex(site: SiteData, scope: string): Promise<MiniSearch<Section>> {
+const indexes = new Map<string, Promise<ShardedSearch>>();
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Loading ${url} failed with HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Loads (once per page view) the manifest of a scope's index; its shards and detail chunks are
+ * fetched as queries need them, each once (the files are named by their content: the browser
+ * may keep them forever).
+ */
+function loadIndex(site: SiteData, scope: string): Promise<ShardedSearch> {
   const url = getSearchIndexUrl(site.siteBaseUrl, site.buildId, site.locale, scope);
   let promise = indexes.get(url);
   if (!promise) {
-    promise = fetch(url)
-      .then((response) => {
-        if (!response.ok) throw new Error(`Loading ${url} failed with HTTP ${response.status}`);
-        return response.text();
-      })
-      .then((json) =>
-        MiniSearch.loadJSON<Section>(json, {
-          fields: [...SEARCH_INDEX_OPTIONS.fields],
-          storeFields: [...SEARCH_INDEX_OPTIONS.storeFields],
-          tokenize: tokenizeForSearch,
-        }),
-      );
+    promise = fetchJson(url).then((manifest) =>
+      createShardedSearch(manifest as SearchManifest, (name) => fetchJson(getSearchFileUrl(site.siteBaseUrl, name))),
+    );
     indexes.set(url, promise);
     promise.catch(() => indexes.delete(url));
   }
   return promise;
+}
+
+/** The results of a query in the scopes: the shards its terms need, then the details of the best. */
+async function findHits(query: string, scopes: readonly string[], loaded: ReadonlyMap<string, ShardedSearch>): Promise<Hit[]> {
+  const engines = scopes.map((scope) => ({ scope, index: loaded.get(scope)! }));
+  await Promise.all(engines.map(({ index }) => (index.missing(query).length > 0 ? index.load(query) : undefined)));
+  const found = engines
+    .flatMap(({ scope, index }) =>
+      index
+        .search(query)
+        .slice(0, MAX_RESULTS)
+        .map((hit) => ({ ...hit, scope, index })),
+    )
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_RESULTS);
+  return Promise.all(
+    found.map(async ({ id, score, scope, index }) => {
+      const [detail] = await index.details([id]);
+      return { ...detail!, id, score, scope };
+    }),
+  );
 }
 
 /** A window of the text around the first match, split into plain and marked parts. */
@@ -82,7 +113,8 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const t = useTranslate(STRINGS);
   const [query, setQuery] = useState('');
   const [everything, setEverything] = useState(false);
-  const [loaded, setLoaded] = useState<Map<string, MiniSearch<Section>>>(new Map());
+  const [loaded, setLoaded] = useState<Map<string, ShardedSearch>>(new Map());
+  const [result, setResult] = useState<{ query: string; scopes: string; hits: Hit[] }>({ query: '', scopes: '', hits: [] });
   const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -116,31 +148,22 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
     };
   }, [selected.join(' '), site]);
 
-  const hits = useMemo<Hit[]>(() => {
-    if (query.trim() === '') return [];
-    const found: Hit[] = [];
-    for (const scope of selected) {
-      const index = loaded.get(scope);
-      if (!index) continue;
-      const results = index.search(query, {
-        prefix: true,
-        combineWith: 'AND',
-        boost: { title: 3, heading: 2, code: 1.5 },
-      }) as (SearchResult & Section)[];
-      for (const result of results.slice(0, 20)) {
-        found.push({
-          id: result.id as number,
-          score: result.score,
-          scope,
-          title: result.title,
-          heading: result.heading,
-          url: result.url,
-          text: result.text,
-        });
-      }
-    }
-    return found.sort((a, b) => b.score - a.score).slice(0, 20);
-  }, [query, loaded, selected.join(' ')]);
+  const scopesKey = selected.join(' ');
+  const ready = selected.every((scope) => loaded.has(scope));
+  useEffect(() => {
+    if (query.trim() === '' || !ready) return;
+    let live = true;
+    findHits(query, selected, loaded).then(
+      (hits) => live && setResult({ query, scopes: scopesKey, hits }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, ready, loaded, scopesKey]);
+  // The last results found stay while the next query's shards load.
+  const hits = query.trim() === '' ? [] : result.hits;
+  const answered = result.query === query && result.scopes === scopesKey;
 
   useEffect(() => setActive(0), [query, everything]);
 
@@ -163,7 +186,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
       onClose();
     }
   };
-  const loading = selected.some((scope) => !loaded.has(scope)) && !failed;
+  const loading = (!ready || (query.trim() !== '' && !answered)) && !failed;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   // A portal puts the dialog above everything, outside the navbar's stacking context.
@@ -238,7 +261,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
             ? t('search.failed')
             : loading
               ? t('loading')
-              : query.trim() !== '' && hits.length === 0
+              : query.trim() !== '' && answered && hits.length === 0
                 ? t('search.noResults', { query })
                 : null}
         </div>

@@ -1,6 +1,15 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
-import { SEARCH_INDEX_OPTIONS, tokenizeForSearch } from '@docgen/shared/search';
+import {
+  getDetailFileName,
+  getShardFileName,
+  SEARCH_FILES_DIR,
+  SEARCH_FORMAT,
+  SEARCH_INDEX_OPTIONS,
+  type SearchManifest,
+  tokenizeForSearch,
+} from '@docgen/shared/search';
 import { toSearchIndexChunks } from './indexJson.js';
+import { toSearchShards } from './shards.js';
 
 /** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
 export interface SearchSection {
@@ -38,4 +47,45 @@ export function getScopeSections(pages: readonly SearchPage[], readSections: (ke
  */
 export function toSearchIndex(sections: readonly SearchSection[]): Iterable<Uint8Array> {
   return toSearchIndexChunks(sections, { ...SEARCH_INDEX_OPTIONS, tokenize: tokenizeForSearch });
+}
+
+/**
+ * The files of a scope's sharded index (see shards.ts): the manifest's JSON, written at the
+ * scope's index path, and its shards and detail chunks, by path in the output folder.
+ */
+export function toShardedSearchIndex(sections: readonly SearchSection[]): {
+  manifest: string;
+  files: { path: string; contents: string }[];
+} {
+  const { manifest, files } = toSearchShards(sections);
+  return {
+    manifest: JSON.stringify(manifest),
+    files: files.map(({ name, contents }) => ({ path: `${SEARCH_FILES_DIR}/${name}`, contents })),
+  };
+}
+
+/**
+ * The files a manifest names, by path in the output folder (a reused index keeps them); undefined
+ * for a file that is not a manifest of this format (an index of an older docgen: write it again).
+ */
+export function getManifestFiles(manifestJson: string): string[] | undefined {
+  let manifest: Partial<SearchManifest>;
+  try {
+    manifest = JSON.parse(manifestJson) as Partial<SearchManifest>;
+  } catch {
+    return undefined;
+  }
+  if (
+    manifest.format !== SEARCH_FORMAT ||
+    typeof manifest.files !== 'string' ||
+    !Array.isArray(manifest.shards) ||
+    typeof manifest.details !== 'number'
+  ) {
+    return undefined;
+  }
+  const names = [
+    ...manifest.shards.map((_, index) => getShardFileName(manifest.files!, index)),
+    ...Array.from({ length: manifest.details }, (_, index) => getDetailFileName(manifest.files!, index)),
+  ];
+  return names.map((name) => `${SEARCH_FILES_DIR}/${name}`);
 }

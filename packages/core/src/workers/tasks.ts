@@ -17,7 +17,7 @@ import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getScopeSections, toSearchIndex } from '../search/index.js';
+import { getScopeSections, toShardedSearchIndex } from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
 
@@ -157,10 +157,14 @@ export function createTaskRunner(setup: TaskSetup) {
       });
     },
 
-    /** Writes the search index of `pages`, their sections read from the store (`stored`, by key). */
+    /** Writes the sharded search index of `pages` (manifest at `file`), their sections read from the store (`stored`, by key). */
     search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>): void {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
-      getOutput().writeParts(file, toSearchIndex(getScopeSections(pages, readSections)));
+      const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections));
+      const out = getOutput();
+      for (const { path, contents } of files) out.write(path, contents);
+      // The manifest last: it names the files, which are there by then.
+      out.write(file, manifest);
     },
   };
 }

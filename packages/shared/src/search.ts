@@ -1,0 +1,30 @@
+/** The search helpers shared by the index builder and the browser (`@docgen/shared/search`). */
+export { KOREAN_ENDINGS, KOREAN_PARTICLES, stemKorean } from './koreanStem.js';
+export {
+  getHighlightPattern,
+  getQueryBonusTokens,
+  getSearchIndexFilePath,
+  getSearchIndexUrl,
+  SEARCH_INDEX_OPTIONS,
+  STEM_MARK,
+  tokenizeForSearch,
+  tokenizeSearchQuery,
+} from './searchTokens.js';
+export {
+  createShardedSearch,
+  getDetailFileName,
+  getShardFileName,
+  getSearchFileUrl,
+  SEARCH_BOOST,
+  SEARCH_DETAIL_TEXT,
+  SEARCH_DETAILS_PER_CHUNK,
+  SEARCH_FILES_DIR,
+  SEARCH_FORMAT,
+  SEARCH_MAX_POSTINGS,
+  SEARCH_SCORE_SCALE,
+  SEARCH_SHARD_BYTES,
+  type SearchDetail,
+  type SearchHit,
+  type SearchManifest,
+  type ShardedSearch,
+} from './shardedSearch.js';

@@ -1,0 +1,241 @@
+/**
+ * The sharded search index, as the build writes it (core's `search/shards.ts`) and the browser
+ * reads it: a manifest per scope, term shards and detail chunks, every file named by a hash of its
+ * content (so it is cached forever). A query fetches the shards of its tokens only, and the
+ * details of the results shown only.
+ */
+import { getQueryBonusTokens, tokenizeSearchQuery } from './searchTokens.js';
+
+/** Field boosts: a match in the title counts most, then in a heading, then in code, then in text. */
+export const SEARCH_BOOST = { title: 3, heading: 2, code: 1.5 } as const;
+
+/** The format of the manifest and its files; a browser reading another format would misread them. */
+export const SEARCH_FORMAT = 1;
+/** About how many bytes of JSON a term shard holds (one term may exceed it). */
+export const SEARCH_SHARD_BYTES = 24_000;
+/** A term keeps this many postings at most, its heaviest: its cost does not grow with the site. */
+export const SEARCH_MAX_POSTINGS = 800;
+/** Weights are stored as integers: the weight times this. */
+export const SEARCH_SCORE_SCALE = 8;
+/** Sections per detail chunk. */
+export const SEARCH_DETAILS_PER_CHUNK = 8;
+/** Characters of a section's text kept for its snippet. */
+export const SEARCH_DETAIL_TEXT = 360;
+/** Shards a prefix (a query token being typed) is looked up in, at most. */
+const PREFIX_SHARDS = 2;
+/** MiniSearch's weight of a prefix match. */
+const PREFIX_WEIGHT = 0.375;
+
+/**
+ * A scope's manifest: the section count, the hash that names the scope's files, each shard's first
+ * term (shard `i` is `getShardFileName(files, i)`), and the number of detail chunks.
+ */
+export interface SearchManifest {
+  format: number;
+  documentCount: number;
+  files: string;
+  shards: string[];
+  details: number;
+}
+
+/** What a result shows. */
+export interface SearchDetail {
+  title: string;
+  heading: string;
+  url: string;
+  text: string;
+}
+
+export interface SearchHit {
+  id: number;
+  score: number;
+}
+
+/** The file of a scope's shard `index` (`hash`: the manifest's `files`). */
+export function getShardFileName(hash: string, index: number): string {
+  return `${hash}-s${index}.json`;
+}
+
+/** The file of a scope's detail chunk `index`. */
+export function getDetailFileName(hash: string, index: number): string {
+  return `${hash}-d${index}.json`;
+}
+
+/** The folder (relative to the output folder) of every scope's shards and detail chunks. */
+export const SEARCH_FILES_DIR = '_docgen/search/files';
+
+/** The URL of a shard or detail chunk, under the site base URL. */
+export function getSearchFileUrl(siteBaseUrl: string, name: string): string {
+  return `${siteBaseUrl}${SEARCH_FILES_DIR}/${name}`;
+}
+
+interface Shard {
+  terms: string[];
+  postings: Map<string, number[]>;
+}
+
+/**
+ * A scope's index in the browser (or a test): `load` fetches what a query needs, `search` answers
+ * from what is loaded, `details` fetches the chunks of the results shown. `fetchFile` gets a
+ * shard or chunk by file name, parsed; each is fetched once.
+ */
+export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: string) => Promise<unknown>) {
+  if (manifest.format !== SEARCH_FORMAT)
+    throw new Error(`Search index format ${manifest.format} is not ${SEARCH_FORMAT}: rebuild the site`);
+  const shards = new Map<string, Shard>();
+  const pending = new Map<string, Promise<unknown>>();
+  const firstTerms = manifest.shards;
+  const shardFile = (index: number) => getShardFileName(manifest.files, index);
+
+  const fetchOnce = (name: string) => {
+    let promise = pending.get(name);
+    if (!promise) {
+      promise = fetchFile(name);
+      pending.set(name, promise);
+      promise.catch(() => pending.delete(name));
+    }
+    return promise;
+  };
+
+  /** The index of the shard a term falls in: the last whose first term is not after it. */
+  const shardOf = (term: string) => {
+    let low = 0;
+    let high = firstTerms.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (firstTerms[middle]! <= term) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  /** The shard files a token needs: its own, and for a prefix those that follow with terms it starts. */
+  const filesOf = (token: string, prefix: boolean) => {
+    if (firstTerms.length === 0) return [];
+    const first = shardOf(token);
+    const files = [shardFile(first)];
+    if (prefix) {
+      for (
+        let index = first + 1;
+        index < firstTerms.length && files.length < PREFIX_SHARDS && firstTerms[index]!.startsWith(token);
+        index++
+      ) {
+        files.push(shardFile(index));
+      }
+    }
+    return files;
+  };
+
+  const plan = (query: string) => {
+    const required = [...new Set(tokenizeSearchQuery(query).map((token) => token.toLowerCase()))];
+    const bonus = getQueryBonusTokens(query).map((token) => token.toLowerCase());
+    const files = new Set<string>();
+    for (const token of required) for (const file of filesOf(token, true)) files.add(file);
+    for (const token of bonus) for (const file of filesOf(token, false)) files.add(file);
+    return { required, bonus, files: [...files] };
+  };
+
+  /** Adds the weights of a term's postings, times `factor`, to `scores`. */
+  const addPostings = (scores: Map<number, number>, postings: readonly number[], factor: number) => {
+    const weight = factor / SEARCH_SCORE_SCALE;
+    let id = 0;
+    for (let i = 0; i < postings.length; i += 2) {
+      id += postings[i]!;
+      scores.set(id, (scores.get(id) ?? 0) + postings[i + 1]! * weight);
+    }
+  };
+
+  /** The scores of the sections matching a token: the term itself, and the terms it starts (less). */
+  const matchToken = (token: string) => {
+    const scores = new Map<number, number>();
+    for (const file of filesOf(token, true)) {
+      const shard = shards.get(file);
+      if (!shard) continue;
+      const { terms } = shard;
+      let low = 0;
+      let high = terms.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (terms[middle]! < token) low = middle + 1;
+        else high = middle;
+      }
+      for (let index = low; index < terms.length && terms[index]!.startsWith(token); index++) {
+        const term = terms[index]!;
+        addPostings(scores, shard.postings.get(term)!, term === token ? 1 : (PREFIX_WEIGHT * token.length) / term.length);
+      }
+    }
+    return scores;
+  };
+
+  return {
+    manifest,
+    /** The files a query needs that are not loaded yet. */
+    missing(query: string): string[] {
+      return plan(query).files.filter((file) => !shards.has(file));
+    },
+    /** Fetches the shards a query needs. */
+    async load(query: string): Promise<void> {
+      await Promise.all(
+        plan(query).files.map(async (file) => {
+          if (shards.has(file)) return;
+          const entries = (await fetchOnce(file)) as [string, ...number[]][];
+          const postings = new Map<string, number[]>();
+          for (const [term, ...list] of entries) postings.set(term, list);
+          shards.set(file, { terms: entries.map(([term]) => term), postings });
+        }),
+      );
+    },
+    /**
+     * The sections matching every token of the query, best first, from the shards loaded: a
+     * section scores the weights of its terms (their BM25+ scores, weighed at build time), plus
+     * those of the query's bonus tokens.
+     */
+    search(query: string): SearchHit[] {
+      const { required, bonus } = plan(query);
+      if (required.length === 0) return [];
+      let scores: Map<number, number> | undefined;
+      for (const token of required) {
+        const matched = matchToken(token);
+        if (!scores) scores = matched;
+        else {
+          const both = new Map<number, number>();
+          for (const [id, score] of matched) {
+            const before = scores.get(id);
+            if (before !== undefined) both.set(id, before + score);
+          }
+          scores = both;
+        }
+        if (scores.size === 0) return [];
+      }
+      for (const token of bonus) {
+        const shard = shards.get(filesOf(token, false)[0] ?? '');
+        const postings = shard?.postings.get(token);
+        if (!postings) continue;
+        const extra = new Map<number, number>();
+        addPostings(extra, postings, 1);
+        for (const [id, score] of extra) {
+          const before = scores!.get(id);
+          if (before !== undefined) scores!.set(id, before + score);
+        }
+      }
+      return [...scores!].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
+    },
+    /** The details of sections, fetching the chunks they are in. */
+    async details(ids: readonly number[]): Promise<SearchDetail[]> {
+      return Promise.all(
+        ids.map(async (id) => {
+          const chunk = (await fetchOnce(getDetailFileName(manifest.files, Math.floor(id / SEARCH_DETAILS_PER_CHUNK)))) as [
+            string,
+            string,
+            string,
+            string,
+          ][];
+          const [title, heading, url, text] = chunk[id % SEARCH_DETAILS_PER_CHUNK]!;
+          return { title, heading, url, text };
+        }),
+      );
+    },
+  };
+}
+
+export type ShardedSearch = ReturnType<typeof createShardedSearch>;
