@@ -27,7 +27,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
      * `compiles`: the threads load the markdown pipeline as they start (see TaskSetup).
      */
     start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}): TaskPool {
-      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
+      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages, config.markdown]);
       if (pool && poolKey === key) return pool;
       void pool?.close();
       poolKey = key;
@@ -36,6 +36,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
         storeDir: input.storeDir,
         outDir,
         languages: config.themeConfig.code.additionalLanguages,
+        markdown: config.markdown,
         compiles,
       });
       return pool;
