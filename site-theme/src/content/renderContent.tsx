@@ -168,7 +168,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       // Numbered lines (`showLineNumbers=N`) count from the number of the first: the CSS counter of `.code-line`.
       const lineNumbers = props['data-line-numbers'] as string | undefined;
       const firstLine = lineNumbers !== undefined && /^\d+$/.test(lineNumbers) ? Number(lineNumbers) : 1;
-      return (
+      const block = (
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
           <div className="code-block__content">
@@ -196,6 +196,14 @@ function createComponents(context: ContentContext): Partial<Components> & Record
             </button>
           </div>
         </div>
+      );
+      // A diagram is drawn in the browser (content/diagrams.ts); its code block is what shows until then, or without JavaScript.
+      return props['data-diagram'] === 'mermaid' ? (
+        <div className="diagram" data-diagram="mermaid">
+          {block}
+        </div>
+      ) : (
+        block
       );
     },
     table({ node: _node, ...props }: Props) {
