@@ -16,9 +16,6 @@ export type StringTable<Key extends string> = { en: Record<Key, string> } & Part
 const STRINGS = {
   en: {
     skipToContent: 'Skip to main content',
-    backToTop: 'Back to top',
-    'imageZoom.open': 'Enlarge image',
-    'imageZoom.close': 'Close the enlarged image',
     'announcement.close': 'Close',
     'navbar.toggle': 'Toggle navigation bar',
     'colorMode.toggle': 'Switch between dark and light mode (currently {mode})',
@@ -47,9 +44,6 @@ const STRINGS = {
   },
   ko: {
     skipToContent: '본문으로 건너뛰기',
-    backToTop: '맨 위로',
-    'imageZoom.open': '이미지 확대',
-    'imageZoom.close': '확대한 이미지 닫기',
     'announcement.close': '닫기',
     'navbar.toggle': '탐색 메뉴 열기/닫기',
     'colorMode.toggle': '어두운 모드와 밝은 모드 전환 (현재 {mode})',

@@ -32,10 +32,8 @@ export function updateDocumentHead(site: SiteData, page: PageState): void {
   );
   // A page's own stylesheets (KaTeX's, on pages with math) stay once loaded: they style only that content.
   for (const href of route.stylesheets ?? []) {
-    const present = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
-      (link) => link.getAttribute('href') === href,
-    );
-    if (!present) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+    if (!document.querySelector(`link[href="${href}"]`))
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
   }
   setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
 }

@@ -6,7 +6,7 @@
  * on demand does.
  */
 export { trackActiveHeading } from './activeHeading.js';
-export { scrollToTop, watchScrolledDown } from './backToTop.js';
+export { addBackToTop } from './backToTop.js';
 export { animateCollapse } from './collapseAnimation.js';
 export { applyColorMode, followSystemColorMode } from './colorMode.js';
 export { copyMarkdown } from './copyMarkdown.js';

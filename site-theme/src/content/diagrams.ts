@@ -8,6 +8,7 @@ let drawn = 0;
 
 export function drawDiagrams(root: HTMLElement): () => void {
   const blocks = [...root.querySelectorAll<HTMLElement>('.diagram[data-diagram="mermaid"]')];
+  if (blocks.length === 0) return () => {};
   let live = true;
   let run = Promise.resolve();
   const draw = async () => {

@@ -1,4 +1,7 @@
+import type { SiteData } from '@docgen/types';
 import { getTabGroupStorageKey } from '../firstLoad.js';
+import { drawDiagrams } from './diagrams.js';
+import { zoomImages } from './imageZoom.js';
 
 const TAB_SYNC_EVENT = 'docgen:tab-group';
 
@@ -29,10 +32,13 @@ function readStorage(key: string): string | null {
 
 /**
  * Wires the interactive parts of server-rendered markdown: copy buttons and tabs (a tab choice
- * with a `groupId` is shared by every tab group on the page and remembered in localStorage).
- * Returns a cleanup function.
+ * with a `groupId` is shared by every tab group on the page and remembered in localStorage),
+ * click-to-zoom on images (imageZoom.ts) and mermaid diagrams (diagrams.ts, which loads mermaid
+ * only when there is one). Returns a cleanup function.
  */
-export function enhanceContent(root: HTMLElement): () => void {
+export function enhanceContent(root: HTMLElement, site: Pick<SiteData, 'locale' | 'translations'>): () => void {
+  const stopZoom = zoomImages(root, site);
+  const stopDrawing = drawDiagrams(root);
   for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-group-id]')) {
     const stored = readStorage(getTabGroupStorageKey(container.dataset.groupId!));
     if (stored) selectTab(container, stored);
@@ -89,6 +95,8 @@ export function enhanceContent(root: HTMLElement): () => void {
   root.addEventListener('keydown', onKeyDown);
   window.addEventListener(TAB_SYNC_EVENT, onSync);
   return () => {
+    stopZoom();
+    stopDrawing();
     root.removeEventListener('click', onClick);
     root.removeEventListener('keydown', onKeyDown);
     window.removeEventListener(TAB_SYNC_EVENT, onSync);

@@ -1,7 +1,7 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useSiteData } from '@docgen/client';
+import { useBehaviourEffect } from '../afterHydration.js';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
-import { behaviours, useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
 import { Navbar } from '../navbar/Navbar.js';
 import { ExternalLinkIcon } from './ExternalLinkIcon.js';
@@ -10,6 +10,9 @@ import { ProgressBar } from './statusSlots.js';
 export const MAIN_ID = '__docgen-main';
 
 export function Layout({ children }: { children: ReactNode }) {
+  const site = useSiteData();
+  // The back-to-top button is the behaviours' own (behaviours/backToTop.ts): none of it is first-load code.
+  useBehaviourEffect((code) => code.addBackToTop(site, MAIN_ID), [site]);
   return (
     <>
       <SkipToContent />
@@ -17,7 +20,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <Navbar />
       <ProgressBar />
       <div className="main-wrapper">{children}</div>
-      <BackToTop />
       <Footer />
     </>
   );
@@ -43,21 +45,6 @@ function SkipToContent() {
     <a className="skip-to-content" href={`#${MAIN_ID}`} onClick={skip}>
       {t('skipToContent')}
     </a>
-  );
-}
-
-/** A button that shows once the reader has scrolled down more than a screen, and takes them (and focus) back to the top. */
-function BackToTop() {
-  const t = useTranslate();
-  const [shown, setShown] = useState(false);
-  useBehaviourEffect((code) => code.watchScrolledDown(setShown), []);
-  const toTop = () => void behaviours.load().then((code) => code.scrollToTop(MAIN_ID));
-  return (
-    <button type="button" className="back-to-top" aria-label={t('backToTop')} title={t('backToTop')} hidden={!shown} onClick={toTop}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path fill="currentColor" d="M12 5.6 4.3 13.3l1.4 1.4L11 9.4V20h2V9.4l5.3 5.3 1.4-1.4z" />
-      </svg>
-    </button>
   );
 }
 
