@@ -30,10 +30,5 @@ export function updateDocumentHead(site: SiteData, page: PageState): void {
     'content',
     route.description,
   );
-  // A page's own stylesheets (KaTeX's, on pages with math) stay once loaded: they style only that content.
-  for (const href of route.stylesheets ?? []) {
-    if (!document.querySelector(`link[href="${href}"]`))
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
-  }
   setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
 }

@@ -108,6 +108,8 @@ describe('math', () => {
     await page.locator('.menu a', { hasText: 'Math' }).first().click();
     await page.waitForURL('**/docs/b-math');
     await page.locator('.katex').first().waitFor();
+    // Added by the content's code (enhanceContent) from the page data's stylesheets.
+    await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"][href*="/assets/katex-"]').length > 0);
     expect(await katexLinks(page)).toBe(1);
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.katex')!).fontFamily.includes('KaTeX_Main'));
     expect(problems).toEqual([]);

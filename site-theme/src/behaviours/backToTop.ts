@@ -1,5 +1,6 @@
 import type { SiteData } from '@docgen/types';
-import { translateFrom } from '../firstLoad.js';
+import { MAIN_ID, translateFrom } from '../firstLoad.js';
+import { hideOnScrollDown } from './hideOnScroll.js';
 
 /** Its strings load with it (see i18n.ts). */
 const STRINGS = { en: { backToTop: 'Back to top' }, ko: { backToTop: '맨 위로' } };
@@ -13,7 +14,7 @@ const ARROW =
  * reduced motion) and moves focus to the start of the main content, as the skip link does. Made
  * here, after hydration, so that no first-load code pays for it. Returns the function that removes it.
  */
-export function addBackToTop(site: Pick<SiteData, 'locale' | 'translations'>, mainId: string): () => void {
+function addBackToTop(site: Pick<SiteData, 'locale' | 'translations'>): () => void {
   const label = translateFrom(STRINGS, site.locale, site.translations, 'backToTop');
   const button = document.createElement('button');
   button.type = 'button';
@@ -25,7 +26,7 @@ export function addBackToTop(site: Pick<SiteData, 'locale' | 'translations'>, ma
   button.addEventListener('click', () => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
-    const main = document.getElementById(mainId);
+    const main = document.getElementById(MAIN_ID);
     if (!main) return;
     main.setAttribute('tabindex', '-1');
     main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
@@ -40,5 +41,19 @@ export function addBackToTop(site: Pick<SiteData, 'locale' | 'translations'>, ma
   return () => {
     window.removeEventListener('scroll', onScroll);
     button.remove();
+  };
+}
+
+/**
+ * What follows the page as the reader scrolls: the navbar hides while scrolling down when the
+ * site asks for it (`navbar.hideOnScroll`, told to `onNavbarHidden`), and the back-to-top button.
+ * Returns the function that stops both.
+ */
+export function followScroll(site: Pick<SiteData, 'locale' | 'translations' | 'navbar'>, onNavbarHidden: (hidden: boolean) => void) {
+  const stopHiding = site.navbar.hideOnScroll ? hideOnScrollDown(onNavbarHidden) : undefined;
+  const removeButton = addBackToTop(site);
+  return () => {
+    stopHiding?.();
+    removeButton();
   };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { usePage, useSiteData } from '@docgen/client';
+import { usePage } from '@docgen/client';
 import { lazyModule } from '../lazyModule.js';
 
-/** What enhanceContent wires (images are zoomed, mermaid diagrams drawn); a slot without any needs no code. */
-const INTERACTIVE = '.tabs-container, .copy-button, img, .diagram';
+/** What enhanceContent wires (images are zoomed, diagrams drawn, math given its stylesheet); a slot without any needs no code. */
+const INTERACTIVE = '.tabs-container, .copy-button, img, .diagram, .katex';
 
 /** The wiring of interactive content, loaded after hydration: the page shows and hydrates without it. */
 const contentEnhancer = lazyModule('interactive content', () => import('./enhanceContent.js'));
@@ -14,7 +14,6 @@ const contentEnhancer = lazyModule('interactive content', () => import('./enhanc
  */
 export function Html({ slot = 'main', className = 'markdown', lang }: { slot?: string; className?: string; lang?: string }) {
   const { route } = usePage();
-  const site = useSiteData();
   const html = route.html[slot] ?? '';
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -24,7 +23,7 @@ export function Html({ slot = 'main', className = 'markdown', lang }: { slot?: s
     let live = true;
     contentEnhancer.load().then(
       ({ enhanceContent }) => {
-        if (live) cleanup = enhanceContent(element, site);
+        if (live) cleanup = enhanceContent(element, route.stylesheets);
       },
       (error: unknown) => console.warn('docgen: loading the code of interactive content failed', error),
     );

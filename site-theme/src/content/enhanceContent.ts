@@ -1,4 +1,3 @@
-import type { SiteData } from '@docgen/types';
 import { getTabGroupStorageKey } from '../firstLoad.js';
 import { drawDiagrams } from './diagrams.js';
 import { zoomImages } from './imageZoom.js';
@@ -34,10 +33,16 @@ function readStorage(key: string): string | null {
  * Wires the interactive parts of server-rendered markdown: copy buttons and tabs (a tab choice
  * with a `groupId` is shared by every tab group on the page and remembered in localStorage),
  * click-to-zoom on images (imageZoom.ts) and mermaid diagrams (diagrams.ts, which loads mermaid
- * only when there is one). Returns a cleanup function.
+ * only when there is one). The page's own stylesheets (`stylesheets` of its data: KaTeX's on a page
+ * with math) are in the HTML the server wrote; a page shown by client navigation gets them here.
+ * They stay once loaded: they style only that content. Returns a cleanup function.
  */
-export function enhanceContent(root: HTMLElement, site: Pick<SiteData, 'locale' | 'translations'>): () => void {
-  const stopZoom = zoomImages(root, site);
+export function enhanceContent(root: HTMLElement, stylesheets: readonly string[] = []): () => void {
+  for (const href of stylesheets) {
+    const present = [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === href);
+    if (!present) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+  }
+  const stopZoom = zoomImages(root);
   const stopDrawing = drawDiagrams(root);
   for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-group-id]')) {
     const stored = readStorage(getTabGroupStorageKey(container.dataset.groupId!));

@@ -1,23 +1,14 @@
-import type { SiteData } from '@docgen/types';
-import { translateFrom } from '../firstLoad.js';
-
-/** Its strings load with it (see i18n.ts). */
-const STRINGS = {
-  en: { 'imageZoom.open': 'Enlarge image', 'imageZoom.close': 'Close the enlarged image' },
-  ko: { 'imageZoom.open': '이미지 확대', 'imageZoom.close': '확대한 이미지 닫기' },
-};
-
 /**
  * Click-to-zoom on the images of a slot of content: an image opens in an overlay dialog, which
  * Escape, a click or its close button closes, giving focus back to the image. Images are made
  * keyboard operable (a tab stop; Enter or Space opens). The overlay's fade follows
  * `prefers-reduced-motion` (styles.css).
  */
-export function zoomImages(root: HTMLElement, site: Pick<SiteData, 'locale' | 'translations'>): () => void {
-  const t = (key: keyof (typeof STRINGS)['en']) => translateFrom(STRINGS, site.locale, site.translations, key);
-  const labels = { open: t('imageZoom.open'), close: t('imageZoom.close') };
-  const images = [...root.querySelectorAll<HTMLImageElement>('img')].filter((image) => !image.closest('a'));
+export function zoomImages(root: HTMLElement): () => void {
+  // The labels are in the page's language, written by the server (renderContent.tsx) on each image.
+  const images = [...root.querySelectorAll<HTMLImageElement>('img[data-zoom-label]')].filter((image) => !image.closest('a'));
   for (const image of images) {
+    const labels = { open: image.dataset.zoomLabel!, close: image.dataset.zoomClose! };
     image.classList.add('zoomable');
     image.tabIndex = 0;
     image.setAttribute('role', 'button');
@@ -26,6 +17,7 @@ export function zoomImages(root: HTMLElement, site: Pick<SiteData, 'locale' | 't
   let close: (() => void) | undefined;
   const open = (image: HTMLImageElement) => {
     close?.();
+    const labels = { open: image.dataset.zoomLabel!, close: image.dataset.zoomClose! };
     const overlay = document.createElement('div');
     overlay.className = 'image-zoom';
     overlay.setAttribute('role', 'dialog');

@@ -28,6 +28,8 @@ const STRINGS = {
     'admonition.warning': 'warning',
     'admonition.danger': 'danger',
     'admonition.caution': 'caution',
+    'imageZoom.open': 'Enlarge image',
+    'imageZoom.close': 'Close the enlarged image',
   },
   ko: {
     'copy.button': '코드를 클립보드에 복사',
@@ -39,6 +41,8 @@ const STRINGS = {
     'admonition.warning': '경고',
     'admonition.danger': '위험',
     'admonition.caution': '주의',
+    'imageZoom.open': '이미지 확대',
+    'imageZoom.close': '확대한 이미지 닫기',
   },
 };
 
@@ -214,7 +218,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       );
     },
     img({ node: _node, ...props }: Props) {
-      return <img loading="lazy" decoding="async" {...props} />;
+      // Labels of the zoom the browser adds (content/imageZoom.ts), in the page's language.
+      return (
+        <img loading="lazy" decoding="async" data-zoom-label={t('imageZoom.open')} data-zoom-close={t('imageZoom.close')} {...props} />
+      );
     },
     a({ href, children, node: _node, ...rest }: Props) {
       const url = String(href ?? '');

@@ -1,6 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useSiteData } from '@docgen/client';
-import { useBehaviourEffect } from '../afterHydration.js';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { Navbar } from '../navbar/Navbar.js';
@@ -10,9 +9,6 @@ import { ProgressBar } from './statusSlots.js';
 export const MAIN_ID = '__docgen-main';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const site = useSiteData();
-  // The back-to-top button is the behaviours' own (behaviours/backToTop.ts): none of it is first-load code.
-  useBehaviourEffect((code) => code.addBackToTop(site, MAIN_ID), [site]);
   return (
     <>
       <SkipToContent />
