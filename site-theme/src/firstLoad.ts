@@ -29,7 +29,7 @@ export { PageTitle } from './content/PageTitle.js';
 export { DocSidebarItems } from './docs/DocSidebar.js';
 export { Breadcrumbs, DocFrame, Paginator, VersionBadge } from './docs/DocPage.js';
 export { TableOfContents } from './docs/TableOfContents.js';
-export { translate, useTranslate } from './i18n.js';
+export { translate, translateFrom, useTranslate } from './i18n.js';
 export { MAIN_ID } from './layout/Layout.js';
 export { ColorModeToggle } from './navbar/ColorModeToggle.js';
 export { NavbarItem } from './navbar/Navbar.js';

@@ -350,7 +350,12 @@ export function createSiteBuilder(options: BuilderOptions) {
     const locate = (key: string) => site.getCompiled(key).stored;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
     const bundle = await bundled;
-    const assets = { script: bundle.client.script, stylesheet: bundle.client.stylesheet, siteBaseUrl: site.config.baseUrl };
+    const assets = {
+      script: bundle.client.script,
+      stylesheet: bundle.client.stylesheet,
+      mathStylesheet: site.config.markdown.math ? bundle.client.math.stylesheet : undefined,
+      siteBaseUrl: site.config.baseUrl,
+    };
     const islands = await timed('islands', () => writeIslands({ siteDir, site, cacheDir, output }));
 
     const planned = await timed('sidebars', () => {

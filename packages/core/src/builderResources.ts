@@ -5,7 +5,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteConfig } from '@docgen/types';
-import { readThemeBundle, type ClientBundle } from './bundle/index.js';
+import { readBrowserOnlyBundle, readThemeBundle, type ClientBundle } from './bundle/index.js';
 import type { OutputWriter } from './output/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
@@ -27,7 +27,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
      * `compiles`: the threads load the markdown pipeline as they start (see TaskSetup).
      */
     start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}): TaskPool {
-      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages]);
+      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages, config.markdown]);
       if (pool && poolKey === key) return pool;
       void pool?.close();
       poolKey = key;
@@ -36,6 +36,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
         storeDir: input.storeDir,
         outDir,
         languages: config.themeConfig.code.additionalLanguages,
+        markdown: config.markdown,
         compiles,
       });
       return pool;
@@ -79,12 +80,20 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
     /** The bundle of `key` (see readThemeKey), its client files copied into `output` unless there already. */
     async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
       const { config, pages, key, output } = request;
-      if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
+      const filesOf = (client: ClientBundle) => [...client.files, ...(config.markdown.math ? client.math.files : [])];
+      const present = (client: ClientBundle) =>
+        filesOf(client).every((file) => output.has(file)) &&
+        client.browserOnly.every((browserOnly) => output.has(`assets/${browserOnly.folder}/index.js`));
+      if (bundle?.key === key && present(bundle.client)) return bundle;
       const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
       const copyOut = async () => {
         const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
-        for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
+        for (const file of filesOf(theme.client)) output.copyFile(join(theme.clientDir, file), file);
+        for (const browserOnly of theme.client.browserOnly) {
+          const built = await readBrowserOnlyBundle(browserOnly, config.themeDir, input.cacheDir);
+          for (const file of built.files) output.copyFile(join(built.dir, file), `assets/${browserOnly.folder}/${file}`);
+        }
         copyFileSync(theme.serverFile, serverFile);
         return theme.client;
       };

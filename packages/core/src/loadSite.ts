@@ -141,6 +141,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
         storeDir,
         outDir: storeDir,
         languages: config.themeConfig.code.additionalLanguages,
+        markdown: config.markdown,
         compiles: true,
       });
     try {
@@ -225,7 +226,13 @@ function assertNoCompileErrors(diagnostics: Diagnostic[]): void {
  * a change of the compiler within a version) and the options that change what compiling gives.
  */
 export const readCompileSalt = (config: SiteConfig) =>
-  JSON.stringify([DOCGEN_VERSION, readCompilerKey(), config.themeConfig.code.additionalLanguages]);
+  JSON.stringify([DOCGEN_VERSION, readCompilerKey(), config.themeConfig.code.additionalLanguages, getMarkdownKey(config)]);
+
+/** What of `markdown` changes what compiling gives: math, diagrams, and each plugin's name, version and options. */
+function getMarkdownKey({ markdown }: SiteConfig) {
+  const plugin = ({ name, version, options }: SiteConfig['markdown']['remarkPlugins'][number]) => [name, version, options ?? null];
+  return [markdown.math, markdown.mermaid, markdown.remarkPlugins.map(plugin), markdown.rehypePlugins.map(plugin)];
+}
 
 let compilerKey: string | undefined;
 
@@ -280,7 +287,9 @@ export function getBuildId(config: unknown, themeKey: string): string {
   return createHash('sha256')
     .update(DOCGEN_VERSION)
     .update(themeKey)
-    .update(JSON.stringify(config, (key, value) => (key === 'themeDir' || key === 'sourceLocations' ? undefined : value)))
+    .update(
+      JSON.stringify(config, (key, value) => (key === 'themeDir' || key === 'sourceLocations' || key === 'entryFile' ? undefined : value)),
+    )
     .digest('hex')
     .slice(0, 10);
 }

@@ -149,7 +149,12 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     for (const [fileName, sidebar] of Object.entries(localeManifest.sidebarFiles))
       write(getSidebarFilePath(fileName), JSON.stringify(sidebar));
     const { site } = localeManifest;
-    const assets = { script: client.script, stylesheet: client.stylesheet, siteBaseUrl: config.baseUrl };
+    const assets = {
+      script: client.script,
+      stylesheet: client.stylesheet,
+      mathStylesheet: config.markdown.math ? client.math.stylesheet : undefined,
+      siteBaseUrl: config.baseUrl,
+    };
     const setup = JSON.stringify([site, assets, serverFile, Object.keys(localeManifest.sidebarFiles)]);
     if (setups.get(locale) !== setup) {
       setups.set(locale, setup);

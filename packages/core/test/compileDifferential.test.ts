@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { codeHandler } from '../src/compile/codeBlocks.js';
 import { compileMarkdown, docgenPipeline, type CompileResult, type MarkdownPipeline } from '../src/compile/compileMarkdown.js';
+import { loadDocgenPipeline, loadMath } from '../src/compile/extensions.js';
 import { hasRawHtml } from '../src/compile/rawHtml.js';
 import { rehypeDocgen } from '../src/compile/rehypeDocgen.js';
 import { remarkDocgen } from '../src/compile/remarkDocgen.js';
@@ -46,14 +47,15 @@ function remarkParsePlain(this: Processor, fromMarkdown: FromMarkdown) {
     });
 }
 
-/** The plain libraries' pipeline: no patch, no gates, rehype-raw on every file. */
-function createPlainPipeline(fromMarkdown: FromMarkdown): MarkdownPipeline {
+/** The plain libraries' pipeline: no patch, no gates, rehype-raw on every file; with the site's math when given (see extensions.ts). */
+function createPlainPipeline(fromMarkdown: FromMarkdown, math: Awaited<ReturnType<typeof loadMath>> = {}): MarkdownPipeline {
   const processor = unified()
     .use(remarkParsePlain, fromMarkdown)
     .use(remarkGfm)
     .use(remarkCjkFriendly)
     .use(remarkCjkFriendlyGfmStrikethrough)
     .use(remarkDirective)
+    .use(math.remarkMath ? [math.remarkMath] : [])
     .use(remarkDocgen)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } })
     .use(rehypeRaw)
@@ -62,6 +64,7 @@ function createPlainPipeline(fromMarkdown: FromMarkdown): MarkdownPipeline {
   return {
     parse: (file) => processor.parse(file) as MdastRoot,
     run: (mdast, file) => processor.runSync(mdast, file),
+    renderMath: math.renderMath,
   };
 }
 
@@ -76,6 +79,7 @@ function recording(pipeline: MarkdownPipeline): MarkdownPipeline & { trees: Mdas
       return tree;
     },
     run: (mdast, file) => pipeline.run(mdast, file),
+    renderMath: pipeline.renderMath,
   };
 }
 
@@ -88,9 +92,14 @@ interface Compared {
 
 let plainPipeline: MarkdownPipeline;
 
-function compileBoth(body: string, sourcePath: string, bodyLine = 1): Compared {
-  const docgen = recording(docgenPipeline);
-  const plain = recording(plainPipeline);
+function compileBoth(
+  body: string,
+  sourcePath: string,
+  bodyLine = 1,
+  pipelines = { docgen: docgenPipeline, plain: plainPipeline },
+): Compared {
+  const docgen = recording(pipelines.docgen);
+  const plain = recording(pipelines.plain);
   return {
     docgen: compileMarkdown(body, { sourcePath, bodyLine }, docgen),
     plain: compileMarkdown(body, { sourcePath, bodyLine }, plain),
@@ -355,5 +364,27 @@ describe('compiling generated documents as the plain libraries do', () => {
     }
     // The documents hold what the speed work could get wrong, many times over.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(10);
+  }, 180_000);
+});
+
+describe('compiling generated documents with math as the plain libraries do', () => {
+  const MATH = ['Inline $a^2 + b_1$ math', '$$\n\\frac{1}{2}\n$$', 'Broken $\\frac{1}{$ TeX', '```math\nx = y\n```', 'Cost $5 and $6'];
+  const documents = generateDocuments(20261127, 120).map(
+    (document, index) => `${document}\n\n${MATH[index % MATH.length]}\n\n${MATH[(index + 2) % MATH.length]}\n`,
+  );
+
+  it('gives the same markdown trees (positions included), compiled results and warnings', async () => {
+    const markdown = { math: true, mermaid: true, remarkPlugins: [], rehypePlugins: [] };
+    const pipelines = {
+      docgen: await loadDocgenPipeline(markdown),
+      plain: createPlainPipeline(await loadUnpatchedFromMarkdown(), await loadMath()),
+    };
+    let rendered = 0;
+    for (const [index, document] of documents.entries()) {
+      const compared = compileBoth(document, `docs/math-${index}.md`, 1, pipelines);
+      expectSameCompile(compared, `document ${index}: ${JSON.stringify(document)}`);
+      if (toHtml(compared.docgen.hast).includes('class="katex"')) rendered++;
+    }
+    expect(rendered).toBeGreaterThan(50);
   }, 180_000);
 });

@@ -54,6 +54,7 @@ describe('readConfig: a valid config', () => {
         tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
         code: { additionalLanguages: [] },
       },
+      markdown: { math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] },
     });
   });
 

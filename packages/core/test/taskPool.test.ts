@@ -14,7 +14,13 @@ describe('task pool threads', () => {
   const compileOn = async (compiles: boolean) => {
     const storeDir = join(dir, `store-${compiles}`);
     mkdirSync(storeDir);
-    const pool = createTaskPool(2, { storeDir, outDir: join(dir, 'out'), languages: ['groovy'], compiles });
+    const pool = createTaskPool(2, {
+      storeDir,
+      outDir: join(dir, 'out'),
+      languages: ['groovy'],
+      markdown: { math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] },
+      compiles,
+    });
     try {
       const [compiled] = await pool.compile([
         { key: 'k1', body: '# 제목\n\n## 설치\n\n```groovy\nplugins { id "java" }\n```\n', sourcePath: 'docs/a.md', bodyLine: 4 },

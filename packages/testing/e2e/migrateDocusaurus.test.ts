@@ -255,6 +255,38 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'build/api/call/index.html'), 'utf8')).toContain('href="/intro"');
   });
 
+  it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
+    const root = join(scratch, 'math');
+    writeFiles(root, {
+      'docs/intro.md': '# Intro\n\nThe area is $\\pi r^2$.\n\n```mermaid\ngraph LR; A-->B\n```\n',
+      'docusaurus.config.js': [
+        "const math = require('remark-math');",
+        "const katex = require('rehype-katex');",
+        'module.exports = {',
+        "  title: 'Math',",
+        "  url: 'https://math.example.com',",
+        "  baseUrl: '/',",
+        '  markdown: { mermaid: true },',
+        "  themes: ['@docusaurus/theme-mermaid'],",
+        "  presets: [['classic', { docs: { remarkPlugins: [math], rehypePlugins: [katex] }, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'math-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(readNotes(report)).toEqual(['docusaurus.config.js:8 Theme `@docusaurus/theme-mermaid`']);
+    expect(report).toContain('Nothing to do: docgen draws ```mermaid code blocks itself.');
+    expect(readFileSync(join(to, 'docgen.config.yaml'), 'utf8')).toContain('markdown:\n  math: true\n');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    const page = readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8');
+    expect(page).toContain('<span class="katex">');
+    expect(page).toContain('data-diagram="mermaid"');
+  });
+
   it('stops at a malformed versions.json with its line and column, and leaves no half-written site', async () => {
     const site = join(scratch, 'bad-versions');
     writeFiles(site, {

@@ -17,6 +17,7 @@ export interface SiteConfig {
   docs: DocsConfig;
   blog: BlogConfig;
   themeConfig: ThemeConfig;
+  markdown: MarkdownConfig;
   /**
    * Where the values that become links on every page were written (navbar, footer, announcement
    * bar, favicon), so that the link checker can name file:line:col. Absent when the config and the
@@ -137,4 +138,30 @@ export interface ThemeConfig {
   };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   code: { additionalLanguages: string[] };
+}
+
+/** `markdown` of the config: what compiling markdown does besides CommonMark, GFM and docgen's own syntax. */
+export interface MarkdownConfig {
+  /** `$inline$` and `$$block$$` math, rendered with KaTeX at build time (remark-math, rehype-katex). Off unless asked for. */
+  math: boolean;
+  /** ```` ```mermaid ```` code blocks drawn as diagrams in the browser (on unless `false`). */
+  mermaid: boolean;
+  /** remark plugins of the site's node_modules, run after docgen's own, in this order. */
+  remarkPlugins: MarkdownPluginConfig[];
+  /** rehype plugins of the site's node_modules, run after docgen's own, in this order. */
+  rehypePlugins: MarkdownPluginConfig[];
+}
+
+/** A plugin named in `markdown.remarkPlugins` or `markdown.rehypePlugins`, resolved by the config stage. */
+export interface MarkdownPluginConfig {
+  /** The npm package name as written. */
+  name: string;
+  /** The installed package's version (part of the compile cache key). */
+  version: string;
+  /** The options given as `[name, options]`. */
+  options?: unknown;
+  /** Absolute path of the package's entry module, resolved from the site's folder. */
+  entryFile: string;
+  /** Where the entry was written in the config. */
+  location: SourceLocation;
 }

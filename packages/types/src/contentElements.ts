@@ -32,7 +32,13 @@ export interface ContentElements {
    * A fenced code block: `pre` whose single `code` child holds a single `raw` node, its lines
    * highlighted as one HTML string (see HighlightedCode).
    */
-  pre: { dataLanguage: string; dataTitle?: string; dataLineNumbers?: string };
+  pre: {
+    dataLanguage: string;
+    dataTitle?: string;
+    dataLineNumbers?: string;
+    /** `mermaid` on a ```` ```mermaid ```` block of a site with diagrams: the theme draws it in the browser. */
+    dataDiagram?: 'mermaid';
+  };
 }
 
 /** A code block's `code` element as the theme shows it: its class, and its highlighted lines as one HTML string. */

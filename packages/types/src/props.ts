@@ -204,6 +204,11 @@ export interface RouteDataBase {
    * h1 (with its id), which the page shows as its heading instead of `title`.
    */
   html: Record<string, string>;
+  /**
+   * Stylesheets the rendered content needs besides the theme's (KaTeX's, on a page with math).
+   * Filled by the render stage; client navigation loads them too.
+   */
+  stylesheets?: string[];
 }
 
 export type RouteKind =

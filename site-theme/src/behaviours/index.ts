@@ -6,9 +6,9 @@
  * on demand does.
  */
 export { trackActiveHeading } from './activeHeading.js';
+export { followScroll } from './backToTop.js';
 export { animateCollapse } from './collapseAnimation.js';
 export { applyColorMode, followSystemColorMode } from './colorMode.js';
 export { copyMarkdown } from './copyMarkdown.js';
 export { dismissOnOutside } from './dismiss.js';
-export { hideOnScrollDown } from './hideOnScroll.js';
 export { storePreferredVersion, watchPreferredVersion } from './preferredVersion.js';

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { usePage } from '@docgen/client';
 import { lazyModule } from '../lazyModule.js';
 
-/** What enhanceContent wires (site components of MDX pages among them); a slot without any needs no code. */
-const INTERACTIVE = '.tabs-container, .copy-button, docgen-island[data-src]';
+/** What enhanceContent wires (site components of MDX pages, images zoomed, diagrams drawn, math given its stylesheet); a slot without any needs no code. */
+const INTERACTIVE = '.tabs-container, .copy-button, docgen-island[data-src], img, .diagram, .katex';
 
 /** The wiring of interactive content, loaded after hydration: the page shows and hydrates without it. */
 const contentEnhancer = lazyModule('interactive content', () => import('./enhanceContent.js'));
@@ -23,7 +23,7 @@ export function Html({ slot = 'main', className = 'markdown', lang }: { slot?: s
     let live = true;
     contentEnhancer.load().then(
       ({ enhanceContent }) => {
-        if (live) cleanup = enhanceContent(element);
+        if (live) cleanup = enhanceContent(element, route.stylesheets);
       },
       (error: unknown) => console.warn('docgen: loading the code of interactive content failed', error),
     );

@@ -1,4 +1,6 @@
 import { getTabGroupStorageKey } from '../firstLoad.js';
+import { drawDiagrams } from './diagrams.js';
+import { zoomImages } from './imageZoom.js';
 
 const TAB_SYNC_EVENT = 'docgen:tab-group';
 
@@ -29,11 +31,20 @@ function readStorage(key: string): string | null {
 
 /**
  * Wires the interactive parts of server-rendered markdown: copy buttons and tabs (a tab choice
- * with a `groupId` is shared by every tab group on the page and remembered in localStorage).
- * Returns a cleanup function.
+ * with a `groupId` is shared by every tab group on the page and remembered in localStorage),
+ * click-to-zoom on images (imageZoom.ts) and mermaid diagrams (diagrams.ts, which loads mermaid
+ * only when there is one). The page's own stylesheets (`stylesheets` of its data: KaTeX's on a page
+ * with math) are in the HTML the server wrote; a page shown by client navigation gets them here.
+ * They stay once loaded: they style only that content. Returns a cleanup function.
  */
-export function enhanceContent(root: HTMLElement): () => void {
+export function enhanceContent(root: HTMLElement, stylesheets: readonly string[] = []): () => void {
   const unmountIslands = hydrateIslands(root);
+  for (const href of stylesheets) {
+    const present = [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === href);
+    if (!present) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+  }
+  const stopZoom = zoomImages(root);
+  const stopDrawing = drawDiagrams(root);
   for (const container of root.querySelectorAll<HTMLElement>('.tabs-container[data-group-id]')) {
     const stored = readStorage(getTabGroupStorageKey(container.dataset.groupId!));
     if (stored) selectTab(container, stored);
@@ -101,6 +112,8 @@ export function enhanceContent(root: HTMLElement): () => void {
   root.addEventListener('keydown', onKeyDown);
   window.addEventListener(TAB_SYNC_EVENT, onSync);
   return () => {
+    stopZoom();
+    stopDrawing();
     root.removeEventListener('click', onClick);
     root.removeEventListener('keydown', onKeyDown);
     window.removeEventListener(TAB_SYNC_EVENT, onSync);

@@ -28,6 +28,8 @@ const STRINGS = {
     'admonition.warning': 'warning',
     'admonition.danger': 'danger',
     'admonition.caution': 'caution',
+    'imageZoom.open': 'Enlarge image',
+    'imageZoom.close': 'Close the enlarged image',
   },
   ko: {
     'copy.button': '코드를 클립보드에 복사',
@@ -39,6 +41,8 @@ const STRINGS = {
     'admonition.warning': '경고',
     'admonition.danger': '위험',
     'admonition.caution': '주의',
+    'imageZoom.open': '이미지 확대',
+    'imageZoom.close': '확대한 이미지 닫기',
   },
 };
 
@@ -189,7 +193,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       // Numbered lines (`showLineNumbers=N`) count from the number of the first: the CSS counter of `.code-line`.
       const lineNumbers = props['data-line-numbers'] as string | undefined;
       const firstLine = lineNumbers !== undefined && /^\d+$/.test(lineNumbers) ? Number(lineNumbers) : 1;
-      return (
+      const block = (
         <div className={`code-block language-${language}`} data-language={language}>
           {title ? <div className="code-block__title">{title}</div> : null}
           <div className="code-block__content">
@@ -218,6 +222,14 @@ function createComponents(context: ContentContext): Partial<Components> & Record
           </div>
         </div>
       );
+      // A diagram is drawn in the browser (content/diagrams.ts); its code block is what shows until then, or without JavaScript.
+      return props['data-diagram'] === 'mermaid' ? (
+        <div className="diagram" data-diagram="mermaid">
+          {block}
+        </div>
+      ) : (
+        block
+      );
     },
     table({ node: _node, ...props }: Props) {
       return (
@@ -227,7 +239,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       );
     },
     img({ node: _node, ...props }: Props) {
-      return <img loading="lazy" decoding="async" {...props} />;
+      // Labels of the zoom the browser adds (content/imageZoom.ts), in the page's language.
+      return (
+        <img loading="lazy" decoding="async" data-zoom-label={t('imageZoom.open')} data-zoom-close={t('imageZoom.close')} {...props} />
+      );
     },
     a({ href, children, node: _node, ...rest }: Props) {
       const url = String(href ?? '');

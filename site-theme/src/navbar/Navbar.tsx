@@ -29,7 +29,8 @@ export function Navbar() {
     setMobileOpen(false);
     if (returnFocus) window.setTimeout(() => toggleRef.current?.focus(), 0);
   }, []);
-  useBehaviourEffect((code) => (site.navbar.hideOnScroll ? code.hideOnScrollDown(setHidden) : undefined), [site.navbar.hideOnScroll]);
+  // What follows the page as it scrolls: the navbar hiding (when configured) and the back-to-top button.
+  useBehaviourEffect((code) => code.followScroll(site, setHidden), [site]);
 
   return (
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar-sidebar--show' : ''}`} aria-label="Main">

@@ -1,17 +1,24 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
+import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
 
 export interface ThemeEntries {
   serverEntry: string;
   clientEntry: string;
+  /**
+   * Packages the theme imports only in the browser, with a dynamic `import()` that the server
+   * never runs (`docgen.browserOnly`: mermaid in docgen's theme): left out of the server bundle.
+   */
+  browserOnly: string[];
 }
 
 /** Reads the entries a theme declares in its package.json (`docgen.serverEntry`, `docgen.clientEntry`). */
 export function readThemeEntries(themeDir: string): ThemeEntries {
   const manifest = JSON.parse(readFileSync(join(themeDir, 'package.json'), 'utf8')) as {
-    docgen?: { serverEntry?: string; clientEntry?: string };
+    docgen?: { serverEntry?: string; clientEntry?: string; browserOnly?: string[] };
   };
   if (!manifest.docgen?.serverEntry || !manifest.docgen.clientEntry) {
     throw new DocgenError(`The theme in ${themeDir} does not declare its entries`, {
@@ -19,7 +26,11 @@ export function readThemeEntries(themeDir: string): ThemeEntries {
       hint: 'Add "docgen": { "serverEntry": "./src/server.tsx", "clientEntry": "./src/client.tsx" } to its package.json.',
     });
   }
-  return { serverEntry: resolve(themeDir, manifest.docgen.serverEntry), clientEntry: resolve(themeDir, manifest.docgen.clientEntry) };
+  return {
+    serverEntry: resolve(themeDir, manifest.docgen.serverEntry),
+    clientEntry: resolve(themeDir, manifest.docgen.clientEntry),
+    browserOnly: manifest.docgen.browserOnly ?? [],
+  };
 }
 
 export interface BundleInput {
@@ -149,6 +160,7 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: SERVER_ENTRY },
       platform: 'node',
       outfile: outFile,
+      external: entries.browserOnly,
       metafile: true,
       loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
       banner: {
@@ -169,6 +181,26 @@ export interface ClientBundle {
   files: string[];
   /** The files esbuild read, absolute paths. */
   inputs: string[];
+  /**
+   * KaTeX's stylesheet and fonts, for sites with `markdown.math`: not in `files`, as only such
+   * sites copy them, and only pages with math link the stylesheet.
+   */
+  math: { stylesheet: string; files: string[] };
+  /** The theme's browser-only packages (see browserOnly.ts): bundled apart, copied into `assets/` by the builder. */
+  browserOnly: BrowserOnlyBundle[];
+}
+
+/** Imports of the theme's browser-only packages, left to the bundles of their own under `assets/`. */
+function browserOnlyImports(bundles: BrowserOnlyBundle[]): esbuild.Plugin {
+  return {
+    name: 'docgen-browser-only',
+    setup(build) {
+      for (const bundle of bundles) {
+        const filter = new RegExp(`^${bundle.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+        build.onResolve({ filter }, () => ({ path: bundle.entry, external: true }));
+      }
+    },
+  };
 }
 
 /**
@@ -182,10 +214,13 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
     `import { startClient } from ${quote(entries.clientEntry)};`,
     `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${sitePageImport(input, key)})`).join(', ')}} });`,
   ].join('\n');
+  const browserOnly = getBrowserOnlyBundles(input.themeDir, entries.browserOnly);
   let result: esbuild.BuildResult<{ metafile: true; write: true }>;
   try {
+    const options = common(input);
     result = await esbuild.build({
-      ...common(input),
+      ...options,
+      plugins: [browserOnlyImports(browserOnly), ...options.plugins!],
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: CLIENT_ENTRY },
       platform: 'browser',
       splitting: true,
@@ -209,10 +244,39 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
     ) ?? outputs.find(([path]) => /main-[^/]+\.js$/.test(path));
   if (!entry) throw new DocgenError('The client bundle has no entry script', { code: 'bundle-failed' });
   const toRelative = (path: string) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/');
+  const math = await bundleMathStyles(outDir);
   return {
     script: toRelative(entry[0]),
     stylesheet: entry[1].cssBundle ? toRelative(entry[1].cssBundle) : undefined,
     files,
-    inputs: getInputFiles(result.metafile, input, CLIENT_ENTRY),
+    inputs: [...getInputFiles(result.metafile, input, CLIENT_ENTRY), ...math.inputs, ...browserOnly.map((bundle) => bundle.manifestFile)],
+    math: { stylesheet: math.stylesheet, files: math.files },
+    browserOnly,
+  };
+}
+
+/** KaTeX's stylesheet, with its fonts beside it under content-hashed names, into `<outDir>/assets`. */
+async function bundleMathStyles(outDir: string) {
+  const entry = createRequire(import.meta.url).resolve('katex/dist/katex.min.css');
+  const workingDir = dirname(entry);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    absWorkingDir: workingDir,
+    outdir: join(outDir, 'assets'),
+    entryNames: 'katex-[hash]',
+    assetNames: 'asset-[hash]',
+    loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
+  });
+  const files = Object.keys(result.metafile.outputs).map((path) => relative(outDir, resolve(workingDir, path)).split('\\').join('/'));
+  return {
+    stylesheet: files.find((file) => file.endsWith('.css'))!,
+    files,
+    inputs: Object.keys(result.metafile.inputs).map((path) => resolve(workingDir, path)),
   };
 }

@@ -2,3 +2,4 @@
 export { bundleClient, bundleServer, readThemeEntries, type BundleInput, type ClientBundle, type ThemeEntries } from './bundleTheme.js';
 export { readThemeBundle, type CachedBundle } from './bundleCache.js';
 export { bundleIslands, type IslandsBundle, type IslandsInput, type IslandServerModule } from './islands.js';
+export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';

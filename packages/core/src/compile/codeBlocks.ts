@@ -14,22 +14,29 @@ const HIGHLIGHT_LINES = 'dataDocgenHighlightLines';
  * are read from the tree first, highlighted by `highlightCodeBlocks` once compiling is done. The highlighted lines
  * ride on the `code` element as a property, which survives reparsing raw HTML.
  */
-export const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = (_state, node: Code) => {
-  const language = (node.lang ?? '').toLowerCase();
-  const meta = parseCodeMeta(node.meta);
-  const properties: ContentElements['pre'] = { dataLanguage: language || 'text' };
-  if (meta.title) properties.dataTitle = meta.title;
-  if (meta.lineNumbersStart !== undefined) properties.dataLineNumbers = String(meta.lineNumbersStart);
-  // Lines given in the meta string win over magic comments, which then stay in the code (as in Docusaurus).
-  const { code: text, lines } = meta.lines ? { code: node.value, lines: meta.lines } : applyMagicComments(node.value, language);
-  const code: Element = {
-    type: 'element',
-    tagName: 'code',
-    properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...lines].join(',') },
-    children: [{ type: 'text', value: text }],
+export function createCodeHandler(options: { mermaid: boolean }): NonNullable<RemarkRehypeOptions['handlers']>['code'] {
+  return (_state, node: Code) => {
+    const language = (node.lang ?? '').toLowerCase();
+    const meta = parseCodeMeta(node.meta);
+    const properties: ContentElements['pre'] = { dataLanguage: language || 'text' };
+    // The theme draws it in the browser; the block is what readers without JavaScript see.
+    if (options.mermaid && language === 'mermaid') properties.dataDiagram = 'mermaid';
+    if (meta.title) properties.dataTitle = meta.title;
+    if (meta.lineNumbersStart !== undefined) properties.dataLineNumbers = String(meta.lineNumbersStart);
+    // Lines given in the meta string win over magic comments, which then stay in the code (as in Docusaurus).
+    const { code: text, lines } = meta.lines ? { code: node.value, lines: meta.lines } : applyMagicComments(node.value, language);
+    const code: Element = {
+      type: 'element',
+      tagName: 'code',
+      properties: { className: [`language-${language || 'text'}`], [HIGHLIGHT_LINES]: [...lines].join(',') },
+      children: [{ type: 'text', value: text }],
+    };
+    return { type: 'element', tagName: 'pre', properties: { ...properties }, children: [code] };
   };
-  return { type: 'element', tagName: 'pre', properties: { ...properties }, children: [code] };
-};
+}
+
+/** The code handler of a site with mermaid diagrams (the default). */
+export const codeHandler: NonNullable<RemarkRehypeOptions['handlers']>['code'] = createCodeHandler({ mermaid: true });
 
 /**
  * Highlights the code blocks of a compiled tree (see codeHandler). Each becomes `pre > code` with

@@ -8,12 +8,12 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Plugin } from 'unified';
 import { VFile } from 'vfile';
 import type { CompiledMarkdown, ContentSection } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
 import { toDirectiveLabels } from './admonitionTitles.js';
-import { codeHandler, highlightCodeBlocks } from './codeBlocks.js';
+import { createCodeHandler, highlightCodeBlocks } from './codeBlocks.js';
 import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import type { MdxInput } from './compileData.js';
@@ -57,26 +57,35 @@ function remarkNestingLimit(this: { data(): object }) {
   (data.fromMarkdownExtensions ??= []).push({ transforms: [(tree: MdastRoot) => assertNesting(tree, 'Markdown')] });
 }
 
-const markdown = (syntax: 'markdown' | 'mdx' = 'markdown') =>
-  unified()
-    .use(remarkParse)
-    .use(syntax === 'mdx' ? [remarkMdx] : [])
-    .use(remarkNestingLimit)
-    .use(remarkGfm)
-    .use(remarkGfmAutolinkGate)
-    .use(remarkGfmTableGate)
-    .use(remarkCjkFriendly)
-    .use(remarkCjkFriendlyGfmStrikethrough)
-    .use(remarkDirective)
-    .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
-    .use(remarkDocgen)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } });
+/** What a site's config adds to docgen's markdown (see extensions.ts, which loads them). */
+export interface PipelineExtensions {
+  /** remark-math, when `markdown.math` is on: its math is rendered by `renderMath` once the text is read. */
+  remarkMath?: Plugin<[], MdastRoot>;
+  renderMath?: MarkdownPipeline['renderMath'];
+  /** ```` ```mermaid ```` blocks are diagrams (`markdown.mermaid`). */
+  mermaid: boolean;
+  /** The site's plugins (`markdown.remarkPlugins`, `markdown.rehypePlugins`), run after docgen's own in this order. */
+  remarkPlugins: SitePlugin[];
+  rehypePlugins: SitePlugin[];
+}
 
-/** Reparsing raw HTML (parse5) is the costliest step: only files that contain raw HTML pay it (see rawHtml.ts). */
-const withRawHtml = markdown().use(rehypeRaw).use(rehypeDocgen).freeze();
-const withoutRawHtml = markdown().use(rehypeDocgen).freeze();
-/** MDX has no raw HTML: its elements are JSX, made hast by remarkMdxDocgen. */
-const mdx = markdown('mdx').use(rehypeDocgen).freeze();
+/** A plugin of the site, loaded; `attacher` reports what it throws as a SitePluginError (see extensions.ts). */
+export interface SitePlugin {
+  name: string;
+  attacher: Plugin<[unknown?]>;
+  options?: unknown;
+}
+
+/** A site's plugin threw while compiling a file (see compileMarkdown). */
+export class SitePluginError extends Error {
+  constructor(
+    readonly plugin: string,
+    readonly kind: 'remark' | 'rehype',
+    cause: unknown,
+  ) {
+    super((cause as Error)?.message ?? String(cause), { cause });
+  }
+}
 
 /**
  * The two steps from a body to hast. docgen's own is fast (the GFM gates, the patched
@@ -88,19 +97,57 @@ export interface MarkdownPipeline {
   parse(file: VFile): MdastRoot;
   /** The tree as hast, with what the plugins record in `file.data.docgen`. */
   run(mdast: MdastRoot, file: VFile): HastRoot;
+  /**
+   * Renders the math of a compiled tree (rehype-katex), when the site has math: after the text
+   * of the page is read, so that descriptions and search hold the TeX as written.
+   */
+  renderMath?(tree: HastRoot, file: VFile): void;
 }
 
-export const docgenPipeline: MarkdownPipeline = {
-  parse: (file) => (isMdx(file) ? mdx : withoutRawHtml).parse(file),
-  run(mdast, file) {
-    if (isMdx(file)) return mdx.runSync(mdast, file) as HastRoot;
-    // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
-    const rawHtml = String(file.value).includes('<') && hasRawHtml(mdast);
-    // Parsing raw HTML recurses as deep as its elements nest.
-    if (rawHtml) assertHtmlNesting(mdast);
-    return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as HastRoot;
-  },
-};
+/** docgen's pipeline with a site's extensions (`markdown` of the config). */
+export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPipeline {
+  const markdown = (syntax: 'markdown' | 'mdx' = 'markdown') => {
+    const processor = unified()
+      .use(remarkParse)
+      .use(syntax === 'mdx' ? [remarkMdx] : [])
+      .use(remarkNestingLimit)
+      .use(remarkGfm)
+      .use(remarkGfmAutolinkGate)
+      .use(remarkGfmTableGate)
+      .use(remarkCjkFriendly)
+      .use(remarkCjkFriendlyGfmStrikethrough)
+      .use(remarkDirective)
+      .use(extensions.remarkMath ? [extensions.remarkMath] : [])
+      .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
+      .use(remarkDocgen);
+    for (const plugin of extensions.remarkPlugins) processor.use(plugin.attacher, plugin.options);
+    return processor.use(remarkRehype, { allowDangerousHtml: true, handlers: { code: createCodeHandler(extensions) } });
+  };
+  const rehype = <T extends ReturnType<typeof markdown>>(processor: T) => {
+    for (const plugin of extensions.rehypePlugins) processor.use(plugin.attacher, plugin.options);
+    return processor.freeze();
+  };
+  /** Reparsing raw HTML (parse5) is the costliest step: only files that contain raw HTML pay it (see rawHtml.ts). */
+  const withRawHtml = rehype(markdown().use(rehypeRaw).use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
+  const withoutRawHtml = rehype(markdown().use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
+  /** MDX has no raw HTML: its elements are JSX, made hast by remarkMdxDocgen. */
+  const mdx = rehype(markdown('mdx').use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
+  return {
+    parse: (file) => (isMdx(file) ? mdx : withoutRawHtml).parse(file),
+    run(mdast, file) {
+      if (isMdx(file)) return mdx.runSync(mdast, file) as unknown as HastRoot;
+      // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
+      const rawHtml = String(file.value).includes('<') && hasRawHtml(mdast);
+      // Parsing raw HTML recurses as deep as its elements nest.
+      if (rawHtml) assertHtmlNesting(mdast);
+      return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as unknown as HastRoot;
+    },
+    renderMath: extensions.renderMath,
+  };
+}
+
+/** docgen's pipeline for a site that adds nothing: no math, mermaid diagrams, no plugins of its own. */
+export const docgenPipeline: MarkdownPipeline = createDocgenPipeline({ mermaid: true, remarkPlugins: [], rehypePlugins: [] });
 
 /** Whether a file being compiled is MDX: compileMarkdown gives it its MDX input. */
 export const isMdx = (file: VFile) => file.data.docgen?.mdx !== undefined;
@@ -123,6 +170,17 @@ export function compileMarkdown(body: string, options: CompileOptions, pipeline:
       return toFailedResult({ message: error.message, hint: error.hint!, position: error.position }, options);
     const syntax = options.mdx ? getMdxSyntaxError(error) : undefined;
     if (syntax) return toFailedResult(syntax, options, 'mdx-syntax');
+    if (error instanceof SitePluginError) {
+      return toFailedResult(
+        {
+          code: 'markdown-plugin',
+          message: `The ${error.kind} plugin "${error.plugin}" failed on this page: ${error.message}`,
+          hint: `Fix the page or the plugin, or remove "${error.plugin}" from markdown.${error.kind}Plugins in docgen.config.yaml.`,
+          position: { line: 1, column: 1 },
+        },
+        options,
+      );
+    }
     // Nesting is checked before any step that recurses; were the stack still to run out, it is
     // this file's content that did it.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
@@ -141,7 +199,7 @@ export function compileMarkdown(body: string, options: CompileOptions, pipeline:
 
 /** The result of a body that cannot be compiled: no content, and the error (`position` is 1-based, in the body). */
 function toFailedResult(
-  failure: { message: string; hint: string; position: { line: number; column: number } },
+  failure: { code?: string; message: string; hint: string; position: { line: number; column: number } },
   options: CompileOptions,
   code = 'markdown-nesting',
 ): CompileResult {
@@ -159,7 +217,7 @@ function toFailedResult(
       diagnostics: [
         {
           severity: 'error',
-          code,
+          code: failure.code ?? code,
           message: failure.message,
           hint: failure.hint,
           location: { file: options.sourcePath, line: line + options.bodyLine - 1, column },
@@ -250,6 +308,12 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);
   if (excerpt) highlightCodeBlocks(excerpt.children);
+  if (pipeline.renderMath) {
+    if (title) pipeline.renderMath(title, file);
+    pipeline.renderMath(hast, file);
+    // The excerpt shares the body's nodes: its own top-level ones are rendered, their warnings given once already.
+    if (excerpt) pipeline.renderMath(excerpt, new VFile({ value: body, data: { docgen: { ...data, diagnostics: [] } } }));
+  }
   return {
     hast,
     excerpt,

@@ -1,5 +1,5 @@
 import type { CompiledMarkdown, StoredContent } from '@docgen/types';
-import { compileMarkdown, type CompileResult } from './compileMarkdown.js';
+import { compileMarkdown, docgenPipeline, type CompileResult, type MarkdownPipeline } from './compileMarkdown.js';
 import { createPackWriter, type CompileTask } from './store.js';
 
 /**
@@ -7,10 +7,14 @@ import { createPackWriter, type CompileTask } from './store.js';
  * `dir`, returning what the manifest needs and where each part is. Runs in whichever thread
  * compiles; the content is read back by the thread that renders.
  */
-export function compileToStore(dir: string, tasks: readonly CompileTask[]): CompiledMarkdown[] {
+export function compileToStore(
+  dir: string,
+  tasks: readonly CompileTask[],
+  pipeline: MarkdownPipeline = docgenPipeline,
+): CompiledMarkdown[] {
   const writer = createPackWriter(dir);
   const results = tasks.map((task): CompiledMarkdown => {
-    const { hast, excerpt, title, meta, sections } = compileTask(task);
+    const { hast, excerpt, title, meta, sections } = compileTask(task, pipeline);
     // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
     const stored: StoredContent = {
       main: writer.add(JSON.stringify(hast)),
@@ -26,9 +30,9 @@ export function compileToStore(dir: string, tasks: readonly CompileTask[]): Comp
 }
 
 /** Compiles one body; an error no one expected names the file that caused it (content errors are diagnostics). */
-function compileTask(task: CompileTask): CompileResult {
+function compileTask(task: CompileTask, pipeline: MarkdownPipeline): CompileResult {
   try {
-    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine, mdx: task.mdx });
+    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine, mdx: task.mdx }, pipeline);
   } catch (cause) {
     throw new Error(`Compiling ${task.sourcePath} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }

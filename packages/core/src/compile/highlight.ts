@@ -16,7 +16,8 @@ refractor.register(tsx);
 refractor.alias({ bash: ['sh', 'shell', 'zsh', 'console'], markup: ['html', 'xml', 'svg'], typescript: ['ts'], javascript: ['js'] });
 
 /** Languages shown as plain text without a warning. */
-const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none']);
+// `mermaid` too: a diagram's source, drawn in the browser (or shown as it is), never highlighted.
+const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'mermaid']);
 
 /**
  * The extra languages (`additionalLanguages`) registered in this thread, each by the name a

@@ -8,6 +8,7 @@ import { getSegmentNameProblem } from '../files/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { readConfigSourceLocations } from './sourceLocations.js';
+import { resolveMarkdownPlugins } from './markdownPlugins.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 const VERSIONS_FILE_NAME = 'versions.json';
@@ -72,6 +73,12 @@ export function readConfig(siteDir: string): SiteConfig {
     },
     blog: raw.blog,
     themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
+    markdown: {
+      math: raw.markdown.math,
+      mermaid: raw.markdown.mermaid,
+      remarkPlugins: resolveMarkdownPlugins(siteDir, raw.markdown.remarkPlugins, ['markdown', 'remarkPlugins'], yaml),
+      rehypePlugins: resolveMarkdownPlugins(siteDir, raw.markdown.rehypePlugins, ['markdown', 'rehypePlugins'], yaml),
+    },
     ...(sourceLocations && { sourceLocations }),
   };
 }

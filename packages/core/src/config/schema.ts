@@ -60,6 +60,9 @@ const docsRouteBasePath = z
 
 const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([^)]*\)|hsla?\([^)]*\))$/, 'a CSS colour such as #1877F2');
 
+/** A plugin by package name, or `[name, options]`. */
+const markdownPlugin = z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])]);
+
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   title: z.string().min(1),
@@ -150,6 +153,20 @@ export const configSchema = z.strictObject({
       additionalLanguages: z.array(z.string()).default([]).describe('Prism languages highlighted besides the defaults.'),
     })
     .default({ additionalLanguages: [] }),
+  markdown: z
+    .strictObject({
+      math: z.boolean().default(false).describe('$inline$ and $$block$$ math rendered with KaTeX at build time.'),
+      mermaid: z.boolean().default(true).describe('```mermaid code blocks drawn as diagrams in the browser.'),
+      remarkPlugins: z
+        .array(markdownPlugin)
+        .default([])
+        .describe("remark plugins installed in the site's node_modules: package names or [name, options], run after docgen's own."),
+      rehypePlugins: z
+        .array(markdownPlugin)
+        .default([])
+        .describe("rehype plugins installed in the site's node_modules: package names or [name, options], run after docgen's own."),
+    })
+    .default({ math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] }),
 });
 
 export type RawConfig = z.output<typeof configSchema>;

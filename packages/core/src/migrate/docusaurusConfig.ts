@@ -21,7 +21,19 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
 
 /** Top-level Docusaurus keys docgen reads, or that only Docusaurus's own build needs. */
-const CONVERTED_KEYS = new Set(['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'presets', 'themeConfig', 'plugins', 'themes']);
+const CONVERTED_KEYS = new Set([
+  'title',
+  'tagline',
+  'url',
+  'baseUrl',
+  'favicon',
+  'i18n',
+  'presets',
+  'themeConfig',
+  'plugins',
+  'themes',
+  'markdown',
+]);
 /** Keys whose job docgen does without a setting: no note for them. */
 const NEEDLESS_KEYS: Record<string, string> = {
   onBrokenLinks: 'docgen reports broken links as warnings of every build and with `docgen check-links`',
@@ -89,6 +101,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (pages !== false) {
     for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
   }
+  const markdown = convertMarkdown(site.markdown, [docs, blog, pages], configFile, configText, notes);
+  if (markdown) config.markdown = markdown;
   const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath);
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   return { config, content: { docs, blog, pages }, notes };
@@ -101,16 +115,52 @@ const PLUGIN_ADVICE: Record<string, string> = {
   '@docusaurus/plugin-sitemap': 'Nothing to do: docgen writes sitemap.xml itself.',
   '@docusaurus/plugin-client-redirects': 'docgen has no redirects yet: configure them on the static host.',
   '@docusaurus/plugin-pwa': 'docgen builds no service worker: remove it.',
-  '@docusaurus/theme-mermaid': 'Mermaid diagrams are shown as code blocks: replace them by images for now.',
+  '@docusaurus/theme-mermaid': 'Nothing to do: docgen draws ```mermaid code blocks itself.',
   '@docusaurus/theme-search-algolia': 'Nothing to do: docgen builds its own search index.',
   '@docusaurus/theme-live-codeblock': 'Live code blocks are shown as plain code blocks.',
 };
+
+/** remark-math and rehype-katex, by package name (a stand-in) or the name of their function. */
+const MATH_PLUGINS = new Set(['remark-math', 'rehype-katex', 'remarkMath', 'rehypeKatex']);
+const PLUGIN_LISTS = ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'];
+
+/** A plugin list of the docs, blog or pages that holds only math plugins: `markdown.math` says it all. */
+function isMathOnly(value: unknown, key: string): boolean {
+  return PLUGIN_LISTS.includes(key) && Array.isArray(value) && value.every((entry) => MATH_PLUGINS.has(pluginName(entry) ?? ''));
+}
+
+/**
+ * docgen's `markdown`: math when the docs, blog or pages run remark-math or rehype-katex (as
+ * Docusaurus's guide sets math up). Docusaurus's own `markdown.mermaid` needs nothing: docgen
+ * draws mermaid blocks by default; its other `markdown` options are noted.
+ */
+function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFile: string, configText: string, notes: MigrationNote[]) {
+  const math = sections.some(
+    (section) =>
+      section !== false &&
+      PLUGIN_LISTS.some(
+        (key) => Array.isArray(section[key]) && (section[key] as unknown[]).some((entry) => MATH_PLUGINS.has(pluginName(entry) ?? '')),
+      ),
+  );
+  for (const key of Object.keys(isData(markdown) ? markdown : {})) {
+    if (key === 'mermaid') continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, 'markdown'),
+      what: `Markdown option \`${key}\` is not converted`,
+      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
+    });
+  }
+  return math ? { math: true } : undefined;
+}
 
 function pluginName(entry: unknown): string | undefined {
   const first = Array.isArray(entry) ? entry[0] : entry;
   if (typeof first === 'string') return first;
   if (isData(first) && typeof first.$stub === 'string') return first.$stub;
   if (isData(first) && typeof first.$function === 'string' && first.$function !== 'anonymous') return first.$function;
+  // An ES module's namespace, as `require` of one gives it.
+  if (isData(first) && isData(first.default)) return pluginName(first.default);
   return undefined;
 }
 
@@ -198,7 +248,7 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
     result.versions = versions;
   }
   for (const key of Object.keys(docs)) {
-    if (DOCS_KEYS.has(key)) continue;
+    if (DOCS_KEYS.has(key) || isMathOnly(docs[key], key)) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'docs'),
@@ -213,8 +263,10 @@ const DOCS_ADVICE: Record<string, string> = {
   editUrl: 'docgen shows no "edit this page" link yet.',
   showLastUpdateTime: 'docgen shows no last update time yet; `last_update` front matter is kept for it.',
   showLastUpdateAuthor: 'docgen shows no last update author yet.',
-  remarkPlugins: 'docgen runs no remark plugins: the markdown they change is built as written.',
-  rehypePlugins: 'docgen runs no rehype plugins: the markdown they change is built as written.',
+  remarkPlugins:
+    'remark-math is `markdown.math: true`; list other remark plugins installed in the site by package name in `markdown.remarkPlugins` (`[name, options]`).',
+  rehypePlugins:
+    'rehype-katex is `markdown.math: true`; list other rehype plugins installed in the site by package name in `markdown.rehypePlugins` (`[name, options]`).',
   sidebarCollapsible: 'Set `collapsible` on each category instead.',
   sidebarCollapsed: 'Set `collapsed` on each category instead.',
 };
@@ -239,7 +291,7 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
   if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
   if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
   for (const key of Object.keys(blog)) {
-    if (BLOG_KEYS.has(key)) continue;
+    if (BLOG_KEYS.has(key) || isMathOnly(blog[key], key)) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'blog'),

@@ -54,6 +54,8 @@ export interface RenderedRoute {
 export interface ShellAssets {
   script: string;
   stylesheet?: string;
+  /** KaTeX's stylesheet, on a site with `markdown.math`: linked by the pages whose content has math. */
+  mathStylesheet?: string;
   /** Base URL of the site, where `assets/` lives. */
   siteBaseUrl: string;
 }
@@ -105,7 +107,9 @@ function renderRoute(
       const shown = input.islands ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context)) : content;
       html[name] = theme.renderContent(shown, context);
     }
-    const shown: RouteData = { ...route.data, html };
+    // KaTeX's markup needs its stylesheet: only pages that hold some load it.
+    const math = assets.mathStylesheet && Object.values(html).some((part) => part.includes('<span class="katex">'));
+    const shown: RouteData = { ...route.data, html, ...(math && { stylesheets: [assets.siteBaseUrl + assets.mathStylesheet] }) };
     const page = shown.type === 'page' ? theme.pages[shown.component] : undefined;
     const sidebarUrl = 'sidebar' in shown ? shown.sidebar?.url : undefined;
     const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;
@@ -232,6 +236,7 @@ function toHtmlDocument(input: {
     `<meta name="generator" content="docgen">`,
     `<script>${getHeadScript(site, route)}</script>`,
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
+    ...(route.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${assets.siteBaseUrl}${assets.script}"></script>`,
   ].filter(Boolean);
   return (

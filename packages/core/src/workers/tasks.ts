@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type {
   CompiledMarkdown,
+  MarkdownConfig,
   ContentSlot,
   ManifestRoute,
   PropSidebar,
@@ -43,6 +44,8 @@ export interface TaskSetup {
   outDir: string;
   /** `code.additionalLanguages` of the config. */
   languages: string[];
+  /** `markdown` of the config: math, diagrams and the site's plugins (see compile/extensions.ts). */
+  markdown: MarkdownConfig;
   /**
    * Whether the threads are started to compile: they load the markdown pipeline (a few hundred
    * milliseconds) as they start, while the main thread reads the sources. Other threads (those
@@ -89,14 +92,16 @@ export function createTaskRunner(setup: TaskSetup) {
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
   const islandServers = new Map<string, Promise<IslandServerModule>>();
-  let compiler: Promise<typeof import('../compile/compileToStore.js').compileToStore> | undefined;
+  let compiler: Promise<(tasks: CompileTask[]) => CompiledMarkdown[]> | undefined;
   const loadCompiler = () =>
-    (compiler ??= Promise.all([import('../compile/compileToStore.js'), import('../compile/highlight.js')]).then(
-      async ([{ compileToStore }, { registerLanguages }]) => {
-        await registerLanguages(setup.languages);
-        return compileToStore;
-      },
-    ));
+    (compiler ??= Promise.all([
+      import('../compile/compileToStore.js'),
+      import('../compile/highlight.js'),
+      import('../compile/extensions.js'),
+    ]).then(async ([{ compileToStore }, { registerLanguages }, { loadDocgenPipeline }]) => {
+      const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
+      return (tasks: CompileTask[]) => compileToStore(setup.storeDir, tasks, pipeline);
+    }));
   if (setup.compiles) void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
@@ -115,8 +120,8 @@ export function createTaskRunner(setup: TaskSetup) {
 
   return {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
-      const compileToStore = await loadCompiler();
-      return compileToStore(setup.storeDir, tasks);
+      const compile = await loadCompiler();
+      return compile(tasks);
     },
 
     setLocale(locale: LocaleSetup): void {

@@ -1,0 +1,88 @@
+/**
+ * `markdown.remarkPlugins` and `markdown.rehypePlugins` through the real CLI: plugin packages
+ * written here into the site's node_modules run on the build threads after docgen's own, in the
+ * order of the config; a new version of a plugin compiles the pages again (it is in the compile
+ * key); a missing package and a plugin that throws are errors that name it, and where.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDocgen } from '../src/cli.js';
+import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-plugins-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A plugin package that appends `[tag]` to every text, or throws on a page that says "boom". */
+function pluginPackage(name: string, tag: string, version = '1.0.0'): Record<string, string> {
+  return {
+    [`node_modules/${name}/package.json`]: JSON.stringify({ name, version, type: 'module', exports: './index.js' }),
+    [`node_modules/${name}/index.js`]: [
+      'export default function plugin(options = {}) {',
+      '  return (tree, file) => {',
+      "    if (String(file.value).includes('boom')) throw new Error('cannot stand a boom');",
+      '    const walk = (node) => {',
+      `      if (node.type === 'text' && node.value.trim()) node.value += ' [${tag}' + (options.mark ?? '') + ']';`,
+      '      (node.children ?? []).forEach(walk);',
+      '    };',
+      '    walk(tree);',
+      '  };',
+      '}',
+      '',
+    ].join('\n'),
+  };
+}
+
+function makeSite(name: string, markdown: string, pages: Record<string, string>): string {
+  const site = join(scratch, name);
+  const files = getMinimalSiteFiles('Plugins');
+  writeSiteFiles(site, {
+    ...files,
+    'docgen.config.yaml': `${files['docgen.config.yaml']}${markdown}`,
+    ...pluginPackage('remark-tag', 'remark'),
+    ...pluginPackage('rehype-tag', 'rehype'),
+    ...pages,
+  });
+  return site;
+}
+
+describe('markdown plugins by name', () => {
+  it('run on the build threads after docgen, in order, and a new version compiles again', async () => {
+    const site = makeSite('runs', 'markdown:\n  rehypePlugins: [rehype-tag]\n  remarkPlugins:\n    - [remark-tag, { mark: "!" }]\n', {
+      'docs/a.md': '# A\n\nFirst page.\n',
+      'docs/b.md': '# B\n\nSecond page.\n',
+    });
+    const built = await runDocgen(['build', site, '--threads', '2']);
+    expect(built.code, built.stderr).toBe(0);
+    const page = readFileSync(join(site, 'build/docs/a/index.html'), 'utf8');
+    expect(page).toContain('<p>First page. [remark!] [rehype]</p>');
+    writeSiteFiles(site, pluginPackage('remark-tag', 'remark two', '1.1.0'));
+    const rebuilt = await runDocgen(['build', site]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(readFileSync(join(site, 'build/docs/b/index.html'), 'utf8')).toContain('<p>Second page. [remark two!] [rehype]</p>');
+  });
+
+  it('a missing package fails the build at its entry in the config', async () => {
+    const site = makeSite('missing', 'markdown:\n  remarkPlugins:\n    - remark-tag\n    - remark-not-installed\n', {
+      'docs/a.md': '# A\n',
+    });
+    const built = await runDocgen(['build', site]);
+    expect(built.code).toBe(2);
+    expect(built.stderr).toContain('docgen.config.yaml:9:7');
+    expect(built.stderr).toContain('Cannot find the markdown plugin "remark-not-installed" in markdown.remarkPlugins');
+  });
+
+  it('a plugin that throws on a page fails the build naming the plugin and the page', async () => {
+    const site = makeSite('throws', 'markdown:\n  remarkPlugins: [remark-tag]\n', {
+      'docs/a.md': '# A\n\nFine.\n',
+      'docs/b.md': '# B\n\nA boom here.\n',
+    });
+    writeFileSync(join(site, 'docs/c.md'), '# C\n');
+    const built = await runDocgen(['build', site]);
+    expect(built.code).toBe(2);
+    expect(built.stderr).toContain('docs/b.md:1:1');
+    expect(built.stderr).toContain('The remark plugin "remark-tag" failed on this page: cannot stand a boom');
+    expect(built.stderr).not.toMatch(/\n\s+at /);
+  });
+});
