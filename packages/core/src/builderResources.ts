@@ -5,7 +5,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteConfig } from '@docgen/types';
-import { readThemeBundle, type ClientBundle } from './bundle/index.js';
+import { findThemeOverrides, readThemeBundle, readThemeComponents, type ClientBundle } from './bundle/index.js';
 import type { OutputWriter } from './output/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
@@ -80,7 +80,8 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
     async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
       const { config, pages, key, output } = request;
       if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
-      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir };
+      const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
+      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir, customCss: config.customCss, overrides };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
       const copyOut = async () => {
         const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
