@@ -61,6 +61,11 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
   };
 }
 
+function removeServerFile(serverFile: string): void {
+  rmSync(serverFile, { force: true });
+  rmSync(`${serverFile}.map`, { force: true });
+}
+
 /** The theme bundle a run uses: its client files are in the output, its server module in a file of this process. */
 export interface RunBundle {
   key: string;
@@ -87,18 +92,20 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
         const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
         for (const file of theme.client.files) output.copyFile(join(theme.clientDir, file), file);
         copyFileSync(theme.serverFile, serverFile);
+        // Its source map, beside it: the render stage maps a component's error to its source.
+        copyFileSync(`${theme.serverFile}.map`, `${serverFile}.map`);
         return theme.client;
       };
       const client = await copyOut().catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         return copyOut();
       });
-      if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
+      if (bundle && bundle.serverFile !== serverFile) removeServerFile(bundle.serverFile);
       bundle = { key, client, serverFile };
       return bundle;
     },
     close(): void {
-      if (bundle) rmSync(bundle.serverFile, { force: true });
+      if (bundle) removeServerFile(bundle.serverFile);
       bundle = undefined;
     },
   };

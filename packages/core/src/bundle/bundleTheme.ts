@@ -175,6 +175,9 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
       platform: 'node',
       outfile: outFile,
       metafile: true,
+      // `<outFile>.map`: the render stage names the source file and line of an error a component threw.
+      sourcemap: 'external',
+      sourcesContent: false,
       loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
       banner: {
         js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
