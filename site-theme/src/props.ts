@@ -1,10 +1,8 @@
 /**
  * The props of the theme components a site can override (`src/theme/<Name>.tsx`, see
  * `docgen swizzle --list`). An override receives exactly these props and default-exports its
- * component:
- *
- *     import type { FooterProps } from '@docgen/site-theme/props';
- *     export default function Footer(props: FooterProps) { ... }
+ * component: `export default function Footer(props: FooterProps)`, with the type imported from
+ * this module, `@docgen/site-theme/props`.
  *
  * The data a component shows without props (the site, the page, the sidebar, the location, UI
  * strings) comes from the hooks of `@docgen/site-theme`: useSiteData, usePage, useLocation, useTranslate.

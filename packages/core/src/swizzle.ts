@@ -89,9 +89,12 @@ function toEjectedSource(component: ThemeComponent, themeDir: string): string {
   ].join('\n');
 }
 
+/** Where a site imports the props types of the theme's components from. */
+const PROPS_MODULE = '@docgen/site-theme/props';
+
 function toWrapperSource(component: ThemeComponent): string {
   return [
-    `import type { ${component.props} } from '@docgen/site-theme/props';`,
+    `import type { ${component.props} } from '${PROPS_MODULE}';`,
     `import Original${component.name} from '@theme-original/${component.name}';`,
     '',
     `/** The theme's ${component.name}, wrapped (docgen swizzle ${component.name} --wrap): add around it what the site needs. */`,
