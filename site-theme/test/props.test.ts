@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import manifest from '../package.json' with { type: 'json' };
 import { ColorModeToggle } from '../src/navbar/ColorModeToggle.js';
@@ -14,7 +15,7 @@ import type * as Props from '../src/props.js';
 import { SearchButton } from '../src/search/SearchButton.js';
 import { TableOfContents } from '../src/docs/TableOfContents.js';
 
-/** Each overridable component, typed with the props type a site's override gets (checked by tsc). */
+/** Each overridable component, with the props type a site's override gets (src/propsCheck.ts checks the types). */
 const components = {
   Layout: Layout satisfies ComponentType<Props.LayoutProps>,
   Navbar: Navbar satisfies ComponentType<Props.NavbarProps>,
@@ -37,5 +38,15 @@ describe('the overridable components', () => {
       expect(declared[name]!.props).toBe(`${name}Props`);
       expect(component.name).toBe(declared[name]!.export);
     }
+  });
+
+  it('each have their modules declared for TypeScript, as the original and as the site has it', () => {
+    const declarations = readFileSync(new URL('../src/modules.d.ts', import.meta.url), 'utf8');
+    const declared = [...declarations.matchAll(/^declare module '(@theme(?:-original)?\/\w+)'/gm)].map((match) => match[1]);
+    expect(declared.sort()).toEqual(
+      Object.keys(components)
+        .flatMap((name) => [`@theme-original/${name}`, `@theme/${name}`])
+        .sort(),
+    );
   });
 });
