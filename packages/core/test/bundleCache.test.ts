@@ -75,7 +75,12 @@ describe("readThemeBundle: the site's stylesheets and component overrides", () =
   const css = join(input.siteDir, 'src/css/custom.css');
   mkdirSync(join(input.siteDir, 'src/theme'), { recursive: true });
   mkdirSync(join(input.siteDir, 'src/css'), { recursive: true });
-  writeFileSync(css, ':root { --ifm-color-primary: #2e8555; }\n');
+  mkdirSync(join(input.siteDir, 'static/img'), { recursive: true });
+  writeFileSync(join(input.siteDir, 'static/img/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    css,
+    ':root { --ifm-color-primary: #2e8555; }\n.hero { background: url(/img/hero.svg); }\n.elsewhere { background: url(/not/there.png); }\n',
+  );
   const withSiteFiles = { ...input, customCss: ['src/css/custom.css'], overrides: { Footer: 'src/theme/Footer.tsx' } };
   const stylesheetOf = (bundle: Awaited<ReturnType<typeof readThemeBundle>>) =>
     readFileSync(join(bundle.clientDir, bundle.client.stylesheet!), 'utf8');
@@ -94,6 +99,9 @@ describe("readThemeBundle: the site's stylesheets and component overrides", () =
     const stylesheet = stylesheetOf(bundle);
     expect(stylesheet.lastIndexOf('#2e8555')).toBeGreaterThan(stylesheet.indexOf('.footer'));
     expect(bundle.client.stylesheet).toMatch(/^assets\/main-[A-Z0-9]+\.css$/);
+    // url(/…) names a file of static/ as on a Docusaurus site: bundled when it is there, else kept.
+    expect(stylesheet).toMatch(/\.hero\{background:url\("\.\/asset-[A-Z0-9]+\.svg"\)\}/);
+    expect(stylesheet).toContain('url(/not/there.png)');
   }, 60_000);
 
   it('bundles again when an override or a stylesheet changes, or an override is added', async () => {

@@ -67,6 +67,16 @@ function siteModules(siteDir: string): esbuild.Plugin {
     name: 'docgen-site-modules',
     setup(build) {
       build.onResolve({ filter: /^docgen-site:/ }, (args) => ({ path: args.path.slice(namespace.length + 1), namespace }));
+      // A stylesheet's `url(/img/x.png)` names a file of static/, as on a Docusaurus site: bundled
+      // (hashed, whatever the baseUrl) when it is there, else left as written.
+      build.onResolve({ filter: /^\/[^/]/, namespace }, (args) => {
+        if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
+        const path = args.path.replace(/[?#].*$/, '');
+        const absolutePath = resolve(siteDir, 'static', `.${path}`);
+        return absolutePath.startsWith(join(siteDir, 'static')) && existsSync(absolutePath) && statSync(absolutePath).isFile()
+          ? { path: absolutePath }
+          : { path: args.path, external: true };
+      });
       build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
         const importerDir = dirname(resolve(siteDir, args.importer));
         for (const candidate of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
