@@ -53,13 +53,14 @@ function resolveFromTheme(themeDir: string): esbuild.Plugin {
   };
 }
 
-/**
- * Loads the site's own modules (component pages and what they import relatively) under a virtual
- * namespace with site-relative paths. esbuild's content hashes include input paths, so this keeps
- * the output byte-identical wherever the site folder lives.
- */
+/** The namespace of the site's own modules in a bundle: `docgen-site:<site-relative path>`. */
 const SITE_NAMESPACE = 'docgen-site';
 
+/**
+ * Loads the site's own modules (component pages, stylesheets, component overrides and what they
+ * import relatively) under a virtual namespace with site-relative paths. esbuild's content hashes
+ * include input paths, so this keeps the output byte-identical wherever the site folder lives.
+ */
 function siteModules(siteDir: string): esbuild.Plugin {
   const namespace = SITE_NAMESPACE;
   const toVirtual = (absolutePath: string) => relative(siteDir, absolutePath).split('\\').join('/');
@@ -155,14 +156,11 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
  * list, the theme's entries and the overrides make them.
  */
 function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName: string): string[] {
-  return (
-    Object.keys(metafile.inputs)
-      // Generated modules are no files: the entries and the overrides they stand for make them.
-      .filter((path) => path !== entryName && !isGeneratedModule(path))
-      .map((path) =>
-        path.startsWith('docgen-site:') ? resolve(input.siteDir, path.slice('docgen-site:'.length)) : resolve(input.themeDir, path),
-      )
-  );
+  return Object.keys(metafile.inputs)
+    .filter((path) => path !== entryName && !isGeneratedModule(path))
+    .map((path) =>
+      path.startsWith(`${SITE_NAMESPACE}:`) ? resolve(input.siteDir, path.slice(SITE_NAMESPACE.length + 1)) : resolve(input.themeDir, path),
+    );
 }
 
 /**
