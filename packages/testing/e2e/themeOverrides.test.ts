@@ -201,7 +201,9 @@ describe('serve --watch', () => {
 
   it('serves the overrides and the site CSS, and picks up an edit to each', async () => {
     serve = await startServe(site, ['--watch', '--port', '0']);
-    await waitFor(async () => (await fetchText('/docs/intro')).includes('Brand footer v1'), 'the first build');
+    // The edits below are made once the first build is done (a page asked for earlier is rendered ahead of it).
+    await waitFor(async () => /Built \d+ pages/.test(serve!.stdout()), 'the first build');
+    expect(await fetchText('/docs/intro')).toContain('Brand footer v1');
     expect(await fetchText('/docs/intro')).toContain('Wrapped navbar');
     expect(await stylesheetOf('/docs/intro')).toContain('#2e8555');
 
