@@ -6,8 +6,13 @@ import * as server from '../src/server.js';
 
 describe('the public exports of the theme', () => {
   it('pins its entries: what site pages import, what docgen renders with and what the browser starts', () => {
-    expect(manifest.exports).toEqual({ '.': './src/index.ts', './package.json': './package.json' });
-    expect(manifest.docgen).toEqual({ serverEntry: './src/server.tsx', clientEntry: './src/client.tsx', browserOnly: ['mermaid'] });
+    expect(manifest.exports).toEqual({
+      '.': './src/index.ts',
+      './props': './src/props.ts',
+      './modules': './src/modules.d.ts',
+      './package.json': './package.json',
+    });
+    expect(manifest.docgen).toMatchObject({ serverEntry: './src/server.tsx', clientEntry: './src/client.tsx', browserOnly: ['mermaid'] });
     const names = (entry: object) => Object.keys(entry).sort();
     expect({ '.': names(site), serverEntry: names(server), clientEntry: names(client) }).toMatchInlineSnapshot(`
       {

@@ -379,6 +379,40 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     });
 
   program
+    .command('swizzle')
+    .description("make a component of the theme the site's own: copy it (--eject) or wrap it (--wrap) in src/theme/<Name>.tsx")
+    .argument('[name]', 'the component, as docgen swizzle --list names it')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--eject', "copy the theme's source of the component into the site, to change")
+    .option('--wrap', "write a component that renders the theme's original (@theme-original/<Name>), to add around it")
+    .option('--list', 'list the components a site can override, with their props types')
+    .action(async (name: string | undefined, siteDir: string, options: { eject?: boolean; wrap?: boolean; list?: boolean }) => {
+      const { DocgenError, listSwizzleComponents, swizzle } = await import('@docgen/core');
+      if (options.list) {
+        // With --list the one argument given is the site folder.
+        const components = listSwizzleComponents(name ?? siteDir);
+        const width = Math.max(...components.map((component) => component.name.length));
+        io.stdout(`Components a site overrides with src/theme/<Name>.tsx (props types from @docgen/site-theme/props):\n`);
+        for (const component of components) io.stdout(`  ${component.name.padEnd(width)}  ${colors.dim(component.props)}\n`);
+        return;
+      }
+      if (!name) {
+        throw new DocgenError('Name the component to swizzle', {
+          code: 'usage',
+          hint: 'docgen swizzle --list lists them; then docgen swizzle <Name> --wrap (or --eject).',
+        });
+      }
+      if (Boolean(options.eject) === Boolean(options.wrap)) {
+        throw new DocgenError(`Choose one of --eject and --wrap to swizzle ${name}`, {
+          code: 'usage',
+          hint: `--wrap keeps the theme's ${name} and adds around it (safer across updates); --eject copies its source to change.`,
+        });
+      }
+      const written = swizzle({ siteDir, name, mode: options.eject ? 'eject' : 'wrap' });
+      io.stdout(`${colors.green('✔')} Wrote ${written}: it replaces the theme's ${name} in every page\n`);
+    });
+
+  program
     .command('config-schema')
     .description('print the JSON Schema of docgen.config.yaml (for editor completion)')
     .action(async () => {

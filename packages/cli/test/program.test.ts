@@ -46,27 +46,30 @@ describe('docgen CLI', () => {
       Static documentation sites from markdown: versioned, multilingual, fast.
 
       Options:
-        -v, --version                    print the docgen version
-        --debug                          print the stack trace of an error
-        -h, --help                       display help for command
+        -v, --version                       print the docgen version
+        --debug                             print the stack trace of an error
+        -h, --help                          display help for command
 
       Commands:
-        init [options] [dir]             create a new site, ready to build, in a new
-                                         or empty folder
-        build [options] [siteDir]        build the site into static files
-        clear [siteDir]                  delete the site's build cache (compiled
-                                         content, bundles, the record of the last
-                                         build)
-        serve [options] [siteDir]        serve the site over HTTP; with --watch, build
-                                         it and rebuild on every change
-        version                          manage docs versions
-        check-links [options] [siteDir]  check every internal link and anchor of the
-                                         site (exit code 1 when one is broken)
-        migrate                          convert a site from another generator into a
-                                         docgen site
-        config-schema                    print the JSON Schema of docgen.config.yaml
-                                         (for editor completion)
-        help [command]                   display help for command
+        init [options] [dir]                create a new site, ready to build, in a
+                                            new or empty folder
+        build [options] [siteDir]           build the site into static files
+        clear [siteDir]                     delete the site's build cache (compiled
+                                            content, bundles, the record of the last
+                                            build)
+        serve [options] [siteDir]           serve the site over HTTP; with --watch,
+                                            build it and rebuild on every change
+        version                             manage docs versions
+        check-links [options] [siteDir]     check every internal link and anchor of
+                                            the site (exit code 1 when one is broken)
+        migrate                             convert a site from another generator into
+                                            a docgen site
+        swizzle [options] [name] [siteDir]  make a component of the theme the site's
+                                            own: copy it (--eject) or wrap it (--wrap)
+                                            in src/theme/<Name>.tsx
+        config-schema                       print the JSON Schema of
+                                            docgen.config.yaml (for editor completion)
+        help [command]                      display help for command
       "
     `);
   });

@@ -479,7 +479,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       const pool = threads.start(config, output.path, { compiles: compiled.size === 0 });
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
-      const themeKey = readThemeKey(config.themeDir, componentPages);
+      const themeKey = readThemeKey(config, siteDir, componentPages);
       const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});

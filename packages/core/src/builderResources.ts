@@ -5,7 +5,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteConfig } from '@docgen/types';
-import { readBrowserOnlyBundle, readThemeBundle, type ClientBundle } from './bundle/index.js';
+import { findThemeOverrides, readBrowserOnlyBundle, readThemeBundle, readThemeComponents, type ClientBundle } from './bundle/index.js';
 import type { OutputWriter } from './output/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
@@ -62,6 +62,11 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
   };
 }
 
+function removeServerFile(serverFile: string): void {
+  rmSync(serverFile, { force: true });
+  rmSync(`${serverFile}.map`, { force: true });
+}
+
 /** The theme bundle a run uses: its client files are in the output, its server module in a file of this process. */
 export interface RunBundle {
   key: string;
@@ -85,7 +90,8 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
         filesOf(client).every((file) => output.has(file)) &&
         client.browserOnly.every((browserOnly) => output.has(`assets/${browserOnly.folder}/index.js`));
       if (bundle?.key === key && present(bundle.client)) return bundle;
-      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir };
+      const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
+      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir, customCss: config.customCss, overrides };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
       const copyOut = async () => {
         const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
@@ -95,18 +101,20 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
           for (const file of built.files) output.copyFile(join(built.dir, file), `assets/${browserOnly.folder}/${file}`);
         }
         copyFileSync(theme.serverFile, serverFile);
+        // Its source map, beside it: the render stage maps a component's error to its source.
+        copyFileSync(`${theme.serverFile}.map`, `${serverFile}.map`);
         return theme.client;
       };
       const client = await copyOut().catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         return copyOut();
       });
-      if (bundle && bundle.serverFile !== serverFile) rmSync(bundle.serverFile, { force: true });
+      if (bundle && bundle.serverFile !== serverFile) removeServerFile(bundle.serverFile);
       bundle = { key, client, serverFile };
       return bundle;
     },
     close(): void {
-      if (bundle) rmSync(bundle.serverFile, { force: true });
+      if (bundle) removeServerFile(bundle.serverFile);
       bundle = undefined;
     },
   };

@@ -10,3 +10,4 @@ export { startStaticServer, startDevServer, type StaticServer, type DevServer, t
 export { cutVersion, type CutVersionOptions, type CutVersionPlace, type CutVersionResult, type CutStep } from './versioning/index.js';
 export { checkLinks } from './links/index.js';
 export { migrateDocusaurus, type MigrateOptions, type MigrateResult, type MigrationNote } from './migrate/index.js';
+export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';

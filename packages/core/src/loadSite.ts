@@ -14,6 +14,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import type { MdxInput } from './compile/compileData.js';
+import { OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { readSiteContent } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
@@ -180,7 +181,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
     if (!compiled) throw new Error(`No compiled content ${key}`);
     return compiled;
   };
-  const themeKey = options.themeKey ?? readThemeKey(config.themeDir, getComponentPages(content));
+  const themeKey = options.themeKey ?? readThemeKey(config, siteDir, getComponentPages(content));
   const buildId = options.buildId ?? getBuildId(config, themeKey);
   const manifest = createManifest(
     {
@@ -300,12 +301,19 @@ export function getComponentPages(content: SiteContent): Record<string, string> 
   );
 }
 
-/** Changes whenever a file of the theme or a component page of the site changes. */
-export function readThemeKey(themeDir: string, pages: Record<string, string>): string {
+/**
+ * Changes whenever a file of the theme, a component page of the site, one of its stylesheets
+ * (`customCss`) or a file of its overrides folder (`src/theme/`) changes.
+ */
+export function readThemeKey(config: SiteConfig, siteDir: string, pages: Record<string, string>): string {
+  const { themeDir } = config;
   const digest = createHash('sha256').update(DOCGEN_VERSION);
   const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
   for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
   for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
+  for (const file of config.customCss) digest.update(`css:${file}`).update(readFileSync(join(siteDir, file)));
+  const overrideFiles = fg.sync([`${OVERRIDES_DIR}/**/*`], { cwd: siteDir, onlyFiles: true }).sort();
+  for (const file of overrideFiles) digest.update(`override:${file}`).update(readFileSync(join(siteDir, file)));
   return digest.digest('hex').slice(0, 16);
 }
 

@@ -2,8 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readThemeBundle } from '../src/bundle/index.js';
-import { makeTempDir, removeTempDirs } from './helpers.js';
+import { findThemeOverrides, readThemeBundle, readThemeComponents } from '../src/bundle/index.js';
+import { DocgenError } from '../src/diagnostics/index.js';
+import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -65,4 +66,85 @@ describe('readThemeBundle: the theme bundle kept in the cache', () => {
     await readThemeBundle(input, cacheDir, 'another-key');
     expect(readdirSync(join(cacheDir, 'bundles'))).toEqual(['another-key']);
   }, 60_000);
+});
+
+describe("readThemeBundle: the site's stylesheets and component overrides", () => {
+  const cacheDir = makeTempDir();
+  const { input } = createSite(COUNTER);
+  const footer = join(input.siteDir, 'src/theme/Footer.tsx');
+  const css = join(input.siteDir, 'src/css/custom.css');
+  mkdirSync(join(input.siteDir, 'src/theme'), { recursive: true });
+  mkdirSync(join(input.siteDir, 'src/css'), { recursive: true });
+  mkdirSync(join(input.siteDir, 'static/img'), { recursive: true });
+  writeFileSync(join(input.siteDir, 'static/img/hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    css,
+    ':root { --ifm-color-primary: #2e8555; }\n.hero { background: url(/img/hero.svg); }\n.elsewhere { background: url(/not/there.png); }\n',
+  );
+  const withSiteFiles = { ...input, customCss: ['src/css/custom.css'], overrides: { Footer: 'src/theme/Footer.tsx' } };
+  const stylesheetOf = (bundle: Awaited<ReturnType<typeof readThemeBundle>>) =>
+    readFileSync(join(bundle.clientDir, bundle.client.stylesheet!), 'utf8');
+
+  it('puts the override in place of the component in both bundles, and the stylesheet after the theme', async () => {
+    writeFileSync(
+      footer,
+      "import Original from '@theme-original/Footer';\nexport default () => <div><b>Site footer</b><Original /></div>;\n",
+    );
+    const bundle = await readThemeBundle(withSiteFiles, cacheDir, KEY);
+    expect(readFileSync(bundle.serverFile, 'utf8')).toContain('Site footer');
+    const client = bundle.client.files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(bundle.clientDir, file), 'utf8'));
+    expect(client.some((text) => text.includes('Site footer'))).toBe(true);
+    const stylesheet = stylesheetOf(bundle);
+    expect(stylesheet.lastIndexOf('#2e8555')).toBeGreaterThan(stylesheet.indexOf('.footer'));
+    expect(bundle.client.stylesheet).toMatch(/^assets\/main-[A-Z0-9]+\.css$/);
+    // url(/…) names a file of static/ as on a Docusaurus site: bundled when it is there, else kept.
+    expect(stylesheet).toMatch(/\.hero\{background:url\("\.\/asset-[A-Z0-9]+\.svg"\)\}/);
+    expect(stylesheet).toContain('url(/not/there.png)');
+  }, 60_000);
+
+  it('bundles again when an override or a stylesheet changes, or an override is added', async () => {
+    writeFileSync(footer, 'export default () => <div>Another footer</div>;\n');
+    const changed = await readThemeBundle(withSiteFiles, cacheDir, KEY);
+    expect(changed.reused).toBe(false);
+    expect(readFileSync(changed.serverFile, 'utf8')).toContain('Another footer');
+    writeFileSync(css, ':root { --ifm-color-primary: #123456; }\n');
+    const restyled = await readThemeBundle(withSiteFiles, cacheDir, KEY);
+    expect(restyled.reused).toBe(false);
+    expect(stylesheetOf(restyled)).toContain('#123456');
+    expect(restyled.client.stylesheet).not.toBe(changed.client.stylesheet);
+    // Without the override in the input (as before src/theme/Footer.tsx was written), then with it.
+    expect((await readThemeBundle({ ...withSiteFiles, overrides: {} }, cacheDir, KEY)).reused).toBe(false);
+    expect((await readThemeBundle(withSiteFiles, cacheDir, KEY)).reused).toBe(false);
+    expect((await readThemeBundle(withSiteFiles, cacheDir, KEY)).reused).toBe(true);
+  }, 60_000);
+
+  it('fails with the file, line and column of an override that does not compile', async () => {
+    writeFileSync(footer, 'export default function Footer() {\n  return <div>;\n}\n');
+    const error = await readThemeBundle(withSiteFiles, cacheDir, 'broken').catch((caught: unknown) => caught as DocgenError);
+    expect(error).toBeInstanceOf(DocgenError);
+    // esbuild's own location: the `}` that a JSX element cannot hold (the <div> is not closed).
+    expect((error as DocgenError).location).toEqual({ file: 'src/theme/Footer.tsx', line: 3, column: 1 });
+    expect((error as DocgenError).message).toBe('Bundling failed: The character "}" is not valid inside a JSX element');
+  }, 60_000);
+});
+
+describe('findThemeOverrides', () => {
+  const components = readThemeComponents(THEME_DIR);
+
+  it('finds src/theme/<Name> files of overridable components, and fails on a name the theme does not have', () => {
+    const siteDir = makeTempDir();
+    expect(findThemeOverrides(siteDir, components)).toEqual({});
+    mkdirSync(join(siteDir, 'src/theme'), { recursive: true });
+    writeFileSync(join(siteDir, 'src/theme/Footer.tsx'), '');
+    writeFileSync(join(siteDir, 'src/theme/TOC.jsx'), '');
+    writeFileSync(join(siteDir, 'src/theme/types.d.ts'), '');
+    expect(findThemeOverrides(siteDir, components)).toEqual({ Footer: 'src/theme/Footer.tsx', TOC: 'src/theme/TOC.jsx' });
+    writeFileSync(join(siteDir, 'src/theme/Fotter.tsx'), '');
+    const error = catchDocgenError(() => findThemeOverrides(siteDir, components));
+    expect(error.message).toBe('src/theme/Fotter.tsx overrides no theme component: there is none named "Fotter"');
+    expect(error.hint).toMatch(/^Did you mean Footer\?/);
+    expect(error.location).toEqual({ file: 'src/theme/Fotter.tsx', line: 1, column: 1 });
+  });
 });

@@ -31,6 +31,7 @@ describe('readConfig: a valid config', () => {
       baseUrl: '/',
       favicon: undefined,
       themeDir: SITE_THEME_DIR,
+      customCss: [],
       i18n: {
         defaultLocale: 'en',
         locales: ['en'],
@@ -323,6 +324,39 @@ describe('readConfig: errors', () => {
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe('versions.json must be an array of version names');
     expect(error.location).toEqual({ file: 'versions.json', line: 1, column: 1 });
+  });
+});
+
+describe('readConfig: customCss', () => {
+  it('takes one file or a list, as site-relative paths in their order', () => {
+    const dir = siteWithConfig(`${MINIMAL}customCss: ./src/css/custom.css\n`);
+    mkdirSync(join(dir, 'src/css'), { recursive: true });
+    writeFileSync(join(dir, 'src/css/custom.css'), ':root { --ifm-color-primary: red; }');
+    writeFileSync(join(dir, 'src/css/more.css'), '');
+    expect(readConfig(dir).customCss).toEqual(['src/css/custom.css']);
+    writeFileSync(join(dir, 'docgen.config.yaml'), `${MINIMAL}customCss:\n  - src/css/more.css\n  - src/css/custom.css\n`);
+    expect(readConfig(dir).customCss).toEqual(['src/css/more.css', 'src/css/custom.css']);
+  });
+
+  it('names the config entry of a missing file', () => {
+    const dir = siteWithConfig(`${MINIMAL}customCss:\n  - src/css/custom.css\n  - src/css/gone.css\n`);
+    mkdirSync(join(dir, 'src/css'), { recursive: true });
+    writeFileSync(join(dir, 'src/css/custom.css'), '');
+    const error = catchDocgenError(() => readConfig(dir));
+    expect(error.message).toBe('customCss file "src/css/gone.css" does not exist');
+    expect(error.code).toBe('config-custom-css');
+    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 5, column: 5 });
+  });
+
+  it('rejects a file outside the site, a file that is not a stylesheet and a value of the wrong type', () => {
+    const outside = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}customCss: ../theirs.css\n`)));
+    expect(outside.message).toBe('customCss "../theirs.css" is outside the site folder');
+    expect(outside.location).toEqual({ file: 'docgen.config.yaml', line: 3, column: 12 });
+    const notCss = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}customCss: [docs]\n`)));
+    expect(notCss.message).toBe('customCss "docs" is not a .css file');
+    const wrongType = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}customCss: 3\n`)));
+    expect(wrongType.code).toBe('config-invalid');
+    expect(wrongType.location).toEqual({ file: 'docgen.config.yaml', line: 3, column: 12 });
   });
 });
 

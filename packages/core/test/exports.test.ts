@@ -18,10 +18,12 @@ describe('@docgen/core public exports', () => {
         "getConfigJsonSchema",
         "getEnvironmentError",
         "isDocgenError",
+        "listSwizzleComponents",
         "loadSite",
         "migrateDocusaurus",
         "startDevServer",
         "startStaticServer",
+        "swizzle",
       ]
     `);
   });

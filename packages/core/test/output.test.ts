@@ -218,9 +218,10 @@ describe('build', () => {
     writeFileSync(join(siteDir, 'pages', 'boom.tsx'), "export default function Boom(): never {\n  throw new Error('boom at render');\n}\n");
     try {
       const error = await catchDocgenErrorAsync(() => build({ siteDir, outDir: 'out' }));
-      expect(error.message).toBe('Rendering /boom failed: boom at render');
+      // The site's own code threw: the server bundle's source map names the line.
+      expect(error.message).toBe('Rendering /boom failed: pages/boom.tsx threw: boom at render');
       expect(error.code).toBe('render-failed');
-      expect(error.location).toEqual({ file: 'pages/boom.tsx', line: 1, column: 1 });
+      expect(error.location).toEqual({ file: 'pages/boom.tsx', line: 2, column: 9 });
       expect(snapshotDir(outDir)).toEqual(goodOutput);
       expect(leftovers(outDir)).toEqual([]);
     } finally {

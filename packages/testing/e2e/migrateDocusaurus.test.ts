@@ -81,7 +81,6 @@ describe('docgen migrate docusaurus', () => {
       'docusaurus.config.js:66 Blog option `onInlineTags`',
       'docusaurus.config.js:67 Blog option `onInlineAuthors`',
       'docusaurus.config.js:68 Blog option `onUntruncatedBlogPosts`',
-      'docusaurus.config.js:71 Custom CSS `./src/css/custom.css`',
       'docusaurus.config.js:152 Prism option `prism.theme`',
       'docusaurus.config.js:153 Prism option `prism.darkTheme`',
       'src/components/HomepageFeatures/index.js A React source file',
@@ -115,6 +114,9 @@ describe('docgen migrate docusaurus', () => {
     expect(authors).toContain('href="https://thisweekinreact.com" aria-label="Sébastien Lorber on newsletter"');
     const config = readFileSync(join(scratch, 'docusaurus-classic/docgen.config.yaml'), 'utf8');
     expect(config).toContain('title: My Site');
+    // The custom CSS is copied and loaded after the theme's styles: it sets Infima's variables, which the theme reads.
+    expect(config).toMatch(/^customCss:\n {2}- src\/css\/custom\.css$/m);
+    expect(readFileSync(join(scratch, 'docusaurus-classic/src/css/custom.css'), 'utf8')).toContain('--ifm-color-primary: #2e8555;');
     expect(config).toMatch(/^# The navbar\./m);
   });
 
@@ -129,6 +131,8 @@ describe('docgen migrate docusaurus', () => {
       'i18n/ko/docusaurus-plugin-content-docs/current/reference/_category_.json:3 Translated category option `collapsed`',
       'src/theme/Footer/index.js Swizzled theme component `Footer/index`',
     ]);
+    // Its props differ from docgen's Footer: the report says how to port it.
+    expect(report).toContain('`docgen swizzle Footer --wrap`');
     const to = join(scratch, 'docusaurus-versioned');
     const siteTexts = readFileSync(join(to, 'i18n/ko/site.yaml'), 'utf8');
     expect(siteTexts).toContain('Guide & Setup: 안내와 설정');

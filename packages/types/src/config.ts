@@ -13,6 +13,8 @@ export interface SiteConfig {
   image?: string;
   /** Absolute path of the theme package folder (resolved by the config stage). */
   themeDir: string;
+  /** The site's own stylesheets, site-relative paths with `/`, loaded after the theme's styles in this order. */
+  customCss: string[];
   i18n: I18nConfig;
   docs: DocsConfig;
   blog: BlogConfig;

@@ -1,9 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useSiteData } from '@docgen/client';
+import { useSiteData } from '@docgen/client';
 import { ANNOUNCEMENT_STORAGE_KEY } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { Navbar } from '../navbar/Navbar.js';
-import { ExternalLinkIcon } from './ExternalLinkIcon.js';
+import { Footer } from './Footer.js';
 import { ProgressBar } from './statusSlots.js';
 
 export const MAIN_ID = '__docgen-main';
@@ -73,50 +73,5 @@ function AnnouncementBar() {
         </button>
       ) : null}
     </div>
-  );
-}
-
-function Footer() {
-  const site = useSiteData();
-  const t = useTranslate();
-  const { footer } = site;
-  // Nothing to show: no empty band.
-  if (footer.links.length === 0 && !footer.logo && !footer.copyright) return null;
-  return (
-    <footer className={`footer footer--${footer.style}`} aria-label={t('footer.label')}>
-      <div className="container">
-        {footer.links.length > 0 ? (
-          <div className="footer__links">
-            {footer.links.map((column) => (
-              <div className="footer__col" key={column.title}>
-                <div className="footer__title">{column.title}</div>
-                <ul className="footer__items">
-                  {column.items.map((item) => (
-                    <li key={item.label + item.href}>
-                      <Link className="footer__link-item" href={item.href}>
-                        {item.label}
-                        {item.external ? <ExternalLinkIcon /> : null}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        ) : null}
-        <div className="footer__bottom">
-          {footer.logo ? (
-            <img
-              className="footer__logo"
-              src={footer.logo.src}
-              alt={footer.logo.alt}
-              width={footer.logo.width}
-              height={footer.logo.height}
-            />
-          ) : null}
-          {footer.copyright ? <div className="footer__copyright">{footer.copyright}</div> : null}
-        </div>
-      </div>
-    </footer>
   );
 }

@@ -18,8 +18,8 @@ export interface CachedBundle {
 /** What a bundle in the cache was made from. */
 interface BundleRecord {
   bundler: string;
-  /** The component pages, site-relative key and path. */
-  pages: [string, string][];
+  /** What the generated entries are made of: the component pages (site-relative key and path), the site's stylesheets and overrides. */
+  entries: string;
   /** Every file esbuild read (absolute path) -> hash of its bytes. */
   inputs: Record<string, string>;
   client: ClientBundle;
@@ -33,25 +33,28 @@ const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 function readBundlerKey(): string {
   const self = fileURLToPath(import.meta.url);
   const digest = createHash('sha256').update(esbuild.version);
-  for (const name of ['bundleTheme', 'bundleCache']) digest.update(readFileSync(join(dirname(self), name + extname(self))));
+  for (const name of ['bundleTheme', 'bundleCache', 'themeOverrides'])
+    digest.update(readFileSync(join(dirname(self), name + extname(self))));
   return digest.digest('hex');
 }
 
-function getPageList(input: BundleInput): [string, string][] {
-  return Object.entries(input.pages)
+function getEntriesKey(input: BundleInput): string {
+  const pages = Object.entries(input.pages)
     .map(([key, path]): [string, string] => [key, relative(input.siteDir, path)])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const overrides = Object.entries(input.overrides ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ pages, customCss: input.customCss ?? [], overrides });
 }
 
 /** The record of the bundle in `dir` when every file it was made from is byte-identical today. */
-function readValidRecord(dir: string, bundler: string, pages: [string, string][]): BundleRecord | undefined {
+function readValidRecord(dir: string, bundler: string, entries: string): BundleRecord | undefined {
   let record: BundleRecord;
   try {
     record = JSON.parse(readFileSync(join(dir, RECORD_FILE), 'utf8')) as BundleRecord;
   } catch {
     return undefined;
   }
-  if (record.bundler !== bundler || JSON.stringify(record.pages) !== JSON.stringify(pages)) return undefined;
+  if (record.bundler !== bundler || record.entries !== entries) return undefined;
   for (const [file, hash] of Object.entries(record.inputs)) {
     try {
       if (hashOf(readFileSync(file)) !== hash) return undefined;
@@ -65,7 +68,8 @@ function readValidRecord(dir: string, bundler: string, pages: [string, string][]
 /**
  * The theme bundle (client files and server module) for `input`, from `<cacheDir>/bundles/<key>/`
  * when one is there that was made from byte-identical files (every file esbuild read: the theme,
- * the site's page components, docgen's browser runtime, React) by the same bundling code; else
+ * the site's page components, stylesheets and component overrides, docgen's browser runtime,
+ * React) for the same entries by the same bundling code; else
  * bundled now and kept there, replacing the folder whole. `key` names the theme's inputs (see
  * readThemeKey); bundles of other keys are removed. Callers copy the files they use: another
  * process may replace the folder later.
@@ -74,14 +78,14 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
   const root = join(cacheDir, 'bundles');
   const dir = join(root, key);
   const bundler = readBundlerKey();
-  const pages = getPageList(input);
+  const entries = getEntriesKey(input);
   const located = (client: ClientBundle, reused: boolean): CachedBundle => ({
     client,
     clientDir: join(dir, 'client'),
     serverFile: join(dir, 'server.mjs'),
     reused,
   });
-  const cached = readValidRecord(dir, bundler, pages);
+  const cached = readValidRecord(dir, bundler, entries);
   if (cached) return located(cached.client, true);
 
   mkdirSync(root, { recursive: true });
@@ -93,7 +97,7 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
     ]);
     const inputs: Record<string, string> = {};
     for (const file of [...client.inputs, ...serverInputs].sort()) inputs[file] ??= hashOf(readFileSync(file));
-    writeFileSync(join(temporary, RECORD_FILE), JSON.stringify({ bundler, pages, inputs, client } satisfies BundleRecord));
+    writeFileSync(join(temporary, RECORD_FILE), JSON.stringify({ bundler, entries, inputs, client } satisfies BundleRecord));
     // Replaced whole: set the old folder aside first, so that the name never holds half of each.
     const aside = `${temporary}-old`;
     try {

@@ -4,6 +4,7 @@ import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
+import { isGeneratedModule, readThemeComponents, themeOverrides } from './themeOverrides.js';
 
 export interface ThemeEntries {
   serverEntry: string;
@@ -38,6 +39,10 @@ export interface BundleInput {
   /** Component pages of the site by key (site-relative path) to absolute module path. */
   pages: Record<string, string>;
   siteDir: string;
+  /** The site's stylesheets (site-relative paths), loaded after the theme's styles in this order. */
+  customCss?: string[];
+  /** The site's component overrides by component name, site-relative paths (see findThemeOverrides). */
+  overrides?: Record<string, string>;
 }
 
 /**
@@ -59,18 +64,31 @@ function resolveFromTheme(themeDir: string): esbuild.Plugin {
   };
 }
 
+/** The namespace of the site's own modules in a bundle: `docgen-site:<site-relative path>`. */
+const SITE_NAMESPACE = 'docgen-site';
+
 /**
- * Loads the site's own modules (component pages and what they import relatively) under a virtual
- * namespace with site-relative paths. esbuild's content hashes include input paths, so this keeps
- * the output byte-identical wherever the site folder lives.
+ * Loads the site's own modules (component pages, stylesheets, component overrides and what they
+ * import relatively) under a virtual namespace with site-relative paths. esbuild's content hashes
+ * include input paths, so this keeps the output byte-identical wherever the site folder lives.
  */
 function siteModules(siteDir: string): esbuild.Plugin {
-  const namespace = 'docgen-site';
+  const namespace = SITE_NAMESPACE;
   const toVirtual = (absolutePath: string) => relative(siteDir, absolutePath).split('\\').join('/');
   return {
     name: 'docgen-site-modules',
     setup(build) {
       build.onResolve({ filter: /^docgen-site:/ }, (args) => ({ path: args.path.slice(namespace.length + 1), namespace }));
+      // A stylesheet's `url(/img/x.png)` names a file of static/, as on a Docusaurus site: bundled
+      // (hashed, whatever the baseUrl) when it is there, else left as written.
+      build.onResolve({ filter: /^\/[^/]/, namespace }, (args) => {
+        if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
+        const path = args.path.replace(/[?#].*$/, '');
+        const absolutePath = resolve(siteDir, 'static', `.${path}`);
+        return absolutePath.startsWith(join(siteDir, 'static')) && existsSync(absolutePath) && statSync(absolutePath).isFile()
+          ? { path: absolutePath }
+          : { path: args.path, external: true };
+      });
       build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
         const importerDir = dirname(resolve(siteDir, args.importer));
         for (const candidate of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
@@ -98,16 +116,21 @@ const CLIENT_ENTRY = 'main.js';
 
 const quote = (value: string) => JSON.stringify(value);
 const sitePageImport = (input: BundleInput, key: string) =>
-  quote(`docgen-site:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
+  quote(`${SITE_NAMESPACE}:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
 
 function toDocgenError(error: unknown, siteDir: string): DocgenError {
   const failure = error as esbuild.BuildFailure;
   const first = failure.errors?.[0];
   if (!first) return new DocgenError('Bundling the theme failed', { code: 'bundle-failed', cause: error });
+  const file = first.location?.file;
   return new DocgenError(`Bundling failed: ${first.text}`, {
     code: 'bundle-failed',
-    location: first.location
-      ? { file: relative(siteDir, resolve(first.location.file)), line: first.location.line, column: first.location.column + 1 }
+    location: file
+      ? {
+          file: file.startsWith(`${SITE_NAMESPACE}:`) ? file.slice(SITE_NAMESPACE.length + 1) : relative(siteDir, resolve(file)),
+          line: first.location!.line,
+          column: first.location!.column + 1,
+        }
       : undefined,
     hint: first.notes[0]?.text ?? 'Fix the error in the theme or page component.',
     cause: error,
@@ -122,7 +145,16 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
   logLevel: 'silent',
   absWorkingDir: input.themeDir,
   conditions: ['source'],
-  plugins: [siteModules(input.siteDir), resolveFromTheme(input.themeDir)],
+  plugins: [
+    siteModules(input.siteDir),
+    themeOverrides({
+      themeDir: input.themeDir,
+      components: readThemeComponents(input.themeDir),
+      overrides: input.overrides ?? {},
+      siteNamespace: SITE_NAMESPACE,
+    }),
+    resolveFromTheme(input.themeDir),
+  ],
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
@@ -131,13 +163,14 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
 /**
  * The files esbuild read for a bundle (its metafile's inputs), as absolute paths: the site's own
  * modules (`docgen-site:` namespace) under the site folder, the rest relative to the theme. The
- * generated entry (`entryName`) is no file: the page list and the theme's entries make it.
+ * generated entry (`entryName`) and the modules that put overrides in place are no files: the page
+ * list, the theme's entries and the overrides make them.
  */
 function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName: string): string[] {
   return Object.keys(metafile.inputs)
-    .filter((path) => path !== entryName)
+    .filter((path) => path !== entryName && !isGeneratedModule(path))
     .map((path) =>
-      path.startsWith('docgen-site:') ? resolve(input.siteDir, path.slice('docgen-site:'.length)) : resolve(input.themeDir, path),
+      path.startsWith(`${SITE_NAMESPACE}:`) ? resolve(input.siteDir, path.slice(SITE_NAMESPACE.length + 1)) : resolve(input.themeDir, path),
     );
 }
 
@@ -162,6 +195,9 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
       outfile: outFile,
       external: entries.browserOnly,
       metafile: true,
+      // `<outFile>.map`: the render stage names the source file and line of an error a component threw.
+      sourcemap: 'external',
+      sourcesContent: false,
       loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
       banner: {
         js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
@@ -212,6 +248,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
     `import { startClient } from ${quote(entries.clientEntry)};`,
+    ...(input.customCss ?? []).map((file) => `import ${quote(`${SITE_NAMESPACE}:${file}`)};`),
     `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${sitePageImport(input, key)})`).join(', ')}} });`,
   ].join('\n');
   const browserOnly = getBrowserOnlyBundles(input.themeDir, entries.browserOnly);
@@ -231,7 +268,13 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
       entryNames: 'main-[hash]',
       chunkNames: 'chunk-[hash]',
       assetNames: 'asset-[hash]',
-      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+      // Besides the theme's: what a site's stylesheets may refer to.
+      loader: Object.fromEntries(
+        ['.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [
+          extension,
+          'file' as const,
+        ]),
+      ),
     });
   } catch (error) {
     throw toDocgenError(error, input.siteDir);

@@ -3,3 +3,4 @@ export { bundleClient, bundleServer, readThemeEntries, type BundleInput, type Cl
 export { readThemeBundle, type CachedBundle } from './bundleCache.js';
 export { bundleIslands, type IslandsBundle, type IslandsInput, type IslandServerModule } from './islands.js';
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
+export { findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
@@ -65,6 +65,7 @@ export function readConfig(siteDir: string): SiteConfig {
     favicon: raw.favicon,
     image: raw.image,
     themeDir: resolveThemeDir(siteDir, raw.theme, yaml),
+    customCss: readCustomCss(siteDir, raw.customCss, yaml),
     i18n,
     docs: {
       ...raw.docs,
@@ -270,6 +271,32 @@ function validateLocales(raw: RawConfig, yaml: YamlFile): void {
       hint: `Add "${locale}" to i18n.locales or remove its localeConfigs entry.`,
     });
   }
+}
+
+/** The `customCss` files as site-relative paths; each must be a `.css` file inside the site. */
+function readCustomCss(siteDir: string, value: string | string[] | undefined, yaml: YamlFile): string[] {
+  if (value === undefined) return [];
+  const files = typeof value === 'string' ? [value] : value;
+  return files.map((file, index) => {
+    const path = typeof value === 'string' ? ['customCss'] : ['customCss', index];
+    const absolutePath = resolve(siteDir, file);
+    const sitePath = relative(siteDir, absolutePath).split(sep).join('/');
+    const fail = (message: string, hint: string): never => {
+      throw new DocgenError(message, { code: 'config-custom-css', location: yaml.locate(path), hint });
+    };
+    if (isAbsolute(file) || sitePath.startsWith('../') || sitePath === '..') {
+      fail(`customCss "${file}" is outside the site folder`, 'Give a path relative to the site folder, such as src/css/custom.css.');
+    }
+    if (!sitePath.endsWith('.css')) fail(`customCss "${file}" is not a .css file`, 'List stylesheets only (files ending in .css).');
+    let isFile = false;
+    try {
+      isFile = statSync(absolutePath).isFile();
+    } catch {
+      // Reported below.
+    }
+    if (!isFile) fail(`customCss file "${file}" does not exist`, `Create ${sitePath} or remove it from customCss.`);
+    return sitePath;
+  });
 }
 
 function resolveThemeDir(siteDir: string, theme: string | undefined, yaml: YamlFile): string {

@@ -75,6 +75,10 @@ export const configSchema = z.strictObject({
   favicon: z.string().optional(),
   image: z.string().optional().describe('Social card image (og:image): a path under static/ or an absolute URL.'),
   theme: z.string().optional().describe("Path or package name of the theme; docgen's own site-theme when absent."),
+  customCss: z
+    .union([z.string().min(1), z.array(z.string().min(1))])
+    .optional()
+    .describe("Stylesheets of the site (paths relative to the site folder), loaded after the theme's styles, in this order."),
   i18n: z
     .strictObject({
       defaultLocale: z.string(),

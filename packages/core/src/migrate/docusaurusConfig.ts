@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeRegExp, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
@@ -13,6 +15,8 @@ export interface ConvertedConfig {
   /** docgen.config.yaml's data, in the order it is written. */
   config: Data;
   content: ContentOptions;
+  /** The site's stylesheets the config lists (`customCss`), site-relative: copied to the same place. */
+  customCss: string[];
   notes: MigrationNote[];
 }
 
@@ -67,14 +71,20 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   const blog = preset.blog === false ? false : isData(preset.blog) ? preset.blog : {};
   const pages = preset.pages === false ? false : isData(preset.pages) ? preset.pages : {};
   const theme = isData(preset.theme) ? preset.theme : {};
-  if (theme.customCss !== undefined) {
-    for (const css of [theme.customCss].flat()) {
-      at(
-        'customCss',
-        `Custom CSS \`${String(css).replace(`${siteDir}/`, './')}\` is not converted`,
-        "docgen's theme has its own styles and variables: port the rules that matter to a theme (the `theme` option).",
-      );
+  // The site's own stylesheets are copied and loaded as they are (docgen's theme reads Infima's
+  // variables); a stylesheet of a package is not.
+  const customCss: string[] = [];
+  for (const css of theme.customCss === undefined ? [] : [theme.customCss].flat()) {
+    const sitePath = toSitePath(String(css), siteDir);
+    if (sitePath?.endsWith('.css') && existsSync(join(siteDir, sitePath))) {
+      customCss.push(sitePath);
+      continue;
     }
+    at(
+      'customCss',
+      `Custom CSS \`${String(css).replace(`${siteDir}/`, './')}\` is not converted`,
+      'Only stylesheets inside the site are copied: copy its rules into one and list it in `customCss`.',
+    );
   }
   for (const key of ['plugins', 'themes'] as const) {
     for (const entry of Array.isArray(site[key]) ? (site[key] as unknown[]) : []) {
@@ -95,6 +105,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.baseUrl = text(site.baseUrl) ?? '/';
   if (text(site.favicon)) config.favicon = site.favicon;
   if (text(themeConfig.image)) config.image = themeConfig.image;
+  if (customCss.length > 0) config.customCss = customCss;
   config.i18n = convertI18n(site.i18n);
   if (docs !== false) config.docs = convertDocs(docs, configFile, configText, notes);
   if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
@@ -105,7 +116,13 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (markdown) config.markdown = markdown;
   const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath);
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
-  return { config, content: { docs, blog, pages }, notes };
+  return { config, content: { docs, blog, pages }, customCss, notes };
+}
+
+/** A path of the config (relative to the site, or absolute as require.resolve gives it) as a site-relative path; undefined outside the site. */
+function toSitePath(path: string, siteDir: string): string | undefined {
+  const sitePath = relative(siteDir, resolve(siteDir, path)).split(sep).join('/');
+  return sitePath === '' || sitePath.startsWith('../') || isAbsolute(sitePath) ? undefined : sitePath;
 }
 
 const PLUGIN_ADVICE: Record<string, string> = {

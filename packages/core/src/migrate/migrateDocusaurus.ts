@@ -117,8 +117,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   if (blogPath) copyBlog(site, blogPath, 'blog');
   if (site.content.pages !== false) copyPages(site, stripSlashes(String(site.content.pages.path ?? 'src/pages')), 'pages');
   if (existsSync(join(from, 'static'))) for (const file of list(from, 'static')) writer.copy(join(from, 'static', file), `static/${file}`);
+  for (const css of converted.customCss) writer.copy(join(from, css), css);
   migrateI18n(site, converted.config);
-  noteSourceFolder(site);
+  noteSourceFolder(site, converted.customCss);
 
   // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
   const { isDefaultLanguage } = await import('../compile/index.js');
@@ -519,13 +520,35 @@ function noteTranslation(site: SiteMigration, sourcePath: string, key: string): 
   });
 }
 
+/** docgen's overridable components (`docgen swizzle --list`) that share a Docusaurus component's name. */
+const DOCGEN_COMPONENTS = new Set([
+  'Layout',
+  'Navbar',
+  'ColorModeToggle',
+  'SearchBar',
+  'Footer',
+  'DocItem',
+  'DocSidebar',
+  'TOC',
+  'DocCategoryGeneratedIndexPage',
+  'NotFound',
+]);
+/** Docusaurus components whose docgen counterpart has another name. */
+const SWIZZLE_NAMES: Record<string, string> = {
+  MDXPage: 'MarkdownPage',
+  'DocItem/Layout': 'DocItem',
+  'Footer/Layout': 'Footer',
+  'Navbar/Layout': 'Navbar',
+  'NotFound/Content': 'NotFound',
+};
+
 /** What `src/` holds besides pages: swizzled theme components, CSS, components of React pages and MDX. */
-function noteSourceFolder(site: SiteMigration): void {
+function noteSourceFolder(site: SiteMigration, copied: string[]): void {
   const pagesDir = site.content.pages === false ? undefined : stripSlashes(String(site.content.pages.path ?? 'src/pages'));
   const named = site.notes.map((note) => note.what);
   for (const file of list(site.from, 'src')) {
     const sourcePath = `src/${file}`;
-    if (pagesDir && sourcePath.startsWith(`${pagesDir}/`)) continue;
+    if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
     // A local plugin or the custom CSS, noted where the config names it.
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
     if (site.importsComponents && file.startsWith('components/') && !/\.css$/.test(file)) {
@@ -534,10 +557,16 @@ function noteSourceFolder(site: SiteMigration): void {
       continue;
     }
     if (file.startsWith('theme/')) {
+      const component = file.slice('theme/'.length).replace(/\.[jt]sx?$|\.css$/, '');
+      // Docusaurus's `Footer/index.js` is the component `Footer`.
+      const name = component.replace(/\/index$/, '');
+      const docgenName = SWIZZLE_NAMES[name] ?? (DOCGEN_COMPONENTS.has(name) ? name : undefined);
       site.notes.push({
         file: sourcePath,
-        what: `Swizzled theme component \`${file.slice('theme/'.length).replace(/\.[jt]sx?$|\.css$/, '')}\` is not converted`,
-        todo: "docgen's theme is React too, but its components differ: make the change in a theme of your own (the `theme` option).",
+        what: `Swizzled theme component \`${component}\` is not converted`,
+        todo: docgenName
+          ? `docgen's ${docgenName} has other props and markup: run \`docgen swizzle ${docgenName} --wrap\` (or --eject) and port the change to src/theme/${docgenName}.tsx.`
+          : "docgen's theme has no component of that name to override (`docgen swizzle --list`): make the change in an override of the nearest one, or in a theme of your own (the `theme` option).",
       });
     } else if (/\.css$/.test(file)) {
       site.notes.push({

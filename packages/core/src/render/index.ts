@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { ContentSlot, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData } from '@docgen/types';
+import type { ContentSlot, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData, SourceLocation } from '@docgen/types';
 import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
@@ -30,6 +32,8 @@ export interface ThemeServerModule {
     description?: string;
   };
   pages: Record<string, unknown>;
+  /** Where the module was loaded from (set by loadThemeServer): its source map is `<bundlePath>.map`. */
+  bundlePath?: string;
 }
 
 export async function loadThemeServer(bundlePath: string, version: string): Promise<ThemeServerModule> {
@@ -41,8 +45,37 @@ export async function loadThemeServer(bundlePath: string, version: string): Prom
   // synchronous, so everything it renders must be loaded before the first page.
   const { preload } = module as { preload?: unknown };
   if (typeof preload === 'function') await (preload as () => Promise<void>)();
-  return module as ThemeServerModule;
+  return { ...(module as ThemeServerModule), bundlePath };
 }
+
+/**
+ * Where in the site's own code (a component override, a component page) `error` was thrown: the
+ * innermost frame of its stack in the server bundle that the bundle's source map (`<bundlePath>.map`)
+ * traces to a site file. Undefined when none does, or the map is missing.
+ */
+export function findSiteFrame(error: unknown, bundlePath: string | undefined): SourceLocation | undefined {
+  const stack = (error as Error | undefined)?.stack;
+  if (!bundlePath || typeof stack !== 'string') return undefined;
+  let map: SourceMap;
+  try {
+    map = new SourceMap(JSON.parse(readFileSync(`${bundlePath}.map`, 'utf8')) as SourceMapPayload);
+  } catch {
+    return undefined;
+  }
+  const bundleUrl = pathToFileURL(bundlePath).href;
+  for (const [, url, line, column] of stack.matchAll(/(file:\/\/[^\s()]+?):(\d+):(\d+)/g)) {
+    if (url!.replace(/\?.*$/, '') !== bundleUrl) continue;
+    const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as Partial<SourceMapping>;
+    const source = entry.originalSource;
+    const at = source?.indexOf(SITE_MODULE_PREFIX) ?? -1;
+    if (source === undefined || at < 0 || entry.originalLine === undefined) continue;
+    return { file: source.slice(at + SITE_MODULE_PREFIX.length), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+  }
+  return undefined;
+}
+
+/** How the bundle names the site's own modules (the bundle stage's site namespace). */
+const SITE_MODULE_PREFIX = 'docgen-site:';
 
 export interface RenderedRoute {
   /** The complete HTML document. */
@@ -123,6 +156,15 @@ function renderRoute(
     };
     return { html: toHtmlDocument({ site, siteJson, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
+    const thrownAt = findSiteFrame(cause, theme.bundlePath);
+    if (thrownAt) {
+      throw new DocgenError(`Rendering ${route.path} failed: ${thrownAt.file} threw: ${(cause as Error).message}`, {
+        code: 'render-failed',
+        location: thrownAt,
+        hint: `Fix the site's component at ${thrownAt.file}:${thrownAt.line}; the cause is printed below.`,
+        cause,
+      });
+    }
     throw new DocgenError(`Rendering ${route.path} failed: ${(cause as Error).message}`, {
       code: 'render-failed',
       location: route.sources[0] ? { file: route.sources[0], line: 1, column: 1 } : undefined,

@@ -1,0 +1,217 @@
+/**
+ * A site that makes the theme its own: a Docusaurus-style custom.css (customCss) that sets Infima's
+ * primary colour for light and dark mode, a component override written by hand
+ * (src/theme/Footer.tsx), one written by `docgen swizzle --wrap` (Navbar) and one by
+ * `docgen swizzle --eject` (DocSidebar); built, in Chromium, and in `serve --watch`.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type StaticServer } from '@docgen/core';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { runDocgen } from '../src/cli.js';
+import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
+import { startServe, type RunningServe } from '../src/serve.js';
+
+/** As `docusaurus init` writes it, less the shades. */
+const CUSTOM_CSS = `/* You can override the default Infima variables here. */
+:root {
+  --ifm-color-primary: #2e8555;
+  --ifm-code-font-size: 95%;
+}
+
+[data-theme='dark'] {
+  --ifm-color-primary: #25c2a0;
+}
+`;
+const LIGHT_PRIMARY = 'rgb(46, 133, 85)';
+const DARK_PRIMARY = 'rgb(37, 194, 160)';
+
+/** A footer of the site's own that reads the site data and marks itself once hydrated. */
+const footer = (version: string) => `import { useEffect, useState } from 'react';
+import { useSiteData } from '@docgen/site-theme';
+
+export default function Footer() {
+  const site = useSiteData();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <footer className="brand-footer" data-hydrated={String(hydrated)}>
+      {\`\${site.title} footer ${version}\`}
+    </footer>
+  );
+}
+`;
+
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-theme-own-'));
+const site = join(scratch, 'site');
+const minimal = getMinimalSiteFiles('Brand');
+writeSiteFiles(site, {
+  ...minimal,
+  'docgen.config.yaml': `${minimal['docgen.config.yaml']}customCss:\n  - ./src/css/custom.css\n`,
+  'docs/intro.md': '# Intro\n\nRead [the guide](./guide.md).\n\n## First\n\nText.\n',
+  'docs/guide.md': '# Guide\n\nBack to [the intro](./intro.md).\n',
+  'src/css/custom.css': CUSTOM_CSS,
+  'src/theme/Footer.tsx': footer('v1'),
+});
+
+let browser: Browser | undefined;
+let server: StaticServer | undefined;
+let serve: RunningServe | undefined;
+let built: { code: number; stdout: string; stderr: string };
+
+beforeAll(async () => {
+  const wrapped = await runDocgen(['swizzle', 'Navbar', site, '--wrap']);
+  expect(wrapped.code, wrapped.stderr).toBe(0);
+  const wrapper = join(site, 'src/theme/Navbar.tsx');
+  writeFileSync(
+    wrapper,
+    readFileSync(wrapper, 'utf8').replace(
+      '<OriginalNavbar {...props} />',
+      '<OriginalNavbar {...props} />\n      <div className="brand-note">Wrapped navbar</div>',
+    ),
+  );
+  const ejected = await runDocgen(['swizzle', 'DocSidebar', site, '--eject']);
+  expect(ejected.code, ejected.stderr).toBe(0);
+  built = await runDocgen(['build', site]);
+  server = await startStaticServer({ root: join(site, 'build'), host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  serve?.child.kill('SIGKILL');
+  await serve?.exited;
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('docgen swizzle', () => {
+  it('lists the overridable components with their props types', async () => {
+    const listed = await runDocgen(['swizzle', '--list', site]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^ {2}Footer +FooterProps$/m);
+    expect(listed.stdout).toMatch(/^ {2}TOC +TOCProps$/m);
+    expect(listed.stdout).toContain('@docgen/site-theme/props');
+  });
+
+  it('writes a wrapper of the original and an ejected copy that builds from the site', () => {
+    const wrapper = readFileSync(join(site, 'src/theme/Navbar.tsx'), 'utf8');
+    expect(wrapper).toContain("import OriginalNavbar from '@theme-original/Navbar';");
+    expect(wrapper).toContain("import type { NavbarProps } from '@docgen/site-theme/props';");
+    const ejected = readFileSync(join(site, 'src/theme/DocSidebar.tsx'), 'utf8');
+    expect(ejected).toContain("from '@theme-internal/i18n.js'");
+    expect(ejected).not.toMatch(/from '\.\.?\//);
+    expect(ejected).toMatch(/export default DocSidebar;\n$/);
+  });
+
+  it('suggests the nearest name for an unknown component, and exits 2', async () => {
+    const unknown = await runDocgen(['swizzle', 'Foter', site, '--wrap']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('The theme has no component "Foter" to swizzle: did you mean Footer?');
+  });
+
+  it('never replaces a file of the site', async () => {
+    const again = await runDocgen(['swizzle', 'Footer', site, '--eject']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('src/theme/Footer.tsx exists already');
+    expect(readFileSync(join(site, 'src/theme/Footer.tsx'), 'utf8')).toBe(footer('v1'));
+  });
+});
+
+describe('docgen build of a site with its own CSS and components', () => {
+  it('renders the overrides in place of the theme components, and links the stylesheet with the site CSS last', async () => {
+    expect(built.code, built.stderr).toBe(0);
+    const html = readFileSync(join(site, 'build/docs/intro/index.html'), 'utf8');
+    expect(html).toContain('Brand footer v1');
+    expect(html).not.toContain('class="footer');
+    expect(html).toContain('<div class="brand-note">Wrapped navbar</div>');
+    expect(html).toContain('class="navbar');
+    expect(html).toContain('menu__link--active');
+    const stylesheet = /<link rel="stylesheet" href="\/(assets\/main-[A-Z0-9]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = readFileSync(join(site, 'build', stylesheet!), 'utf8');
+    expect(css.lastIndexOf('#2e8555')).toBeGreaterThan(css.indexOf('.menu__link--active'));
+  });
+
+  it.each([
+    ['light', LIGHT_PRIMARY],
+    ['dark', DARK_PRIMARY],
+  ] as const)(
+    'gives links and the active sidebar item the primary colour of custom.css in %s mode, and hydrates the overrides',
+    async (colorMode, primary) => {
+      const { context, page, problems } = await openPage(browser!, { colorMode, viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server!.url.replace(/\/$/, '')}/docs/intro`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorMode);
+      const colorOf = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).color);
+      expect(await colorOf('.markdown a[href*="guide"]')).toBe(primary);
+      expect(await colorOf('.menu__link--active')).toBe(primary);
+      await page.locator('.brand-footer[data-hydrated="true"]').waitFor();
+      expect(await page.locator('.brand-note').textContent()).toBe('Wrapped navbar');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('an override that fails', () => {
+  const broken = (name: string, footerText: string) => {
+    const copy = join(scratch, name);
+    cpSync(site, copy, { recursive: true, filter: (path) => !/[/\\](build|\.docgen|node_modules)$/.test(path) });
+    writeFileSync(join(copy, 'src/theme/Footer.tsx'), footerText);
+    return copy;
+  };
+
+  it('fails the build naming the file and line where it threw while rendering', async () => {
+    const copy = broken(
+      'throws',
+      'export default function Footer(): never {\n  const config: { links?: string[] } = {};\n  throw new Error(`No footer links: ${config.links!.length}`);\n}\n',
+    );
+    const result = await runDocgen(['build', copy]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/src\/theme\/Footer\.tsx:3:\d+ {2}Rendering \/docs\/\w+ failed: src\/theme\/Footer\.tsx threw/);
+  });
+
+  it('fails the build naming the file, line and column where it does not compile', async () => {
+    const copy = broken('syntax', 'export default function Footer() {\n  return <footer>;\n}\n');
+    const result = await runDocgen(['build', copy]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('src/theme/Footer.tsx:3:1  Bundling failed: The character "}" is not valid inside a JSX element');
+  });
+});
+
+describe('serve --watch', () => {
+  const fetchText = async (path: string) => (await fetch(`${serve!.url}${path}`)).text();
+  const waitFor = async (check: () => Promise<boolean>, what: string) => {
+    for (let waited = 0; !(await check()); waited += 200) {
+      if (waited > 90_000) throw new Error(`Timed out waiting for ${what}:\n${serve!.stdout()}\n${serve!.stderr()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const stylesheetOf = async (path: string) => {
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(await fetchText(path))![1]!;
+    return fetchText(href);
+  };
+
+  it('serves the overrides and the site CSS, and picks up an edit to each', async () => {
+    serve = await startServe(site, ['--watch', '--port', '0']);
+    // The edits below are made once the first build is done (a page asked for earlier is rendered ahead of it).
+    await waitFor(async () => /Built \d+ pages/.test(serve!.stdout()), 'the first build');
+    expect(await fetchText('/docs/intro')).toContain('Brand footer v1');
+    expect(await fetchText('/docs/intro')).toContain('Wrapped navbar');
+    expect(await stylesheetOf('/docs/intro')).toContain('#2e8555');
+
+    writeFileSync(join(site, 'src/theme/Footer.tsx'), footer('v2'));
+    await waitFor(async () => (await fetchText('/docs/intro')).includes('Brand footer v2'), 'the edited footer');
+
+    writeFileSync(join(site, 'src/css/custom.css'), CUSTOM_CSS.replace('#2e8555', '#8a2be2'));
+    await waitFor(async () => (await stylesheetOf('/docs/guide')).includes('#8a2be2'), 'the edited custom.css');
+    expect(serve.stderr()).not.toMatch(/error/i);
+  });
+});
