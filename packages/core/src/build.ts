@@ -421,7 +421,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundled.catch(() => {});
       let content: SiteContent;
       try {
-        content = readSiteContent(siteDir, config, contentCache);
+        content = readSiteContent(siteDir, config, contentCache, { cacheDir });
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.

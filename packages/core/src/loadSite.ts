@@ -97,7 +97,9 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
       throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
     }
   }
-  const content = options.content ?? readSiteContent(siteDir, config);
+  const content =
+    options.content ??
+    readSiteContent(siteDir, config, undefined, { cacheDir: options.cache === false ? undefined : findCacheDir(siteDir) });
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ??

@@ -44,8 +44,22 @@ describe('readConfig: a valid config', () => {
         includeCurrentVersion: true,
         versions: {},
         versionedNames: [],
+        editUrl: undefined,
+        editLocalizedFiles: false,
+        showLastUpdateTime: false,
+        showLastUpdateAuthor: false,
       },
-      blog: { path: 'blog', routeBasePath: 'blog', postsPerPage: 10, blogTitle: 'Blog', blogDescription: '' },
+      blog: {
+        path: 'blog',
+        routeBasePath: 'blog',
+        postsPerPage: 10,
+        blogTitle: 'Blog',
+        blogDescription: '',
+        editUrl: undefined,
+        editLocalizedFiles: false,
+        showLastUpdateTime: false,
+        showLastUpdateAuthor: false,
+      },
       themeConfig: {
         navbar: { hideOnScroll: false, items: [] },
         footer: { style: 'light', links: [] },
@@ -54,6 +68,8 @@ describe('readConfig: a valid config', () => {
         tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
         code: { additionalLanguages: [] },
       },
+      redirects: [],
+      headTags: [],
     });
   });
 

@@ -1,7 +1,7 @@
 import type { SiteConfig } from './config.js';
 import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
 import type { Diagnostic, SourceLocation } from './diagnostics.js';
-import type { PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
+import type { PropPageSource, PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
 
 /** A doc after the manifest stage resolved its id, route and sidebar. */
 export interface LoadedDoc {
@@ -24,6 +24,8 @@ export interface LoadedDoc {
   toc: TocItem[];
   hideTableOfContents: boolean;
   compiled: CompiledMarkdown;
+  /** "Edit this page" and the last update, as the page shows them. */
+  source: PropPageSource;
   /** Id of the first sidebar that lists the doc. */
   sidebarId?: string;
 }

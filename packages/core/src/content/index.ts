@@ -1,4 +1,5 @@
-export { findComponentPages, readSiteContent } from './readSiteContent.js';
+export { findComponentPages, readSiteContent, showsLastUpdates } from './readSiteContent.js';
+export { readGitHead } from './gitLastUpdates.js';
 export { ContentCache, type FileChange } from './contentCache.js';
 export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';

@@ -28,6 +28,7 @@ import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, par
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { getMdxWarnings } from './mdxWarnings.js';
+import { readGitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
 
 /**
@@ -60,7 +61,12 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  * `cache` holds what earlier reads parsed (the dev server's, told of every change); a fresh one
  * still saves parsing a default-locale file again for each locale that falls back to it.
  */
-export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache()): SiteContent {
+export function readSiteContent(
+  siteDir: string,
+  config: SiteConfig,
+  cache = new ContentCache(),
+  options: { /** Where the git dates are kept between builds; read again every time when absent. */ cacheDir?: string } = {},
+): SiteContent {
   const locales = config.i18n.locales;
   const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
@@ -78,7 +84,18 @@ export function readSiteContent(siteDir: string, config: SiteConfig, cache = new
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
   diagnostics.push(...[...reader.fileWarnings.values()].flat());
+  if (showsLastUpdates(config)) {
+    const git = readGitLastUpdates(siteDir, options.cacheDir);
+    if (git.warning) diagnostics.push(git.warning);
+    return { ...content, lastUpdates: git.files, diagnostics };
+  }
   return { ...content, diagnostics };
+}
+
+/** Whether docs or posts show when they last changed (and so git is read). */
+export function showsLastUpdates(config: SiteConfig): boolean {
+  const { docs, blog } = config;
+  return docs.showLastUpdateTime || docs.showLastUpdateAuthor || blog.showLastUpdateTime || blog.showLastUpdateAuthor;
 }
 
 interface Reader {

@@ -6,6 +6,7 @@ import type {
   PropBlogPostMeta,
   PropDocContext,
   PropNavLink,
+  PropPageSource,
   RouteData,
   RouteKind,
 } from '@docgen/types';
@@ -38,8 +39,8 @@ export type DocPlace = Omit<PropDocContext, 'versionPaths'>;
 /** A card of a generated category index: a doc or a category of the sidebar. */
 type CategoryCard = (RouteData & { type: 'docCategory' })['items'][number];
 
-/** What a page's front matter adds to its head: `keywords` and its own `image` (og:image). */
-type PageHead = Pick<RouteData, 'keywords' | 'image'>;
+/** What a page's front matter adds to its head: `keywords`, its own `image` (og:image) and extra tags (`head`). */
+type PageHead = Pick<RouteData, 'keywords' | 'image' | 'head'>;
 
 /** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
 export type PageModel =
@@ -53,7 +54,8 @@ export type PageModel =
       toc: LoadedDoc['toc'];
       previous?: PropNavLink;
       next?: PropNavLink;
-    } & PageHead)
+    } & PageHead &
+      PropPageSource)
   | BlogPageModel
   | ({
       type: 'markdownPage';

@@ -66,9 +66,11 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     ...page.place,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(page.hideTitle && { hideTitle: page.hideTitle }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
+    ...doc.source,
   };
 }
 
@@ -106,7 +108,10 @@ export function toBlogPostProps(page: PageModel & { type: 'blogPost' }, links: R
     next: page.next,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
+    ...(page.editUrl && { editUrl: page.editUrl }),
+    ...(page.lastUpdate && { lastUpdate: page.lastUpdate }),
   };
 }
 
@@ -130,6 +135,7 @@ export function toMarkdownPageProps(page: PageModel & { type: 'markdownPage' }, 
     hideTableOfContents: page.hideTableOfContents,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
   };
 }
@@ -285,5 +291,6 @@ export function toSiteProps(input: {
       path: `${context.baseUrl}${config.blog.routeBasePath}`,
     },
     search: { scopes: input.searchScopes.map(({ scope, label }) => ({ name: scope, label })) },
+    ...(config.headTags.length > 0 && { headTags: config.headTags }),
   };
 }
