@@ -81,10 +81,8 @@ describe('docgen migrate docusaurus', () => {
       'docs/tutorial-basics/markdown-features.mdx:168 MDX component <Highlight>',
       'docusaurus.config.js:30 Config option `organizationName`',
       'docusaurus.config.js:31 Config option `projectName`',
-      'docusaurus.config.js:52 Docs option `editUrl`',
       'docusaurus.config.js:56 Blog option `showReadingTime`',
       'docusaurus.config.js:57 Blog option `feedOptions`',
-      'docusaurus.config.js:63 Blog option `editUrl`',
       'docusaurus.config.js:66 Blog option `onInlineTags`',
       'docusaurus.config.js:67 Blog option `onInlineAuthors`',
       'docusaurus.config.js:68 Blog option `onUntruncatedBlogPosts`',
@@ -105,6 +103,8 @@ describe('docgen migrate docusaurus', () => {
     expect(build.stderr).toContain('docs/tutorial-basics/markdown-features.mdx:166:9  MDX component <Highlight> is not supported yet');
     const config = readFileSync(join(scratch, 'docusaurus-classic/docgen.config.yaml'), 'utf8');
     expect(config).toContain('title: My Site');
+    // Edit links are converted as they were (the classic template's editUrl).
+    expect(config).toContain('editUrl: https://github.com/facebook/docusaurus/tree/main/packages/create-docusaurus/templates/shared/');
     expect(config).toMatch(/^# The navbar\./m);
   });
 

@@ -73,11 +73,15 @@ export interface VersionOptions {
   banner?: VersionBanner;
 }
 
-/** An old URL path that leads to `to` (a path of the site, with optional `#hash`), and where it was written. */
+/**
+ * An old URL path (below each locale's base URL) that leads to `to`: a path of the site (with an
+ * optional query and `#hash`) or a full URL. Where `from` and `to` were written, for errors.
+ */
 export interface RedirectConfig {
   from: string;
   to: string;
   location: SourceLocation;
+  toLocation: SourceLocation;
 }
 
 /**

@@ -143,6 +143,20 @@ export interface SearchScope {
   key: string;
 }
 
+/**
+ * An old URL of a locale that leads to another page (config `redirects`, front matter
+ * `redirect_from`): the build writes a small page at `from` that sends the reader on. Not a route:
+ * no sitemap entry, no search.
+ */
+export interface ManifestRedirect {
+  /** Decoded URL path, with the locale base: `/ko/docs/old`. */
+  from: string;
+  /** Decoded URL path with the locale base and an optional query and `#hash`, or a full URL. */
+  to: string;
+  /** Where the redirect was written. */
+  location: SourceLocation;
+}
+
 export interface LocaleManifest {
   locale: string;
   site: SiteData;
@@ -153,6 +167,8 @@ export interface LocaleManifest {
   linkSources: LinkSource[];
   /** Its search indexes (the site data names them, the search dialog offers them), those with pages only. */
   searchScopes: SearchScope[];
+  /** Old URLs of the locale and the pages they lead to, by `from` order. */
+  redirects: ManifestRedirect[];
 }
 
 /** A file copied into the output as it is (images referenced by relative paths). */

@@ -96,6 +96,7 @@ function toRedirects(raw: RawConfig, yaml: YamlFile): RedirectConfig[] {
       from,
       to: redirect.to,
       location: yaml.locate(typeof redirect.from === 'string' ? ['redirects', index, 'from'] : ['redirects', index, 'from', fromIndex]),
+      toLocation: yaml.locate(['redirects', index, 'to']),
     }));
   });
 }

@@ -194,7 +194,12 @@ export const configSchema = z.strictObject({
     })
     .default({ additionalLanguages: [] }),
   redirects: z
-    .array(z.strictObject({ from: z.union([urlPath, z.array(urlPath).min(1)]), to: urlPath }))
+    .array(
+      z.strictObject({
+        from: z.union([urlPath, z.array(urlPath).min(1)]),
+        to: z.union([urlPath, z.string().regex(/^https?:\/\/\S+$/, 'a path of the site or an http(s) URL')]),
+      }),
+    )
     .default([])
     .describe('Old URLs that lead to a page: a static page per "from" that sends the reader on to "to", keeping #hash and query.'),
   headTags: z.array(headTag).default([]).describe('Tags added to the <head> of every page, such as verification meta tags or preconnects.'),

@@ -93,6 +93,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     },
     linkBase: post.linkBase,
     links: post.links,
+    ...(post.source.frontMatter.redirectFrom && { redirectFrom: post.source.frontMatter.redirectFrom }),
   });
   listed.forEach((post, index) => routes.push(toPostRoute(post, listed[index - 1], listed[index + 1])));
   for (const post of posts.filter((candidate) => candidate.unlisted)) routes.push(toPostRoute(post));

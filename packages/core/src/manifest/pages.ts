@@ -56,5 +56,6 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
     },
     linkBase: `pages/${page.file.sitePath.replace(/^(i18n\/[^/]+\/)?pages\//, '')}`,
     links: compiled.links,
+    ...(markdown.frontMatter.redirectFrom && { redirectFrom: markdown.frontMatter.redirectFrom }),
   };
 }

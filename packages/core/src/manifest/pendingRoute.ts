@@ -1,6 +1,7 @@
 import type {
   ContentLink,
   LoadedDoc,
+  LocatedPath,
   ManifestRoute,
   PropAlternate,
   PropBlogPostMeta,
@@ -28,6 +29,8 @@ export interface PendingRoute {
   docId?: string;
   /** Canonical path when the route repeats another page (a version root showing its main doc). */
   canonicalPath?: string;
+  /** Front matter `redirect_from`: old URLs (below the locale base) that lead to this route. */
+  redirectFrom?: LocatedPath[];
 }
 
 /**

@@ -168,7 +168,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
 
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
-    const { keywords, image, head, hideTitle, paginationPrev, paginationNext } = docSource.frontMatter;
+    const { keywords, image, head, hideTitle, paginationPrev, paginationNext, redirectFrom } = docSource.frontMatter;
     const place = docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel);
     return {
       route: {
@@ -197,6 +197,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
       docId: doc.id,
+      ...(redirectFrom && { redirectFrom }),
     };
   });
 
@@ -231,6 +232,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     const mainRoute = routes.find((route) => route.docId === mainDocId)!;
     routes.push({
       ...mainRoute,
+      redirectFrom: undefined,
       route: { ...mainRoute.route, path: meta.path, key: `version-root:${meta.name}` },
       page: { ...mainRoute.page, path: meta.path },
       canonicalPath: mainDoc.permalink,
