@@ -1,9 +1,10 @@
 /**
- * `pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep]`:
+ * `pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]`:
  * docgen's benchmark. For each site shape, generates a synthetic site, builds it cold with
  * `docgen build` and Hugo in turn, rebuilds it warm and after one edit, measures the output and a
  * page against the same page of a 300-page site, times `serve --watch` as a user feels it, and
- * checks the budgets of README.md ("Benchmark").
+ * checks the budgets of README.md ("Benchmark"). Then times the git pass of last-updated dates on
+ * a site of N pages in a git repository (measureGitDates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,10 +13,13 @@ import { parseArgs } from 'node:util';
 import { benchShape } from './benchShape.js';
 import { DOCGEN_SHAPE } from './docgenShape.js';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
+import { measureGitDates } from './measureGitDates.js';
+import { formatTable } from './report.js';
+import { toJsonMetrics, writeResults } from './results.js';
 import { hasGnuTime } from './runProcess.js';
 import { SHAPE_NAMES, type ShapeName, type SiteShape } from './siteShape.js';
 
-const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep]
+const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]
 
   --pages N     doc pages of the synthetic site (default 2000, at least 100)
   --runs R      runs of each measurement; the table shows the median (default 3)
@@ -23,6 +27,7 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaur
   --threads T   set DOCGEN_THREADS=T (worker threads) for every docgen process
   --out DIR     folder of the JSON results, bench-<shape>-<N>.json (default bench-results)
   --keep        keep the generated sites and outputs (their folders are printed)
+  --git-only    only the cost of last-updated dates (the git pass on a cold build and a rebuild)
 `;
 
 const SHAPES: Record<ShapeName, SiteShape> = { docgen: DOCGEN_SHAPE, docusaurus: DOCUSAURUS_SHAPE };
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
       threads: { type: 'string' },
       out: { type: 'string', default: 'bench-results' },
       keep: { type: 'boolean', default: false },
+      'git-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -62,7 +68,7 @@ async function main(): Promise<void> {
   );
   if (!hasGnuTime) log('GNU time (/usr/bin/time) is missing: peak RSS and CPU come from a build child reporting its own usage');
   let passed = true;
-  for (const name of shapes) {
+  for (const name of values['git-only'] ? [] : shapes) {
     const shapePassed = await benchShape(SHAPES[name], {
       pages,
       runs,
@@ -77,6 +83,14 @@ async function main(): Promise<void> {
     });
     passed &&= shapePassed;
   }
+  const git = await measureGitDates({ pages, runs, keep: values.keep, docgenBin: join(repoRoot, 'bin', 'docgen'), env, log });
+  process.stdout.write(
+    `\ndocgen ${docgenVersion} bench, last-updated dates: ${pages} pages, ${git.files} files in git\n${formatTable(git.metrics)}\n`,
+  );
+  const gitFile = join(resolve(values.out), `bench-git-${pages}.json`);
+  writeResults(gitFile, { docgenVersion, pages, files: git.files, metrics: toJsonMetrics(git.metrics) });
+  log(`  results: ${gitFile}`);
+  passed &&= git.passed;
   if (!passed) log('\nSome budgets are not met (FAIL above).');
 }
 

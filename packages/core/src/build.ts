@@ -31,7 +31,14 @@ import {
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex } from './compile/store.js';
 import { readConfig } from './config/index.js';
-import { ContentCache, findComponentPages, readSiteContent, type FileChange } from './content/index.js';
+import {
+  ContentCache,
+  findComponentPages,
+  readGitLastUpdates,
+  readSiteContent,
+  showsLastUpdates,
+  type FileChange,
+} from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
 import { createSourceKeys, getBuildId, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
@@ -421,7 +428,9 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundled.catch(() => {});
       let content: SiteContent;
       try {
-        content = readSiteContent(siteDir, config, contentCache, { cacheDir });
+        // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
+        const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
+        content = readSiteContent(siteDir, config, contentCache, { git });
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.

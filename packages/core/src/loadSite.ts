@@ -15,7 +15,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent
 import { registerLanguages } from './compile/highlight.js';
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
-import { readSiteContent } from './content/index.js';
+import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
@@ -99,7 +99,9 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
   }
   const content =
     options.content ??
-    readSiteContent(siteDir, config, undefined, { cacheDir: options.cache === false ? undefined : findCacheDir(siteDir) });
+    readSiteContent(siteDir, config, undefined, {
+      git: showsLastUpdates(config) ? readGitLastUpdates(siteDir, options.cache === false ? undefined : findCacheDir(siteDir)) : undefined,
+    });
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ??

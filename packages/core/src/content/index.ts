@@ -1,5 +1,5 @@
 export { findComponentPages, readSiteContent, showsLastUpdates } from './readSiteContent.js';
-export { readGitHead } from './gitLastUpdates.js';
+export { readGitHead, readGitLastUpdates, type GitLastUpdates } from './gitLastUpdates.js';
 export { ContentCache, type FileChange } from './contentCache.js';
 export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';

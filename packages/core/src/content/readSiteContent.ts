@@ -28,7 +28,7 @@ import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, par
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { getMdxWarnings } from './mdxWarnings.js';
-import { readGitLastUpdates } from './gitLastUpdates.js';
+import type { GitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
 
 /**
@@ -65,7 +65,10 @@ export function readSiteContent(
   siteDir: string,
   config: SiteConfig,
   cache = new ContentCache(),
-  options: { /** Where the git dates are kept between builds; read again every time when absent. */ cacheDir?: string } = {},
+  options: {
+    /** What git says of the site's files (readGitLastUpdates), when the config shows last updates. */
+    git?: GitLastUpdates;
+  } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
   const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
@@ -84,8 +87,8 @@ export function readSiteContent(
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
   diagnostics.push(...[...reader.fileWarnings.values()].flat());
-  if (showsLastUpdates(config)) {
-    const git = readGitLastUpdates(siteDir, options.cacheDir);
+  const { git } = options;
+  if (git && showsLastUpdates(config)) {
     if (git.warning) diagnostics.push(git.warning);
     return { ...content, lastUpdates: git.files, diagnostics };
   }
