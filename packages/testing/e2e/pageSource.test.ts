@@ -119,7 +119,8 @@ async function readPageSource(path: string) {
   const updated = page.locator('.page-source__updated');
   const result = {
     editUrl: (await edit.count()) > 0 ? await edit.getAttribute('href') : undefined,
-    editText: (await edit.count()) > 0 ? (await edit.textContent())?.trim() : undefined,
+    editText: (await edit.count()) > 0 ? await edit.locator('.page-source__label').textContent() : undefined,
+    editTarget: (await edit.count()) > 0 ? await edit.getAttribute('target') : undefined,
     updated: (await updated.count()) > 0 ? await updated.textContent() : undefined,
     datetime: (await updated.count()) > 0 ? await updated.locator('time').getAttribute('datetime') : undefined,
     problems,
@@ -137,6 +138,7 @@ describe('edit links', () => {
     const page = await readPageSource('/docs/intro');
     expect(page.editUrl).toBe(`${EDIT_BASE}docs/intro.md`);
     expect(page.editText).toBe('Edit this page');
+    expect(page.editTarget).toBe('_blank');
     expect(page.problems).toEqual([]);
   });
 

@@ -35,7 +35,8 @@ export function PageSource({ source }: { source: PropPageSource }) {
               d="m34.5 11.7-3 3.1-6.3-6.3 3.1-3q.5-.5 1.2-.5t1.1.5l3.9 3.9q.5.4.5 1.1t-.5 1.2zM5 28.8l18.5-18.5 6.3 6.3L11.3 35H5v-6.2z"
             />
           </svg>
-          {t('editThisPage')}
+          <span className="page-source__label">{t('editThisPage')}</span>
+          <span className="sr-only">{t('externalLink')}</span>
         </a>
       ) : null}
       {updated !== undefined ? (
