@@ -10,6 +10,7 @@ import { lazyModule, type LazyModule } from './lazyModule.js';
 // The screens a doc page does not show, each in a chunk of its own (see lazyModule.ts).
 const blogScreens = lazyModule('blog screens', () => import('./blog/BlogPages.js'));
 const categoryScreen = lazyModule('category page', () => import('./docs/DocCategoryPage.js'));
+const tagsScreen = lazyModule('doc tags pages', () => import('./docs/DocTagsPage.js'));
 const markdownPageScreen = lazyModule('markdown page', () => import('./pages/MarkdownPage.js'));
 const notFoundScreen = lazyModule('not-found page', () => import('./layout/NotFound.js'));
 
@@ -21,6 +22,9 @@ function screenModuleOf(type: RouteData['type']): LazyModule<unknown> | undefine
       return undefined;
     case 'docCategory':
       return categoryScreen;
+    case 'docTagList':
+    case 'docTag':
+      return tagsScreen;
     case 'markdownPage':
       return markdownPageScreen;
     case 'notFound':
@@ -67,6 +71,11 @@ function Screen() {
     case 'docCategory': {
       const { DocCategoryPage } = categoryScreen.get();
       return <DocCategoryPage route={route} />;
+    }
+    case 'docTagList':
+    case 'docTag': {
+      const { DocTagsPage } = tagsScreen.get();
+      return <DocTagsPage route={route} />;
     }
     case 'markdownPage': {
       const { MarkdownPage } = markdownPageScreen.get();

@@ -34,6 +34,8 @@ import { readConfig } from './config/index.js';
 import {
   ContentCache,
   findComponentPages,
+  FRONT_MATTER_MEMO_FILE,
+  readFrontMatterMemo,
   readGitLastUpdates,
   readSiteContent,
   showsLastUpdates,
@@ -287,6 +289,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
+  const frontMatterMemo = readFrontMatterMemo(storeDir, DOCGEN_VERSION);
   const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.
@@ -338,7 +341,18 @@ export function createSiteBuilder(options: BuilderOptions) {
     const assets = { script: bundle.client.script, stylesheet: bundle.client.stylesheet, siteBaseUrl: site.config.baseUrl };
 
     const planned = await timed('sidebars', () => {
-      const modelled = toPlanLocales({ manifest, buildId: site.buildId, renderLocales, previous, hasher, siteInputs: [assets, themeKey] });
+      // The dev server's first run renders every page, in the order readers ask for them: the hashes
+      // of route inputs decide nothing then, and are made once the pages are under way.
+      const deferRouteHashes = hooks.onRenderStart !== undefined && !previous;
+      const modelled = toPlanLocales({
+        manifest,
+        buildId: site.buildId,
+        renderLocales,
+        previous,
+        hasher,
+        siteInputs: [assets, themeKey],
+        deferRouteHashes,
+      });
       const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
       for (const file of plan.carried) output.keep(file);
       return { ...modelled, plan, sidebarsWritten: writeSidebars({ manifest, plan, output }) };
@@ -359,6 +373,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (hooks.onRenderStart && !previous) copyFiles();
       return renderRoutes({ manifest, plan, output, pool, locate, seoFiles, setLocale, onRenderStart: hooks.onRenderStart });
     });
+    for (const [key, inputs] of planned.hashRouteInputs?.() ?? []) plan.state.routes[key]!.inputs = inputs;
     for (const file of getRemovedFiles(previous, plan.state)) output.remove(file);
     // After the pages: a static file wins over a page written at the same path.
     await timed('write', copyFiles);
@@ -430,7 +445,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       try {
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
-        content = readSiteContent(siteDir, config, contentCache, { git });
+        content = readSiteContent(siteDir, config, contentCache, frontMatterMemo, { git });
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.
@@ -463,6 +478,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               themeKey,
               compiled,
               sourceKeys,
+              linkCache,
               pool,
               output,
               bundled,
@@ -497,9 +513,15 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (changes === 'all' || changes.some((change) => change.kind !== 'change')) linkCache.clear();
     },
 
+    /** Files and folders read by the runs so far that changed on disk since `since` (see ContentCache.findChangedSince). */
+    findChangedSince(since: number): FileChange[] {
+      return contentCache.findChangedSince(since);
+    },
+
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
     saveCache(): void {
-      writeCompileIndex(storeDir, compiled);
+      writeCompileIndex(storeDir, compiled, [FRONT_MATTER_MEMO_FILE]);
+      frontMatterMemo.write(storeDir);
     },
 
     async close(): Promise<void> {
@@ -538,10 +560,16 @@ function toPlanLocales(input: {
   hasher: RouteInputHasher;
   /** What every page of the site shows besides its locale's site data: the assets and the theme. */
   siteInputs: unknown[];
+  /**
+   * Routes get no hash of their inputs yet (there is no previous output to compare with):
+   * `hashRouteInputs` makes them, by route key, once the caller has started rendering.
+   */
+  deferRouteHashes?: boolean;
 }) {
   const { manifest, buildId, renderLocales, previous, hasher } = input;
   const scopes = new Map<string, SearchScope[]>();
   const siteKeys = new Map<string, string>();
+  const deferred: (() => [key: string, inputs: string])[] = [];
   const locales = manifest.locales.map((locale): PlanLocale => {
     const localeScopes = locale.searchScopes;
     scopes.set(locale.locale, localeScopes);
@@ -553,7 +581,10 @@ function toPlanLocales(input: {
           const key = toRouteKey(locale.locale, route.path);
           // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
           const inputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
-          return { path: route.path, inputs: hasher.hash(key, inputs, previous?.routes[key]?.inputs) };
+          const hash = () => hasher.hash(key, inputs, previous?.routes[key]?.inputs);
+          if (!input.deferRouteHashes) return { path: route.path, inputs: hash() };
+          deferred.push(() => [key, hash()]);
+          return { path: route.path, inputs: '' };
         })
       : [];
     return {
@@ -564,7 +595,8 @@ function toPlanLocales(input: {
       searchIndexes: localeScopes.map((scope) => ({ file: getSearchIndexFilePath(buildId, locale.locale, scope.scope), key: scope.key })),
     };
   });
-  return { locales, scopes, siteKeys };
+  const hashRouteInputs = input.deferRouteHashes ? () => deferred.map((make) => make()) : undefined;
+  return { locales, scopes, siteKeys, hashRouteInputs };
 }
 
 /** Writes the sidebars the plan does not reuse from the output; whether it wrote any. */

@@ -12,7 +12,6 @@ import fg from 'fast-glob';
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
-import { registerLanguages } from './compile/highlight.js';
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import { readConfig } from './config/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
@@ -83,7 +82,7 @@ export async function loadSite(options: LoadSiteOptions) {
 async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
   const config = options.config ?? readConfig(siteDir);
   const languageWarnings: Diagnostic[] = [];
-  for (const name of await registerLanguages(config.themeConfig.code.additionalLanguages)) {
+  for (const name of await findUnknownLanguages(config.themeConfig.code.additionalLanguages)) {
     languageWarnings.push({
       severity: 'warning',
       code: 'config-language',
@@ -99,7 +98,7 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
   }
   const content =
     options.content ??
-    readSiteContent(siteDir, config, undefined, {
+    readSiteContent(siteDir, config, undefined, undefined, {
       git: showsLastUpdates(config) ? readGitLastUpdates(siteDir, options.cache === false ? undefined : findCacheDir(siteDir)) : undefined,
     });
   const throwAway = options.cache === false && !options.storeDir;
@@ -280,4 +279,14 @@ export function readThemeKey(themeDir: string, pages: Record<string, string>): s
   for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
   for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
   return digest.digest('hex').slice(0, 16);
+}
+
+/**
+ * The names of `additionalLanguages` Prism does not know. The highlighter (Prism's grammars) is
+ * loaded only when there are names to check: this thread does not highlight (the compile threads do).
+ */
+async function findUnknownLanguages(names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { registerLanguages } = await import('./compile/highlight.js');
+  return registerLanguages(names);
 }

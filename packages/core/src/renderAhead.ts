@@ -7,7 +7,7 @@ import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from './compile/store.js';
 import type { FileChange } from './content/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
-import type { TaskPool } from './workers/pool.js';
+import { inOrder, type TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
 
 /** What a watching builder remembers of its last successful run, for renderAhead. */
@@ -102,7 +102,10 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
     }));
     for (const route of rekeyed) renderTasks.push({ locale: locale.locale, route });
   }
-  const results = await pool.render(renderTasks, (key) => compiled.get(key)!.stored);
+  // Each page a task of its own, so that the threads share them: a page and its fallback twins in
+  // other locales (the same content) are ready together, not one after the other.
+  const locate = (key: string) => compiled.get(key)!.stored;
+  const results = (await inOrder(renderTasks.map((task) => pool.render([task], locate, 'urgent')))).flat();
   return new Set(results.map((result, index) => toRouteKey(renderTasks[index]!.locale, result.path)));
 }
 

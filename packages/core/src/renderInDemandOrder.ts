@@ -68,7 +68,7 @@ export async function renderInDemandOrder(input: {
       }
       waiting.delete(index);
     };
-    const takeChunk = (): number[] => {
+    const takeChunk = (urgentOnly: boolean): number[] => {
       const chunk: number[] = [];
       const take = (index: number) => {
         if (state.has(index)) return;
@@ -76,12 +76,15 @@ export async function renderInDemandOrder(input: {
         chunk.push(index);
       };
       while (chunk.length < CHUNK && urgent.length > 0) take(urgent.shift()!);
+      // A route asked for is sent alone: its reader waits for the chunk's every route.
+      if (chunk.length > 0 || urgentOnly) return chunk;
       while (chunk.length < CHUNK && next < tasks.length) take(next++);
       return chunk;
     };
-    const pump = () => {
+    /** Sends chunks while the threads have room; `urgentOnly`: only routes asked for (the rest follow when a chunk is done). */
+    const pump = (urgentOnly = false) => {
       while (inFlight < pool.threads * IN_FLIGHT_PER_THREAD) {
-        const chunk = takeChunk();
+        const chunk = takeChunk(urgentOnly);
         if (chunk.length === 0) break;
         inFlight++;
         pool
@@ -120,13 +123,14 @@ export async function renderInDemandOrder(input: {
           waiting.set(index!, [...(waiting.get(index!) ?? []), { resolve, reject }]);
           if (now === undefined) {
             urgent.push(index!);
-            pump();
+            pump(true);
           }
         });
       },
     });
+    // Routes asked for as the control is given (readers waiting for the first pages) go first.
     if (tasks.length === 0) finish();
-    else pump();
+    else setImmediate(pump);
     return finished.then(() => {
       if (failures.length > 0) throw failures.sort((a, b) => a.index - b.index)[0]!.error;
       return results;

@@ -5,7 +5,7 @@ import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
-import { createManifest } from './manifest/index.js';
+import { createManifest, type LinkCache } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
 import type { TaskPool } from './workers/pool.js';
@@ -47,6 +47,8 @@ export interface PreviewInput {
   bundled: Promise<{ client: ClientBundle; serverFile: string }>;
   /** The builder's compile keys of source files. */
   sourceKeys: SourceKeys;
+  /** The builder's relative links resolved so far: the preview's models and the run's share them. */
+  linkCache: LinkCache;
   /** Tells the builder that the threads' setup of a locale is now the preview's. */
   onLocaleSetup: (locale: string) => void;
 }
@@ -91,6 +93,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
         getCompiled,
         includeDrafts: input.includeDrafts,
         locales: input.locales,
+        linkCache: input.linkCache,
       },
       input.buildId,
     );

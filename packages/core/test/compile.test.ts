@@ -572,6 +572,9 @@ describe('compileMarkdown: code blocks', () => {
     ['bash', 'echo "hi" | grep h', 'function'],
     ['json', '{"a": 1}', 'property'],
     ['yaml', 'key: value', 'atrule'],
+    // Docusaurus highlights jsx and tsx without being told; so does docgen, with no additionalLanguages.
+    ['jsx', 'const a = <App title="x" />;', 'tag'],
+    ['tsx', 'const a: JSX.Element = <App />;', 'tag'],
   ])('highlights %s with Prism token spans', (language, code, kind) => {
     const { hast, diagnostics } = compile(`\`\`\`${language}\n${code}\n\`\`\`\n`);
     const pre = codeBlock(hast);

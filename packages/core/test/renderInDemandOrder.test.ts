@@ -63,6 +63,7 @@ describe('renderInDemandOrder', () => {
     const { pool, rendered, step, busy } = createFakePool(2);
     const { control, done } = start(pool, tasks);
     // Two threads, two chunks each: 32 routes are on their way before the request.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(busy()).toBe(4);
     const key = control.find('/docs/p90/')!;
     expect(key).toBe('en\0/docs/p90');
@@ -78,6 +79,23 @@ describe('renderInDemandOrder', () => {
     // A route not rendered by the run (kept), or already written, resolves at once.
     await control.request('en\0/docs/kept');
     await control.request('en\0/docs/p0');
+    while (rendered.length < 100) await step();
+    expect((await done).map((result) => result.path)).toEqual(tasks.map((entry) => entry.route.path));
+  });
+
+  it('sends routes asked for as the control is given before any other, each alone', async () => {
+    const tasks = Array.from({ length: 100 }, (_, n) => task(n));
+    const { pool, rendered, step } = createFakePool(2);
+    const { control, done } = start(pool, tasks);
+    // Readers waiting for the first pages ask once the control is given (a few promise turns later).
+    await Promise.resolve();
+    const requests = [control.request('en\0/docs/p70'), control.request('en\0/docs/p40')];
+    await step();
+    // The reader of a route waits for its chunk's every route: the chunk holds that route alone.
+    expect(rendered).toEqual(['/docs/p70']);
+    await step();
+    expect(rendered).toEqual(['/docs/p70', '/docs/p40']);
+    await Promise.all(requests);
     while (rendered.length < 100) await step();
     expect((await done).map((result) => result.path)).toEqual(tasks.map((entry) => entry.route.path));
   });

@@ -17,7 +17,13 @@ export function toPackedSidebar(sidebar: PropSidebar): PackedSidebarItem[] {
       (item.collapsed ? COLLAPSED : 0) |
       (item.collapsible ? COLLAPSIBLE : 0) |
       (item.href === undefined && item.indexHref ? INDEX_HREF : 0);
-    return [item.label, item.href ?? item.indexHref ?? '', flags, item.itemsOmitted ? 0 : toPackedSidebar(item.items)];
+    const packed: PackedSidebarItem = [
+      item.label,
+      item.href ?? item.indexHref ?? '',
+      flags,
+      item.itemsOmitted ? 0 : toPackedSidebar(item.items),
+    ];
+    return item.className ? [...packed, item.className] : packed;
   });
 }
 
@@ -26,13 +32,14 @@ export function fromPackedSidebar(packed: PackedSidebarItem[]): PropSidebar {
   return packed.map((entry): PropSidebarItem => {
     if (entry.length === 2) return { type: 'link', label: entry[0], href: entry[1] };
     if (entry.length === 3) return { type: 'link', label: entry[0], href: entry[1], external: true };
-    const [label, href, flags, items] = entry;
+    const [label, href, flags, items, className] = entry;
     return {
       type: 'category',
       label,
       ...(href === '' ? {} : flags & INDEX_HREF ? { indexHref: href } : { href }),
       collapsed: (flags & COLLAPSED) !== 0,
       collapsible: (flags & COLLAPSIBLE) !== 0,
+      ...(className === undefined ? {} : { className }),
       items: items === 0 ? [] : fromPackedSidebar(items),
       ...(items === 0 ? { itemsOmitted: true } : {}),
     };

@@ -40,6 +40,16 @@ export function getHtmlFilePath(routePath: string): string {
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 
+/**
+ * The URL of an image a page or the site names (the site's `image`, a page's front matter
+ * `image`): an absolute URL (`https://…`) or a protocol-relative one (`//host/x.png`) as written;
+ * a path under static/, with or without its leading `/` (`/img/x.png`, `img/x.png`), under the
+ * site's base URL.
+ */
+export function getImageUrl(siteBaseUrl: string, image: string): string {
+  return isExternalUrl(image) ? image : siteBaseUrl + image.replace(/^\/+/, '');
+}
+
 /** True for URLs that leave the site: a scheme (`https:`, `mailto:`) or protocol-relative `//`. */
 export function isExternalUrl(url: string): boolean {
   return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(url) || url.startsWith('//');

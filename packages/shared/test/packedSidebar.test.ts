@@ -24,7 +24,7 @@ const sidebar: PropSidebar = [
       },
     ],
   },
-  { type: 'category', label: 'Open', collapsed: false, collapsible: true, items: [] },
+  { type: 'category', label: 'Open', collapsed: false, collapsible: true, className: 'open-one', items: [] },
   {
     type: 'category',
     label: 'Fixed',
@@ -48,7 +48,7 @@ describe('packed sidebar', () => {
           ['Deep', '/docs/category/guide/deep', 7, 0],
         ],
       ],
-      ['Open', '', 2, []],
+      ['Open', '', 2, [], 'open-one'],
       ['Fixed', '', 0, [['One', '/docs/fixed/one']]],
     ]);
   });

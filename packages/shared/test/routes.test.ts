@@ -129,6 +129,7 @@ describe('public exports', () => {
           "encodePath",
           "fromPackedSidebar",
           "getHtmlFilePath",
+          "getImageUrl",
           "getLocaleOfPath",
           "getPreferredVersionStorageKey",
           "getTabGroupStorageKey",
@@ -176,5 +177,19 @@ describe('public exports', () => {
       './scriptUrl',
       './search',
     ]);
+  });
+});
+
+describe('getImageUrl', () => {
+  it.each([
+    ['/', '//cdn.example.com/x.png', '//cdn.example.com/x.png'],
+    ['/base/', '//cdn.example.com/x.png', '//cdn.example.com/x.png'],
+    ['/base/', 'https://cdn.example.com/x.png', 'https://cdn.example.com/x.png'],
+    ['/', '/img/x.png', '/img/x.png'],
+    ['/base/', '/img/x.png', '/base/img/x.png'],
+    ['/', 'img/x.png', '/img/x.png'],
+    ['/base/', 'img/x.png', '/base/img/x.png'],
+  ])('under %s, %s is %s (the site image and a page image alike)', (base, image, url) => {
+    expect(shared.getImageUrl(base, image)).toBe(url);
   });
 });

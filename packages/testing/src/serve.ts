@@ -12,9 +12,9 @@ export interface RunningServe {
   exited: Promise<number | null>;
 }
 
-/** Starts `docgen serve <site> ...args` (with CI set) and resolves once it prints where it serves. */
-export async function startServe(site: string, args: string[]): Promise<RunningServe> {
-  const child = spawn(process.execPath, [DOCGEN_BIN, 'serve', site, ...args], { env: { ...process.env, CI: '1' } });
+/** Starts `docgen serve <site> ...args` (with CI and `env` set) and resolves once it prints where it serves. */
+export async function startServe(site: string, args: string[], env: Record<string, string> = {}): Promise<RunningServe> {
+  const child = spawn(process.execPath, [DOCGEN_BIN, 'serve', site, ...args], { env: { ...process.env, CI: '1', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

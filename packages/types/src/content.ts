@@ -119,21 +119,33 @@ export interface SourcePage {
   isFallback: boolean;
 }
 
+/** A link of an author's `socials` (or `email`), its handle made a URL as Docusaurus does. */
+export interface AuthorSocial {
+  /** As written: `github`, `x`, `email`, or a platform of the site's own (`newsletter`). */
+  platform: string;
+  /** Its name to show: `GitHub`, `X`, `Email`; the platform as written for others. */
+  label: string;
+  url: string;
+}
+
 export interface BlogAuthorSource {
   key: string;
   name: string;
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** `socials` and `email` of authors.yaml as links (see toAuthorSocials). */
+  socials?: AuthorSocial[];
   /** Path of the author's page under `<blog>/authors/` (`page.permalink` in authors.yaml, as Docusaurus); the key when absent. */
   permalink?: string;
 }
 
+/** An entry of a tags file (the blog's `tags.yaml`, a docs version's `tags.yml`). */
 export interface BlogTagSource {
   key: string;
   label: string;
   description?: string;
-  /** Path of the tag's page under `<blog>/tags/` (`permalink` in tags.yaml, as Docusaurus); from the key when absent. */
+  /** Path of the tag's page under `<blog>/tags/` or `<version>/tags/` (`permalink`, as Docusaurus); from the key when absent. */
   permalink?: string;
 }
 
@@ -247,6 +259,8 @@ export type SidebarItemConfig =
       label: string;
       collapsed?: boolean;
       collapsible?: boolean;
+      /** CSS class of the category's sidebar item (Docusaurus's `className`). */
+      className?: string;
       link?: CategoryLinkConfig;
       items: SidebarItemConfig[];
       location: import('./diagnostics.js').SourceLocation;
@@ -279,12 +293,22 @@ export interface SourceVersion {
   sidebarsPath?: string;
   /** `_category_.yaml` data by folder path relative to the docs folder (`guide/api`). */
   categories: Record<string, CategoryMetadata>;
+  /**
+   * The version's `tags.yml` (or `tags.yaml`) in its docs folder, by locale (a locale's translated
+   * docs folder may hold its own): label, description and permalink of each front matter tag.
+   */
+  tags?: Record<string, BlogTagSource[]>;
 }
 
 /** Translations of site-level texts for one locale, from `i18n/<locale>/site.yaml` and `theme.yaml`. */
 export interface SiteTranslations {
   /** Source label -> translated label, for navbar, footer and sidebar labels. */
   labels: Record<string, string>;
+  /**
+   * A category's generated index by the category's label as the default locale writes it: its
+   * translated title (when it differs from the translated label) and description.
+   */
+  categoryIndexes: Record<string, { title?: string; description?: string }>;
   title?: string;
   tagline?: string;
   announcementBar?: string;

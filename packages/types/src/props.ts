@@ -2,7 +2,7 @@
  * What the theme sees. Everything here survives `JSON.stringify`: no Date, Map, URL or functions.
  * SiteData is per locale and constant in the size of the site; RouteData is per route.
  */
-import type { TocItem } from './content.js';
+import type { AuthorSocial, TocItem } from './content.js';
 
 export interface PropLink {
   label: string;
@@ -127,6 +127,8 @@ export interface PropSidebarCategory {
   indexHref?: string;
   collapsed: boolean;
   collapsible: boolean;
+  /** CSS class of its sidebar item, from `className` in a sidebars or `_category_` file. */
+  className?: string;
   items: PropSidebarItem[];
   /**
    * Set where the items were left out of this copy of the sidebar (a page's hydration data
@@ -169,6 +171,7 @@ export interface PropAuthor {
   title?: string;
   url?: string;
   imageUrl?: string;
+  socials?: AuthorSocial[];
   path: string;
 }
 
@@ -243,8 +246,19 @@ export type RouteKind =
       fallbackFrom?: { locale: string; path: string };
       /** URL path of the page's markdown twin (`/docs/x.md`, see getMarkdownPath). */
       markdownPath?: string;
+      /** The doc's front matter tags, each linking to its tag page. */
+      tags?: PropTag[];
     } & PropDocContext &
       PropPageSource)
+  /** A version's tags list (`<version>/tags`): every tag of its docs, with its count. */
+  | ({ type: 'docTagList'; tags: PropTag[] } & PropDocContext)
+  /** A tag's page (`<version>/tags/<tag>`): the docs with the tag. */
+  | ({
+      type: 'docTag';
+      tag: PropTag;
+      allTagsPath: string;
+      docs: { title: string; description: string; path: string }[];
+    } & PropDocContext)
   | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)
   | {
       type: 'blogList';
@@ -292,9 +306,11 @@ export interface HydrationPayload {
  * - A link: `[label, href]`, or `[label, href, 1]` when it is external.
  * - A category: `[label, href, flags, items]`. `href` is its page, or its fallback index (its
  *   `indexHref`) when `flags` says so, or `''` when it has neither; `flags` also holds `collapsed`
- *   and `collapsible`; `items` is `0` where they were left out (`itemsOmitted`).
+ *   and `collapsible`; `items` is `0` where they were left out (`itemsOmitted`); a fifth
+ *   element is its `className`, when it has one.
  */
 export type PackedSidebarItem =
   | [label: string, href: string]
   | [label: string, href: string, external: 1]
-  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0];
+  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0]
+  | [label: string, href: string, flags: number, items: PackedSidebarItem[] | 0, className: string];

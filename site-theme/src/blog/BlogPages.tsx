@@ -22,6 +22,8 @@ const STRINGS = {
     'blog.postLabel': 'Blog post page navigation',
     'blog.recent': 'Recent posts',
     'blog.postCount': '{count} posts',
+    'blog.authorSocial': '{name} on {platform}',
+    'blog.authorSocials': 'Links of {name}',
   },
   ko: {
     'blog.readMore': '더 읽기',
@@ -42,6 +44,8 @@ const STRINGS = {
     'blog.postLabel': '블로그 글 이동',
     'blog.recent': '최근 글',
     'blog.postCount': '글 {count}개',
+    'blog.authorSocial': '{platform}의 {name}',
+    'blog.authorSocials': '{name}의 링크',
   },
 };
 
@@ -67,10 +71,33 @@ function Authors({ authors }: { authors: PropAuthor[] }) {
               {author.name}
             </Link>
             {author.title ? <small className="avatar__subtitle">{author.title}</small> : null}
+            {author.socials ? <AuthorSocials author={author} /> : null}
           </div>
         </div>
       ))}
     </div>
+  );
+}
+
+/** An author's socials: a link each, named for the author and the platform ("Kim on GitHub"). */
+function AuthorSocials({ author }: { author: PropAuthor }) {
+  const t = useTranslate(STRINGS);
+  return (
+    <ul className="author-socials" aria-label={t('blog.authorSocials', { name: author.name })}>
+      {author.socials!.map((social) => (
+        <li key={social.platform}>
+          <a
+            className={`author-socials__link author-socials__link--${social.platform}`}
+            href={social.url}
+            aria-label={t('blog.authorSocial', { name: author.name, platform: social.label })}
+            title={social.label}
+            {...(social.platform === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+          >
+            {social.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -84,7 +84,7 @@ function SidebarCategory({ item }: { item: PropSidebarItem & { type: 'category' 
   const hasRegion = mounted || !collapsed;
   const controls = hasRegion ? listId : undefined;
   return (
-    <li>
+    <li className={item.className}>
       {item.href ? (
         <>
           <Link

@@ -22,5 +22,6 @@ export function hasVersionBanner(route: PropDocContext, site: SiteData): boolean
 
 /** Whether a route shows any of the banners. */
 export function hasDocBanners(route: RouteData, site: SiteData): boolean {
-  return hasPageBanners(route, site) || ((route.type === 'doc' || route.type === 'docCategory') && hasVersionBanner(route, site));
+  const isDocLike = route.type === 'doc' || route.type === 'docCategory' || route.type === 'docTagList' || route.type === 'docTag';
+  return hasPageBanners(route, site) || (isDocLike && hasVersionBanner(route, site));
 }

@@ -3,10 +3,16 @@ import { refractor } from 'refractor';
 import groovy from 'refractor/groovy';
 import kotlin from 'refractor/kotlin';
 import docker from 'refractor/docker';
+import jsx from 'refractor/jsx';
+import tsx from 'refractor/tsx';
 
+// Besides refractor's common languages, those Docusaurus highlights without being told (jsx, tsx)
+// and a few more sites use.
 refractor.register(groovy);
 refractor.register(kotlin);
 refractor.register(docker);
+refractor.register(jsx);
+refractor.register(tsx);
 refractor.alias({ bash: ['sh', 'shell', 'zsh', 'console'], markup: ['html', 'xml', 'svg'], typescript: ['ts'], javascript: ['js'] });
 
 /** Languages shown as plain text without a warning. */
@@ -59,6 +65,11 @@ export async function registerLanguages(names: readonly string[]): Promise<strin
 /** Whether code of `language` is highlighted: a default language or an extra of the current config. */
 function isHighlighted(language: string): boolean {
   return refractor.registered(language) && (!extraNames.has(language) || enabledExtras.has(language));
+}
+
+/** Whether docgen highlights `language` without the config naming it in `additionalLanguages`. */
+export function isDefaultLanguage(language: string): boolean {
+  return refractor.registered(language) && !extraNames.has(language);
 }
 
 export function isKnownLanguage(language: string): boolean {

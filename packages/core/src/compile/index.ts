@@ -1,5 +1,5 @@
 export { compileMarkdown, type CompileOptions, type CompileResult } from './compileMarkdown.js';
-export { registerLanguages } from './highlight.js';
+export { isDefaultLanguage, registerLanguages } from './highlight.js';
 export { compileToStore } from './compileToStore.js';
 export {
   getCompileKey,

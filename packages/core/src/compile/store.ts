@@ -139,9 +139,9 @@ export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
  * Records the bodies of this build as the store's index and deletes what no build needs any
  * more. A pack that holds less than half of its bytes for these bodies has its parts copied
  * into a new pack (`entries` then tell the new places), so that edits do not grow the store
- * without end.
+ * without end. `otherFiles`: names of files others keep in the folder.
  */
-export function writeCompileIndex(dir: string, entries: Map<string, CompiledMarkdown>): void {
+export function writeCompileIndex(dir: string, entries: Map<string, CompiledMarkdown>, otherFiles: readonly string[] = []): void {
   mkdirSync(dir, { recursive: true });
   const live = new Map<string, number>();
   for (const entry of entries.values()) {
@@ -162,7 +162,7 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
   writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   for (const name of readdirSync(dir)) {
-    if (name === INDEX_FILE || kept.has(name)) continue;
+    if (name === INDEX_FILE || kept.has(name) || otherFiles.includes(name)) continue;
     const owner = getOwnerOfUnknown(name);
     if (owner !== undefined && owner !== getProcessTag() && isProcessAlive(owner)) continue;
     rmSync(join(dir, name), { force: true });

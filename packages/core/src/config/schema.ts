@@ -46,7 +46,17 @@ const versionOptions = z.strictObject({
 
 const routeBasePath = z
   .string()
-  .regex(/^[^/](.*[^/])?$/, 'a path such as docs, without a leading or trailing "/" (serving at the site root is not supported yet)');
+  .regex(
+    /^[^/](.*[^/])?$/,
+    'a path such as blog, without a leading or trailing "/" (serving the blog at the site root is not supported yet)',
+  );
+
+/** The docs' URL path: `docs`, `guides/api`, or '' (also written `/`) for docs at the site root. */
+const docsRouteBasePath = z
+  .string()
+  .regex(/^\/*([^/]+(\/[^/]+)*)?\/*$/, 'a path such as docs or guides/api, or "/" for docs at the site root')
+  .transform((path) => path.replace(/^\/+|\/+$/g, ''))
+  .describe("URL path of the docs: 'docs', or '/' for docs at the site root (Docusaurus's docs-only mode).");
 
 const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([^)]*\)|hsla?\([^)]*\))$/, 'a CSS colour such as #1877F2');
 
@@ -123,7 +133,7 @@ export const configSchema = z.strictObject({
   docs: z
     .strictObject({
       path: z.string().default('docs'),
-      routeBasePath: routeBasePath.default('docs'),
+      routeBasePath: docsRouteBasePath.default('docs'),
       sidebarPath: z.string().default('sidebars.yaml'),
       lastVersion: z.string().optional(),
       includeCurrentVersion: z.boolean().default(true),

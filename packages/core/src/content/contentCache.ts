@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { sep } from 'node:path';
 import { getSitePathVerdict, readFolderFiles, type FolderFiles, type FolderKind, type SkippedLink } from '../files/index.js';
 
@@ -22,8 +23,8 @@ export interface FoundPath {
 export class ContentCache {
   /** Absolute path -> parser name -> parsed value. */
   private readonly parsed = new Map<string, Map<string, unknown>>();
-  private readonly existing = new Map<string, FoundPath>();
-  private readonly listings = new Map<string, FolderFiles>();
+  private readonly existing = new Map<string, FoundPath & { siteDir: string }>();
+  private readonly listings = new Map<string, FolderFiles & { siteDir: string; dir: string; kind: FolderKind }>();
 
   /** The parsed file at `absolutePath`, parsed by `parse` when not known (`kind` names the parser). */
   read<T>(absolutePath: string, kind: string, parse: () => T): T {
@@ -40,8 +41,10 @@ export class ContentCache {
     let found = this.existing.get(absolutePath);
     if (found === undefined) {
       const verdict = getSitePathVerdict(siteDir, absolutePath);
-      found = verdict.type === 'skipped' ? { exists: false, skipped: verdict.skipped } : { exists: verdict.type === 'inside' };
-      this.existing.set(absolutePath, Object.freeze(found));
+      found = Object.freeze(
+        verdict.type === 'skipped' ? { exists: false, skipped: verdict.skipped, siteDir } : { exists: verdict.type === 'inside', siteDir },
+      );
+      this.existing.set(absolutePath, found);
     }
     return found;
   }
@@ -55,10 +58,36 @@ export class ContentCache {
     const key = `${kind}\0${dir}`;
     let listing = this.listings.get(key);
     if (!listing) {
-      listing = deepFreeze(readFolderFiles({ siteDir, dir, kind }));
+      listing = deepFreeze({ ...readFolderFiles({ siteDir, dir, kind }), siteDir, dir, kind });
       this.listings.set(key, listing);
     }
     return listing;
+  }
+
+  /**
+   * What changed on disk, of what this cache holds, since `since` (milliseconds since the epoch):
+   * files written to or removed, paths that appeared or went, listings that gained or lost a
+   * file. For a file watcher started after the reading (see startDevServer), whose events tell
+   * only of what changed once it was ready.
+   */
+  findChangedSince(since: number): FileChange[] {
+    const changes: FileChange[] = [];
+    for (const path of this.parsed.keys()) {
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (!stats) changes.push({ kind: 'unlink', path });
+      // ctime too: a file moved in keeps its mtime.
+      else if (Math.max(stats.mtimeMs, stats.ctimeMs) >= since) changes.push({ kind: 'change', path });
+    }
+    for (const [path, found] of this.existing) {
+      if ((getSitePathVerdict(found.siteDir, path).type === 'inside') !== found.exists) {
+        changes.push({ kind: found.exists ? 'unlink' : 'add', path });
+      }
+    }
+    for (const listing of this.listings.values()) {
+      const now = readFolderFiles(listing);
+      if (now.files.join('\0') !== listing.files.join('\0')) changes.push({ kind: 'addDir', path: listing.dir });
+    }
+    return changes;
   }
 
   /**

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
+import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 const FENCE = /^---([^\n]*)\n/;
 
 /**
  * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
- * or `---toml` block is an error and is never executed.
+ * or `---toml` block is an error and is never executed. With `memo`, front matter checked before
+ * (by the schema it names `kind`) is taken from it, and what is checked now is remembered.
  */
-export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, schema: Schema): SourceMarkdown<z.output<Schema>> {
+export function parseFrontMatter<Schema extends z.ZodType>(
+  file: SourceFile,
+  schema: Schema,
+  memo?: { memo: FrontMatterMemo; kind: string },
+): SourceMarkdown<z.output<Schema>> {
   const open = FENCE.exec(file.text);
   if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
   const language = open[1]!.trim();
@@ -32,6 +38,12 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
   const yamlText = file.text.slice(open[0].length, open[0].length - 1 + close.index + 1);
   const bodyStart = open[0].length - 1 + close.index + close[0].length;
   const bodyLine = file.text.slice(0, bodyStart).split('\n').length;
+  const body = file.text.slice(bodyStart);
+  const remembered = memo?.memo.get(memo.kind, file.sitePath, yamlText);
+  if (remembered) {
+    const { frontMatter, warnings } = remembered;
+    return { file, frontMatter: frontMatter as z.output<Schema>, body, bodyLine, ...(warnings && { warnings }) };
+  }
   const yaml = parseYamlFile(yamlText, file.sitePath, 1);
   const value = yaml.value ?? {};
   if (typeof value !== 'object' || Array.isArray(value)) {
@@ -63,7 +75,9 @@ export function parseFrontMatter<Schema extends z.ZodType>(file: SourceFile, sch
       location: yaml.locate(typeof written === 'string' ? ['redirect_from'] : ['redirect_from', index]),
     }));
   }
-  return { file, frontMatter, body: file.text.slice(bodyStart), bodyLine, ...(warnings.length > 0 && { warnings }) };
+  const checked = { frontMatter: frontMatter as unknown, ...(warnings.length > 0 && { warnings }) };
+  const { frontMatter: memoized, warnings: kept } = memo ? memo.memo.set(memo.kind, file.sitePath, yamlText, checked) : checked;
+  return { file, frontMatter: memoized as z.output<Schema>, body, bodyLine, ...(kept && { warnings: kept }) };
 }
 
 /** A text that becomes part of a URL path (see routePaths.ts): refused, with the rule as hint, when `getProblem` finds one. */

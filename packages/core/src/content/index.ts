@@ -4,3 +4,4 @@ export { ContentCache, type FileChange } from './contentCache.js';
 export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';
 export { getMdxWarnings } from './mdxWarnings.js';
+export { FrontMatterMemo, readFrontMatterMemo, FRONT_MATTER_MEMO_FILE } from './frontMatterMemo.js';

@@ -1,3 +1,4 @@
+import { toAuthorSocials } from './authorSocials.js';
 import { join, posix } from 'node:path';
 import type { z } from 'zod';
 import type {
@@ -30,6 +31,7 @@ import { readSourceFile } from './sourceFile.js';
 import { getMdxWarnings } from './mdxWarnings.js';
 import type { GitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
+import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 /**
  * Markdown sources: `.md` and `.mdx` files not starting with `_` (partials); `.mdx` is built as
@@ -65,13 +67,14 @@ export function readSiteContent(
   siteDir: string,
   config: SiteConfig,
   cache = new ContentCache(),
+  memo?: FrontMatterMemo,
   options: {
     /** What git says of the site's files (readGitLastUpdates), when the config shows last updates. */
     git?: GitLastUpdates;
   } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, skipped: new Map(), fileWarnings: new Map() };
+  const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -105,6 +108,8 @@ interface Reader {
   siteDir: string;
   config: SiteConfig;
   cache: ContentCache;
+  /** Front matter checked by earlier runs (see FrontMatterMemo). */
+  memo: FrontMatterMemo | undefined;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
   /** Unknown front matter keys and MDX features of each file read, by site path: each file is reported once, whatever the locales that fall back to it. */
@@ -147,7 +152,8 @@ function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: stri
 /** A markdown file split into front matter (checked against `schema`) and body. */
 function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: string, kind: string, schema: Schema) {
   const { siteDir, cache } = reader;
-  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema));
+  const memo = reader.memo && { memo: reader.memo, kind };
+  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo));
   const { sitePath } = markdown.file;
   if (!reader.fileWarnings.has(sitePath)) {
     const mdx = sitePath.endsWith('.mdx') ? getMdxWarnings(sitePath, markdown.body, markdown.bodyLine) : [];
@@ -217,6 +223,18 @@ function readVersions(reader: Reader): SourceVersion[] {
       sidebars: exists(reader, sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
       sidebarsPath: exists(reader, sidebarsFile) ? sidebarsPath : undefined,
       categories,
+      tags: Object.fromEntries(
+        config.i18n.locales.map((locale) => {
+          const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
+          return [
+            locale,
+            readTagsFile(
+              reader,
+              dirs.flatMap((dir) => [`${dir}/tags.yml`, `${dir}/tags.yaml`]),
+            ),
+          ];
+        }),
+      ),
     };
   });
 }
@@ -262,13 +280,13 @@ function readPermalink(file: string, location: SourceLocation, value: unknown): 
   return permalink;
 }
 
+/** The first of `paths` (site-relative) that exists, read as a YAML mapping. */
 function readLocalizedYaml(
   reader: Reader,
-  defaultPath: string,
-  localizedPath: string,
+  ...paths: string[]
 ): { value: Record<string, unknown>; file: string; locate: (path: readonly PropertyKey[]) => SourceLocation } | undefined {
   const { siteDir } = reader;
-  for (const path of [localizedPath, defaultPath]) {
+  for (const path of paths) {
     const absolutePath = join(siteDir, path);
     if (!exists(reader, absolutePath)) continue;
     const file = readSourceFile(siteDir, absolutePath);
@@ -287,7 +305,7 @@ function readLocalizedYaml(
 
 function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/authors.yaml`, `${localeDir(config, locale)}/blog/authors.yaml`);
+  const data = readLocalizedYaml(reader, `${localeDir(config, locale)}/blog/authors.yaml`, `${config.blog.path}/authors.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const author = (raw ?? {}) as Record<string, unknown>;
@@ -301,13 +319,32 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const page = author.page as { permalink?: unknown } | undefined;
     const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
-    return { key, name: author.name, title: text(author.title), url: text(author.url), imageUrl: text(author.image_url), permalink };
+    const socials = toAuthorSocials(
+      author.socials,
+      author.email,
+      (platform) => data.locate(platform ? [key, 'socials', platform] : [key, 'socials']),
+      key,
+    );
+    return {
+      key,
+      name: author.name,
+      title: text(author.title),
+      url: text(author.url),
+      imageUrl: text(author.image_url),
+      ...(socials && { socials }),
+      permalink,
+    };
   });
 }
 
 function readTags(reader: Reader, locale: string): BlogTagSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${config.blog.path}/tags.yaml`, `${localeDir(config, locale)}/blog/tags.yaml`);
+  return readTagsFile(reader, [`${localeDir(config, locale)}/blog/tags.yaml`, `${config.blog.path}/tags.yaml`]);
+}
+
+/** The first tags file of `paths` that exists: `key: { label, description, permalink }` entries. */
+function readTagsFile(reader: Reader, paths: string[]): BlogTagSource[] {
+  const data = readLocalizedYaml(reader, ...paths);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const tag = (raw ?? {}) as Record<string, unknown>;
@@ -356,8 +393,15 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
     Object.fromEntries(
       Object.entries((value ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
+  const categoryIndexes = Object.fromEntries(
+    Object.entries((site.categoryIndexes ?? {}) as Record<string, unknown>).map(([label, value]) => {
+      const index = (value ?? {}) as Record<string, unknown>;
+      return [label, { title: text(index.title), description: text(index.description) }];
+    }),
+  );
   return {
     labels: strings(site.labels),
+    categoryIndexes,
     title: text(site.title),
     tagline: text(site.tagline),
     announcementBar: text(site.announcementBar),

@@ -59,6 +59,7 @@ function parseItem(yaml: YamlFile, item: unknown, path: Path): SidebarItemConfig
         label: text('label', true)!,
         collapsed: typeof record.collapsed === 'boolean' ? record.collapsed : undefined,
         collapsible: typeof record.collapsible === 'boolean' ? record.collapsible : undefined,
+        className: text('className', false),
         link: record.link === undefined ? undefined : parseCategoryLink(yaml, record.link, [...path, 'link']),
         items: parseItems(yaml, record.items ?? [], [...path, 'items']),
         location,

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -7,11 +7,11 @@ import type { Diagnostic } from '@docgen/types';
 import { getPageDataFilePath } from '@docgen/shared/pageData';
 import { createSiteBuilder, type OutputState } from '../build.js';
 import type { RenderControl } from '../renderInDemandOrder.js';
-import { getTemporaryName, tryAcquireLock } from '../processes/index.js';
+import { getTemporaryName, pauseForTest, tryAcquireLock } from '../processes/index.js';
 import { findCacheDir, removeDebrisUnlessLocked } from '../siteCache.js';
 import type { FileChange } from '../content/index.js';
 import { formatDiagnostic, isDocgenError } from '../diagnostics/index.js';
-import { readConfig } from '../config/index.js';
+import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
 import { createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
@@ -313,38 +313,60 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const port = await listen(server, options.host, options.port, true);
   if (port !== options.port && options.port !== 0) options.onEvent?.({ type: 'port-changed', requested: options.port, port });
 
-  // Watch everything a build reads; batch the events of one save. Symbolic links are not
-  // followed: a link the symlink rule follows leads inside the site, which is watched anyway (see
-  // ContentCache.withLinkedPaths), and any other is never read.
-  const themeSourceDir = join(config.themeDir, 'src');
-  const watcher: FSWatcher = watch([siteDir, themeSourceDir], {
-    ignoreInitial: true,
-    followSymlinks: false,
-    ignored: createWatchIgnore({ siteDir, cacheDir, themeSourceDir }),
-  });
+  // Watch everything a build reads; batch the events of one save.
   let pending: FileChange[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const flush = () => {
+    const changes = pending;
+    pending = [];
+    running = (running ?? firstBuild).then(() => rebuild(changes));
+  };
   const schedule = (kind: FileChange['kind']) => (path: string) => {
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changes = pending;
-      pending = [];
-      running = (running ?? firstBuild).then(() => rebuild(changes));
-    }, 30);
+    timer = setTimeout(flush, 30);
   };
-  for (const kind of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(kind, schedule(kind));
-  // Events may have been lost: nothing read before can be trusted.
-  watcher.on('error', () => builder.forget('all'));
   // Ready, or closed before it was (then it never will be).
   let stopWaiting!: () => void;
-  const watcherReady = new Promise<void>((ready) => {
-    watcher.once('ready', () => ready());
-    stopWaiting = ready;
-  });
+  const watcherReady = new Promise<void>((ready) => (stopWaiting = ready));
+  let watcher: FSWatcher | undefined;
+  /**
+   * Starts the watcher once the first pages are under way: its first scan stats every file of the
+   * site on this thread, which would hold up the first page. What changed between the first
+   * reading and the watcher's start is found by comparing (see findChangedSince). Symbolic links
+   * are not followed: a link the symlink rule follows leads inside the site, which is watched
+   * anyway (see ContentCache.withLinkedPaths), and any other is never read.
+   */
+  const startWatching = () => {
+    if (closing) return;
+    pauseForTest('serve:watch-start');
+    const themeSourceDir = join(config.themeDir, 'src');
+    watcher = watch([siteDir, themeSourceDir], {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: createWatchIgnore({ siteDir, cacheDir, themeSourceDir }),
+    });
+    for (const kind of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(kind, schedule(kind));
+    // Events may have been lost: nothing read before can be trusted.
+    watcher.on('error', () => builder.forget('all'));
+    watcher.once('ready', () => {
+      const missed = [...builder.findChangedSince(readFrom), ...findChangedFiles([configFile, themeSourceDir], readFrom)];
+      if (missed.length > 0) {
+        pending.push(...missed);
+        clearTimeout(timer);
+        flush();
+      }
+      stopWaiting();
+    });
+  };
+  // Files changed this long before the first reading count as changed (coarse file-system clocks).
+  const readFrom = Date.now() - 2000;
+  const configFile = join(siteDir, CONFIG_FILE_NAME);
+  const firstRun = rebuild([]);
+  void Promise.race([firstRenderStart, firstRun]).then(startWatching);
   // Saves during the first build are rebuilt after it (`running`).
-  const firstBuild = Promise.all([rebuild([]), watcherReady]).then(() => {
+  const firstBuild = Promise.all([firstRun, watcherReady]).then(() => {
     firstBuildDone = true;
   });
 
@@ -356,7 +378,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       closing = true;
       stopWaiting();
       clearTimeout(timer);
-      await watcher.close();
+      await watcher?.close();
       for (const client of clients) client.end();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
@@ -368,4 +390,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       store.release();
     },
   };
+}
+
+/** Files at `paths` (files, or folders read through) written to or removed since `since`, as watcher changes. */
+function findChangedFiles(paths: string[], since: number): FileChange[] {
+  const changes: FileChange[] = [];
+  const visit = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return;
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(path)) visit(join(path, name));
+    } else if (Math.max(stats.mtimeMs, stats.ctimeMs) >= since) {
+      changes.push({ kind: 'change', path });
+    }
+  };
+  for (const path of paths) visit(path);
+  return changes;
 }

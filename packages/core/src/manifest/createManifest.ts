@@ -35,11 +35,11 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     const context = createLocaleContext(input, locale);
     const loaded = input.content.versions.map((version, index, all) => loadLocaleVersion(context, version, index, all));
     warnings.push(...loaded.flatMap((version) => version.warnings));
-    const pending: PendingRoute[] = [
+    const pending: PendingRoute[] = withoutShadowedAliases([
       ...loaded.flatMap((version) => version.routes),
       ...loadBlogRoutes(context),
       ...loadPageRoutes(context),
-    ];
+    ]);
     assertUniqueRoutes(pending.map((entry) => entry.route));
     const linkSources = resolveLinks(context, pending, assets);
     const redirects = getLocaleRedirects(context, pending);
@@ -89,6 +89,19 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
   };
 }
 
+const routeKeyOf = (path: string) => path.normalize('NFC').toLowerCase().replace(/\/$/, '');
+
+/**
+ * A version root shows its main doc when no doc has it as its slug; a page at the same path (the
+ * home page, with docs at the site root) is the one served there instead.
+ */
+function withoutShadowedAliases(pending: PendingRoute[]): PendingRoute[] {
+  const claimed = new Set(
+    pending.filter((entry) => !entry.route.key.startsWith('version-root:')).map((entry) => routeKeyOf(entry.route.path)),
+  );
+  return pending.filter((entry) => !entry.route.key.startsWith('version-root:') || !claimed.has(routeKeyOf(entry.route.path)));
+}
+
 /**
  * Two sources may not claim one route, also when the paths differ only in case, a trailing slash
  * or Unicode normalisation (two file names that look the same, one in NFC and one in NFD).
@@ -96,7 +109,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
 function assertUniqueRoutes(routes: PendingRoute['route'][]): void {
   const seen = new Map<string, PendingRoute['route']>();
   for (const route of routes) {
-    const key = route.path.normalize('NFC').toLowerCase().replace(/\/$/, '');
+    const key = routeKeyOf(route.path);
     const other = seen.get(key);
     const [first, second] = [other?.sources[0], route.sources[0]];
     if (other && (other.key !== route.key || first !== second) && !route.key.startsWith('version-root:')) {

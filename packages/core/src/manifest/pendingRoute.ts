@@ -8,6 +8,7 @@ import type {
   PropDocContext,
   PropNavLink,
   PropPageSource,
+  PropTag,
   RouteData,
   RouteKind,
 } from '@docgen/types';
@@ -47,7 +48,17 @@ type PageHead = Pick<RouteData, 'keywords' | 'image' | 'head'>;
 
 /** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
 export type PageModel =
-  | ({ type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace; hideTitle?: boolean } & PageHead)
+  | ({ type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace; hideTitle?: boolean; tags?: PropTag[] } & PageHead)
+  | { type: 'docTagList'; path: string; title: string; tags: PropTag[]; place: DocPlace }
+  | {
+      type: 'docTag';
+      path: string;
+      title: string;
+      tag: PropTag;
+      allTagsPath: string;
+      docs: { title: string; description: string; path: string }[];
+      place: DocPlace;
+    }
   | { type: 'docCategory'; path: string; title: string; description: string; noIndex: boolean; items: CategoryCard[]; place: DocPlace }
   | ({
       type: 'blogPost';

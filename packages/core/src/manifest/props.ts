@@ -17,7 +17,7 @@ import type {
   Sidebar,
   SiteData,
 } from '@docgen/types';
-import { isExternalUrl } from '@docgen/shared';
+import { getImageUrl, isExternalUrl } from '@docgen/shared';
 import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
@@ -33,6 +33,9 @@ export function toRouteProps(page: PageModel, links: RouteLinks): RouteData {
       return toDocProps(page, links);
     case 'docCategory':
       return toDocCategoryProps(page, links);
+    case 'docTagList':
+    case 'docTag':
+      return toDocTagProps(page, links);
     case 'blogPost':
       return toBlogPostProps(page, links);
     case 'markdownPage':
@@ -68,6 +71,7 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     ...(page.image && { image: page.image }),
     ...(page.head && { head: page.head }),
     ...(page.hideTitle && { hideTitle: page.hideTitle }),
+    ...(page.tags && { tags: page.tags }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
     ...doc.source,
@@ -89,6 +93,27 @@ export function toDocCategoryProps(page: PageModel & { type: 'docCategory' }, li
     versionPaths: links.versionPaths,
     ...page.place,
   };
+}
+
+/** A version's tags list or one tag's page: not indexed, like Docusaurus's. */
+export function toDocTagProps(
+  page: PageModel & { type: 'docTagList' | 'docTag' },
+  links: RouteLinks,
+): PropsOf<'docTagList'> | PropsOf<'docTag'> {
+  const base = {
+    path: page.path,
+    title: page.title,
+    description: page.type === 'docTag' ? (page.tag.description ?? '') : '',
+    canonical: links.canonical,
+    alternates: links.alternates,
+    noIndex: true,
+    html: {},
+    versionPaths: links.versionPaths,
+    ...page.place,
+  };
+  return page.type === 'docTagList'
+    ? { ...base, type: 'docTagList', tags: page.tags }
+    : { ...base, type: 'docTag', tag: page.tag, allTagsPath: page.allTagsPath, docs: page.docs };
 }
 
 /** A blog post, with its newer and older neighbours. */
@@ -265,7 +290,7 @@ export function toSiteProps(input: {
       };
     }),
     favicon: config.favicon ? config.baseUrl + config.favicon.replace(/^\//, '') : undefined,
-    image: config.image && (isExternalUrl(config.image) ? config.image : config.baseUrl + config.image.replace(/^\//, '')),
+    image: config.image && getImageUrl(config.baseUrl, config.image),
     navbar: {
       title: themeConfig.navbar.title ? context.label(themeConfig.navbar.title) : undefined,
       logo: themeConfig.navbar.logo && {

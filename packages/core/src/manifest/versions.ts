@@ -1,10 +1,12 @@
 import { posix } from 'node:path';
 import type {
+  BlogTagSource,
   CategoryLinkConfig,
   Diagnostic,
   CategoryMetadata,
   LoadedDoc,
   PropNavLink,
+  PropTag,
   LoadedVersion,
   PropSidebar,
   Sidebar,
@@ -58,6 +60,14 @@ interface LinklessCategory {
   location: SidebarItemConfig['location'];
 }
 
+/**
+ * A path below a version root: `rest` starts with `/`. A version root is `/docs`, `/docs/2506.1`
+ * or, with docs at the site root, the locale's base URL (`/`, `/en/`) or `/en/2506.1`.
+ */
+export function belowVersion(versionPath: string, rest: string): string {
+  return versionPath.replace(/\/$/, '') + rest;
+}
+
 /** Resolves names, paths and banners of every version, in versions.json order. */
 export function getVersionMeta(context: LocaleContext, source: SourceVersion, index: number, all: SourceVersion[]) {
   const { docs } = context.input.config;
@@ -69,7 +79,7 @@ export function getVersionMeta(context: LocaleContext, source: SourceVersion, in
   return {
     name: source.name,
     label: options.label ?? (source.name === 'current' ? 'Next' : source.name),
-    path: context.baseUrl + docs.routeBasePath + (segment ? `/${segment}` : ''),
+    path: context.baseUrl + [docs.routeBasePath, segment].filter(Boolean).join('/'),
     isLast,
     banner,
   } as const;
@@ -166,8 +176,10 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     return fallback;
   };
 
+  const docTags = getDocTags(context, meta, docs, sourceById, source.tags?.[context.locale] ?? []);
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
+    const tags = docTags.tagsOf.get(doc.id);
     const { keywords, image, head, hideTitle, paginationPrev, paginationNext, redirectFrom } = docSource.frontMatter;
     const place = docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel);
     return {
@@ -193,6 +205,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         ...(image && { image }),
         ...(head && { head }),
         ...(hideTitle && { hideTitle }),
+        ...(tags && { tags }),
       },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
@@ -206,7 +219,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       route: {
         path: index.path,
         locale: context.locale,
-        key: `category:${meta.name}:${index.path.slice(meta.path.length)}`,
+        key: `category:${meta.name}:${index.path.slice(belowVersion(meta.path, '').length)}`,
         isTranslation: true,
         anchorIds: [],
         sources: [`${source.sidebarsPath ?? source.docsDir} (category "${index.title}")`],
@@ -225,7 +238,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     });
   }
 
-  routes.push(...getDocTagRoutes(context, meta, docs, sourceById));
+  routes.push(...docTags.routes);
 
   const mainDoc = docsById.get(mainDocId);
   if (mainDoc && !docs.some((doc) => doc.permalink === meta.path || doc.permalink === `${meta.path}/`)) {
@@ -269,7 +282,7 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string,
     sidebarLabel: source.isFallback ? context.label(frontMatter.sidebarLabel ?? title) : (frontMatter.sidebarLabel ?? title),
     sidebarLabelTranslated: !source.isFallback || Object.hasOwn(context.translations.labels, frontMatter.sidebarLabel ?? title),
     sidebarPosition: frontMatter.sidebarPosition,
-    permalink: slug === '/' ? versionPath : versionPath + slug,
+    permalink: slug === '/' ? versionPath : belowVersion(versionPath, slug),
     sourcePath: source.file.sitePath,
     isFallback: source.isFallback,
     draft: frontMatter.draft ?? false,
@@ -363,6 +376,7 @@ function normalizeItem(item: SidebarItemConfig, ctx: NormalizeContext): SidebarI
         href,
         collapsed: item.collapsed ?? true,
         collapsible: item.collapsible ?? true,
+        ...(item.className && { className: item.className }),
         items,
       };
       if (!href)
@@ -389,11 +403,13 @@ function getCategoryHref(
     return doc.permalink;
   }
   const slug = link.slug ?? `/category/${toSlug(label)}`;
-  const path = ctx.versionPath + (slug.startsWith('/') ? slug : `/${slug}`);
+  const path = belowVersion(ctx.versionPath, slug.startsWith('/') ? slug : `/${slug}`);
+  // A locale may title the index otherwise than it labels the category (site.yaml's categoryIndexes).
+  const translated = ctx.context.isDefaultLocale ? undefined : ctx.context.translations.categoryIndexes[label];
   ctx.generatedIndexes.push({
     path,
-    title: ctx.context.label(link.title ?? label),
-    description: link.description ?? '',
+    title: translated?.title ?? ctx.context.label(link.title ?? label),
+    description: translated?.description ?? link.description ?? '',
     items,
     sidebarId: ctx.sidebarId,
     location,
@@ -447,6 +463,7 @@ function getAutogeneratedItems(dirName: string, ctx: NormalizeContext, inDir?: L
       href,
       collapsed: meta?.collapsed ?? true,
       collapsible: meta?.collapsible ?? true,
+      ...(meta?.className && { className: meta.className }),
       items: children,
     };
     if (!href) {
@@ -484,7 +501,7 @@ function addFallbackIndexes(categories: LinklessCategory[], indexes: GeneratedIn
   const taken = new Set([...docs.map((doc) => doc.permalink), ...indexes.map((index) => index.path)]);
   for (const { item, slug, sidebarId, location } of categories) {
     if (!item.collapsible || !item.collapsed) continue;
-    const base = `${versionPath}/category/${slug}`;
+    const base = belowVersion(versionPath, `/category/${slug}`);
     let path = base;
     for (let n = 2; taken.has(path); n++) path = `${base}-${n}`;
     taken.add(path);
@@ -600,78 +617,98 @@ function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Cr
 }
 
 /**
- * Tag pages of a version, as Docusaurus makes them: `<version>/tags` lists every tag of its docs'
- * front matter, `<version>/tags/<tag>` the docs with that tag. They are shown as generated index
- * pages (cards), not indexed, and not in the previous/next order.
+ * Tags of a version's docs and their pages, as Docusaurus makes them: `<version>/tags` lists every
+ * tag of its docs' front matter with its count, `<version>/tags/<tag>` the docs with that tag. A
+ * tag's label, description and permalink come from the version's `tags.yml` when it lists the
+ * tag. The pages are not indexed, and not in the previous/next order.
  */
-function getDocTagRoutes(
+function getDocTags(
   context: LocaleContext,
   meta: { name: string; path: string },
   docs: LoadedDoc[],
   sourceById: Map<string, SourceDoc>,
-): PendingRoute[] {
-  const tagsPath = `${meta.path}/tags`;
+  tagSources: BlogTagSource[],
+): { tagsOf: Map<string, PropTag[]>; routes: PendingRoute[] } {
+  const tagsPath = belowVersion(meta.path, '/tags');
+  const known = new Map(tagSources.map((tag) => [tag.key, tag]));
   // Tags that differ only in case or punctuation share a page, named as first written.
-  const byPath = new Map<string, { label: string; docs: LoadedDoc[] }>();
+  const byPath = new Map<string, { tag: PropTag; docs: LoadedDoc[] }>();
+  const tagsOf = new Map<string, PropTag[]>();
   for (const doc of docs) {
-    if (doc.unlisted || doc.draft) continue;
-    for (const label of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
-      const path = `${tagsPath}/${label
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, '-')
-        .replace(/^-|-$/g, '')}`;
-      const tag = byPath.get(path) ?? byPath.set(path, { label, docs: [] }).get(path)!;
-      if (!tag.docs.includes(doc)) tag.docs.push(doc);
+    if (doc.draft) continue;
+    const tags: PropTag[] = [];
+    for (const key of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
+      const source = known.get(key);
+      const slug =
+        source?.permalink ??
+        key
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-|-$/g, '');
+      const path = `${tagsPath}/${slug}`;
+      const entry =
+        byPath.get(path) ??
+        byPath
+          .set(path, {
+            tag: { label: source?.label ?? key, path, ...(source?.description && { description: source.description }) },
+            docs: [],
+          })
+          .get(path)!;
+      if (!tags.some((tag) => tag.path === path)) tags.push(entry.tag);
+      // An unlisted doc shows its tags but is not listed on their pages.
+      if (!doc.unlisted && !entry.docs.includes(doc)) entry.docs.push(doc);
     }
+    if (tags.length > 0) tagsOf.set(doc.id, tags);
   }
-  if (byPath.size === 0) return [];
-  const tags = [...byPath].sort(([, a], [, b]) => a.label.localeCompare(b.label));
-  const page = (
-    path: string,
-    key: string,
-    title: string,
-    items: { title: string; description: string; path: string; count?: number }[],
-    sources: string[],
-  ): PendingRoute => ({
-    route: {
-      path,
-      locale: context.locale,
-      key: `doc-tags:${meta.name}:${key}`,
-      isTranslation: true,
-      anchorIds: [],
-      sources,
-      slots: {},
-    },
-    page: {
-      type: 'docCategory',
-      path,
-      title,
-      description: '',
-      noIndex: true,
-      items,
-      place: { versionName: meta.name, breadcrumbs: [{ label: title }] },
-    },
-    links: [],
+  const tags = [...byPath].filter(([, entry]) => entry.docs.length > 0).sort(([, a], [, b]) => a.tag.label.localeCompare(b.tag.label));
+  if (tags.length === 0) return { tagsOf, routes: [] };
+  const route = (path: string, key: string, sources: string[]): PendingRoute['route'] => ({
+    path,
+    locale: context.locale,
+    key: `doc-tags:${meta.name}:${key}`,
+    isTranslation: true,
+    anchorIds: [],
+    sources,
+    slots: {},
   });
   const tagsTitle = context.label('Tags');
-  return [
-    page(
-      tagsPath,
-      '',
-      tagsTitle,
-      tags.map(([path, tag]) => ({ title: tag.label, description: '', count: tag.docs.length, path })),
-      ['front matter tags'],
-    ),
-    ...tags.map(([path, tag]) =>
-      page(
-        path,
-        tag.label,
-        `${tagsTitle}: ${tag.label}`,
-        tag.docs.map((doc) => ({ title: doc.title, description: doc.description, path: doc.permalink })),
-        tag.docs.map((doc) => `${doc.sourcePath} (tag "${tag.label}")`),
-      ),
-    ),
-  ];
+  const place = (title: string, parent?: string): DocPlace => ({
+    versionName: meta.name,
+    breadcrumbs: parent ? [{ label: tagsTitle, href: parent }, { label: title }] : [{ label: title }],
+  });
+  return {
+    tagsOf,
+    routes: [
+      {
+        route: route(tagsPath, '', ['front matter tags']),
+        page: {
+          type: 'docTagList',
+          path: tagsPath,
+          title: tagsTitle,
+          tags: tags.map(([, entry]) => ({ ...entry.tag, count: entry.docs.length })),
+          place: place(tagsTitle),
+        },
+        links: [],
+      },
+      ...tags.map(([path, entry]): PendingRoute => ({
+        route: route(
+          path,
+          entry.tag.label,
+          entry.docs.map((doc) => `${doc.sourcePath} (tag "${entry.tag.label}")`),
+        ),
+        page: {
+          type: 'docTag',
+          path,
+          title: `${tagsTitle}: ${entry.tag.label}`,
+          tag: { ...entry.tag, count: entry.docs.length },
+          allTagsPath: tagsPath,
+          docs: entry.docs.map((doc) => ({ title: doc.title, description: doc.description, path: doc.permalink })),
+          place: place(entry.tag.label, tagsPath),
+        },
+        links: [],
+      })),
+    ],
+  };
 }
 
 function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {

@@ -107,7 +107,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (pages !== false) {
     for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
   }
-  const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath) || 'docs';
+  const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath);
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
@@ -260,15 +260,9 @@ const DOCS_KEYS = new Set([
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
   // docs.path is not written: the migration copies the docs to docs/, wherever they were.
-  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) === '') {
-    notes.push({
-      file: configFile,
-      line: findKeyLine(configText, 'routeBasePath', 'docs'),
-      what: 'Docs at the site root (`routeBasePath: "/"`) are not converted',
-      todo: 'docgen serves docs under a path of their own: they are at /docs/ now. Add a pages/index.md home page, or redirect / to /docs/ on the static host.',
-    });
-  } else if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs') {
-    result.routeBasePath = trimSlashes(docs.routeBasePath);
+  // Docs at the site root (docs-only mode) are written `/`, as Docusaurus writes them.
+  if (typeof docs.routeBasePath === 'string' && trimSlashes(docs.routeBasePath) !== 'docs') {
+    result.routeBasePath = trimSlashes(docs.routeBasePath) || '/';
   }
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
   Object.assign(result, convertPageSourceOptions(docs, 'docs', configFile, configText, notes));
@@ -539,7 +533,7 @@ function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
     case 'doc':
       // A "doc id" written as a path (`/category/api`) is a link to that page of the docs.
       if (text(item.docId)?.startsWith('/'))
-        return { label: text(item.label) ?? item.docId, to: `/${docsBase}${item.docId as string}`.replace(/^\/\//, '/'), ...position };
+        return { label: text(item.label) ?? item.docId, to: `${docsBase ? `/${docsBase}` : ''}${item.docId as string}`, ...position };
       return text(item.docId) ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position } : undefined;
     case 'docSidebar':
       return text(item.sidebarId)

@@ -119,7 +119,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   migrateI18n(site, converted.config);
   noteSourceFolder(site);
 
-  addDocusaurusLanguages(converted.config, site.languages);
+  // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
+  const { isDefaultLanguage } = await import('../compile/index.js');
+  addDocusaurusLanguages(converted.config, site.languages, isDefaultLanguage);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   const report = formatReport(from, notes, loaded.stubs);
@@ -146,11 +148,11 @@ const DOCUSAURUS_LANGUAGES = [
   'json',
 ];
 
-/** Those of Docusaurus's default languages that the site's code blocks use, added to docgen's extra languages. */
-function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>): void {
+/** Those of Docusaurus's default languages that the site's code blocks use and docgen does not highlight by default, added to docgen's extra languages. */
+function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<string>, isDefaultLanguage: (name: string) => boolean): void {
   const code = (config.code ?? {}) as { additionalLanguages?: string[] };
   const languages = new Set(code.additionalLanguages ?? []);
-  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language)) languages.add(language);
+  for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language) && !isDefaultLanguage(language)) languages.add(language);
   if (languages.size > 0) config.code = { additionalLanguages: [...languages] };
 }
 
@@ -288,25 +290,9 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
     const renamed = /^(authors|tags)\.yml$/.exec(file);
     if (renamed) {
       site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
-      if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
       continue;
     }
     copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
-  }
-}
-
-/** Authors' `socials` (x, github, ...): docgen authors have a name, title, url and image only. */
-function noteAuthorSocials(site: SiteMigration, sourcePath: string): void {
-  const file = parseYamlFile(readFileSync(join(site.from, sourcePath), 'utf8'), sourcePath);
-  for (const [key, author] of Object.entries((file.value ?? {}) as Record<string, { socials?: unknown } | null>)) {
-    const socials = author?.socials;
-    if (socials === null || typeof socials !== 'object') continue;
-    site.notes.push({
-      file: sourcePath,
-      line: file.locateKey([key, 'socials']).line,
-      what: `Socials of author "${key}" (${Object.keys(socials).join(', ')}) are not converted`,
-      todo: "docgen authors have a name, title, url and image only: link the profiles from the author's url or the posts.",
-    });
   }
 }
 
@@ -362,6 +348,7 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
     const sourceDir = `i18n/${locale}`;
     if (!existsSync(join(site.from, sourceDir))) continue;
     const labels: Record<string, string> = {};
+    const categoryIndexes: Record<string, { title?: string; description?: string }> = {};
     const siteTexts: Record<string, string> = {};
     for (const file of list(site.from, sourceDir)) {
       const sourcePath = `${sourceDir}/${file}`;
@@ -377,9 +364,13 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
           if (key === 'version.label') labels[readVersionLabel(config, inner.replace(/\.json$/, ''))] = message;
           else if (indexText) {
-            // docgen titles a generated index with the category's label, translated as the label is.
+            // docgen titles a generated index with the category's label, translated as the label is,
+            // unless site.yaml's categoryIndexes gives it a title of its own.
             const label = messages.find(([other]) => other === key.replace(/\.link\.generated-index\.\w+$/, ''))?.[1];
-            if (indexText[2] === 'description' || message !== label) noteTranslation(site, sourcePath, key);
+            if (indexText[2] === 'description' || message !== label) {
+              const index = (categoryIndexes[indexText[1]!] ??= {});
+              index[indexText[2] as 'title' | 'description'] = message;
+            }
           } else if (category) labels[category[1]!] = message;
           else noteTranslation(site, sourcePath, key);
         }
@@ -392,10 +383,8 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           }
         } else {
           const renamed = /^(authors|tags)\.yml$/.exec(inner);
-          if (renamed) {
-            site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
-            if (renamed[1] === 'authors') noteAuthorSocials(site, sourcePath);
-          } else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
+          if (renamed) site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
+          else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
         }
       } else if (plugin === 'docusaurus-plugin-content-pages' && rest.length > 0) {
         copyMarkdownOrFile(site, sourcePath, `${dir}/pages/${inner}`);
@@ -429,11 +418,12 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
         });
       }
     }
-    if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0) {
+    const hasIndexes = Object.keys(categoryIndexes).length > 0;
+    if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0 || hasIndexes) {
       site.writer.text(
         `${dir}/site.yaml`,
         toYaml(
-          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }) },
+          { ...siteTexts, ...(Object.keys(labels).length > 0 && { labels }), ...(hasIndexes && { categoryIndexes }) },
           `Texts of the ${locale} locale, converted from ${sourceDir}/*.json. Keys of labels are the labels as the config writes them.`,
         ),
       );

@@ -45,6 +45,7 @@ function convertItem(item: unknown, file: string, notes: MigrationNote[], where:
       const category: Data = { type: 'category', label: label ?? 'Category' };
       if (typeof item.collapsed === 'boolean') category.collapsed = item.collapsed;
       if (typeof item.collapsible === 'boolean') category.collapsible = item.collapsible;
+      if (typeof item.className === 'string') category.className = item.className;
       const link = convertCategoryLink(item.link);
       if (link) category.link = link;
       category.items = convertItems(item.items, file, notes, `${where} > ${label ?? 'Category'}`);

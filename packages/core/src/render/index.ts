@@ -5,6 +5,7 @@ import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
   encodePath,
+  getImageUrl,
   RESOLVING_ATTRIBUTE,
   RESOLVING_TIMEOUT_MS,
   toPackedSidebar,
@@ -261,14 +262,10 @@ const BLOG_ROUTE_TYPES = new Set<RouteData['type']>([
   'blogAuthor',
 ]);
 
-/** An absolute URL of a decoded site path (`/en/docs/x`), or an absolute URL unchanged. */
+/** An absolute URL of a decoded site path (`/en/docs/x`); an absolute URL unchanged, a protocol-relative one with the site's scheme. */
 function toAbsoluteUrl(site: SiteData, path: string): string {
+  if (path.startsWith('//')) return new URL(site.url).protocol + path;
   return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : site.url + encodePath(path);
-}
-
-/** A page's own image (front matter `image`): a path under static/, served under the site's base URL, or an absolute URL. */
-function toStaticUrl(site: SiteData, path: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : site.siteBaseUrl + path.replace(/^\//, '');
 }
 
 /** The locale whose text the page shows: the source locale of a fallback page, else the page's own. */
@@ -296,7 +293,7 @@ function getSocialTags(site: SiteData, route: RouteData): string[] {
         meta('og:locale:alternate', toOgLocale(site.locales.find((entry) => entry.locale === alternate.locale)!.htmlLang)),
       ),
     meta('og:site_name', site.title),
-    route.image ? meta('og:image', toAbsoluteUrl(site, toStaticUrl(site, route.image))) : '',
+    route.image ? meta('og:image', toAbsoluteUrl(site, getImageUrl(site.siteBaseUrl, route.image))) : '',
     !route.image && site.image ? meta('og:image', toAbsoluteUrl(site, site.image)) : '',
     route.type === 'blogPost' ? meta('article:published_time', route.post.date) : '',
     `<meta name="twitter:card" content="summary">`,

@@ -49,6 +49,7 @@ export function assertValidVersionName(name: string): void {
  */
 export function assertNewVersionName(name: string, config: SiteConfig): void {
   const { versionedNames, routeBasePath } = config.docs;
+  const base = routeBasePath ? `/${routeBasePath}` : '';
   const taken = versionedNames.find((existing) => existing.toLowerCase() === name.toLowerCase());
   if (taken !== undefined) {
     throw new DocgenError(`Version "${taken}" already exists in versions.json`, {
@@ -59,9 +60,9 @@ export function assertNewVersionName(name: string, config: SiteConfig): void {
   }
   const owner = Object.entries(getSegmentsAfterCut(config)).find(([, segment]) => segment === name)?.[0];
   if (owner !== undefined) {
-    throw new DocgenError(`The version name "${name}" is the URL path of version "${owner}" (/${routeBasePath}/${name})`, {
+    throw new DocgenError(`The version name "${name}" is the URL path of version "${owner}" (${base}/${name})`, {
       code: 'version-exists',
-      hint: `Pick another name: once the new version is no longer the latest it moves to /${routeBasePath}/<name>.`,
+      hint: `Pick another name: once the new version is no longer the latest it moves to ${base}/<name>.`,
     });
   }
 }

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '@docgen/types';
+import { getTemporaryName } from '../processes/index.js';
+
+/** The file of a store folder that holds the memo (see readFrontMatterMemo). */
+export const FRONT_MATTER_MEMO_FILE = 'front-matter.json';
+
+/** What checking a file's front matter gave: the value its schema made, and the warnings. */
+export interface CheckedFrontMatter {
+  frontMatter: unknown;
+  warnings?: Diagnostic[];
+}
+
+interface MemoEntry extends CheckedFrontMatter {
+  /** Hash of the YAML text it was parsed from. */
+  hash: string;
+}
+
+/**
+ * Front matter checked by earlier runs, by file and schema, kept in the site's cache: parsing the
+ * YAML of every file is most of reading a site (half a second at 2,000 pages), and a file whose
+ * front matter text is unchanged gives the same value and warnings. Only front matter that was
+ * valid is kept (an error is thrown again, by parsing), and only values JSON holds exactly.
+ */
+export class FrontMatterMemo {
+  private readonly entries: Map<string, MemoEntry>;
+  /** Entries of files met by this process: what `write` keeps (files gone since are forgotten). */
+  private readonly met = new Map<string, MemoEntry>();
+
+  constructor(
+    private readonly salt: string,
+    entries: Record<string, MemoEntry> = {},
+  ) {
+    this.entries = new Map(Object.entries(entries));
+  }
+
+  /** What the front matter `yamlText` of `sitePath` gave when checked by schema `kind`, if it was checked before. */
+  get(kind: string, sitePath: string, yamlText: string): CheckedFrontMatter | undefined {
+    const key = `${kind}\0${sitePath}`;
+    const entry = this.entries.get(key);
+    if (!entry || entry.hash !== hashText(yamlText)) return undefined;
+    this.met.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Remembers what checking gave; returns the value to use, the same whether it came from here
+   * or from parsing: as JSON holds it (keys whose value is undefined left out). A value JSON cannot
+   * hold exactly is returned as it is and not remembered.
+   */
+  set(kind: string, sitePath: string, yamlText: string, checked: CheckedFrontMatter): CheckedFrontMatter {
+    const frontMatter = toJsonValue(checked.frontMatter);
+    if (frontMatter === NOT_JSON) return checked;
+    const entry: MemoEntry = { hash: hashText(yamlText), frontMatter, ...(checked.warnings && { warnings: checked.warnings }) };
+    const key = `${kind}\0${sitePath}`;
+    this.entries.set(key, entry);
+    this.met.set(key, entry);
+    return entry;
+  }
+
+  /** Writes the entries of the files this process met into `dir` (atomically). */
+  write(dir: string): void {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, FRONT_MATTER_MEMO_FILE);
+    const temporary = `${file}.${getTemporaryName('')}`;
+    writeFileSync(temporary, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) }));
+    renameSync(temporary, file);
+  }
+}
+
+/**
+ * The memo kept in `dir`; empty when there is none, it is unreadable, or was written with another
+ * `salt` (another docgen version: its schemas may differ). A cache is never trusted over parsing.
+ */
+export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
+  try {
+    const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as { salt?: unknown; entries?: unknown };
+    if (stored.salt === salt && typeof stored.entries === 'object' && stored.entries !== null) {
+      return new FrontMatterMemo(salt, stored.entries as Record<string, MemoEntry>);
+    }
+  } catch {
+    // None yet, or unreadable: start empty.
+  }
+  return new FrontMatterMemo(salt);
+}
+
+const hashText = (text: string) => createHash('sha1').update(text).digest('base64');
+
+const NOT_JSON = Symbol('not JSON');
+
+/** `value` as JSON.parse(JSON.stringify(value)) gives it, or NOT_JSON when that would change it otherwise than by leaving out undefined keys. */
+function toJsonValue(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : NOT_JSON;
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) {
+      const json = toJsonValue(item);
+      if (json === NOT_JSON || item === undefined) return NOT_JSON;
+      items.push(json);
+    }
+    return items;
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const object: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      const json = toJsonValue(item);
+      if (json === NOT_JSON) return NOT_JSON;
+      // `__proto__` as a key (YAML keeps it an ordinary key) stays one.
+      Object.defineProperty(object, key, { value: json, enumerable: true, writable: true, configurable: true });
+    }
+    return object;
+  }
+  return NOT_JSON;
+}
