@@ -34,6 +34,7 @@ import { readConfig } from './config/index.js';
 import {
   ContentCache,
   findComponentPages,
+  FRONT_MATTER_KEYS,
   FRONT_MATTER_MEMO_FILE,
   readFrontMatterMemo,
   readGitLastUpdates,
@@ -289,7 +290,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
-  const frontMatterMemo = readFrontMatterMemo(storeDir, DOCGEN_VERSION);
+  const frontMatterMemo = readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}`);
   const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.

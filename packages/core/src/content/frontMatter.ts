@@ -212,6 +212,12 @@ export const pageFrontMatterSchema = z.looseObject(pageMeta).transform((fm) => (
   head: fm.head,
 }));
 
+/**
+ * The keys each kind of page reads, as one string: part of the front matter memo's salt, so that
+ * front matter checked by a docgen that read other keys is parsed again.
+ */
+export const FRONT_MATTER_KEYS = JSON.stringify([Object.keys(docShape), Object.keys(blogShape), Object.keys(pageMeta)]);
+
 /** The keys each schema reads, for the unknown-key warning. */
 const KNOWN_KEYS = new Map<z.ZodType, string[]>([
   [docFrontMatterSchema, Object.keys(docShape)],
