@@ -42,6 +42,10 @@ const STRINGS = {
     loading: 'Loading…',
     'search.open': 'Search (Ctrl+K)',
     'search.label': 'Search',
+    editThisPage: 'Edit this page',
+    'lastUpdated.atBy': 'Last updated on {date} by {author}',
+    'lastUpdated.at': 'Last updated on {date}',
+    'lastUpdated.by': 'Last updated by {author}',
   },
   ko: {
     skipToContent: '본문으로 건너뛰기',
@@ -71,6 +75,10 @@ const STRINGS = {
     loading: '불러오는 중…',
     'search.open': '검색 (Ctrl+K)',
     'search.label': '검색',
+    editThisPage: '이 페이지 편집',
+    'lastUpdated.atBy': '최종 수정: {date}, {author}',
+    'lastUpdated.at': '최종 수정: {date}',
+    'lastUpdated.by': '최종 수정: {author}',
   },
 } as const;
 

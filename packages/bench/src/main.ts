@@ -1,9 +1,10 @@
 /**
- * `pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep]`:
+ * `pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]`:
  * docgen's benchmark. For each site shape, generates a synthetic site, builds it cold with
  * `docgen build` and Hugo in turn, rebuilds it warm and after one edit, measures the output and a
  * page against the same page of a 300-page site, times `serve --watch` as a user feels it, and
- * checks the budgets of README.md ("Benchmark").
+ * checks the budgets of README.md ("Benchmark"). Then times the git pass of last-updated dates on
+ * a site of N pages in a git repository (measureGitDates.ts).
  *
  * `pnpm bench --case search [--search-pages 2000,10000]`: docgen's search beside Pagefind (searchBench.ts).
  */
@@ -14,11 +15,14 @@ import { parseArgs } from 'node:util';
 import { benchShape } from './benchShape.js';
 import { DOCGEN_SHAPE } from './docgenShape.js';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
+import { measureGitDates } from './measureGitDates.js';
+import { formatTable } from './report.js';
+import { toJsonMetrics, writeResults } from './results.js';
 import { hasGnuTime } from './runProcess.js';
 import { benchSearch } from './searchBench.js';
 import { SHAPE_NAMES, type ShapeName, type SiteShape } from './siteShape.js';
 
-const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep]
+const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]
        pnpm bench --case search [--search-pages N,M] [--threads T] [--keep]
 
   --pages N     doc pages of the synthetic site (default 2000, at least 100)
@@ -29,6 +33,7 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaur
   --keep        keep the generated sites and outputs (their folders are printed)
   --case C      build (default) or search: docgen's search beside Pagefind on the one-sidebar Korean site
   --search-pages N,M  sizes of the search case (default 2000,10000)
+  --git-only    only the cost of last-updated dates (the git pass on a cold build and a rebuild)
 `;
 
 const SHAPES: Record<ShapeName, SiteShape> = { docgen: DOCGEN_SHAPE, docusaurus: DOCUSAURUS_SHAPE };
@@ -46,6 +51,7 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
       case: { type: 'string', default: 'build' },
       'search-pages': { type: 'string', default: '2000,10000' },
+      'git-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -78,7 +84,7 @@ async function main(): Promise<void> {
   );
   if (!hasGnuTime) log('GNU time (/usr/bin/time) is missing: peak RSS and CPU come from a build child reporting its own usage');
   let passed = true;
-  for (const name of shapes) {
+  for (const name of values['git-only'] ? [] : shapes) {
     const shapePassed = await benchShape(SHAPES[name], {
       pages,
       runs,
@@ -93,6 +99,14 @@ async function main(): Promise<void> {
     });
     passed &&= shapePassed;
   }
+  const git = await measureGitDates({ pages, runs, keep: values.keep, docgenBin: join(repoRoot, 'bin', 'docgen'), env, log });
+  process.stdout.write(
+    `\ndocgen ${docgenVersion} bench, last-updated dates: ${pages} pages, ${git.files} files in git\n${formatTable(git.metrics)}\n`,
+  );
+  const gitFile = join(resolve(values.out), `bench-git-${pages}.json`);
+  writeResults(gitFile, { docgenVersion, pages, files: git.files, metrics: toJsonMetrics(git.metrics) });
+  log(`  results: ${gitFile}`);
+  passed &&= git.passed;
   if (!passed) log('\nSome budgets are not met (FAIL above).');
 }
 

@@ -34,9 +34,12 @@ import { readConfig } from './config/index.js';
 import {
   ContentCache,
   findComponentPages,
+  FRONT_MATTER_KEYS,
   FRONT_MATTER_MEMO_FILE,
   readFrontMatterMemo,
+  readGitLastUpdates,
   readSiteContent,
+  showsLastUpdates,
   type FileChange,
 } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
@@ -300,7 +303,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
-  const frontMatterMemo = readFrontMatterMemo(storeDir, DOCGEN_VERSION);
+  const frontMatterMemo = readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}`);
   const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.
@@ -485,7 +488,9 @@ export function createSiteBuilder(options: BuilderOptions) {
       bundled.catch(() => {});
       let content: SiteContent;
       try {
-        content = readSiteContent(siteDir, config, contentCache, frontMatterMemo);
+        // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
+        const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
+        content = readSiteContent(siteDir, config, contentCache, frontMatterMemo, { git });
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.

@@ -10,6 +10,7 @@ import fg from 'fast-glob';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
+import { readGitHead, showsLastUpdates } from './content/index.js';
 import { readFolderFiles } from './files/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -60,7 +61,9 @@ export function readInputFingerprint(input: {
   includeDrafts: boolean | undefined;
 }): string {
   const { siteDir, outDir, config } = input;
-  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false]));
+  // A commit changes the last-updated dates without changing any file.
+  const head = showsLastUpdates(config) ? (readGitHead(siteDir) ?? null) : null;
+  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false, head]));
   const addFiles = (cwd: string, ignore: string[]) => {
     const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -16,7 +16,7 @@ import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writ
 import type { MdxInput } from './compile/compileData.js';
 import { OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
-import { readSiteContent } from './content/index.js';
+import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
@@ -100,7 +100,11 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
       throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
     }
   }
-  const content = options.content ?? readSiteContent(siteDir, config);
+  const content =
+    options.content ??
+    readSiteContent(siteDir, config, undefined, undefined, {
+      git: showsLastUpdates(config) ? readGitLastUpdates(siteDir, options.cache === false ? undefined : findCacheDir(siteDir)) : undefined,
+    });
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =
     options.storeDir ??

@@ -45,8 +45,22 @@ describe('readConfig: a valid config', () => {
         includeCurrentVersion: true,
         versions: {},
         versionedNames: [],
+        editUrl: undefined,
+        editLocalizedFiles: false,
+        showLastUpdateTime: false,
+        showLastUpdateAuthor: false,
       },
-      blog: { path: 'blog', routeBasePath: 'blog', postsPerPage: 10, blogTitle: 'Blog', blogDescription: '' },
+      blog: {
+        path: 'blog',
+        routeBasePath: 'blog',
+        postsPerPage: 10,
+        blogTitle: 'Blog',
+        blogDescription: '',
+        editUrl: undefined,
+        editLocalizedFiles: false,
+        showLastUpdateTime: false,
+        showLastUpdateAuthor: false,
+      },
       themeConfig: {
         navbar: { hideOnScroll: false, items: [] },
         footer: { style: 'light', links: [] },
@@ -56,6 +70,8 @@ describe('readConfig: a valid config', () => {
         code: { additionalLanguages: [] },
       },
       markdown: { math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] },
+      redirects: [],
+      headTags: [],
     });
   });
 
@@ -396,5 +412,69 @@ describe('getConfigJsonSchema', () => {
       expect.arrayContaining(['path', 'lastVersion', 'versions', 'onlyIncludeVersions', 'includeCurrentVersion']),
     );
     expect(JSON.stringify(schema.properties.navbar)).toContain('"docsVersionDropdown"');
+  });
+});
+
+describe('readConfig: head tags, scripts, redirects and edit links', () => {
+  it('takes headTags then scripts as head tags, leaving false attributes out', () => {
+    const config = readConfig(
+      siteWithConfig(
+        `${MINIMAL}headTags:\n  - tagName: link\n    attributes: { rel: preconnect, href: "https://fonts.example.com" }\nscripts:\n  - https://stats.example.com/a.js\n  - { src: /b.js, defer: true, async: false, data-domain: docs.example.com }\n`,
+      ),
+    );
+    expect(config.headTags).toEqual([
+      { tagName: 'link', attributes: { rel: 'preconnect', href: 'https://fonts.example.com' } },
+      { tagName: 'script', attributes: { src: 'https://stats.example.com/a.js' } },
+      { tagName: 'script', attributes: { src: '/b.js', defer: true, 'data-domain': 'docs.example.com' } },
+    ]);
+  });
+
+  it('refuses a script text that would end its tag, at its line', () => {
+    const error = catchDocgenError(() =>
+      readConfig(
+        siteWithConfig(`${MINIMAL}headTags:\n  - tagName: script\n    attributes: {}\n    innerHTML: "x</script><script>alert(1)"\n`),
+      ),
+    );
+    expect(error.message).toBe('The innerHTML of a script head tag contains "</script"');
+    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 6, column: 16 });
+  });
+
+  it('refuses an attribute name that could break out of its tag, and a tag it does not know, at their lines', () => {
+    const badName = catchDocgenError(() =>
+      readConfig(siteWithConfig(`${MINIMAL}headTags:\n  - tagName: meta\n    attributes:\n      "x><script": a\n`)),
+    );
+    expect(badName.message).toMatch(/^Invalid value for "headTags\.0\.attributes\.x><script"/);
+    expect(badName.location).toMatchObject({ file: 'docgen.config.yaml', line: 6 });
+    const badTag = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}headTags:\n  - tagName: iframe\n    attributes: {}\n`)));
+    expect(badTag.message).toMatch(/^Invalid value for "headTags\.0\.tagName"/);
+    expect(badTag.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 14 });
+  });
+
+  it('names an unknown editUrl placeholder at its line', () => {
+    const error = catchDocgenError(() =>
+      readConfig(siteWithConfig(`${MINIMAL}docs:\n  editUrl: https://github.com/o/r/edit/main/{docsPath}\n`)),
+    );
+    expect(error.message).toBe(
+      'Invalid value for "docs.editUrl": unknown placeholder {docsPath}; known: {versionDocsDirPath}, {path}, {docPath}, {locale}, {version}',
+    );
+    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 12 });
+  });
+
+  it('gives each old URL of redirects its own entry, with where its from and to were written', () => {
+    const config = readConfig(siteWithConfig(`${MINIMAL}redirects:\n  - from: [/a, /b]\n    to: /docs/x#y\n`));
+    expect(config.redirects).toEqual([
+      {
+        from: '/a',
+        to: '/docs/x#y',
+        location: { file: 'docgen.config.yaml', line: 4, column: 12 },
+        toLocation: { file: 'docgen.config.yaml', line: 5, column: 9 },
+      },
+      {
+        from: '/b',
+        to: '/docs/x#y',
+        location: { file: 'docgen.config.yaml', line: 4, column: 16 },
+        toLocation: { file: 'docgen.config.yaml', line: 5, column: 9 },
+      },
+    ]);
   });
 });

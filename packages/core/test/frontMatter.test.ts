@@ -287,14 +287,56 @@ describe('front matter Docusaurus writers use', () => {
   });
 
   it('names a Docusaurus key docgen does not act on as such, and knows which keys each kind of page takes', () => {
-    const doc = parseFrontMatter(sourceFile('---\ncustom_edit_url: null\n---\n'), docFrontMatterSchema);
+    const doc = parseFrontMatter(sourceFile('---\nsidebar_class_name: wide\n---\n'), docFrontMatterSchema);
     expect(doc.warnings?.map((warning) => warning.message)).toEqual([
-      'Front matter "custom_edit_url" (a Docusaurus key) is not supported by docgen: it has no effect',
+      'Front matter "sidebar_class_name" (a Docusaurus key) is not supported by docgen: it has no effect',
     ]);
+    // custom_edit_url is read by docs and posts; a markdown page of pages/ has no edit link.
+    expect(parseFrontMatter(sourceFile('---\ncustom_edit_url: null\n---\n'), docFrontMatterSchema).warnings).toBeUndefined();
+    expect(
+      parseFrontMatter(sourceFile('---\ncustom_edit_url: null\n---\n', 'pages/a.md'), pageFrontMatterSchema).warnings?.map(
+        (warning) => warning.message,
+      ),
+    ).toEqual(['Front matter "custom_edit_url" (a Docusaurus key) is not supported by docgen: it has no effect']);
     const page = parseFrontMatter(sourceFile('---\nsidebar_position: 1\n---\n', 'pages/a.md'), pageFrontMatterSchema);
     expect(page.warnings?.map((warning) => warning.message)).toEqual(['Unknown front matter "sidebar_position"']);
     const post = parseFrontMatter(sourceFile('---\nauthors: [kim]\nkeywords: x\n---\n', 'blog/a.md'), blogFrontMatterSchema);
     expect(post.warnings).toBeUndefined();
     expect(post.frontMatter.keywords).toEqual(['x']);
+  });
+});
+
+describe('front matter of page sources, redirects and head tags', () => {
+  it('reads custom_edit_url, last_update, redirect_from (with where each was written) and head', () => {
+    const doc = parseFrontMatter(
+      sourceFile(
+        '---\ncustom_edit_url: https://wiki.example.com/a\nlast_update:\n  date: 2024-02-03\n  author: Kim\nredirect_from:\n  - /docs/old\n  - /old\nhead:\n  - tagName: meta\n    attributes: { name: robots, content: noarchive }\n---\n',
+      ),
+      docFrontMatterSchema,
+    );
+    expect(doc.warnings).toBeUndefined();
+    expect(doc.frontMatter).toMatchObject({
+      customEditUrl: 'https://wiki.example.com/a',
+      lastUpdate: { date: '2024-02-03', author: 'Kim' },
+      redirectFrom: [
+        { path: '/docs/old', location: { file: 'docs/guide/a.md', line: 7, column: 5 } },
+        { path: '/old', location: { file: 'docs/guide/a.md', line: 8, column: 5 } },
+      ],
+      head: [{ tagName: 'meta', attributes: { name: 'robots', content: 'noarchive' } }],
+    });
+  });
+
+  it('refuses a script in head, a last_update date that is none, and a redirect_from that is not a path, at their lines', () => {
+    const script = catchDocgenError(() =>
+      parseFrontMatter(sourceFile('---\nhead:\n  - tagName: script\n    attributes: { src: /x.js }\n---\n'), docFrontMatterSchema),
+    );
+    expect(script.message).toMatch(/^Invalid front matter "head\.0\.tagName"/);
+    expect(script.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 14 });
+    const date = catchDocgenError(() => parseFrontMatter(sourceFile('---\nlast_update:\n  date: last week\n---\n'), docFrontMatterSchema));
+    expect(date.message).toBe('Invalid front matter "last_update.date": a date such as 2025-08-20');
+    expect(date.location).toEqual({ file: 'docs/guide/a.md', line: 3, column: 9 });
+    const path = catchDocgenError(() => parseFrontMatter(sourceFile('---\nredirect_from: old-page\n---\n'), docFrontMatterSchema));
+    expect(path.message).toMatch(/^Invalid front matter "redirect_from"/);
+    expect(path.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 16 });
   });
 });

@@ -74,10 +74,8 @@ describe('docgen migrate docusaurus', () => {
     expect(readNotes(report)).toEqual([
       'docusaurus.config.js:30 Config option `organizationName`',
       'docusaurus.config.js:31 Config option `projectName`',
-      'docusaurus.config.js:52 Docs option `editUrl`',
       'docusaurus.config.js:56 Blog option `showReadingTime`',
       'docusaurus.config.js:57 Blog option `feedOptions`',
-      'docusaurus.config.js:63 Blog option `editUrl`',
       'docusaurus.config.js:66 Blog option `onInlineTags`',
       'docusaurus.config.js:67 Blog option `onInlineAuthors`',
       'docusaurus.config.js:68 Blog option `onUntruncatedBlogPosts`',
@@ -117,6 +115,8 @@ describe('docgen migrate docusaurus', () => {
     // The custom CSS is copied and loaded after the theme's styles: it sets Infima's variables, which the theme reads.
     expect(config).toMatch(/^customCss:\n {2}- src\/css\/custom\.css$/m);
     expect(readFileSync(join(scratch, 'docusaurus-classic/src/css/custom.css'), 'utf8')).toContain('--ifm-color-primary: #2e8555;');
+    // Edit links are converted as they were (the classic template's editUrl).
+    expect(config).toContain('editUrl: https://github.com/facebook/docusaurus/tree/main/packages/create-docusaurus/templates/shared/');
     expect(config).toMatch(/^# The navbar\./m);
   });
 

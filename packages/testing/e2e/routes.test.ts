@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../src/paths.js';
+import { DOCS_CONTENT, REPO_ROOT } from '../src/paths.js';
 
 const siteUrl = inject('siteUrl');
 /** The routes of the product spec; a copy is kept in the repository for clones without shared/. */
@@ -25,7 +26,12 @@ describe('the built docs-content', () => {
   });
 
   it('builds without a single warning (no broken links or anchors, no markdown problems)', () => {
-    expect(inject('buildWarnings')).toEqual([]);
+    // docs-content dates its pages from git: in a shallow clone of docgen the build says, once, that it shows no dates.
+    const shallow =
+      execFileSync('git', ['rev-parse', '--is-shallow-repository'], { cwd: DOCS_CONTENT, encoding: 'utf8' }).trim() === 'true';
+    expect(inject('buildWarnings')).toEqual(
+      shallow ? ["The site's git repository is a shallow clone: its history is cut, so its last-updated dates would be wrong"] : [],
+    );
   });
 
   it.each(routes)('serves %s as a real page', async (route) => {

@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { DOCS_CONTENT } from './paths.js';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyDocsContent } from './siteCopy.js';
 
 /**
  * A copy of docs-content with what only tests need: a page that crashes on demand, the navbar's
@@ -8,11 +8,7 @@ import { DOCS_CONTENT } from './paths.js';
  * override of a theme UI string.
  */
 export function createVariantSite(root: string): string {
-  const site = join(root, 'variant-site');
-  cpSync(DOCS_CONTENT, site, {
-    recursive: true,
-    filter: (source) => source === DOCS_CONTENT || !/^(build|node_modules|\.docgen)(\/|$)/.test(relative(DOCS_CONTENT, source)),
-  });
+  const site = copyDocsContent(join(root, 'variant-site'));
   const configPath = join(site, 'docgen.config.yaml');
   const config = readFileSync(configPath, 'utf8')
     .replace('  hideOnScroll: false', '  hideOnScroll: true')

@@ -20,6 +20,10 @@ export interface SiteConfig {
   blog: BlogConfig;
   themeConfig: ThemeConfig;
   markdown: MarkdownConfig;
+  /** Old URLs that lead to a page of the site (`redirects`, and `redirect_from` in front matter is added by the manifest). */
+  redirects: RedirectConfig[];
+  /** Extra tags of every page's `<head>` (`headTags` and `scripts`), in the order written. */
+  headTags: HeadTagConfig[];
   /**
    * Where the values that become links on every page were written (navbar, footer, announcement
    * bar, favicon), so that the link checker can name file:line:col. Absent when the config and the
@@ -72,7 +76,43 @@ export interface VersionOptions {
   banner?: VersionBanner;
 }
 
-export interface DocsConfig {
+/**
+ * An old URL path (below each locale's base URL) that leads to `to`: a path of the site (with an
+ * optional query and `#hash`) or a full URL. Where `from` and `to` were written, for errors.
+ */
+export interface RedirectConfig {
+  from: string;
+  to: string;
+  location: SourceLocation;
+  toLocation: SourceLocation;
+}
+
+/**
+ * A tag of a page's `<head>`: `meta`, `link`, `script`, `style`, `noscript` or `base` with its
+ * attributes (values are escaped when written; `true` writes the bare attribute) and, for `script`
+ * and `style`, its text.
+ */
+export interface HeadTagConfig {
+  tagName: string;
+  attributes: Record<string, string | true>;
+  innerHTML?: string;
+}
+
+/** Edit links and last-updated dates of docs or blog posts. */
+export interface PageSourceOptions {
+  /**
+   * Base URL of the files in the repository (`https://github.com/o/r/edit/main/website/`) or a
+   * template with `{versionDocsDirPath}` / `{blogDirPath}`, `{path}` and `{locale}`; no edit link
+   * when absent.
+   */
+  editUrl?: string;
+  /** Edit links of translated pages open the translation's file instead of the default locale's. */
+  editLocalizedFiles: boolean;
+  showLastUpdateTime: boolean;
+  showLastUpdateAuthor: boolean;
+}
+
+export interface DocsConfig extends PageSourceOptions {
   /** Folder of the current version's docs, relative to the site folder. */
   path: string;
   routeBasePath: string;
@@ -87,7 +127,7 @@ export interface DocsConfig {
   versionedNames: string[];
 }
 
-export interface BlogConfig {
+export interface BlogConfig extends PageSourceOptions {
   path: string;
   routeBasePath: string;
   postsPerPage: number;

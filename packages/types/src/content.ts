@@ -1,5 +1,20 @@
 import type { Root as HastRoot } from 'hast';
-import type { Diagnostic } from './diagnostics.js';
+import type { HeadTagConfig } from './config.js';
+import type { Diagnostic, SourceLocation } from './diagnostics.js';
+
+/** A URL path written in a file, with where (`redirect_from` in front matter). */
+export interface LocatedPath {
+  path: string;
+  location: SourceLocation;
+}
+
+/** Front matter every kind of page takes besides its metadata: old URLs and extra head tags. */
+export interface PageExtrasFrontMatter {
+  /** `redirect_from`: old URLs that lead to the page. */
+  redirectFrom?: LocatedPath[];
+  /** `head`: extra meta and link tags of the page. */
+  head?: HeadTagConfig[];
+}
 
 /** A source file as read from disk: BOM removed and line endings normalised to LF. */
 export interface SourceFile {
@@ -10,7 +25,7 @@ export interface SourceFile {
 }
 
 /** Doc front matter after validation, keys mapped from snake_case to camelCase. */
-export interface DocFrontMatter {
+export interface DocFrontMatter extends PageExtrasFrontMatter {
   id?: string;
   title?: string;
   slug?: string;
@@ -32,11 +47,13 @@ export interface DocFrontMatter {
   paginationPrev?: string | null;
   paginationNext?: string | null;
   tags?: string[];
-  /** Kept for the last-update line of a later feature. */
+  /** `last_update`: replaces what git says of the page (when last updates are shown). */
   lastUpdate?: { date?: string; author?: string };
+  /** `custom_edit_url`: the page's own edit link, or null for none. */
+  customEditUrl?: string | null;
 }
 
-export interface BlogFrontMatter {
+export interface BlogFrontMatter extends PageExtrasFrontMatter {
   title?: string;
   description?: string;
   keywords?: string[];
@@ -48,9 +65,11 @@ export interface BlogFrontMatter {
   draft?: boolean;
   unlisted?: boolean;
   hideTableOfContents?: boolean;
+  lastUpdate?: { date?: string; author?: string };
+  customEditUrl?: string | null;
 }
 
-export interface PageFrontMatter {
+export interface PageFrontMatter extends PageExtrasFrontMatter {
   title?: string;
   description?: string;
   keywords?: string[];
@@ -311,6 +330,13 @@ export interface SiteTranslations {
   theme: Record<string, string>;
 }
 
+/** The last commit of a file, from git. */
+export interface GitLastUpdate {
+  /** ISO date and time (UTC) of the commit. */
+  date: string;
+  author: string;
+}
+
 export interface SiteContent {
   versions: SourceVersion[];
   blogPosts: SourceBlogPost[];
@@ -325,6 +351,11 @@ export interface SiteContent {
    * the build copies (symbolic links under the same rule as every other source file).
    */
   staticFiles: string[];
+  /**
+   * The last commit of each file git tracks, by site path; read only when the config shows
+   * last-updated dates (`showLastUpdateTime` / `showLastUpdateAuthor`).
+   */
+  lastUpdates?: Record<string, GitLastUpdate>;
   /**
    * Warnings met while reading the site's files: symbolic links skipped by the symlink rule
    * (outside the site folder, broken, or a loop), one per link.

@@ -1,7 +1,7 @@
 import type { SiteConfig } from './config.js';
 import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
 import type { Diagnostic, SourceLocation } from './diagnostics.js';
-import type { PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
+import type { PropPageSource, PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
 
 /** A doc after the manifest stage resolved its id, route and sidebar. */
 export interface LoadedDoc {
@@ -24,6 +24,8 @@ export interface LoadedDoc {
   toc: TocItem[];
   hideTableOfContents: boolean;
   compiled: CompiledMarkdown;
+  /** "Edit this page" and the last update, as the page shows them. */
+  source: PropPageSource;
   /** Id of the first sidebar that lists the doc. */
   sidebarId?: string;
 }
@@ -141,6 +143,20 @@ export interface SearchScope {
   key: string;
 }
 
+/**
+ * An old URL of a locale that leads to another page (config `redirects`, front matter
+ * `redirect_from`): the build writes a small page at `from` that sends the reader on. Not a route:
+ * no sitemap entry, no search.
+ */
+export interface ManifestRedirect {
+  /** Decoded URL path, with the locale base: `/ko/docs/old`. */
+  from: string;
+  /** Decoded URL path with the locale base and an optional query and `#hash`, or a full URL. */
+  to: string;
+  /** Where the redirect was written. */
+  location: SourceLocation;
+}
+
 export interface LocaleManifest {
   locale: string;
   site: SiteData;
@@ -151,6 +167,8 @@ export interface LocaleManifest {
   linkSources: LinkSource[];
   /** Its search indexes (the site data names them, the search dialog offers them), those with pages only. */
   searchScopes: SearchScope[];
+  /** Old URLs of the locale and the pages they lead to, by `from` order. */
+  redirects: ManifestRedirect[];
 }
 
 /** A file copied into the output as it is (images referenced by relative paths). */

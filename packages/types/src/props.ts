@@ -42,6 +42,14 @@ export interface PropLocale {
   baseUrl: string;
 }
 
+/** An extra tag of the `<head>` (config `headTags`, `scripts`; front matter `head`): attribute values are escaped when written. */
+export interface PropHeadTag {
+  tagName: string;
+  /** `true` writes the attribute bare (`async`). */
+  attributes: Record<string, string | true>;
+  innerHTML?: string;
+}
+
 export interface SiteData {
   /** Changes whenever the output changes; part of every page-data URL. */
   buildId: string;
@@ -92,6 +100,8 @@ export interface SiteData {
    * Each index is loaded on first use from getSearchIndexUrl().
    */
   search?: { scopes: { name: string; label: string }[] };
+  /** Tags of every page's `<head>` (config `headTags` and `scripts`); absent when none. */
+  headTags?: PropHeadTag[];
 }
 
 /** A link of a sidebar as pages and sidebar files carry it (made from a SidebarLink by toSidebarProp). */
@@ -184,6 +194,21 @@ export interface PropBlogPostMeta {
   hasTruncateMarker: boolean;
 }
 
+/** When a page last changed and by whom (git, or front matter `last_update`): only what the config shows. */
+export interface PropLastUpdate {
+  /** ISO date (`2025-08-20`) or date and time (UTC), when `showLastUpdateTime` is on. */
+  date?: string;
+  /** When `showLastUpdateAuthor` is on. */
+  author?: string;
+}
+
+/** Where a doc or post comes from, as it shows under the page. */
+export interface PropPageSource {
+  /** "Edit this page": the file in the repository (`editUrl`, `custom_edit_url`). */
+  editUrl?: string;
+  lastUpdate?: PropLastUpdate;
+}
+
 export type RouteData = RouteDataBase & RouteKind;
 
 export interface RouteDataBase {
@@ -198,6 +223,8 @@ export interface RouteDataBase {
   keywords?: string[];
   /** The page's own og:image (a path under static/ or an absolute URL), from front matter; the site's when absent. */
   image?: string;
+  /** The page's own extra `<head>` tags (front matter `head`: meta and link). */
+  head?: PropHeadTag[];
   /**
    * Rendered markdown by slot name (`main`, `excerpt:<path>`). Filled by the render stage. A doc or
    * markdown page whose content starts with a `# heading` has a `title` slot too: that heading's
@@ -226,7 +253,8 @@ export type RouteKind =
       markdownPath?: string;
       /** The doc's front matter tags, each linking to its tag page. */
       tags?: PropTag[];
-    } & PropDocContext)
+    } & PropDocContext &
+      PropPageSource)
   /** A version's tags list (`<version>/tags`): every tag of its docs, with its count. */
   | ({ type: 'docTagList'; tags: PropTag[] } & PropDocContext)
   /** A tag's page (`<version>/tags/<tag>`): the docs with the tag. */
@@ -245,14 +273,14 @@ export type RouteKind =
       previousPage?: string;
       nextPage?: string;
     }
-  | {
+  | ({
       type: 'blogPost';
       post: PropBlogPostMeta;
       toc: TocItem[];
       previous?: PropNavLink;
       next?: PropNavLink;
       fallbackFrom?: { locale: string; path: string };
-    }
+    } & PropPageSource)
   | { type: 'blogTagList'; tags: PropTag[] }
   | { type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] }
   | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }

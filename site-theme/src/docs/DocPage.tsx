@@ -3,6 +3,7 @@ import { Link, useSidebar, useSiteData } from '@docgen/client';
 import type { PropDocContext, PropNavLink, PropTag, RouteData } from '@docgen/types';
 import { behaviours } from '../afterHydration.js';
 import { Html } from '../content/Html.js';
+import { PageSource } from '../content/PageSource.js';
 import { PageTitle } from '../content/PageTitle.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
@@ -69,6 +70,7 @@ export function DocPage({ route }: { route: DocRoute }) {
           <Html />
         </div>
         {route.tags ? <DocTags tags={route.tags} /> : null}
+        <PageSource source={route} />
       </article>
     </DocFrame>
   );

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic, LocaleConfig, SiteConfig } from '@docgen/types';
+import type { Diagnostic, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
 import { getSegmentNameProblem } from '../files/index.js';
@@ -69,10 +69,11 @@ export function readConfig(siteDir: string): SiteConfig {
     i18n,
     docs: {
       ...raw.docs,
+      ...toPageSourceOptions(raw.docs),
       lastVersion: raw.docs.lastVersion ?? versionedNames[0] ?? 'current',
       versionedNames,
     },
-    blog: raw.blog,
+    blog: { ...raw.blog, ...toPageSourceOptions(raw.blog) },
     themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
     markdown: {
       math: raw.markdown.math,
@@ -80,8 +81,77 @@ export function readConfig(siteDir: string): SiteConfig {
       remarkPlugins: resolveMarkdownPlugins(siteDir, raw.markdown.remarkPlugins, ['markdown', 'remarkPlugins'], yaml),
       rehypePlugins: resolveMarkdownPlugins(siteDir, raw.markdown.rehypePlugins, ['markdown', 'rehypePlugins'], yaml),
     },
+    redirects: toRedirects(raw, yaml),
+    headTags: toHeadTags(raw, yaml),
     ...(sourceLocations && { sourceLocations }),
   };
+}
+
+function toPageSourceOptions(section: RawConfig['docs'] | RawConfig['blog']) {
+  return {
+    editUrl: section.editUrl,
+    editLocalizedFiles: section.editLocalizedFiles ?? false,
+    showLastUpdateTime: section.showLastUpdateTime ?? false,
+    showLastUpdateAuthor: section.showLastUpdateAuthor ?? false,
+  };
+}
+
+/** `redirects`, one per old URL, each with where its `from` was written. */
+function toRedirects(raw: RawConfig, yaml: YamlFile): RedirectConfig[] {
+  return raw.redirects.flatMap((redirect, index) => {
+    const froms = typeof redirect.from === 'string' ? [redirect.from] : redirect.from;
+    return froms.map((from, fromIndex) => ({
+      from,
+      to: redirect.to,
+      location: yaml.locate(typeof redirect.from === 'string' ? ['redirects', index, 'from'] : ['redirects', index, 'from', fromIndex]),
+      toLocation: yaml.locate(['redirects', index, 'to']),
+    }));
+  });
+}
+
+/** `headTags` then `scripts`, as head tags; a text that would end its own tag early is refused. */
+function toHeadTags(raw: RawConfig, yaml: YamlFile): HeadTagConfig[] {
+  const tags: HeadTagConfig[] = raw.headTags.map((tag, index) => {
+    if (tag.innerHTML !== undefined) {
+      const canHaveText = tag.tagName === 'script' || tag.tagName === 'style' || tag.tagName === 'noscript';
+      const closing = new RegExp(`</${tag.tagName}`, 'i');
+      if (!canHaveText || closing.test(tag.innerHTML)) {
+        throw new DocgenError(
+          canHaveText
+            ? `The innerHTML of a ${tag.tagName} head tag contains "</${tag.tagName}"`
+            : `A ${tag.tagName} head tag has no innerHTML`,
+          {
+            code: 'config-invalid',
+            location: yaml.locate(['headTags', index, 'innerHTML']),
+            hint: canHaveText
+              ? `It would end the tag early; write it as <\\/${tag.tagName} inside strings, or load the code from a file with "src".`
+              : 'Only script, style and noscript tags take innerHTML; give the tag attributes only.',
+          },
+        );
+      }
+    }
+    return {
+      tagName: tag.tagName,
+      attributes: toAttributes(tag.attributes),
+      ...(tag.innerHTML !== undefined && { innerHTML: tag.innerHTML }),
+    };
+  });
+  for (const script of raw.scripts) {
+    tags.push({
+      tagName: 'script',
+      attributes: typeof script === 'string' ? { src: script } : toAttributes(script as Record<string, unknown>),
+    });
+  }
+  return tags;
+}
+
+/** Attributes as written: `false` leaves one out, `true` writes it bare. */
+function toAttributes(attributes: Record<string, unknown>): Record<string, string | true> {
+  const result: Record<string, string | true> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true || typeof value === 'string') result[name] = value;
+  }
+  return result;
 }
 
 function assertKnownNavbarItemTypes(yaml: YamlFile): void {

@@ -63,6 +63,57 @@ const cssColor = z.string().regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([^)]*\)|
 /** A plugin by package name, or `[name, options]`. */
 const markdownPlugin = z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()])]);
 
+/** Placeholders an `editUrl` template may hold, by section (see getEditUrl in the manifest stage). */
+export const EDIT_URL_PLACEHOLDERS = {
+  docs: ['versionDocsDirPath', 'path', 'docPath', 'locale', 'version'],
+  blog: ['blogDirPath', 'path', 'blogPath', 'locale'],
+} as const;
+
+const editUrl = (section: keyof typeof EDIT_URL_PLACEHOLDERS) =>
+  z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'an http(s) URL such as https://github.com/org/repo/edit/main/website/')
+    .superRefine((url, context) => {
+      const known: readonly string[] = EDIT_URL_PLACEHOLDERS[section];
+      for (const [, name] of url.matchAll(/\{([^{}]*)\}/g)) {
+        if (!known.includes(name!)) {
+          context.addIssue({
+            code: 'custom',
+            message: `unknown placeholder {${name}}; known: ${known.map((key) => `{${key}}`).join(', ')}`,
+          });
+        }
+      }
+    })
+    .optional()
+    .describe(
+      section === 'docs'
+        ? 'Base URL of the docs files for "Edit this page" (the file path is appended), or a template with {versionDocsDirPath}, {path}, {locale}, {version}.'
+        : 'Base URL of the blog files for "Edit this page" (the file path is appended), or a template with {blogDirPath}, {path}, {locale}.',
+    );
+
+const pageSourceOptions = (section: keyof typeof EDIT_URL_PLACEHOLDERS) => ({
+  editUrl: editUrl(section),
+  editLocalizedFiles: z.boolean().optional().describe("Edit links of translated pages open the translation's file."),
+  showLastUpdateTime: z.boolean().optional().describe('Show when each page last changed, from git (one git log pass, cached).'),
+  showLastUpdateAuthor: z.boolean().optional().describe('Show who last changed each page, from git.'),
+});
+
+/** An attribute name of a head tag: letters, digits and `-_:.`, so that none can break out of the tag. */
+const attributeName = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
+const attributes = z
+  .record(z.string().regex(attributeName, 'an attribute name such as content or data-domain'), z.union([z.string(), z.boolean()]))
+  .default({});
+
+export const HEAD_TAG_NAMES = ['meta', 'link', 'script', 'style', 'noscript', 'base'] as const;
+
+const headTag = z.strictObject({
+  tagName: z.enum(HEAD_TAG_NAMES),
+  attributes,
+  innerHTML: z.string().optional().describe('Text of a script, style or noscript tag.'),
+});
+
+const urlPath = z.string().regex(/^\/[^\s]*$/, 'a URL path of the site that starts with "/", such as /docs/old-page');
+
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   title: z.string().min(1),
@@ -95,6 +146,7 @@ export const configSchema = z.strictObject({
       includeCurrentVersion: z.boolean().default(true),
       onlyIncludeVersions: z.array(z.string()).optional(),
       versions: z.record(z.string(), versionOptions).default({}),
+      ...pageSourceOptions('docs'),
     })
     .default({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.yaml', includeCurrentVersion: true, versions: {} }),
   blog: z
@@ -104,6 +156,7 @@ export const configSchema = z.strictObject({
       postsPerPage: z.number().int().positive().default(10),
       blogTitle: z.string().default('Blog'),
       blogDescription: z.string().default(''),
+      ...pageSourceOptions('blog'),
     })
     .default({ path: 'blog', routeBasePath: 'blog', postsPerPage: 10, blogTitle: 'Blog', blogDescription: '' }),
   navbar: z
@@ -171,6 +224,34 @@ export const configSchema = z.strictObject({
         .describe("rehype plugins installed in the site's node_modules: package names or [name, options], run after docgen's own."),
     })
     .default({ math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] }),
+  redirects: z
+    .array(
+      z.strictObject({
+        from: z.union([urlPath, z.array(urlPath).min(1)]),
+        to: z.union([urlPath, z.string().regex(/^https?:\/\/\S+$/, 'a path of the site or an http(s) URL')]),
+      }),
+    )
+    .default([])
+    .describe('Old URLs that lead to a page: a static page per "from" that sends the reader on to "to", keeping #hash and query.'),
+  headTags: z.array(headTag).default([]).describe('Tags added to the <head> of every page, such as verification meta tags or preconnects.'),
+  scripts: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z
+          .looseObject({ src: z.string().min(1), async: z.boolean().optional(), defer: z.boolean().optional() })
+          .superRefine((script, context) => {
+            for (const [name, value] of Object.entries(script)) {
+              if (!attributeName.test(name))
+                context.addIssue({ code: 'custom', message: `"${name}" is not an attribute name`, path: [name] });
+              else if (typeof value !== 'string' && typeof value !== 'boolean')
+                context.addIssue({ code: 'custom', message: `attribute "${name}" must be a string or a boolean`, path: [name] });
+            }
+          }),
+      ]),
+    )
+    .default([])
+    .describe('Scripts loaded by every page: a URL, or { src, async, defer, ...attributes }.'),
 });
 
 export type RawConfig = z.output<typeof configSchema>;

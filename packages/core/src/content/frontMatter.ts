@@ -1,4 +1,4 @@
-import type { Diagnostic, SourceFile, SourceMarkdown } from '@docgen/types';
+import type { Diagnostic, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
@@ -71,11 +71,20 @@ export function parseFrontMatter<Schema extends z.ZodType>(
       hint: hint ?? `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
     });
   }
-  const checked = { frontMatter: parsed.data as unknown, ...(warnings.length > 0 && { warnings }) };
-  const { frontMatter, warnings: kept } = memo ? memo.memo.set(memo.kind, file.sitePath, yamlText, checked) : checked;
+  const frontMatter = parsed.data as z.output<Schema> & { redirectFrom?: unknown };
+  if (Array.isArray(frontMatter.redirectFrom)) {
+    // Where each old URL was written: a redirect that leads nowhere or hides a page is reported there.
+    const written = (value as Record<string, unknown>).redirect_from;
+    frontMatter.redirectFrom = (frontMatter.redirectFrom as string[]).map((path, index) => ({
+      path,
+      location: yaml.locate(typeof written === 'string' ? ['redirect_from'] : ['redirect_from', index]),
+    }));
+  }
+  const checked = { frontMatter: frontMatter as unknown, ...(warnings.length > 0 && { warnings }) };
+  const { frontMatter: memoized, warnings: kept } = memo ? memo.memo.set(memo.kind, file.sitePath, yamlText, checked) : checked;
   return {
     file,
-    frontMatter: frontMatter as z.output<Schema>,
+    frontMatter: memoized as z.output<Schema>,
     body,
     bodyLine,
     ...(kept && { warnings: kept }),
@@ -100,7 +109,27 @@ const tagList = z.union([
   z.string().transform((value) => [value]),
   z.array(z.union([z.string(), z.looseObject({ label: z.string() }).transform((tag) => tag.label)])),
 ]);
-const lastUpdate = z.strictObject({ date: date.optional(), author: z.coerce.string().optional() });
+const lastUpdate = z.strictObject({
+  date: date
+    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'a date such as 2025-08-20')
+    .optional(),
+  author: z.coerce.string().optional(),
+});
+/** `custom_edit_url`: the page's own edit link, or null for none. */
+const customEditUrl = z.union([z.string().regex(/^https?:\/\/\S+$/, 'an http(s) URL'), z.null()]);
+const urlPath = z.string().regex(/^\/\S*$/, 'a URL path of the site that starts with "/", such as /docs/old-page');
+/** `redirect_from`: old URLs of the page (located by parseFrontMatter). */
+const redirectFrom = z.union([urlPath.transform((value) => [value]), z.array(urlPath)]);
+/** `head`: extra meta and link tags of the page; attribute values are escaped when written. */
+const headTags = z.array(
+  z.strictObject({
+    tagName: z.enum(['meta', 'link']),
+    attributes: z.record(
+      z.string().regex(/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/, 'an attribute name such as name or content'),
+      z.union([z.string(), z.literal(true)]),
+    ),
+  }),
+);
 
 /** Keys every kind of page takes: what shows in search results and link previews. */
 const pageMeta = {
@@ -113,6 +142,8 @@ const pageMeta = {
   hide_table_of_contents: z.boolean().optional(),
   toc_min_heading_level: headingLevel.optional(),
   toc_max_heading_level: headingLevel.optional(),
+  redirect_from: redirectFrom.optional(),
+  head: headTags.optional(),
 };
 
 const docShape = {
@@ -126,6 +157,7 @@ const docShape = {
   pagination_next: paginationTarget.optional(),
   tags: tagList.optional(),
   last_update: lastUpdate.optional(),
+  custom_edit_url: customEditUrl.optional(),
 };
 
 export const docFrontMatterSchema = z.looseObject(docShape).transform((fm) => ({
@@ -147,6 +179,9 @@ export const docFrontMatterSchema = z.looseObject(docShape).transform((fm) => ({
   paginationNext: fm.pagination_next,
   tags: fm.tags,
   lastUpdate: fm.last_update,
+  customEditUrl: fm.custom_edit_url,
+  redirectFrom: fm.redirect_from as LocatedPath[] | undefined,
+  head: fm.head,
 }));
 
 const blogShape = {
@@ -156,6 +191,7 @@ const blogShape = {
   tags: tagList.optional(),
   date: date.optional(),
   last_update: lastUpdate.optional(),
+  custom_edit_url: customEditUrl.optional(),
 };
 
 export const blogFrontMatterSchema = z.looseObject(blogShape).transform((fm) => ({
@@ -170,6 +206,10 @@ export const blogFrontMatterSchema = z.looseObject(blogShape).transform((fm) => 
   draft: fm.draft,
   unlisted: fm.unlisted,
   hideTableOfContents: fm.hide_table_of_contents,
+  lastUpdate: fm.last_update,
+  customEditUrl: fm.custom_edit_url,
+  redirectFrom: fm.redirect_from as LocatedPath[] | undefined,
+  head: fm.head,
 }));
 
 export const pageFrontMatterSchema = z.looseObject(pageMeta).transform((fm) => ({
@@ -180,7 +220,15 @@ export const pageFrontMatterSchema = z.looseObject(pageMeta).transform((fm) => (
   draft: fm.draft,
   unlisted: fm.unlisted,
   hideTableOfContents: fm.hide_table_of_contents,
+  redirectFrom: fm.redirect_from as LocatedPath[] | undefined,
+  head: fm.head,
 }));
+
+/**
+ * The keys each kind of page reads, as one string: part of the front matter memo's salt, so that
+ * front matter checked by a docgen that read other keys is parsed again.
+ */
+export const FRONT_MATTER_KEYS = JSON.stringify([Object.keys(docShape), Object.keys(blogShape), Object.keys(pageMeta)]);
 
 /** The keys each schema reads, for the unknown-key warning. */
 const KNOWN_KEYS = new Map<z.ZodType, string[]>([

@@ -1,6 +1,7 @@
-export { findComponentPages, readSiteContent } from './readSiteContent.js';
+export { findComponentPages, readSiteContent, showsLastUpdates } from './readSiteContent.js';
+export { readGitHead, readGitLastUpdates, type GitLastUpdates } from './gitLastUpdates.js';
 export { ContentCache, type FileChange } from './contentCache.js';
-export { parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
+export { FRONT_MATTER_KEYS, parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';
 export { getMdxWarnings } from './mdxWarnings.js';
 export { FrontMatterMemo, readFrontMatterMemo, FRONT_MATTER_MEMO_FILE } from './frontMatterMemo.js';

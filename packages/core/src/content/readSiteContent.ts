@@ -29,6 +29,7 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import type { GitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
 import { toAuthorSocials } from './authorSocials.js';
 import type { FrontMatterMemo } from './frontMatterMemo.js';
@@ -63,7 +64,16 @@ export function findComponentPages(siteDir: string, cache = new ContentCache()):
  * `cache` holds what earlier reads parsed (the dev server's, told of every change); a fresh one
  * still saves parsing a default-locale file again for each locale that falls back to it.
  */
-export function readSiteContent(siteDir: string, config: SiteConfig, cache = new ContentCache(), memo?: FrontMatterMemo): SiteContent {
+export function readSiteContent(
+  siteDir: string,
+  config: SiteConfig,
+  cache = new ContentCache(),
+  memo?: FrontMatterMemo,
+  options: {
+    /** What git says of the site's files (readGitLastUpdates), when the config shows last updates. */
+    git?: GitLastUpdates;
+  } = {},
+): SiteContent {
   const locales = config.i18n.locales;
   const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
@@ -81,7 +91,18 @@ export function readSiteContent(siteDir: string, config: SiteConfig, cache = new
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
   diagnostics.push(...[...reader.fileWarnings.values()].flat());
+  const { git } = options;
+  if (git && showsLastUpdates(config)) {
+    if (git.warning) diagnostics.push(git.warning);
+    return { ...content, lastUpdates: git.files, diagnostics };
+  }
   return { ...content, diagnostics };
+}
+
+/** Whether docs or posts show when they last changed (and so git is read). */
+export function showsLastUpdates(config: SiteConfig): boolean {
+  const { docs, blog } = config;
+  return docs.showLastUpdateTime || docs.showLastUpdateAuthor || blog.showLastUpdateTime || blog.showLastUpdateAuthor;
 }
 
 interface Reader {

@@ -95,6 +95,13 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
       );
     }
   }
+  // An old URL of a redirect is a page too: its anchors are those of the page it leads to.
+  for (const locale of manifest.locales) {
+    for (const redirect of locale.redirects) {
+      const target = /^[a-z][a-z\d+.-]*:/i.test(redirect.to) ? undefined : normalizePath(redirect.to.split(/[?#]/)[0]!);
+      pages.set(normalizePath(redirect.from), target === undefined ? undefined : pages.get(target));
+    }
+  }
   const files = new Set([
     ...manifest.staticFiles.map((path) => baseUrl + path.slice(1)),
     ...manifest.assets.map((asset) => baseUrl + asset.outputPath),

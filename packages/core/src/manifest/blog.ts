@@ -1,6 +1,7 @@
 import type { BlogTagSource, ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { contentSlot, getToc, type LocaleContext } from './context.js';
+import { toPageSource } from './pageSource.js';
 import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
 
 /** Routes of the blog of one locale: list pages, posts, archive, tags and authors. */
@@ -87,9 +88,12 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       next: older ? { title: older.meta.title, path: older.meta.path } : undefined,
       ...(post.source.frontMatter.keywords && { keywords: post.source.frontMatter.keywords }),
       ...(post.source.frontMatter.image && { image: post.source.frontMatter.image }),
+      ...(post.source.frontMatter.head && { head: post.source.frontMatter.head }),
+      ...post.pageSource,
     },
     linkBase: post.linkBase,
     links: post.links,
+    ...(post.source.frontMatter.redirectFrom && { redirectFrom: post.source.frontMatter.redirectFrom }),
   });
   listed.forEach((post, index) => routes.push(toPostRoute(post, listed[index - 1], listed[index + 1])));
   for (const post of posts.filter((candidate) => candidate.unlisted)) routes.push(toPostRoute(post));
@@ -199,9 +203,23 @@ function loadPost(
   });
   const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`.normalize('NFC');
   const title = frontMatter.title ?? compiled.contentTitle ?? frontMatter.slug!;
-  const linkBase = source.file.sitePath.replace(/^i18n\/[^/]+\/blog\//, `${context.input.config.blog.path}/`);
+  const blogDir = context.input.config.blog.path;
+  const linkBase = source.file.sitePath.replace(/^i18n\/[^/]+\/blog\//, `${blogDir}/`);
   return {
     source,
+    pageSource: toPageSource({
+      section: 'blog',
+      options: context.input.config.blog,
+      file: {
+        sitePath: source.file.sitePath,
+        defaultDir: blogDir,
+        path: linkBase.slice(blogDir.length + 1),
+        locale: source.locale,
+        isTranslation: !source.isFallback && !context.isDefaultLocale,
+      },
+      frontMatter,
+      lastUpdates: context.input.content.lastUpdates,
+    }),
     unlisted: frontMatter.unlisted ?? false,
     hast: contentSlot(compiled, 'main'),
     excerpt: contentSlot(compiled, compiled.hasExcerpt ? 'excerpt' : 'main'),

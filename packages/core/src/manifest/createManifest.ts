@@ -5,6 +5,7 @@ import { createLocaleContext, type LocaleContext, type ManifestInput } from './c
 import { loadPageRoutes } from './pages.js';
 import type { PendingRoute, RouteLinks } from './pendingRoute.js';
 import { toRouteProps, toSiteProps } from './props.js';
+import { getLocaleRedirects } from './redirects.js';
 import { resolveLinks } from './resolveLinks.js';
 import { toSearchScopes } from './searchScopes.js';
 import { loadLocaleVersion } from './versions.js';
@@ -17,6 +18,7 @@ interface LoadedLocale {
   pending: PendingRoute[];
   sidebarFiles: Record<string, PropSidebar>;
   linkSources: LocaleManifest['linkSources'];
+  redirects: LocaleManifest['redirects'];
 }
 
 /**
@@ -40,6 +42,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     ]);
     assertUniqueRoutes(pending.map((entry) => entry.route));
     const linkSources = resolveLinks(context, pending, assets);
+    const redirects = getLocaleRedirects(context, pending);
     const notFoundPath = `${context.baseUrl}404.html`;
     pending.push({
       route: { path: notFoundPath, locale, key: 'not-found', isTranslation: true, anchorIds: [], sources: [], slots: {} },
@@ -52,11 +55,12 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       pending,
       sidebarFiles: Object.assign({}, ...loaded.map((version) => version.sidebarFiles)),
       linkSources,
+      redirects,
     };
   });
 
   const linksOf = getRouteLinks(loadedLocales, input);
-  const localeManifests = loadedLocales.map(({ context, versions, pending, sidebarFiles, linkSources }): LocaleManifest => {
+  const localeManifests = loadedLocales.map(({ context, versions, pending, sidebarFiles, linkSources, redirects }): LocaleManifest => {
     const versionPathsOf = getVersionPaths(pending, versions);
     const routes = pending.map((entry): ManifestRoute => ({
       ...entry.route,
@@ -72,6 +76,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       versions,
       linkSources,
       searchScopes,
+      redirects,
     };
   });
   return {

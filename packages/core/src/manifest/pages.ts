@@ -51,9 +51,11 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
       toc: getToc(context, compiled.headings),
       hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
       ...(markdown.frontMatter.keywords && { keywords: markdown.frontMatter.keywords }),
+      ...(markdown.frontMatter.head && { head: markdown.frontMatter.head }),
       ...(markdown.frontMatter.image && { image: markdown.frontMatter.image }),
     },
     linkBase: `pages/${page.file.sitePath.replace(/^(i18n\/[^/]+\/)?pages\//, '')}`,
     links: compiled.links,
+    ...(markdown.frontMatter.redirectFrom && { redirectFrom: markdown.frontMatter.redirectFrom }),
   };
 }

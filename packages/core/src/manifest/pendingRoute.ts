@@ -1,11 +1,13 @@
 import type {
   ContentLink,
   LoadedDoc,
+  LocatedPath,
   ManifestRoute,
   PropAlternate,
   PropBlogPostMeta,
   PropDocContext,
   PropNavLink,
+  PropPageSource,
   PropTag,
   RouteData,
   RouteKind,
@@ -28,6 +30,8 @@ export interface PendingRoute {
   docId?: string;
   /** Canonical path when the route repeats another page (a version root showing its main doc). */
   canonicalPath?: string;
+  /** Front matter `redirect_from`: old URLs (below the locale base) that lead to this route. */
+  redirectFrom?: LocatedPath[];
 }
 
 /**
@@ -39,8 +43,8 @@ export type DocPlace = Omit<PropDocContext, 'versionPaths'>;
 /** A card of a generated category index: a doc or a category of the sidebar. */
 type CategoryCard = (RouteData & { type: 'docCategory' })['items'][number];
 
-/** What a page's front matter adds to its head: `keywords` and its own `image` (og:image). */
-type PageHead = Pick<RouteData, 'keywords' | 'image'>;
+/** What a page's front matter adds to its head: `keywords`, its own `image` (og:image) and extra tags (`head`). */
+type PageHead = Pick<RouteData, 'keywords' | 'image' | 'head'>;
 
 /** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
 export type PageModel =
@@ -64,7 +68,8 @@ export type PageModel =
       toc: LoadedDoc['toc'];
       previous?: PropNavLink;
       next?: PropNavLink;
-    } & PageHead)
+    } & PageHead &
+      PropPageSource)
   | BlogPageModel
   | ({
       type: 'markdownPage';

@@ -69,10 +69,12 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     ...page.place,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(page.hideTitle && { hideTitle: page.hideTitle }),
     ...(page.tags && { tags: page.tags }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
+    ...doc.source,
   };
 }
 
@@ -131,7 +133,10 @@ export function toBlogPostProps(page: PageModel & { type: 'blogPost' }, links: R
     next: page.next,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
+    ...(page.editUrl && { editUrl: page.editUrl }),
+    ...(page.lastUpdate && { lastUpdate: page.lastUpdate }),
   };
 }
 
@@ -155,6 +160,7 @@ export function toMarkdownPageProps(page: PageModel & { type: 'markdownPage' }, 
     hideTableOfContents: page.hideTableOfContents,
     ...(page.keywords && { keywords: page.keywords }),
     ...(page.image && { image: page.image }),
+    ...(page.head && { head: page.head }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
   };
 }
@@ -329,5 +335,6 @@ export function toSiteProps(input: {
       path: `${context.baseUrl}${config.blog.routeBasePath}`,
     },
     search: { scopes: input.searchScopes.map(({ scope, label }) => ({ name: scope, label })) },
+    ...(config.headTags.length > 0 && { headTags: config.headTags }),
   };
 }

@@ -21,6 +21,7 @@ import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
+import { toPageSource } from './pageSource.js';
 import { localizeLink } from './resolveLinks.js';
 
 /** A version of one locale, with the routes of its docs and generated category pages. */
@@ -87,7 +88,7 @@ export function getVersionMeta(context: LocaleContext, source: SourceVersion, in
 export function loadLocaleVersion(context: LocaleContext, source: SourceVersion, index: number, all: SourceVersion[]): LocaleVersion {
   const meta = getVersionMeta(context, source, index, all);
   const sources = source.docs.filter((doc) => doc.locale === context.locale && (context.input.includeDrafts || !doc.frontMatter.draft));
-  const docs = sources.map((doc) => loadDoc(context, doc, meta.path));
+  const docs = sources.map((doc) => loadDoc(context, doc, meta.path, source.docsDir));
   const docsById = new Map(docs.map((doc) => [doc.id, doc]));
   const sourceById = new Map(sources.map((doc, i) => [docs[i]!.id, doc]));
 
@@ -181,7 +182,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
     const tags = docTags.tagsOf.get(doc.id);
-    const { keywords, image, hideTitle, paginationPrev, paginationNext } = docSource.frontMatter;
+    const { keywords, image, head, hideTitle, paginationPrev, paginationNext, redirectFrom } = docSource.frontMatter;
     const place = docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel);
     return {
       route: {
@@ -204,12 +205,14 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         },
         ...(keywords && { keywords }),
         ...(image && { image }),
+        ...(head && { head }),
         ...(hideTitle && { hideTitle }),
         ...(tags && { tags }),
       },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
       docId: doc.id,
+      ...(redirectFrom && { redirectFrom }),
     };
   });
 
@@ -244,6 +247,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     const mainRoute = routes.find((route) => route.docId === mainDocId)!;
     routes.push({
       ...mainRoute,
+      redirectFrom: undefined,
       route: { ...mainRoute.route, path: meta.path, key: `version-root:${meta.name}` },
       page: { ...mainRoute.page, path: meta.path },
       canonicalPath: mainDoc.permalink,
@@ -252,7 +256,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   return { version, routes, sidebarFiles, warnings };
 }
 
-function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string): LoadedDoc {
+function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string, docsDir: string): LoadedDoc {
   const { frontMatter } = source;
   // File names in Unicode NFC: one saved in NFD (macOS, some editors) gives the same id and URL.
   const relativeNoExt = source.relativePath.replace(/\.mdx?$/, '').normalize('NFC');
@@ -288,6 +292,20 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string)
     toc: getToc(context, compiled.headings, { min: frontMatter.tocMinHeadingLevel, max: frontMatter.tocMaxHeadingLevel }),
     hideTableOfContents: frontMatter.hideTableOfContents ?? false,
     compiled,
+    source: toPageSource({
+      section: 'docs',
+      options: context.input.config.docs,
+      file: {
+        sitePath: source.file.sitePath,
+        defaultDir: docsDir,
+        path: source.relativePath,
+        locale: source.locale,
+        isTranslation: !source.isFallback && !context.isDefaultLocale,
+        version: source.versionName,
+      },
+      frontMatter,
+      lastUpdates: context.input.content.lastUpdates,
+    }),
   };
 }
 

@@ -37,6 +37,8 @@ const CONVERTED_KEYS = new Set([
   'plugins',
   'themes',
   'markdown',
+  'headTags',
+  'scripts',
 ]);
 /** Keys whose job docgen does without a setting: no note for them. */
 const NEEDLESS_KEYS: Record<string, string> = {
@@ -86,9 +88,14 @@ export function convertConfig(value: unknown, configFile: string, configText: st
       'Only stylesheets inside the site are copied: copy its rules into one and list it in `customCss`.',
     );
   }
+  let redirects: Data[] | undefined;
   for (const key of ['plugins', 'themes'] as const) {
     for (const entry of Array.isArray(site[key]) ? (site[key] as unknown[]) : []) {
       const name = pluginName(entry);
+      if (name === '@docusaurus/plugin-client-redirects' || name === 'client-redirects') {
+        redirects = convertClientRedirects(Array.isArray(entry) ? entry[1] : undefined, configFile, configText, notes);
+        continue;
+      }
       notes.push({
         file: configFile,
         line: (name && findLine(configText, name)) || findKeyLine(configText, key),
@@ -116,6 +123,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (markdown) config.markdown = markdown;
   const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath);
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
+  if (redirects && redirects.length > 0) config.redirects = redirects;
+  Object.assign(config, convertHeadTags(site, configFile, configText, notes));
   return { config, content: { docs, blog, pages }, customCss, notes };
 }
 
@@ -125,12 +134,80 @@ function toSitePath(path: string, siteDir: string): string | undefined {
   return sitePath === '' || sitePath.startsWith('../') || isAbsolute(sitePath) ? undefined : sitePath;
 }
 
+/**
+ * The `redirects` of `@docusaurus/plugin-client-redirects`, as docgen's `redirects` (the same
+ * `{ from, to }` rules, below the base URL). `createRedirects` is code and
+ * `fromExtensions` / `toExtensions` have no counterpart: noted.
+ */
+function convertClientRedirects(options: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data[] {
+  const given = isData(options) ? options : {};
+  const result: Data[] = [];
+  for (const rule of Array.isArray(given.redirects) ? given.redirects : []) {
+    const from = isData(rule) ? rule.from : undefined;
+    const to = isData(rule) ? text(rule.to) : undefined;
+    const froms = (Array.isArray(from) ? from : [from]).filter((path): path is string => typeof path === 'string');
+    if (!to || froms.length === 0) {
+      notes.push({
+        file: configFile,
+        line: findKeyLine(configText, 'redirects'),
+        what: `A client redirect rule (${JSON.stringify(rule)}) is not converted`,
+        todo: 'Write it in docgen.config.yaml as redirects: [{ from: /old, to: /new }].',
+      });
+      continue;
+    }
+    result.push({ from: froms.length === 1 ? froms[0] : froms, to });
+  }
+  for (const key of Object.keys(given)) {
+    if (key === 'redirects') continue;
+    notes.push({
+      file: configFile,
+      what: `Client redirects option \`${key}\` is not converted`,
+      // `createRedirects(path) { ... }` is a method: no colon after its name.
+      line: findKeyLine(configText, key) ?? findLine(configText, new RegExp(`\\b${escapeRegExp(key)}\\s*\\(`)),
+      todo:
+        key === 'createRedirects'
+          ? 'It is code: list the old URLs it made as redirects in docgen.config.yaml, or as redirect_from in the pages they lead to.'
+          : 'docgen redirects are exact paths: list each old URL in redirects.',
+    });
+  }
+  return result;
+}
+
+/** Top-level `headTags` and `scripts`, which docgen takes as Docusaurus writes them (strings and plain objects only). */
+function convertHeadTags(site: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
+  const result: Data = {};
+  if (Array.isArray(site.headTags)) {
+    const tags = site.headTags.filter(
+      (tag): tag is Data =>
+        isData(tag) && typeof tag.tagName === 'string' && ['meta', 'link', 'script', 'style', 'noscript', 'base'].includes(tag.tagName),
+    );
+    if (tags.length < site.headTags.length) {
+      notes.push({
+        file: configFile,
+        line: findKeyLine(configText, 'headTags'),
+        what: 'Some head tags are not converted',
+        todo: 'docgen takes meta, link, script, style, noscript and base head tags: write the others in a theme of your own.',
+      });
+    }
+    if (tags.length > 0)
+      result.headTags = tags.map((tag) => ({
+        tagName: tag.tagName,
+        attributes: isData(tag.attributes) ? tag.attributes : {},
+        ...(text(tag.innerHTML) && { innerHTML: tag.innerHTML }),
+      }));
+  }
+  if (Array.isArray(site.scripts)) {
+    const scripts = site.scripts.filter((script) => typeof script === 'string' || (isData(script) && typeof script.src === 'string'));
+    if (scripts.length > 0) result.scripts = scripts;
+  }
+  return result;
+}
+
 const PLUGIN_ADVICE: Record<string, string> = {
   '@docusaurus/plugin-ideal-image': 'Use plain markdown images; docgen copies them as they are.',
   '@docusaurus/plugin-google-gtag': 'Add the analytics snippet to a theme of your own.',
   '@docusaurus/plugin-google-analytics': 'Add the analytics snippet to a theme of your own.',
   '@docusaurus/plugin-sitemap': 'Nothing to do: docgen writes sitemap.xml itself.',
-  '@docusaurus/plugin-client-redirects': 'docgen has no redirects yet: configure them on the static host.',
   '@docusaurus/plugin-pwa': 'docgen builds no service worker: remove it.',
   '@docusaurus/theme-mermaid': 'Nothing to do: docgen draws ```mermaid code blocks itself.',
   '@docusaurus/theme-search-algolia': 'Nothing to do: docgen builds its own search index.',
@@ -223,6 +300,10 @@ const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 /** Docs options docgen reads; the rest is noted. */
 const DOCS_KEYS = new Set([
+  'editUrl',
+  'editLocalizedFiles',
+  'showLastUpdateTime',
+  'showLastUpdateAuthor',
   'path',
   'routeBasePath',
   'sidebarPath',
@@ -240,6 +321,7 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
     result.routeBasePath = trimSlashes(docs.routeBasePath) || '/';
   }
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
+  Object.assign(result, convertPageSourceOptions(docs, 'docs', configFile, configText, notes));
   if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
   if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
   if (isData(docs.versions)) {
@@ -277,9 +359,6 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
 }
 
 const DOCS_ADVICE: Record<string, string> = {
-  editUrl: 'docgen shows no "edit this page" link yet.',
-  showLastUpdateTime: 'docgen shows no last update time yet; `last_update` front matter is kept for it.',
-  showLastUpdateAuthor: 'docgen shows no last update author yet.',
   remarkPlugins:
     'remark-math is `markdown.math: true`; list other remark plugins installed in the site by package name in `markdown.remarkPlugins` (`[name, options]`).',
   rehypePlugins:
@@ -288,7 +367,44 @@ const DOCS_ADVICE: Record<string, string> = {
   sidebarCollapsed: 'Set `collapsed` on each category instead.',
 };
 
-const BLOG_KEYS = new Set(['path', 'routeBasePath', 'postsPerPage', 'blogTitle', 'blogDescription']);
+const BLOG_KEYS = new Set([
+  'path',
+  'routeBasePath',
+  'postsPerPage',
+  'blogTitle',
+  'blogDescription',
+  'editUrl',
+  'editLocalizedFiles',
+  'showLastUpdateTime',
+  'showLastUpdateAuthor',
+]);
+
+/** Edit links and last-updated dates: the same options in docgen; an `editUrl` function is code, noted. */
+function convertPageSourceOptions(
+  options: Data,
+  section: 'docs' | 'blog',
+  configFile: string,
+  configText: string,
+  notes: MigrationNote[],
+): Data {
+  const result: Data = {};
+  if (text(options.editUrl)) result.editUrl = options.editUrl;
+  else if (options.editUrl !== undefined) {
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, 'editUrl', section),
+      what: `The ${section} \`editUrl\` function is not converted`,
+      todo:
+        section === 'docs'
+          ? 'Write editUrl as a base URL, or a template with {versionDocsDirPath}, {path} and {locale}.'
+          : 'Write editUrl as a base URL, or a template with {blogDirPath}, {path} and {locale}.',
+    });
+  }
+  for (const key of ['editLocalizedFiles', 'showLastUpdateTime', 'showLastUpdateAuthor']) {
+    if (options[key] === true) result[key] = true;
+  }
+  return result;
+}
 
 function convertBlog(blog: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
@@ -307,6 +423,7 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
   if (blog.postsPerPage === 'ALL') result.postsPerPage = 100000;
   if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
   if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
+  Object.assign(result, convertPageSourceOptions(blog, 'blog', configFile, configText, notes));
   for (const key of Object.keys(blog)) {
     if (BLOG_KEYS.has(key) || isMathOnly(blog[key], key)) continue;
     notes.push({

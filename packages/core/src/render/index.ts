@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type { ContentSlot, HydrationPayload, ManifestRoute, PropSidebar, RouteData, SiteData, SourceLocation } from '@docgen/types';
+import type {
+  ContentSlot,
+  HydrationPayload,
+  ManifestRoute,
+  PropHeadTag,
+  PropSidebar,
+  RouteData,
+  SiteData,
+  SourceLocation,
+} from '@docgen/types';
 import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
@@ -276,6 +285,8 @@ function toHtmlDocument(input: {
     // Without a favicon, an empty one: otherwise every page view requests /favicon.ico, a 404.
     `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<meta name="generator" content="docgen">`,
+    ...(site.headTags ?? []).map(toHeadTagHtml),
+    ...(route.head ?? []).map(toHeadTagHtml),
     `<script>${getHeadScript(site, route)}</script>`,
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
     ...(route.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
@@ -288,6 +299,19 @@ function toHtmlDocument(input: {
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toHydrationJson(input.siteJson, route, sidebar)}</script></body></html>\n`
   );
+}
+
+/**
+ * An extra head tag (config `headTags` and `scripts`, front matter `head`). Tag and attribute names
+ * were checked by the config and content stages; values are escaped, and a text was refused there
+ * if it held its own closing tag.
+ */
+function toHeadTagHtml(tag: PropHeadTag): string {
+  const attributes = Object.entries(tag.attributes)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
+  const isVoid = tag.tagName === 'meta' || tag.tagName === 'link' || tag.tagName === 'base';
+  return isVoid ? `<${tag.tagName}${attributes}>` : `<${tag.tagName}${attributes}>${tag.innerHTML ?? ''}</${tag.tagName}>`;
 }
 
 const BLOG_ROUTE_TYPES = new Set<RouteData['type']>([

@@ -30,8 +30,9 @@ export function toSitemap(manifest: SiteManifest): string {
       if (fallback && translations.length > 1) {
         links.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(toAbsoluteUrl(config.url, fallback.path))}"/>`);
       }
-      const lastmod = route.data.type === 'blogPost' ? `<lastmod>${route.data.post.date}</lastmod>` : '';
-      entries.push(`<url><loc>${escapeXml(toAbsoluteUrl(config.url, route.path))}</loc>${lastmod}${links.join('')}</url>`);
+      const lastmod = getLastModified(route);
+      const lastmodTag = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
+      entries.push(`<url><loc>${escapeXml(toAbsoluteUrl(config.url, route.path))}</loc>${lastmodTag}${links.join('')}</url>`);
     }
   }
   return [
@@ -41,6 +42,14 @@ export function toSitemap(manifest: SiteManifest): string {
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/** `lastmod` of a page (`YYYY-MM-DD`): its last update when shown, else a post's date; none for other pages. */
+function getLastModified(route: ManifestRoute): string | undefined {
+  const { data } = route;
+  if (data.type !== 'doc' && data.type !== 'blogPost') return undefined;
+  const date = data.lastUpdate?.date ?? (data.type === 'blogPost' ? data.post.date : undefined);
+  return date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined;
 }
 
 /** Path of the sitemap, relative to the site base URL. */

@@ -5,6 +5,7 @@ import { getMarkdownPath } from '@docgen/shared/pageData';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
 import { getMarkdownTwin, toMarkdownTwinText } from './markdownTwin.js';
+import { getRedirectFile, toRedirectPage } from './redirectPage.js';
 import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
 
 /** The part of the build's output writer the seo files need. */
@@ -122,6 +123,11 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
           toFile(locale.site.baseUrl + LLMS_FULL_FILE),
           toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)) }),
         );
+
+        const htmlLang = config.i18n.localeConfigs[locale.locale]?.htmlLang ?? locale.locale;
+        for (const redirect of locale.redirects) {
+          localeFile(getRedirectFile(redirect, config.baseUrl), toRedirectPage(redirect, { siteUrl: config.url, htmlLang }));
+        }
 
         const paths = getFeedPaths(locale.site.blog.path);
         const feed = getFeedInput(locale, { siteUrl: config.url, paths, getRendered });

@@ -1,0 +1,88 @@
+import type { Diagnostic, ManifestRedirect } from '@docgen/types';
+import { decodePath, isExternalUrl } from '@docgen/shared';
+import { DocgenError } from '../diagnostics/index.js';
+import type { LocaleContext } from './context.js';
+import type { PendingRoute } from './pendingRoute.js';
+
+/** A path as routes are compared: decoded, NFC, without query, hash or trailing slash (but `/`). */
+function toComparable(path: string): string {
+  const pathname = decodePath(path.split(/[?#]/)[0]!).normalize('NFC');
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * The old URLs of a locale (config `redirects`, front matter `redirect_from`, both below the
+ * locale's base URL, as Docusaurus's client redirects are) and the pages they lead to. Fails, with
+ * where each was written, when a redirect leads to no page of the locale, when its old URL is a
+ * page or a static file, or when one old URL leads to two places.
+ */
+export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute[]): ManifestRedirect[] {
+  const { config, content } = context.input;
+  const routes = new Set(pending.map((entry) => toComparable(entry.route.path)));
+  const staticFiles = new Set(content.staticFiles.map((path) => toComparable(config.baseUrl + path.slice(1))));
+  const inLocale = (path: string) => context.baseUrl + path.replace(/^\/+/, '');
+  const problems: Diagnostic[] = [];
+  const problem = (message: string, location: Diagnostic['location'], hint: string) =>
+    problems.push({ severity: 'error', code: 'redirect-invalid', message, location, hint });
+
+  const candidates: (ManifestRedirect & { docKey?: string })[] = [];
+  for (const redirect of config.redirects) {
+    const to = isExternalUrl(redirect.to) ? redirect.to : inLocale(redirect.to);
+    if (!isExternalUrl(to) && !routes.has(toComparable(to)) && !staticFiles.has(toComparable(to))) {
+      problem(
+        `Redirect from ${redirect.from} leads to ${redirect.to}, which is no page${context.isDefaultLocale ? '' : ` in locale ${context.locale}`}`,
+        redirect.toLocation,
+        'Point "to" at an existing page, such as /docs/intro (below the base URL), or a full URL.',
+      );
+      continue;
+    }
+    candidates.push({ from: inLocale(redirect.from), to, location: redirect.location });
+  }
+  for (const entry of pending) {
+    for (const written of entry.redirectFrom ?? []) {
+      candidates.push({
+        from: inLocale(written.path),
+        to: entry.route.path,
+        location: written.location,
+        // The same doc in several versions says the same redirect_from: the first version's wins.
+        docKey: entry.route.key.startsWith('doc:') ? entry.route.key.split(':').slice(2).join(':') : undefined,
+      });
+    }
+  }
+
+  const byFrom = new Map<string, ManifestRedirect & { docKey?: string }>();
+  for (const redirect of candidates) {
+    const key = toComparable(redirect.from);
+    if (routes.has(key) || staticFiles.has(key)) {
+      problem(
+        `Redirect from ${redirect.from} would hide the ${routes.has(key) ? 'page' : 'static file'} at that URL`,
+        redirect.location,
+        'Remove the redirect, or move the page away from that URL first: an old URL can only redirect once nothing is there.',
+      );
+      continue;
+    }
+    const other = byFrom.get(key);
+    if (other) {
+      const sameDoc = other.docKey !== undefined && other.docKey === redirect.docKey;
+      if (!sameDoc && other.to !== redirect.to) {
+        problem(
+          `Redirect from ${redirect.from} leads to both ${other.to} and ${redirect.to}`,
+          redirect.location,
+          `Keep one of them; the other was written at ${other.location.file}:${other.location.line}:${other.location.column}.`,
+        );
+      }
+      continue;
+    }
+    byFrom.set(key, redirect);
+  }
+  if (problems.length > 0) {
+    const [first] = problems;
+    throw new DocgenError(first!.message, {
+      code: 'redirect-invalid',
+      location: first!.location,
+      hint: first!.hint,
+      diagnostics: problems,
+    });
+  }
+  return [...byFrom.values()].map(({ from, to, location }) => ({ from, to, location })).sort((a, b) => (a.from < b.from ? -1 : 1));
+}

@@ -1,0 +1,120 @@
+/**
+ * `headTags` and `scripts` of the config and a page's `head` front matter: in the `<head>` of
+ * every page (the page's own on that page only), their attribute values escaped so that none can
+ * add an element, as Chromium parses the page served by a plain static server.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build } from '@docgen/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+
+const HOSTILE = `"><script>window.injected=1</script><meta x="`;
+
+const FILES: Record<string, string> = {
+  'docgen.config.yaml': `title: Heads
+url: https://heads.example.com
+i18n:
+  defaultLocale: en
+  locales: [en]
+headTags:
+  - tagName: meta
+    attributes: { name: google-site-verification, content: '${HOSTILE}' }
+  - tagName: link
+    attributes: { rel: preconnect, href: https://fonts.example.com, crossorigin: true }
+  - tagName: script
+    attributes: {}
+    innerHTML: "window.inlineRan = (window.inlineRan || 0) + 1"
+scripts:
+  - /js/one.js
+  - { src: /js/two.js, defer: true, data-domain: heads.example.com }
+`,
+  'sidebars.yaml': 'docs:\n  - a\n  - b\n',
+  'static/js/one.js': 'window.oneRan = true;\n',
+  'static/js/two.js': 'window.twoRan = document.readyState;\n',
+  'docs/a.md': `---\ntitle: A\nhead:\n  - tagName: meta\n    attributes: { name: robots, content: noarchive }\n  - tagName: link\n    attributes: { rel: alternate, type: application/pdf, href: '/a.pdf?x=1&y=${HOSTILE}' }\n---\n\nPage A.\n`,
+  'docs/b.md': '---\ntitle: B\n---\n\nPage B.\n',
+  'pages/about.md': '---\ntitle: About\nhead:\n  - tagName: meta\n    attributes: { name: author, content: The Team }\n---\n\nAbout.\n',
+};
+
+let root: string;
+let server: PlainServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'docgen-head-tags-'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, 'site', path)), { recursive: true });
+    writeFileSync(join(root, 'site', path), text);
+  }
+  const result = await build({ siteDir: join(root, 'site'), outDir: join(root, 'build') });
+  expect(result.diagnostics).toEqual([]);
+  server = await startPlainServer(join(root, 'build'));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** What Chromium parsed into the head of a page, and what its scripts did. */
+async function readHead(path: string) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  const head = await page.evaluate(() => {
+    const attributes = (selector: string) =>
+      [...document.head.querySelectorAll(selector)].map((element) =>
+        Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
+      );
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      verification: attributes('meta[name="google-site-verification"]'),
+      preconnect: attributes('link[rel="preconnect"]'),
+      scripts: attributes('script[src^="/js/"]'),
+      robots: attributes('meta[name="robots"]'),
+      author: attributes('meta[name="author"]'),
+      pdf: attributes('link[type="application/pdf"]'),
+      strayMeta: document.querySelectorAll('meta[x]').length,
+      injected: w.injected,
+      inlineRan: w.inlineRan,
+      oneRan: w.oneRan,
+      twoRan: w.twoRan,
+    };
+  });
+  await context.close();
+  return { ...head, problems };
+}
+
+describe('head tags', () => {
+  it('are in the head of every page, attribute values intact and unable to add elements', async () => {
+    for (const path of ['/docs/a', '/docs/b', '/about', '/404.html']) {
+      const head = await readHead(path);
+      expect(head.verification).toEqual([{ name: 'google-site-verification', content: HOSTILE }]);
+      expect(head.preconnect).toEqual([{ rel: 'preconnect', href: 'https://fonts.example.com', crossorigin: '' }]);
+      expect(head.strayMeta).toBe(0);
+      expect(head.injected).toBeUndefined();
+      expect(head.inlineRan).toBe(1);
+    }
+  });
+
+  it('load the scripts, with their attributes', async () => {
+    const head = await readHead('/docs/b');
+    expect(head.scripts).toEqual([{ src: '/js/one.js' }, { src: '/js/two.js', defer: '', 'data-domain': 'heads.example.com' }]);
+    expect(head.oneRan).toBe(true);
+    // Deferred: it runs once the document is parsed.
+    expect(head.twoRan).toBe('interactive');
+  });
+
+  it("add a page's own head front matter to that page only", async () => {
+    const a = await readHead('/docs/a');
+    expect(a.robots).toEqual([{ name: 'robots', content: 'noarchive' }]);
+    expect(a.pdf).toEqual([{ rel: 'alternate', type: 'application/pdf', href: `/a.pdf?x=1&y=${HOSTILE}` }]);
+    expect(a.injected).toBeUndefined();
+    expect((await readHead('/docs/b')).robots).toEqual([]);
+    expect((await readHead('/about')).author).toEqual([{ name: 'author', content: 'The Team' }]);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Redirects (config `redirects`, front matter `redirect_from`): a static page per old URL, served
+ * by a plain static file server, that lands the reader on the target in Chromium with the `#hash`
+ * and query kept; left out of the sitemap and search; check-links follows them; a redirect that
+ * leads to no page, or an old URL that is a page, fails the build with where it was written.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build } from '@docgen/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { listFiles, runDocgen } from '../src/cli.js';
+import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+
+const CONFIG = `title: Moves
+url: https://moves.example.com
+i18n:
+  defaultLocale: en
+  locales: [en, ko]
+redirects:
+  - from: /docs/old-guide
+    to: /docs/guide
+  - from: [/start.html, /docs/legacy/]
+    to: /docs/guide?tab=2#install
+`;
+
+const filler = Array.from({ length: 60 }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n');
+
+function writeSite(siteDir: string, files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+    writeFileSync(join(siteDir, path), text);
+  }
+  return siteDir;
+}
+
+const SITE = {
+  'docgen.config.yaml': CONFIG,
+  'sidebars.yaml': 'docs:\n  - guide\n  - intro\n',
+  'docs/guide.md': `---\ntitle: Guide\nredirect_from:\n  - /docs/how-to\n---\n\n${filler}\n\n## Install\n\nInstall it.\n\n${filler}\n`,
+  'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the old guide](/docs/old-guide#install) and [the how-to](/docs/how-to#nowhere).\n',
+};
+
+let root: string;
+let server: PlainServer;
+let browser: Browser;
+let warnings: string[];
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'docgen-redirects-'));
+  const site = writeSite(join(root, 'site'), SITE);
+  const result = await build({ siteDir: site, outDir: join(root, 'build') });
+  warnings = result.diagnostics.map((diagnostic) => `${diagnostic.location?.file}:${diagnostic.location?.line} ${diagnostic.message}`);
+  server = await startPlainServer(join(root, 'build'));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Opens `path` and waits until the browser is on another page; its URL path, query and hash, and whether the heading is in view. */
+async function land(path: string, javaScriptEnabled = true) {
+  const { context, page, problems } = await openPage(browser, { javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForURL((url) => url.pathname !== path.split(/[?#]/)[0], { timeout: 10_000 });
+  await page.waitForLoadState('load');
+  const url = new URL(page.url());
+  const title = await page.title();
+  const installInView = await page
+    .locator('h2#install')
+    .evaluate((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    })
+    .catch(() => false);
+  await context.close();
+  return { path: url.pathname, search: url.search, hash: url.hash, title, installInView, problems };
+}
+
+describe('redirect pages', () => {
+  it('land on the target in Chromium, keeping the #hash the old URL was opened with', async () => {
+    const landed = await land('/docs/old-guide#install');
+    expect(landed).toMatchObject({ path: '/docs/guide', search: '', hash: '#install', title: 'Guide | Moves', installInView: true });
+    expect(landed.problems).toEqual([]);
+  });
+
+  it("keep the query, and give the target's own query and hash when the old URL has none", async () => {
+    expect(await land('/docs/legacy/?from=mail')).toMatchObject({ path: '/docs/guide', search: '?from=mail', hash: '#install' });
+    expect(await land('/start.html')).toMatchObject({ path: '/docs/guide', search: '?tab=2', hash: '#install' });
+  });
+
+  it('work from front matter redirect_from, and in every locale below its base URL', async () => {
+    expect(await land('/docs/how-to#install')).toMatchObject({ path: '/docs/guide', hash: '#install' });
+    expect(await land('/ko/docs/old-guide')).toMatchObject({ path: '/ko/docs/guide' });
+  });
+
+  it('work without JavaScript (meta refresh), to the target as written', async () => {
+    expect(await land('/docs/old-guide', false)).toMatchObject({ path: '/docs/guide' });
+  });
+
+  it('say where the page went, with its canonical URL', () => {
+    const html = readFileSync(join(root, 'build', 'docs/old-guide/index.html'), 'utf8');
+    expect(html).toContain('<link rel="canonical" href="https://moves.example.com/docs/guide">');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/docs/guide">');
+    expect(html).toContain('<a href="/docs/guide">/docs/guide</a>');
+  });
+
+  it('are left out of the sitemap and the search indexes', () => {
+    const sitemap = readFileSync(join(root, 'build', 'sitemap.xml'), 'utf8');
+    expect(sitemap).not.toMatch(/old-guide|legacy|how-to|start\.html/);
+    const indexes = listFiles(join(root, 'build')).filter((file) => /search/.test(file) && file.endsWith('.json'));
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const file of indexes) {
+      const index = readFileSync(join(root, 'build', file), 'utf8');
+      expect(index).toMatch(/"url":"\/(ko\/)?docs\/guide"/);
+      expect(index).not.toMatch(/"url":"\/(ko\/)?(docs\/old-guide|docs\/how-to|docs\/legacy|start\.html)/);
+    }
+  });
+
+  it('count as pages for link checking, with the anchors of the page they lead to', () => {
+    expect(warnings).toEqual(['docs/intro.md:5 Broken anchor /docs/how-to#nowhere: /docs/how-to has no heading with id "nowhere"']);
+  });
+});
+
+describe('redirect errors', () => {
+  it('fail the build (exit 2) at the config line of a "to" that is no page', async () => {
+    const site = writeSite(join(root, 'bad-to'), {
+      ...SITE,
+      'docgen.config.yaml': CONFIG.replace('    to: /docs/guide\n', '    to: /docs/gone\n'),
+    });
+    const result = await runDocgen(['build', site]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('docgen.config.yaml:8:9  Redirect from /docs/old-guide leads to /docs/gone, which is no page');
+  });
+
+  it('fail the build at the front matter line of an old URL that is a real page', async () => {
+    const site = writeSite(join(root, 'bad-from'), {
+      ...SITE,
+      'docs/guide.md': '---\ntitle: Guide\nredirect_from:\n  - /docs/how-to\n  - /docs/intro\n---\n\nText.\n',
+    });
+    const result = await runDocgen(['build', site]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('docs/guide.md:5:5  Redirect from /docs/intro would hide the page at that URL');
+  });
+
+  it('fail the build at the config line of an old URL that is a page', async () => {
+    const site = writeSite(join(root, 'bad-config-from'), {
+      ...SITE,
+      'docgen.config.yaml': CONFIG.replace('  - from: /docs/old-guide\n', '  - from: /docs/intro\n'),
+    });
+    const result = await runDocgen(['build', site]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('docgen.config.yaml:7:11  Redirect from /docs/intro would hide the page at that URL');
+  });
+});

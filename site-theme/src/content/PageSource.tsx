@@ -1,0 +1,51 @@
+import { useSiteData } from '@docgen/client';
+import type { PropPageSource } from '@docgen/types';
+import { useTranslate } from '../i18n.js';
+
+/**
+ * Under a doc or a post: "Edit this page" (a link to its file in the repository) and when it last
+ * changed and by whom, dated in the locale's format. Nothing when the page has neither.
+ */
+export function PageSource({ source }: { source: PropPageSource }) {
+  const site = useSiteData();
+  const t = useTranslate();
+  const { editUrl, lastUpdate } = source;
+  if (!editUrl && !lastUpdate) return null;
+  const htmlLang = site.locales.find((candidate) => candidate.locale === site.locale)?.htmlLang ?? site.locale;
+  // Fixed time zone: the date must read the same on the server and in every browser.
+  const format = new Intl.DateTimeFormat(htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const date = lastUpdate?.date;
+  const dateText = date ? format.format(new Date(date.length === 10 ? `${date}T00:00:00Z` : date)) : undefined;
+  const updated = lastUpdate
+    ? dateText && lastUpdate.author
+      ? t('lastUpdated.atBy', { date: '\u0000date', author: lastUpdate.author })
+      : dateText
+        ? t('lastUpdated.at', { date: '\u0000date' })
+        : t('lastUpdated.by', { author: lastUpdate.author ?? '' })
+    : undefined;
+  // The date is a <time> element inside the translated sentence, wherever the locale puts it.
+  const [before, after] = updated?.split('\u0000date') ?? [];
+  return (
+    <div className="page-source">
+      {editUrl ? (
+        <a className="page-source__edit" href={editUrl} target="_blank" rel="noopener noreferrer">
+          <svg viewBox="0 0 40 40" width="16" height="16" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="m34.5 11.7-3 3.1-6.3-6.3 3.1-3q.5-.5 1.2-.5t1.1.5l3.9 3.9q.5.4.5 1.1t-.5 1.2zM5 28.8l18.5-18.5 6.3 6.3L11.3 35H5v-6.2z"
+            />
+          </svg>
+          <span className="page-source__label">{t('editThisPage')}</span>
+          <span className="sr-only">{t('externalLink')}</span>
+        </a>
+      ) : null}
+      {updated !== undefined ? (
+        <span className="page-source__updated">
+          {before}
+          {after !== undefined ? <time dateTime={date}>{dateText}</time> : null}
+          {after}
+        </span>
+      ) : null}
+    </div>
+  );
+}
