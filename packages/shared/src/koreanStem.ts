@@ -232,6 +232,20 @@ function stripOne(word: string, suffixes: readonly string[], safeAfterOne: Reado
  */
 export function stemKorean(word: string): string {
   if (!HANGUL_WORD.test(word) || word.length < 2) return word;
+  // Words come again and again (an index tokenizes every section): each is stemmed once.
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_REMEMBERED) stems.clear();
+    stems.set(word, (stem = stemWord(word)));
+  }
+  return stem;
+}
+
+/** Stems of the words met, by word (see stemKorean), up to MAX_REMEMBERED. */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED = 100_000;
+
+function stemWord(word: string): string {
   if (KEEP_WHOLE.has(word) || KEEP_ENDINGS.some((ending) => word.endsWith(ending))) return word;
   // A predicate (분석하는, 설정되는) ends with its ending, which may end like a particle (는).
   const withoutEnding = stripOne(word, ENDINGS, undefined);
