@@ -59,10 +59,12 @@ const D = 0.5;
 export function toSearchShards(sections: readonly ShardSection[]): { manifest: SearchManifest; files: SearchFile[] } {
   const lengths: number[][] = FIELDS.map(() => []);
   const postings = new Map<string, number[]>(); // term -> [section, fieldIndex, tf, ...]
+  // One map, emptied for each field of each section: allocating one each time is most of the cost.
+  const counts = new Map<string, number>();
   for (let id = 0; id < sections.length; id++) {
     const section = sections[id]!;
     for (let field = 0; field < FIELDS.length; field++) {
-      const counts = new Map<string, number>();
+      counts.clear();
       for (const token of tokenizeForSearch(section[FIELDS[field]!])) {
         const term = token.toLowerCase();
         counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -137,16 +139,25 @@ function toWeights(list: readonly number[], lengths: readonly number[][], averag
   const fieldCounts = FIELDS.map(() => 0);
   for (let i = 0; i < list.length; i += 3) fieldCounts[list[i + 1]!]!++;
   const idfs = fieldCounts.map((count) => Math.log(1 + (total - count + 0.5) / (count + 0.5)));
-  const weights = new Map<number, number>();
+  // A section's postings are next to each other (fields in order): summed as they come, in the
+  // same order as a map by section would sum them.
+  let entries: [id: number, weight: number][] = [];
+  let current = -1;
+  let sum = 0;
   for (let i = 0; i < list.length; i += 3) {
     const id = list[i]!;
     const field = list[i + 1]!;
     const tf = list[i + 2]!;
     const norm = 1 - B + (B * lengths[field]![id]!) / averages[field]!;
     const weight = BOOSTS[FIELDS[field]!] * idfs[field]! * (D + (tf * (K + 1)) / (tf + K * norm));
-    weights.set(id, (weights.get(id) ?? 0) + weight);
+    if (id !== current) {
+      if (current !== -1) entries.push([current, Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE))]);
+      current = id;
+      sum = 0;
+    }
+    sum += weight;
   }
-  let entries = [...weights].map(([id, weight]) => [id, Math.max(1, Math.round(weight * SEARCH_SCORE_SCALE))] as [number, number]);
+  if (current !== -1) entries.push([current, Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE))]);
   if (entries.length > SEARCH_MAX_POSTINGS) {
     entries = entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SEARCH_MAX_POSTINGS);
     entries.sort((a, b) => a[0] - b[0]);
