@@ -77,6 +77,8 @@ export function parseYamlFile(text: string, file: string, lineOffset = 0): YamlF
  */
 function findErrorStart(document: Document, error: YAMLError): number {
   const at = error.pos[0];
+  // Only an error about what is missing at the end (a closing quote or bracket) started before it.
+  if (error.code !== 'MISSING_CHAR' && !/end with an? ["'\]}]/.test(error.message)) return at;
   let start = at;
   const opened = (node: { range?: [number, number, number] | null }) => {
     const range = node.range;
