@@ -25,7 +25,7 @@ export {
 } from '@docgen/client';
 export { App, prepareRoute } from './App.js';
 export { Html } from './content/Html.js';
-export { PageSource } from './content/PageSource.js';
+export { PageSourceSlot } from './content/PageSourceSlot.js';
 export { PageTitle } from './content/PageTitle.js';
 export { DocSidebarItems } from './docs/DocSidebar.js';
 export { Breadcrumbs, DocFrame, Paginator, VersionBadge } from './docs/DocPage.js';

@@ -31,7 +31,6 @@ const STRINGS = {
     'paginator.previous': 'Previous',
     'paginator.next': 'Next',
     'version.badge': 'Version: {version}',
-    'tags.label': 'Tags:',
     'copyMarkdown.button': 'Copy page as Markdown',
     'copyMarkdown.copied': 'Copied',
     'copyMarkdown.failed': 'Copy failed',
@@ -42,10 +41,6 @@ const STRINGS = {
     loading: 'Loading…',
     'search.open': 'Search (Ctrl+K)',
     'search.label': 'Search',
-    editThisPage: 'Edit this page',
-    'lastUpdated.atBy': 'Last updated on {date} by {author}',
-    'lastUpdated.at': 'Last updated on {date}',
-    'lastUpdated.by': 'Last updated by {author}',
   },
   ko: {
     skipToContent: '본문으로 건너뛰기',
@@ -64,7 +59,6 @@ const STRINGS = {
     'paginator.previous': '이전',
     'paginator.next': '다음',
     'version.badge': '버전: {version}',
-    'tags.label': '태그:',
     'copyMarkdown.button': '마크다운으로 복사',
     'copyMarkdown.copied': '복사됨',
     'copyMarkdown.failed': '복사하지 못했습니다',
@@ -75,10 +69,6 @@ const STRINGS = {
     loading: '불러오는 중…',
     'search.open': '검색 (Ctrl+K)',
     'search.label': '검색',
-    editThisPage: '이 페이지 편집',
-    'lastUpdated.atBy': '최종 수정: {date}, {author}',
-    'lastUpdated.at': '최종 수정: {date}',
-    'lastUpdated.by': '최종 수정: {author}',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import type { PropAuthor, PropBlogPostMeta, RouteData } from '@docgen/types';
-import { Html, Link, MAIN_ID, PageSource, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
+import { Html, Link, MAIN_ID, PageSourceSlot, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
 
 /** The UI strings of the blog screens, loaded with them. */
 const STRINGS = {
@@ -196,7 +196,7 @@ export function BlogPage({ route }: { route: RouteData }) {
               <Html />
               <footer className="blog-post__footer">
                 <Tags post={route.post} />
-                <PageSource source={route} />
+                <PageSourceSlot source={route} />
               </footer>
               <Paginator
                 label={t('blog.postLabel')}

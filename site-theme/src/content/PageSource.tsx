@@ -1,6 +1,29 @@
-import { useSiteData } from '@docgen/client';
-import type { PropPageSource } from '@docgen/types';
-import { useTranslate } from '../i18n.js';
+import { Link, useSiteData, useTranslate } from '../firstLoad.js';
+import type { StringTable } from '../i18n.js';
+import type { PropPageSource, PropTag } from '@docgen/types';
+
+/**
+ * What a page shows below its content: a doc's tags, and where the page comes from. Loaded after
+ * hydration (see PageSourceSlot.tsx).
+ */
+
+/** Its strings, loaded with it (see i18n.ts). */
+const STRINGS: StringTable<'tags.label' | 'editThisPage' | 'lastUpdated.atBy' | 'lastUpdated.at' | 'lastUpdated.by'> = {
+  en: {
+    'tags.label': 'Tags:',
+    editThisPage: 'Edit this page',
+    'lastUpdated.atBy': 'Last updated on {date} by {author}',
+    'lastUpdated.at': 'Last updated on {date}',
+    'lastUpdated.by': 'Last updated by {author}',
+  },
+  ko: {
+    'tags.label': '태그:',
+    editThisPage: '이 페이지 편집',
+    'lastUpdated.atBy': '최종 수정: {date}, {author}',
+    'lastUpdated.at': '최종 수정: {date}',
+    'lastUpdated.by': '최종 수정: {author}',
+  },
+};
 
 /**
  * Under a doc or a post: "Edit this page" (a link to its file in the repository) and when it last
@@ -8,7 +31,7 @@ import { useTranslate } from '../i18n.js';
  */
 export function PageSource({ source }: { source: PropPageSource }) {
   const site = useSiteData();
-  const t = useTranslate();
+  const t = useTranslate(STRINGS);
   const { editUrl, lastUpdate } = source;
   if (!editUrl && !lastUpdate) return null;
   const htmlLang = site.locales.find((candidate) => candidate.locale === site.locale)?.htmlLang ?? site.locale;
@@ -47,5 +70,24 @@ export function PageSource({ source }: { source: PropPageSource }) {
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The doc's tags, each linking to its tag page (as Docusaurus's doc footer). */
+export function DocTags({ tags }: { tags: PropTag[] }) {
+  const t = useTranslate(STRINGS);
+  return (
+    <footer className="doc-footer">
+      <b className="doc-footer__tags-label">{t('tags.label')}</b>
+      <ul className="tag-list">
+        {tags.map((tag) => (
+          <li key={tag.path}>
+            <Link className="tag" href={tag.path}>
+              {tag.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </footer>
   );
 }

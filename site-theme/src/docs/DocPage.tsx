@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useSidebar, useSiteData } from '@docgen/client';
-import type { PropDocContext, PropNavLink, PropTag, RouteData } from '@docgen/types';
+import type { PropDocContext, PropNavLink, RouteData } from '@docgen/types';
 import { behaviours } from '../afterHydration.js';
 import { Html } from '../content/Html.js';
-import { PageSource } from '../content/PageSource.js';
+import { DocTagsSlot, PageSourceSlot } from '../content/PageSourceSlot.js';
 import { PageTitle } from '../content/PageTitle.js';
 import { useTranslate } from '../i18n.js';
 import { MAIN_ID } from '../layout/Layout.js';
@@ -69,8 +69,8 @@ export function DocPage({ route }: { route: DocRoute }) {
         <div lang={contentLang}>
           <Html />
         </div>
-        {route.tags ? <DocTags tags={route.tags} /> : null}
-        <PageSource source={route} />
+        {route.tags ? <DocTagsSlot tags={route.tags} /> : null}
+        <PageSourceSlot source={route} />
       </article>
     </DocFrame>
   );
@@ -124,25 +124,6 @@ function CopyMarkdownButton({ href }: { href: string }) {
         {state === 'idle' ? '' : label}
       </span>
     </div>
-  );
-}
-
-/** The doc's tags, each linking to its tag page (as Docusaurus's doc footer). */
-function DocTags({ tags }: { tags: PropTag[] }) {
-  const t = useTranslate();
-  return (
-    <footer className="doc-footer">
-      <b className="doc-footer__tags-label">{t('tags.label')}</b>
-      <ul className="tag-list">
-        {tags.map((tag) => (
-          <li key={tag.path}>
-            <Link className="tag" href={tag.path}>
-              {tag.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </footer>
   );
 }
 

@@ -355,8 +355,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stopWaiting();
     });
   };
-  // Files changed this long before the first reading count as changed (coarse file-system clocks).
-  const readFrom = Date.now() - 2000;
+  // Files changed since just before the first reading count as changed: file times come from a
+  // coarser clock than Date.now (a tick behind at most). Files written before the command started
+  // (a site generated just before) do not.
+  const readFrom = Date.now() - 100;
   const configFile = join(siteDir, CONFIG_FILE_NAME);
   const firstRun = rebuild([]);
   void Promise.race([firstRenderStart, firstRun]).then(startWatching);
