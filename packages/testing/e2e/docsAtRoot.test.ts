@@ -4,6 +4,7 @@
  * route is served by a plain static server, the doc with `slug: /` is the home page, the blog stays
  * at /blog/, check-links finds nothing, and a page at a doc's route fails the build naming both files.
  */
+import { readSearchIndexText } from '../src/searchIndex.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -133,8 +134,8 @@ describe('docs at the site root', () => {
     expect(sitemap).not.toContain('/docs');
     // Each version of each locale is searched on its own, its home doc included.
     const searchDir = join(site, 'build/_docgen/search', home.site.buildId);
-    expect(readFileSync(join(searchDir, 'ko-docs-current.json'), 'utf8')).toContain('"/guide/setup"');
-    expect(readFileSync(join(searchDir, 'en-docs-2506.1.json'), 'utf8')).toContain('"/en/2506.1/notes"');
+    expect(readSearchIndexText(join(searchDir, 'ko-docs-current.json'))).toContain('"/guide/setup"');
+    expect(readSearchIndexText(join(searchDir, 'en-docs-2506.1.json'))).toContain('"/en/2506.1/notes"');
 
     const checked = await runDocgen(['check-links', site]);
     expect(checked.stderr).toBe('');
