@@ -46,8 +46,8 @@ describe('search', () => {
         .filter((name) => name.endsWith('.js')),
     );
     // The entry and the shared chunk; after hydration, the navigation code, the status screens, the
-    // page's behaviours and the wiring of the code blocks.
-    expect(scripts.length).toBeLessThanOrEqual(6);
+    // page's behaviours, the wiring of the code blocks and the page's source (edit link, last update).
+    expect(scripts.length).toBeLessThanOrEqual(7);
     for (const script of scripts) expect(await (await fetch(script)).text(), script).not.toContain('MiniSearch');
     await page.waitForTimeout(500);
     expect(searchRequests).toEqual([]);
