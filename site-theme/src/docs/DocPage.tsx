@@ -107,16 +107,8 @@ function CopyMarkdownButton({ href }: { href: string }) {
         className={`button button--secondary copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`}
         onClick={copy}
       >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d={
-              state === 'copied'
-                ? 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z'
-                : 'M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z'
-            }
-          />
-        </svg>
+        {/* Drawn by the stylesheet: a copy icon, a check mark once copied. */}
+        <span className="copy-markdown__icon" aria-hidden="true" />
         <span>{label}</span>
       </button>
       {/* A live region, not role="status": that role marks the loading spinner (Loader in layout/StatusScreens.tsx). */}
