@@ -107,12 +107,13 @@ describe('docgen serve --watch', () => {
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(404);
   });
 
-  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store and theme bundle for the next run', async () => {
+  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store, theme bundle and git dates for the next run', async () => {
     const cacheDir = join(site, '.docgen');
     expect(readdirSync(cacheDir).some((name) => name.startsWith('serve-'))).toBe(true);
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled']);
+    // docs-content shows last-updated dates: the git pass is kept by commit (git-last-updates.json).
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'git-last-updates.json', 'serve-compiled']);
     expect(readdirSync(join(cacheDir, 'serve-compiled'))).toContain('index.json');
   });
 

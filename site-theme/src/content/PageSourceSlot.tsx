@@ -19,10 +19,14 @@ export function PageSourceSlot({ source }: { source: PropPageSource }) {
   );
 }
 
-function LoadedPageSource({ source }: { source: PropPageSource }) {
-  // Suspends until the module is there (the Suspense boundary above waits).
+/** The module once loaded; until then, suspends the rendering (the Suspense boundary around waits). */
+function loaded() {
   if (!pageSource.isLoaded()) throw pageSource.load();
-  const { PageSource } = pageSource.get();
+  return pageSource.get();
+}
+
+function LoadedPageSource({ source }: { source: PropPageSource }) {
+  const { PageSource } = loaded();
   return <PageSource source={source} />;
 }
 
@@ -36,7 +40,6 @@ export function DocTagsSlot({ tags }: { tags: PropTag[] }) {
 }
 
 function LoadedDocTags({ tags }: { tags: PropTag[] }) {
-  if (!pageSource.isLoaded()) throw pageSource.load();
-  const { DocTags } = pageSource.get();
+  const { DocTags } = loaded();
   return <DocTags tags={tags} />;
 }
