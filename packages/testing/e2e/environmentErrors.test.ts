@@ -49,8 +49,9 @@ function expectEnvironmentError(result: { code: number; stderr: string }, what: 
 }
 
 describe('a full disk (ENOSPC)', () => {
-  const disk = mountTmpfs('full', 'size=1m');
-  it.skipIf(!disk)('on a real 1 MB tmpfs: exit 4 naming the file, the last good output kept', async () => {
+  // Room for a first build, mermaid's browser bundle included (about 5 MB in every output).
+  const disk = mountTmpfs('full', 'size=16m');
+  it.skipIf(!disk)('on a real 16 MB tmpfs: exit 4 naming the file, the last good output kept', async () => {
     const outDir = join(disk!, 'out');
     const first = await runDocgen(['build', site, '--out-dir', outDir, '--no-cache']);
     expect(first.code, first.stderr).toBe(0);
