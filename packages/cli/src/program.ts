@@ -182,7 +182,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         const start = performance.now();
         const interrupts = handleInterrupts(io, colors);
         const progress = io.progress ? createProgressLine(io.stderr) : undefined;
-        const result = await build({
+        const building = build({
           siteDir,
           outDir: options.outDir,
           locales: options.locale,
@@ -194,10 +194,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
             : undefined,
           onProgress: progress?.update,
           onTemporary: interrupts.add,
-        }).finally(() => {
-          progress?.clear();
-          interrupts.stop();
         });
+        const result = await interrupts.during(building).finally(() => progress?.clear());
         reportDiagnostics(result.diagnostics);
         const seconds = ((performance.now() - start) / 1000).toFixed(2);
         const rendered =
@@ -483,16 +481,22 @@ function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Co
 }
 
 /**
- * Until `stop`, SIGINT and SIGTERM end the process with 130 or 143 (as a shell reports a command
- * they ended) after running the cleanups added meanwhile, newest first: a build interrupted by
- * Ctrl-C leaves no temporaries and no locks. The last good output stays as it was.
+ * Until the work given to `during` settles, SIGINT and SIGTERM end the process with 130 or 143 (as
+ * a shell reports a command they ended) after running the cleanups added meanwhile, newest first,
+ * each awaited: a build interrupted by Ctrl-C leaves no temporaries and no locks, and the last good
+ * output stays as it was. Once interrupted, the work's own end (the error of its stopped threads)
+ * is never reported: the process ends with the signal's code.
  */
-function handleInterrupts(io: ProgramIO, colors: Colors): { add: (cleanup: () => void) => () => void; stop: () => void } {
-  const cleanups = new Set<() => void>();
-  const onSignal = (signal: NodeJS.Signals) => {
+function handleInterrupts(io: ProgramIO, colors: Colors) {
+  const cleanups = new Set<() => void | Promise<void>>();
+  let interrupted = false;
+  const onSignal = async (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while the cleanups run does not cut them short.
+    if (interrupted) return;
+    interrupted = true;
     for (const cleanup of [...cleanups].reverse()) {
       try {
-        cleanup();
+        await cleanup();
       } catch {
         // What cannot be removed now is removed by the next docgen command, once this process is gone.
       }
@@ -500,16 +504,29 @@ function handleInterrupts(io: ProgramIO, colors: Colors): { add: (cleanup: () =>
     io.stderr(colors.yellow(`Interrupted (${signal}): the output folder is as it was before this build.\n`));
     process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const listener = (signal: NodeJS.Signals) => void onSignal(signal);
+  process.on('SIGINT', listener);
+  process.on('SIGTERM', listener);
+  const stop = () => {
+    process.off('SIGINT', listener);
+    process.off('SIGTERM', listener);
+  };
+  const never = new Promise<never>(() => {});
   return {
-    add(cleanup) {
+    add(cleanup: () => void | Promise<void>): () => void {
       cleanups.add(cleanup);
       return () => cleanups.delete(cleanup);
     },
-    stop() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+    /** `work`, settled as it settles unless a signal came first (then never: the process exits). */
+    during<T>(work: Promise<T>): Promise<T> {
+      return work.then(
+        (value) => (interrupted ? never : (stop(), value)),
+        (error: unknown) => {
+          if (interrupted) return never;
+          stop();
+          throw error;
+        },
+      );
     },
   };
 }

@@ -91,10 +91,11 @@ export interface BuildOptions {
   /**
    * For a caller that may end the process before the build ends (the CLI on SIGINT or SIGTERM):
    * called with what removes each temporary of this run (staging folder, `--no-cache` folder) and
-   * releases each lock, as the build makes them. The cleanups are synchronous; the function it
+   * releases each lock, as the build makes them. The caller runs them newest first, waiting for
+   * each (the staging folder's first stops the threads that write into it); the function it
    * returns forgets one, once the build has done it itself.
    */
-  onTemporary?: (cleanup: () => void) => () => void;
+  onTemporary?: (cleanup: () => void | Promise<void>) => () => void;
 }
 
 export interface BuildResult {
@@ -185,7 +186,12 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     onProgress: options.onProgress,
   });
   const staging = createStagingDir(outDir);
-  const forgetStaging = options.onTemporary?.(() => staging.discard());
+  // The render threads write pages into the staging folder (and make its folders again when they
+  // are gone): they are stopped before it is removed.
+  const forgetStaging = options.onTemporary?.(async () => {
+    await builder.close();
+    staging.discard();
+  });
   try {
     const result = await builder.run({ output: staging, previous: record?.state, config });
     // The record describes the output: from here until the new one is written, none does (a build

@@ -201,10 +201,23 @@ describe('doc page', () => {
       const toggle = page.getByRole('button', { name: `Toggle the collapsible sidebar category '${label}'` });
       // A closed category's region is rendered when it first opens.
       expect(await toggle.getAttribute('aria-controls')).toBeNull();
+      // The transition is recorded as it is set: on a slow machine the animation may be over
+      // before the test could read it afterwards.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { transitions: string[] }).transitions = seen;
+        new MutationObserver((mutations) => {
+          for (const { target } of mutations) {
+            const transition = (target as HTMLElement).style?.transition;
+            if (transition && (target as HTMLElement).classList.contains('menu__collapsible')) seen.push(transition);
+          }
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['style'] });
+      });
       await toggle.click();
       await expect.poll(() => toggle.getAttribute('aria-controls')).not.toBeNull();
       const list = page.locator(`#${await toggle.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
-      const transition = await list.evaluate((element) => (element as HTMLElement).style.transition);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { transitions: string[] }).transitions.length)).toBeGreaterThan(0);
+      const [transition] = await page.evaluate(() => (window as unknown as { transitions: string[] }).transitions);
       expect(transition).toMatch(/^height \d+ms ease-in-out$/);
       await expect.poll(() => list.getAttribute('data-animating')).toBeNull();
       expect(await list.isVisible()).toBe(true);
