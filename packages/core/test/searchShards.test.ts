@@ -1,7 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { createShardedSearch, SEARCH_FILES_DIR, SEARCH_MAX_POSTINGS, type SearchManifest } from '@docgen/shared/search';
+import {
+  createShardedSearch,
+  SEARCH_BOOST,
+  SEARCH_FILES_DIR,
+  SEARCH_MAX_POSTINGS,
+  SEARCH_SCORE_SCALE,
+  type SearchManifest,
+  tokenizeForSearch,
+} from '@docgen/shared/search';
 import { getManifestFiles, toShardedSearchIndex } from '../src/search/index.js';
 import { toSearchShards, type ShardSection } from '../src/search/shards.js';
+
+const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
 const section = (url: string, title: string, text: string, heading = ''): ShardSection => ({ title, heading, url, text, code: '' });
 
@@ -87,5 +100,88 @@ describe('the sharded search index', () => {
     expect(getManifestFiles(one.manifest)).toEqual(one.files.map((file) => file.path));
     expect(one.files.every((file) => file.path.startsWith(`${SEARCH_FILES_DIR}/`))).toBe(true);
     expect(getManifestFiles('{"documentCount":1,"index":[]}')).toBeUndefined();
+  });
+});
+
+/**
+ * The index as its definition reads (shards.ts), written plainly: a map of counts per field of each
+ * section and a list of postings per term, from tokenizeForSearch's strings. toSearchShards counts
+ * with term ids and typed arrays for speed; it must give the same bytes.
+ */
+function toReferenceShards(sections: readonly ShardSection[]): string {
+  const fields = ['title', 'heading', 'text', 'code'] as const;
+  const boosts = { title: SEARCH_BOOST.title, heading: SEARCH_BOOST.heading, text: 1, code: SEARCH_BOOST.code };
+  const lengths = fields.map(() => [] as number[]);
+  const postings = new Map<string, { id: number; field: number; tf: number }[]>();
+  sections.forEach((section, id) =>
+    fields.forEach((field, fieldIndex) => {
+      const counts = new Map<string, number>();
+      for (const token of tokenizeForSearch(section[field])) counts.set(token, (counts.get(token) ?? 0) + 1);
+      lengths[fieldIndex]![id] = counts.size;
+      for (const [term, tf] of counts) postings.set(term, [...(postings.get(term) ?? []), { id, field: fieldIndex, tf }]);
+    }),
+  );
+  const averages = lengths.map((values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1);
+  const entries = [...postings.keys()].sort().map((term) => {
+    const list = postings.get(term)!;
+    const idfs = fields.map((_, field) => {
+      const count = list.filter((posting) => posting.field === field).length;
+      return Math.log(1 + (sections.length - count + 0.5) / (count + 0.5));
+    });
+    const weights = new Map<number, number>();
+    for (const { id, field, tf } of list) {
+      const norm = 1 - 0.7 + (0.7 * lengths[field]![id]!) / averages[field]!;
+      const weight = boosts[fields[field]!] * idfs[field]! * (0.5 + (tf * (1.2 + 1)) / (tf + 1.2 * norm));
+      weights.set(id, (weights.get(id) ?? 0) + weight);
+    }
+    let kept = [...weights].map(([id, weight]) => [id, Math.max(1, Math.round(weight * SEARCH_SCORE_SCALE))] as const);
+    if (kept.length > SEARCH_MAX_POSTINGS) {
+      kept = kept.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SEARCH_MAX_POSTINGS);
+    }
+    let previous = 0;
+    const numbers = kept
+      .sort((a, b) => a[0] - b[0])
+      .flatMap(([id, weight]) => {
+        const delta = id - previous;
+        previous = id;
+        return [delta, weight];
+      });
+    return JSON.stringify([term, ...numbers]);
+  });
+  return entries.join(',');
+}
+
+describe('the sharded search index, against a plain reading of its definition', () => {
+  /** The sections of docs-content's Korean and English docs (one per h2), and text made to hit every tokenizer path. */
+  function readSections(): ShardSection[] {
+    const files = fg.sync(['docs/**/*.md', 'i18n/en/docs/current/**/*.md'], { cwd: DOCS_CONTENT, absolute: true });
+    expect(files.length).toBeGreaterThan(20);
+    const sections = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split(/\n## /)
+        .map((part, index) => {
+          const code = [...part.matchAll(/```[^\n]*\n([^]*?)```/g)].map((match) => match[1]!).join('\n');
+          return section(`${file}#${index}`, /title: (.*)/.exec(part)?.[1] ?? '', part.replace(/```[^]*?```/g, ''), part.split('\n')[0]);
+        })
+        .map((value) => ({ ...value, code: value.text.slice(0, 200) })),
+    );
+    const made = ['ㄱ ㅏ 가', '한 글', 'getHTTPResponse v2.0+ x-y_z $ref', '분석옵션 분석 옵션을 토큰을 갱신하려면', 'İstanbul ÉCOLE ß'];
+    return [...sections, ...made.map((text, index) => section(`/made/${index}`, text, text, text))];
+  }
+
+  it('gives the same terms, postings and weights', () => {
+    const sections = readSections();
+    const { files } = toSearchShards(sections);
+    const shards = files.filter((file) => file.name.includes('-s')).map((file) => file.contents.slice(1, -1));
+    expect(shards.join(',')).toBe(toReferenceShards(sections));
+  });
+
+  it('keeps the heaviest postings, as the reference does, when a term is in more sections than it keeps', () => {
+    const many = Array.from({ length: SEARCH_MAX_POSTINGS + 90 }, (_, index) =>
+      section(`/p${index}`, index % 7 === 0 ? '분석 결과' : '문서', `분석 ${'결과 '.repeat(index % 5)}토큰을`),
+    );
+    const { files } = toSearchShards(many);
+    const shards = files.filter((file) => file.name.includes('-s')).map((file) => file.contents.slice(1, -1));
+    expect(shards.join(',')).toBe(toReferenceShards(many));
   });
 });

@@ -1,10 +1,12 @@
 /** The search helpers shared by the index builder and the browser (`@docgen/shared/search`). */
 export { KOREAN_ENDINGS, KOREAN_PARTICLES, stemKorean } from './koreanStem.js';
 export {
+  forEachIndexToken,
   getHighlightPattern,
   getQueryBonusTokens,
   getSearchIndexFilePath,
   getSearchIndexUrl,
+  type IndexTokenVisitor,
   SEARCH_INDEX_OPTIONS,
   STEM_MARK,
   tokenizeForSearch,

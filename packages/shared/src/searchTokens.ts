@@ -26,30 +26,51 @@ function bigrams(joined: string, tokens: string[]) {
   for (let index = 0; index < joined.length - 1; index++) tokens.push(joined.slice(index, index + 2));
 }
 
-/** The tokens of a Hangul run in text: its bigrams, those after each stem, and its stems. */
-function hangulTokens(run: string): string[] {
-  const words = run.split(/\s/);
-  const tokens: string[] = [];
-  const joined = words.join('');
-  bigrams(joined, tokens);
-  if (joined.length === 1) return tokens;
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index]!;
-    const stem = stemKorean(word);
-    if (stem !== word && index + 1 < words.length) tokens.push(stem[stem.length - 1]! + words[index + 1]![0]!);
-    if (stem.length >= 2) tokens.push(STEM_MARK + stem);
-  }
-  return tokens;
+/**
+ * Receives the tokens of indexed text (see forEachIndexToken): a Hangul bigram as its two
+ * character codes (no string is made for the millions of them a site has), any other token as a
+ * string.
+ */
+export interface IndexTokenVisitor {
+  pair(first: number, second: number): void;
+  token(token: string): void;
 }
 
-/** The tokens of a Hangul run in a query: the bigrams of its words' stems. */
-function hangulQueryTokens(run: string): string[] {
-  const tokens: string[] = [];
-  bigrams(run.split(/\s/).map(stemKorean).join(''), tokens);
-  return tokens;
+/** Whether a character code is one of a Hangul run's (HANGUL), not a space between its words. */
+function isHangulCode(code: number): boolean {
+  return (code >= 0xac00 && code <= 0xd7a3) || (code >= 0x3131 && code <= 0x318e);
 }
+
+/** The tokens of a Hangul run in text: its bigrams, those after each stem, and its stems. */
+function visitHangulRun(run: string, visit: IndexTokenVisitor): void {
+  if (run.length === 1) {
+    visit.token(run);
+    return;
+  }
+  let previous = -1;
+  for (let index = 0; index < run.length; index++) {
+    const code = run.charCodeAt(index);
+    if (!isHangulCode(code)) continue;
+    if (previous !== -1) visit.pair(previous, code);
+    previous = code;
+  }
+  // The words, between the single spaces of the run.
+  let start = 0;
+  for (let end = 0; end <= run.length; end++) {
+    if (end < run.length && isHangulCode(run.charCodeAt(end))) continue;
+    const word = run.slice(start, end);
+    const stem = stemKorean(word);
+    if (stem !== word && end < run.length) visit.pair(stem.charCodeAt(stem.length - 1), run.charCodeAt(end + 1));
+    if (stem.length >= 2) visit.token(STEM_MARK + stem);
+    start = end + 1;
+  }
+}
+
+/** Whether a word is its only token: lower-case ASCII letters and digits only. */
+const PLAIN_WORD = /^[a-z\d]+$/;
 
 function latinTokens(word: string): string[] {
+  if (PLAIN_WORD.test(word)) return [word];
   const trimmed = word.replace(/[.+-]+$/, '');
   if (trimmed === '') return [];
   const tokens = [trimmed.toLowerCase()];
@@ -58,13 +79,32 @@ function latinTokens(word: string): string[] {
   return tokens;
 }
 
+/**
+ * Visits the tokens of text as it is indexed (see the module comment), in the order
+ * tokenizeForSearch lists them: what the index builder counts, without a string per bigram.
+ */
+export function forEachIndexToken(text: string, visit: IndexTokenVisitor): void {
+  for (const match of text.matchAll(SEGMENT)) {
+    const segment = match[0];
+    if (isHangulCode(segment.charCodeAt(0))) visitHangulRun(segment, visit);
+    else for (const token of latinTokens(segment)) visit.token(token);
+  }
+}
+
 /** Splits text into search tokens, as it is indexed (see the module comment). */
 export function tokenizeForSearch(text: string): string[] {
   const tokens: string[] = [];
-  for (const match of text.matchAll(SEGMENT)) {
-    const segment = match[0];
-    tokens.push(...(HANGUL.test(segment[0]!) ? hangulTokens(segment) : latinTokens(segment)));
-  }
+  forEachIndexToken(text, {
+    pair: (first, second) => tokens.push(String.fromCharCode(first, second)),
+    token: (token) => tokens.push(token),
+  });
+  return tokens;
+}
+
+/** The tokens of a Hangul run in a query: the bigrams of its words' stems. */
+function hangulQueryTokens(run: string): string[] {
+  const tokens: string[] = [];
+  bigrams(run.split(/\s/).map(stemKorean).join(''), tokens);
   return tokens;
 }
 

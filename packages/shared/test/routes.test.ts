@@ -175,6 +175,7 @@ describe('public exports', () => {
         "SEARCH_SHARD_BYTES",
         "STEM_MARK",
         "createShardedSearch",
+        "forEachIndexToken",
         "getDetailFileName",
         "getHighlightPattern",
         "getQueryBonusTokens",

@@ -10,7 +10,8 @@ import {
   SEARCH_SCORE_SCALE,
   SEARCH_SHARD_BYTES,
   type SearchManifest,
-  tokenizeForSearch,
+  forEachIndexToken,
+  type IndexTokenVisitor,
 } from '@docgen/shared/search';
 
 /** What a section gives the index: its fields (see SearchSection in index.ts). */
@@ -57,35 +58,17 @@ const D = 0.5;
  * function of the sections: the same bytes whatever thread writes it.
  */
 export function toSearchShards(sections: readonly ShardSection[]): { manifest: SearchManifest; files: SearchFile[] } {
-  const lengths: number[][] = FIELDS.map(() => []);
-  const postings = new Map<string, number[]>(); // term -> [section, fieldIndex, tf, ...]
-  // One map, emptied for each field of each section: allocating one each time is most of the cost.
-  const counts = new Map<string, number>();
-  for (let id = 0; id < sections.length; id++) {
-    const section = sections[id]!;
-    for (let field = 0; field < FIELDS.length; field++) {
-      counts.clear();
-      for (const token of tokenizeForSearch(section[FIELDS[field]!])) {
-        const term = token.toLowerCase();
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      lengths[field]![id] = counts.size;
-      for (const [term, count] of counts) {
-        let list = postings.get(term);
-        if (!list) postings.set(term, (list = []));
-        list.push(id, field, count);
-      }
-    }
-  }
-  const averages = lengths.map((values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1);
+  const { terms, lengths, postings } = countTerms(sections);
+  const toWeights = createWeigher(postings, lengths, sections.length);
 
-  const terms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const order = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   const shards: string[][] = [];
   const firstTerms: string[] = [];
   let shard: string[] = [];
   let shardBytes = 0;
-  for (const term of terms) {
-    const entry = JSON.stringify([term, ...toWeights(postings.get(term)!, lengths, averages, sections.length)]);
+  for (const id of order) {
+    const term = terms[id]!;
+    const entry = `[${JSON.stringify(term)},${toWeights(id)}]`;
     if (shard.length > 0 && shardBytes + entry.length > SEARCH_SHARD_BYTES) {
       shards.push(shard);
       shard = [];
@@ -129,44 +112,170 @@ export function toSearchShards(sections: readonly ShardSection[]): { manifest: S
 }
 
 /**
- * A term's postings as `[section, weight, section, weight, ...]`, sections ascending and given as
- * the difference to the one before: the heaviest SEARCH_MAX_POSTINGS. A section's weight is, as
+ * Every term of the sections (by id, in the order first met), the number of distinct terms of each
+ * field of each section, and the postings: for each term, the sections and fields it occurs in,
+ * sections ascending and fields in order within one, with its count there.
+ *
+ * A site has millions of tokens and some ten thousand terms: each token is looked up once (a Hangul
+ * bigram by its character codes, without a string), counted in an array by term id, and the
+ * postings are laid out by term with one counting sort, not kept in a list per term.
+ */
+function countTerms(sections: readonly ShardSection[]) {
+  const terms: string[] = [];
+  const termIds = new Map<string, number>();
+  const pairIds = new Map<number, number>();
+  const lengths = FIELDS.map(() => new Array<number>(sections.length).fill(0));
+  // The (term, section * FIELDS.length + field, count) of each term in each field, as counted.
+  let found = new Int32Array(1 << 16);
+  let foundLength = 0;
+  let counts = new Int32Array(1 << 12);
+  const touched: number[] = [];
+  const addTerm = (term: string) => {
+    const id = terms.length;
+    terms.push(term);
+    if (id === counts.length) {
+      const larger = new Int32Array(counts.length * 2);
+      larger.set(counts);
+      counts = larger;
+    }
+    return id;
+  };
+  const count = (id: number) => {
+    if (counts[id]++ === 0) touched.push(id);
+  };
+  const visitor: IndexTokenVisitor = {
+    pair(first, second) {
+      const key = toPairKey(first) * PAIR_KEYS + toPairKey(second);
+      let id = pairIds.get(key);
+      if (id === undefined) {
+        const term = String.fromCharCode(first, second);
+        id = termIds.get(term) ?? addTerm(term);
+        termIds.set(term, id);
+        pairIds.set(key, id);
+      }
+      count(id);
+    },
+    token(token) {
+      let id = termIds.get(token);
+      if (id === undefined) termIds.set(token, (id = addTerm(token)));
+      count(id);
+    },
+  };
+  for (let section = 0; section < sections.length; section++) {
+    for (let field = 0; field < FIELDS.length; field++) {
+      forEachIndexToken(sections[section]![FIELDS[field]!], visitor);
+      lengths[field]![section] = touched.length;
+      if (foundLength + touched.length * 3 > found.length) {
+        const larger = new Int32Array(Math.max(found.length * 2, foundLength + touched.length * 3));
+        larger.set(found);
+        found = larger;
+      }
+      for (const id of touched) {
+        found[foundLength++] = id;
+        found[foundLength++] = section * FIELDS.length + field;
+        found[foundLength++] = counts[id]!;
+        counts[id] = 0;
+      }
+      touched.length = 0;
+    }
+  }
+  // Laid out by term, keeping the order counted (sections ascending, fields in order).
+  const starts = new Int32Array(terms.length + 1);
+  for (let index = 0; index < foundLength; index += 3) starts[found[index]! + 1]!++;
+  for (let id = 0; id < terms.length; id++) starts[id + 1]! += starts[id]!;
+  const next = starts.slice(0, terms.length);
+  const places = new Int32Array(foundLength / 3);
+  const tfs = new Int32Array(foundLength / 3);
+  for (let index = 0; index < foundLength; index += 3) {
+    const at = next[found[index]!]!++;
+    places[at] = found[index + 1]!;
+    tfs[at] = found[index + 2]!;
+  }
+  return { terms, lengths, postings: { starts, places, tfs } };
+}
+
+/** Hangul syllables and compatibility jamo (HANGUL in searchTokens.ts) as small numbers, so that a pair is one small integer. */
+const PAIR_KEYS = 0xd7a3 - 0xac00 + 1 + (0x318e - 0x3131 + 1);
+function toPairKey(code: number): number {
+  return code >= 0xac00 ? code - 0xac00 : code - 0x3131 + (0xd7a3 - 0xac00 + 1);
+}
+
+interface Postings {
+  /** Where each term's postings start in `places` and `tfs` (and the next term's start where they end). */
+  starts: Int32Array;
+  /** section * FIELDS.length + field */
+  places: Int32Array;
+  tfs: Int32Array;
+}
+
+/**
+ * A term's postings as `section,weight,section,weight,...`, sections ascending and given as the
+ * difference to the one before: the heaviest SEARCH_MAX_POSTINGS. A section's weight is, as
  * MiniSearch scores it, the sum over the fields the term is in of the field's boost times the
  * term's BM25+ score in the field (its inverse document frequency among the field's values, and
  * its frequency against the field's length).
  */
-function toWeights(list: readonly number[], lengths: readonly number[][], averages: readonly number[], total: number): number[] {
-  const fieldCounts = FIELDS.map(() => 0);
-  for (let i = 0; i < list.length; i += 3) fieldCounts[list[i + 1]!]!++;
-  const idfs = fieldCounts.map((count) => Math.log(1 + (total - count + 0.5) / (count + 0.5)));
-  // A section's postings are next to each other (fields in order): summed as they come, in the
-  // same order as a map by section would sum them.
-  let entries: [id: number, weight: number][] = [];
-  let current = -1;
-  let sum = 0;
-  for (let i = 0; i < list.length; i += 3) {
-    const id = list[i]!;
-    const field = list[i + 1]!;
-    const tf = list[i + 2]!;
-    const norm = 1 - B + (B * lengths[field]![id]!) / averages[field]!;
-    const weight = BOOSTS[FIELDS[field]!] * idfs[field]! * (D + (tf * (K + 1)) / (tf + K * norm));
-    if (id !== current) {
-      if (current !== -1) entries.push([current, Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE))]);
-      current = id;
-      sum = 0;
+function createWeigher(postings: Postings, lengths: readonly number[][], total: number) {
+  const { starts, places, tfs } = postings;
+  const fields = FIELDS.length;
+  const averages = lengths.map((values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1);
+  // K times a field's length against the average, by place (the part of BM25+ that does not depend on the term).
+  const lengthNorms = new Float64Array(total * fields);
+  for (let place = 0; place < lengthNorms.length; place++) {
+    const field = place % fields;
+    lengthNorms[place] = K * (1 - B + (B * lengths[field]![(place - field) / fields]!) / averages[field]!);
+  }
+  const boosts = FIELDS.map((field) => BOOSTS[field]);
+  const ids = new Int32Array(total);
+  const weights = new Int32Array(total);
+  const fieldCounts = new Int32Array(fields);
+  const idfs = new Float64Array(fields);
+  return (term: number): string => {
+    const start = starts[term]!;
+    const end = starts[term + 1]!;
+    fieldCounts.fill(0);
+    for (let at = start; at < end; at++) fieldCounts[places[at]! % fields]!++;
+    for (let field = 0; field < fields; field++) {
+      idfs[field] = Math.log(1 + (total - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
     }
-    sum += weight;
-  }
-  if (current !== -1) entries.push([current, Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE))]);
-  if (entries.length > SEARCH_MAX_POSTINGS) {
-    entries = entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SEARCH_MAX_POSTINGS);
-    entries.sort((a, b) => a[0] - b[0]);
-  }
-  const out: number[] = [];
-  let previous = 0;
-  for (const [id, weight] of entries) {
-    out.push(id - previous, weight);
-    previous = id;
-  }
-  return out;
+    // A section's postings are next to each other (fields in order): summed as they come.
+    let found = 0;
+    let current = -1;
+    let sum = 0;
+    for (let at = start; at < end; at++) {
+      const place = places[at]!;
+      const field = place % fields;
+      const id = (place - field) / fields;
+      const tf = tfs[at]!;
+      const weight = boosts[field]! * idfs[field]! * (D + (tf * (K + 1)) / (tf + lengthNorms[place]!));
+      if (id !== current) {
+        if (current !== -1) {
+          ids[found] = current;
+          weights[found++] = Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
+        }
+        current = id;
+        sum = 0;
+      }
+      sum += weight;
+    }
+    ids[found] = current;
+    weights[found++] = Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
+    let kept: ArrayLike<number> | undefined;
+    if (found > SEARCH_MAX_POSTINGS) {
+      const heaviest = Array.from({ length: found }, (_, index) => index)
+        .sort((a, b) => weights[b]! - weights[a]! || ids[a]! - ids[b]!)
+        .slice(0, SEARCH_MAX_POSTINGS);
+      kept = heaviest.sort((a, b) => a - b);
+    }
+    const count = kept ? kept.length : found;
+    const parts = new Array<number>(count * 2);
+    let previous = 0;
+    for (let index = 0; index < count; index++) {
+      const at = kept ? kept[index]! : index;
+      parts[index * 2] = ids[at]! - previous;
+      parts[index * 2 + 1] = weights[at]!;
+      previous = ids[at]!;
+    }
+    return parts.join(',');
+  };
 }
