@@ -7,7 +7,6 @@ export {
   getSearchIndexFilePath,
   getSearchIndexUrl,
   type IndexTokenVisitor,
-  SEARCH_INDEX_OPTIONS,
   STEM_MARK,
   tokenizeForSearch,
   tokenizeSearchQuery,

@@ -155,12 +155,6 @@ export function getHighlightPattern(query: string): RegExp | undefined {
   return words.length > 0 ? new RegExp(`(${words.join('|')})`, 'gi') : undefined;
 }
 
-/** Options the index builder and the browser must share to read the same index. */
-export const SEARCH_INDEX_OPTIONS = {
-  fields: ['title', 'heading', 'text', 'code'],
-  storeFields: ['title', 'heading', 'url', 'text'],
-} as const;
-
 /** The file (relative to the output folder) of a search index. */
 export function getSearchIndexFilePath(buildId: string, locale: string, scope: string): string {
   return `_docgen/search/${buildId}/${locale}-${scope.replace(/[^\w.-]+/g, '-')}.json`;

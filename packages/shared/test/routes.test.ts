@@ -169,7 +169,6 @@ describe('public exports', () => {
         "SEARCH_DETAIL_TEXT",
         "SEARCH_FILES_DIR",
         "SEARCH_FORMAT",
-        "SEARCH_INDEX_OPTIONS",
         "SEARCH_MAX_POSTINGS",
         "SEARCH_SCORE_SCALE",
         "SEARCH_SHARD_BYTES",

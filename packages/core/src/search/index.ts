@@ -4,11 +4,8 @@ import {
   getShardFileName,
   SEARCH_FILES_DIR,
   SEARCH_FORMAT,
-  SEARCH_INDEX_OPTIONS,
   type SearchManifest,
-  tokenizeForSearch,
 } from '@docgen/shared/search';
-import { toSearchIndexChunks } from './indexJson.js';
 import { toSearchShards } from './shards.js';
 
 /** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
@@ -39,14 +36,6 @@ export function getScopeSections(pages: readonly SearchPage[], readSections: (ke
   const sections: SearchSection[] = [];
   for (const page of pages) sections.push(...getSearchSections(page, readSections(page.key), sections.length));
   return sections;
-}
-
-/**
- * A search index serialised as MiniSearch reads it in the browser (`MiniSearch.loadJSON`),
- * written directly: building MiniSearch's own tree only to serialise it was most of the cost.
- */
-export function toSearchIndex(sections: readonly SearchSection[]): Iterable<Uint8Array> {
-  return toSearchIndexChunks(sections, { ...SEARCH_INDEX_OPTIONS, tokenize: tokenizeForSearch });
 }
 
 /**
