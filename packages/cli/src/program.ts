@@ -274,6 +274,9 @@ export function createProgram(io: ProgramIO = defaultIO()) {
                 }
                 break;
               }
+              case 'searched':
+                io.stdout(colors.dim(`  Search indexes written ${event.milliseconds.toFixed(0)} ms later\n`));
+                break;
               case 'failed':
                 report(event.diagnostics, 'error');
                 io.stderr(colors.yellow('The last good output is still served. Fix the error and save.\n'));

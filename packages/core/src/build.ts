@@ -7,7 +7,6 @@ import type {
   Diagnostic,
   LocaleManifest,
   ManifestRoute,
-  SearchPage,
   SearchScope,
   SiteConfig,
   SiteContent,
@@ -51,7 +50,7 @@ import { getTemporaryName, type LockWait } from './processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
-import { createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE } from './searchThreads.js';
+import { createSearchQueue, createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE, type SearchWrite } from './searchThreads.js';
 import { getManifestFiles } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
@@ -255,6 +254,11 @@ export interface RebuildResult {
   diagnostics: Diagnostic[];
   manifest: SiteManifest;
   state: OutputState;
+  /**
+   * A builder that runs again (`watching`) writes the run's search indexes after it returns:
+   * settled once they are written (or given up for a newer run's).
+   */
+  searched?: Promise<void>;
 }
 
 export interface RunHooks {
@@ -320,6 +324,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   let lastRun: LastRun | undefined;
   let changedSince: FileChange[] | 'all' = 'all';
   const renderedAhead = new Set<string>();
+  const searchQueue = createSearchQueue();
 
   const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
@@ -431,23 +436,26 @@ export function createSiteBuilder(options: BuilderOptions) {
     }
 
     // Search indexes are serialised on threads; only those whose pages changed (see planSearchThreads).
-    const writes = toSearchWrites({ plan, scopes: planned.scopes, output });
+    const writes = toSearchWrites({ plan, scopes: planned.scopes, output, isUnfinished: searchQueue.isUnfinished });
     const sizing = planSearchThreads({
       largestIndexPages: Math.max(0, ...writes.map(({ pages }) => pages.length)),
       renderedRoutes: rendered.keys.length,
       watching,
     });
     if (!sizing.reuseRenderThreads) await threads.close();
-    const searched = timed('search', async () => {
-      if (writes.length === 0) return;
-      const searchPool = sizing.reuseRenderThreads
-        ? pool
-        : threads.start(site.config, output.path, { threads: sizing.threads, compiles: false });
-      const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
-      let done = 0;
-      const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: writes.length });
-      await inOrder(writes.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate).then(written))));
-    });
+    const writeIndexes = (toWrite: typeof writes) =>
+      timed('search', async () => {
+        if (toWrite.length === 0) return;
+        const searchPool = sizing.reuseRenderThreads
+          ? pool
+          : threads.start(site.config, output.path, { threads: sizing.threads, compiles: false });
+        const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
+        let done = 0;
+        const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });
+        await inOrder(toWrite.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate).then(written))));
+      });
+    // A builder that runs again returns before its indexes are written: the next save's pages do not wait for them.
+    const searched = watching ? searchQueue.add(writes, writeIndexes) : writeIndexes(writes);
     // Awaited after the seo files: a failure meanwhile (threads stopped by Ctrl-C) must not go unhandled.
     searched.catch(() => {});
     // The seo files are written on this thread meanwhile, unless an index is so large that it is
@@ -463,7 +471,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       options.onProgress?.({ stage: 'seo', done: 0, total: 1 });
       await timed('seo', () => writeSeoFiles({ seoFiles, manifest, content, output, state: plan.state, rendered, renderLocales }));
     } finally {
-      await searched;
+      if (!watching) await searched;
     }
     // The threads' work is done: a build that does not run again frees their memory.
     if (!watching) await threads.close();
@@ -475,6 +483,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)],
       manifest,
       state: plan.state,
+      searched: watching && writes.length > 0 ? searched : undefined,
     };
   }
 
@@ -747,13 +756,21 @@ function keepSearchFiles(output: OutputWriter, manifestFile: string): boolean {
   return files !== undefined && files.every((file) => output.keep(file));
 }
 
-/** The search indexes to write: those the plan does not reuse from the output, with their pages. */
-function toSearchWrites(input: { plan: BuildPlan; scopes: ReadonlyMap<string, SearchScope[]>; output: OutputWriter }) {
-  const writes: { file: string; pages: SearchPage[] }[] = [];
+/**
+ * The search indexes to write: those the plan does not reuse from the output, with their pages,
+ * and those an earlier run has not written yet (`isUnfinished`).
+ */
+function toSearchWrites(input: {
+  plan: BuildPlan;
+  scopes: ReadonlyMap<string, SearchScope[]>;
+  output: OutputWriter;
+  isUnfinished: (file: string) => boolean;
+}): SearchWrite[] {
+  const writes: SearchWrite[] = [];
   for (const locale of input.plan.locales) {
     const scopes = input.scopes.get(locale.locale)!;
     for (const [index, { file, reuse }] of locale.searchIndexes.entries()) {
-      if (reuse && input.output.keep(file) && keepSearchFiles(input.output, file)) continue;
+      if (reuse && !input.isUnfinished(file) && input.output.keep(file) && keepSearchFiles(input.output, file)) continue;
       writes.push({ file, pages: scopes[index]!.pages });
     }
   }

@@ -2,6 +2,7 @@
  * How many threads write a build's search indexes, and how many pages' indexes are written at
  * once: a search index is the largest thing a build holds in memory.
  */
+import type { SearchPage } from '@docgen/types';
 
 /** Routes rendered by a build, at most, after which its threads also write the search indexes. */
 export const FEW_RENDERED_ROUTES = 256;
@@ -55,5 +56,37 @@ export function createWeightLimit(limit: number) {
       running -= weight;
       for (const resolve of waiting.splice(0)) resolve();
     });
+  };
+}
+
+/** A search index to write: its manifest's file in the output, and the pages it indexes. */
+export interface SearchWrite {
+  file: string;
+  pages: SearchPage[];
+}
+
+/**
+ * The search index writes of a builder that runs again, one run's after another's. A run's writes
+ * start once the runs before have written theirs; an index that a newer run writes as well is
+ * left to it, unless it is under way. An index not yet written, or whose write failed, is
+ * unfinished: a newer run writes it again even when its pages did not change.
+ */
+export function createSearchQueue() {
+  // The newest write of each index not yet written.
+  const newest = new Map<string, SearchWrite>();
+  let last: Promise<void> = Promise.resolve();
+  return {
+    isUnfinished: (file: string) => newest.has(file),
+    add(writes: SearchWrite[], write: (writes: SearchWrite[]) => Promise<void>): Promise<void> {
+      for (const entry of writes) newest.set(entry.file, entry);
+      const run = last.then(async () => {
+        const current = writes.filter((entry) => newest.get(entry.file) === entry);
+        await write(current);
+        for (const entry of current) if (newest.get(entry.file) === entry) newest.delete(entry.file);
+      });
+      // The next run's writes wait for these, whether they were written or failed.
+      last = run.catch(() => {});
+      return run;
+    },
   };
 }

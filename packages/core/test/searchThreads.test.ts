@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createWeightLimit, FEW_RENDERED_ROUTES, planSearchThreads, SEARCH_PAGES_AT_ONCE } from '../src/searchThreads.js';
+import {
+  createSearchQueue,
+  createWeightLimit,
+  FEW_RENDERED_ROUTES,
+  planSearchThreads,
+  SEARCH_PAGES_AT_ONCE,
+  type SearchWrite,
+} from '../src/searchThreads.js';
 
 describe('planSearchThreads', () => {
   it('writes small indexes on the rendering threads after a small edit', () => {
@@ -48,5 +55,77 @@ describe('createWeightLimit', () => {
     // The huge task waits for a and b to end, and c for the huge one.
     expect(log.indexOf('start huge')).toBeGreaterThan(Math.max(log.indexOf('end a'), log.indexOf('end b')));
     expect(log.indexOf('start c')).toBeGreaterThan(log.indexOf('end huge'));
+  });
+});
+
+describe('createSearchQueue', () => {
+  const write = (file: string): SearchWrite => ({ file, pages: [] });
+  /** A write function that records what it was given and ends when told to. */
+  function recorder() {
+    const calls: { files: string[]; end: (error?: Error) => void }[] = [];
+    const run = (writes: SearchWrite[]) =>
+      new Promise<void>((resolve, reject) => {
+        calls.push({ files: writes.map((entry) => entry.file), end: (error) => (error ? reject(error) : resolve()) });
+      });
+    return { calls, run };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("writes one run's indexes after another's, and leaves to a newer run an index it writes too, unless under way", async () => {
+    const queue = createSearchQueue();
+    const { calls, run } = recorder();
+    const first = queue.add([write('a'), write('b')], run);
+    await settle();
+    const second = queue.add([write('a'), write('c')], run);
+    const third = queue.add([write('c')], run);
+    await settle();
+    // The first run's writes are under way; the second waits for them.
+    expect(calls.map((call) => call.files)).toEqual([['a', 'b']]);
+    expect(['a', 'b', 'c'].map(queue.isUnfinished)).toEqual([true, true, true]);
+    calls[0]!.end();
+    await first;
+    // a is the second run's to write again (its pages changed after the first began); b is written.
+    expect(['a', 'b', 'c'].map(queue.isUnfinished)).toEqual([true, false, true]);
+    await settle();
+    // c is left to the third run, which writes it as well.
+    expect(calls.map((call) => call.files)).toEqual([['a', 'b'], ['a']]);
+    calls[1]!.end();
+    await second;
+    await settle();
+    expect(calls.map((call) => call.files)).toEqual([['a', 'b'], ['a'], ['c']]);
+    calls[2]!.end();
+    await third;
+    expect(['a', 'b', 'c'].map(queue.isUnfinished)).toEqual([false, false, false]);
+  });
+
+  it('leaves an index to a newer run when its own write has not begun', async () => {
+    const queue = createSearchQueue();
+    const { calls, run } = recorder();
+    const first = queue.add([write('a'), write('b')], run);
+    const second = queue.add([write('a')], run);
+    await settle();
+    expect(calls.map((call) => call.files)).toEqual([['b']]);
+    calls[0]!.end();
+    await first;
+    await settle();
+    calls[1]!.end();
+    await second;
+    expect(calls.map((call) => call.files)).toEqual([['b'], ['a']]);
+  });
+
+  it('keeps an index whose write failed unfinished, and goes on with the next run', async () => {
+    const queue = createSearchQueue();
+    const { calls, run } = recorder();
+    const failed = queue.add([write('a')], run);
+    const next = queue.add([write('b')], run);
+    await settle();
+    calls[0]!.end(new Error('threads stopped'));
+    await expect(failed).rejects.toThrow('threads stopped');
+    expect(queue.isUnfinished('a')).toBe(true);
+    await settle();
+    expect(calls.map((call) => call.files)).toEqual([['a'], ['b']]);
+    calls[1]!.end();
+    await next;
+    expect([queue.isUnfinished('a'), queue.isUnfinished('b')]).toEqual([true, false]);
   });
 });

@@ -3,8 +3,10 @@ import { get, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getShardFileName } from '@docgen/shared/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
+import { readSearchIndexText } from '../src/searchIndex.js';
 import { startServe as startServeIn, type RunningServe } from '../src/serve.js';
 import { copyDocsContent } from '../src/siteCopy.js';
 
@@ -70,6 +72,20 @@ describe('docgen serve --watch', () => {
     await expect.poll(() => live.events).toContain('reload {}');
     // The pages reload before the search indexes and seo files are written; the summary follows.
     await expect.poll(() => dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
+    // The search indexes follow, written after the summary (the next save's pages do not wait for them), and are served.
+    await expect
+      .poll(() => dev.stdout(), { timeout: 30_000 })
+      .toMatch(/after changes to docs\/guide\/start\.md\n(.*\n)*\s*Search indexes written \d+ ms later/);
+    const output = readdirSync(join(site, '.docgen')).find((name) => name.startsWith('serve.docgen-tmp-'))!;
+    const manifests = readdirSync(join(site, '.docgen', output, '_docgen', 'search'))
+      .map((id) => `_docgen/search/${id}/ko-docs-current.json`)
+      .filter((path) => existsSync(join(site, '.docgen', output, path)));
+    expect(manifests).toHaveLength(1);
+    expect(readSearchIndexText(join(site, '.docgen', output, manifests[0]!))).toContain('저장하자마자 새 내용이 보여야 합니다.');
+    const manifestUrl = `${dev.url}/${manifests[0]}`;
+    expect((await fetch(manifestUrl)).status).toBe(200);
+    const shardUrl = `${dev.url}/_docgen/search/files/${getShardFileName(JSON.parse(await (await fetch(manifestUrl)).text()).files, 0)}`;
+    expect((await fetch(shardUrl)).status).toBe(200);
     // llms-full.txt follows every edit (a watching build keeps the twins' texts in memory).
     const llmsFull = async () => (await fetch(`${dev.url}/llms-full.txt`)).text();
     await expect.poll(llmsFull, { timeout: 15_000 }).toContain('저장하자마자 새 내용이 보여야 합니다.');

@@ -34,6 +34,8 @@ export interface DevServerOptions {
 export type DevServerEvent =
   | { type: 'built'; pages: number; rendered: number; milliseconds: number; changed: string[]; warnings: Diagnostic[] }
   | { type: 'failed'; diagnostics: Diagnostic[]; message: string }
+  /** A build's search indexes are written, `milliseconds` after its pages were (see RebuildResult.searched). */
+  | { type: 'searched'; milliseconds: number }
   | { type: 'port-changed'; requested: number; port: number };
 
 export interface DevServer {
@@ -156,6 +158,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
+  const fail = (error: unknown) => {
+    if (closing) return;
+    const diagnostics: Diagnostic[] = isDocgenError(error)
+      ? error.diagnostics
+      : [{ severity: 'error', code: 'internal', message: (error as Error)?.stack ?? String(error) }];
+    lastError = toOverlayReport(diagnostics, siteDir, options.editorUrl);
+    options.onEvent?.({ type: 'failed', diagnostics, message: lastError.message });
+    send('build-error', lastError);
+  };
+
   const rebuild = async (changes: FileChange[]) => {
     const start = performance.now();
     const changed = [...new Set(changes.map((change) => relative(siteDir, change.path)))];
@@ -200,14 +212,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         warnings: result.diagnostics,
       });
       lastError = undefined;
+      const pagesDone = performance.now();
+      result.searched?.then(
+        () => {
+          filesChanged = true;
+          options.onEvent?.({ type: 'searched', milliseconds: performance.now() - pagesDone });
+        },
+        (error: unknown) => fail(error),
+      );
     } catch (error) {
-      if (closing) return;
-      const diagnostics: Diagnostic[] = isDocgenError(error)
-        ? error.diagnostics
-        : [{ severity: 'error', code: 'internal', message: (error as Error)?.stack ?? String(error) }];
-      lastError = toOverlayReport(diagnostics, siteDir, options.editorUrl);
-      options.onEvent?.({ type: 'failed', diagnostics, message: lastError.message });
-      send('build-error', lastError);
+      fail(error);
     } finally {
       control = undefined;
     }
