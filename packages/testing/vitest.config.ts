@@ -32,6 +32,9 @@ export default defineConfig({
           globalSetup: ['packages/testing/src/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a page or server does eventually (a client navigation, a rebuild) may take seconds
+          // on a loaded machine: a poll waits up to 10 s for it, not vitest's default of 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
