@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { getShardFileName } from '@docgen/shared/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
-import { readSearchIndexText } from '../src/searchIndex.js';
+import { listSearchIndexFiles, readSearchIndexText } from '../src/searchIndex.js';
 import { startServe as startServeIn, type RunningServe } from '../src/serve.js';
 import { copyDocsContent } from '../src/siteCopy.js';
 
@@ -86,6 +86,13 @@ describe('docgen serve --watch', () => {
     expect((await fetch(manifestUrl)).status).toBe(200);
     const shardUrl = `${dev.url}/_docgen/search/files/${getShardFileName(JSON.parse(await (await fetch(manifestUrl)).text()).files, 0)}`;
     expect((await fetch(shardUrl)).status).toBe(200);
+    // The files of the index it replaced are gone: the output holds those its manifests name, no more.
+    const searchDir = join(site, '.docgen', output, '_docgen', 'search');
+    const named = readdirSync(searchDir)
+      .filter((name) => name !== 'files')
+      .flatMap((id) => readdirSync(join(searchDir, id)).map((name) => readFileSync(join(searchDir, id, name), 'utf8')))
+      .flatMap(listSearchIndexFiles);
+    expect(readdirSync(join(searchDir, 'files')).sort()).toEqual(named.sort());
     // llms-full.txt follows every edit (a watching build keeps the twins' texts in memory).
     const llmsFull = async () => (await fetch(`${dev.url}/llms-full.txt`)).text();
     await expect.poll(llmsFull, { timeout: 15_000 }).toContain('저장하자마자 새 내용이 보여야 합니다.');

@@ -8,13 +8,16 @@ import { getDetailFileName, getShardFileName, type SearchManifest } from '@docge
  * whether something was indexed. `manifestFile` is the scope's manifest in the build.
  */
 export function readSearchIndexText(manifestFile: string): string {
-  const manifestText = readFileSync(manifestFile, 'utf8');
-  const manifest = JSON.parse(manifestText) as SearchManifest;
-  // The files sit in `_docgen/search/files/`, beside the folders of build ids.
   const filesDir = join(dirname(dirname(manifestFile)), 'files');
-  const names = [
+  const names = listSearchIndexFiles(readFileSync(manifestFile, 'utf8'));
+  return [readFileSync(manifestFile, 'utf8'), ...names.map((name) => readFileSync(join(filesDir, name), 'utf8'))].join('\n');
+}
+
+/** The names of the files (in `_docgen/search/files/`, beside the folders of build ids) a scope's manifest names. */
+export function listSearchIndexFiles(manifestText: string): string[] {
+  const manifest = JSON.parse(manifestText) as SearchManifest;
+  return [
     ...manifest.shards.map((_, index) => getShardFileName(manifest.files, index)),
     ...Array.from({ length: manifest.details }, (_, index) => getDetailFileName(manifest.files, index)),
   ];
-  return [manifestText, ...names.map((name) => readFileSync(join(filesDir, name), 'utf8'))].join('\n');
 }

@@ -18,7 +18,7 @@ import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getScopeSections, toShardedSearchIndex } from '../search/index.js';
+import { getManifestFiles, getScopeSections, toShardedSearchIndex } from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
 
@@ -167,9 +167,13 @@ export function createTaskRunner(setup: TaskSetup) {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
       const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections));
       const out = getOutput();
+      // What the index being replaced named: an output written in place (the dev server's) holds it.
+      const replaced = out.has(file) ? (getManifestFiles(out.read(file)) ?? []) : [];
       for (const { path, contents } of files) out.write(path, contents);
       // The manifest last: it names the files, which are there by then.
       out.write(file, manifest);
+      const written = new Set(files.map(({ path }) => path));
+      for (const path of replaced) if (!written.has(path)) out.remove(path);
     },
   };
 }
