@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSiteData } from '@docgen/client';
+import { usePage, useSiteData } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { lazyComponent } from '../lazyModule.js';
 
 /**
- * The dialog and its search library load only when the reader is about to search: when the
- * pointer is over the button, presses it or focus reaches it (by the click it has usually
- * arrived), else when the shortcut opens it.
+ * The dialog, its search library and the manifests of the indexes it opens with load only when the
+ * reader is about to search: when the pointer is over the button, presses it or focus reaches it
+ * (by the click they have usually arrived), else when the shortcut opens it.
  */
 const searchModal = lazyComponent('search dialog', () => import('./SearchModal.js'));
 
@@ -18,6 +18,7 @@ function isTyping(target: EventTarget | null): boolean {
 /** The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it. */
 export function SearchButton() {
   const site = useSiteData();
+  const { route } = usePage();
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const openRef = useRef(open);
@@ -37,6 +38,13 @@ export function SearchButton() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
   if (!site.search || site.search.scopes.length === 0) return null;
+  const preload = () => {
+    searchModal.preload();
+    import('./SearchModal.js').then(
+      (module) => module.preloadIndexes(site, route),
+      () => undefined,
+    );
+  };
   return (
     <>
       <button
@@ -44,9 +52,9 @@ export function SearchButton() {
         className="search-button"
         title={t('search.open')}
         aria-keyshortcuts="Control+K Meta+K /"
-        onPointerEnter={searchModal.preload}
-        onPointerDown={searchModal.preload}
-        onFocus={searchModal.preload}
+        onPointerEnter={preload}
+        onPointerDown={preload}
+        onFocus={preload}
         onClick={() => searchModal.open(() => setOpen(true))}
       >
         <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">

@@ -68,6 +68,20 @@ function loadIndex(site: SiteData, scope: string): Promise<ShardedSearch> {
   return promise;
 }
 
+type PageRoute = ReturnType<typeof usePage>['route'];
+
+/** The scopes searched on a page: the docs of its version (else the latest), or `everything`. */
+function getScopes(site: SiteData, route: PageRoute, everything: boolean): string[] {
+  const scopes = site.search?.scopes ?? [];
+  const currentVersion = ('versionName' in route ? route.versionName : undefined) ?? site.versions.find((version) => version.isLast)?.name;
+  return scopes.filter((scope) => everything || scope.name === `docs:${currentVersion}`).map((scope) => scope.name);
+}
+
+/** Fetches the manifests the dialog opens with, when the reader is about to open it: they are there by the click. */
+export function preloadIndexes(site: SiteData, route: PageRoute): void {
+  for (const scope of getScopes(site, route, false)) loadIndex(site, scope).catch(() => undefined);
+}
+
 /** The results of a query in the scopes: the shards its terms need, then the details of the best. */
 async function findHits(query: string, scopes: readonly string[], loaded: ReadonlyMap<string, ShardedSearch>): Promise<Hit[]> {
   const engines = scopes.map((scope) => ({ scope, index: loaded.get(scope)! }));
@@ -119,11 +133,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const scopes = site.search?.scopes ?? [];
-  const currentVersion = ('versionName' in route ? route.versionName : undefined) ?? site.versions.find((version) => version.isLast)?.name;
-  const selected = everything
-    ? scopes.map((scope) => scope.name)
-    : scopes.filter((scope) => scope.name === `docs:${currentVersion}`).map((scope) => scope.name);
+  const selected = getScopes(site, route, everything);
 
   const dialogRef = useRef<HTMLDivElement>(null);
   useFocusTrap(dialogRef, inputRef);
@@ -244,7 +254,9 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
               <div className="search-hit__link" data-url={hit.url}>
                 <span className="search-hit__title">
                   {hit.title}
-                  {everything ? <span className="search-hit__scope">{scopes.find((scope) => scope.name === hit.scope)?.label}</span> : null}
+                  {everything ? (
+                    <span className="search-hit__scope">{site.search?.scopes.find((scope) => scope.name === hit.scope)?.label}</span>
+                  ) : null}
                 </span>
                 {hit.heading ? <span className="search-hit__heading">{hit.heading}</span> : null}
                 <span className="search-hit__snippet">
