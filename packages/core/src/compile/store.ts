@@ -56,7 +56,16 @@ export function createPackWriter(dir: string) {
       return { pack, start: size - bytes.length, end: size };
     },
     write(): void {
-      if (chunks.length > 0) writeFileSync(join(dir, pack), Buffer.concat(chunks, size));
+      if (chunks.length === 0) return;
+      const contents = Buffer.concat(chunks, size);
+      try {
+        writeFileSync(join(dir, pack), contents);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // A new store (the dev server's preview compiles before its first run has made it).
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, pack), contents);
+      }
     },
   };
 }
