@@ -30,6 +30,14 @@ const packs = () => readdirSync(dir).filter((name) => name.endsWith('.pack'));
 const byKey = (entries: CompiledMarkdown[]) => new Map(entries.map((entry) => [entry.key, entry]));
 
 describe('compile store', () => {
+  it('makes its folder when it writes before anything else did (the dev server previews before its first run)', () => {
+    const store = join(dir, 'serve-compiled');
+    const [entry] = compileToStore(store, tasks.slice(0, 1));
+    expect(readStoredSections(store, entry!.stored.sections)).toEqual(
+      compileMarkdown(tasks[0]!.body, { sourcePath: 'docs/a.md', bodyLine: 1 }).sections,
+    );
+  });
+
   it('writes a batch into one pack and reads each part back as compiled', () => {
     const stored = compileToStore(dir, tasks);
     expect(packs()).toHaveLength(1);
