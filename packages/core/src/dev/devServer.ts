@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -74,6 +75,12 @@ const LIVE_PATH = '/__docgen/live';
  * compiled (see renderPreview.ts): about half a second of compiling on two threads.
  */
 const PREVIEW_FROM = 200;
+
+/**
+ * How long after the first pages are under way the file watcher starts when no page was asked for
+ * meanwhile (see startWatching): a reader opening the site then is not held up by its first scan.
+ */
+const WATCH_DELAY_MS = 1000;
 
 /**
  * After a reload message, how the rest of a rebuild waits for the reloading pages to be served
@@ -249,6 +256,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   let firstBuildDone = false;
   let closing = false;
+  // The first request answered while the first build runs (the page the reader waits for).
+  let firstAnswered!: () => void;
+  const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve));
   const server = createHardenedServer(options.host, (request, response) => {
     if ((request.url ?? '').split('?')[0] === LIVE_PATH) {
       liveChannel(request, response);
@@ -260,7 +270,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return;
     }
     waitForFirstBuild(request).then(
-      () => handle(request, response),
+      () => {
+        response.once('finish', firstAnswered);
+        handle(request, response);
+      },
       (error: unknown) => {
         console.error(error);
         if (!response.headersSent) response.writeHead(500).end('Internal error\n');
@@ -341,8 +354,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const watcherReady = new Promise<void>((ready) => (stopWaiting = ready));
   let watcher: FSWatcher | undefined;
   /**
-   * Starts the watcher once the first pages are under way: its first scan stats every file of the
-   * site on this thread, which would hold up the first page. What changed between the first
+   * Starts the watcher once the first page asked for is answered (or a moment after the first
+   * pages are under way, when none is asked for): its first scan stats every file of the site on
+   * this thread, which would hold up the first page. What changed between the first
    * reading and the watcher's start is found by comparing (see findChangedSince). Symbolic links
    * are not followed: a link the symlink rule follows leads inside the site, which is watched
    * anyway (see ContentCache.withLinkedPaths), and any other is never read.
@@ -375,7 +389,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const readFrom = Date.now() - 100;
   const configFile = join(siteDir, CONFIG_FILE_NAME);
   const firstRun = rebuild([]);
-  void Promise.race([firstRenderStart, firstRun]).then(startWatching);
+  void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(startWatching);
   // Saves during the first build are rebuilt after it (`running`).
   const firstBuild = Promise.all([firstRun, watcherReady]).then(() => {
     firstBuildDone = true;
