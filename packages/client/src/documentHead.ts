@@ -1,10 +1,11 @@
 import type { SiteData } from '@docgen/types';
-import { getDocumentTitle } from '@docgen/shared/documentTitle';
+import { getDocumentTitle, PAGE_HEAD_ATTRIBUTE } from '@docgen/shared/documentTitle';
 import type { PageState } from './pageState.js';
 
 /**
  * Makes the document's head that of the page a navigation showed: title, language, description,
- * canonical URL. (The head of the page the server rendered is in its HTML already.)
+ * canonical URL, and the page's own tags (front matter `head`, marked PAGE_HEAD_ATTRIBUTE). (The
+ * head of the page the server rendered is in its HTML already.)
  */
 export function updateDocumentHead(site: SiteData, page: PageState): void {
   const { route } = page;
@@ -31,4 +32,11 @@ export function updateDocumentHead(site: SiteData, page: PageState): void {
     route.description,
   );
   setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', route.canonical);
+  for (const element of document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}]`)) element.remove();
+  for (const tag of ('head' in route && route.head) || []) {
+    const element = document.createElement(tag.tagName);
+    for (const [name, value] of Object.entries(tag.attributes)) element.setAttribute(name, value === true ? '' : value);
+    element.setAttribute(PAGE_HEAD_ATTRIBUTE, '');
+    document.head.append(element);
+  }
 }

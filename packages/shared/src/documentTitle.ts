@@ -9,3 +9,6 @@ export function getDocumentTitle(site: Pick<SiteData, 'title'>, route: Pick<Rout
   if (route.type === 'page' && route.title === site.title) return site.title;
   return route.title ? `${route.title} | ${site.title}` : site.title;
 }
+
+/** Marks, in a page's `<head>`, the tags of its own (front matter `head`) that a client navigation replaces. */
+export const PAGE_HEAD_ATTRIBUTE = 'data-docgen-head';

@@ -111,10 +111,36 @@ describe('head tags', () => {
 
   it("add a page's own head front matter to that page only", async () => {
     const a = await readHead('/docs/a');
-    expect(a.robots).toEqual([{ name: 'robots', content: 'noarchive' }]);
-    expect(a.pdf).toEqual([{ rel: 'alternate', type: 'application/pdf', href: `/a.pdf?x=1&y=${HOSTILE}` }]);
+    // Marked as the page's own (a client navigation replaces them).
+    expect(a.robots).toEqual([{ name: 'robots', content: 'noarchive', 'data-docgen-head': '' }]);
+    expect(a.pdf).toEqual([{ rel: 'alternate', type: 'application/pdf', href: `/a.pdf?x=1&y=${HOSTILE}`, 'data-docgen-head': '' }]);
     expect(a.injected).toBeUndefined();
     expect((await readHead('/docs/b')).robots).toEqual([]);
-    expect((await readHead('/about')).author).toEqual([{ name: 'author', content: 'The Team' }]);
+    expect((await readHead('/about')).author).toEqual([{ name: 'author', content: 'The Team', 'data-docgen-head': '' }]);
+  });
+
+  it("replace a page's own head tags with the next page's on a client navigation", async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/docs/a`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const own = () =>
+      page.evaluate(() =>
+        [...document.head.querySelectorAll('[data-docgen-head]')].map(
+          (element) => `${element.tagName} ${element.getAttribute('name') ?? element.getAttribute('rel')}`,
+        ),
+      );
+    expect(await own()).toEqual(['META robots', 'LINK alternate']);
+    await page.locator('.pagination-nav__link--next').click();
+    await expect.poll(() => page.title()).toBe('B | Heads');
+    expect(await own()).toEqual([]);
+    await page.locator('.pagination-nav__link--prev').click();
+    await expect.poll(() => page.title()).toBe('A | Heads');
+    expect(await own()).toEqual(['META robots', 'LINK alternate']);
+    expect(await page.locator('link[type="application/pdf"]').getAttribute('href')).toBe(`/a.pdf?x=1&y=${HOSTILE}`);
+    // One document all along: the navigations were the client's.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.evaluate(() => document.querySelectorAll('meta[x]').length)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

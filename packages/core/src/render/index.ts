@@ -21,7 +21,7 @@ import {
   RESOLVING_TIMEOUT_MS,
   toPackedSidebar,
 } from '@docgen/shared';
-import { getDocumentTitle } from '@docgen/shared/documentTitle';
+import { getDocumentTitle, PAGE_HEAD_ATTRIBUTE } from '@docgen/shared/documentTitle';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { DocgenError } from '../diagnostics/index.js';
 import { renderIslands, type IslandRenderer } from './islands.js';
@@ -286,7 +286,8 @@ function toHtmlDocument(input: {
     `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<meta name="generator" content="docgen">`,
     ...(site.headTags ?? []).map(toHeadTagHtml),
-    ...(route.head ?? []).map(toHeadTagHtml),
+    // Marked as the page's own: a client navigation replaces them with the next page's.
+    ...(route.head ?? []).map((tag) => toHeadTagHtml({ ...tag, attributes: { ...tag.attributes, [PAGE_HEAD_ATTRIBUTE]: true } })),
     `<script>${getHeadScript(site, route)}</script>`,
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
     ...(route.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
