@@ -139,6 +139,7 @@ describe('public exports', () => {
           "toPackedSidebar",
         ],
         "./documentTitle": [
+          "PAGE_HEAD_ATTRIBUTE",
           "getDocumentTitle",
         ],
         "./outputPaths": [
