@@ -208,6 +208,10 @@ interface Postings {
   tfs: Int32Array;
 }
 
+/** The decimal text of small integers (most deltas and weights), made once. */
+const SMALL_NUMBERS = Array.from({ length: 4096 }, (_, value) => String(value));
+const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[value]! : String(value));
+
 /**
  * A term's postings as `section,weight,section,weight,...`, sections ascending and given as the
  * difference to the one before: the heaviest SEARCH_MAX_POSTINGS. A section's weight is, as
@@ -260,21 +264,26 @@ function createWeigher(postings: Postings, lengths: readonly number[][], total: 
     }
     ids[found] = current;
     weights[found++] = Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
-    let kept: ArrayLike<number> | undefined;
+    // The heaviest SEARCH_MAX_POSTINGS (ties to the lower section) are those above a threshold
+    // weight, and the first ones at it: found with counts of each weight, in section order.
+    let threshold = 0;
+    let atThreshold = found;
     if (found > SEARCH_MAX_POSTINGS) {
-      const heaviest = Array.from({ length: found }, (_, index) => index)
-        .sort((a, b) => weights[b]! - weights[a]! || ids[a]! - ids[b]!)
-        .slice(0, SEARCH_MAX_POSTINGS);
-      kept = heaviest.sort((a, b) => a - b);
+      let heaviest = 0;
+      for (let index = 0; index < found; index++) heaviest = Math.max(heaviest, weights[index]!);
+      const counts = new Int32Array(heaviest + 1);
+      for (let index = 0; index < found; index++) counts[weights[index]!]!++;
+      let above = 0;
+      for (threshold = heaviest; above + counts[threshold]! < SEARCH_MAX_POSTINGS; threshold--) above += counts[threshold]!;
+      atThreshold = SEARCH_MAX_POSTINGS - above;
     }
-    const count = kept ? kept.length : found;
-    const parts = new Array<number>(count * 2);
+    const parts: string[] = [];
     let previous = 0;
-    for (let index = 0; index < count; index++) {
-      const at = kept ? kept[index]! : index;
-      parts[index * 2] = ids[at]! - previous;
-      parts[index * 2 + 1] = weights[at]!;
-      previous = ids[at]!;
+    for (let index = 0; index < found; index++) {
+      const weight = weights[index]!;
+      if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
+      parts.push(toText(ids[index]! - previous), toText(weight));
+      previous = ids[index]!;
     }
     return parts.join(',');
   };
