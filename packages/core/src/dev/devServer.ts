@@ -14,6 +14,7 @@ import type { FileChange } from '../content/index.js';
 import { isDocgenError } from '../diagnostics/index.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
+import { ThreadsStoppedError } from '../workers/pool.js';
 import { getLiveClient, toOverlayReport, type OverlayReport } from './overlay.js';
 import { createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
@@ -225,7 +226,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           filesChanged = true;
           options.onEvent?.({ type: 'searched', milliseconds: performance.now() - pagesDone });
         },
-        (error: unknown) => fail(error),
+        // Threads stopped by a newer run (other threads for a changed config) or by closing: the
+        // index stays unfinished, and the next run writes it.
+        (error: unknown) => (error instanceof ThreadsStoppedError ? undefined : fail(error)),
       );
     } catch (error) {
       fail(error);

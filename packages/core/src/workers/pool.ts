@@ -74,6 +74,13 @@ export function getThreadCount(requested?: number): number {
 const COMPILE_BATCH = 16;
 const RENDER_BATCH = 32;
 
+/** What a job of a pool gets when the pool is closed before it ends (a newer run started other threads, or Ctrl-C). */
+export class ThreadsStoppedError extends Error {
+  constructor() {
+    super('The build threads were stopped');
+  }
+}
+
 export function createTaskPool(threads: number, setup: TaskSetup): TaskPool {
   return threads <= 1 ? createInlinePool(setup) : createWorkerPool(threads, setup);
 }
@@ -190,7 +197,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
     async close() {
       // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
-      failure ??= new Error('The build threads were stopped');
+      failure ??= new ThreadsStoppedError();
       for (const job of pending.values()) job.reject(failure);
       pending.clear();
       for (const job of queue.splice(0)) job.reject(failure);
