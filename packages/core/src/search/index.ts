@@ -1,11 +1,5 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
-import {
-  getDetailFileName,
-  getShardFileName,
-  SEARCH_FILES_DIR,
-  SEARCH_FORMAT,
-  type SearchManifest,
-} from '@docgen/shared/search';
+import { getDetailFileName, getShardFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, type SearchManifest } from '@docgen/shared/search';
 import { toSearchShards } from './shards.js';
 
 /** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
