@@ -45,6 +45,7 @@ export function getNotFoundRoute(path: string): RouteData {
  *   level range (`tocLevels`): the headings are in the HTML already;
  * - the canonical URL, when it is the site's URL plus the route's path;
  * - the markdown twin's path, when it is `getMarkdownPath` of the route's path;
+ * - a doc's paths in every version, when the only one is its own (a site of one version);
  * - the flags of `DEFAULT_FLAGS`, when they are false.
  */
 interface WireExtras {
@@ -84,6 +85,12 @@ export function getTocFromHtml(html: string, min: number, max: number): TocItem[
   return items;
 }
 
+/** Whether a doc's paths by version name are its own path in its own version, and nothing else. */
+function isOwnVersionPath(versionPaths: Record<string, string>, versionName: string, path: string): boolean {
+  const names = Object.keys(versionPaths);
+  return names.length === 1 && names[0] === versionName && versionPaths[versionName] === path;
+}
+
 /** Serialises route data for its page-data file; `siteUrl` is the site's `url` (origin). */
 export function toPageData(route: RouteData, siteUrl: string): string {
   const wire: Record<string, unknown> & WireExtras = { ...route };
@@ -99,6 +106,7 @@ export function toPageData(route: RouteData, siteUrl: string): string {
   }
   if (route.canonical === siteUrl + route.path) delete wire.canonical;
   if (route.type === 'doc' && route.markdownPath === getMarkdownPath(route.path)) delete wire.markdownPath;
+  if ('versionPaths' in route && isOwnVersionPath(route.versionPaths, route.versionName, route.path)) delete wire.versionPaths;
   for (const flag of DEFAULT_FLAGS[route.type] ?? []) if (wire[flag] === false) delete wire[flag];
   return JSON.stringify(wire);
 }
@@ -109,6 +117,7 @@ export function fromPageData(text: string, siteUrl: string): RouteData {
   if (tocLevels) wire.toc = getTocFromHtml(wire.html.main ?? '', tocLevels[0], tocLevels[1]);
   if (!('canonical' in wire)) wire.canonical = siteUrl + wire.path;
   if (wire.type === 'doc' && !('markdownPath' in wire)) wire.markdownPath = getMarkdownPath(wire.path);
+  if ('versionName' in wire && !('versionPaths' in wire)) wire.versionPaths = { [wire.versionName as string]: wire.path };
   for (const flag of DEFAULT_FLAGS[wire.type] ?? []) if (!(flag in wire)) wire[flag] = false;
   return wire as unknown as RouteData;
 }

@@ -78,6 +78,17 @@ describe('page data', () => {
     expect(fromPageData(text, SITE_URL)).toEqual(original);
   });
 
+  it("leaves out a doc's paths in every version when the only one is its own, and restores them exactly", () => {
+    const single = { ...route([]), versionPaths: { current: '/docs/x' } };
+    expect(toPageData(single, SITE_URL)).not.toContain('"versionPaths"');
+    expect(fromPageData(toPageData(single, SITE_URL), SITE_URL)).toEqual(single);
+    for (const versionPaths of [{}, { current: '/docs/y' }, { current: '/docs/x', '2504.1': '/docs/2504.1/x' }]) {
+      const kept = { ...route([]), versionPaths };
+      expect(toPageData(kept, SITE_URL)).toContain('"versionPaths"');
+      expect(fromPageData(toPageData(kept, SITE_URL), SITE_URL)).toEqual(kept);
+    }
+  });
+
   it("keeps what differs from the derived value: a fallback page's canonical URL, a true flag", () => {
     const original: RouteData = { ...route([]), canonical: 'https://x.test/docs/source', unlisted: true, markdownPath: '/elsewhere.md' };
     const text = toPageData(original, SITE_URL);
