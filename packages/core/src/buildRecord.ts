@@ -88,7 +88,7 @@ export function readInputFingerprint(input: {
   // The site's markdown plugins live in node_modules, which is not read above: their versions and entry modules.
   for (const plugin of [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]) {
     const stats = statSync(plugin.entryFile, { throwIfNoEntry: false });
-    digest.update(`${plugin.name}\0${plugin.version}\0${stats?.size}\0${stats?.mtimeMs}\n`);
+    digest.update(`${plugin.name}\0${plugin.version}\0${plugin.codeKey ?? ''}\0${stats?.size}\0${stats?.mtimeMs}\n`);
   }
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
   addFiles(dirname(fileURLToPath(import.meta.url)), []);

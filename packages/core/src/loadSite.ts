@@ -233,9 +233,14 @@ function assertNoCompileErrors(diagnostics: Diagnostic[]): void {
 export const readCompileSalt = (config: SiteConfig) =>
   JSON.stringify([DOCGEN_VERSION, readCompilerKey(), config.themeConfig.code.additionalLanguages, getMarkdownKey(config)]);
 
-/** What of `markdown` changes what compiling gives: math, diagrams, and each plugin's name, version and options. */
+/** What of `markdown` changes what compiling gives: math, diagrams, and each plugin's name, version (and code, when linked) and options. */
 function getMarkdownKey({ markdown }: SiteConfig) {
-  const plugin = ({ name, version, options }: SiteConfig['markdown']['remarkPlugins'][number]) => [name, version, options ?? null];
+  const plugin = ({ name, version, codeKey, options }: SiteConfig['markdown']['remarkPlugins'][number]) => [
+    name,
+    version,
+    codeKey ?? null,
+    options ?? null,
+  ];
   return [markdown.math, markdown.mermaid, markdown.remarkPlugins.map(plugin), markdown.rehypePlugins.map(plugin)];
 }
 

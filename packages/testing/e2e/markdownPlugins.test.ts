@@ -2,9 +2,9 @@
  * `markdown.remarkPlugins` and `markdown.rehypePlugins` through the real CLI: plugin packages
  * written here into the site's node_modules run on the build threads after docgen's own, in the
  * order of the config; a new version of a plugin compiles the pages again (it is in the compile
- * key); a missing package and a plugin that throws are errors that name it, and where.
+ * key), and so does an edit to a plugin the site links from its own folder; a missing package and a plugin that throws are errors that name it, and where.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,24 @@ describe('markdown plugins by name', () => {
     const rebuilt = await runDocgen(['build', site]);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     expect(readFileSync(join(site, 'build/docs/b/index.html'), 'utf8')).toContain('<p>Second page. [remark two!] [rehype]</p>');
+  });
+
+  it("compiles again when a plugin of the site's own, linked from outside node_modules, changes without a new version", async () => {
+    const site = makeSite('linked', 'markdown:\n  remarkPlugins: [remark-own]\n', { 'docs/a.md': '# A\n\nFirst page.\n' });
+    const own = pluginPackage('remark-own', 'own one');
+    writeSiteFiles(join(site, 'plugins'), {
+      'remark-own/package.json': own['node_modules/remark-own/package.json']!,
+      'remark-own/index.js': own['node_modules/remark-own/index.js']!,
+    });
+    // As `npm install ./plugins/remark-own` links it.
+    symlinkSync(join(site, 'plugins', 'remark-own'), join(site, 'node_modules', 'remark-own'), 'dir');
+    expect((await runDocgen(['build', site])).code).toBe(0);
+    expect(readFileSync(join(site, 'build/docs/a/index.html'), 'utf8')).toContain('<p>First page. [own one]</p>');
+    const file = join(site, 'plugins', 'remark-own', 'index.js');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('own one', 'own two'));
+    const rebuilt = await runDocgen(['build', site]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(readFileSync(join(site, 'build/docs/a/index.html'), 'utf8')).toContain('<p>First page. [own two]</p>');
   });
 
   it('a missing package fails the build at its entry in the config', async () => {

@@ -200,6 +200,11 @@ export interface MarkdownPluginConfig {
   name: string;
   /** The installed package's version (part of the compile cache key). */
   version: string;
+  /**
+   * A hash of the package's code when it is linked from outside node_modules (a plugin of the
+   * site's own): part of the compile cache key, as its code changes without a new version.
+   */
+  codeKey?: string;
   /** The options given as `[name, options]`. */
   options?: unknown;
   /** Absolute path of the package's entry module, resolved from the site's folder. */

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { MarkdownPluginConfig } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import type { YamlFile } from '../yaml/index.js';
@@ -35,8 +36,41 @@ export function resolveMarkdownPlugins(
     const entryFile = getEntryFile(packageDir, manifest);
     if (!entryFile)
       return fail(`The markdown plugin "${name}" has no entry module`, `Check that ${name} is a remark or rehype plugin package.`);
-    return { name, version: manifest.version ?? '0.0.0', ...(options !== undefined && { options }), entryFile, location };
+    const codeKey = getLinkedCodeKey(packageDir);
+    return {
+      name,
+      version: manifest.version ?? '0.0.0',
+      ...(codeKey !== undefined && { codeKey }),
+      ...(options !== undefined && { options }),
+      entryFile,
+      location,
+    };
   });
+}
+
+/**
+ * For a package linked from outside any node_modules folder (a plugin of the site's own, linked
+ * with `file:` or a workspace), a hash of its code: it changes without a new version. An installed
+ * package changes only with its version: undefined.
+ */
+function getLinkedCodeKey(packageDir: string): string | undefined {
+  const real = realpathSync(packageDir);
+  if (real.split(sep).includes('node_modules')) return undefined;
+  const hash = createHash('sha256');
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (/\.(c|m)?js$|^package\.json$/.test(entry.name))
+        hash
+          .update(`${relative(real, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
+    }
+  };
+  visit(real);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The folder of package `name` in the nearest node_modules at or above `fromDir`. */
