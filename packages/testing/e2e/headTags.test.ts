@@ -3,14 +3,11 @@
  * every page (the page's own on that page only), their attribute values escaped so that none can
  * add an element, as Chromium parses the page served by a plain static server.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { build } from '@docgen/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
-import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../src/browser.js';
+import { writeSiteFiles } from '../src/fixtureSite.js';
+import { useServedBuild } from '../src/servedBuild.js';
 
 const HOSTILE = `"><script>window.injected=1</script><meta x="`;
 
@@ -40,31 +37,13 @@ scripts:
   'pages/about.md': '---\ntitle: About\nhead:\n  - tagName: meta\n    attributes: { name: author, content: The Team }\n---\n\nAbout.\n',
 };
 
-let root: string;
-let server: PlainServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'docgen-head-tags-'));
-  for (const [path, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, 'site', path)), { recursive: true });
-    writeFileSync(join(root, 'site', path), text);
-  }
-  const result = await build({ siteDir: join(root, 'site'), outDir: join(root, 'build') });
-  expect(result.diagnostics).toEqual([]);
-  server = await startPlainServer(join(root, 'build'));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const served = useServedBuild('docgen-head-tags-', (root) => writeSiteFiles(join(root, 'site'), FILES));
+beforeAll(() => expect(served.diagnostics).toEqual([]));
 
 /** What Chromium parsed into the head of a page, and what its scripts did. */
 async function readHead(path: string) {
-  const { context, page, problems } = await openPage(browser);
-  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  const { context, page, problems } = await openPage(served.browser);
+  await page.goto(`${served.server.url}${path}`, { waitUntil: 'load' });
   const head = await page.evaluate(() => {
     const attributes = (selector: string) =>
       [...document.head.querySelectorAll(selector)].map((element) =>
@@ -120,8 +99,8 @@ describe('head tags', () => {
   });
 
   it("replace a page's own head tags with the next page's on a client navigation", async () => {
-    const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/docs/a`, { waitUntil: 'networkidle' });
+    const { context, page, problems } = await openPage(served.browser);
+    await page.goto(`${served.server.url}/docs/a`, { waitUntil: 'networkidle' });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const own = () =>
       page.evaluate(() =>

@@ -6,15 +6,13 @@
  * same commit runs no `git log` (a `git` on the PATH that records its arguments tells).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { build } from '@docgen/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
-import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+import { useServedBuild } from '../src/servedBuild.js';
 
 const EDIT_BASE = 'https://github.com/acme/site/edit/main/website/';
 
@@ -91,30 +89,13 @@ function gitLogOf(site: string, path: string): { date: string; author: string } 
   return { date, author: author! };
 }
 
-let root: string;
 let site: string;
-let server: PlainServer;
-let browser: Browser;
-let warnings: string[];
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'docgen-page-source-'));
-  site = makeRepository(join(root, 'repo'));
-  const result = await build({ siteDir: site, outDir: join(root, 'build') });
-  warnings = result.diagnostics.map((diagnostic) => diagnostic.message);
-  server = await startPlainServer(join(root, 'build'));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const served = useServedBuild('docgen-page-source-', (root) => (site = makeRepository(join(served.root, 'repo'))));
 
 /** The edit link's URL and the last-updated text of a page, in Chromium. */
 async function readPageSource(path: string) {
-  const { context, page, problems } = await openPage(browser);
-  await page.goto(`${server.url}${path}`);
+  const { context, page, problems } = await openPage(served.browser);
+  await page.goto(`${served.server.url}${path}`);
   const edit = page.locator('.page-source__edit');
   const updated = page.locator('.page-source__updated');
   const result = {
@@ -131,7 +112,7 @@ async function readPageSource(path: string) {
 
 describe('edit links', () => {
   it('builds without warnings', () => {
-    expect(warnings).toEqual([]);
+    expect(served.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([]);
   });
 
   it('link a doc to its file under editUrl', async () => {
@@ -200,7 +181,7 @@ describe('last updated', () => {
   });
 
   it('gives the sitemap the date as lastmod', () => {
-    const sitemap = readFileSync(join(root, 'build', 'sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(join(served.root, 'build', 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>https://sources.example.com/docs/guide</loc><lastmod>2025-07-14</lastmod>');
     expect(sitemap).toContain('<loc>https://sources.example.com/docs/pinned</loc><lastmod>2020-02-02</lastmod>');
     expect(sitemap).toMatch(/<loc>https:\/\/sources\.example\.com\/docs\/new<\/loc><xhtml/);
@@ -224,11 +205,11 @@ describe('git itself', () => {
       : [];
 
   it('runs one git log for the whole site, and none on a rebuild at the same commit, even after an edit', async () => {
-    const repo = join(root, 'recorded');
+    const repo = join(served.root, 'recorded');
     const recordedSite = makeRepository(repo);
-    const calls = join(root, 'git-calls.txt');
-    const env = recordingGit(join(root, 'bin'), calls);
-    const out = join(root, 'recorded-build');
+    const calls = join(served.root, 'git-calls.txt');
+    const env = recordingGit(join(served.root, 'bin'), calls);
+    const out = join(served.root, 'recorded-build');
     expect((await runDocgen(['build', recordedSite, '--out-dir', out], env)).code).toBe(0);
     expect(logCalls(calls)).toHaveLength(1);
     write(recordedSite, 'docs/intro.md', '---\ntitle: Intro\n---\n\nThe intro, edited but not committed.\n');
@@ -245,29 +226,29 @@ describe('git itself', () => {
   });
 
   it('warns once and shows no dates in a shallow clone, and never wrong ones', async () => {
-    const clone = join(root, 'shallow');
-    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${join(root, 'repo')}`, clone]);
-    const result = await build({ siteDir: join(clone, 'website'), outDir: join(root, 'shallow-build') });
+    const clone = join(served.root, 'shallow');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${join(served.root, 'repo')}`, clone]);
+    const result = await build({ siteDir: join(clone, 'website'), outDir: join(served.root, 'shallow-build') });
     const gitWarnings = result.diagnostics.filter((diagnostic) => diagnostic.code === 'git-last-update');
     expect(gitWarnings).toHaveLength(1);
     expect(gitWarnings[0]!.message).toMatch(/shallow clone/);
     expect(result.diagnostics).toHaveLength(1);
-    const html = readFileSync(join(root, 'shallow-build', 'docs/intro/index.html'), 'utf8');
+    const html = readFileSync(join(served.root, 'shallow-build', 'docs/intro/index.html'), 'utf8');
     expect(html).not.toContain('page-source__updated');
     // The edit links do not need history.
     expect(html).toContain(`${EDIT_BASE}docs/intro.md`);
     // Front matter dates stay.
-    expect(readFileSync(join(root, 'shallow-build', 'docs/pinned/index.html'), 'utf8')).toContain('February 2, 2020');
+    expect(readFileSync(join(served.root, 'shallow-build', 'docs/pinned/index.html'), 'utf8')).toContain('February 2, 2020');
   });
 
   it('warns once and shows no dates outside a git repository', async () => {
-    const plain = join(root, 'plain');
+    const plain = join(served.root, 'plain');
     makeRepository(plain);
     rmSync(join(plain, '.git'), { recursive: true, force: true });
-    const result = await build({ siteDir: join(plain, 'website'), outDir: join(root, 'plain-build') });
+    const result = await build({ siteDir: join(plain, 'website'), outDir: join(served.root, 'plain-build') });
     expect(result.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
       'Last-updated dates come from git, but the site is not in a git repository with a commit',
     ]);
-    expect(readFileSync(join(root, 'plain-build', 'docs/guide/index.html'), 'utf8')).not.toContain('page-source__updated');
+    expect(readFileSync(join(served.root, 'plain-build', 'docs/guide/index.html'), 'utf8')).not.toContain('page-source__updated');
   });
 });

@@ -4,14 +4,12 @@
  * sidebar, pagination) and is shown only when the body has no leading heading; a blog post's
  * header shows the title and leaves the heading out. Built and served by a plain static file server.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { build } from '@docgen/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
-import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../src/browser.js';
+import { useServedBuild } from '../src/servedBuild.js';
 
 /** Paragraphs enough to make a page scroll well past one screen. */
 const filler = (what: string) => Array.from({ length: 40 }, (_, index) => `${what}, paragraph ${index + 1}.`).join('\n\n');
@@ -34,23 +32,9 @@ function writeSite(siteDir: string): void {
   write('blog/2025-01-01-post.md', '---\ntitle: Post title\n---\n\n# Heading in the post\n\nText of the post.\n');
 }
 
-let root: string;
-let server: PlainServer;
-let browser: Browser;
-let buildWarnings: string[];
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'docgen-titles-'));
+const served = useServedBuild('docgen-titles-', (root) => {
   writeSite(join(root, 'site'));
-  const result = await build({ siteDir: join(root, 'site'), outDir: join(root, 'build') });
-  buildWarnings = result.diagnostics.map((diagnostic) => diagnostic.message);
-  server = await startPlainServer(join(root, 'build'));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
+  return join(root, 'site');
 });
 
 /** The page's h1 elements: their text and id. */
@@ -66,12 +50,12 @@ const inViewport = (page: Page, selector: string) =>
 
 describe('a doc with a front matter title and a leading # heading', () => {
   it('builds without a broken anchor: the heading keeps its id', () => {
-    expect(buildWarnings).toEqual([]);
+    expect(served.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([]);
   });
 
   it('shows the heading as its one h1, with its id, and names the page by the front matter title', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/docs/home`);
+    const { context, page, problems } = await openPage(served.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${served.server.url}/docs/home`);
     expect(await headingsOf(page)).toEqual([{ text: 'Welcome to My Docs', id: 'welcome-to-my-docs' }]);
     expect(await page.title()).toBe('Home | Titles');
     expect(await page.locator('.doc-sidebar a[aria-current="page"]').textContent()).toBe('Home');
@@ -81,8 +65,8 @@ describe('a doc with a front matter title and a leading # heading', () => {
   });
 
   it('scrolls to the heading when a link to #welcome-to-my-docs is followed, from the page and from another', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/docs/home`);
+    const { context, page, problems } = await openPage(served.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${served.server.url}/docs/home`);
     await page.locator('a', { hasText: 'Back to the top' }).scrollIntoViewIfNeeded();
     expect(await inViewport(page, 'h1')).toBe(false);
     await page.locator('a', { hasText: 'Back to the top' }).click();
@@ -90,25 +74,25 @@ describe('a doc with a front matter title and a leading # heading', () => {
     expect(new URL(page.url()).hash).toBe('#welcome-to-my-docs');
 
     // Opened at the address: the heading is the target.
-    await page.goto(`${server.url}/docs/other`);
-    await page.goto(`${server.url}/docs/home#welcome-to-my-docs`);
+    await page.goto(`${served.server.url}/docs/other`);
+    await page.goto(`${served.server.url}/docs/home#welcome-to-my-docs`);
     expect(await page.evaluate(() => document.querySelector(':target')?.outerHTML)).toMatch(/^<h1 id="welcome-to-my-docs">/);
 
     // From another page, by client navigation.
-    await page.goto(`${server.url}/docs/other`);
+    await page.goto(`${served.server.url}/docs/other`);
     await page.locator('a', { hasText: 'the welcome' }).click();
-    await page.waitForURL(`${server.url}/docs/home#welcome-to-my-docs`);
+    await page.waitForURL(`${served.server.url}/docs/home#welcome-to-my-docs`);
     await expect.poll(() => inViewport(page, 'h1#welcome-to-my-docs')).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('keeps the heading as its h1 after a client navigation back to it', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/docs/plain`);
+    const { context, page, problems } = await openPage(served.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${served.server.url}/docs/plain`);
     expect(await headingsOf(page)).toEqual([{ text: 'Plain', id: '' }]);
     await page.locator('.doc-sidebar a', { hasText: 'Home' }).click();
-    await page.waitForURL(`${server.url}/docs/home`);
+    await page.waitForURL(`${served.server.url}/docs/home`);
     await expect.poll(() => headingsOf(page)).toEqual([{ text: 'Welcome to My Docs', id: 'welcome-to-my-docs' }]);
     expect(problems).toEqual([]);
     await context.close();
@@ -117,16 +101,16 @@ describe('a doc with a front matter title and a leading # heading', () => {
 
 describe('other pages of markdown', () => {
   it('a markdown page shows its leading # heading as its one h1', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/about`);
+    const { context, page } = await openPage(served.browser);
+    await page.goto(`${served.server.url}/about`);
     expect(await headingsOf(page)).toEqual([{ text: 'About this site', id: 'about-this-site' }]);
     expect(await page.title()).toBe('About | Titles');
     await context.close();
   });
 
   it("a blog post's header shows its title, and the post leaves its leading # heading out", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${server.url}/blog/post`);
+    const { context, page } = await openPage(served.browser);
+    await page.goto(`${served.server.url}/blog/post`);
     expect((await headingsOf(page)).map((heading) => heading.text)).toEqual(['Post title']);
     expect(await page.locator('main').textContent()).not.toContain('Heading in the post');
     await context.close();

@@ -4,15 +4,13 @@
  * and query kept; left out of the sitemap and search; check-links follows them; a redirect that
  * leads to no page, or an old URL that is a page, fails the build with where it was written.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { build } from '@docgen/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../src/browser.js';
 import { listFiles, runDocgen } from '../src/cli.js';
-import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+import { writeSiteFiles } from '../src/fixtureSite.js';
+import { useServedBuild } from '../src/servedBuild.js';
 
 const CONFIG = `title: Moves
 url: https://moves.example.com
@@ -28,14 +26,6 @@ redirects:
 
 const filler = Array.from({ length: 60 }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n');
 
-function writeSite(siteDir: string, files: Record<string, string>) {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
-    writeFileSync(join(siteDir, path), text);
-  }
-  return siteDir;
-}
-
 const SITE = {
   'docgen.config.yaml': CONFIG,
   'sidebars.yaml': 'docs:\n  - guide\n  - intro\n',
@@ -43,29 +33,12 @@ const SITE = {
   'docs/intro.md': '---\ntitle: Intro\n---\n\nSee [the old guide](/docs/old-guide#install) and [the how-to](/docs/how-to#nowhere).\n',
 };
 
-let root: string;
-let server: PlainServer;
-let browser: Browser;
-let warnings: string[];
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'docgen-redirects-'));
-  const site = writeSite(join(root, 'site'), SITE);
-  const result = await build({ siteDir: site, outDir: join(root, 'build') });
-  warnings = result.diagnostics.map((diagnostic) => `${diagnostic.location?.file}:${diagnostic.location?.line} ${diagnostic.message}`);
-  server = await startPlainServer(join(root, 'build'));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const served = useServedBuild('docgen-redirects-', (root) => writeSiteFiles(join(root, 'site'), SITE));
 
 /** Opens `path` and waits until the browser is on another page; its URL path, query and hash, and whether the heading is in view. */
 async function land(path: string, javaScriptEnabled = true) {
-  const { context, page, problems } = await openPage(browser, { javaScriptEnabled, viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.url}${path}`);
+  const { context, page, problems } = await openPage(served.browser, { javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+  await page.goto(`${served.server.url}${path}`);
   await page.waitForURL((url) => url.pathname !== path.split(/[?#]/)[0], { timeout: 10_000 });
   await page.waitForLoadState('load');
   const url = new URL(page.url());
@@ -103,33 +76,36 @@ describe('redirect pages', () => {
   });
 
   it('say where the page went, with its canonical URL', () => {
-    const html = readFileSync(join(root, 'build', 'docs/old-guide/index.html'), 'utf8');
+    const html = readFileSync(join(served.root, 'build', 'docs/old-guide/index.html'), 'utf8');
     expect(html).toContain('<link rel="canonical" href="https://moves.example.com/docs/guide">');
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/docs/guide">');
     expect(html).toContain('<a href="/docs/guide">/docs/guide</a>');
   });
 
   it('are left out of the sitemap and the search indexes', () => {
-    const sitemap = readFileSync(join(root, 'build', 'sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(join(served.root, 'build', 'sitemap.xml'), 'utf8');
     expect(sitemap).not.toMatch(/old-guide|legacy|how-to|start\.html/);
     // The sharded indexes' detail chunks hold each section's URL.
-    const details = listFiles(join(root, 'build')).filter((file) => /_docgen\/search\/files\/[^/]+-d\d+\.json$/.test(file));
+    const details = listFiles(join(served.root, 'build')).filter((file) => /_docgen\/search\/files\/[^/]+-d\d+\.json$/.test(file));
     expect(details.length).toBeGreaterThan(0);
     const urls = details.flatMap((file) =>
-      (JSON.parse(readFileSync(join(root, 'build', file), 'utf8')) as string[][]).map((detail) => detail[2]),
+      (JSON.parse(readFileSync(join(served.root, 'build', file), 'utf8')) as string[][]).map((detail) => detail[2]),
     );
     expect(urls.some((url) => /^\/(ko\/)?docs\/guide/.test(url!))).toBe(true);
     expect(urls.filter((url) => /^\/(ko\/)?(docs\/old-guide|docs\/how-to|docs\/legacy|start\.html)/.test(url!))).toEqual([]);
   });
 
   it('count as pages for link checking, with the anchors of the page they lead to', () => {
+    const warnings = served.diagnostics.map(
+      (diagnostic) => `${diagnostic.location?.file}:${diagnostic.location?.line} ${diagnostic.message}`,
+    );
     expect(warnings).toEqual(['docs/intro.md:5 Broken anchor /docs/how-to#nowhere: /docs/how-to has no heading with id "nowhere"']);
   });
 });
 
 describe('redirect errors', () => {
   it('fail the build (exit 2) at the config line of a "to" that is no page', async () => {
-    const site = writeSite(join(root, 'bad-to'), {
+    const site = writeSiteFiles(join(served.root, 'bad-to'), {
       ...SITE,
       'docgen.config.yaml': CONFIG.replace('    to: /docs/guide\n', '    to: /docs/gone\n'),
     });
@@ -139,7 +115,7 @@ describe('redirect errors', () => {
   });
 
   it('fail the build at the front matter line of an old URL that is a real page', async () => {
-    const site = writeSite(join(root, 'bad-from'), {
+    const site = writeSiteFiles(join(served.root, 'bad-from'), {
       ...SITE,
       'docs/guide.md': '---\ntitle: Guide\nredirect_from:\n  - /docs/how-to\n  - /docs/intro\n---\n\nText.\n',
     });
@@ -149,7 +125,7 @@ describe('redirect errors', () => {
   });
 
   it('fail the build at the config line of an old URL that is a page', async () => {
-    const site = writeSite(join(root, 'bad-config-from'), {
+    const site = writeSiteFiles(join(served.root, 'bad-config-from'), {
       ...SITE,
       'docgen.config.yaml': CONFIG.replace('  - from: /docs/old-guide\n', '  - from: /docs/intro\n'),
     });
