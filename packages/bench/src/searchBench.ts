@@ -12,11 +12,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStaticServer } from '@docgen/core';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
 import { generateSite, getSamplePageIndex } from './generateSite.js';
+import { recordResponseBytes } from './responseBytes.js';
 import { runMeasured, type DocgenCommand } from './runProcess.js';
 
 /** The four kinds of query the budgets name. */
@@ -84,26 +84,12 @@ function folderSize(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
-/** Records the gzip size of every response of a page from now on. */
-function recordBytes(page: Page) {
-  const sizes: Promise<number>[] = [];
-  page.on('response', (response) => {
-    sizes.push(
-      response.body().then(
-        (body) => gzipSync(body, { level: 9 }).length,
-        () => 0,
-      ),
-    );
-  });
-  return async () => (await Promise.all(sizes.splice(0))).reduce((sum, size) => sum + size, 0);
-}
-
 /** docgen: opens the dialog with its button, types the query, waits for the first results. */
 async function docgenQuery(browser: Browser, url: string, query: string): Promise<{ bytes: number; ms: number; results: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'networkidle' });
-  const take = recordBytes(page);
+  const take = recordResponseBytes(page);
   const start = performance.now();
   await page.getByRole('button', { name: /^검색/ }).click();
   await page.getByRole('combobox').fill(query);
@@ -125,7 +111,7 @@ async function pagefindQuery(
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'networkidle' });
-  const take = recordBytes(page);
+  const take = recordResponseBytes(page);
   const start = performance.now();
   const results = await page.evaluate(
     async ({ base, query }) => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUSAURUS_SHAPE } from '@docgen/bench/docusaurusShape';
 import { generateSite, getSamplePageIndex } from '@docgen/bench/generateSite';
+import { recordResponseBytes } from '@docgen/bench/responseBytes';
 import { build, startStaticServer, type StaticServer } from '@docgen/core';
 import { launchBrowser } from '../src/browser.js';
 
@@ -49,26 +49,6 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** Records the gzip size of every response from now on. */
-function recordBytes(page: Page) {
-  const sizes: Promise<number>[] = [];
-  page.on('response', (response) => {
-    sizes.push(
-      response.body().then(
-        (body) => gzipSync(body, { level: 9 }).length,
-        () => 0,
-      ),
-    );
-  });
-  return {
-    /** The bytes of the responses so far, and starts counting again. */
-    async take() {
-      const taken = await Promise.all(sizes.splice(0));
-      return taken.reduce((sum, size) => sum + size, 0);
-    },
-  };
-}
-
 /** Types `query` into the box and waits for results showing it: the milliseconds it took. */
 async function typeAndWait(page: Page, query: string) {
   const started = Date.now();
@@ -92,17 +72,17 @@ describe(`search on a ${PAGES}-page site`, () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(server.url.replace(/\/$/, '') + samplePath, { waitUntil: 'networkidle' });
-      const bytes = recordBytes(page);
+      const bytes = recordResponseBytes(page);
       await page.getByRole('button', { name: /^검색/ }).click();
       await page.getByRole('combobox').waitFor();
       const firstTime = await typeAndWait(page, query);
-      const first = await bytes.take();
+      const first = await bytes();
       const nextTime = await typeAndWait(page, next);
-      const more = await bytes.take();
+      const more = await bytes();
       // The same query again: its shards and details are there.
       await page.getByRole('combobox').fill('');
       const againTime = await typeAndWait(page, query);
-      const again = await bytes.take();
+      const again = await bytes();
       console.log(
         `search ${kind} "${query}": ${(first / 1024).toFixed(1)} KB gzip in ${firstTime} ms; "${next}": +${(more / 1024).toFixed(1)} KB in ${nextTime} ms; again: +${again} B in ${againTime} ms`,
       );
