@@ -338,6 +338,19 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           `The previous latest version ${was} moved from ${previous.formerPath} to ${colors.cyan(previous.path)}${relabelled}, banner ${previous.banner}\n`,
         );
       }
+      const { added, removed, retargeted } = result.redirects;
+      if (added.length > 0) {
+        io.stdout(
+          `Redirects added to docgen.config.yaml for pages that ${name} no longer has (their old URLs lead to ${previous?.name ?? 'their version'}):\n`,
+        );
+        for (const redirect of added) io.stdout(`  ${redirect.from} ${colors.dim('→')} ${redirect.to}\n`);
+      }
+      for (const redirect of retargeted) {
+        io.stdout(`Redirect from ${redirect.from} now leads to ${redirect.to} (was ${redirect.formerTo}, a page the cut moved)\n`);
+      }
+      for (const redirect of removed) {
+        io.stdout(`Redirect from ${redirect.from} removed: ${name} has a page at that URL again\n`);
+      }
     });
 
   program

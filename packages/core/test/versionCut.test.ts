@@ -93,6 +93,7 @@ describe('cutVersion', () => {
       updated: ['versions.json', 'docgen.config.yaml'],
       latest: { name: '2.0', label: '2.0', path: '/docs', banner: 'none' },
       previous: { name: 'current', label: 'Next', path: '/docs/next', banner: 'unreleased', formerLabel: '2.0', formerPath: '/docs' },
+      redirects: { added: [], removed: [], retargeted: [] },
       warnings: [],
     });
     expect(await versionsOf(site)).toEqual([
@@ -188,6 +189,83 @@ describe('cutVersion', () => {
       ['current', '/docs/next'],
       ['2.0', '/docs'],
       ['1.0', '/docs/1.0'],
+    ]);
+  });
+
+  it('keeps every old URL of the previous latest working: redirects for its pages the new version lacks', async () => {
+    const site = copyFixture('cut-site');
+    const configPath = join(site, 'docgen.config.yaml');
+    await cutVersion({ siteDir: site, name: '2.0' });
+    // After 2.0, the setup page is dropped from the current docs; an older redirect leads to it.
+    const sidebars = readFileSync(join(site, 'sidebars.yaml'), 'utf8');
+    rmSync(join(site, 'docs/guide/setup.md'));
+    rmSync(join(site, 'i18n/en/docs/current/guide/setup.md'));
+    writeFileSync(join(site, 'sidebars.yaml'), 'guide:\n  - intro\n');
+    appendFileSync(
+      configPath,
+      '\nredirects:\n  - from: [/docs/install, /docs/setup]\n    to: /docs/guide/setup#linux # the old install page\n',
+    );
+
+    const cut = await cutVersion({ siteDir: site, name: '2.1' });
+
+    expect(cut.redirects).toEqual({
+      added: [
+        { from: '/docs/category/가이드', to: '/docs/2.0/category/가이드' },
+        { from: '/docs/guide/setup', to: '/docs/2.0/guide/setup' },
+      ],
+      removed: [],
+      retargeted: [
+        { from: '/docs/install', to: '/docs/2.0/guide/setup#linux', formerTo: '/docs/guide/setup#linux' },
+        { from: '/docs/setup', to: '/docs/2.0/guide/setup#linux', formerTo: '/docs/guide/setup#linux' },
+      ],
+    });
+    expect(readFileSync(configPath, 'utf8')).toContain(`
+redirects:
+  - from: [/docs/install, /docs/setup]
+    to: /docs/2.0/guide/setup#linux # the old install page
+  # Written by docgen version cut 2.1: pages of the previous latest version that the new one does not have.
+  - from: /docs/category/가이드
+    to: /docs/2.0/category/가이드
+  - from: /docs/guide/setup
+    to: /docs/2.0/guide/setup
+`);
+    const redirectsOf = async () =>
+      (await loadSite({ siteDir: site, cache: false })).manifest.locales.map((locale) =>
+        locale.redirects.map(({ from, to }) => [from, to]),
+      );
+    expect(await redirectsOf()).toEqual([
+      [
+        ['/docs/category/가이드', '/docs/2.0/category/가이드'],
+        ['/docs/guide/setup', '/docs/2.0/guide/setup'],
+        ['/docs/install', '/docs/2.0/guide/setup#linux'],
+        ['/docs/setup', '/docs/2.0/guide/setup#linux'],
+      ],
+      [
+        ['/en/docs/category/가이드', '/en/docs/2.0/category/가이드'],
+        ['/en/docs/guide/setup', '/en/docs/2.0/guide/setup'],
+        ['/en/docs/install', '/en/docs/2.0/guide/setup#linux'],
+        ['/en/docs/setup', '/en/docs/2.0/guide/setup#linux'],
+      ],
+    ]);
+
+    // The page and its category come back in the next release: their URLs are pages again, so the redirects go.
+    writeFileSync(join(site, 'docs/guide/setup.md'), '# 설치 (다시)\n');
+    writeFileSync(join(site, 'sidebars.yaml'), sidebars);
+    const next = await cutVersion({ siteDir: site, name: '2.2' });
+    expect(next.redirects).toEqual({
+      added: [],
+      removed: [
+        { from: '/docs/category/가이드', to: '/docs/2.0/category/가이드' },
+        { from: '/docs/guide/setup', to: '/docs/2.0/guide/setup' },
+      ],
+      retargeted: [],
+    });
+    expect(readFileSync(configPath, 'utf8')).toMatch(
+      /\nredirects:\n  - from: \[\/docs\/install, \/docs\/setup\]\n    to: \/docs\/2\.0\/guide\/setup#linux # the old install page\n$/,
+    );
+    expect((await redirectsOf())[0]).toEqual([
+      ['/docs/install', '/docs/2.0/guide/setup#linux'],
+      ['/docs/setup', '/docs/2.0/guide/setup#linux'],
     ]);
   });
 

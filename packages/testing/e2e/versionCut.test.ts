@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listFiles, runDocgen } from '../src/cli.js';
@@ -85,9 +85,15 @@ describe('docgen version cut on a copy of docs-content', () => {
   });
 
   it('cuts again (2602.1): the previous latest 2511.1 moves to /docs/2511.1 with the unmaintained banner', async () => {
+    // A release note dropped from the next release: its URL at /docs must still lead to it.
+    rmSync(join(site, 'docs/release-note/2502.1.md'));
+    const sidebarsPath = join(site, 'sidebars.yaml');
+    writeFileSync(sidebarsPath, readFileSync(sidebarsPath, 'utf8').replace('  - release-note/2502.1\n', ''));
     const cut = await docgen(['version', 'cut', '2602.1', site]);
     expect(cut.code, cut.stderr).toBe(0);
     expect(cut.stdout).toContain('The previous latest version 2511.1 moved from /docs to /docs/2511.1, banner unmaintained');
+    expect(cut.stdout).toContain('Redirects added to docgen.config.yaml for pages that 2602.1 no longer has');
+    expect(cut.stdout).toContain('  /docs/release-note/2502.1 → /docs/2511.1/release-note/2502.1\n');
     const pagesBefore = pagesOf(join(site, 'build'));
 
     const build = await docgen(['build', site]);
@@ -100,7 +106,17 @@ describe('docgen version cut on a copy of docs-content', () => {
     expect(previous).toContain(UNMAINTAINED_KO);
     expect(html('en/docs/2511.1/guide/overview/index.html')).toContain('no longer actively maintained');
     expect(html('docs/next/guide/overview/index.html')).toContain(UNRELEASED_KO);
+    for (const locale of ['', 'en/']) {
+      expect(html(`${locale}docs/release-note/2502.1/index.html`)).toContain(
+        `<meta http-equiv="refresh" content="0; url=/${locale}docs/2511.1/release-note/2502.1">`,
+      );
+    }
+    // Every URL of the build before the cut still answers, but the note's in the next version's
+    // docs, which the writer deleted.
     const after = new Set(pagesOf(join(site, 'build')));
-    expect(pagesBefore.filter((page) => !after.has(page))).toEqual([]);
+    expect(pagesBefore.filter((page) => !after.has(page))).toEqual([
+      'docs/next/release-note/2502.1/index.html',
+      'en/docs/next/release-note/2502.1/index.html',
+    ]);
   });
 });

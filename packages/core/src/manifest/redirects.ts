@@ -5,7 +5,7 @@ import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 /** A path as routes are compared: decoded, NFC, without query, hash or trailing slash (but `/`). */
-function toComparable(path: string): string {
+export function toComparable(path: string): string {
   const pathname = decodePath(path.split(/[?#]/)[0]!).normalize('NFC');
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

@@ -7,7 +7,8 @@ import { DocgenError, isDocgenError } from '../diagnostics/index.js';
 import { describeSkippedLink, readFolderFiles } from '../files/index.js';
 import type { LockWait } from '../processes/index.js';
 import { lockSiteCache } from '../siteCache.js';
-import { toConfigTextAfterCut, toVersionsJsonText } from './siteFiles.js';
+import { getCutRedirects, hasRedirectChanges, type CutRedirects } from './cutRedirects.js';
+import { toConfigTextAfterCut, toConfigTextWithRedirects, toVersionsJsonText } from './siteFiles.js';
 import { createSnapshot, type CutStep } from './snapshot.js';
 import { assertNewVersionName, assertValidVersionName } from './versionName.js';
 
@@ -45,6 +46,8 @@ export interface CutVersionResult {
   latest: CutVersionPlace;
   /** The previous latest where it lives now, with its label and path from before the cut; undefined when it is not built. */
   previous: (CutVersionPlace & { formerLabel: string; formerPath: string }) | undefined;
+  /** What the cut changed in the config's `redirects` so that every URL of the docs before it still leads somewhere. */
+  redirects: CutRedirects;
   /** Symbolic links in the copied folders that the symlink rule skips, so the new version does not hold them either. */
   warnings: Diagnostic[];
 }
@@ -61,7 +64,8 @@ interface CopyPlan {
  *
  * Copies `docs/`, the current sidebars and the current translations of every other locale into
  * the folders of the new version, puts `name` first in versions.json and updates the config
- * (see `toConfigTextAfterCut`). Every refusal happens before anything is written; the writes go
+ * (see `toConfigTextAfterCut`); pages of the previous latest that the new version lacks get
+ * redirects from their old URLs (see `getCutRedirects`). Every refusal happens before anything is written; the writes go
  * to temporaries beside their targets and are renamed into place together, and a failure at any
  * point, including a site that no longer loads after the cut, undoes all of it. So does the next
  * docgen command when the process is killed before the cut finished (see createSnapshot). The
@@ -124,13 +128,26 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
     snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...config.docs.versionedNames]));
     if (newConfigText !== configText) snapshot.writeFile(configPath, newConfigText);
     snapshot.commit();
-    const after = await loadSite({ siteDir, cache: false }).catch((error: unknown) => {
-      throw withContext(
-        error,
-        `Cutting version "${name}" was undone: the site does not load after the cut: ${errorMessage(error)}`,
-        'Fix this in the current docs or the config, then cut again; nothing was changed.',
-      );
-    });
+    const loadAfter = (config?: SiteConfig) =>
+      loadSite({ siteDir, cache: false, config }).catch((error: unknown) => {
+        throw withContext(
+          error,
+          `Cutting version "${name}" was undone: the site does not load after the cut: ${errorMessage(error)}`,
+          'Fix this in the current docs or the config, then cut again; nothing was changed.',
+        );
+      });
+    // The site after the cut without the config's redirects first: which of them still hold, and
+    // which old URLs need one, is decided from it.
+    const configAfter = readConfig(siteDir);
+    const moved = await loadAfter({ ...configAfter, redirects: [] });
+    const redirects = getCutRedirects(before.manifest, moved.manifest, configAfter.redirects);
+    let finalConfigText = newConfigText;
+    if (hasRedirectChanges(redirects)) {
+      finalConfigText = toConfigTextWithRedirects(newConfigText, redirects, `docgen version cut ${name}`);
+      snapshot.writeFile(configPath, finalConfigText);
+      snapshot.commit();
+    }
+    const after = finalConfigText === newConfigText && configAfter.redirects.length === 0 ? moved : await loadAfter();
     const place = (site: typeof before, version: string) => {
       const found = getDefaultLocaleVersions(site).find((candidate) => candidate.name === version);
       return found && { name: found.name, label: found.label, path: found.path, banner: found.banner };
@@ -145,9 +162,10 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
         ...copies.map((copy) => (copy.kind === 'dir' ? `${copy.target}/` : copy.target)),
         ...(versionsText === undefined ? [VERSIONS_FILE_NAME] : []),
       ],
-      updated: [...(versionsText === undefined ? [] : [VERSIONS_FILE_NAME]), ...(newConfigText === configText ? [] : [CONFIG_FILE_NAME])],
+      updated: [...(versionsText === undefined ? [] : [VERSIONS_FILE_NAME]), ...(finalConfigText === configText ? [] : [CONFIG_FILE_NAME])],
       latest: place(after, name)!,
       previous: former && now ? { ...now, formerLabel: former.label, formerPath: former.path } : undefined,
+      redirects,
       warnings,
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '@docgen/types';
+import type { CutRedirects } from './cutRedirects.js';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Pair, type ToStringOptions, type YAMLMap } from 'yaml';
 
 const BOM = '\uFEFF';
@@ -85,6 +86,47 @@ export function toConfigTextAfterCut(text: string, input: { name: string; config
     const listed = item.get('versions', true);
     if (isSeq(listed)) listed.items.unshift(doc.createNode(name));
   }
+
+  const output = doc.toString(options);
+  return (hasBom ? BOM : '') + (text.includes('\r\n') ? output.replace(/\n/g, '\r\n') : output);
+}
+
+/**
+ * The text of `docgen.config.yaml` with the redirect changes of a cut (see getCutRedirects),
+ * edited as toConfigTextAfterCut edits it: an old URL that is a page again leaves its entry (the
+ * entry goes when it had no other), a redirect to a moved page points at its new place, and the
+ * new redirects are appended to `redirects` (created at the end when missing) under a comment
+ * that says which cut wrote them.
+ */
+export function toConfigTextWithRedirects(text: string, changes: CutRedirects, cut: string): string {
+  const hasBom = text.startsWith(BOM);
+  const source = (hasBom ? text.slice(1) : text).replace(/\r\n/g, '\n');
+  const doc = parseDocument(source, { schema: 'core', uniqueKeys: true });
+  const options = getStringifyOptions(doc, source);
+
+  const removed = new Set(changes.removed.map((redirect) => redirect.from));
+  const retargeted = new Map(changes.retargeted.map((redirect) => [redirect.from, redirect.to]));
+  const existing = doc.get('redirects', true);
+  const list = isSeq(existing) ? existing : undefined;
+  for (const item of [...(list?.items ?? [])]) {
+    if (!isMap(item)) continue;
+    const fromNode = item.get('from', true);
+    const froms = isSeq(fromNode) ? fromNode.items : [fromNode];
+    const toPair = findPair(item, 'to');
+    const to = froms.map((node) => retargeted.get(String(isScalar(node) ? node.value : node))).find(Boolean);
+    if (toPair && to !== undefined) setValue(doc, toPair, to);
+    const kept = froms.filter((node) => !removed.has(String(isScalar(node) ? node.value : node)));
+    if (kept.length === 0) list!.items.splice(list!.items.indexOf(item), 1);
+    else if (isSeq(fromNode) && kept.length < froms.length) fromNode.items = kept;
+  }
+
+  if (changes.added.length > 0) {
+    const added = changes.added.map((redirect) => doc.createNode({ from: redirect.from, to: redirect.to }));
+    added[0]!.commentBefore = ` Written by ${cut}: pages of the previous latest version that the new one does not have.`;
+    if (list) list.items.push(...added);
+    else doc.set('redirects', doc.createNode(added));
+  }
+  if (list && list.items.length === 0) doc.delete('redirects');
 
   const output = doc.toString(options);
   return (hasBom ? BOM : '') + (text.includes('\r\n') ? output.replace(/\n/g, '\r\n') : output);

@@ -129,9 +129,10 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
       if (entry.original !== undefined) chmodSync(entry.temp, statSync(target).mode);
       staged();
     },
-    /** Renames every temporary into place, in staging order. */
+    /** Renames every temporary staged since the last commit into place, in staging order. */
     commit(): void {
       for (const entry of entries) {
+        if (entry.committed) continue;
         onStep?.({ phase: 'commit', path: toSitePath(entry.target) });
         renameSync(entry.temp, entry.target);
         entry.committed = true;
