@@ -136,7 +136,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
     const key = sourceKeys.keyOf(salt, source);
     keyOf.set(source, key);
     if (!known.has(key)) {
-      missing.set(key, { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine, mdx: getMdxInput(source) });
+      missing.set(key, toCompileTask(key, source));
     }
   }
   if (missing.size > 0) {
@@ -282,6 +282,11 @@ export function createSourceKeys() {
 }
 
 export type SourceKeys = ReturnType<typeof createSourceKeys>;
+
+/** What compiling `source` takes, under its compile key: the body, where it was written and, for MDX, getMdxInput. */
+export function toCompileTask(key: string, source: SourceMarkdown<unknown>): CompileTask {
+  return { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine, mdx: getMdxInput(source) };
+}
 
 /** What an `.mdx` source is compiled with besides its body; undefined for markdown (`.md`). */
 function getMdxInput(source: SourceMarkdown<unknown>): MdxInput | undefined {

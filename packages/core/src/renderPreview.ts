@@ -4,7 +4,7 @@ import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
-import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, toCompileTask, type SourceKeys } from './loadSite.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
@@ -20,7 +20,8 @@ import type { TaskPool } from './workers/pool.js';
  * pages whose title needs the markdown parser), and renders a page asked for from it once that
  * page's own content is compiled. It previews doc pages and markdown pages only: what they show
  * of other pages is their titles. Other pages (generated indexes show descriptions, blog lists
- * excerpts) wait for the build.
+ * excerpts) wait for the build, and so do pages that show site components (the build bundles
+ * them).
  *
  * The build then renders every page again: `changed` tells whether a page the preview wrote came
  * out differently (a reader of it should reload).
@@ -78,7 +79,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     const tasks: CompileTask[] = [];
     for (const key of new Set(keys)) {
       const source = sources.get(key);
-      if (!known.has(key) && source) tasks.push({ key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine });
+      if (!known.has(key) && source) tasks.push(toCompileTask(key, source));
     }
     for (const result of await pool.compile(tasks, 'urgent')) known.set(result.key, result);
   };
@@ -137,6 +138,9 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     // The page's own content, compiled (by the run meanwhile, or now) and in the model.
     const keys = slotKeys(findRoute(await manifest).route);
     await compile(keys);
+    // Site components (islands) are bundled by the build: a page that shows one waits for it.
+    if (keys.some((slotKey) => known.get(slotKey)?.components?.length))
+      throw new Error('The page shows site components: the build renders it');
     if (keys.some((slotKey) => sketchedInModel.has(slotKey))) manifest = Promise.resolve(toManifest());
     const { localeManifest, route } = findRoute(await manifest);
     const { client, serverFile } = await input.bundled;

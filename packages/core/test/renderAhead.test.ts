@@ -32,6 +32,21 @@ ${'이 문서는 설명이 본문의 처음 백육십 자에서 만들어지는 
 [설치로](./setup.md)
 `;
 
+/** An MDX page with Docusaurus's tabs: compiled as MDX ahead of the rebuild too. */
+const TABS_PAGE = `---
+title: 탭
+---
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+${'운영체제마다 설치 방법이 다르므로 아래에서 쓰는 운영체제를 고릅니다. '.repeat(6)}
+
+<Tabs groupId="os">
+  <TabItem value="mac" label="macOS">brew로 설치합니다.</TabItem>
+  <TabItem value="win" label="Windows">choco로 설치합니다.</TabItem>
+</Tabs>
+`;
+
 describe('a watching builder: pages rendered ahead of the rebuild', () => {
   let site: string;
   let out: string;
@@ -43,6 +58,7 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
   beforeAll(async () => {
     site = copyFixture('autogen');
     writeFileSync(join(site, 'docs/guide/long.md'), LONG_PAGE);
+    writeFileSync(join(site, 'docs/guide/tabs.mdx'), TABS_PAGE);
     out = join(makeTempDir(), 'out');
     const cacheDir = makeTempDir();
     builder = createSiteBuilder({
@@ -89,6 +105,17 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
     expect(atReload[0]!.html).toEqual(final);
     expect(final).toEqual(fresh);
     expect(rendered.sort()).toEqual(['/docs/guide/long', '/en/docs/guide/long']);
+  }, 60_000);
+
+  it('renders an MDX page ahead as MDX, as the rebuild would', async () => {
+    const { atReload, final, fresh, rendered } = await save('docs/guide/tabs.mdx', `${TABS_PAGE}\n새로 쓴 문단입니다.\n`);
+    expect(atReload[0]!.stages.filter((stage) => stage !== 'bundle')).toEqual(['ahead']);
+    expect(atReload[0]!.html['docs/guide/tabs/index.html']).toMatch(
+      /<div class="tabs-container" data-group-id="os">.*brew로 설치합니다\..*새로 쓴 문단입니다\./s,
+    );
+    expect(atReload[0]!.html).toEqual(final);
+    expect(final).toEqual(fresh);
+    expect(rendered.sort()).toEqual(['/docs/guide/tabs', '/en/docs/guide/tabs']);
   }, 60_000);
 
   it('waits for the whole rebuild when an edit changes more than the page (a heading, the title)', async () => {

@@ -96,6 +96,17 @@ function writeTitledSite(): string {
   for (let n = 0; n < 30; n++) {
     write(site, `docs/part-${n % 3}/page-${n}.md`, `${titles[n % titles.length]!(n)}\n\n## Section\n\nMore text of ${n}.\n`);
   }
+  // A page with a site component: the build bundles it, so the preview leaves the page to the build.
+  write(
+    site,
+    'src/components/Counter.tsx',
+    'export default function Counter({ label }: { label: string }) {\n  return <button type="button">{label}</button>;\n}\n',
+  );
+  write(
+    site,
+    'docs/part-0/island.mdx',
+    '# Island\n\nimport Counter from \'@site/src/components/Counter\';\n\n<Counter label="Clicks" />\n',
+  );
   return withManyPages(site);
 }
 
@@ -175,6 +186,8 @@ describe('a first run that previews the pages asked for', () => {
       [...html.matchAll(/<h1[^>]*>(.*?)<\/h1>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '')),
     );
     expect(shownTitles).toEqual(expect.arrayContaining(['Front matter 0', 'Setext 3', 'Plain heading 6', 'page-9', 'The code of 12']));
+    expect(final('docs/part-0/island/index.html')).toMatch(/<docgen-island[^>]*><button type="button">Clicks<\/button>/);
+    expect([...previewed.keys()]).not.toContain('docs/part-0/island/index.html');
     expect(written).toEqual({ previewChanged: false });
   }, 60_000);
 
