@@ -7,7 +7,7 @@
  * counter (reached by client-side navigation) fetches no more JavaScript and hydrates it.
  */
 import { readSearchIndexText } from '../src/searchIndex.js';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -16,6 +16,7 @@ import { launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+import { startServe } from '../src/serve.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-mdx-'));
 const site = join(scratch, 'site');
@@ -226,5 +227,46 @@ describe('MDX pages in Chromium', () => {
       .toMatch(/^Post clicks: [1-9]$/);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('MDX pages under serve --watch', () => {
+  it('serves them whole from the first request, and follows edits of a page, a partial and a site component', async () => {
+    const serve = await startServe(site, ['--watch', '--port', '0']);
+    const get = async (path: string) => (await fetch(serve.url + path)).text();
+    const island = (html: string) => /<docgen-island[^>]*data-src="([^"]+)"[^>]*>(.*?)<\/docgen-island>/s.exec(html);
+    try {
+      // The first request of a cold start: no component is left out, nothing is shown as text.
+      const first = await get('/docs/guide');
+      expect(first).toContain('Intro from <strong>the partial</strong> about Widget.');
+      expect(first).toContain('<div class="tabs-container" data-group-id="os">');
+      expect(island(first)?.[2]).toMatch(/^<div class="counter"><button type="button">Clicks<!-- -->: <!-- -->2<\/button>/);
+      expect(first).not.toContain('&lt;Counter');
+      await expect.poll(() => serve.stdout(), { timeout: 60_000 }).toMatch(/Built \d+ pages/);
+
+      // A page's own text (rendered ahead of the rebuild).
+      const second = join(site, 'docs/second.mdx');
+      writeFileSync(second, `${readFileSync(second, 'utf8')}\nEdited under watch.\n`);
+      await expect.poll(() => get('/docs/second'), { timeout: 15_000 }).toContain('<p>Edited under watch.</p>');
+      expect(island(await get('/docs/second'))?.[2]).toContain('Again<!-- -->: <!-- -->10');
+
+      // The partial: the page that imports it changes.
+      writeFileSync(join(site, 'docs/_intro.mdx'), 'Intro from **the edited partial** about {frontMatter.product}.\n');
+      await expect
+        .poll(() => get('/docs/guide'), { timeout: 15_000 })
+        .toContain('Intro from <strong>the edited partial</strong> about Widget.');
+
+      // The component: rendered again on the server, and its browser code (a new file) is served.
+      const before = island(await get('/docs/guide'))![1];
+      writeFileSync(join(site, 'src/components/Counter.tsx'), COUNTER.replace('{label}: {count}', '{label} = {count}'));
+      await expect.poll(async () => island(await get('/docs/guide'))?.[2], { timeout: 15_000 }).toContain('Clicks<!-- --> = <!-- -->2');
+      const after = island(await get('/docs/guide'))![1];
+      expect(after).not.toBe(before);
+      expect((await fetch(serve.url + after)).status).toBe(200);
+      expect(serve.stderr()).not.toMatch(/error/i);
+    } finally {
+      serve.child.kill('SIGINT');
+      expect(await serve.exited).toBe(0);
+    }
   });
 });
