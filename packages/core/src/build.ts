@@ -835,8 +835,12 @@ async function writeIslands(input: {
     cacheDir: join(cacheDir, 'islands'),
   });
   for (const [path, contents] of bundle.files) output.write(path, contents);
-  const srcs = Object.fromEntries(Object.entries(bundle.entries).map(([component, path]) => [component, `${site.config.baseUrl}${path}`]));
-  return { key: bundle.key, setup: { serverFile: bundle.serverFile, srcs } };
+  const toUrls = (paths: Record<string, string>) =>
+    Object.fromEntries(Object.entries(paths).map(([component, path]) => [component, `${site.config.baseUrl}${path}`]));
+  return {
+    key: bundle.key,
+    setup: { serverFile: bundle.serverFile, srcs: toUrls(bundle.entries), stylesheets: toUrls(bundle.stylesheets) },
+  };
 }
 
 /** Copies static/ and the assets of markdown pages (images) into the output. */

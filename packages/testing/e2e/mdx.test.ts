@@ -23,12 +23,14 @@ const site = join(scratch, 'site');
 const outDir = join(site, 'build');
 
 const COUNTER = `import { useState, type ReactNode } from 'react';
+import styles from './Counter.module.css';
+import './counter.css';
 
 export default function Counter({ start = 0, label, children }: { start?: number; label: string; children?: ReactNode }) {
   const [count, setCount] = useState(start);
   return (
     <div className="counter">
-      <button type="button" onClick={() => setCount(count + 1)}>
+      <button type="button" className={styles.button} onClick={() => setCount(count + 1)}>
         {label}: {count}
       </button>
       {children}
@@ -82,6 +84,9 @@ beforeAll(async () => {
   writeSiteFiles(site, {
     ...getMinimalSiteFiles('MDX site'),
     'src/components/Counter.tsx': COUNTER,
+    // A CSS module (class names the server's markup and the browser's code share) and plain CSS.
+    'src/components/Counter.module.css': '.button { color: rgb(200, 0, 0); }\n',
+    'src/components/counter.css': '.counter { border: 3px solid rgb(0, 0, 200); }\n',
     'docs/_intro.mdx': 'Intro from **the partial** about {frontMatter.product}.\n',
     'docs/guide.mdx': GUIDE,
     'docs/second.mdx':
@@ -127,9 +132,16 @@ describe('MDX pages without JavaScript', () => {
     expect(html).toContain('<details class="details"><summary>More details</summary>Hidden details.</details>');
     // The counter, rendered at build time, with its children (content) inside.
     expect(html).toMatch(
-      /<docgen-island[^>]*data-src="\/assets\/islands\/Counter-[^"]+\.js"[^>]*><div class="counter"><button type="button">Clicks<!-- -->: <!-- -->2<\/button>/,
+      /<docgen-island[^>]*data-src="\/assets\/islands\/Counter-[^"]+\.js"[^>]*><div class="counter"><button type="button" class="Counter_button">Clicks<!-- -->: <!-- -->2<\/button>/,
     );
     expect(html).toContain('<p>Inside <strong>the counter</strong>.</p>');
+    // The component's CSS, linked by the pages that show it only.
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/islands\/Counter-[^"]+\.css)">/.exec(html)?.[1];
+    expect(readFileSync(join(outDir, stylesheet!), 'utf8')).toMatch(
+      /\.Counter_button\{color:#c80000\}.*\.counter\{border:3px solid rgb\(0,0,200\)\}/s,
+    );
+    expect(page('blog/hello')).toContain(`<link rel="stylesheet" href="${stylesheet}">`);
+    expect(page('docs/plain')).not.toContain('/assets/islands/');
     const post = page('blog/hello');
     expect(post).toContain('Post mac.');
     expect(post).toContain('Post clicks<!-- -->: <!-- -->0');
@@ -178,6 +190,14 @@ describe('MDX pages in Chromium', () => {
         return counter.textContent();
       })
       .toMatch(/^Clicks: [3-9]$/);
+    const style = (locator: typeof counter) => locator.evaluate((element) => getComputedStyle(element).color);
+    expect(await style(counter)).toBe('rgb(200, 0, 0)');
+    expect(
+      await tab
+        .locator('.counter')
+        .first()
+        .evaluate((element) => getComputedStyle(element).borderTopColor),
+    ).toBe('rgb(0, 0, 200)');
     const clicked = Number((await counter.textContent())!.split(': ')[1]);
     await counter.click();
     expect(await counter.textContent()).toBe(`Clicks: ${clicked + 1}`);
@@ -196,6 +216,7 @@ describe('MDX pages in Chromium', () => {
     await tab.waitForURL(`${server.url}/docs/second`);
     const again = tab.locator('.counter button');
     await expect.poll(() => again.textContent()).toBe('Again: 10');
+    expect(await style(again)).toBe('rgb(200, 0, 0)');
     await expect
       .poll(async () => {
         await again.click();
@@ -240,7 +261,9 @@ describe('MDX pages under serve --watch', () => {
       const first = await get('/docs/guide');
       expect(first).toContain('Intro from <strong>the partial</strong> about Widget.');
       expect(first).toContain('<div class="tabs-container" data-group-id="os">');
-      expect(island(first)?.[2]).toMatch(/^<div class="counter"><button type="button">Clicks<!-- -->: <!-- -->2<\/button>/);
+      expect(island(first)?.[2]).toMatch(
+        /^<div class="counter"><button type="button" class="Counter_button">Clicks<!-- -->: <!-- -->2<\/button>/,
+      );
       expect(first).not.toContain('&lt;Counter');
       await expect.poll(() => serve.stdout(), { timeout: 60_000 }).toMatch(/Built \d+ pages/);
 

@@ -27,6 +27,8 @@ export interface IslandsBundle {
   files: Map<string, Uint8Array>;
   /** The output path of each component's browser entry, by component. */
   entries: Record<string, string>;
+  /** The output path of the stylesheet of each component that imports CSS, by component. */
+  stylesheets: Record<string, string>;
   /** Changes with everything bundled. */
   key: string;
 }
@@ -167,16 +169,40 @@ const common = (input: IslandsInput): esbuild.BuildOptions => ({
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
-  loader: { '.css': 'empty' },
 });
+
+/**
+ * CSS a component imports: plain CSS is bundled into the stylesheet of each browser entry that
+ * imports it (the page links it); CSS modules (`.module.css`) give both bundles the same class
+ * names, which the server needs for the markup it renders.
+ */
+const SERVER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'empty', '.module.css': 'local-css' };
+const BROWSER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'css', '.module.css': 'local-css' };
 
 /** Bundles the site's island components for the server and the browser (see IslandsInput). */
 export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle> {
   const components = [...new Set(input.components)].sort();
   try {
-    const [server, browser] = await Promise.all([
+    const bundleForBrowser = (minifyIdentifiers: boolean) =>
       esbuild.build({
         ...common(input),
+        loader: BROWSER_LOADERS,
+        entryPoints: components.map((component) => `${ENTRY}:${component}`),
+        platform: 'browser',
+        splitting: true,
+        minifyWhitespace: true,
+        minifySyntax: true,
+        minifyIdentifiers,
+        metafile: true,
+        write: false,
+        outdir: join(input.siteDir, 'assets/islands'),
+        entryNames: '[name]-[hash]',
+        chunkNames: 'chunk-[hash]',
+      });
+    const [server, minified] = await Promise.all([
+      esbuild.build({
+        ...common(input),
+        loader: SERVER_LOADERS,
         stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },
         platform: 'node',
         write: false,
@@ -185,20 +211,13 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
           js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
         },
       }),
-      esbuild.build({
-        ...common(input),
-        entryPoints: components.map((component) => `${ENTRY}:${component}`),
-        platform: 'browser',
-        splitting: true,
-        minify: true,
-        metafile: true,
-        write: false,
-        outdir: join(input.siteDir, 'assets/islands'),
-        entryNames: '[name]-[hash]',
-        chunkNames: 'chunk-[hash]',
-      }),
+      bundleForBrowser(true),
     ]);
-    const serverCode = server.outputFiles[0]!.contents;
+    // Minified identifiers would rename the class names of CSS modules in the browser only: the
+    // server's markup would not match them.
+    const usesCssModules = Object.keys(minified.metafile.inputs).some((path) => path.endsWith('.module.css'));
+    const browser = usesCssModules ? await bundleForBrowser(false) : minified;
+    const serverCode = server.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
     const digest = createHash('sha256').update(serverCode);
     const files = new Map<string, Uint8Array>();
     for (const file of browser.outputFiles) {
@@ -207,14 +226,19 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
       digest.update(path).update(file.contents);
     }
     const entries: Record<string, string> = {};
+    const stylesheets: Record<string, string> = {};
+    const toOutputPath = (path: string) => relative(input.siteDir, resolve(input.siteDir, path)).split(sep).join('/');
     for (const [path, output] of Object.entries(browser.metafile.outputs)) {
-      if (output.entryPoint?.startsWith(`${ENTRY}:`)) entries[output.entryPoint.slice(ENTRY.length + 1)] = path.split(sep).join('/');
+      if (!output.entryPoint?.startsWith(`${ENTRY}:`)) continue;
+      const component = output.entryPoint.slice(ENTRY.length + 1);
+      entries[component] = toOutputPath(path);
+      if (output.cssBundle) stylesheets[component] = toOutputPath(output.cssBundle);
     }
     const key = digest.digest('hex').slice(0, 16);
     mkdirSync(input.cacheDir, { recursive: true });
     const serverFile = join(input.cacheDir, `islands-server-${key}.mjs`);
     if (!existsSync(serverFile)) writeFileSync(serverFile, serverCode);
-    return { serverFile, files, entries, key };
+    return { serverFile, files, entries, stylesheets, key };
   } catch (error) {
     throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
   }

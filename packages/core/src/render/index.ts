@@ -143,15 +143,22 @@ function renderRoute(
   const { theme, site, route, assets, getSidebar, getContent, siteJson } = input;
   const html: Record<string, string> = {};
   try {
+    const components = new Set<string>();
     for (const [name, slot] of Object.entries(route.slots)) {
       const context = { site, route: route.data };
       const content = rewriteUrls(getContent(slot), slot);
-      const shown = input.islands ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context)) : content;
+      const shown = input.islands
+        ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context), components)
+        : content;
       html[name] = theme.renderContent(shown, context);
     }
-    // KaTeX's markup needs its stylesheet: only pages that hold some load it.
+    // KaTeX's markup needs its stylesheet, and site components theirs: only pages that hold some load them.
     const math = assets.mathStylesheet && Object.values(html).some((part) => part.includes('<span class="katex">'));
-    const shown: RouteData = { ...route.data, html, ...(math && { stylesheets: [assets.siteBaseUrl + assets.mathStylesheet] }) };
+    const stylesheets = [
+      ...(math ? [assets.siteBaseUrl + assets.mathStylesheet] : []),
+      ...new Set([...components].sort().flatMap((component) => input.islands?.getStylesheet(component) ?? [])),
+    ];
+    const shown: RouteData = { ...route.data, html, ...(stylesheets.length > 0 && { stylesheets }) };
     const page = shown.type === 'page' ? theme.pages[shown.component] : undefined;
     const sidebarUrl = 'sidebar' in shown ? shown.sidebar?.url : undefined;
     const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;

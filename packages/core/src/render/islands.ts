@@ -7,15 +7,23 @@ export interface IslandRenderer {
   renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
   /** The URL of a component's browser entry. */
   getSrc(component: string): string;
+  /** The URL of the stylesheet of a component that imports CSS. */
+  getStylesheet(component: string): string | undefined;
 }
 
 /**
  * Renders the islands of a content tree (see ContentElements['island']): each gets its component's
  * server-rendered HTML as its single `raw` child, its children rendered as content by
  * `renderChildren` first, and the URL of its browser code. The input is not touched: only the
- * path from the root to an island is copied (compiled content is shared between routes).
+ * path from the root to an island is copied (compiled content is shared between routes). Each
+ * component rendered is added to `shown`.
  */
-export function renderIslands(root: HastRoot, islands: IslandRenderer, renderChildren: (children: HastRoot) => string): HastRoot {
+export function renderIslands(
+  root: HastRoot,
+  islands: IslandRenderer,
+  renderChildren: (children: HastRoot) => string,
+  shown: Set<string>,
+): HastRoot {
   const render = <T extends HastRoot | Element>(node: T): T => {
     if (node.type === 'element' && node.tagName === 'island') {
       const { component, props } = node.properties as unknown as ContentElements['island'];
@@ -33,6 +41,7 @@ export function renderIslands(root: HastRoot, islands: IslandRenderer, renderChi
           },
         );
       }
+      shown.add(String(component));
       const properties: ContentElements['island'] = {
         component: String(component),
         props: String(props),

@@ -33,6 +33,7 @@ async function loadIslands(
   return {
     renderIsland: (component, props, childrenHtml) => module.renderIsland(component, props, childrenHtml),
     getSrc: (component) => islands.srcs[component]!,
+    getStylesheet: (component) => islands.stylesheets[component],
   };
 }
 
@@ -63,8 +64,8 @@ export interface LocaleSetup {
   /** The theme's server bundle, and a key that changes with its contents. */
   themeFile: string;
   themeKey: string;
-  /** When pages show site components: their server bundle, and the URL of each one's browser code. */
-  islands?: { serverFile: string; srcs: Record<string, string> };
+  /** When pages show site components: their server bundle, and the URLs of each one's browser code and stylesheet (if it has CSS). */
+  islands?: { serverFile: string; srcs: Record<string, string>; stylesheets: Record<string, string> };
 }
 
 /** A route to render, with the locale whose setup (`setLocale`) it is rendered with. */
