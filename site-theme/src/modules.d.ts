@@ -157,3 +157,59 @@ declare module '@theme/NotFound' {
   const NotFound: ComponentType<NotFoundProps>;
   export default NotFound;
 }
+
+declare module '@theme-original/Admonition' {
+  import type { ComponentType } from 'react';
+  import type { AdmonitionProps } from '@docgen/site-theme/props';
+  const Admonition: ComponentType<AdmonitionProps>;
+  export default Admonition;
+}
+
+declare module '@theme/Admonition' {
+  import type { ComponentType } from 'react';
+  import type { AdmonitionProps } from '@docgen/site-theme/props';
+  const Admonition: ComponentType<AdmonitionProps>;
+  export default Admonition;
+}
+
+declare module '@theme-original/Heading' {
+  import type { ComponentType } from 'react';
+  import type { HeadingProps } from '@docgen/site-theme/props';
+  const Heading: ComponentType<HeadingProps>;
+  export default Heading;
+}
+
+declare module '@theme/Heading' {
+  import type { ComponentType } from 'react';
+  import type { HeadingProps } from '@docgen/site-theme/props';
+  const Heading: ComponentType<HeadingProps>;
+  export default Heading;
+}
+
+declare module '@theme-original/Tabs' {
+  import type { ComponentType } from 'react';
+  import type { TabsProps } from '@docgen/site-theme/props';
+  const Tabs: ComponentType<TabsProps>;
+  export default Tabs;
+}
+
+declare module '@theme/Tabs' {
+  import type { ComponentType } from 'react';
+  import type { TabsProps } from '@docgen/site-theme/props';
+  const Tabs: ComponentType<TabsProps>;
+  export default Tabs;
+}
+
+declare module '@theme-original/CodeBlock' {
+  import type { ComponentType } from 'react';
+  import type { CodeBlockProps } from '@docgen/site-theme/props';
+  const CodeBlock: ComponentType<CodeBlockProps>;
+  export default CodeBlock;
+}
+
+declare module '@theme/CodeBlock' {
+  import type { ComponentType } from 'react';
+  import type { CodeBlockProps } from '@docgen/site-theme/props';
+  const CodeBlock: ComponentType<CodeBlockProps>;
+  export default CodeBlock;
+}

@@ -57,3 +57,68 @@ export interface MarkdownPageProps {
 
 /** The screen of a page that does not exist; no props. */
 export type NotFoundProps = Record<string, never>;
+
+/*
+ * Components of page content. Content is rendered to HTML at build time and not hydrated: an
+ * override renders static markup (state and effects do not run in the browser); the theme wires
+ * tabs, copy buttons and zoom into that markup in the browser by its class names and data
+ * attributes, which an override keeps when it wants them.
+ */
+
+/** An admonition: `:::tip[Title]`, a GitHub alert (`> [!TIP]`) or MDX's `<Admonition>`. */
+export interface AdmonitionProps {
+  /** note, tip, info, warning, danger or caution (`important` is shown as info). */
+  type: string;
+  /** The title written, else the type's name in the page's language. */
+  title: ReactNode;
+  children?: ReactNode;
+}
+
+/** A heading of the content (h2 to h6), with its anchor link. */
+export interface HeadingProps {
+  as: 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+  /** Its anchor id, when it has one. */
+  id?: string;
+  /** The label of its anchor link, in the page's language ("Direct link to …"). */
+  anchorLabel: string;
+  /** The class of the element, when the content gives one (`sr-only` for the footnotes' heading); else `anchor`. */
+  className?: string;
+  children?: ReactNode;
+}
+
+/** One tab of a tab group: `<TabItem>`, or a `:::tab` of docgen's `::::tabs`. */
+export interface TabItemProps {
+  value: string;
+  label: string;
+  children?: ReactNode;
+}
+
+/** A tab group: `<Tabs>` of MDX, or docgen's `::::tabs`. */
+export interface TabsProps {
+  /** Tab groups of the same id show the same tab, remembered across pages. */
+  groupId?: string;
+  /** The value of the tab shown before any choice (else the first). */
+  defaultValue?: string;
+  /** A URL query parameter that selects the tab (`?os=mac`). */
+  queryString?: string;
+  /** Its tabs. */
+  items: TabItemProps[];
+}
+
+/** A code block, highlighted at build time. */
+export interface CodeBlockProps {
+  language: string;
+  /** `title="..."` of the fence. */
+  title?: string;
+  /** `showLineNumbers`: `''` counts from 1, a number from that number. */
+  lineNumbers?: string;
+  /** The highlighted code: the class of its `code` element and its HTML (one `.code-line` per line). */
+  code?: { className: string; html: string };
+  /** The code as written, when it is not highlighted. */
+  children?: ReactNode;
+  /** A diagram (drawn in the browser from the code), for a ```mermaid block. */
+  diagram?: 'mermaid';
+  /** The labels of the copy button, in the page's language. */
+  copyLabel: string;
+  copiedLabel: string;
+}

@@ -17,6 +17,10 @@ import type { Navbar } from './navbar/Navbar.js';
 import type { MarkdownPage } from './pages/MarkdownPage.js';
 import type * as Props from './props.js';
 import type { SearchButton } from './search/SearchButton.js';
+import type { Admonition } from './content/Admonition.js';
+import type { CodeBlock } from './content/CodeBlock.js';
+import type { Heading } from './content/Heading.js';
+import type { Tabs } from './content/Tabs.js';
 
 type Takes<Component, Props> = Component extends ComponentType<Props> ? true : false;
 
@@ -32,6 +36,10 @@ export type PropsCheck = [
   Takes<typeof DocCategoryPage, Props.DocCategoryGeneratedIndexPageProps>,
   Takes<typeof MarkdownPage, Props.MarkdownPageProps>,
   Takes<typeof NotFound, Props.NotFoundProps>,
+  Takes<typeof Admonition, Props.AdmonitionProps>,
+  Takes<typeof Heading, Props.HeadingProps>,
+  Takes<typeof Tabs, Props.TabsProps>,
+  Takes<typeof CodeBlock, Props.CodeBlockProps>,
   Takes<typeof OriginalFooter, Props.FooterProps>,
   Takes<typeof SiteDocSidebar, Props.DocSidebarProps>,
 ];

@@ -14,6 +14,10 @@ import { NotFound } from '../src/layout/NotFound.js';
 import type * as Props from '../src/props.js';
 import { SearchButton } from '../src/search/SearchButton.js';
 import { TableOfContents } from '../src/docs/TableOfContents.js';
+import { Admonition } from '../src/content/Admonition.js';
+import { CodeBlock } from '../src/content/CodeBlock.js';
+import { Heading } from '../src/content/Heading.js';
+import { Tabs } from '../src/content/Tabs.js';
 
 /** Each overridable component, with the props type a site's override gets (src/propsCheck.ts checks the types). */
 const components = {
@@ -28,6 +32,10 @@ const components = {
   DocCategoryGeneratedIndexPage: DocCategoryPage satisfies ComponentType<Props.DocCategoryGeneratedIndexPageProps>,
   MarkdownPage: MarkdownPage satisfies ComponentType<Props.MarkdownPageProps>,
   NotFound: NotFound satisfies ComponentType<Props.NotFoundProps>,
+  Admonition: Admonition satisfies ComponentType<Props.AdmonitionProps>,
+  Heading: Heading satisfies ComponentType<Props.HeadingProps>,
+  Tabs: Tabs satisfies ComponentType<Props.TabsProps>,
+  CodeBlock: CodeBlock satisfies ComponentType<Props.CodeBlockProps>,
 };
 
 describe('the overridable components', () => {

@@ -1,8 +1,9 @@
 /**
  * A site that makes the theme its own: a Docusaurus-style custom.css (customCss) that sets Infima's
  * primary colour for light and dark mode, a component override written by hand
- * (src/theme/Footer.tsx), one written by `docgen swizzle --wrap` (Navbar) and one by
- * `docgen swizzle --eject` (DocSidebar); built, in Chromium, and in `serve --watch`.
+ * (src/theme/Footer.tsx, and Admonition, a component of the content), two written by
+ * `docgen swizzle --wrap` (Navbar, CodeBlock) and one by `docgen swizzle --eject` (DocSidebar);
+ * built, in Chromium, and in `serve --watch`.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,10 +52,23 @@ const minimal = getMinimalSiteFiles('Brand');
 writeSiteFiles(site, {
   ...minimal,
   'docgen.config.yaml': `${minimal['docgen.config.yaml']}customCss:\n  - ./src/css/custom.css\n`,
-  'docs/intro.md': '# Intro\n\nRead [the guide](./guide.md).\n\n## First\n\nText.\n',
+  'docs/intro.md':
+    '# Intro\n\nRead [the guide](./guide.md).\n\n## First\n\nText.\n\n:::tip[Remember]\n\nThe tip.\n\n:::\n\n```js title="hello.js"\nconsole.log(1);\n```\n',
   'docs/guide.md': '# Guide\n\nBack to [the intro](./intro.md).\n',
   'src/css/custom.css': CUSTOM_CSS,
   'src/theme/Footer.tsx': footer('v1'),
+  // A component of the content, overridden by hand: rendered at build time.
+  'src/theme/Admonition.tsx': `import type { AdmonitionProps } from '@docgen/site-theme/props';
+
+export default function Admonition({ type, title, children }: AdmonitionProps) {
+  return (
+    <aside className={\`brand-callout brand-callout-\${type}\`}>
+      <strong>{title}</strong>
+      {children}
+    </aside>
+  );
+}
+`,
 });
 
 let browser: Browser | undefined;
@@ -71,6 +85,16 @@ beforeAll(async () => {
     readFileSync(wrapper, 'utf8').replace(
       '<OriginalNavbar {...props} />',
       '<OriginalNavbar {...props} />\n      <div className="brand-note">Wrapped navbar</div>',
+    ),
+  );
+  const codeWrapped = await runDocgen(['swizzle', 'CodeBlock', site, '--wrap']);
+  expect(codeWrapped.code, codeWrapped.stderr).toBe(0);
+  const codeWrapper = join(site, 'src/theme/CodeBlock.tsx');
+  writeFileSync(
+    codeWrapper,
+    readFileSync(codeWrapper, 'utf8').replace(
+      '<OriginalCodeBlock {...props} />',
+      '<OriginalCodeBlock {...props} />\n      <div className="brand-code-note">Wrapped {props.language} code</div>',
     ),
   );
   const ejected = await runDocgen(['swizzle', 'DocSidebar', site, '--eject']);
@@ -94,6 +118,8 @@ describe('docgen swizzle', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^ {2}Footer +FooterProps$/m);
     expect(listed.stdout).toMatch(/^ {2}TOC +TOCProps$/m);
+    expect(listed.stdout).toMatch(/^ {2}Admonition +AdmonitionProps$/m);
+    expect(listed.stdout).toMatch(/^ {2}CodeBlock +CodeBlockProps$/m);
     expect(listed.stdout).toContain('@docgen/site-theme/props');
   });
 
@@ -130,6 +156,10 @@ describe('docgen build of a site with its own CSS and components', () => {
     expect(html).toContain('<div class="brand-note">Wrapped navbar</div>');
     expect(html).toContain('class="navbar');
     expect(html).toContain('menu__link--active');
+    // Components of the content: the hand-written Admonition, the wrapped CodeBlock around the theme's.
+    expect(html).toContain('<aside class="brand-callout brand-callout-tip"><strong>Remember</strong><p>The tip.</p></aside>');
+    expect(html).not.toContain('admonition-heading');
+    expect(html).toMatch(/<div class="code-block__title">hello\.js<\/div>.*<\/div><div class="brand-code-note">Wrapped js code<\/div>/s);
     const stylesheet = /<link rel="stylesheet" href="\/(assets\/main-[A-Z0-9]+\.css)"/.exec(html)?.[1];
     expect(stylesheet).toBeDefined();
     const css = readFileSync(join(site, 'build', stylesheet!), 'utf8');

@@ -8,6 +8,11 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { ContentElements, HighlightedCode, RouteData, SiteData } from '@docgen/types';
 import { translateFrom } from '../i18n.js';
+import type { HeadingProps } from '../props.js';
+import { Admonition } from './Admonition.js';
+import { CodeBlock } from './CodeBlock.js';
+import { Heading } from './Heading.js';
+import { Tabs, TabsCounter } from './Tabs.js';
 
 extend([a11yPlugin, namesPlugin]);
 
@@ -53,22 +58,6 @@ type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
 /** The props of a content element that compile writes for the theme (see ContentElements in @docgen/types). */
 type ElementProps<Name extends keyof ContentElements> = Partial<ContentElements[Name]> & { children?: ReactNode; node?: Element };
 
-/** Icons of the admonitions (16 x 16, even-odd filled): a circled i, a light bulb, a warning triangle, a stop sign. */
-const ADMONITION_ICON_PATHS = {
-  info: 'M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-1 3h2v2H7V4Zm0 3h2v5H7V7Z',
-  tip: 'M8 1a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9Zm-2 12h4v1a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-1Z',
-  warning: 'M8 1 .5 14.5h15L8 1ZM7 6h2v4H7V6Zm0 5h2v2H7v-2Z',
-  danger: 'M5 1h6l4 4v6l-4 4H5l-4-4V5l4-4Zm2 3v5h2V4H7Zm0 6v2h2v-2H7Z',
-};
-const ADMONITION_ICONS: Record<string, keyof typeof ADMONITION_ICON_PATHS> = {
-  note: 'info',
-  info: 'info',
-  tip: 'tip',
-  warning: 'warning',
-  caution: 'warning',
-  danger: 'danger',
-};
-
 /**
  * Maps markdown elements (hast) to the theme's components. Runs at build time only: the result is
  * static HTML, and interactive parts (copy buttons, tabs) are wired in the browser by
@@ -77,19 +66,17 @@ const ADMONITION_ICONS: Record<string, keyof typeof ADMONITION_ICON_PATHS> = {
 function createComponents(context: ContentContext): Partial<Components> & Record<string, unknown> {
   const t = (key: StringKey, values?: Record<string, string | number>) =>
     translateFrom(STRINGS, context.site.locale, context.site.translations, key, values);
-  let tabsCount = 0;
-  const heading = (Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') =>
-    function Heading({ id, children, node: _node, ...rest }: Props) {
-      const title = textOf(children);
+  const heading = (as: HeadingProps['as']) =>
+    function ContentHeading({ id, className, children }: Props) {
       return (
-        <Tag id={id as string} className="anchor" {...rest}>
+        <Heading
+          as={as}
+          id={id as string | undefined}
+          className={className as string | undefined}
+          anchorLabel={t('heading.link', { title: textOf(children) })}
+        >
           {children}
-          {id ? (
-            <a className="hash-link" href={`#${id as string}`} aria-label={t('heading.link', { title })}>
-              &#8203;
-            </a>
-          ) : null}
-        </Tag>
+        </Heading>
       );
     };
   return {
@@ -101,67 +88,25 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     admonition({ type, title, children }: ElementProps<'admonition'>) {
       const kind = String(type ?? 'note');
       return (
-        <div className={`admonition admonition-${kind}`}>
-          <div className="admonition-heading">
-            <svg className="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path fill="currentColor" fillRule="evenodd" d={ADMONITION_ICON_PATHS[ADMONITION_ICONS[kind] ?? 'info']} />
-            </svg>
-            {title ? String(title) : t(`admonition.${kind}` as StringKey)}
-          </div>
-          <div className="admonition-content">{children}</div>
-        </div>
+        <Admonition type={kind} title={title ? String(title) : t(`admonition.${kind}` as StringKey)}>
+          {children}
+        </Admonition>
       );
     },
     tabs({ groupId, defaultValue, queryString, children }: ElementProps<'tabs'>) {
-      const index = ++tabsCount;
       const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<ElementProps<'tab'>>[];
       const items = tabs.map((tab, position) => ({
         label: String(tab.props.label ?? `Tab ${position + 1}`),
         value: String(tab.props.value ?? tab.props.label ?? position),
         children: tab.props.children,
       }));
-      // The tab shown before any choice: `defaultValue` (MDX's <Tabs>, or a <TabItem default>), else the first.
-      const chosen = Math.max(
-        0,
-        items.findIndex((item) => defaultValue !== undefined && item.value === String(defaultValue)),
-      );
       return (
-        <div
-          className="tabs-container"
-          data-group-id={groupId ? String(groupId) : undefined}
-          data-query-string={queryString ? String(queryString) : undefined}
-        >
-          <div role="tablist" aria-orientation="horizontal" className="tabs">
-            {items.map((item, position) => (
-              <button
-                key={item.value}
-                type="button"
-                role="tab"
-                id={`tabs-${index}-tab-${position}`}
-                aria-controls={`tabs-${index}-panel-${position}`}
-                aria-selected={position === chosen}
-                tabIndex={position === chosen ? 0 : -1}
-                data-value={item.value}
-                className={position === chosen ? 'tabs__item tabs__item--active' : 'tabs__item'}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
-          {items.map((item, position) => (
-            <div
-              key={item.value}
-              role="tabpanel"
-              id={`tabs-${index}-panel-${position}`}
-              aria-labelledby={`tabs-${index}-tab-${position}`}
-              data-value={item.value}
-              className="tabs__panel"
-              hidden={position !== chosen}
-            >
-              {item.children}
-            </div>
-          ))}
-        </div>
+        <Tabs
+          groupId={groupId ? String(groupId) : undefined}
+          defaultValue={defaultValue !== undefined ? String(defaultValue) : undefined}
+          queryString={queryString ? String(queryString) : undefined}
+          items={items}
+        />
       );
     },
     island({ component, props, src, node, children }: ElementProps<'island'>) {
@@ -187,48 +132,19 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       );
     },
     pre(props: Props) {
-      const language = String(props['data-language'] ?? 'text');
-      const title = props['data-title'] as string | undefined;
-      const code = props.node && getCodeHtml(props.node);
-      // Numbered lines (`showLineNumbers=N`) count from the number of the first: the CSS counter of `.code-line`.
-      const lineNumbers = props['data-line-numbers'] as string | undefined;
-      const firstLine = lineNumbers !== undefined && /^\d+$/.test(lineNumbers) ? Number(lineNumbers) : 1;
-      const block = (
-        <div className={`code-block language-${language}`} data-language={language}>
-          {title ? <div className="code-block__title">{title}</div> : null}
-          <div className="code-block__content">
-            <pre
-              className={`code-block__pre language-${language}`}
-              tabIndex={0}
-              data-line-numbers={lineNumbers}
-              style={firstLine !== 1 ? { counterReset: `code-line ${firstLine - 1}` } : undefined}
-            >
-              {code ? <code className={code.className} dangerouslySetInnerHTML={{ __html: code.html }} /> : props.children}
-            </pre>
-            <button
-              type="button"
-              className="copy-button"
-              aria-label={t('copy.button')}
-              title={t('copy.button')}
-              data-copied-label={t('copy.copied')}
-            >
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path
-                  fill="currentColor"
-                  d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z"
-                />
-              </svg>
-            </button>
-          </div>
-        </div>
-      );
       // A diagram is drawn in the browser (content/diagrams.ts); its code block is what shows until then, or without JavaScript.
-      return props['data-diagram'] === 'mermaid' ? (
-        <div className="diagram" data-diagram="mermaid">
-          {block}
-        </div>
-      ) : (
-        block
+      return (
+        <CodeBlock
+          language={String(props['data-language'] ?? 'text')}
+          title={props['data-title'] as string | undefined}
+          lineNumbers={props['data-line-numbers'] as string | undefined}
+          code={props.node && getCodeHtml(props.node)}
+          diagram={props['data-diagram'] === 'mermaid' ? 'mermaid' : undefined}
+          copyLabel={t('copy.button')}
+          copiedLabel={t('copy.copied')}
+        >
+          {props.children}
+        </CodeBlock>
       );
     },
     table({ node: _node, ...props }: Props) {
@@ -293,7 +209,7 @@ export function renderContent(hast: HastRoot, context: ContentContext): string {
     passKeys: true,
     passNode: true,
   });
-  return renderToStaticMarkup(element);
+  return renderToStaticMarkup(<TabsCounter.Provider value={{ count: 0 }}>{element}</TabsCounter.Provider>);
 }
 
 /** The contrast every highlight's text reaches with its background at least (WCAG AA, normal text). */

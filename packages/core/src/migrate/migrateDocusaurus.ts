@@ -532,6 +532,10 @@ const DOCGEN_COMPONENTS = new Set([
   'TOC',
   'DocCategoryGeneratedIndexPage',
   'NotFound',
+  'Admonition',
+  'Heading',
+  'Tabs',
+  'CodeBlock',
 ]);
 /** Docusaurus components whose docgen counterpart has another name. */
 const SWIZZLE_NAMES: Record<string, string> = {
@@ -540,6 +544,10 @@ const SWIZZLE_NAMES: Record<string, string> = {
   'Footer/Layout': 'Footer',
   'Navbar/Layout': 'Navbar',
   'NotFound/Content': 'NotFound',
+  'Admonition/Layout': 'Admonition',
+  'Admonition/Types': 'Admonition',
+  'CodeBlock/Content': 'CodeBlock',
+  'CodeBlock/Content/String': 'CodeBlock',
 };
 
 /** What `src/` holds besides pages: swizzled theme components, CSS, components of React pages and MDX. */
@@ -551,8 +559,8 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
     if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
     // A local plugin or the custom CSS, noted where the config names it.
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
-    if (site.importsComponents && file.startsWith('components/') && !/\.css$/.test(file)) {
-      // Site components, which MDX files import: docgen bundles them (their CSS is not loaded).
+    if (site.importsComponents && file.startsWith('components/')) {
+      // Site components, which MDX files import, and the CSS they import: docgen bundles both.
       site.writer.copy(join(site.from, sourcePath), sourcePath);
       continue;
     }
