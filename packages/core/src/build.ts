@@ -383,6 +383,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         previous,
         hasher,
         siteInputs: [assets, themeKey, islands?.key ?? ''],
+        searchInput: islands?.key,
         deferRouteHashes,
       });
       const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
@@ -452,7 +453,10 @@ export function createSiteBuilder(options: BuilderOptions) {
         const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
         let done = 0;
         const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });
-        await inOrder(toWrite.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate).then(written))));
+        const islandsFile = islands?.setup.serverFile;
+        await inOrder(
+          toWrite.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate, islandsFile).then(written))),
+        );
       });
     // A builder that runs again returns before its indexes are written: the next save's pages do not wait for them.
     const searched = watching ? searchQueue.add(writes, writeIndexes) : writeIndexes(writes);
@@ -625,8 +629,11 @@ function toPlanLocales(input: {
    * `hashRouteInputs` makes them, by route key, once the caller has started rendering.
    */
   deferRouteHashes?: boolean;
+  /** What every search index shows besides its pages' content: the site components' bundle, whose text the index holds. */
+  searchInput?: string;
 }) {
   const { manifest, buildId, renderLocales, previous, hasher } = input;
+  const searchKey = (scope: SearchScope) => (input.searchInput ? hashText(`${scope.key}\0${input.searchInput}`) : scope.key);
   const scopes = new Map<string, SearchScope[]>();
   const siteKeys = new Map<string, string>();
   const deferred: (() => [key: string, inputs: string])[] = [];
@@ -652,7 +659,10 @@ function toPlanLocales(input: {
       built,
       routes,
       sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => getSidebarFilePath(fileName)),
-      searchIndexes: localeScopes.map((scope) => ({ file: getSearchIndexFilePath(buildId, locale.locale, scope.scope), key: scope.key })),
+      searchIndexes: localeScopes.map((scope) => ({
+        file: getSearchIndexFilePath(buildId, locale.locale, scope.scope),
+        key: searchKey(scope),
+      })),
     };
   });
   const hashRouteInputs = input.deferRouteHashes ? () => deferred.map((make) => make()) : undefined;

@@ -7,6 +7,7 @@ export {
   getSearchIndexFilePath,
   getSearchIndexUrl,
   type IndexTokenVisitor,
+  SEARCH_ISLAND_MARK,
   STEM_MARK,
   tokenizeForSearch,
   tokenizeSearchQuery,

@@ -21,6 +21,13 @@ const SEGMENT =
 /** Marks the token of a whole Korean stem, apart from the bigrams (no bigram starts with it). */
 export const STEM_MARK = '=';
 
+/**
+ * Stands in a search section's text where a site component (an MDX page's island) shows: the
+ * component renders only once the site's components are bundled, after compiling, so the index
+ * writer puts the component's text there (a private-use character, never in content).
+ */
+export const SEARCH_ISLAND_MARK = '\uE000';
+
 function bigrams(joined: string, tokens: string[]) {
   if (joined.length === 1) tokens.push(joined);
   for (let index = 0; index < joined.length - 1; index++) tokens.push(joined.slice(index, index + 2));

@@ -170,6 +170,7 @@ describe('public exports', () => {
         "SEARCH_DETAIL_TEXT",
         "SEARCH_FILES_DIR",
         "SEARCH_FORMAT",
+        "SEARCH_ISLAND_MARK",
         "SEARCH_MAX_POSTINGS",
         "SEARCH_SCORE_SCALE",
         "SEARCH_SHARD_BYTES",

@@ -154,8 +154,8 @@ describe('MDX pages without JavaScript', () => {
     const searchDir = join(outDir, '_docgen/search');
     const buildIdDir = readdirSync(searchDir).find((name) => name !== 'files')!;
     const index = readSearchIndexText(join(searchDir, buildIdDir, 'en-docs-current.json'));
-    // Text of the partial, the tabs and the counter's children.
-    for (const text of ['partial', 'choco', 'Inside']) expect(index).toContain(text);
+    // Text of the partial, the tabs, the counter's children and what the counter itself shows.
+    for (const text of ['partial', 'choco', 'Inside', 'Clicks: 2']) expect(index).toContain(text);
     const twin = readFileSync(join(outDir, 'docs/guide.md'), 'utf8');
     expect(twin.startsWith('# Guide\n\n<Intro />')).toBe(true);
     expect(twin).not.toMatch(/^import /m);

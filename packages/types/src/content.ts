@@ -238,6 +238,11 @@ export interface ContentSection {
   text: string;
   /** Identifiers found in code: searchable, never shown. */
   code: string;
+  /**
+   * The site components (islands) the section shows, in the order of the SEARCH_ISLAND_MARKs of
+   * its text, which the search index replaces with the text each renders.
+   */
+  islands?: { component: string; props: string }[];
 }
 
 /** Markdown content of a route: where it is stored, and the URLs its links were resolved to. */

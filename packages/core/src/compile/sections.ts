@@ -1,5 +1,6 @@
 import type { Element, Root as HastRoot, RootContent } from 'hast';
-import type { ContentSection } from '@docgen/types';
+import type { ContentElements, ContentSection } from '@docgen/types';
+import { SEARCH_ISLAND_MARK } from '@docgen/shared/search';
 import { walkTree } from './walk.js';
 
 /** Stored text per section is capped: enough for a search snippet, bounded index size. */
@@ -7,6 +8,8 @@ const MAX_SECTION_TEXT = 600;
 const IDENTIFIER = /[A-Za-z_$][\w$]{2,}/g;
 const BLOCK = /^(p|li|td|th|div|h\d|pre|tr)$/;
 const CONTAINERS = new Set(['admonition', 'tabs', 'tab', 'div', 'section']);
+
+type Island = NonNullable<ContentSection['islands']>[number];
 
 /**
  * The text of a node: its text nodes in order, but for the rules of `<style>` elements, with a
@@ -49,7 +52,14 @@ function textOf(root: RootContent | HastRoot): string {
  */
 export function getContentSections(hast: HastRoot): ContentSection[] {
   const sections: ContentSection[] = [];
-  let current = { heading: '', anchor: '', text: [] as string[], code: new Set<string>() };
+  const start = (heading: string, anchor: string) => ({
+    heading,
+    anchor,
+    text: [] as string[],
+    code: new Set<string>(),
+    islands: [] as Island[],
+  });
+  let current = start('', '');
   const flush = () => {
     const text = current.text.join(' ').replace(/\s+/g, ' ').trim();
     if (text === '' && current.heading === '' && current.code.size === 0) return;
@@ -58,6 +68,7 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
       anchor: current.anchor,
       text: text.length > MAX_SECTION_TEXT ? `${text.slice(0, MAX_SECTION_TEXT)}…` : text,
       code: [...current.code].join(' '),
+      ...(current.islands.length > 0 && { islands: current.islands }),
     });
   };
   walkTree<HastRoot | RootContent, true>(hast, true, (node) => {
@@ -67,10 +78,16 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
     }
     if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties.id === 'string') {
       flush();
-      current = { heading: textOf(node).trim(), anchor: node.properties.id, text: [], code: new Set() };
+      current = start(textOf(node).trim(), node.properties.id);
     } else if (node.tagName === 'pre') {
       for (const match of textOf(node).matchAll(IDENTIFIER)) current.code.add(match[0]);
     } else if (CONTAINERS.has(node.tagName)) {
+      return true;
+    } else if (node.tagName === 'island') {
+      // What the component renders is written in by the search index (see SEARCH_ISLAND_MARK); its children are content.
+      const { component, props } = node.properties as unknown as ContentElements['island'];
+      current.islands.push({ component: String(component), props: String(props) });
+      current.text.push(SEARCH_ISLAND_MARK);
       return true;
     } else {
       current.text.push(textOf(node));

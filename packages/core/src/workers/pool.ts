@@ -43,7 +43,7 @@ export interface TaskPool {
    */
   /** `onRendered` is called with the number of routes of each batch as it is done. */
   render(tasks: RenderTask[], locate: Locate, priority?: Priority, onRendered?: (count: number) => void): Promise<RenderResult[]>;
-  search(file: string, pages: SearchPage[], locate: Locate): Promise<void>;
+  search(file: string, pages: SearchPage[], locate: Locate, islandsFile?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,7 +100,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
         onRendered?.(results.length);
         return results;
       }),
-    search: async (file, pages, locate) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate)),
+    search: async (file, pages, locate, islandsFile) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), islandsFile),
     close: async () => {},
   };
 }
@@ -194,7 +194,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
           return results;
         }),
       ),
-    search: (file, pages, locate) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate)]),
+    search: (file, pages, locate, islandsFile) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate), islandsFile]),
     async close() {
       // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
       failure ??= new ThreadsStoppedError();

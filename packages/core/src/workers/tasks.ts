@@ -18,22 +18,42 @@ import type { CompileTask } from '../compile/index.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getManifestFiles, getScopeSections, toShardedSearchIndex } from '../search/index.js';
+import { getHtmlText, getManifestFiles, getScopeSections, toShardedSearchIndex, type IslandText } from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
 
-/** The island renderer of a locale setup: its server bundle, imported once per thread. */
+/** The server bundle of the site's components, imported once per thread. */
+function importIslandServer(serverFile: string, loaded: Map<string, Promise<IslandServerModule>>): Promise<IslandServerModule> {
+  let server = loaded.get(serverFile);
+  if (!server) loaded.set(serverFile, (server = import(pathToFileURL(serverFile).href) as Promise<IslandServerModule>));
+  return server;
+}
+
+/** The island renderer of a locale setup. */
 async function loadIslands(
   islands: NonNullable<LocaleSetup['islands']>,
   loaded: Map<string, Promise<IslandServerModule>>,
 ): Promise<IslandRenderer> {
-  let server = loaded.get(islands.serverFile);
-  if (!server) loaded.set(islands.serverFile, (server = import(pathToFileURL(islands.serverFile).href) as Promise<IslandServerModule>));
-  const module = await server;
+  const module = await importIslandServer(islands.serverFile, loaded);
   return {
     renderIsland: (component, props, childrenHtml) => module.renderIsland(component, props, childrenHtml),
     getSrc: (component) => islands.srcs[component]!,
     getStylesheet: (component) => islands.stylesheets[component],
+  };
+}
+
+/**
+ * The text a site component shows for the search index: rendered without children (those are
+ * content, indexed as such); nothing when it cannot render so (render reports its errors).
+ */
+async function loadIslandText(serverFile: string, loaded: Map<string, Promise<IslandServerModule>>): Promise<IslandText> {
+  const module = await importIslandServer(serverFile, loaded);
+  return ({ component, props }) => {
+    try {
+      return getHtmlText(module.renderIsland(component, JSON.parse(props) as Record<string, unknown>, undefined));
+    } catch {
+      return '';
+    }
   };
 }
 
@@ -163,10 +183,15 @@ export function createTaskRunner(setup: TaskSetup) {
       });
     },
 
-    /** Writes the sharded search index of `pages` (manifest at `file`), their sections read from the store (`stored`, by key). */
-    search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>): void {
+    /**
+     * Writes the sharded search index of `pages` (manifest at `file`), their sections read from the
+     * store (`stored`, by key), with the text of the site components they show (rendered with the
+     * server bundle `islandsFile`, when the site has one).
+     */
+    async search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>, islandsFile?: string): Promise<void> {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
-      const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections));
+      const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
+      const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections, islandText));
       const out = getOutput();
       // What the index being replaced named: an output written in place (the dev server's) holds it.
       const replaced = out.has(file) ? (getManifestFiles(out.read(file)) ?? []) : [];
