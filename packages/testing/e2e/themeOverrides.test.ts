@@ -76,27 +76,18 @@ let server: StaticServer | undefined;
 let serve: RunningServe | undefined;
 let built: { code: number; stdout: string; stderr: string };
 
-beforeAll(async () => {
-  const wrapped = await runDocgen(['swizzle', 'Navbar', site, '--wrap']);
+/** Runs `docgen swizzle <name> --wrap`, then adds `markup` after the original in the wrapper it wrote. */
+async function wrap(name: string, markup: string): Promise<void> {
+  const wrapped = await runDocgen(['swizzle', name, site, '--wrap']);
   expect(wrapped.code, wrapped.stderr).toBe(0);
-  const wrapper = join(site, 'src/theme/Navbar.tsx');
-  writeFileSync(
-    wrapper,
-    readFileSync(wrapper, 'utf8').replace(
-      '<OriginalNavbar {...props} />',
-      '<OriginalNavbar {...props} />\n      <div className="brand-note">Wrapped navbar</div>',
-    ),
-  );
-  const codeWrapped = await runDocgen(['swizzle', 'CodeBlock', site, '--wrap']);
-  expect(codeWrapped.code, codeWrapped.stderr).toBe(0);
-  const codeWrapper = join(site, 'src/theme/CodeBlock.tsx');
-  writeFileSync(
-    codeWrapper,
-    readFileSync(codeWrapper, 'utf8').replace(
-      '<OriginalCodeBlock {...props} />',
-      '<OriginalCodeBlock {...props} />\n      <div className="brand-code-note">Wrapped {props.language} code</div>',
-    ),
-  );
+  const wrapper = join(site, `src/theme/${name}.tsx`);
+  const original = `<Original${name} {...props} />`;
+  writeFileSync(wrapper, readFileSync(wrapper, 'utf8').replace(original, `${original}\n      ${markup}`));
+}
+
+beforeAll(async () => {
+  await wrap('Navbar', '<div className="brand-note">Wrapped navbar</div>');
+  await wrap('CodeBlock', '<div className="brand-code-note">Wrapped {props.language} code</div>');
   const ejected = await runDocgen(['swizzle', 'DocSidebar', site, '--eject']);
   expect(ejected.code, ejected.stderr).toBe(0);
   built = await runDocgen(['build', site]);
