@@ -65,9 +65,10 @@ interface CopyPlan {
  * Copies `docs/`, the current sidebars and the current translations of every other locale into
  * the folders of the new version, puts `name` first in versions.json and updates the config
  * (see `toConfigTextAfterCut`); pages of the previous latest that the new version lacks get
- * redirects from their old URLs (see `getCutRedirects`). Every refusal happens before anything is written; the writes go
- * to temporaries beside their targets and are renamed into place together, and a failure at any
- * point, including a site that no longer loads after the cut, undoes all of it. So does the next
+ * redirects from their old URLs (see `getCutRedirects`). Every refusal happens before anything
+ * is written; the writes go to temporaries beside their targets and are renamed into place
+ * together, and a failure at any point, including a site that no longer loads after the cut,
+ * undoes all of it. So does the next
  * docgen command when the process is killed before the cut finished (see createSnapshot). The
  * cut holds the site cache's lock: it waits for builds and checks of the site, and they for it.
  */
