@@ -50,7 +50,7 @@ import { getTemporaryName, type LockWait } from './processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
-import { createSearchQueue, createWeightLimit, planSearchThreads, SEARCH_PAGES_AT_ONCE, type SearchWrite } from './searchThreads.js';
+import { createSearchQueue, createWeightLimit, planSearchThreads, type SearchWrite } from './searchThreads.js';
 import { getManifestFiles } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
@@ -454,7 +454,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         const searchPool = sizing.reuseRenderThreads
           ? pool
           : threads.start(site.config, output.path, { threads: sizing.threads, compiles: false });
-        const limit = createWeightLimit(SEARCH_PAGES_AT_ONCE);
+        const limit = createWeightLimit(sizing.pagesAtOnce);
         let done = 0;
         const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });
         const islandsFile = islands?.setup.serverFile;

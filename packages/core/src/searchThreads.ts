@@ -22,6 +22,12 @@ export interface SearchThreads {
   reuseRenderThreads: boolean;
   /** The largest index is written alone, before the seo files rather than beside them. */
   alone: boolean;
+  /**
+   * Pages of the indexes written side by side, at most (see createWeightLimit): a builder that
+   * runs again writes one index at a time, so that its other threads are free for the pages the
+   * next save asks for (a thread busy with an index cannot take them).
+   */
+  pagesAtOnce: number;
 }
 
 /**
@@ -34,7 +40,7 @@ export interface SearchThreads {
 export function planSearchThreads(input: { largestIndexPages: number; renderedRoutes: number; watching: boolean }): SearchThreads {
   const threads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, input.largestIndexPages)));
   const reuseRenderThreads = input.watching || (threads > 1 && input.renderedRoutes <= FEW_RENDERED_ROUTES);
-  return { threads, reuseRenderThreads, alone: !input.watching && threads === 1 };
+  return { threads, reuseRenderThreads, alone: !input.watching && threads === 1, pagesAtOnce: input.watching ? 1 : SEARCH_PAGES_AT_ONCE };
 }
 
 /**

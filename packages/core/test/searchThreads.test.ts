@@ -14,12 +14,13 @@ describe('planSearchThreads', () => {
       threads: SEARCH_PAGES_AT_ONCE / 100,
       reuseRenderThreads: true,
       alone: false,
+      pagesAtOnce: SEARCH_PAGES_AT_ONCE,
     });
   });
 
   it('writes on fresh threads, as many as the largest index allows, after rendering many pages', () => {
     const plan = planSearchThreads({ largestIndexPages: 2000, renderedRoutes: FEW_RENDERED_ROUTES + 1, watching: false });
-    expect(plan).toEqual({ threads: 3, reuseRenderThreads: false, alone: false });
+    expect(plan).toEqual({ threads: 3, reuseRenderThreads: false, alone: false, pagesAtOnce: SEARCH_PAGES_AT_ONCE });
   });
 
   it('writes an index of more than SEARCH_PAGES_AT_ONCE pages alone, on one fresh thread', () => {
@@ -27,12 +28,16 @@ describe('planSearchThreads', () => {
       threads: 1,
       reuseRenderThreads: false,
       alone: true,
+      pagesAtOnce: SEARCH_PAGES_AT_ONCE,
     });
   });
 
-  it('keeps the threads of a builder that runs again (the dev server), whatever the sizes', () => {
+  it('keeps the threads of a builder that runs again (the dev server), whatever the sizes, writing one index at a time', () => {
     const plan = planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE * 2, renderedRoutes: 10_000, watching: true });
-    expect(plan).toMatchObject({ reuseRenderThreads: true, alone: false });
+    expect(plan).toMatchObject({ reuseRenderThreads: true, alone: false, pagesAtOnce: 1 });
+    // Two small indexes, each of a few pages: never side by side.
+    const small = planSearchThreads({ largestIndexPages: 3, renderedRoutes: 1, watching: true });
+    expect(small.pagesAtOnce).toBe(1);
   });
 });
 
