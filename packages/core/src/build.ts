@@ -557,6 +557,9 @@ export function createSiteBuilder(options: BuilderOptions) {
         : undefined;
       try {
         const result = await runAll({ config, content, pool, output, previous, hooks, ahead, bundled, themeKey, preview });
+        // The next save compiles a page: the threads of a run with nothing to compile (a warm
+        // start) load the markdown pipeline now, not when that page is waited for.
+        if (watching) pool.prepareCompile();
         changedSince = [];
         renderedAhead.clear();
         return result;

@@ -37,6 +37,8 @@ export interface TaskPool {
   compile(tasks: CompileTask[], priority?: Priority): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
+  /** Has every thread load the markdown pipeline, if it has not, ahead of compile tasks that may come. */
+  prepareCompile(): void;
   /**
    * Renders routes (their locales set up before), giving their results in the same order;
    * `locate` tells where the compile store keeps the content of a key.
@@ -94,6 +96,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     compile: async (tasks) => (await runner).compile(tasks),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
+    prepareCompile: () => void runner.then((loaded) => loaded.prepareCompile()),
     render: (tasks, locate, _priority, onRendered) =>
       inRenderOrder(tasks, async (ordered) => {
         const results = await (await runner).render(ordered, locateAll(slotKeys(ordered), locate));
@@ -185,6 +188,9 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     setLocale(locale) {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
+    },
+    prepareCompile() {
+      for (const worker of workers) worker.postMessage({ id: 0, method: 'prepareCompile', args: [] } satisfies WorkerRequest);
     },
     render: (tasks, locate, priority, onRendered) =>
       inRenderOrder(tasks, (ordered) =>

@@ -145,6 +145,11 @@ export function createTaskRunner(setup: TaskSetup) {
       return compile(tasks);
     },
 
+    /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */
+    prepareCompile(): void {
+      void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
+    },
+
     setLocale(locale: LocaleSetup): void {
       let theme = themes.get(locale.themeKey);
       if (!theme) {
