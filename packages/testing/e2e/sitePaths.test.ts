@@ -291,8 +291,9 @@ describe('serve --watch', () => {
     dev = await startServe(site, ['--watch', '--port', '0']);
     const server = dev;
     await expect.poll(() => server.stdout(), { timeout: 90_000 }).toMatch(/Built \d+ pages/);
-    // The first build's warnings: one per skipped link.
-    expect(skippedLinks(server.stderr())).toEqual(skipped);
+    // The first build's warnings: one per skipped link. They follow the summary on stdout, on
+    // another pipe: they may arrive a moment after it.
+    await expect.poll(() => skippedLinks(server.stderr())).toEqual(skipped);
     const text = async (path: string) => (await fetch(`${server.url}${path}`)).text();
     const status = async (path: string) => (await fetch(`${server.url}${path}`)).status;
     for (const path of ['/docs/ext/secret', '/docs/leak', '/passwd', '/etc/hostname', '/ext/secret', '/blog/leak']) {
