@@ -191,6 +191,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         hooks: {
           onPagesWritten: ({ previewChanged }) => {
             filesChanged = true;
+            // The error is over once the pages are written: a page reloading now connects to the
+            // live channel before the run returns, and must not be shown the error again.
+            lastError = undefined;
             if (hadError) send('build-ok', {});
             if (!(changed.length > 0 || hadError || previewChanged)) return undefined;
             send('reload', {});
