@@ -1,2 +1,2 @@
-export { readConfig, CONFIG_FILE_NAME } from './readConfig.js';
+export { getDefaultThemeDir, readConfig, CONFIG_FILE_NAME } from './readConfig.js';
 export { configSchema, getConfigJsonSchema } from './schema.js';

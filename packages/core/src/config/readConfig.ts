@@ -369,11 +369,14 @@ function readCustomCss(siteDir: string, value: string | string[] | undefined, ya
   });
 }
 
+/** The folder of docgen's own theme, `@docgen/site-theme`: a site's theme when its config names none. */
+export function getDefaultThemeDir(): string {
+  return dirname(createRequire(import.meta.url).resolve('@docgen/site-theme/package.json'));
+}
+
 function resolveThemeDir(siteDir: string, theme: string | undefined, yaml: YamlFile): string {
   try {
-    if (theme === undefined) {
-      return dirname(createRequire(import.meta.url).resolve('@docgen/site-theme/package.json'));
-    }
+    if (theme === undefined) return getDefaultThemeDir();
     if (theme.startsWith('.') || isAbsolute(theme)) {
       const dir = resolve(siteDir, theme);
       if (!existsSync(join(dir, 'package.json'))) throw new Error(`no package.json in ${dir}`);

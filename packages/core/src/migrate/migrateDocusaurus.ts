@@ -1,6 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
+import { readThemeComponents } from '../bundle/index.js';
+import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
@@ -520,23 +522,6 @@ function noteTranslation(site: SiteMigration, sourcePath: string, key: string): 
   });
 }
 
-/** docgen's overridable components (`docgen swizzle --list`) that share a Docusaurus component's name. */
-const DOCGEN_COMPONENTS = new Set([
-  'Layout',
-  'Navbar',
-  'ColorModeToggle',
-  'SearchBar',
-  'Footer',
-  'DocItem',
-  'DocSidebar',
-  'TOC',
-  'DocCategoryGeneratedIndexPage',
-  'NotFound',
-  'Admonition',
-  'Heading',
-  'Tabs',
-  'CodeBlock',
-]);
 /** Docusaurus components whose docgen counterpart has another name. */
 const SWIZZLE_NAMES: Record<string, string> = {
   MDXPage: 'MarkdownPage',
@@ -554,6 +539,8 @@ const SWIZZLE_NAMES: Record<string, string> = {
 function noteSourceFolder(site: SiteMigration, copied: string[]): void {
   const pagesDir = site.content.pages === false ? undefined : stripSlashes(String(site.content.pages.path ?? 'src/pages'));
   const named = site.notes.map((note) => note.what);
+  // docgen's overridable components (`docgen swizzle --list`), some of the same name as Docusaurus's.
+  const overridable = new Set(readThemeComponents(getDefaultThemeDir()).map((component) => component.name));
   for (const file of list(site.from, 'src')) {
     const sourcePath = `src/${file}`;
     if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
@@ -568,7 +555,7 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
       const component = file.slice('theme/'.length).replace(/\.[jt]sx?$|\.css$/, '');
       // Docusaurus's `Footer/index.js` is the component `Footer`.
       const name = component.replace(/\/index$/, '');
-      const docgenName = SWIZZLE_NAMES[name] ?? (DOCGEN_COMPONENTS.has(name) ? name : undefined);
+      const docgenName = SWIZZLE_NAMES[name] ?? (overridable.has(name) ? name : undefined);
       site.notes.push({
         file: sourcePath,
         what: `Swizzled theme component \`${component}\` is not converted`,
