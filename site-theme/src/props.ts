@@ -7,7 +7,7 @@
  * The data a component shows without props (the site, the page, the sidebar, the location, UI
  * strings) comes from the hooks of `@docgen/site-theme`: useSiteData, usePage, useLocation, useTranslate.
  */
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import type { PropSidebarItem, RouteData, TocItem } from '@docgen/types';
 
 export type { PropSidebarItem, RouteData, TocItem } from '@docgen/types';
@@ -74,16 +74,16 @@ export interface AdmonitionProps {
   children?: ReactNode;
 }
 
-/** A heading of the content (h2 to h6), with its anchor link. */
-export interface HeadingProps {
+/**
+ * A heading of the content (h2 to h6), with its anchor link, and the attributes the content gives
+ * it (raw HTML's, or `sr-only` as the class of the footnotes' heading; the class is `anchor` else).
+ */
+export interface HeadingProps extends HTMLAttributes<HTMLHeadingElement> {
   as: 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
   /** Its anchor id, when it has one. */
   id?: string;
   /** The label of its anchor link, in the page's language ("Direct link to …"). */
   anchorLabel: string;
-  /** The class of the element, when the content gives one (`sr-only` for the footnotes' heading); else `anchor`. */
-  className?: string;
-  children?: ReactNode;
 }
 
 /** One tab of a tab group: `<TabItem>`, or a `:::tab` of docgen's `::::tabs`. */

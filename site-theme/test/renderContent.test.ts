@@ -128,6 +128,8 @@ describe('code blocks and links', () => {
         h('a', { href: 'mailto:a@example.com' }, 'mail'),
       ),
       h('h2', { id: 'install' }, 'Install'),
+      // A heading's own attributes (raw HTML's, the footnotes' sr-only class) stay on it.
+      h('h3', { id: 'notes', className: ['sr-only'], title: 'The notes' }, 'Notes'),
     );
     expect(
       tree
@@ -142,5 +144,7 @@ describe('code blocks and links', () => {
     const heading = tree.findAll('h2')[0]!;
     expect(heading.attrs.id).toBe('install');
     expect(heading.findAll('a')[0]!.attrs).toMatchObject({ href: '#install', 'aria-label': 'Install(으)로 바로 가는 링크' });
+    expect(heading.attrs.class).toBe('anchor');
+    expect(tree.findAll('h3')[0]!.attrs).toMatchObject({ id: 'notes', class: 'sr-only', title: 'The notes' });
   });
 });

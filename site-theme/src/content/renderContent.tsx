@@ -1,7 +1,7 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import namesPlugin from 'colord/plugins/names';
-import { Children, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, createElement, isValidElement, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -67,13 +67,13 @@ function createComponents(context: ContentContext): Partial<Components> & Record
   const t = (key: StringKey, values?: Record<string, string | number>) =>
     translateFrom(STRINGS, context.site.locale, context.site.translations, key, values);
   const heading = (as: HeadingProps['as']) =>
-    function ContentHeading({ id, className, children }: Props) {
+    function ContentHeading({ id, children, node: _node, ...attributes }: Props) {
       return (
         <Heading
           as={as}
           id={id as string | undefined}
-          className={className as string | undefined}
           anchorLabel={t('heading.link', { title: textOf(children) })}
+          {...(attributes as HTMLAttributes<HTMLHeadingElement>)}
         >
           {children}
         </Heading>
