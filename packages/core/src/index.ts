@@ -9,5 +9,16 @@ export { DOCGEN_VERSION } from './version.js';
 export { startStaticServer, startDevServer, type StaticServer, type DevServer, type DevServerEvent } from './dev/index.js';
 export { cutVersion, type CutVersionOptions, type CutVersionPlace, type CutVersionResult, type CutStep } from './versioning/index.js';
 export { checkLinks } from './links/index.js';
-export { migrateDocusaurus, type MigrateOptions, type MigrateResult, type MigrationNote } from './migrate/index.js';
+import type { MigrateOptions, MigrateResult } from './migrate/index.js';
+export type { MigrateOptions, MigrateResult, MigrationNote } from './migrate/index.js';
 export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';
+
+/**
+ * Converts a Docusaurus site (see migrate/). Loaded when called: its MDX parser (a few hundred
+ * modules) is not loaded by the other commands, `serve --watch` above all, whose first page waits
+ * for this package to load.
+ */
+export async function migrateDocusaurus(options: MigrateOptions): Promise<MigrateResult> {
+  const migrate = await import('./migrate/index.js');
+  return migrate.migrateDocusaurus(options);
+}
