@@ -11,6 +11,7 @@ import {
   readFrontMatterMemo,
   readSourceFile,
 } from '../src/content/index.js';
+import { parseCategoryFile } from '../src/content/sidebarsFile.js';
 import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
 const REPOSITORY = join(import.meta.dirname, '../../..');
@@ -82,6 +83,25 @@ describe('FrontMatterMemo', () => {
     expect(first.warnings).toHaveLength(1);
     expect(again.warnings).toEqual(first.warnings);
     expect(again.frontMatter).toEqual(first.frontMatter);
+  });
+
+  it('gives a category file what parsing gives, parsed again when its text changed, and keeps no invalid one', () => {
+    const text = 'label: Guides\nposition: 2\ncollapsed: false\nlink:\n  type: generated-index\n  title: All guides\n';
+    const file = sourceFile(text, 'docs/guides/_category_.yaml');
+    const parsed = parseCategoryFile(file);
+    const memo = new FrontMatterMemo('v1');
+    expect(parseCategoryFile(file, memo)).toEqual(parsed);
+    const next = throughDisk(memo);
+    expect(parseCategoryFile(file, next)).toEqual(parsed);
+    expect(next.get('_category_', 'docs/guides/_category_.yaml', text)?.frontMatter).toEqual(parsed);
+    expect(parseCategoryFile(sourceFile(text.replace('Guides', 'Howtos'), file.sitePath), next).label).toBe('Howtos');
+    // The same text as front matter of a doc is another entry.
+    expect(next.get('doc', 'docs/guides/_category_.yaml', text)).toBeUndefined();
+    const invalid = sourceFile('label: 3\n', 'docs/x/_category_.yaml');
+    expect(catchDocgenError(() => parseCategoryFile(invalid, next)).message).toContain('"label" in a category file must be a string');
+    expect(catchDocgenError(() => parseCategoryFile(invalid, throughDisk(next))).location).toMatchObject({
+      file: 'docs/x/_category_.yaml',
+    });
   });
 
   it('keeps only the files met by the process that writes it', () => {

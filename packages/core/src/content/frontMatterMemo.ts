@@ -23,6 +23,7 @@ interface MemoEntry extends CheckedFrontMatter {
  * YAML of every file is most of reading a site (half a second at 2,000 pages), and a file whose
  * front matter text is unchanged gives the same value and warnings. Only front matter that was
  * valid is kept (an error is thrown again, by parsing), and only values JSON holds exactly.
+ * Category files (`_category_.yaml`) are kept here too, by their whole text.
  */
 export class FrontMatterMemo {
   private readonly entries: Map<string, MemoEntry>;

@@ -251,7 +251,7 @@ function readVersions(reader: Reader): SourceVersion[] {
     for (const path of listFiles(reader, docsDir, 'content').filter(isCategoryFile)) {
       const absolutePath = join(siteDir, docsDir, path);
       categories[posix.dirname(path)] = cache.read(absolutePath, 'category', () =>
-        parseCategoryFile(readSourceFile(siteDir, absolutePath)),
+        parseCategoryFile(readSourceFile(siteDir, absolutePath), reader.memo),
       );
     }
     const sidebarsFile = join(siteDir, sidebarsPath);

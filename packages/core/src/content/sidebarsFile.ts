@@ -2,6 +2,7 @@ import type { CategoryLinkConfig, CategoryMetadata, SidebarItemConfig, SourceFil
 import { DocgenError } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
+import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 type Path = (string | number)[];
 
@@ -87,8 +88,24 @@ export function parseCategoryLink(yaml: YamlFile, link: unknown, path: Path): Ca
   );
 }
 
-/** Parses a `_category_.yaml` file (or `.yml`, or `.json`: JSON is YAML, read with the same locations). */
-export function parseCategoryFile(file: SourceFile): CategoryMetadata {
+/**
+ * Parses a `_category_.yaml` file (or `.yml`, or `.json`: JSON is YAML, read with the same
+ * locations). With `memo`, a file whose text was parsed by an earlier run is not parsed again
+ * (the YAML parser takes most of a millisecond a file: a large site has hundreds).
+ */
+export function parseCategoryFile(file: SourceFile, memo?: FrontMatterMemo): CategoryMetadata {
+  const remembered = memo?.get(CATEGORY_MEMO_KIND, file.sitePath, file.text);
+  if (remembered) return remembered.frontMatter as CategoryMetadata;
+  const metadata = readCategoryMetadata(file);
+  return memo
+    ? (memo.set(CATEGORY_MEMO_KIND, file.sitePath, file.text, { frontMatter: metadata }).frontMatter as CategoryMetadata)
+    : metadata;
+}
+
+/** The memo's kind of category files (beside the front matter of docs, blog posts and pages). */
+const CATEGORY_MEMO_KIND = '_category_';
+
+function readCategoryMetadata(file: SourceFile): CategoryMetadata {
   const yaml = parseYamlFile(file.text, file.sitePath);
   const record = (yaml.value ?? {}) as Record<string, unknown>;
   const optional = <T>(key: string, kind: string): T | undefined => {
