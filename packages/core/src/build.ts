@@ -509,6 +509,12 @@ export function createSiteBuilder(options: BuilderOptions) {
       const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
       // Awaited once the content is loaded; a failed load must not leave it unhandled.
       bundled.catch(() => {});
+      // The threads load the theme's server code while the content is read and the site model
+      // made: the first page rendered (the dev server's first page) does not wait for it.
+      bundled.then(
+        ({ serverFile }) => pool.loadTheme(serverFile, themeKey),
+        () => {},
+      );
       let content: SiteContent;
       try {
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).

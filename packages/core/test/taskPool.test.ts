@@ -32,6 +32,27 @@ describe('task pool threads', () => {
     }
   };
 
+  it('keeps its threads working when a theme loaded ahead fails to load', async () => {
+    const pool = createTaskPool(2, {
+      storeDir: join(dir, 'store-theme'),
+      outDir: join(dir, 'out-theme'),
+      languages: [],
+      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+      compiles: false,
+    });
+    try {
+      pool.loadTheme(join(dir, 'missing-server.mjs'), 'missing');
+      // Both threads still take tasks (an unhandled rejection would have ended them).
+      const compiled = await pool.compile([
+        { key: 'a', body: '# A\n', sourcePath: 'docs/a.md', bodyLine: 1 },
+        { key: 'b', body: '# B\n', sourcePath: 'docs/b.md', bodyLine: 1 },
+      ]);
+      expect(compiled.map((result) => result.contentTitle)).toEqual(['A', 'B']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('compiles on threads that were not started to compile, with the same result', async () => {
     const eager = await compileOn(true);
     const lazy = await compileOn(false);

@@ -39,6 +39,8 @@ export interface TaskPool {
   setLocale(locale: LocaleSetup): void;
   /** Has every thread load the markdown pipeline, if it has not, ahead of compile tasks that may come. */
   prepareCompile(): void;
+  /** Has every thread load a theme's server code, ahead of the `setLocale` that names it. */
+  loadTheme(themeFile: string, themeKey: string): void;
   /**
    * Renders routes (their locales set up before), giving their results in the same order;
    * `locate` tells where the compile store keeps the content of a key.
@@ -97,6 +99,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
     prepareCompile: () => void runner.then((loaded) => loaded.prepareCompile()),
+    loadTheme: (themeFile, themeKey) => void runner.then((loaded) => loaded.loadTheme(themeFile, themeKey)),
     render: (tasks, locate, _priority, onRendered) =>
       inRenderOrder(tasks, async (ordered) => {
         const results = await (await runner).render(ordered, locateAll(slotKeys(ordered), locate));
@@ -191,6 +194,9 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     },
     prepareCompile() {
       for (const worker of workers) worker.postMessage({ id: 0, method: 'prepareCompile', args: [] } satisfies WorkerRequest);
+    },
+    loadTheme(themeFile, themeKey) {
+      for (const worker of workers) worker.postMessage({ id: 0, method: 'loadTheme', args: [themeFile, themeKey] } satisfies WorkerRequest);
     },
     render: (tasks, locate, priority, onRendered) =>
       inRenderOrder(tasks, (ordered) =>

@@ -124,6 +124,11 @@ export function createTaskRunner(setup: TaskSetup) {
       return (tasks: CompileTask[]) => compileToStore(setup.storeDir, tasks, pipeline);
     }));
   if (setup.compiles) void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
+  const themeOf = (themeFile: string, themeKey: string) => {
+    let theme = themes.get(themeKey);
+    if (!theme) themes.set(themeKey, (theme = loadThemeServer(themeFile, themeKey)));
+    return theme;
+  };
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
   const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>): HastRoot => {
@@ -150,13 +155,16 @@ export function createTaskRunner(setup: TaskSetup) {
       void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
     },
 
+    /**
+     * Starts loading a theme's server code (a hundred milliseconds of compiling), so that the
+     * first render after `setLocale` does not wait for it. A failure is the render's to report.
+     */
+    loadTheme(themeFile: string, themeKey: string): void {
+      themeOf(themeFile, themeKey).catch(() => {});
+    },
+
     setLocale(locale: LocaleSetup): void {
-      let theme = themes.get(locale.themeKey);
-      if (!theme) {
-        theme = loadThemeServer(locale.themeFile, locale.themeKey);
-        themes.set(locale.themeKey, theme);
-      }
-      locales.set(locale.locale, { ...locale, theme });
+      locales.set(locale.locale, { ...locale, theme: themeOf(locale.themeFile, locale.themeKey) });
     },
 
     /** Renders routes into the output; `stored` tells where the content of their slots is, by key. */
