@@ -93,3 +93,18 @@ describe('migrate docusaurus: edit links, last updates, redirects and head tags'
     expect(config.scripts).toEqual(['https://plausible.example.com/js/script.js', { src: '/analytics.js', defer: true }]);
   });
 });
+
+describe('migrate docusaurus: the base URL', () => {
+  const baseUrlOf = (baseUrl: string | undefined) =>
+    convertConfig({ title: 'Site', url: 'https://site.example.com', baseUrl }, 'docusaurus.config.js', '', '/site').config.baseUrl;
+
+  it('is written with the slashes Docusaurus adds itself: docgen requires "/…/"', () => {
+    expect(baseUrlOf('/docs')).toBe('/docs/');
+    expect(baseUrlOf('docs/')).toBe('/docs/');
+    expect(baseUrlOf('docs/v2')).toBe('/docs/v2/');
+    expect(baseUrlOf('/docs/')).toBe('/docs/');
+    expect(baseUrlOf('/')).toBe('/');
+    expect(baseUrlOf('')).toBe('/');
+    expect(baseUrlOf(undefined)).toBe('/');
+  });
+});

@@ -109,7 +109,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.title = text(site.title) ?? 'My Site';
   if (text(site.tagline)) config.tagline = site.tagline;
   config.url = text(site.url) ?? 'https://example.com';
-  config.baseUrl = text(site.baseUrl) ?? '/';
+  config.baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
   if (text(site.favicon)) config.favicon = site.favicon;
   if (text(themeConfig.image)) config.image = themeConfig.image;
   if (customCss.length > 0) config.customCss = customCss;
@@ -126,6 +126,15 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
   return { config, content: { docs, blog, pages }, customCss, notes };
+}
+
+/**
+ * The base URL as Docusaurus serves it: Docusaurus adds the leading and trailing slash a config
+ * leaves out (`/docs` is served at `/docs/`), docgen wants them written.
+ */
+function toBaseUrl(baseUrl: string): string {
+  const trailing = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  return trailing.startsWith('/') ? trailing : `/${trailing}`;
 }
 
 /** A path of the config (relative to the site, or absolute as require.resolve gives it) as a site-relative path; undefined outside the site. */
