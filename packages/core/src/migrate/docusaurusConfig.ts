@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { escapeRegExp, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
+import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
 
@@ -472,25 +472,34 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
     }
     if (navbar.hideOnScroll === true) converted.hideOnScroll = true;
     const items: Data[] = [];
+    const given = Array.isArray(navbar.items) ? navbar.items : [];
+    // Each item at its own line when the config writes them as an array literal (not built by code).
+    const written = findArrayElementLines(configText, 'items', 'navbar');
+    const itemLines = written?.length === given.length ? written : undefined;
     const seen = new Map<string, number>();
-    for (const item of Array.isArray(navbar.items) ? navbar.items : []) {
+    given.forEach((item, index) => {
       const convertedItem = convertNavbarItem(item, docsBase);
-      if (convertedItem) items.push(convertedItem);
-      else {
-        const label = isData(item) ? (text(item.label) ?? '') : '';
-        const type = isData(item) ? String(item.type ?? 'default') : '';
-        // The nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
-        const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
-        const nth = (seen.get(pattern) ?? 0) + 1;
-        seen.set(pattern, nth);
-        notes.push({
-          file: configFile,
-          line: findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items'),
-          what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : ''} is not converted`,
-          todo: 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
-        });
+      if (convertedItem) {
+        items.push(convertedItem);
+        return;
       }
-    }
+      const label = isData(item) ? (text(item.label) ?? '') : '';
+      const type = isData(item) ? getNavbarItemType(item) : '';
+      const link = isData(item) ? (text(item.href) ?? text(item.to)) : undefined;
+      // Else the nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
+      const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
+      const nth = (seen.get(pattern) ?? 0) + 1;
+      seen.set(pattern, nth);
+      notes.push({
+        file: configFile,
+        line: itemLines?.[index] ?? findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items', 'navbar'),
+        what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : link ? ` (${link})` : ''} is not converted`,
+        todo:
+          type === 'default' && !label && link
+            ? 'docgen navbar links have a label: write one (an icon drawn by `className` CSS is not converted).'
+            : 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
+      });
+    });
     converted.items = items;
     result.navbar = converted;
   }
@@ -588,11 +597,14 @@ function toLinkItem(item: unknown): Data | undefined {
   return undefined;
 }
 
+/** A navbar item's type as Docusaurus reads it: an item with `items` and no type is a dropdown. */
+const getNavbarItemType = (item: Data) => String(item.type ?? (Array.isArray(item.items) ? 'dropdown' : 'default'));
+
 function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
   if (!isData(item)) return undefined;
   // Docusaurus puts an item on the left unless told; docgen on the right.
   const position = item.position === 'right' ? {} : { position: 'left' };
-  switch (item.type ?? 'default') {
+  switch (getNavbarItemType(item)) {
     case 'default': {
       const link = toLinkItem(item);
       return link && { ...link, ...position };

@@ -21,13 +21,73 @@ export function findNthLine(text: string, pattern: RegExp, nth: number): number 
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Line (1-based) of an index of `text`. */
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** Where a config key (`key:`, `'key':` or `"key":`) is written in a config file's text; the first after the key `within` when given. */
+function findKeyIndex(text: string, key: string, within?: string): number | undefined {
+  const pattern = (name: string) => new RegExp(`(^|[\\s{,])['"]?${escapeRegExp(name)}['"]?\\s*:`, 'm');
+  // The key itself, after the character before it.
+  const find = (name: string, from = 0) => {
+    const match = pattern(name).exec(text.slice(from));
+    return match ? from + match.index + match[1]!.length : undefined;
+  };
+  const start = within === undefined ? undefined : find(within);
+  return (start === undefined ? undefined : find(key, start)) ?? find(key);
+}
+
 /** Line of a config key (`key:`, `'key':` or `"key":`) in a config file's text; the first after the key `within` when given. */
 export function findKeyLine(text: string, key: string, within?: string): number | undefined {
-  const pattern = (name: string) => new RegExp(`(^|[\\s{,])['"]?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'm');
-  const start = within === undefined ? -1 : text.search(pattern(within));
-  if (start < 0) return findLine(text, pattern(key));
-  const line = findLine(text.slice(start), pattern(key));
-  return line === undefined ? findLine(text, pattern(key)) : line + text.slice(0, start).split('\n').length - 1;
+  const index = findKeyIndex(text, key, within);
+  return index === undefined ? undefined : lineAt(text, index);
+}
+
+/**
+ * Lines of the elements of the array literal written after a config key (`items: [...]`, the
+ * first after `within` when given), as findKeyLine finds the key: each element's first line,
+ * strings, template literals, comments and nested brackets stepped over. Undefined when no array
+ * literal follows the key.
+ */
+export function findArrayElementLines(text: string, key: string, within?: string): number[] | undefined {
+  const keyAt = findKeyIndex(text, key, within);
+  const open = keyAt === undefined ? null : /^[^:]*:\s*\[/.exec(text.slice(keyAt));
+  if (keyAt === undefined || !open) return undefined;
+  const lines: number[] = [];
+  let depth = 0;
+  let expectElement = false;
+  for (let index = keyAt + open[0].length - 1; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '/' && (text[index + 1] === '/' || text[index + 1] === '*')) {
+      // A comment: to its end.
+      const end = text[index + 1] === '/' ? text.indexOf('\n', index) : text.indexOf('*/', index + 2) + 1;
+      index = end <= 0 ? text.length : end;
+      continue;
+    }
+    if (/\s/.test(char)) continue;
+    if (depth === 1 && expectElement && char !== ']') {
+      lines.push(lineAt(text, index));
+      expectElement = false;
+    }
+    if (char === '"' || char === "'" || char === '`') index = skipString(text, index);
+    else if (char === '[' || char === '{' || char === '(') {
+      depth++;
+      if (depth === 1) expectElement = true;
+    } else if (char === ']' || char === '}' || char === ')') {
+      depth--;
+      if (depth === 0) return lines;
+    } else if (char === ',' && depth === 1) expectElement = true;
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the string or template literal opened at `start` (a template's `${}` holds no backquote). */
+function skipString(text: string, start: number): number {
+  const quote = text[start];
+  for (let index = start + 1; index < text.length; index++) {
+    if (text[index] === '\\') index++;
+    else if (text[index] === quote) return index;
+  }
+  return text.length;
 }
 
 export const formatWhere = (note: MigrationNote) => `${note.file}${note.line === undefined ? '' : `:${note.line}`}`;
