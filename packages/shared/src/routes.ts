@@ -41,10 +41,10 @@ export function getHtmlFilePath(routePath: string): string {
 }
 
 /**
- * The URL of an image a page or the site names (the site's `image`, a page's front matter
- * `image`): an absolute URL (`https://…`) or a protocol-relative one (`//host/x.png`) as written;
- * a path under static/, with or without its leading `/` (`/img/x.png`, `img/x.png`), under the
- * site's base URL.
+ * The URL of an image a page or the site names (the site's `image` and `favicon`, a page's front
+ * matter `image`): an absolute URL (`https://…`, `data:…`) or a protocol-relative one
+ * (`//host/x.png`) as written; a path under static/, with or without its leading `/`
+ * (`/img/x.png`, `img/x.png`), under the site's base URL.
  */
 export function getImageUrl(siteBaseUrl: string, image: string): string {
   return isExternalUrl(image) ? image : siteBaseUrl + image.replace(/^\/+/, '');

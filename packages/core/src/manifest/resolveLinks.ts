@@ -9,7 +9,7 @@ import type {
   SourceLocation,
   ValueLocation,
 } from '@docgen/types';
-import { decodePath, isExternalUrl } from '@docgen/shared';
+import { decodePath, getImageUrl, isExternalUrl } from '@docgen/shared';
 import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
@@ -254,10 +254,16 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
     add('docgen.config.yaml', resolveSharedLink(footer.logo.href, 'link', locate('footer.logo.href'), 'footer logo'));
   }
   if (config.favicon !== undefined) {
-    // Written relative to the site root, without a leading slash.
+    // As toSiteProps shows it: a file of the site under the base URL, or an absolute URL as it is, not checked.
     const { line, column } = locate('favicon');
-    const target = decodePath(config.baseUrl + config.favicon.replace(/^\//, ''));
-    add('docgen.config.yaml', { url: config.favicon, kind: 'image', line, column, target });
+    const url = getImageUrl(config.baseUrl, config.favicon);
+    add('docgen.config.yaml', {
+      url: config.favicon,
+      kind: 'image',
+      line,
+      column,
+      ...(!isExternalUrl(url) && { target: decodePath(url) }),
+    });
   }
   if (announcementBar) {
     const translated = context.translations.announcementBar;
