@@ -6,7 +6,9 @@ import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
-import { getMdxWarnings } from '../content/index.js';
+import type { Diagnostic } from '@docgen/types';
+import { checkSiteContent } from '../loadSite.js';
+import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
 import { convertCategoryLink, convertSidebars } from './sidebars.js';
@@ -29,6 +31,10 @@ export interface MigrateResult {
   notes: MigrationNote[];
   /** Packages the config imports that were not installed (given stand-ins). */
   stubs: string[];
+  /** What `docgen build` reports reading and compiling the migrated pages (errors and warnings), at their files in `to`. */
+  problems: Diagnostic[];
+  /** Packages the site's components import that `to` does not have. */
+  packages: MissingPackage[];
   /** MIGRATION.md's text. */
   report: string;
   /** Files written, relative to `to`. */
@@ -128,9 +134,16 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   addDocusaurusLanguages(converted.config, site.languages, isDefaultLanguage);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-  const report = formatReport(from, notes, loaded.stubs);
+  // The new site as docgen builds it: what compiling its pages reports, and what its components need installed.
+  const problems = await checkSiteContent(to);
+  const packages = await findMissingPackages(
+    from,
+    to,
+    writer.written.filter((file) => /^src\/.*\.[cm]?[jt]sx?$/.test(file)),
+  );
+  const report = formatReport({ from, notes, stubs: loaded.stubs, problems, packages });
   writer.text('MIGRATION.md', report);
-  return { from, to, notes, stubs: loaded.stubs, report, written: writer.written };
+  return { from, to, notes, stubs: loaded.stubs, problems, packages, report, written: writer.written };
 }
 
 /** Languages Docusaurus highlights without being told (prism-react-renderer's own set). */
@@ -280,21 +293,6 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
     site.importsComponents = true;
   }
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
-  if (sourcePath.endsWith('.mdx')) noteMdx(site, sourcePath, text);
-}
-
-/** One note per MDX feature of a file that docgen does not support (see getMdxWarnings). */
-function noteMdx(site: SiteMigration, sourcePath: string, text: string): void {
-  const front = /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text);
-  const body = front ? text.slice(front[0].length) : text;
-  for (const warning of getMdxWarnings(sourcePath, body, front ? front[0].split('\n').length : 1)) {
-    site.notes.push({
-      file: sourcePath,
-      line: warning.location?.line,
-      what: warning.message.replace(/ is not supported.*$/, ' is not converted'),
-      todo: warning.hint ?? '',
-    });
-  }
 }
 
 /** The blog: posts and their files as they are, authors.yml and tags.yml as authors.yaml and tags.yaml. */

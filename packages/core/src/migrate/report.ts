@@ -1,3 +1,6 @@
+import type { Diagnostic } from '@docgen/types';
+import type { MissingPackage } from './componentPackages.js';
+
 /** One thing of the Docusaurus site that the migration did not convert, where it is, and what to do. */
 export interface MigrationNote {
   /** Path in the Docusaurus site, `/`-separated. */
@@ -92,8 +95,23 @@ function skipString(text: string, start: number): number {
 
 export const formatWhere = (note: MigrationNote) => `${note.file}${note.line === undefined ? '' : `:${note.line}`}`;
 
-/** MIGRATION.md: what was converted, then every note, grouped by file. */
-export function formatReport(from: string, notes: MigrationNote[], stubs: string[]): string {
+/** What MIGRATION.md says. */
+export interface ReportInput {
+  from: string;
+  notes: MigrationNote[];
+  /** Packages the config imports that were not installed (given stand-ins). */
+  stubs: string[];
+  /** What `docgen build` reports reading and compiling the migrated pages, at their files in the new site. */
+  problems: Diagnostic[];
+  /** Packages the site's components import that the new site does not have. */
+  packages: MissingPackage[];
+}
+
+/**
+ * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
+ * migrated pages; the packages to install for the site's components.
+ */
+export function formatReport({ from, notes, stubs, problems, packages }: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
   text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
@@ -106,5 +124,54 @@ export function formatReport(from: string, notes: MigrationNote[], stubs: string
   text += `## Not converted (${notes.length})\n\n`;
   if (notes.length === 0) text += 'Everything was converted.\n';
   for (const note of notes) text += `- \`${formatWhere(note)}\` ${note.what}. ${note.todo}\n`;
+  text += formatProblems(problems);
+  text += formatPackages(packages);
+  return text;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The errors and warnings of the migrated pages, as `docgen build` gives them, at their place in the new site. */
+function formatProblems(problems: Diagnostic[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  let text = `\n## What \`docgen build\` reports in the migrated pages (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')})\n\n`;
+  if (problems.length === 0) return `${text}Every page compiles as it is.\n`;
+  text += 'Every page was compiled as `docgen build` compiles it; the paths are those of the new site. ';
+  text += 'An error stops the build until the page is fixed; a warning is printed by every build.\n\n';
+  for (const problem of sortDiagnostics(problems)) {
+    const where = problem.location ? `\`${problem.location.file}:${problem.location.line}:${problem.location.column}\` ` : '';
+    text += `- ${where}${problem.severity}: ${problem.message.replace(/\.$/, '')}.${problem.hint ? ` ${problem.hint}` : ''}\n`;
+  }
+  return text;
+}
+
+const sortDiagnostics = (diagnostics: Diagnostic[]) =>
+  [...diagnostics].sort(
+    (a, b) =>
+      (a.location?.file ?? '').localeCompare(b.location?.file ?? '') ||
+      (a.location?.line ?? 0) - (b.location?.line ?? 0) ||
+      (a.location?.column ?? 0) - (b.location?.column ?? 0),
+  );
+
+/** The packages the site's components import that are to be installed, and the Docusaurus modules that are to be ported. */
+function formatPackages(packages: MissingPackage[]): string {
+  if (packages.length === 0) return '';
+  const install = packages.filter((entry) => !entry.docusaurus);
+  const ported = packages.filter((entry) => entry.docusaurus);
+  let text = `\n## Packages the site's components import that are not installed (${packages.length})\n\n`;
+  text += "docgen bundles the site's components with the packages installed in the site (React comes with docgen).";
+  if (install.length > 0) {
+    const names = install.map((entry) => (entry.version ? `${entry.name}@${entry.version}` : entry.name));
+    text += ` Add these to the new site's dependencies: \`npm install ${names.join(' ')}\` in it.`;
+  }
+  text += '\n\n';
+  for (const entry of install) {
+    const version = entry.version ? ` (${entry.version} in the Docusaurus site's package.json)` : '';
+    text += `- \`${entry.name}\`${version}, imported by ${entry.files.join(', ')}\n`;
+  }
+  for (const entry of ported) {
+    const rewrite = entry.name === '@docusaurus/Link' ? 'write a plain `<a>` instead' : 'rewrite what the component takes from it';
+    text += `- \`${entry.name}\`, imported by ${entry.files.join(', ')}, is a module of Docusaurus itself: nothing to install; ${rewrite}.\n`;
+  }
   return text;
 }
