@@ -50,6 +50,17 @@ export function getImageUrl(siteBaseUrl: string, image: string): string {
   return isExternalUrl(image) ? image : siteBaseUrl + image.replace(/^\/+/, '');
 }
 
+/**
+ * The same markdown file under its other extension (`guide.mdx` for `guide.md`, and back), else
+ * undefined: a page is the same page whether it is written as markdown or MDX, so a translation
+ * and a link find it by either name (`docgen migrate` writes a `.md` file that uses MDX as `.mdx`).
+ */
+export function getOtherMarkdownPath(path: string): string | undefined {
+  if (path.endsWith('.md')) return `${path}x`;
+  if (path.endsWith('.mdx')) return path.slice(0, -1);
+  return undefined;
+}
+
 /** True for URLs that leave the site: a scheme (`https:`, `mailto:`) or protocol-relative `//`. */
 export function isExternalUrl(url: string): boolean {
   return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(url) || url.startsWith('//');

@@ -335,6 +335,85 @@ describe('docgen migrate docusaurus', () => {
     expect(reported.sort()).toEqual(problems.filter((problem) => problem.endsWith('error')).sort());
   });
 
+  it('writes a .md file that uses MDX as .mdx when Docusaurus reads .md as MDX, with the same id, URL, translation and links', async () => {
+    const site = (format: string) => ({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Formats',",
+        "  url: 'https://formats.example.com',",
+        "  baseUrl: '/',",
+        "  i18n: { defaultLocale: 'en', locales: ['en', 'ko'] },",
+        ...(format ? [`  markdown: { format: '${format}' },`] : []),
+        "  presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'sidebars.js': "module.exports = { docs: ['intro', 'gadget', 'notes'] };\n",
+      'docs/intro.md': '# Intro\n\nSee [the widget](./widget.md#setup) and [the notes](notes.md).\n',
+      'docs/widget.md': [
+        '---',
+        'id: gadget',
+        'slug: /the-widget',
+        '---',
+        '',
+        "import Badge from '@site/src/components/Badge';",
+        "import Shared from './_shared.md';",
+        '',
+        '# Widget',
+        '',
+        '<Badge>new</Badge>',
+        '',
+        '<Shared />',
+        '',
+        '## Setup',
+        '',
+        'Text.',
+        '',
+      ].join('\n'),
+      // HTML and comments are markdown too: no MDX of its own.
+      'docs/notes.md': '# Notes\n\n<details><summary>More</summary>\n\nHidden.\n\n</details>\n\n## Id {/* #custom */}\n',
+      // A partial keeps its name, which the files importing it write.
+      'docs/_shared.md': "import Badge from '@site/src/components/Badge';\n\nShared <Badge>text</Badge>.\n",
+      'i18n/ko/docusaurus-plugin-content-docs/current/widget.md':
+        '---\nid: gadget\nslug: /the-widget\n---\n\n# 위젯\n\n## Setup\n\n본문.\n',
+      'src/components/Badge.jsx': 'export default function Badge({ children }) {\n  return <span className="badge">{children}</span>;\n}\n',
+    });
+    // Docusaurus 3's default: .md files are MDX.
+    writeFiles(join(scratch, 'formats'), site(''));
+    const to = join(scratch, 'formats-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats'), to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(listFiles(join(to, 'docs'))).toEqual(['_shared.md', 'intro.md', 'notes.md', 'widget.mdx']);
+    expect(listFiles(join(to, 'i18n/ko/docs'))).toEqual(['current/widget.md']);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toContain('## .md files written as .mdx (1)');
+    expect(report).toContain('- `docs/widget.mdx`\n');
+    expect(readNotes(report)).toEqual([]);
+    expect(report).toContain('(0 errors, 0 warnings)');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe('');
+    const widget = readFileSync(join(to, 'build/docs/the-widget/index.html'), 'utf8');
+    expect(widget).toMatch(/<docgen-island data-component="src\/components\/Badge.jsx#default"[^>]*><span class="badge">/);
+    expect(widget).toContain('Shared ');
+    // The Korean translation, still .md, is the translation of the page now written .mdx.
+    expect(readFileSync(join(to, 'build/ko/docs/the-widget/index.html'), 'utf8')).toContain('본문.');
+    expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toContain('href="/docs/the-widget#setup"');
+
+    // With markdown.format 'detect', Docusaurus reads .md files as CommonMark: they stay .md, and the
+    // report lists what docgen says of the MDX statements in them.
+    writeFiles(join(scratch, 'formats-detect'), site('detect'));
+    const detectTo = join(scratch, 'formats-detect-out');
+    const detected = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats-detect'), detectTo]);
+    expect(detected.code, detected.stderr).toBe(0);
+    expect(listFiles(join(detectTo, 'docs'))).toContain('widget.md');
+    const detectReport = readFileSync(join(detectTo, 'MIGRATION.md'), 'utf8');
+    expect(detectReport).not.toContain('written as .mdx');
+    expect(detectReport).toContain(
+      '- `docs/widget.md:6:1` warning: MDX syntax is not read in .md files: this import statement is shown as text. Rename the file to .mdx',
+    );
+  });
+
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {

@@ -9,7 +9,7 @@ import type {
   SourceLocation,
   ValueLocation,
 } from '@docgen/types';
-import { decodePath, getImageUrl, isExternalUrl } from '@docgen/shared';
+import { decodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
 import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
@@ -167,7 +167,9 @@ function resolveFileLink(
   const written = filePath.replace(/\/$/, '');
   const nfc = written.normalize('NFC');
   if (/\.mdx?$/.test(written)) {
-    const target = pathByFile.get(nfc);
+    // `guide.md` finds the page written as guide.mdx too (and back): the page is the same.
+    const other = getOtherMarkdownPath(nfc);
+    const target = pathByFile.get(nfc) ?? (other === undefined ? undefined : pathByFile.get(other));
     return target === undefined ? { unresolved: `no page is built from ${written}` } : { target: target + suffix };
   }
   if (written === '..' || written.startsWith('../')) return { unresolved: `${filePath} is outside the site folder` };

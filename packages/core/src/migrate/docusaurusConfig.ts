@@ -15,10 +15,14 @@ export interface ConvertedConfig {
   /** docgen.config.yaml's data, in the order it is written. */
   config: Data;
   content: ContentOptions;
+  /** How Docusaurus reads markdown files (`markdown.format`): `mdx`, its default, reads `.md` files as MDX too. */
+  markdownFormat: MarkdownFormat;
   /** The site's stylesheets the config lists (`customCss`), site-relative: copied to the same place. */
   customCss: string[];
   notes: MigrationNote[];
 }
+
+export type MarkdownFormat = 'mdx' | 'md' | 'detect';
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -125,7 +129,9 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
-  return { config, content: { docs, blog, pages }, customCss, notes };
+  const format = isData(site.markdown) ? site.markdown.format : undefined;
+  const markdownFormat = format === 'md' || format === 'detect' ? format : 'mdx';
+  return { config, content: { docs, blog, pages }, markdownFormat, customCss, notes };
 }
 
 /**
@@ -246,12 +252,16 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
       ),
   );
   for (const key of Object.keys(isData(markdown) ? markdown : {})) {
-    if (key === 'mermaid') continue;
+    // `format` decides which .md files are written as .mdx (see copyMarkdownOrFile), except `md`, noted.
+    if (key === 'mermaid' || (key === 'format' && (markdown as Data).format !== 'md')) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
       what: `Markdown option \`${key}\` is not converted`,
-      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
+      todo:
+        key === 'format'
+          ? 'docgen reads .md files as CommonMark and .mdx files as MDX: rename an .mdx file that is CommonMark to .md.'
+          : 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
     });
   }
   return math ? { math: true } : undefined;

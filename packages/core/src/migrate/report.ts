@@ -101,6 +101,8 @@ export interface ReportInput {
   notes: MigrationNote[];
   /** Packages the config imports that were not installed (given stand-ins). */
   stubs: string[];
+  /** The `.md` files that use MDX, written as `.mdx`, by their path in the new site. */
+  renamed: string[];
   /** What `docgen build` reports reading and compiling the migrated pages, at their files in the new site. */
   problems: Diagnostic[];
   /** Packages the site's components import that the new site does not have. */
@@ -111,7 +113,7 @@ export interface ReportInput {
  * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
  * migrated pages; the packages to install for the site's components.
  */
-export function formatReport({ from, notes, stubs, problems, packages }: ReportInput): string {
+export function formatReport({ from, notes, stubs, renamed, problems, packages }: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
   text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
@@ -124,6 +126,13 @@ export function formatReport({ from, notes, stubs, problems, packages }: ReportI
   text += `## Not converted (${notes.length})\n\n`;
   if (notes.length === 0) text += 'Everything was converted.\n';
   for (const note of notes) text += `- \`${formatWhere(note)}\` ${note.what}. ${note.todo}\n`;
+  if (renamed.length > 0) {
+    text += `\n## .md files written as .mdx (${renamed.length})\n\n`;
+    text += 'Docusaurus reads .md files as MDX (`markdown.format: mdx`, its default); docgen reads them as plain markdown. ';
+    text += 'These use MDX (import or export statements, JSX components), so they were written as .mdx, ';
+    text += 'which docgen builds as MDX: their URLs, ids, translations and the links to them are unchanged.\n\n';
+    for (const path of renamed) text += `- \`${path}\`\n`;
+  }
   text += formatProblems(problems);
   text += formatPackages(packages);
   return text;
