@@ -18,6 +18,7 @@ import { OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
+import { getBrokenLinks } from './links/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
@@ -220,13 +221,23 @@ async function compileTasks(
   }
 }
 
+/** What checkSiteContent found. */
+export interface SiteContentCheck {
+  /** The errors and warnings `docgen build` gives reading, compiling and linking the site's pages. */
+  diagnostics: Diagnostic[];
+  /** Whether the links were checked: only once every page compiles and the site model is made, as in a build. */
+  linksChecked: boolean;
+}
+
 /**
- * Compiles every markdown source of a site as its build does (its config, its sources, the same
- * threads and pipeline) and returns what reading and compiling them reports, errors and warnings
- * alike, without stopping at an error: a config or source that cannot be read is its error. Reads
- * no git history and leaves no cache in the site. `docgen migrate` checks the site it wrote with it.
+ * Reads and compiles every markdown source of a site as its build does (its config, its sources,
+ * the same threads and pipeline) and gives what that reports, errors and warnings alike, without
+ * stopping at an error; when every page compiles, the site model is made and its links checked
+ * as the build checks them (getBrokenLinks). A config or source that cannot be read is its error.
+ * Reads no git history and leaves no cache in the site. `docgen migrate` checks the site it wrote
+ * with it.
  */
-export async function checkSiteContent(siteDir: string): Promise<Diagnostic[]> {
+export async function checkSiteContent(siteDir: string): Promise<SiteContentCheck> {
   const storeDir = mkdtempSync(join(tmpdir(), `${getTemporaryName('compiled.', { unique: false })}-`));
   try {
     const config = readConfig(siteDir);
@@ -240,9 +251,13 @@ export async function checkSiteContent(siteDir: string): Promise<Diagnostic[]> {
     }
     const compiled = new Map<string, CompiledMarkdown>();
     await compileTasks([...tasks.values()], compiled, { config, storeDir });
-    return [...content.diagnostics, ...[...compiled.values()].flatMap((result) => result.diagnostics)];
+    const diagnostics = [...content.diagnostics, ...[...compiled.values()].flatMap((result) => result.diagnostics)];
+    if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics, linksChecked: false };
+    // Every page compiled: the site model from the same sources and bodies, and its links.
+    const site = await loadSite({ siteDir, config, content, storeDir, compiled, sourceKeys });
+    return { diagnostics: [...site.diagnostics, ...getBrokenLinks(site.manifest)], linksChecked: true };
   } catch (error) {
-    if (error instanceof DocgenError) return error.diagnostics;
+    if (error instanceof DocgenError) return { diagnostics: error.diagnostics, linksChecked: false };
     throw error;
   } finally {
     rmSync(storeDir, { recursive: true, force: true });

@@ -105,8 +105,10 @@ describe('docgen migrate docusaurus', () => {
     );
     // The event handler of a plain element in an MDX post is taken out, as raw HTML's is, with a warning at its place.
     expect(build.stderr).toContain('blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> is removed');
-    // ...and the report says so, as the build does.
+    // ...and the report lists exactly the warnings the build gives.
     expect(report).toContain('- `blog/2021-08-01-mdx-blog-post.mdx:24:1` warning: The event handler onClick of <button> is removed.');
+    const warned = [...build.stderr.matchAll(/^warning (\S+:\d+:\d+) /gm)].map((match) => match[1]).sort();
+    expect([...report.matchAll(/^- `([^`]+)` warning: /gm)].map((match) => match[1]).sort()).toEqual(warned);
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
     const authors = readFileSync(join(scratch, 'docusaurus-classic/build/blog/authors/index.html'), 'utf8');
     expect(authors).toContain('href="https://x.com/sebastienlorber" aria-label="Sébastien Lorber on X"');
@@ -402,7 +404,7 @@ describe('docgen migrate docusaurus', () => {
 
     // With markdown.format 'detect', Docusaurus reads .md files as CommonMark: they stay .md, and the
     // report lists what docgen says of the MDX statements in them.
-    writeFiles(join(scratch, 'formats-detect'), site('detect'));
+    writeFiles(join(scratch, 'formats-detect'), { ...site('detect'), 'docs/moved.md': '# Moved\n\nSee [the old page](./old.md).\n' });
     const detectTo = join(scratch, 'formats-detect-out');
     const detected = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats-detect'), detectTo]);
     expect(detected.code, detected.stderr).toBe(0);
@@ -412,6 +414,9 @@ describe('docgen migrate docusaurus', () => {
     expect(detectReport).toContain(
       '- `docs/widget.md:6:1` warning: MDX syntax is not read in .md files: this import statement is shown as text. Rename the file to .mdx',
     );
+    // Every page compiles there, so the links are checked too, as the build checks them.
+    expect(detectReport).toContain('and its links checked');
+    expect(detectReport).toContain('- `docs/moved.md:3:5` warning: Broken link ./old.md: no page is built from docs/old.md.');
   });
 
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {

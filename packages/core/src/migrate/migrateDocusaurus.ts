@@ -33,7 +33,7 @@ export interface MigrateResult {
   stubs: string[];
   /** The `.md` files that use MDX, written as `.mdx` (their site paths in `to`). */
   renamed: string[];
-  /** What `docgen build` reports reading and compiling the migrated pages (errors and warnings), at their files in `to`. */
+  /** What `docgen build` reports reading, compiling and linking the migrated pages (errors and warnings), at their files in `to`. */
   problems: Diagnostic[];
   /** Packages the site's components import that `to` does not have. */
   packages: MissingPackage[];
@@ -139,14 +139,14 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   // The new site as docgen builds it: what compiling its pages reports, and what its components need installed.
-  const problems = await checkSiteContent(to);
+  const { diagnostics: problems, linksChecked } = await checkSiteContent(to);
   const packages = await findMissingPackages(
     from,
     to,
     writer.written.filter((file) => /^src\/.*\.[cm]?[jt]sx?$/.test(file)),
   );
   const renamed = site.renamed.sort();
-  const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, problems, packages });
+  const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, problems, linksChecked, packages });
   writer.text('MIGRATION.md', report);
   return { from, to, notes, stubs: loaded.stubs, renamed, problems, packages, report, written: writer.written };
 }

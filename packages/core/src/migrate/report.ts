@@ -103,8 +103,10 @@ export interface ReportInput {
   stubs: string[];
   /** The `.md` files that use MDX, written as `.mdx`, by their path in the new site. */
   renamed: string[];
-  /** What `docgen build` reports reading and compiling the migrated pages, at their files in the new site. */
+  /** What `docgen build` reports reading, compiling and linking the migrated pages, at their files in the new site. */
   problems: Diagnostic[];
+  /** Whether the links were checked (only once every page compiles). */
+  linksChecked: boolean;
   /** Packages the site's components import that the new site does not have. */
   packages: MissingPackage[];
 }
@@ -113,7 +115,7 @@ export interface ReportInput {
  * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
  * migrated pages; the packages to install for the site's components.
  */
-export function formatReport({ from, notes, stubs, renamed, problems, packages }: ReportInput): string {
+export function formatReport({ from, notes, stubs, renamed, problems, linksChecked, packages }: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
   text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
@@ -133,7 +135,7 @@ export function formatReport({ from, notes, stubs, renamed, problems, packages }
     text += 'which docgen builds as MDX: their URLs, ids, translations and the links to them are unchanged.\n\n';
     for (const path of renamed) text += `- \`${path}\`\n`;
   }
-  text += formatProblems(problems);
+  text += formatProblems(problems, linksChecked);
   text += formatPackages(packages);
   return text;
 }
@@ -141,12 +143,15 @@ export function formatReport({ from, notes, stubs, renamed, problems, packages }
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The errors and warnings of the migrated pages, as `docgen build` gives them, at their place in the new site. */
-function formatProblems(problems: Diagnostic[]): string {
+function formatProblems(problems: Diagnostic[], linksChecked: boolean): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   let text = `\n## What \`docgen build\` reports in the migrated pages (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')})\n\n`;
-  if (problems.length === 0) return `${text}Every page compiles as it is.\n`;
-  text += 'Every page was compiled as `docgen build` compiles it; the paths are those of the new site. ';
-  text += 'An error stops the build until the page is fixed; a warning is printed by every build.\n\n';
+  text += 'Every page was read and compiled as `docgen build` does';
+  text += linksChecked
+    ? ', and its links checked; the paths are those of the new site. '
+    : '; the paths are those of the new site. Its links are checked once every page compiles: run `docgen check-links` then. ';
+  if (problems.length === 0) return `${text}Nothing to report.\n`;
+  text += 'An error stops the build until it is fixed; a warning is printed by every build.\n\n';
   for (const problem of sortDiagnostics(problems)) {
     const where = problem.location ? `\`${problem.location.file}:${problem.location.line}:${problem.location.column}\` ` : '';
     text += `- ${where}${problem.severity}: ${problem.message.replace(/\.$/, '')}.${problem.hint ? ` ${problem.hint}` : ''}\n`;
