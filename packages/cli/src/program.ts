@@ -386,9 +386,17 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const { migrateDocusaurus } = await import('@docgen/core');
       const result = await migrateDocusaurus({ from, to });
       io.stdout(result.report);
+      const count = (number: number, what: string) => `${number} ${what}${number === 1 ? '' : 's'}`;
+      const errors = result.problems.filter((problem) => problem.severity === 'error').length;
+      const found = [
+        `${count(result.notes.length, 'thing')} not converted`,
+        ...(result.problems.length > 0
+          ? [`${count(errors, 'error')} and ${count(result.problems.length - errors, 'warning')} in the migrated pages`]
+          : []),
+        ...(result.packages.length > 0 ? [`${count(result.packages.length, 'package')} the components import to install or port`] : []),
+      ];
       io.stdout(
-        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to}` +
-          ` (${result.notes.length} thing${result.notes.length === 1 ? '' : 's'} not converted: see MIGRATION.md)\n`,
+        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to} (${found.join(', ')}: see MIGRATION.md)\n`,
       );
     });
 

@@ -18,6 +18,7 @@ import { OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
+import { getBrokenLinks } from './links/index.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
@@ -139,38 +140,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
       missing.set(key, toCompileTask(key, source));
     }
   }
-  if (missing.size > 0) {
-    const pool =
-      options.pool ??
-      createTaskPool(getThreadCount(), {
-        storeDir,
-        outDir: storeDir,
-        languages: config.themeConfig.code.additionalLanguages,
-        markdown: config.markdown,
-        compiles: true,
-      });
-    try {
-      // Kept part by part as each is done: a run stopped halfway (Ctrl-C in the dev server) keeps what it compiled.
-      const tasks = [...missing.values()];
-      const parts: Promise<void>[] = [];
-      let done = 0;
-      const progress = () => options.onProgress?.({ stage: 'compiling', done, total: tasks.length });
-      progress();
-      for (let start = 0; start < tasks.length; start += COMPILE_PART) {
-        const part = pool.compile(tasks.slice(start, start + COMPILE_PART));
-        parts.push(
-          part.then((results) => {
-            results.forEach((compiled) => known.set(compiled.key, compiled));
-            done += results.length;
-            progress();
-          }),
-        );
-      }
-      await inOrder(parts);
-    } finally {
-      if (!options.pool) await pool.close();
-    }
-  }
+  await compileTasks([...missing.values()], known, options);
   // Only this run's bodies are kept: entries of changed or deleted files are dropped.
   const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
   for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
@@ -207,6 +177,91 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   // The site components MDX pages show: bundled for them (see bundle/islands.ts).
   const components = [...new Set([...used.values()].flatMap((compiled) => compiled.components ?? []))].sort();
   return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent, components };
+}
+
+/**
+ * Compiles the tasks on the pool's threads (a pool is made, and closed, when none is given), part
+ * by part, each result added to `known` as its part is done: a run stopped halfway (Ctrl-C in the
+ * dev server) keeps what it compiled.
+ */
+async function compileTasks(
+  tasks: CompileTask[],
+  known: Map<string, CompiledMarkdown>,
+  options: Pick<LoadSiteOptions, 'pool' | 'onProgress'> & { config: SiteConfig; storeDir: string },
+): Promise<void> {
+  if (tasks.length === 0) return;
+  const { config, storeDir } = options;
+  const pool =
+    options.pool ??
+    createTaskPool(getThreadCount(), {
+      storeDir,
+      outDir: storeDir,
+      languages: config.themeConfig.code.additionalLanguages,
+      markdown: config.markdown,
+      compiles: true,
+    });
+  try {
+    const parts: Promise<void>[] = [];
+    let done = 0;
+    const progress = () => options.onProgress?.({ stage: 'compiling', done, total: tasks.length });
+    progress();
+    for (let start = 0; start < tasks.length; start += COMPILE_PART) {
+      const part = pool.compile(tasks.slice(start, start + COMPILE_PART));
+      parts.push(
+        part.then((results) => {
+          results.forEach((compiled) => known.set(compiled.key, compiled));
+          done += results.length;
+          progress();
+        }),
+      );
+    }
+    await inOrder(parts);
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}
+
+/** What checkSiteContent found. */
+export interface SiteContentCheck {
+  /** The errors and warnings `docgen build` gives reading, compiling and linking the site's pages. */
+  diagnostics: Diagnostic[];
+  /** Whether the links were checked: only once every page compiles and the site model is made, as in a build. */
+  linksChecked: boolean;
+}
+
+/**
+ * Reads and compiles every markdown source of a site as its build does (its config, its sources,
+ * the same threads and pipeline) and gives what that reports, errors and warnings alike, without
+ * stopping at an error; when every page compiles, the site model is made and its links checked
+ * as the build checks them (getBrokenLinks). A config or source that cannot be read is its error.
+ * Reads no git history and leaves no cache in the site. `docgen migrate` checks the site it wrote
+ * with it.
+ */
+export async function checkSiteContent(siteDir: string): Promise<SiteContentCheck> {
+  const storeDir = mkdtempSync(join(tmpdir(), `${getTemporaryName('compiled.', { unique: false })}-`));
+  try {
+    const config = readConfig(siteDir);
+    const content = readSiteContent(siteDir, config);
+    const salt = readCompileSalt(config);
+    const sourceKeys = createSourceKeys();
+    const tasks = new Map<string, CompileTask>();
+    for (const source of getMarkdownSources(content)) {
+      const key = sourceKeys.keyOf(salt, source);
+      tasks.set(key, toCompileTask(key, source));
+    }
+    const compiled = new Map<string, CompiledMarkdown>();
+    await compileTasks([...tasks.values()], compiled, { config, storeDir });
+    const diagnostics = [...content.diagnostics, ...[...compiled.values()].flatMap((result) => result.diagnostics)];
+    if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics, linksChecked: false };
+    // Every page compiled: the site model from the same sources and bodies, and its links.
+    const site = await loadSite({ siteDir, config, content, storeDir, compiled, sourceKeys });
+    return { diagnostics: [...site.diagnostics, ...getBrokenLinks(site.manifest)], linksChecked: true };
+  } catch (error) {
+    if (error instanceof DocgenError) return { diagnostics: error.diagnostics, linksChecked: false };
+    throw error;
+  } finally {
+    rmSync(storeDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -140,6 +140,34 @@ describe('checkLinks', () => {
   });
 });
 
+describe('an absolute favicon URL', () => {
+  it('is used as it is in every page head, and not checked as a file of the site', async () => {
+    const siteDir = copyFixture('links-clean');
+    const configPath = join(siteDir, 'docgen.config.yaml');
+    const config = readFileSync(configPath, 'utf8');
+    for (const url of ['https://example.com/favicon.ico', 'http://example.com/f.ico', '//cdn.example.com/f.ico', 'data:,']) {
+      writeFileSync(configPath, config.replace('favicon: files/report.pdf', `favicon: '${url}'`));
+      const { manifest } = await loadSite({ siteDir });
+      expect(manifest.locales.map((locale) => locale.site.favicon)).toEqual([url, url]);
+      expect(checkLinks(manifest)).toEqual([]);
+    }
+    writeFileSync(configPath, config.replace('favicon: files/report.pdf', 'favicon: https://example.com/favicon.ico'));
+    const outDir = join(makeTempDir(), 'out');
+    const result = await build({ siteDir, outDir });
+    expect(result.diagnostics).toEqual([]);
+    expect(readFileSync(join(outDir, 'docs/start/index.html'), 'utf8')).toContain(
+      '<link rel="icon" href="https://example.com/favicon.ico">',
+    );
+    // A path is still a file of the site, under the base URL, and checked.
+    writeFileSync(configPath, config.replace('favicon: files/report.pdf', 'favicon: img/missing.ico'));
+    const { manifest } = await loadSite({ siteDir });
+    expect(manifest.locales[0]!.site.favicon).toBe('/img/missing.ico');
+    expect(checkLinks(manifest).map((problem) => `${problem.location.line} ${problem.link} ${problem.reason}`)).toEqual([
+      '2 img/missing.ico no file at /img/missing.ico',
+    ]);
+  }, 60_000);
+});
+
 describe('getMalformedUrlReason', () => {
   it.each([
     ['https//example.com', 'missing ":" after "https"'],

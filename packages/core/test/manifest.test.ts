@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Element, Root } from 'hast';
 import type { LocaleManifest, ManifestRoute, SidebarItem, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLinks } from '../src/links/index.js';
 import { loadSite } from '../src/loadSite.js';
 import { catchDocgenErrorAsync, copyFixture, elementsByTag, fixturePath, removeTempDirs } from './helpers.js';
 
@@ -424,5 +425,28 @@ describe('loadSite: a front matter title and a leading # heading', () => {
     expect(post.data.title).toBe('Home');
     expect(Object.keys(post.slots)).toEqual(['main']);
     expect(post.anchorIds).not.toContain('welcome-to-my-docs');
+  });
+});
+
+describe('loadSite: a page written as .mdx instead of .md (fixtures/links-clean)', () => {
+  it('keeps its id, URL, translation in another extension and the .md links to it', async () => {
+    const siteDir = copyFixture('links-clean');
+    // The sidebar names the doc by its id, guide/api; start.md links to ./guide/api.md.
+    renameSync(join(siteDir, 'docs/guide/api.md'), join(siteDir, 'docs/guide/api.mdx'));
+    mkdirSync(join(siteDir, 'i18n/en/docs/current/guide'), { recursive: true });
+    writeFileSync(
+      join(siteDir, 'i18n/en/docs/current/guide/api.md'),
+      '---\ntitle: API in English\n---\n\n## 요청 파라미터\n\nText.\n\n## Custom heading {#custom-id}\n\nText.\n',
+    );
+    const post = readFileSync(join(siteDir, 'blog/2025-01-01-hello.md'), 'utf8');
+    rmSync(join(siteDir, 'blog/2025-01-01-hello.md'));
+    writeFileSync(join(siteDir, 'blog/2025-01-01-hello.mdx'), post.replace('<!-- truncate -->', '{/* truncate */}'));
+    const { manifest } = await loadSite({ siteDir });
+    const korean = routeAt(manifest, 'ko', '/docs/guide/api')!;
+    expect(korean).toMatchObject({ key: 'doc:current:guide/api', sources: ['docs/guide/api.mdx'], data: { title: 'API' } });
+    const english = routeAt(manifest, 'en', '/en/docs/guide/api')!;
+    expect(english).toMatchObject({ key: 'doc:current:guide/api', isTranslation: true, data: { title: 'API in English' } });
+    expect(routeAt(manifest, 'ko', '/blog/hello')).toBeDefined();
+    expect(checkLinks(manifest)).toEqual([]);
   });
 });

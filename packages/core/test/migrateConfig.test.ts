@@ -93,3 +93,78 @@ describe('migrate docusaurus: edit links, last updates, redirects and head tags'
     expect(config.scripts).toEqual(['https://plausible.example.com/js/script.js', { src: '/analytics.js', defer: true }]);
   });
 });
+
+describe('migrate docusaurus: the base URL', () => {
+  const baseUrlOf = (baseUrl: string | undefined) =>
+    convertConfig({ title: 'Site', url: 'https://site.example.com', baseUrl }, 'docusaurus.config.js', '', '/site').config.baseUrl;
+
+  it('is written with the slashes Docusaurus adds itself: docgen requires "/…/"', () => {
+    expect(baseUrlOf('/docs')).toBe('/docs/');
+    expect(baseUrlOf('docs/')).toBe('/docs/');
+    expect(baseUrlOf('docs/v2')).toBe('/docs/v2/');
+    expect(baseUrlOf('/docs/')).toBe('/docs/');
+    expect(baseUrlOf('/')).toBe('/');
+    expect(baseUrlOf('')).toBe('/');
+    expect(baseUrlOf(undefined)).toBe('/');
+  });
+});
+
+describe('migrate docusaurus: navbar items', () => {
+  const configText = `export default {
+  themeConfig: {
+    navbar: {
+      logo: { alt: 'Logo', src: 'img/logo.svg' },
+      items: [
+        { type: 'doc', docId: 'intro', label: 'Docs' },
+        {
+          label: "More",
+          position: "right",
+          // No type: a dropdown, as it has items.
+          items: [
+            { label: "Users, \\"all\\"", to: "/user/welcome" },
+            { label: 'Blog', href: 'https://example.com/blog' },
+          ],
+        },
+        { type: 'search', position: 'right' },
+        {
+          href: 'https://github.com/acme/site',
+          position: 'right',
+          className: 'header-github-link',
+          'aria-label': 'GitHub repository',
+        },
+        /* an icon too */ {
+          href: 'https://www.npmjs.com/package/site',
+          className: \`header-npm-link \${'x'}\`,
+        },
+      ],
+    },
+  },
+};
+`;
+  // The config as the child process loads it: plain data.
+  const loaded: unknown = new Function(configText.replace('export default', 'return'))();
+  const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', configText, '/site');
+
+  it('converts an item with items and no type as the dropdown Docusaurus makes of it', () => {
+    expect((config.navbar as { items: unknown[] }).items).toEqual([
+      { type: 'doc', docId: 'intro', label: 'Docs', position: 'left' },
+      {
+        type: 'dropdown',
+        label: 'More',
+        items: [
+          { label: 'Users, "all"', to: '/user/welcome' },
+          { label: 'Blog', href: 'https://example.com/blog' },
+        ],
+      },
+    ]);
+  });
+
+  it('reports each item not converted at its own line, an unlabelled link by its URL', () => {
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '16 Navbar item of type `search` is not converted',
+      '17 Navbar item of type `default` (https://github.com/acme/site) is not converted',
+      '23 Navbar item of type `default` (https://www.npmjs.com/package/site) is not converted',
+    ]);
+    expect(notes[1]!.todo).toContain('docgen navbar links have a label');
+  });
+});

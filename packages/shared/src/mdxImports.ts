@@ -1,7 +1,6 @@
 /**
  * The Docusaurus theme modules an `.mdx` file may import (default import), and the content element
- * each becomes: compile maps them (compile/mdx.ts), and `docgen migrate docusaurus` reports every
- * other import of a package as not converted.
+ * each becomes: compile maps them (compile/mdx.ts) and fails on an import of any other package.
  */
 export const MDX_THEME_IMPORTS = {
   '@theme/Tabs': 'tabs',

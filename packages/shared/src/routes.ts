@@ -41,13 +41,24 @@ export function getHtmlFilePath(routePath: string): string {
 }
 
 /**
- * The URL of an image a page or the site names (the site's `image`, a page's front matter
- * `image`): an absolute URL (`https://…`) or a protocol-relative one (`//host/x.png`) as written;
- * a path under static/, with or without its leading `/` (`/img/x.png`, `img/x.png`), under the
- * site's base URL.
+ * The URL of an image a page or the site names (the site's `image` and `favicon`, a page's front
+ * matter `image`): an absolute URL (`https://…`, `data:…`) or a protocol-relative one
+ * (`//host/x.png`) as written; a path under static/, with or without its leading `/`
+ * (`/img/x.png`, `img/x.png`), under the site's base URL.
  */
 export function getImageUrl(siteBaseUrl: string, image: string): string {
   return isExternalUrl(image) ? image : siteBaseUrl + image.replace(/^\/+/, '');
+}
+
+/**
+ * The same markdown file under its other extension (`guide.mdx` for `guide.md`, and back), else
+ * undefined: a page is the same page whether it is written as markdown or MDX, so a translation
+ * and a link find it by either name (`docgen migrate` writes a `.md` file that uses MDX as `.mdx`).
+ */
+export function getOtherMarkdownPath(path: string): string | undefined {
+  if (path.endsWith('.md')) return `${path}x`;
+  if (path.endsWith('.mdx')) return path.slice(0, -1);
+  return undefined;
 }
 
 /** True for URLs that leave the site: a scheme (`https:`, `mailto:`) or protocol-relative `//`. */

@@ -132,6 +132,7 @@ describe('public exports', () => {
           "getHtmlFilePath",
           "getImageUrl",
           "getLocaleOfPath",
+          "getOtherMarkdownPath",
           "getPreferredVersionStorageKey",
           "getTabGroupStorageKey",
           "isExternalUrl",

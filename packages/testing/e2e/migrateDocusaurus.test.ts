@@ -105,6 +105,10 @@ describe('docgen migrate docusaurus', () => {
     );
     // The event handler of a plain element in an MDX post is taken out, as raw HTML's is, with a warning at its place.
     expect(build.stderr).toContain('blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> is removed');
+    // ...and the report lists exactly the warnings the build gives.
+    expect(report).toContain('- `blog/2021-08-01-mdx-blog-post.mdx:24:1` warning: The event handler onClick of <button> is removed.');
+    const warned = [...build.stderr.matchAll(/^warning (\S+:\d+:\d+) /gm)].map((match) => match[1]).sort();
+    expect([...report.matchAll(/^- `([^`]+)` warning: /gm)].map((match) => match[1]).sort()).toEqual(warned);
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
     const authors = readFileSync(join(scratch, 'docusaurus-classic/build/blog/authors/index.html'), 'utf8');
     expect(authors).toContain('href="https://x.com/sebastienlorber" aria-label="Sébastien Lorber on X"');
@@ -257,6 +261,162 @@ describe('docgen migrate docusaurus', () => {
     expect(built.stderr).not.toContain('Unknown code language');
     expect(readFileSync(join(to, 'build/intro/index.html'), 'utf8')).toContain('<span class="token tag">');
     expect(readFileSync(join(to, 'build/api/call/index.html'), 'utf8')).toContain('href="/intro"');
+  });
+
+  it('lists in the report what docgen build reports in the migrated pages, and the packages their components need, and still exits 0', async () => {
+    const root = join(scratch, 'content-check');
+    writeFiles(root, {
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '3.8.1', clsx: '^2.1.0', react: '^19.0.0' } }),
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Check',",
+        "  url: 'https://check.example.com',",
+        "  baseUrl: '/',",
+        "  presets: [['classic', { docs: {}, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n\nPlain.\n',
+      'docs/api.mdx': [
+        '---',
+        'title: API',
+        '---',
+        '',
+        "import Chart from 'some-chart';",
+        "import Badge from '@site/src/components/Badge';",
+        '',
+        '<Badge>new</Badge>',
+        '',
+        '```js',
+        "import { x } from 'only-in-code';",
+        '```',
+        '',
+        '{true && <b>shown</b>}',
+        '',
+        '<button onClick={() => 1}>Go</button>',
+        '',
+      ].join('\n'),
+      'src/components/Badge.tsx': [
+        "import clsx from 'clsx';",
+        "import Link from '@docusaurus/Link';",
+        "import { useState } from 'react';",
+        "import type { Props } from 'types-only';",
+        "import styles from './badge.module.css';",
+        'export default function Badge({ children }: Props) {',
+        '  const [on] = useState(true);',
+        '  return <Link className={clsx(styles.badge, on)}>{children}</Link>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/badge.module.css': '.badge { color: red; }\n',
+    });
+    const to = join(scratch, 'content-check-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.stderr).toBe('');
+    expect(migrated.code).toBe(0);
+    expect(migrated.stdout).toContain(
+      '(0 things not converted, 2 errors and 1 warning in the migrated pages, 2 packages the components import to install or port',
+    );
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    // Found by compiling the page as the build does, listed once (not also as notes), and not in fenced code.
+    expect(readNotes(report)).toEqual([]);
+    expect(report).not.toContain('only-in-code');
+    const problems = [...report.matchAll(/^- `([^`]+)` (error|warning): /gm)].map((match) => `${match[1]} ${match[2]}`);
+    expect(problems).toEqual(['docs/api.mdx:5:8 error', 'docs/api.mdx:14:2 error', 'docs/api.mdx:16:1 warning']);
+    expect(report).toContain('## What `docgen build` reports in the migrated pages (2 errors, 1 warning)');
+    expect(report).toMatch(/^- `docs\/api\.mdx:5:8` error: The import of Chart from "some-chart" is not supported\. MDX files may import/m);
+    // The components' packages: clsx with the version the Docusaurus site used; React comes with docgen; a type-only import is no package.
+    expect(report).toContain('`npm install clsx@^2.1.0` in it');
+    expect(report).toContain("- `clsx` (^2.1.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
+    expect(report).toContain('- `@docusaurus/Link`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
+    expect(report).not.toMatch(/`react`|types-only/);
+    // What the report lists is what the build says.
+    const built = await runDocgen(['build', to]);
+    expect(built.code).toBe(2);
+    const reported = [...built.stderr.matchAll(/^(error|warning) (\S+:\d+:\d+) /gm)].map((match) => `${match[2]} ${match[1]}`);
+    expect(reported.sort()).toEqual(problems.filter((problem) => problem.endsWith('error')).sort());
+  });
+
+  it('writes a .md file that uses MDX as .mdx when Docusaurus reads .md as MDX, with the same id, URL, translation and links', async () => {
+    const site = (format: string) => ({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Formats',",
+        "  url: 'https://formats.example.com',",
+        "  baseUrl: '/',",
+        "  i18n: { defaultLocale: 'en', locales: ['en', 'ko'] },",
+        ...(format ? [`  markdown: { format: '${format}' },`] : []),
+        "  presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'sidebars.js': "module.exports = { docs: ['intro', 'gadget', 'notes'] };\n",
+      'docs/intro.md': '# Intro\n\nSee [the widget](./widget.md#setup) and [the notes](notes.md).\n',
+      'docs/widget.md': [
+        '---',
+        'id: gadget',
+        'slug: /the-widget',
+        '---',
+        '',
+        "import Badge from '@site/src/components/Badge';",
+        "import Shared from './_shared.md';",
+        '',
+        '# Widget',
+        '',
+        '<Badge>new</Badge>',
+        '',
+        '<Shared />',
+        '',
+        '## Setup',
+        '',
+        'Text.',
+        '',
+      ].join('\n'),
+      // HTML and comments are markdown too: no MDX of its own.
+      'docs/notes.md': '# Notes\n\n<details><summary>More</summary>\n\nHidden.\n\n</details>\n\n## Id {/* #custom */}\n',
+      // A partial keeps its name, which the files importing it write.
+      'docs/_shared.md': "import Badge from '@site/src/components/Badge';\n\nShared <Badge>text</Badge>.\n",
+      'i18n/ko/docusaurus-plugin-content-docs/current/widget.md':
+        '---\nid: gadget\nslug: /the-widget\n---\n\n# 위젯\n\n## Setup\n\n본문.\n',
+      'src/components/Badge.jsx': 'export default function Badge({ children }) {\n  return <span className="badge">{children}</span>;\n}\n',
+    });
+    // Docusaurus 3's default: .md files are MDX.
+    writeFiles(join(scratch, 'formats'), site(''));
+    const to = join(scratch, 'formats-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats'), to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(listFiles(join(to, 'docs'))).toEqual(['_shared.md', 'intro.md', 'notes.md', 'widget.mdx']);
+    expect(listFiles(join(to, 'i18n/ko/docs'))).toEqual(['current/widget.md']);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toContain('## .md files written as .mdx (1)');
+    expect(report).toContain('- `docs/widget.mdx`\n');
+    expect(readNotes(report)).toEqual([]);
+    expect(report).toContain('(0 errors, 0 warnings)');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe('');
+    const widget = readFileSync(join(to, 'build/docs/the-widget/index.html'), 'utf8');
+    expect(widget).toMatch(/<docgen-island data-component="src\/components\/Badge.jsx#default"[^>]*><span class="badge">/);
+    expect(widget).toContain('Shared ');
+    // The Korean translation, still .md, is the translation of the page now written .mdx.
+    expect(readFileSync(join(to, 'build/ko/docs/the-widget/index.html'), 'utf8')).toContain('본문.');
+    expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toContain('href="/docs/the-widget#setup"');
+
+    // With markdown.format 'detect', Docusaurus reads .md files as CommonMark: they stay .md, and the
+    // report lists what docgen says of the MDX statements in them.
+    writeFiles(join(scratch, 'formats-detect'), { ...site('detect'), 'docs/moved.md': '# Moved\n\nSee [the old page](./old.md).\n' });
+    const detectTo = join(scratch, 'formats-detect-out');
+    const detected = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats-detect'), detectTo]);
+    expect(detected.code, detected.stderr).toBe(0);
+    expect(listFiles(join(detectTo, 'docs'))).toContain('widget.md');
+    const detectReport = readFileSync(join(detectTo, 'MIGRATION.md'), 'utf8');
+    expect(detectReport).not.toContain('written as .mdx');
+    expect(detectReport).toContain(
+      '- `docs/widget.md:6:1` warning: MDX syntax is not read in .md files: this import statement is shown as text. Rename the file to .mdx',
+    );
+    // Every page compiles there, so the links are checked too, as the build checks them.
+    expect(detectReport).toContain('and its links checked');
+    expect(detectReport).toContain('- `docs/moved.md:3:5` warning: Broken link ./old.md: no page is built from docs/old.md.');
   });
 
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {

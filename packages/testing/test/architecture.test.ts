@@ -106,7 +106,7 @@ describe('architecture', () => {
     // and temporaries, the same for every stage that writes.
     const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes']);
     // Command modules chain stages: the files at the root (build.ts, loadSite.ts…), the dev server,
-    // version cut, the build's worker threads and migrate (which shares the MDX scan with content/).
+    // version cut, the build's worker threads and migrate (which compiles the site it wrote as loadSite does).
     const commands = new Set(['dev', 'versioning', 'workers', 'migrate']);
     const violations: string[] = [];
     for (const [file, targets] of graph.edges) {

@@ -42,6 +42,9 @@ const SITE = 'docgen-site';
 const ENTRY = 'docgen-island';
 const RUNTIME = 'docgen-island-runtime';
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
+
+/** React and React DOM, which site components share with the theme (resolved from its folder): a site need not install them. */
+export const isThemePackage = (specifier: string) => SHARED_PACKAGES.test(specifier);
 const quote = (value: string) => JSON.stringify(value);
 
 /** The element that holds an island's children (content, rendered by docgen): the same markup on the server and in the browser. */

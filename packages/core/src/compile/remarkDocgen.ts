@@ -1,5 +1,5 @@
 import type { AdmonitionType, ContentElements } from '@docgen/types';
-import type { Blockquote, Html, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import type { Blockquote, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
@@ -82,6 +82,9 @@ export function remarkDocgen() {
         case 'blockquote':
           toAlert(node);
           return;
+        case 'paragraph':
+          if (parent?.type === 'root' && data.mdx === undefined) warnEsm(node, data, warn);
+          return;
         case 'containerDirective':
         case 'leafDirective':
         case 'textDirective':
@@ -93,6 +96,30 @@ export function remarkDocgen() {
     // Read once the visit has taken an explicit {#id} off its text.
     if (title) data.contentTitle = mdastToString(title);
   };
+}
+
+/**
+ * The first line of an MDX `import` or `export` statement (`import Tabs from '@theme/Tabs';`,
+ * `import './x.css'`, `export const x = 1`), which in a `.md` file is a paragraph of text.
+ */
+const ESM_LINE =
+  /^(?:import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}\n]*\}|\*\s*as\s+[\w$]+)?\s*(?:from\s*)?["'][^"'\n]+["'];?\s*$|export\s+(?:default|const|let|var|function|async\s+function|class)\b|export\s*[{*])/;
+
+/**
+ * An `import` or `export` statement written as a top-level paragraph of a `.md` file: MDX syntax,
+ * which Docusaurus reads in `.md` files (its default `markdown.format: 'mdx'`) and docgen builds
+ * only in `.mdx` files; here it is shown as text.
+ */
+function warnEsm(node: Paragraph, data: CompileData, warn: Warn): void {
+  const { start, end } = node.position ?? {};
+  if (start?.offset === undefined || end?.offset === undefined) return;
+  const firstLine = data.source.slice(start.offset, end.offset).split('\n', 1)[0]!;
+  if (!ESM_LINE.test(firstLine)) return;
+  warn(
+    `MDX syntax is not read in .md files: this ${firstLine.startsWith('import') ? 'import' : 'export'} statement is shown as text`,
+    'Rename the file to .mdx (its URL and id stay the same) to build it as MDX, where docgen reads imports of components; or remove the line.',
+    start,
+  );
 }
 
 function checkHtml(

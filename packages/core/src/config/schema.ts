@@ -123,7 +123,7 @@ export const configSchema = z.strictObject({
     .string()
     .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
     .default('/'),
-  favicon: z.string().optional(),
+  favicon: z.string().optional().describe('The site icon: a path under static/, or an absolute URL (https://…, data:…) used as it is.'),
   image: z.string().optional().describe('Social card image (og:image): a path under static/ or an absolute URL.'),
   theme: z.string().optional().describe("Path or package name of the theme; docgen's own site-theme when absent."),
   customCss: z

@@ -16,6 +16,7 @@ import type {
   SourcePage,
   SourceVersion,
 } from '@docgen/types';
+import { getOtherMarkdownPath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import {
   describeSkippedLink,
@@ -134,6 +135,27 @@ function exists(reader: Reader, absolutePath: string): boolean {
   return found.exists;
 }
 
+/**
+ * The file a locale reads for a markdown source of the default locale's folder (`dir`): its
+ * translation in `translationDir` when the locale has one (written `.md` or `.mdx`, whichever
+ * the source is: getOtherMarkdownPath), else the source itself, as a fallback of another locale.
+ * The default locale (no `translationDir`) reads the source.
+ */
+function pickSource(
+  siteDir: string,
+  relativePath: string,
+  dir: string,
+  translationDir: string | undefined,
+  translations: ReadonlySet<string>,
+): { absolutePath: string; isFallback: boolean } {
+  if (translationDir === undefined) return { absolutePath: join(siteDir, dir, relativePath), isFallback: false };
+  const other = getOtherMarkdownPath(relativePath);
+  const translated = translations.has(relativePath) ? relativePath : other !== undefined && translations.has(other) ? other : undefined;
+  return translated === undefined
+    ? { absolutePath: join(siteDir, dir, relativePath), isFallback: true }
+    : { absolutePath: join(siteDir, translationDir, translated), isFallback: false };
+}
+
 /** Content files whose folders and name become a route: only those that can (see routePaths.ts). */
 function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: string) => boolean): string[] {
   const files = listFiles(reader, dir, 'content').filter(accept);
@@ -240,9 +262,13 @@ function readVersions(reader: Reader): SourceVersion[] {
       const isDefault = locale === config.i18n.defaultLocale;
       const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
       return relativePaths.map((relativePath): SourceDoc => {
-        const translated = join(siteDir, translationDir(locale), relativePath);
-        const isFallback = !isDefault && !translations.has(relativePath);
-        const absolutePath = isDefault || isFallback ? join(siteDir, docsDir, relativePath) : translated;
+        const { absolutePath, isFallback } = pickSource(
+          siteDir,
+          relativePath,
+          docsDir,
+          isDefault ? undefined : translationDir(locale),
+          translations,
+        );
         const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
         return { ...markdown, versionName: name, locale, relativePath, isFallback };
       });
@@ -286,9 +312,8 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   const isDefault = locale === config.i18n.defaultLocale;
   const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/blog`, 'content'));
   return listRouteFiles(reader, blogDir, isMarkdownSource).map((relativePath) => {
-    const translated = join(siteDir, localeDir(config, locale), 'blog', relativePath);
-    const isFallback = !isDefault && !translations.has(relativePath);
-    const absolutePath = isDefault || isFallback ? join(siteDir, blogDir, relativePath) : translated;
+    const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/blog`;
+    const { absolutePath, isFallback } = pickSource(siteDir, relativePath, blogDir, translationDir, translations);
     const markdown = readMarkdown(reader, absolutePath, 'blog', blogFrontMatterSchema);
     const match = BLOG_FILE.exec(relativePath);
     const date = markdown.frontMatter.date ?? match?.[1];
@@ -415,9 +440,8 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
         isFallback: false,
       };
     }
-    const translated = join(siteDir, localeDir(config, locale), 'pages', relativePath);
-    const isFallback = !isDefault && !translations.has(relativePath);
-    const absolutePath = isDefault || isFallback ? join(siteDir, 'pages', relativePath) : translated;
+    const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/pages`;
+    const { absolutePath, isFallback } = pickSource(siteDir, relativePath, 'pages', translationDir, translations);
     const markdown = readMarkdown(reader, absolutePath, 'page', pageFrontMatterSchema);
     return { kind: 'markdown', locale, routePath, markdown, file: markdown.file, isFallback };
   });

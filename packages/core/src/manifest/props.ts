@@ -308,7 +308,7 @@ export function toSiteProps(input: {
         baseUrl: locale === i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${localeConfig.path}/`,
       };
     }),
-    favicon: config.favicon ? config.baseUrl + config.favicon.replace(/^\//, '') : undefined,
+    favicon: config.favicon ? getImageUrl(config.baseUrl, config.favicon) : undefined,
     image: config.image && getImageUrl(config.baseUrl, config.image),
     navbar: {
       title: themeConfig.navbar.title ? context.label(themeConfig.navbar.title) : undefined,

@@ -9,7 +9,7 @@ import type {
   SourceLocation,
   ValueLocation,
 } from '@docgen/types';
-import { decodePath, isExternalUrl } from '@docgen/shared';
+import { decodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
 import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
@@ -167,7 +167,9 @@ function resolveFileLink(
   const written = filePath.replace(/\/$/, '');
   const nfc = written.normalize('NFC');
   if (/\.mdx?$/.test(written)) {
-    const target = pathByFile.get(nfc);
+    // `guide.md` finds the page written as guide.mdx too (and back): the page is the same.
+    const other = getOtherMarkdownPath(nfc);
+    const target = pathByFile.get(nfc) ?? (other === undefined ? undefined : pathByFile.get(other));
     return target === undefined ? { unresolved: `no page is built from ${written}` } : { target: target + suffix };
   }
   if (written === '..' || written.startsWith('../')) return { unresolved: `${filePath} is outside the site folder` };
@@ -254,10 +256,16 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
     add('docgen.config.yaml', resolveSharedLink(footer.logo.href, 'link', locate('footer.logo.href'), 'footer logo'));
   }
   if (config.favicon !== undefined) {
-    // Written relative to the site root, without a leading slash.
+    // As toSiteProps shows it: a file of the site under the base URL, or an absolute URL as it is, not checked.
     const { line, column } = locate('favicon');
-    const target = decodePath(config.baseUrl + config.favicon.replace(/^\//, ''));
-    add('docgen.config.yaml', { url: config.favicon, kind: 'image', line, column, target });
+    const url = getImageUrl(config.baseUrl, config.favicon);
+    add('docgen.config.yaml', {
+      url: config.favicon,
+      kind: 'image',
+      line,
+      column,
+      ...(!isExternalUrl(url) && { target: decodePath(url) }),
+    });
   }
   if (announcementBar) {
     const translated = context.translations.announcementBar;

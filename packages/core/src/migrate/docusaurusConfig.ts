@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { escapeRegExp, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
+import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
 
@@ -15,10 +15,14 @@ export interface ConvertedConfig {
   /** docgen.config.yaml's data, in the order it is written. */
   config: Data;
   content: ContentOptions;
+  /** How Docusaurus reads markdown files (`markdown.format`): `mdx`, its default, reads `.md` files as MDX too. */
+  markdownFormat: MarkdownFormat;
   /** The site's stylesheets the config lists (`customCss`), site-relative: copied to the same place. */
   customCss: string[];
   notes: MigrationNote[];
 }
+
+export type MarkdownFormat = 'mdx' | 'md' | 'detect';
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -109,7 +113,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.title = text(site.title) ?? 'My Site';
   if (text(site.tagline)) config.tagline = site.tagline;
   config.url = text(site.url) ?? 'https://example.com';
-  config.baseUrl = text(site.baseUrl) ?? '/';
+  config.baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
   if (text(site.favicon)) config.favicon = site.favicon;
   if (text(themeConfig.image)) config.image = themeConfig.image;
   if (customCss.length > 0) config.customCss = customCss;
@@ -125,7 +129,18 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
-  return { config, content: { docs, blog, pages }, customCss, notes };
+  const format = isData(site.markdown) ? site.markdown.format : undefined;
+  const markdownFormat = format === 'md' || format === 'detect' ? format : 'mdx';
+  return { config, content: { docs, blog, pages }, markdownFormat, customCss, notes };
+}
+
+/**
+ * The base URL as Docusaurus serves it: Docusaurus adds the leading and trailing slash a config
+ * leaves out (`/docs` is served at `/docs/`), docgen wants them written.
+ */
+function toBaseUrl(baseUrl: string): string {
+  const trailing = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  return trailing.startsWith('/') ? trailing : `/${trailing}`;
 }
 
 /** A path of the config (relative to the site, or absolute as require.resolve gives it) as a site-relative path; undefined outside the site. */
@@ -237,12 +252,16 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
       ),
   );
   for (const key of Object.keys(isData(markdown) ? markdown : {})) {
-    if (key === 'mermaid') continue;
+    // `format` decides which .md files are written as .mdx (see copyMarkdownOrFile), except `md`, noted.
+    if (key === 'mermaid' || (key === 'format' && (markdown as Data).format !== 'md')) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
       what: `Markdown option \`${key}\` is not converted`,
-      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
+      todo:
+        key === 'format'
+          ? 'docgen reads .md files as CommonMark and .mdx files as MDX: rename an .mdx file that is CommonMark to .md.'
+          : 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
     });
   }
   return math ? { math: true } : undefined;
@@ -463,25 +482,34 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
     }
     if (navbar.hideOnScroll === true) converted.hideOnScroll = true;
     const items: Data[] = [];
+    const given = Array.isArray(navbar.items) ? navbar.items : [];
+    // Each item at its own line when the config writes them as an array literal (not built by code).
+    const written = findArrayElementLines(configText, 'items', 'navbar');
+    const itemLines = written?.length === given.length ? written : undefined;
     const seen = new Map<string, number>();
-    for (const item of Array.isArray(navbar.items) ? navbar.items : []) {
+    given.forEach((item, index) => {
       const convertedItem = convertNavbarItem(item, docsBase);
-      if (convertedItem) items.push(convertedItem);
-      else {
-        const label = isData(item) ? (text(item.label) ?? '') : '';
-        const type = isData(item) ? String(item.type ?? 'default') : '';
-        // The nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
-        const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
-        const nth = (seen.get(pattern) ?? 0) + 1;
-        seen.set(pattern, nth);
-        notes.push({
-          file: configFile,
-          line: findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items'),
-          what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : ''} is not converted`,
-          todo: 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
-        });
+      if (convertedItem) {
+        items.push(convertedItem);
+        return;
       }
-    }
+      const label = isData(item) ? (text(item.label) ?? '') : '';
+      const type = isData(item) ? getNavbarItemType(item) : '';
+      const link = isData(item) ? (text(item.href) ?? text(item.to)) : undefined;
+      // Else the nth item of this label (or, unlabelled, of this type) is at the nth place it is written.
+      const pattern = label ? `['"]${escapeRegExp(label)}['"]` : `type['"]?\\s*:\\s*['"]${escapeRegExp(type)}['"]`;
+      const nth = (seen.get(pattern) ?? 0) + 1;
+      seen.set(pattern, nth);
+      notes.push({
+        file: configFile,
+        line: itemLines?.[index] ?? findNthLine(configText, new RegExp(pattern, 'g'), nth) ?? findKeyLine(configText, 'items', 'navbar'),
+        what: `Navbar item of type \`${type}\`${label ? ` ("${label}")` : link ? ` (${link})` : ''} is not converted`,
+        todo:
+          type === 'default' && !label && link
+            ? 'docgen navbar links have a label: write one (an icon drawn by `className` CSS is not converted).'
+            : 'docgen navbar items are links, docs, doc sidebars, dropdowns of links, the version and the locale dropdowns; search is always shown.',
+      });
+    });
     converted.items = items;
     result.navbar = converted;
   }
@@ -579,11 +607,14 @@ function toLinkItem(item: unknown): Data | undefined {
   return undefined;
 }
 
+/** A navbar item's type as Docusaurus reads it: an item with `items` and no type is a dropdown. */
+const getNavbarItemType = (item: Data) => String(item.type ?? (Array.isArray(item.items) ? 'dropdown' : 'default'));
+
 function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
   if (!isData(item)) return undefined;
   // Docusaurus puts an item on the left unless told; docgen on the right.
   const position = item.position === 'right' ? {} : { position: 'left' };
-  switch (item.type ?? 'default') {
+  switch (getNavbarItemType(item)) {
     case 'default': {
       const link = toLinkItem(item);
       return link && { ...link, ...position };

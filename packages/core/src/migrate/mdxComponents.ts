@@ -2,8 +2,41 @@ import type { Root as MdastRoot } from 'mdast';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { EXIT, visit } from 'unist-util-visit';
 
 const parser = unified().use(remarkParse).use(remarkMdx);
+
+/** Where the body of a markdown file starts: after its front matter, when it has one. */
+const getBodyStart = (text: string) => /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text)?.[0].length ?? 0;
+
+/** The MDX tree of a body, or undefined when it is not valid MDX. */
+function parseMdx(body: string): MdastRoot | undefined {
+  try {
+    return parser.parse(body) as MdastRoot;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a file read as MDX uses what only MDX has: an `import` or `export` statement, or a JSX
+ * component (`<Tabs>`, `<MDXComponents.a>`; a lower-case element is HTML that markdown has too).
+ * A file that is not valid MDX does not.
+ */
+export function usesMdx(text: string): boolean {
+  const tree = parseMdx(text.slice(getBodyStart(text)));
+  if (!tree) return false;
+  let found = false;
+  visit(tree, (node) => {
+    const name = node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement' ? node.name : undefined;
+    if (node.type === 'mdxjsEsm' || (name && /^[A-Z]|\./.test(name))) {
+      found = true;
+      return EXIT;
+    }
+    return undefined;
+  });
+  return found;
+}
 
 /** What moving an MDX file's own components into the site gives: the file's new text and the module, when it had any. */
 export interface MovedComponents {
@@ -21,14 +54,9 @@ export interface MovedComponents {
  */
 export function moveMdxComponents(text: string, sourcePath: string): MovedComponents {
   if (!/^export\s/m.test(text)) return { text };
-  const front = /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text);
-  const start = front ? front[0].length : 0;
-  let tree: MdastRoot;
-  try {
-    tree = parser.parse(text.slice(start)) as MdastRoot;
-  } catch {
-    return { text };
-  }
+  const start = getBodyStart(text);
+  const tree = parseMdx(text.slice(start));
+  if (!tree) return { text };
   const moved: { from: number; to: number; names: string[]; code: string }[] = [];
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm' || !node.position) continue;
@@ -57,7 +85,7 @@ export function moveMdxComponents(text: string, sourcePath: string): MovedCompon
     moved.push({ from, to, names, code: text.slice(from, to) });
   }
   if (moved.length === 0) return { text };
-  const path = `src/components/mdx/${sourcePath.replace(/\.mdx$/, '').replace(/[^\w/-]+/g, '-')}.jsx`;
+  const path = `src/components/mdx/${sourcePath.replace(/\.mdx?$/, '').replace(/[^\w/-]+/g, '-')}.jsx`;
   let rewritten = text;
   for (const { from, to, names } of [...moved].reverse()) {
     rewritten = `${rewritten.slice(0, from)}import { ${names.join(', ')} } from '@site/${path.replace(/\.jsx$/, '')}';${rewritten.slice(to)}`;

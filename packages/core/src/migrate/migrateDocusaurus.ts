@@ -6,12 +6,14 @@ import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
-import { getMdxWarnings } from '../content/index.js';
+import type { Diagnostic } from '@docgen/types';
+import { checkSiteContent } from '../loadSite.js';
+import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
-import { convertConfig, type ContentOptions } from './docusaurusConfig.js';
+import { convertConfig, type ContentOptions, type MarkdownFormat } from './docusaurusConfig.js';
 import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
-import { moveMdxComponents } from './mdxComponents.js';
+import { moveMdxComponents, usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
@@ -29,6 +31,12 @@ export interface MigrateResult {
   notes: MigrationNote[];
   /** Packages the config imports that were not installed (given stand-ins). */
   stubs: string[];
+  /** The `.md` files that use MDX, written as `.mdx` (their site paths in `to`). */
+  renamed: string[];
+  /** What `docgen build` reports reading, compiling and linking the migrated pages (errors and warnings), at their files in `to`. */
+  problems: Diagnostic[];
+  /** Packages the site's components import that `to` does not have. */
+  packages: MissingPackage[];
   /** MIGRATION.md's text. */
   report: string;
   /** Files written, relative to `to`. */
@@ -95,6 +103,8 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     content: converted.content,
     locales: (converted.config.i18n as { locales: string[] }).locales,
     languages: new Set(),
+    markdownFormat: converted.markdownFormat,
+    renamed: [],
   };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
@@ -128,9 +138,17 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   addDocusaurusLanguages(converted.config, site.languages, isDefaultLanguage);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-  const report = formatReport(from, notes, loaded.stubs);
+  // The new site as docgen builds it: what compiling its pages reports, and what its components need installed.
+  const { diagnostics: problems, linksChecked } = await checkSiteContent(to);
+  const packages = await findMissingPackages(
+    from,
+    to,
+    writer.written.filter((file) => /^src\/.*\.[cm]?[jt]sx?$/.test(file)),
+  );
+  const renamed = site.renamed.sort();
+  const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, problems, linksChecked, packages });
   writer.text('MIGRATION.md', report);
-  return { from, to, notes, stubs: loaded.stubs, report, written: writer.written };
+  return { from, to, notes, stubs: loaded.stubs, renamed, problems, packages, report, written: writer.written };
 }
 
 /** Languages Docusaurus highlights without being told (prism-react-renderer's own set). */
@@ -169,6 +187,10 @@ interface SiteMigration {
   locales: string[];
   /** Languages of the code blocks of every markdown file copied. */
   languages: Set<string>;
+  /** How Docusaurus reads markdown (`markdown.format`). */
+  markdownFormat: MarkdownFormat;
+  /** The `.md` files written as `.mdx`, by their new site path. */
+  renamed: string[];
   /** Whether an MDX file imports a component of `src/components` (which is then copied). */
   importsComponents?: boolean;
 }
@@ -270,31 +292,39 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
     return;
   }
   const written = readFileSync(join(site.from, sourcePath), 'utf8');
+  // A .md file Docusaurus reads as MDX and that uses MDX is written as .mdx, which docgen reads as MDX
+  // (same id and URL). Partials keep their name: the files that import them name it, and docgen reads them as MDX.
+  const mdx =
+    sourcePath.endsWith('.mdx') ||
+    (!posix.basename(sourcePath).startsWith('_') && readsAsMdx(site.markdownFormat, written, sourcePath) && usesMdx(written));
+  const target = mdx ? targetPath.replace(/\.md$/, '.mdx') : targetPath;
+  if (target !== targetPath) site.renamed.push(target);
   // MDX reads its own comments (`{/* truncate */}`, `{/* #id */}`); markdown gets docgen's way of writing them.
-  const moved = sourcePath.endsWith('.mdx') ? moveMdxComponents(written, sourcePath) : { text: rewriteMdxComments(written) };
+  const moved = mdx ? moveMdxComponents(written, sourcePath) : { text: rewriteMdxComments(written) };
   const { text } = moved;
-  site.writer.text(targetPath, text);
+  site.writer.text(target, text);
   if (moved.module) site.writer.text(moved.module.path, moved.module.code);
   // The site's components a file imports: src/components comes along.
-  if (sourcePath.endsWith('.mdx') && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(written)) {
+  if (mdx && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(written)) {
     site.importsComponents = true;
   }
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
-  if (sourcePath.endsWith('.mdx')) noteMdx(site, sourcePath, text);
 }
 
-/** One note per MDX feature of a file that docgen does not support (see getMdxWarnings). */
-function noteMdx(site: SiteMigration, sourcePath: string, text: string): void {
-  const front = /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text);
-  const body = front ? text.slice(front[0].length) : text;
-  for (const warning of getMdxWarnings(sourcePath, body, front ? front[0].split('\n').length : 1)) {
-    site.notes.push({
-      file: sourcePath,
-      line: warning.location?.line,
-      what: warning.message.replace(/ is not supported.*$/, ' is not converted'),
-      todo: warning.hint ?? '',
-    });
+/**
+ * Whether Docusaurus reads a `.md` file as MDX: its front matter's `mdx.format`, else the
+ * config's `markdown.format` (`mdx` by default; `detect` reads `.md` as CommonMark).
+ */
+function readsAsMdx(format: MarkdownFormat, text: string, sourcePath: string): boolean {
+  const front = /^---[^\n]*\n([\s\S]*?)\n---[ \t]*(\n|$)/.exec(text);
+  let own: unknown;
+  try {
+    own = front ? (parseYamlFile(front[1]!, sourcePath).value as { mdx?: { format?: unknown } } | null)?.mdx?.format : undefined;
+  } catch {
+    // Front matter the build reports: the config's format decides here.
   }
+  const chosen = own === 'md' || own === 'mdx' || own === 'detect' ? own : format;
+  return chosen === 'mdx';
 }
 
 /** The blog: posts and their files as they are, authors.yml and tags.yml as authors.yaml and tags.yaml. */

@@ -1,3 +1,6 @@
+import type { Diagnostic } from '@docgen/types';
+import type { MissingPackage } from './componentPackages.js';
+
 /** One thing of the Docusaurus site that the migration did not convert, where it is, and what to do. */
 export interface MigrationNote {
   /** Path in the Docusaurus site, `/`-separated. */
@@ -21,19 +24,98 @@ export function findNthLine(text: string, pattern: RegExp, nth: number): number 
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Line (1-based) of an index of `text`. */
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** Where a config key (`key:`, `'key':` or `"key":`) is written in a config file's text; the first after the key `within` when given. */
+function findKeyIndex(text: string, key: string, within?: string): number | undefined {
+  const pattern = (name: string) => new RegExp(`(^|[\\s{,])['"]?${escapeRegExp(name)}['"]?\\s*:`, 'm');
+  // The key itself, after the character before it.
+  const find = (name: string, from = 0) => {
+    const match = pattern(name).exec(text.slice(from));
+    return match ? from + match.index + match[1]!.length : undefined;
+  };
+  const start = within === undefined ? undefined : find(within);
+  return (start === undefined ? undefined : find(key, start)) ?? find(key);
+}
+
 /** Line of a config key (`key:`, `'key':` or `"key":`) in a config file's text; the first after the key `within` when given. */
 export function findKeyLine(text: string, key: string, within?: string): number | undefined {
-  const pattern = (name: string) => new RegExp(`(^|[\\s{,])['"]?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`, 'm');
-  const start = within === undefined ? -1 : text.search(pattern(within));
-  if (start < 0) return findLine(text, pattern(key));
-  const line = findLine(text.slice(start), pattern(key));
-  return line === undefined ? findLine(text, pattern(key)) : line + text.slice(0, start).split('\n').length - 1;
+  const index = findKeyIndex(text, key, within);
+  return index === undefined ? undefined : lineAt(text, index);
+}
+
+/**
+ * Lines of the elements of the array literal written after a config key (`items: [...]`, the
+ * first after `within` when given), as findKeyLine finds the key: each element's first line,
+ * strings, template literals, comments and nested brackets stepped over. Undefined when no array
+ * literal follows the key.
+ */
+export function findArrayElementLines(text: string, key: string, within?: string): number[] | undefined {
+  const keyAt = findKeyIndex(text, key, within);
+  const open = keyAt === undefined ? null : /^[^:]*:\s*\[/.exec(text.slice(keyAt));
+  if (keyAt === undefined || !open) return undefined;
+  const lines: number[] = [];
+  let depth = 0;
+  let expectElement = false;
+  for (let index = keyAt + open[0].length - 1; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '/' && (text[index + 1] === '/' || text[index + 1] === '*')) {
+      // A comment: to its end.
+      const end = text[index + 1] === '/' ? text.indexOf('\n', index) : text.indexOf('*/', index + 2) + 1;
+      index = end <= 0 ? text.length : end;
+      continue;
+    }
+    if (/\s/.test(char)) continue;
+    if (depth === 1 && expectElement && char !== ']') {
+      lines.push(lineAt(text, index));
+      expectElement = false;
+    }
+    if (char === '"' || char === "'" || char === '`') index = skipString(text, index);
+    else if (char === '[' || char === '{' || char === '(') {
+      depth++;
+      if (depth === 1) expectElement = true;
+    } else if (char === ']' || char === '}' || char === ')') {
+      depth--;
+      if (depth === 0) return lines;
+    } else if (char === ',' && depth === 1) expectElement = true;
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the string or template literal opened at `start` (a template's `${}` holds no backquote). */
+function skipString(text: string, start: number): number {
+  const quote = text[start];
+  for (let index = start + 1; index < text.length; index++) {
+    if (text[index] === '\\') index++;
+    else if (text[index] === quote) return index;
+  }
+  return text.length;
 }
 
 export const formatWhere = (note: MigrationNote) => `${note.file}${note.line === undefined ? '' : `:${note.line}`}`;
 
-/** MIGRATION.md: what was converted, then every note, grouped by file. */
-export function formatReport(from: string, notes: MigrationNote[], stubs: string[]): string {
+/** What MIGRATION.md says. */
+export interface ReportInput {
+  from: string;
+  notes: MigrationNote[];
+  /** Packages the config imports that were not installed (given stand-ins). */
+  stubs: string[];
+  /** The `.md` files that use MDX, written as `.mdx`, by their path in the new site. */
+  renamed: string[];
+  /** What `docgen build` reports reading, compiling and linking the migrated pages, at their files in the new site. */
+  problems: Diagnostic[];
+  /** Whether the links were checked (only once every page compiles). */
+  linksChecked: boolean;
+  /** Packages the site's components import that the new site does not have. */
+  packages: MissingPackage[];
+}
+
+/**
+ * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
+ * migrated pages; the packages to install for the site's components.
+ */
+export function formatReport({ from, notes, stubs, renamed, problems, linksChecked, packages }: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
   text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
@@ -46,5 +128,64 @@ export function formatReport(from: string, notes: MigrationNote[], stubs: string
   text += `## Not converted (${notes.length})\n\n`;
   if (notes.length === 0) text += 'Everything was converted.\n';
   for (const note of notes) text += `- \`${formatWhere(note)}\` ${note.what}. ${note.todo}\n`;
+  if (renamed.length > 0) {
+    text += `\n## .md files written as .mdx (${renamed.length})\n\n`;
+    text += 'Docusaurus reads .md files as MDX (`markdown.format: mdx`, its default); docgen reads them as plain markdown. ';
+    text += 'These use MDX (import or export statements, JSX components), so they were written as .mdx, ';
+    text += 'which docgen builds as MDX: their URLs, ids, translations and the links to them are unchanged.\n\n';
+    for (const path of renamed) text += `- \`${path}\`\n`;
+  }
+  text += formatProblems(problems, linksChecked);
+  text += formatPackages(packages);
+  return text;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The errors and warnings of the migrated pages, as `docgen build` gives them, at their place in the new site. */
+function formatProblems(problems: Diagnostic[], linksChecked: boolean): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  let text = `\n## What \`docgen build\` reports in the migrated pages (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')})\n\n`;
+  text += 'Every page was read and compiled as `docgen build` does';
+  text += linksChecked
+    ? ', and its links checked; the paths are those of the new site. '
+    : '; the paths are those of the new site. Its links are checked once every page compiles: run `docgen check-links` then. ';
+  if (problems.length === 0) return `${text}Nothing to report.\n`;
+  text += 'An error stops the build until it is fixed; a warning is printed by every build.\n\n';
+  for (const problem of sortDiagnostics(problems)) {
+    const where = problem.location ? `\`${problem.location.file}:${problem.location.line}:${problem.location.column}\` ` : '';
+    text += `- ${where}${problem.severity}: ${problem.message.replace(/\.$/, '')}.${problem.hint ? ` ${problem.hint}` : ''}\n`;
+  }
+  return text;
+}
+
+const sortDiagnostics = (diagnostics: Diagnostic[]) =>
+  [...diagnostics].sort(
+    (a, b) =>
+      (a.location?.file ?? '').localeCompare(b.location?.file ?? '') ||
+      (a.location?.line ?? 0) - (b.location?.line ?? 0) ||
+      (a.location?.column ?? 0) - (b.location?.column ?? 0),
+  );
+
+/** The packages the site's components import that are to be installed, and the Docusaurus modules that are to be ported. */
+function formatPackages(packages: MissingPackage[]): string {
+  if (packages.length === 0) return '';
+  const install = packages.filter((entry) => !entry.docusaurus);
+  const ported = packages.filter((entry) => entry.docusaurus);
+  let text = `\n## Packages the site's components import that are not installed (${packages.length})\n\n`;
+  text += "docgen bundles the site's components with the packages installed in the site (React comes with docgen).";
+  if (install.length > 0) {
+    const names = install.map((entry) => (entry.version ? `${entry.name}@${entry.version}` : entry.name));
+    text += ` Add these to the new site's dependencies: \`npm install ${names.join(' ')}\` in it.`;
+  }
+  text += '\n\n';
+  for (const entry of install) {
+    const version = entry.version ? ` (${entry.version} in the Docusaurus site's package.json)` : '';
+    text += `- \`${entry.name}\`${version}, imported by ${entry.files.join(', ')}\n`;
+  }
+  for (const entry of ported) {
+    const rewrite = entry.name === '@docusaurus/Link' ? 'write a plain `<a>` instead' : 'rewrite what the component takes from it';
+    text += `- \`${entry.name}\`, imported by ${entry.files.join(', ')}, is a module of Docusaurus itself: nothing to install; ${rewrite}.\n`;
+  }
   return text;
 }
