@@ -10,7 +10,7 @@ import type {
   ValueLocation,
 } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
-import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
+import { describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -134,6 +134,12 @@ function resolveUrl(
   if (pathPart.startsWith('/')) {
     const localized = decodePath(localizeLink(context, decodePath(pathPart)));
     return { ...base, target: normalizeUrlPath(localized) + suffix };
+  }
+  if (pathPart.startsWith(SITE_ALIAS)) {
+    // `@site/static/guide.pdf`: a file of the site named from the site's folder, as Docusaurus reads it (and as MDX imports give a file's URL).
+    const sitePath = resolveSitePath('', decodePath(pathPart));
+    if (sitePath === undefined) return { ...base, unresolved: `${pathPart} is outside the site folder` };
+    return { ...base, ...resolveFile(sitePath, suffix) };
   }
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
   const besideFile = resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), suffix);
