@@ -49,7 +49,7 @@ describe('docgen check-links', () => {
         docs/start.md:11:1  ./guide/api.md#no-such-heading  /docs/guide/api has no heading with id "no-such-heading"
         docs/start.md:13:1  #없는-제목  /docs/start has no heading with id "없는-제목"
         docs/start.md:17:1  ./guide/api.md#%EC%9D%91%EB%8B%B5-%EC%BD%94%EB%93%9C  /docs/guide/api has no heading with id "응답-코드"
-        docs/start.md:21:1  /docs/1.0/guide/api  no page at /docs/1.0/guide/api
+        docs/start.md:21:1  /docs/1.0/guide/api  no page at /docs/1.0/guide/api: did you mean /docs/guide/api?
         docs/start.md:25:1  /en/docs/nowhere  no page at /en/docs/nowhere
         docs/start.md:29:1  /files/missing.pdf  no page or file at /files/missing.pdf
         docs/start.md:33:1  https//example.com  malformed URL: missing ":" after "https"

@@ -856,6 +856,7 @@ async function writeIslands(input: {
     themeDir: site.config.themeDir,
     components: site.components,
     cacheDir: join(cacheDir, 'islands'),
+    baseUrl: site.config.baseUrl,
   });
   for (const [path, contents] of bundle.files) output.write(path, contents);
   const toUrls = (paths: Record<string, string>) =>

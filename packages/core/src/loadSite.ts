@@ -346,7 +346,12 @@ export function toCompileTask(key: string, source: SourceMarkdown<unknown>): Com
 /** What an `.mdx` source is compiled with besides its body; undefined for markdown (`.md`). */
 function getMdxInput(source: SourceMarkdown<unknown>): MdxInput | undefined {
   if (!source.file.sitePath.endsWith('.mdx')) return undefined;
-  return { frontMatter: source.writtenFrontMatter ?? {}, partials: source.partials ?? {}, modules: source.modules ?? {} };
+  return {
+    frontMatter: source.writtenFrontMatter ?? {},
+    partials: source.partials ?? {},
+    modules: source.modules ?? {},
+    files: source.files ?? [],
+  };
 }
 
 /**

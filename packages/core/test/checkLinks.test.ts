@@ -38,7 +38,12 @@ const PLANTED = [
     link: './guide/api.md#%EC%9D%91%EB%8B%B5-%EC%BD%94%EB%93%9C',
     reason: '/docs/guide/api has no heading with id "응답-코드"',
   },
-  { at: 'docs/start.md:21:1', type: 'broken-link', link: '/docs/1.0/guide/api', reason: 'no page at /docs/1.0/guide/api' },
+  {
+    at: 'docs/start.md:21:1',
+    type: 'broken-link',
+    link: '/docs/1.0/guide/api',
+    reason: 'no page at /docs/1.0/guide/api: did you mean /docs/guide/api?',
+  },
   { at: 'docs/start.md:25:1', type: 'broken-link', link: '/en/docs/nowhere', reason: 'no page at /en/docs/nowhere' },
   { at: 'docs/start.md:29:1', type: 'broken-link', link: '/files/missing.pdf', reason: 'no page or file at /files/missing.pdf' },
   { at: 'docs/start.md:33:1', type: 'malformed-url', link: 'https//example.com', reason: 'malformed URL: missing ":" after "https"' },

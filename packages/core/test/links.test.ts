@@ -97,6 +97,24 @@ describe('getBrokenLinks', () => {
     ]);
   });
 
+  it('reads @site/ in a link as the site folder, as Docusaurus does: the file is copied and linked', async () => {
+    const siteDir = copyFixture('broken-links');
+    writeFileSync(
+      join(siteDir, 'docs', 'a.md'),
+      '# A\n\n[logo](@site/static/img/logo.png) [page](@site/docs/b.md#real-heading) [gone](@site/static/gone.pdf) [up](@site/../outside.pdf)\n',
+    );
+    const { manifest } = await loadSite({ siteDir, locales: ['ko'] });
+    const links = manifest.locales[0]!.linkSources.find((source) => source.sourcePath === 'docs/a.md')!.links;
+    expect(links.map((link) => [link.url, link.target ?? link.unresolved])).toEqual([
+      ['@site/static/img/logo.png', expect.stringMatching(/^\/assets\/files\/\w+-logo\.png$/)],
+      ['@site/docs/b.md#real-heading', '/docs/b#real-heading'],
+      ['@site/static/gone.pdf', 'file static/gone.pdf does not exist'],
+      ['@site/../outside.pdf', '@site/../outside.pdf is outside the site folder'],
+    ]);
+    expect(manifest.assets.map((asset) => asset.outputPath)).toEqual([links[0]!.target!.slice(1)]);
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => problem.location!.column)).toEqual([72, 102]);
+  });
+
   it('reports a malformed external URL', async () => {
     const siteDir = copyFixture('broken-links');
     writeFileSync(join(siteDir, 'docs', 'a.md'), '---\ntitle: A\n---\n\n[bad](http://)\n');

@@ -6,12 +6,12 @@ import type { MdxInput } from '../src/compile/compileData.js';
 /** Compiles an `.mdx` body whose front matter took `bodyLine - 1` lines; the content as HTML, and what compiling recorded. */
 const compileMdx = (
   body: string,
-  { bodyLine = 1, frontMatter = {}, partials = {}, modules = {} }: Partial<MdxInput> & { bodyLine?: number } = {},
+  { bodyLine = 1, frontMatter = {}, partials = {}, modules = {}, files = [] }: Partial<MdxInput> & { bodyLine?: number } = {},
 ) => {
   const { hast, title, excerpt, meta } = compileMarkdown(body, {
     sourcePath: 'docs/page.mdx',
     bodyLine,
-    mdx: { frontMatter, partials, modules },
+    mdx: { frontMatter, partials, modules, files },
   });
   return { html: toHtml(hast), title: title && toHtml(title), excerpt: excerpt && toHtml(excerpt), ...meta };
 };
@@ -192,6 +192,94 @@ describe('MDX: site components', () => {
       line: 1,
       column: 1,
     });
+  });
+});
+
+describe('MDX: imports of files (images, PDFs) are their URLs', () => {
+  const files = ['docs/img/pic.png', 'static/img/logo.svg', 'docs/guide.pdf', 'docs/_parts/diagram.png'];
+
+  it('an imported or required file is its @site/ URL (resolved and copied by the manifest as a markdown image is), in attributes and in props', () => {
+    const result = compileMdx(
+      [
+        "import pic from './img/pic.png';",
+        "import logo from '@site/static/img/logo.svg';",
+        "import guide from './guide.pdf';",
+        "import Figure from '@site/src/components/Figure';",
+        '',
+        '<img src={pic} alt="A picture" />',
+        '',
+        'See <a href={guide}>the guide</a> <img src={require(\'./img/pic.png\').default} alt="required" />',
+        '',
+        '<Figure images={[pic, logo]} caption="Both" />',
+      ].join('\n'),
+      { bodyLine: 3, files, modules: { 'src/components/Figure': 'src/components/Figure.tsx' } },
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe(
+      [
+        '<img src="@site/docs/img/pic.png" alt="A picture">',
+        '<p>See <a href="@site/docs/guide.pdf">the guide</a> <img src="@site/docs/img/pic.png" alt="required"></p>',
+        '<island component="src/components/Figure.tsx#default" props="{&#x22;images&#x22;:[&#x22;@site/docs/img/pic.png&#x22;,&#x22;@site/static/img/logo.svg&#x22;],&#x22;caption&#x22;:&#x22;Both&#x22;}"></island>',
+      ].join('\n'),
+    );
+    // Each file is a URL of the content (the manifest resolves it), and a link of the page at its import or require.
+    expect(result.urls).toEqual(
+      expect.arrayContaining([
+        { value: '@site/docs/img/pic.png', kind: 'image' },
+        { value: '@site/static/img/logo.svg', kind: 'image' },
+        { value: '@site/docs/guide.pdf', kind: 'image' },
+      ]),
+    );
+    expect(result.links).toEqual([
+      { url: '@site/docs/img/pic.png', kind: 'image', line: 3, column: 1 },
+      { url: '@site/static/img/logo.svg', kind: 'image', line: 4, column: 1 },
+      { url: '@site/docs/guide.pdf', kind: 'image', line: 5, column: 1 },
+      { url: '@site/docs/img/pic.png', kind: 'image', line: 10, column: 45 },
+    ]);
+  });
+
+  it('a partial imports files relative to itself', () => {
+    const result = compileMdx("import Part from './_parts/part.mdx';\n\n<Part />\n", {
+      files,
+      partials: { 'docs/_parts/part.mdx': { body: 'import d from \'./diagram.png\';\n\n<img src={d} alt="d" />\n', bodyLine: 1 } },
+    });
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<img src="@site/docs/_parts/diagram.png" alt="d">');
+  });
+
+  it('a missing file, a path above the site, CSS, JSON and a file used as a component or shown as text fail at file:line:col', () => {
+    const result = compileMdx(
+      [
+        "import gone from './img/gone.png';",
+        "import up from '../../up.png';",
+        "import './styles.css';",
+        "import data from '@site/data.json';",
+        "import logo from '@site/static/img/logo.svg';",
+        '',
+        "<img src={require('./img/missing.jpg').default} />",
+        '',
+        '<logo />',
+        '',
+        '<Logo />',
+        '',
+        'Its URL: {logo}',
+      ].join('\n'),
+      { files, bodyLine: 2 },
+    );
+    expect(errorsOf(result)).toEqual([
+      { message: 'The file ./img/gone.png does not exist (docs/img/gone.png)', file: 'docs/page.mdx', line: 2, column: 1 },
+      { message: '../../up.png names a path outside the site folder', file: 'docs/page.mdx', line: 3, column: 1 },
+      { message: 'An MDX page cannot import the stylesheet ./styles.css', file: 'docs/page.mdx', line: 4, column: 1 },
+      { message: 'An MDX page cannot import the JSON file @site/data.json', file: 'docs/page.mdx', line: 5, column: 1 },
+      { message: 'The file ./img/missing.jpg does not exist (docs/img/missing.jpg)', file: 'docs/page.mdx', line: 8, column: 11 },
+      { message: '<logo> is not an HTML element', file: 'docs/page.mdx', line: 10, column: 1 },
+      { message: '<Logo> is not imported', file: 'docs/page.mdx', line: 12, column: 1 },
+      { message: 'The URL of an imported file cannot be shown as text', file: 'docs/page.mdx', line: 14, column: 11 },
+    ]);
+    const asComponent = compileMdx('import Logo from \'@site/static/img/logo.svg\';\n\n<Logo className="x" />\n', { files });
+    expect(errorsOf(asComponent)).toEqual([
+      { message: '<Logo> is the URL of the file @site/static/img/logo.svg, not a component', file: 'docs/page.mdx', line: 3, column: 1 },
+    ]);
   });
 });
 

@@ -42,7 +42,7 @@ describe('docgen check-links on docs-content', () => {
     expect(stdout).toBe(
       [
         'docgen.config.yaml (1 problem)',
-        `  docgen.config.yaml:${navbarLine}:11  /blogs  no page at /blogs`,
+        `  docgen.config.yaml:${navbarLine}:11  /blogs  no page at /blogs: did you mean /blog?`,
         '',
         'docs/guide/overview.md (1 problem)',
         `  docs/guide/overview.md:${lines + 1}:1  ./start.md#no-such-heading  /docs/guide/start has no heading with id "no-such-heading"`,

@@ -1,9 +1,9 @@
 /**
  * The property of `check-links` as the pre-merge gate: over a few hundred links generated from a
- * fixed seed (pages, folders with and without an index page, static files, markdown twins and
- * other generated files, versions, locales, queries, fragments in NFC, NFD and percent-encoded
- * forms, script URLs, `../` beyond the site), written into a site with two versions and two
- * locales, built with the real CLI:
+ * fixed seed (pages, also written as URLs without `.md`, folders with and without an index page,
+ * static files, markdown twins and other generated files, versions, locales, queries, fragments
+ * in NFC, NFD and percent-encoded forms, script URLs, `../` beyond the site), written into a site
+ * with two versions and two locales, built with the real CLI:
  *
  * - `check-links` reports a link exactly when `build` warns about it (same file:line:col);
  * - every link it accepts, in every locale the page is shown in, leads in the built site served by
@@ -54,6 +54,11 @@ const RELATIVE_TARGETS: { path: string; folder?: boolean; file?: boolean }[] = [
   { path: 'docs/missing.md' },
   { path: 'versioned_docs/version-1.0/intro.md' },
   { path: 'pages/about.md' },
+  // Written as URLs (no extension): relative to the page's URL, which mirrors these folders.
+  { path: 'docs/intro' },
+  { path: 'docs/guide/setup' },
+  { path: `docs/${KO}` },
+  { path: 'docs/nope' },
   { path: 'docs/guide', folder: true },
   { path: 'docs', folder: true },
   { path: 'docs/empty-folder', folder: true },

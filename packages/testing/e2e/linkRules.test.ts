@@ -1,7 +1,8 @@
 /**
  * The link rules, through the real CLI: what `check-links` reports is what `build` warns about,
- * at the same file:line:col, and what it accepts works in the built site. Folders, queries,
- * markdown twins, neutralised script links and Unicode (NFC/NFD) names.
+ * at the same file:line:col, and what it accepts works in the built site. Folders, links written
+ * as URLs (without an extension), queries, markdown twins, neutralised script links and Unicode
+ * (NFC/NFD) names.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ const INTRO = [
   '[folder](./sub/) [folder without slash](./sub) [docs root](../docs/) [no index](./empty/)',
   '',
   '[query](./b.md?x=1#h) [absolute query](/docs/b?y=2)',
+  '',
+  '[url](b) [url anchor](./b#h) [url down](../docs/sub/deep) [typo](./bb) [moved](./sub/moved)',
   '',
   '[twin](/docs/b.md) [folder twin](/docs/sub/index.md) [llms](/llms.txt) [sitemap](/sitemap.xml)',
   '',
@@ -59,7 +62,10 @@ describe('links as check-links and build see them', () => {
       ...getMinimalSiteFiles('Link rules'),
       'docs/intro.md': INTRO,
       'docs/b.md': `# B\n\n## H\n\n## ${HEADING_NFD}\n`,
-      'docs/sub/index.md': '# Sub\n',
+      // At /docs/sub/: a relative URL goes on from the folder, as a browser resolves it there.
+      'docs/sub/index.md': '# Sub\n\n[sibling](deep) [parent](../b#h)\n',
+      'docs/sub/deep.md': '# Deep\n',
+      'docs/sub/moved.md': '---\nslug: /elsewhere\n---\n# Moved\n',
       'docs/empty/notes.txt': 'not a page\n',
       [`docs/${NFD}.md`]: '# Install\n',
     });
@@ -67,17 +73,19 @@ describe('links as check-links and build see them', () => {
     built = await runDocgen(['build', site]);
   });
 
-  it('check-links reports exactly the folder without an index page and the four neutralised links (one in raw HTML), at file:line:col, and exits with 1', () => {
+  it('check-links reports exactly the URLs that lead to no page (with the page meant) and the four neutralised links (one in raw HTML), at file:line:col, and exits with 1', () => {
     expect(check.stdout).toBe(
       [
-        'docs/intro.md (5 problems)',
-        `  ${at('[no index]')}  ./empty/  folder docs/empty/ has no index page (index.md) to link to`,
+        'docs/intro.md (7 problems)',
+        `  ${at('[no index]')}  ./empty/  no page at /docs/empty/`,
+        `  ${at('[typo]')}  ./bb  no page at /docs/bb: did you mean /docs/b?`,
+        `  ${at('[moved]')}  ./sub/moved  no page at /docs/sub/moved: did you mean ./sub/moved.md (/docs/elsewhere)?`,
         `  ${at('[js]')}  javascript:alert(1)  a javascript: URL runs script, so the page shows the link without it`,
         `  ${at('[vb]')}  VBScript:alert(2)  a vbscript: URL runs script, so the page shows the link without it`,
         `  ${at('[data]')}  data:text/html;base64,PGI+eDwvYj4=  a data: URL runs script, so the page shows the link without it`,
         `  ${at('<a href')}  javascript:alert(3)  a javascript: URL runs script, so the page shows the link without it`,
         '',
-        '✖ 5 problems in 1 file',
+        '✖ 7 problems in 1 file',
         '',
       ].join('\n'),
     );
@@ -88,10 +96,22 @@ describe('links as check-links and build see them', () => {
     expect(built.stderr).not.toMatch(/crashed|at .*\.js:\d+/);
     expect(built.code, built.stderr).toBe(0);
     const warned = [...built.stderr.matchAll(/^warning (\S+)\s/gm)].map((match) => match[1]).sort();
-    expect(warned).toEqual([at('[no index]'), at('[js]'), at('[vb]'), at('[data]'), at('<a href')].sort());
+    expect(warned).toEqual([at('[no index]'), at('[typo]'), at('[moved]'), at('[js]'), at('[vb]'), at('[data]'), at('<a href')].sort());
     expect(built.stderr).toContain(`warning ${at('<a href')}  The script URL in href of <a> is removed`);
-    expect(built.stderr).toContain(`warning ${at('[no index]')}  Broken link ./empty/: folder docs/empty/ has no index page`);
+    expect(built.stderr).toContain(`warning ${at('[no index]')}  Broken link ./empty/: no page at /docs/empty/`);
+    expect(built.stderr).toContain(`warning ${at('[typo]')}  Broken link ./bb: no page at /docs/bb: did you mean /docs/b?`);
     expect(built.stderr).toContain(`warning ${at('[js]')}  The script URL in href of <a> is removed`);
+  });
+
+  it('resolves a link without an extension as a URL relative to the page, written as the route it leads to', () => {
+    const hrefs = hrefsOf(readFileSync(join(site, 'build', 'docs', 'intro', 'index.html'), 'utf8'));
+    expect(hrefs.get('url')).toBe('/docs/b');
+    expect(hrefs.get('url anchor')).toBe('/docs/b#h');
+    expect(hrefs.get('url down')).toBe('/docs/sub/deep');
+    // From /docs/sub/ (an index page's URL ends with "/"), as the browser resolves them there.
+    const sub = hrefsOf(readFileSync(join(site, 'build', 'docs', 'sub', 'index.html'), 'utf8'));
+    expect(sub.get('sibling')).toBe('/docs/sub/deep');
+    expect(sub.get('parent')).toBe('/docs/b#h');
   });
 
   it('resolves a folder link to its index page, keeps queries and fragments, and gives NFD anchors and names their NFC form', () => {

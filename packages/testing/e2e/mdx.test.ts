@@ -251,6 +251,122 @@ describe('MDX pages in Chromium', () => {
   });
 });
 
+describe('files an MDX page and a site component import, under a base URL', () => {
+  // A 1x1 PNG, and the same with a byte more (another file, another hash).
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const BADGE_PNG = Buffer.concat([PNG, Buffer.from('\n')]);
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8"><rect width="12" height="8" fill="teal"/></svg>\n';
+  const root = join(scratch, 'files');
+  const filesSite = join(root, 'site');
+  // Built into out/base and served from out: the site is at /base/, as its baseUrl says.
+  const served = join(root, 'out');
+  let server: PlainServer;
+  let browser: Browser;
+  let html: string;
+  beforeAll(async () => {
+    writeSiteFiles(filesSite, {
+      ...getMinimalSiteFiles('MDX files'),
+      'docgen.config.yaml':
+        'title: MDX files\nurl: https://files.example.com\nbaseUrl: /base/\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
+      'docs/img/pic.png': PNG,
+      'static/img/logo.svg': SVG,
+      'src/components/img/badge.png': BADGE_PNG,
+      'src/components/Badge.tsx': [
+        "import { useState } from 'react';",
+        "import badge from './img/badge.png';",
+        '',
+        'export default function Badge({ picture }: { picture: string }) {',
+        '  const [shown, setShown] = useState(0);',
+        '  return (',
+        '    <div className="badge">',
+        '      <img className="own" src={badge} alt="badge" />',
+        '      <img className="required" src={require(\'./img/badge.png\').default} alt="badge again" />',
+        '      <img className="given" src={picture} alt="given" />',
+        '      <button type="button" onClick={() => setShown(shown + 1)}>Shown {shown}</button>',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/figures.mdx': [
+        '---',
+        'title: Figures',
+        '---',
+        "import pic from './img/pic.png';",
+        "import logo from '@site/static/img/logo.svg';",
+        "import Badge from '@site/src/components/Badge';",
+        '',
+        '<img className="pic" src={pic} alt="A picture" />',
+        '',
+        '<img className="logo" src={logo} alt="The logo" />',
+        '',
+        '<img className="pic-required" src={require(\'./img/pic.png\').default} alt="Required" />',
+        '',
+        '<Badge picture={pic} />',
+        '',
+      ].join('\n'),
+    });
+    const built = await runDocgen(['build', filesSite, '--out-dir', '../out/base']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe('');
+    html = readFileSync(join(served, 'base/docs/figures/index.html'), 'utf8');
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(served)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  /** The src of the image whose first class is `className`. */
+  const srcOf = (className: string) =>
+    [...html.matchAll(/<img\b[^>]*>/g)]
+      .map(([tag]) => [/\sclass="([^" ]+)/.exec(tag)?.[1], /\ssrc="([^"]+)"/.exec(tag)?.[1]])
+      .find(([name]) => name === className)?.[1];
+
+  it('gives each import the URL of the file copied into the output below the base URL, which a plain static server answers with the file', async () => {
+    const expected: [string, Buffer | string][] = [
+      ['pic', PNG],
+      ['logo', SVG],
+      ['pic-required', PNG],
+      ['own', BADGE_PNG],
+      ['required', BADGE_PNG],
+      ['given', PNG],
+    ];
+    for (const [className, contents] of expected) {
+      const src = srcOf(className);
+      expect(src, className).toMatch(/^\/base\/assets\/(files|islands)\/[^/]+\.(png|svg)$/);
+      const answer = await fetch(server.url + src!);
+      expect(answer.status, `${className}: ${src}`).toBe(200);
+      expect(Buffer.from(await answer.arrayBuffer())).toEqual(Buffer.from(contents));
+    }
+    // An MDX import is the file as a markdown image copies it; the page's two uses of it are one URL.
+    expect(srcOf('pic')).toBe(srcOf('pic-required'));
+    expect(srcOf('given')).toBe(srcOf('pic'));
+    expect(srcOf('own')).toBe(srcOf('required'));
+    // The server's markup and the component's browser code name the component's image alike.
+    const entry = /<docgen-island[^>]*data-src="([^"]+)"/.exec(html)![1]!;
+    expect(readFileSync(join(served, entry), 'utf8')).toContain(JSON.stringify(srcOf('own')));
+    expect(html).toContain(`data-props="{&quot;picture&quot;:&quot;${srcOf('pic')}&quot;}"`);
+  });
+
+  it('shows every image in Chromium, before and after the component hydrates, with nothing logged', async () => {
+    const { context, page: tab, problems } = await openPage(browser);
+    await tab.goto(`${server.url}/base/docs/figures`, { waitUntil: 'networkidle' });
+    const button = tab.locator('.badge button');
+    await expect
+      .poll(async () => {
+        await button.click();
+        return button.textContent();
+      })
+      .toMatch(/^Shown [1-9]$/);
+    const widths = await tab
+      .locator('article img, .markdown img')
+      .evaluateAll((images) => images.map((image) => [image.classList[0], (image as HTMLImageElement).naturalWidth]));
+    expect(Object.fromEntries(widths)).toEqual({ pic: 1, logo: 12, 'pic-required': 1, own: 1, required: 1, given: 1 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('MDX pages under serve --watch', () => {
   it('serves them whole from the first request, and follows edits of a page, a partial and a site component', async () => {
     const serve = await startServe(site, ['--watch', '--port', '0']);

@@ -97,6 +97,8 @@ export interface SourceMarkdown<FrontMatter> {
   partials?: Record<string, { body: string; bodyLine: number }>;
   /** Of an `.mdx` file: the site's component modules it imports, the site path as imported (no extension) to the file's. */
   modules?: Record<string, string>;
+  /** Of an `.mdx` file: the other files of the site it (and its partials) import or require and that exist (images, PDFs), by site path. */
+  files?: string[];
 }
 
 export interface SourceDoc extends SourceMarkdown<DocFrontMatter> {

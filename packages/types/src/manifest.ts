@@ -92,6 +92,8 @@ export interface ResolvedLink extends ContentLink {
    */
   target?: string;
   unresolved?: string;
+  /** What the author may have meant when `target` is no page: `./publish.md (/docs/guide/publish)` for a URL written without `.md`. */
+  suggestion?: string;
 }
 
 /** Links written in one source file, with where each was written, checked by the links stage. */

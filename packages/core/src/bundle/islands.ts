@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
+import { getImportedFileKind } from '../files/index.js';
 
 /**
  * The site's own components that MDX pages show (islands, `src/components/Counter.tsx#default`):
@@ -18,6 +19,8 @@ export interface IslandsInput {
   components: string[];
   /** Where the server bundle is written (a cache folder). */
   cacheDir: string;
+  /** The site's base URL: files components import (images) are served below it. */
+  baseUrl: string;
 }
 
 export interface IslandsBundle {
@@ -39,6 +42,10 @@ export interface IslandServerModule {
 }
 
 const SITE = 'docgen-site';
+const ASSET = 'docgen-island-asset';
+/** Where the browser code of islands is written in the output, and the files components import. */
+const ISLANDS_DIR = 'assets/islands';
+const ISLAND_ASSET_NAMES = '[name]-[hash]';
 const ENTRY = 'docgen-island';
 const RUNTIME = 'docgen-island-runtime';
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
@@ -146,6 +153,41 @@ function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
   };
 }
 
+/**
+ * Files a component (or its CSS) imports that are not code, CSS or JSON: an image, a font, a PDF
+ * (getImportedFileKind). Each is written beside the browser code under its content hash
+ * (ISLAND_ASSET_NAMES), and its import is its URL below the site's base URL, the same in the
+ * server's markup and the browser's code: `import logo from './logo.png'`, and, as webpack's asset
+ * modules give it to Docusaurus's components, `require('./logo.png').default`.
+ */
+function islandAssets(): esbuild.Plugin {
+  return {
+    name: 'docgen-island-assets',
+    setup(build) {
+      // A module's import of such a file is an ES module whose default export is the file's URL.
+      build.onResolve({ filter: /\.[^./\\]+$/ }, async (args) => {
+        if (args.pluginData === ASSET || args.namespace === ASSET || getImportedFileKind(args.path) !== 'file') return undefined;
+        if (args.kind !== 'import-statement' && args.kind !== 'require-call' && args.kind !== 'dynamic-import') return undefined;
+        const { kind, importer, namespace, resolveDir } = args;
+        const result = await build.resolve(args.path, { kind, importer, namespace, resolveDir, pluginData: ASSET });
+        if (result.errors.length > 0) return { errors: result.errors };
+        return getImportedFileKind(result.path) === 'file'
+          ? { path: result.path, namespace: ASSET }
+          : { path: result.path, namespace: result.namespace };
+      });
+      build.onLoad({ filter: /.*/, namespace: ASSET }, (args) => ({
+        contents: `export { default } from ${quote(args.path)};`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+      // The file itself (for that module, and for a CSS url()): esbuild's file loader.
+      build.onLoad({ filter: /\.[^./\\]+$/, namespace: 'file' }, (args) =>
+        getImportedFileKind(args.path) === 'file' ? { contents: readFileSync(args.path), loader: 'file' } : undefined,
+      );
+    },
+  };
+}
+
 function toDocgenError(error: unknown, siteDir: string): DocgenError {
   const first = (error as esbuild.BuildFailure).errors?.[0];
   if (!first) return new DocgenError('Bundling the site components failed', { code: 'bundle-failed', cause: error });
@@ -168,7 +210,10 @@ const common = (input: IslandsInput): esbuild.BuildOptions => ({
   target: 'es2022',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [islandModules(input.siteDir, input.themeDir)],
+  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir)],
+  // Files components import: beside the browser code, at the same URL in both bundles.
+  assetNames: ISLAND_ASSET_NAMES,
+  publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
@@ -198,7 +243,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
         minifyIdentifiers,
         metafile: true,
         write: false,
-        outdir: join(input.siteDir, 'assets/islands'),
+        outdir: join(input.siteDir, ISLANDS_DIR),
         entryNames: '[name]-[hash]',
         chunkNames: 'chunk-[hash]',
       });

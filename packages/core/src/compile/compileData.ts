@@ -40,6 +40,8 @@ export interface MdxInput {
   partials: Record<string, MdxPartial>;
   /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
   modules: Record<string, string>;
+  /** The other files of the site it imports or requires that exist (images, PDFs: an import is the file's URL), by site path. */
+  files: string[];
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

@@ -1,19 +1,20 @@
-import { MDX_THEME_IMPORTS, type MdxThemeComponent } from '@docgen/shared';
+import { encodePath, MDX_THEME_IMPORTS, type MdxThemeComponent } from '@docgen/shared';
 import type { AdmonitionType, ContentElements } from '@docgen/types';
-import type { Program } from 'estree-jsx';
+import type { Expression, Program } from 'estree-jsx';
 import type { Code, Heading, Link, Paragraph, Parent, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { toString as mdastToString } from 'mdast-util-to-string';
-import { posix } from 'node:path';
 import { find, html } from 'property-information';
 import type { Processor } from 'unified';
 import { VFile } from 'vfile';
+import { getImportedFileKind, resolveSitePath, SITE_ALIAS, type ImportedFileKind } from '../files/index.js';
 import { getCompileData, type CompileData, type MdxInput } from './compileData.js';
 import { isKnownHtmlTag } from './htmlTags.js';
 import {
   evaluateExpression,
   getProgramExpression,
   MdxExpressionError,
+  MOVE_HINT,
   positionOf,
   TOC_PLACEHOLDER,
   type MdxScope,
@@ -37,7 +38,11 @@ const ADMONITION_TYPES: Record<string, AdmonitionType> = {
 };
 
 type Binding =
-  { kind: 'theme'; component: MappedComponent } | { kind: 'partial'; sitePath: string } | { kind: 'island'; component: string };
+  | { kind: 'theme'; component: MappedComponent }
+  | { kind: 'partial'; sitePath: string }
+  | { kind: 'island'; component: string }
+  /** A file of the site (an image, a PDF): its `@site/` URL, which the manifest resolves as it resolves links. */
+  | { kind: 'file'; url: string; source: string };
 
 /** Where an MDX node's content comes from: the page or one of its partials. */
 interface Origin {
@@ -48,9 +53,6 @@ interface Origin {
 }
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
-
-const ESCAPE_HINT =
-  'Expressions may be literals, arrays and objects of literals, frontMatter.x, toc and metadata.title. Move the logic into a component in src/components and import it.';
 
 /**
  * MDX content to docgen's: imports of Docusaurus's theme components become the content elements
@@ -63,7 +65,7 @@ export function remarkMdxDocgen(this: Processor) {
   const processor = this;
   return (tree: MdastRoot, file: VFile) => {
     const data = getCompileData(file.data);
-    const input = data.mdx ?? { frontMatter: {}, partials: {}, modules: {} };
+    const input = data.mdx ?? { frontMatter: {}, partials: {}, modules: {}, files: [] };
     const first = tree.children.find((node) => node.type !== 'mdxjsEsm');
     const heading = first?.type === 'heading' && first.depth === 1 ? mdastToString(first) : undefined;
     const title = typeof input.frontMatter.title === 'string' ? input.frontMatter.title : heading;
@@ -107,7 +109,36 @@ function transformTree(
     );
     if (!known) data.diagnostics.push({ severity: 'error', code: 'mdx', message: error.message, hint: error.hint, location });
   };
-  const bindings = readImports(tree, origin, input, fail);
+  /** The URL of a file of the site this file imports or requires, recorded as a URL of the content (see Binding). */
+  const useFile = (source: string, position: { line: number; column: number } | undefined): string => {
+    const sitePath = resolveSitePath(origin.sourcePath, source);
+    const kind = sitePath === undefined ? undefined : getImportedFileKind(sitePath);
+    if (sitePath === undefined || kind !== 'file') {
+      if (sitePath === undefined && /^(\.{1,2}\/|@site\/)/.test(source)) throw new MdxExpressionError(...describeOutside(source), position);
+      throw new MdxExpressionError(
+        `require('${source}') is not supported in MDX: only files of the site (an image, a PDF) can be required`,
+        "Write the file's path relative to this file (./img/logo.png) or to the site (@site/static/img/logo.png); import components and partials at the top of the file.",
+        position,
+      );
+    }
+    if (!input.files.includes(sitePath)) throw new MdxExpressionError(...describeMissing(source, sitePath, kind), position);
+    const url = SITE_ALIAS + encodePath(sitePath);
+    data.urls.set(`image\0${url}`, { value: url, kind: 'image' });
+    // A link of the page at the import (check-links checks it there); a partial's lines are not the page's.
+    if (origin.chain.length === 1 && position) {
+      const location = { line: position.line + origin.lineOffset, column: position.column };
+      if (!data.links.some((link) => link.url === url && link.line === location.line && link.column === location.column)) {
+        data.links.push({ url, kind: 'image', ...location });
+      }
+    }
+    return url;
+  };
+  const bindings = readImports(tree, origin, input, fail, useFile);
+  const fileScope: MdxScope = {
+    ...scope,
+    variables: new Map([...bindings].flatMap(([name, binding]) => (binding.kind === 'file' ? [[name, binding.url]] : []))),
+    require: useFile,
+  };
 
   const transformChildren = (parent: Parent): void => {
     const children: MdastContent[] = [];
@@ -133,7 +164,14 @@ function transformTree(
             }
             return [];
           }
-          return toText(evaluateChild(expression, scope), node);
+          if (isFileExpression(expression, fileScope)) {
+            throw new MdxExpressionError(
+              'The URL of an imported file cannot be shown as text',
+              'Use it in an attribute: <img src={logo} alt="..." /> or <a href={file}>...</a>.',
+              positionOf(expression),
+            );
+          }
+          return toText(evaluateChild(expression, fileScope), node);
         }
         case 'mdxJsxFlowElement':
         case 'mdxJsxTextElement':
@@ -167,6 +205,13 @@ function transformTree(
     }
     if (binding?.kind === 'theme' && member === undefined) return toThemeElement(node, binding.component);
     if (binding?.kind === 'island' && member === undefined) return toIsland(node, binding.component);
+    if (binding?.kind === 'file' && !/^[a-z]/.test(node.name)) {
+      throw new MdxExpressionError(
+        `<${node.name}> is the URL of the file ${binding.source}, not a component`,
+        `Show it with <img src={${base}} alt="..." /> or link it with <a href={${base}}>...</a>. (Docusaurus makes an .svg import a React component; docgen gives every file's URL.)`,
+        position,
+      );
+    }
     if (/^[a-z]/.test(node.name) && !node.name.includes('.')) {
       if (!isKnownHtmlTag(node.name)) {
         throw new MdxExpressionError(
@@ -199,7 +244,7 @@ function transformTree(
       else if (typeof value === 'string') attributes[attribute.name] = value;
       else {
         const expression = getProgramExpression(value.data?.estree as Program | undefined);
-        attributes[attribute.name] = expression ? evaluateExpression(expression, scope) : undefined;
+        attributes[attribute.name] = expression ? evaluateExpression(expression, fileScope) : undefined;
       }
     }
     return attributes;
@@ -234,7 +279,7 @@ function transformTree(
         continue;
       }
       if (typeof value === 'object') {
-        throw new MdxExpressionError(`The attribute ${name} of <${tagName}> must be text or a number`, ESCAPE_HINT, node.position?.start);
+        throw new MdxExpressionError(`The attribute ${name} of <${tagName}> must be text or a number`, MOVE_HINT, node.position?.start);
       }
       const info = find(html, name === 'class' ? 'className' : name === 'for' ? 'htmlFor' : name);
       properties[info.property] = info.property === 'className' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
@@ -371,7 +416,7 @@ function transformTree(
   const codeTextOf = (node: MdastContent): string => {
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
       const expression = getProgramExpression(node.data?.estree);
-      const value = expression ? evaluateExpression(expression, scope) : '';
+      const value = expression ? evaluateExpression(expression, fileScope) : '';
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
     }
     if (node.type === 'text') return node.value;
@@ -410,7 +455,13 @@ function transformTree(
 }
 
 /** Reads the imports and exports of the file; what cannot be supported is an error. */
-function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (error: MdxExpressionError) => void): Map<string, Binding> {
+function readImports(
+  tree: MdastRoot,
+  origin: Origin,
+  input: MdxInput,
+  fail: (error: MdxExpressionError) => void,
+  useFile: (source: string, position: { line: number; column: number } | undefined) => string,
+): Map<string, Binding> {
   const bindings = new Map<string, Binding>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
@@ -431,16 +482,16 @@ function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (er
       const source = String(statement.source.value);
       const themeComponent = Object.hasOwn(THEME_MODULES, source) ? THEME_MODULES[source] : undefined;
       const sitePath = resolveSitePath(origin.sourcePath, source);
-      const partialPath = /\.mdx?$/.test(source) ? sitePath : undefined;
-      const module = !partialPath && sitePath !== undefined ? input.modules[sitePath] : undefined;
-      if (sitePath !== undefined && !partialPath && module === undefined) {
-        fail(
-          new MdxExpressionError(
-            `The component module ${source} does not exist (${sitePath})`,
-            'Check the path: it is relative to this file, or to the site with @site/. Components are .tsx, .ts, .jsx or .js files.',
-            position,
-          ),
-        );
+      if (sitePath === undefined && /^(\.{1,2}\/|@site\/)/.test(source)) {
+        fail(new MdxExpressionError(...describeOutside(source), position));
+        continue;
+      }
+      const kind = sitePath === undefined ? undefined : getImportedFileKind(sitePath);
+      const partialPath = kind === 'partial' ? sitePath : undefined;
+      const module = sitePath !== undefined && !partialPath ? input.modules[sitePath] : undefined;
+      const isFile = module === undefined && kind === 'file' && input.files.includes(sitePath!);
+      if (sitePath !== undefined && !partialPath && module === undefined && !isFile) {
+        fail(new MdxExpressionError(...describeMissing(source, sitePath, kind!), position));
         continue;
       }
       for (const specifier of statement.specifiers) {
@@ -452,6 +503,8 @@ function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (er
                 ? specifier.imported.name
                 : String(specifier.imported.value);
           bindings.set(specifier.local.name, { kind: 'island', component: `${module}#${exportName}` });
+        } else if (isFile && specifier.type === 'ImportDefaultSpecifier') {
+          bindings.set(specifier.local.name, { kind: 'file', url: useFile(source, position), source });
         } else if (themeComponent && specifier.type === 'ImportDefaultSpecifier') {
           bindings.set(specifier.local.name, { kind: 'theme', component: themeComponent });
         } else if (partialPath && specifier.type === 'ImportDefaultSpecifier') {
@@ -468,7 +521,7 @@ function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (er
           fail(
             new MdxExpressionError(
               `The import of ${specifier.local.name} from "${source}" is not supported`,
-              `MDX files may import (as default imports) ${Object.keys(THEME_MODULES).join(', ')}, partials (.md, .mdx) and components of the site.`,
+              `MDX files may import (as default imports) ${Object.keys(THEME_MODULES).join(', ')}, partials (.md, .mdx), files (an image's URL) and components of the site.`,
               positionOf(specifier),
             ),
           );
@@ -479,12 +532,41 @@ function readImports(tree: MdastRoot, origin: Origin, input: MdxInput, fail: (er
   return bindings;
 }
 
-/** The site path an import names, relative to the importing file (or the site, for `@site/`). */
-export function resolveSitePath(importer: string, source: string): string | undefined {
-  if (source.startsWith('@site/')) return posix.normalize(source.slice('@site/'.length));
-  if (!source.startsWith('./') && !source.startsWith('../')) return undefined;
-  const resolved = posix.normalize(posix.join(posix.dirname(importer), source));
-  return resolved.startsWith('../') ? undefined : resolved;
+/** A relative or `@site/` import or require above the site folder: message and hint. */
+function describeOutside(source: string): [string, string] {
+  return [`${source} names a path outside the site folder`, 'Move the file into the site, or import it with @site/ from the site root.'];
+}
+
+/** An import or require of a site path that names nothing a page may import: message and hint, by what the path looks like. */
+function describeMissing(source: string, sitePath: string, kind: ImportedFileKind): [string, string] {
+  const check = 'Check the path: it is relative to this file, or to the site with @site/.';
+  switch (kind) {
+    case 'file':
+      return [`The file ${source} does not exist (${sitePath})`, check];
+    case 'stylesheet':
+      return [
+        `An MDX page cannot import the stylesheet ${source}`,
+        'Import it from a component of your site (src/components), or list it in customCss of docgen.config.yaml.',
+      ];
+    case 'data':
+      return [
+        `An MDX page cannot import the JSON file ${source}`,
+        'Put the values in the front matter and use {frontMatter.x}, or import the JSON from a component of your site.',
+      ];
+    case 'partial':
+    case 'module':
+      return [
+        `The component module ${source} does not exist (${sitePath})`,
+        `${check} Components are .tsx, .ts, .jsx or .js files; any other file (an image, a PDF) is imported as its URL.`,
+      ];
+  }
+}
+
+/** Whether an expression shown as a child is an imported file's URL: a name bound to a file, or `require(...)`. */
+function isFileExpression(expression: Expression, scope: MdxScope): boolean {
+  if (expression.type === 'Identifier') return scope.variables?.has(expression.name) === true;
+  const call = expression.type === 'MemberExpression' ? expression.object : expression;
+  return call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'require';
 }
 
 /** An explicit heading id written as an MDX comment, Docusaurus's way: `## Title {/* #my-id *\/}`. */

@@ -9,10 +9,14 @@ export const TOC_PLACEHOLDER = '\u0000docgen:toc';
 /** A value an MDX expression may give: JSON, or undefined. */
 export type MdxValue = string | number | boolean | null | undefined | MdxValue[] | { [key: string]: MdxValue };
 
-/** What an expression is evaluated against: the page's front matter and title. */
+/** What an expression is evaluated against: the page's front matter and title, and what the file being read imports. */
 export interface MdxScope {
   frontMatter: Record<string, unknown>;
   title: string | undefined;
+  /** Names the file imports that have a value: an imported file's URL (`import logo from './logo.png'`). */
+  variables?: ReadonlyMap<string, MdxValue>;
+  /** `require('./x.png')` (and its `.default`): the URL of a file of the site, or an error. */
+  require?: (source: string, position: { line: number; column: number } | undefined) => MdxValue;
 }
 
 /** An expression that cannot be evaluated at build time, at its 1-based line and column of the body. */
@@ -26,8 +30,9 @@ export class MdxExpressionError extends Error {
   }
 }
 
-const MOVE_HINT =
-  'Expressions may be literals, arrays and objects of literals, frontMatter.x, toc and metadata.title. Move the logic into a component in src/components and import it.';
+/** What every refusal of an expression says to do. */
+export const MOVE_HINT =
+  "Expressions may be literals, arrays and objects of literals, frontMatter.x, toc, metadata.title and the files the page imports (import logo from './logo.png'). Move the logic into a component in src/components and import it.";
 
 /** The 1-based position of an estree node (acorn's columns are 0-based). */
 export function positionOf(node: EstreeNode | undefined): { line: number; column: number } | undefined {
@@ -89,6 +94,7 @@ export function evaluateExpression(node: Expression, scope: MdxScope): MdxValue 
     }
     case 'Identifier':
       if (node.name === 'undefined') return undefined;
+      if (scope.variables?.has(node.name)) return scope.variables.get(node.name);
       if (node.name === 'frontMatter') return toMdxValue(scope.frontMatter);
       if (node.name === 'toc') return TOC_PLACEHOLDER;
       if (node.name === 'metadata') break;
@@ -97,7 +103,16 @@ export function evaluateExpression(node: Expression, scope: MdxScope): MdxValue 
         MOVE_HINT,
         positionOf(node),
       );
+    case 'CallExpression': {
+      const source = getRequiredSource(node);
+      if (source !== undefined && scope.require) return scope.require(source, positionOf(node));
+      break;
+    }
     case 'MemberExpression': {
+      // `require('./x.png').default`, as Docusaurus's pages write it: the module's default export is the URL.
+      const required = node.object.type === 'CallExpression' ? getRequiredSource(node.object) : undefined;
+      if (required !== undefined && scope.require && getMemberName(node) === 'default')
+        return scope.require(required, positionOf(node.object));
       const path = getMemberPath(node);
       if (path?.[0] === 'frontMatter') {
         let value: unknown = scope.frontMatter;
@@ -121,17 +136,25 @@ export function evaluateExpression(node: Expression, scope: MdxScope): MdxValue 
   throw new MdxExpressionError(`${describe(node)} is not supported in MDX: content does not run code`, MOVE_HINT, positionOf(node));
 }
 
+/** The path of `require('path')`, or undefined when the call is anything else. */
+function getRequiredSource(node: Expression): string | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const [argument, ...rest] = node.arguments;
+  return rest.length === 0 && argument?.type === 'Literal' && typeof argument.value === 'string' ? argument.value : undefined;
+}
+
+/** The name of a member expression's property (`a.b`, `a['b']`), or undefined when it is computed. */
+function getMemberName(node: Expression & { type: 'MemberExpression' }): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined;
+}
+
 /** `a.b.c` (and `a['b']`) as its names, or undefined when a part is computed. */
 function getMemberPath(node: Expression): string[] | undefined {
   if (node.type === 'Identifier') return [node.name];
   if (node.type !== 'MemberExpression' || node.object.type === 'Super') return undefined;
   const object = getMemberPath(node.object as Expression);
-  const property =
-    !node.computed && node.property.type === 'Identifier'
-      ? node.property.name
-      : node.property.type === 'Literal' && typeof node.property.value === 'string'
-        ? node.property.value
-        : undefined;
+  const property = getMemberName(node);
   return object && property !== undefined ? [...object, property] : undefined;
 }
 

@@ -21,7 +21,9 @@ import { DocgenError } from '../diagnostics/index.js';
 import {
   describeSkippedLink,
   getFilePathProblem,
+  getImportedFileKind,
   getSlugProblem,
+  resolveSitePath,
   ROUTE_PATH_HINT,
   type FolderKind,
   type SkippedLink,
@@ -186,41 +188,58 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
 
 /** An MDX import from a file: `import Intro from './_intro.mdx'`, `import { A } from '@site/src/components/A'` (group 1: the path). */
 const FILE_IMPORT = /^import\s+[^'"\n]*?\s+from\s+['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]/gm;
+/** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default` (group 1: the path). */
+const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]\s*\)/g;
 const partialFrontMatter = z.looseObject({});
 /** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
 const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
 
 /**
  * What an MDX body imports from files of the site, and what those partials import: the `.md`/`.mdx`
- * partials by site path, with their bodies without front matter, and the site's component modules
- * by the site path as imported to the file's site path. An import that names no file of the site
- * is left out (compiling reports it at its line); a path outside the site is never read.
+ * partials by site path, with their bodies without front matter, the site's component modules
+ * by the site path as imported to the file's site path, and the other files it imports or requires
+ * (images, PDFs: their import is their URL) that exist, by site path. An import that names no file
+ * of the site is left out (compiling reports it at its line); a path outside the site is never read.
  */
-function readMdxImports(siteDir: string, absolutePath: string, body: string): Pick<SourceMarkdown<unknown>, 'partials' | 'modules'> {
+function readMdxImports(
+  siteDir: string,
+  absolutePath: string,
+  body: string,
+): Pick<SourceMarkdown<unknown>, 'partials' | 'modules' | 'files'> {
   const partials: Record<string, { body: string; bodyLine: number }> = {};
   const modules: Record<string, string> = {};
+  const files = new Set<string>();
   const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
-  const pending = [{ importer: absolutePath, body }];
+  const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+  const pending = [{ importer: toSitePath(absolutePath), body }];
   while (pending.length > 0) {
     const { importer, body: text } = pending.pop()!;
-    if (!text.includes('import')) continue;
+    if (!text.includes('import') && !text.includes('require')) continue;
+    for (const match of text.matchAll(FILE_REQUIRE)) {
+      const written = resolveSitePath(importer, match[1]!);
+      if (written !== undefined && getImportedFileKind(written) === 'file' && isFile(join(siteDir, written))) files.add(written);
+    }
     for (const match of text.matchAll(FILE_IMPORT)) {
-      const source = match[1]!;
-      const target = source.startsWith('@site/') ? join(siteDir, source.slice('@site/'.length)) : resolve(dirname(importer), source);
-      const written = toSitePath(target);
-      if (written.startsWith('..')) continue;
-      if (!/\.mdx?$/.test(source)) {
-        const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find((path) => existsSync(path) && statSync(path).isFile());
+      const written = resolveSitePath(importer, match[1]!);
+      if (written === undefined) continue;
+      const target = join(siteDir, written);
+      if (getImportedFileKind(written) !== 'partial') {
+        if (getImportedFileKind(written) === 'file' && isFile(target)) {
+          files.add(written);
+          continue;
+        }
+        // `./Chart.client` is the module Chart.client.tsx.
+        const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find(isFile);
         if (found && /\.[jt]sx?$/.test(found)) modules[written] = toSitePath(found);
         continue;
       }
       if (Object.hasOwn(partials, written) || !existsSync(target)) continue;
       const partial = parseFrontMatter(readSourceFile(siteDir, target), partialFrontMatter);
       partials[written] = { body: partial.body, bodyLine: partial.bodyLine };
-      if (written.endsWith('.mdx')) pending.push({ importer: target, body: partial.body });
+      if (written.endsWith('.mdx')) pending.push({ importer: written, body: partial.body });
     }
   }
-  return { partials, modules };
+  return { partials, modules, files: [...files].sort() };
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */

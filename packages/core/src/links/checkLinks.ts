@@ -3,7 +3,7 @@ import { getLocaleOfPath } from '@docgen/shared';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
-import { assertNever } from '../diagnostics/index.js';
+import { assertNever, suggestName } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
 
 const HINTS = {
@@ -23,6 +23,8 @@ interface SiteIndex {
   files: Set<string>;
   /** Locales left out of the model (`build --locale`): links into them cannot be checked. */
   isUnchecked(path: string): boolean;
+  /** The page of the same folder whose name is closest to that of a path that is no page (`/docs/instal` -> `/docs/install`). */
+  suggestPage(path: string): string | undefined;
 }
 
 /**
@@ -115,10 +117,54 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
     const locale = getLocaleOfPath(path, localeBases);
     return locale !== undefined && !built.has(locale);
   };
-  return { pages, files, isUnchecked };
+  // Pages by folder and by name, made when a link first needs a suggestion: a broken link is compared with its neighbours
+  // only, else it may mean a page of that name elsewhere (`./publish` on `/docs/guide/` is `/docs/guide/publish`).
+  let byFolder: Map<string, string[]> | undefined;
+  const byName = new Map<string, string[]>();
+  const suggestPage = (path: string) => {
+    if (!byFolder) {
+      byFolder = new Map();
+      for (const page of pages.keys()) {
+        const [folder, name] = splitLastSegment(page);
+        addTo(byFolder, folder, name);
+        addTo(byName, name, page);
+      }
+    }
+    const [folder, name] = splitLastSegment(path);
+    if (name === '') return undefined;
+    const near = suggestName(name, byFolder.get(folder) ?? []);
+    if (near !== undefined) return folder + near;
+    // Of the pages of that name (in every locale and version), the one that shares most of the path, then the shortest.
+    const shared = (page: string) => {
+      let length = 0;
+      while (length < page.length && page[length] === path[length]) length++;
+      return length;
+    };
+    return byName.get(name)?.reduce((best, page) => {
+      const order = shared(page) - shared(best) || best.length - page.length;
+      return order > 0 ? page : best;
+    });
+  };
+  return { pages, files, isUnchecked, suggestPage };
 }
 
-function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, isUnchecked }: SiteIndex): LinkProblem | undefined {
+function addTo(map: Map<string, string[]>, key: string, value: string): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+}
+
+/** `/docs/guide/setup` as `/docs/guide/` and `setup`. */
+function splitLastSegment(path: string): [string, string] {
+  const slash = path.lastIndexOf('/');
+  return [path.slice(0, slash + 1), path.slice(slash + 1)];
+}
+
+function getLinkProblem(
+  link: ResolvedLink,
+  source: LinkSource,
+  { pages, files, isUnchecked, suggestPage }: SiteIndex,
+): LinkProblem | undefined {
   const location = { file: source.sourcePath, line: link.line, column: link.column };
   const problem = (type: LinkProblem['type'], reason: string, hint: string): LinkProblem => ({
     type,
@@ -145,9 +191,11 @@ function getLinkProblem(link: ResolvedLink, source: LinkSource, { pages, files, 
   if (files.has(path) || (path.endsWith('/') && files.has(`${path}index.html`)) || isUnchecked(path)) return undefined;
   const key = normalizePath(path);
   if (!pages.has(key)) {
-    if (link.kind === 'image') return problem('broken-link', `no file at ${path}`, HINTS.missingFile);
+    const meant = link.suggestion ?? (link.kind === 'link' ? suggestPage(key) : undefined);
+    const guess = meant === undefined ? '' : `: did you mean ${meant}?`;
+    if (link.kind === 'image') return problem('broken-link', `no file at ${path}${guess}`, HINTS.missingFile);
     const what = /\.[a-z\d]+$/i.test(path) ? 'no page or file' : 'no page';
-    return problem('broken-link', `${what} at ${path}`, shared ? HINTS.missingPageShared : HINTS.missingPageMarkdown);
+    return problem('broken-link', `${what} at ${path}${guess}`, shared ? HINTS.missingPageShared : HINTS.missingPageMarkdown);
   }
   const anchors = pages.get(key);
   if (anchors && anchor !== '' && !anchors.has(anchor)) {

@@ -9,8 +9,8 @@ import type {
   SourceLocation,
   ValueLocation,
 } from '@docgen/types';
-import { decodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
-import { describeSkippedLink, getSitePathVerdict } from '../files/index.js';
+import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
+import { describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -41,6 +41,20 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
     if (version && !indexByFolder.has(version.docsDir.normalize('NFC')))
       indexByFolder.set(version.docsDir.normalize('NFC'), pending.route.path);
   }
+  // Each route by its path without a trailing slash: a relative URL takes the route's own form (`./guide` -> `/docs/guide/`).
+  const routeByUrlPath = new Map<string, string>();
+  for (const pending of routes) routeByUrlPath.set(trimTrailingSlash(pending.route.path), pending.route.path);
+  const pages: PageLookup = {
+    routeOf: (path) => routeByUrlPath.get(trimTrailingSlash(path)),
+    findFile: (filePath) => {
+      for (const extension of ['.md', '.mdx']) {
+        const route = pathByFile.get(`${filePath}${extension}`);
+        if (route !== undefined) return { extension, route };
+      }
+      const index = indexByFolder.get(filePath);
+      return index === undefined ? undefined : { extension: '', route: index };
+    },
+  };
   const fileLinks = (context.input.linkCache ?? new LinkCache()).get(
     { locale: context.locale, siteDir: context.input.siteDir, baseUrl: context.input.config.baseUrl },
     pathByFile,
@@ -53,7 +67,7 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
       resolver = (url, kind) => {
         let link = resolved.get(url);
         if (!link) {
-          link = resolveUrl(context, pending, url, kind, (filePath, suffix) => {
+          link = resolveUrl(context, pending, url, kind, pages, (filePath, suffix) => {
             // The same file link means the same from every page (in the dev server, every run).
             const key = `${kind}\0${filePath}\0${suffix}`;
             let known = fileLinks.get(key);
@@ -118,11 +132,20 @@ export function getConfigLinkHref(context: LocaleContext, item: NavbarLinkConfig
   return item.href ?? localizeLink(context, item.to ?? '/');
 }
 
+/** What resolving a relative URL needs of the locale's pages. */
+interface PageLookup {
+  /** The route at a URL path (with or without its trailing slash), in its own form. */
+  routeOf(path: string): string | undefined;
+  /** The page built from `<filePath>.md` or `.mdx`, or from the index of the folder `filePath` (site paths in NFC). */
+  findFile(filePath: string): { extension: string; route: string } | undefined;
+}
+
 function resolveUrl(
   context: LocaleContext,
   pending: PendingRoute,
   url: string,
   kind: 'link' | 'image',
+  pages: PageLookup,
   resolveFile: (filePath: string, suffix: string) => { target: string } | { unresolved: string },
 ): ResolvedLink {
   const base: ResolvedLink = { url, kind, line: 0, column: 0 };
@@ -134,6 +157,26 @@ function resolveUrl(
   if (pathPart.startsWith('/')) {
     const localized = decodePath(localizeLink(context, decodePath(pathPart)));
     return { ...base, target: normalizeUrlPath(localized) + suffix };
+  }
+  if (pathPart.startsWith(SITE_ALIAS)) {
+    // `@site/static/guide.pdf`: a file of the site named from the site's folder, as Docusaurus reads it (and as MDX imports give a file's URL).
+    const sitePath = resolveSitePath('', decodePath(pathPart));
+    if (sitePath === undefined) return { ...base, unresolved: `${pathPart} is outside the site folder` };
+    return { ...base, ...resolveFile(sitePath, suffix) };
+  }
+  if (!hasFileExtension(pathPart)) {
+    // As in Docusaurus, a relative link without a file extension (`publish`, `../api/`, `./intro#part`) is a URL: the browser
+    // resolves it against the page's URL. It is written as the absolute path it leads to, so that it leads there from
+    // wherever the page is shown (a host that adds a trailing slash, a blog list showing the post's excerpt).
+    const resolved = resolveRelativeUrl(pending.route.path, pathPart);
+    const route = pages.routeOf(resolved);
+    if (route !== undefined) return { ...base, target: route + suffix };
+    // Not a page of this locale (check-links checks it against the whole site): what the author may have meant is the page
+    // of the file the path names beside the source.
+    const filePath = pending.linkBase && posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart)));
+    const meant = filePath ? pages.findFile(trimTrailingSlash(filePath).normalize('NFC')) : undefined;
+    const suggestion = meant && (meant.extension ? `${trimTrailingSlash(pathPart)}${meant.extension} (${meant.route})` : meant.route);
+    return { ...base, target: resolved + suffix, ...(suggestion && { suggestion }) };
   }
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
   const besideFile = resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), suffix);
@@ -339,6 +382,26 @@ function splitUrl(url: string): { path: string; query: string; hash: string } {
 /** `#fragment` decoded and in Unicode NFC, as heading ids are: `#%E1%84%89...` (NFD) finds the heading `설치`. */
 function toFragment(hash: string): string {
   return hash === '' ? '' : `#${decodePath(hash.slice(1)).normalize('NFC')}`;
+}
+
+/** Whether the last segment of a link's path has a file extension (`./setup.md`, `./diagram.png`; not `./setup`, `../api/`, `..`). */
+function hasFileExtension(path: string): boolean {
+  return /\.[^./]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * A relative URL path resolved as a browser resolves it against the page's URL (its route path:
+ * `publish` on `/docs/intro` is `/docs/publish`, on `/docs/guide/` it is `/docs/guide/publish`),
+ * decoded and in NFC.
+ */
+function resolveRelativeUrl(pagePath: string, relative: string): string {
+  const { pathname } = new URL(relative, `http://docgen.invalid${encodePath(pagePath)}`);
+  return decodePath(pathname).normalize('NFC');
+}
+
+/** `/x/` as `/x`; the root stays `/`. */
+function trimTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
 }
 
 /** A decoded URL path as a browser resolves it (`.` and `..` segments, none above the root), in NFC. */

@@ -1,0 +1,37 @@
+import { posix } from 'node:path';
+
+/** `@site/` at the start of an import or a link names the site's folder, as in Docusaurus. */
+export const SITE_ALIAS = '@site/';
+
+/**
+ * The site path (relative to the site folder, `/`-separated) that an import or link `source`
+ * written in the site file `importer` names: `@site/...` from the site's folder, `./` and `../`
+ * from the importer's folder. Undefined for anything else (a package, a URL) and for a path above
+ * the site folder. The one rule of `@site/` for MDX imports, markdown links and site components.
+ */
+export function resolveSitePath(importer: string, source: string): string | undefined {
+  let resolved: string;
+  if (source.startsWith(SITE_ALIAS)) resolved = posix.normalize(source.slice(SITE_ALIAS.length));
+  else if (source.startsWith('./') || source.startsWith('../')) resolved = posix.normalize(posix.join(posix.dirname(importer), source));
+  else return undefined;
+  return resolved === '..' || resolved.startsWith('../') || resolved.startsWith('/') ? undefined : resolved;
+}
+
+/** What an import of a site file gives, by the file's extension. */
+export type ImportedFileKind = 'partial' | 'module' | 'stylesheet' | 'data' | 'file';
+
+/**
+ * What an `.mdx` file's import of a site file (or a site component's) is, by its extension:
+ * `.md`/`.mdx` a partial, code (or no extension, as components are imported) a module,
+ * CSS and JSON what a component may import but a page may not, and any other file (an image, a
+ * PDF, a video, a font) a file whose import gives its URL.
+ */
+export function getImportedFileKind(path: string): ImportedFileKind {
+  const extension = /\.([^./]+)$/.exec(posix.basename(path))?.[1]?.toLowerCase();
+  if (extension === undefined) return 'module';
+  if (extension === 'md' || extension === 'mdx') return 'partial';
+  if (/^[cm]?[jt]sx?$/.test(extension)) return 'module';
+  if (extension === 'css') return 'stylesheet';
+  if (extension === 'json') return 'data';
+  return 'file';
+}
