@@ -73,15 +73,19 @@ describe('docgen serve --watch', () => {
     // The pages reload before the search indexes and seo files are written; the summary follows.
     await expect.poll(() => dev.stdout()).toMatch(/Built \d+ pages \(2 rendered\) in \d+ ms after changes to docs\/guide\/start\.md/);
     // The search indexes follow, written after the summary (the next save's pages do not wait for them), and are served.
+    // The first build's may still be under way, its line printed after this summary: the index is read until it has the text.
     await expect
       .poll(() => dev.stdout(), { timeout: 30_000 })
       .toMatch(/after changes to docs\/guide\/start\.md\n(.*\n)*\s*Search indexes written \d+ ms later/);
     const output = readdirSync(join(site, '.docgen')).find((name) => name.startsWith('serve.docgen-tmp-'))!;
-    const manifests = readdirSync(join(site, '.docgen', output, '_docgen', 'search'))
-      .map((id) => `_docgen/search/${id}/ko-docs-current.json`)
-      .filter((path) => existsSync(join(site, '.docgen', output, path)));
-    expect(manifests).toHaveLength(1);
-    expect(readSearchIndexText(join(site, '.docgen', output, manifests[0]!))).toContain('저장하자마자 새 내용이 보여야 합니다.');
+    const findManifests = () =>
+      readdirSync(join(site, '.docgen', output, '_docgen', 'search'))
+        .map((id) => `_docgen/search/${id}/ko-docs-current.json`)
+        .filter((path) => existsSync(join(site, '.docgen', output, path)));
+    await expect
+      .poll(() => findManifests().map((path) => readSearchIndexText(join(site, '.docgen', output, path))), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('저장하자마자 새 내용이 보여야 합니다.')]);
+    const manifests = findManifests();
     const manifestUrl = `${dev.url}/${manifests[0]}`;
     expect((await fetch(manifestUrl)).status).toBe(200);
     const shardUrl = `${dev.url}/_docgen/search/files/${getShardFileName(JSON.parse(await (await fetch(manifestUrl)).text()).files, 0)}`;
