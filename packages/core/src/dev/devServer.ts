@@ -152,9 +152,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const clients = new Set<ServerResponse>();
   let lastError: OverlayReport | undefined;
-  // The output's files, scanned once; a rebuild marks them stale and a lookup that misses rescans.
+  // The output's files, scanned once: a file written since is looked for on the disk when asked
+  // for (scanning again would read every file's entry of a large site's output on this thread).
   let files: SiteFiles | undefined;
-  let filesChanged = false;
   let built = false;
   // While a run renders: finds routes and renders one asked for next (see RenderControl).
   let control: RenderControl | undefined;
@@ -190,7 +190,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         config: changes.length === 0 ? config : undefined,
         hooks: {
           onPagesWritten: ({ previewChanged }) => {
-            filesChanged = true;
             // The error is over once the pages are written: a page reloading now connects to the
             // live channel before the run returns, and must not be shown the error again.
             lastError = undefined;
@@ -202,8 +201,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           },
           onRenderStart: (started) => {
             control = started;
-            // The bundle and the sidebars are written: a lookup that misses looks again.
-            filesChanged = true;
             renderStarted();
           },
         },
@@ -211,8 +208,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       state = result.state;
       if (!built) builder.saveCache();
       built = true;
-      // Again: search indexes and seo files were written after the pages (a lookup may have rescanned since).
-      filesChanged = true;
       const milliseconds = performance.now() - start;
       options.onEvent?.({
         type: 'built',
@@ -225,10 +220,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       lastError = undefined;
       const pagesDone = performance.now();
       result.searched?.then(
-        () => {
-          filesChanged = true;
-          options.onEvent?.({ type: 'searched', milliseconds: performance.now() - pagesDone });
-        },
+        () => options.onEvent?.({ type: 'searched', milliseconds: performance.now() - pagesDone }),
         // Threads stopped by a newer run (other threads for a changed config) or by closing: the
         // index stays unfinished, and the next run writes it.
         (error: unknown) => (error instanceof ThreadsStoppedError ? undefined : fail(error)),
@@ -241,15 +233,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   const getFiles = () => (files ??= new SiteFiles(outDir));
-  /** The output's files scanned again when a build wrote since the last scan; undefined when none did. */
-  const rescan = () => {
-    if (!filesChanged) return undefined;
-    filesChanged = false;
-    return (files = new SiteFiles(outDir));
-  };
   const staticHandler = staticMiddleware(getFiles, {
     immutableCaching: false,
-    rescan,
+    live: true,
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(LIVE_PATH, token)}</body>`),
   });
   const handle = (request: IncomingMessage, response: ServerResponse) => {
@@ -294,7 +280,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const relativePath = pathname.slice(dataPrefix.length, -'.json'.length);
     return config.baseUrl.slice(0, -1) + (relativePath.endsWith('/index') ? relativePath.slice(0, -'index'.length) : relativePath);
   };
-  const hasFile = (pathname: string) => getFiles().resolve(pathname) !== undefined || rescan()?.resolve(pathname) !== undefined;
+  const hasFile = (pathname: string) => getFiles().find(pathname) !== undefined;
 
   /**
    * Before the first build is done: a page (or its page data) is rendered ahead of the others once
@@ -308,7 +294,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (key !== undefined) {
       // A route that failed to render is answered once the build has reported it.
       await control!.request(key).catch(() => firstBuild);
-      filesChanged = true;
     } else if (!hasFile(pathname)) {
       await firstBuild;
     }

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
@@ -65,14 +65,47 @@ export class SiteFiles {
 
   /** Resolves `/x` to `x`, `x.html` or `x/index.html`, and `/x.html` to the page of `/x`. */
   resolve(pathname: string): string | undefined {
-    const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
-    if (pathname.endsWith('.html') && !pathname.endsWith('/index.html'))
-      candidates.push(`${pathname.slice(0, -'.html'.length)}/index.html`);
-    for (const candidate of candidates) {
+    for (const candidate of getCandidates(pathname)) {
       const file = this.files.get(candidate);
       if (file) return file;
     }
     return undefined;
+  }
+
+  /**
+   * Resolves as `resolve` does, in an output that changes while it is served (the dev server's):
+   * a path the scan did not see is looked for on the disk, a file written since. Only a regular
+   * file reached through folders counts, as for the scan (`parseRequestPath` refused `.` and `..`
+   * segments). A look costs a few `lstat` calls where scanning again reads the whole output.
+   */
+  find(pathname: string): string | undefined {
+    const known = this.resolve(pathname);
+    if (known) return known;
+    for (const candidate of getCandidates(pathname)) {
+      const file = this.lookOnDisk(candidate);
+      if (file) {
+        this.files.set(candidate, file);
+        return file;
+      }
+    }
+    return undefined;
+  }
+
+  /** Forgets a file found gone (see `find`). */
+  forget(file: string): void {
+    this.files.delete(`/${relative(this.root, file).split(sep).join('/')}`);
+  }
+
+  private lookOnDisk(candidate: string): string | undefined {
+    const segments = candidate.slice(1).split('/');
+    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+    let path = this.root;
+    for (const [index, segment] of segments.entries()) {
+      path = join(path, segment);
+      const stats = lstatSync(path, { throwIfNoEntry: false });
+      if (!stats || !(index === segments.length - 1 ? stats.isFile() : stats.isDirectory())) return undefined;
+    }
+    return path;
   }
 
   /** The 404 page of the locale whose base is the longest prefix of the path. */
@@ -85,6 +118,13 @@ export class SiteFiles {
     }
     return best?.file;
   }
+}
+
+/** The files a URL path may name, in the order they are tried (see SiteFiles.resolve). */
+function getCandidates(pathname: string): string[] {
+  const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+  if (pathname.endsWith('.html') && !pathname.endsWith('/index.html')) candidates.push(`${pathname.slice(0, -'.html'.length)}/index.html`);
+  return candidates;
 }
 
 export interface StaticServerOptions {
@@ -175,10 +215,10 @@ export interface StaticMiddlewareOptions {
   /** Long-lived caching of assets and page data; off in development. */
   immutableCaching?: boolean;
   /**
-   * The files again when they may have changed since `getFiles` scanned them (the dev server after
-   * a rebuild): asked when a lookup misses or a file is gone, and the lookup is tried once more.
+   * The files change while they are served (the dev server's output): a path not scanned is
+   * looked for on the disk, and a file found gone is forgotten (see SiteFiles.find).
    */
-  rescan?: () => SiteFiles | undefined;
+  live?: boolean;
 }
 
 /**
@@ -198,9 +238,7 @@ export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddl
       response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
       return;
     }
-    // With `rescan`, a miss is first taken as a sign of stale files, then answered with a 404 page.
-    let found = lookUp(getFiles(), pathname, !options.rescan);
-    if (!found && options.rescan) found = lookUp(options.rescan() ?? getFiles(), pathname, true);
+    const found = lookUp(getFiles(), pathname, options.live ?? false);
     if (!found) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
@@ -280,16 +318,19 @@ type FoundFile = { file: string; status: number; mtimeMs: number } & (
  * The file a path is served from (with `notFound`, its locale's 404 page when it has none);
  * undefined when there is none or it is gone from the disk.
  */
-function lookUp(files: SiteFiles, pathname: string, notFound: boolean): FoundFile | undefined {
-  const page = files.resolve(pathname);
-  const file = page ?? (notFound ? files.notFoundPage(pathname) : undefined);
+function lookUp(files: SiteFiles, pathname: string, live: boolean): FoundFile | undefined {
+  const page = live ? files.find(pathname) : files.resolve(pathname);
+  const file = page ?? files.notFoundPage(pathname);
   if (!file) return undefined;
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!live) return undefined;
+    // Removed since it was found: what the path names now, if anything.
+    files.forget(file);
+    return lookUp(files, pathname, live);
   }
   const status = page ? 200 : 404;
   let streamed = false;
