@@ -123,9 +123,9 @@ function findWorkerFile(): string {
 
 function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
   const workerFile = findWorkerFile();
-  const workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
+  const workers: Worker[] = [];
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  const idle: Worker[] = [...workers];
+  const idle: Worker[] = [];
   const queue: { method: Method; args: unknown[]; urgent: boolean; resolve: (value: unknown) => void; reject: (error: Error) => void }[] =
     [];
   let nextId = 1;
@@ -153,7 +153,32 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       worker.postMessage({ id, method: job.method, args: job.args } satisfies WorkerRequest);
     }
   };
-  for (const worker of workers) {
+  // What every thread was sent outside the task queue (setLocale, loadTheme, prepareCompile), in
+  // order: a thread started later is sent it first. Kept until every thread is started.
+  let broadcasts: WorkerRequest[] | undefined = [];
+  const broadcast = (request: WorkerRequest) => {
+    broadcasts?.push(request);
+    for (const worker of workers) worker.postMessage(request);
+  };
+  const start = () => {
+    const worker = new Worker(workerFile, { workerData: setup });
+    for (const request of broadcasts ?? []) worker.postMessage(request);
+    listen(worker);
+    workers.push(worker);
+    idle.push(worker);
+  };
+  /**
+   * One thread starts with the pool; the others with the first task. Until then the calling
+   * thread does what it alone can (read the site, make the site model; a warm dev server start has
+   * nothing else to do before its first page), beside one thread loading its modules and the
+   * theme, rather than sharing a two-core machine with every thread loading them.
+   */
+  const startAll = () => {
+    if (!broadcasts) return;
+    while (workers.length < threads) start();
+    broadcasts = undefined;
+  };
+  function listen(worker: Worker): void {
     worker.on('message', (response: WorkerResponse) => {
       const job = pending.get(response.id);
       if (!job) return;
@@ -169,10 +194,12 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       for (const job of queue.splice(0)) job.reject(error);
     });
   }
+  start();
   const run = <T>(method: Method, args: unknown[], priority: Priority = 'normal'): Promise<T> =>
     failure
       ? Promise.reject(failure)
       : new Promise<T>((resolve, reject) => {
+          startAll();
           const job = { method, args, urgent: priority === 'urgent', resolve: resolve as (value: unknown) => void, reject };
           // Urgent jobs wait in front of the others, in the order they came.
           const before = job.urgent ? queue.findIndex((waiting) => !waiting.urgent) : -1;
@@ -190,13 +217,13 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     compile: (tasks, priority) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch], priority)),
     setLocale(locale) {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
-      for (const worker of workers) worker.postMessage({ id: 0, method: 'setLocale', args: [locale] } satisfies WorkerRequest);
+      broadcast({ id: 0, method: 'setLocale', args: [locale] });
     },
     prepareCompile() {
-      for (const worker of workers) worker.postMessage({ id: 0, method: 'prepareCompile', args: [] } satisfies WorkerRequest);
+      broadcast({ id: 0, method: 'prepareCompile', args: [] });
     },
     loadTheme(themeFile, themeKey) {
-      for (const worker of workers) worker.postMessage({ id: 0, method: 'loadTheme', args: [themeFile, themeKey] } satisfies WorkerRequest);
+      broadcast({ id: 0, method: 'loadTheme', args: [themeFile, themeKey] });
     },
     render: (tasks, locate, priority, onRendered) =>
       inRenderOrder(tasks, (ordered) =>
