@@ -47,6 +47,20 @@ describe('SiteFiles of an output that changes while served', () => {
     expect(files.find('/docs//a/index.html')).toBeUndefined();
   });
 
+  it("finds the 404 page of the path's locale written after the scan, the deepest first", () => {
+    const { root } = writeOutput();
+    rmSync(join(root, '404.html'));
+    const files = new SiteFiles(root);
+    expect(files.findNotFoundPage('/en/docs/nothing')).toBeUndefined();
+    writeFileSync(join(root, '404.html'), 'missing');
+    mkdirSync(join(root, 'en'));
+    writeFileSync(join(root, 'en', '404.html'), 'missing, in English');
+    expect(files.findNotFoundPage('/en/docs/nothing')).toBe(join(root, 'en', '404.html'));
+    expect(files.findNotFoundPage('/en/')).toBe(join(root, 'en', '404.html'));
+    expect(files.findNotFoundPage('/en')).toBe(join(root, '404.html'));
+    expect(files.findNotFoundPage('/docs/nothing')).toBe(join(root, '404.html'));
+  });
+
   it('forgets a file removed since: what the path names now is found instead', () => {
     const { root } = writeOutput();
     writeFileSync(join(root, 'docs', 'a.html'), 'flat');

@@ -83,7 +83,11 @@ describe('docgen serve --watch, starting', () => {
       expect((await fetch(`${serve.url}/sitemap.xml`)).status).toBe(200);
       expect(serve.stdout()).toMatch(/Built \d+ pages/);
       expect(await (await fetch(serve.url + path)).text()).toBe(earlyHtml);
-      expect((await fetch(`${serve.url}/docs/nothing-here`)).status).toBe(404);
+      // The site's 404 page, written after the first page was answered (a file the first look at the output did not see).
+      const missing = await fetch(`${serve.url}/docs/nothing-here`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await missing.text()).toContain('</html>');
     } finally {
       expect(await stop(serve)).toBe(0);
     }

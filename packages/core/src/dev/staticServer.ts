@@ -91,6 +91,19 @@ export class SiteFiles {
     return undefined;
   }
 
+  /**
+   * The 404 page of the deepest folder of the path that has one, as `notFoundPage` finds it, in
+   * an output that changes while served (see `find`): a locale's 404 page written after the scan.
+   */
+  findNotFoundPage(pathname: string): string | undefined {
+    const folders = pathname.split('/').slice(0, -1);
+    for (let length = folders.length; length > 0; length--) {
+      const file = this.find(`${folders.slice(0, length).join('/')}/404.html`);
+      if (file) return file;
+    }
+    return undefined;
+  }
+
   /** Forgets a file found gone (see `find`). */
   forget(file: string): void {
     this.files.delete(`/${relative(this.root, file).split(sep).join('/')}`);
@@ -320,7 +333,7 @@ type FoundFile = { file: string; status: number; mtimeMs: number } & (
  */
 function lookUp(files: SiteFiles, pathname: string, live: boolean): FoundFile | undefined {
   const page = live ? files.find(pathname) : files.resolve(pathname);
-  const file = page ?? files.notFoundPage(pathname);
+  const file = page ?? (live ? files.findNotFoundPage(pathname) : files.notFoundPage(pathname));
   if (!file) return undefined;
   let fd: number;
   try {
