@@ -507,10 +507,10 @@ export function createSiteBuilder(options: BuilderOptions) {
       const componentPages = findComponentPages(siteDir, contentCache);
       const themeKey = readThemeKey(config, siteDir, componentPages);
       const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
-      // Awaited once the content is loaded; a failed load must not leave it unhandled.
-      bundled.catch(() => {});
       // The threads load the theme's server code while the content is read and the site model
-      // made: the first page rendered (the dev server's first page) does not wait for it.
+      // made: the first page rendered (the dev server's first page) does not wait for it. The
+      // bundle is awaited once the content is loaded; this handler also keeps a failed one from
+      // going unhandled meanwhile.
       bundled.then(
         ({ serverFile }) => pool.loadTheme(serverFile, themeKey),
         () => {},

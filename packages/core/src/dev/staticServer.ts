@@ -328,8 +328,8 @@ type FoundFile = { file: string; status: number; mtimeMs: number } & (
 );
 
 /**
- * The file a path is served from (with `notFound`, its locale's 404 page when it has none);
- * undefined when there is none or it is gone from the disk.
+ * The file a path is served from, or its locale's 404 page when it has none (`live`: looked
+ * for on the disk too, see SiteFiles.find); undefined when there is neither or it is gone.
  */
 function lookUp(files: SiteFiles, pathname: string, live: boolean): FoundFile | undefined {
   const page = live ? files.find(pathname) : files.resolve(pathname);
