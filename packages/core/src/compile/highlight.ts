@@ -1,4 +1,4 @@
-import type { ElementContent } from 'hast';
+import type { ElementContent, Root as HastRoot } from 'hast';
 import { refractor } from 'refractor';
 import groovy from 'refractor/groovy';
 import kotlin from 'refractor/kotlin';
@@ -84,10 +84,94 @@ export function isKnownLanguage(language: string): boolean {
  * neighbouring tokens of the same class share one span.
  */
 export function highlightToHtml(code: string, language: string, highlighted: ReadonlySet<number>): string {
-  const tokens: ElementContent[] =
-    !PLAIN.has(language) && isHighlighted(language)
-      ? (refractor.highlight(code, language).children as ElementContent[])
-      : [{ type: 'text', value: code }];
+  return toLinesHtml(
+    !PLAIN.has(language) && isHighlighted(language) ? highlightToNodes(code, language) : [{ type: 'text', value: code }],
+    highlighted,
+  );
+}
+
+/** A token of Prism's token stream (Prism.Token). */
+interface PrismToken {
+  type: string;
+  content: TokenStream;
+  alias?: string | string[];
+}
+type TokenStream = string | PrismToken | (string | PrismToken)[];
+
+/** What Prism's `wrap` hooks are given and may change (refractor's shape of it, so that its hooks work). */
+interface WrapEnv {
+  attributes: Record<string, string>;
+  classes: string[];
+  content: ElementContent | ElementContent[] | HastRoot;
+  language: string;
+  tag: string;
+  type: string;
+}
+
+/** refractor's instance of Prism, as far as highlighting needs it beyond refractor's own API. */
+const prism = refractor as unknown as {
+  languages: Record<string, unknown>;
+  tokenize(code: string, grammar: unknown): TokenStream;
+  hooks: { run(name: string, env: object): void };
+};
+
+/**
+ * The token spans of `code`: what `refractor.highlight(code, language).children` gives, as far as
+ * toLinesHtml reads it (text, and elements with their classes and children), made without
+ * hastscript. refractor makes each token's span with `h('span.token.…')`, which parses the
+ * selector, and that was a quarter of highlighting. Same Prism steps and hooks as refractor
+ * (highlightDifferential.test.ts compares the HTML of both for every language).
+ */
+function highlightToNodes(code: string, language: string): ElementContent[] {
+  if (!Object.hasOwn(prism.languages, language)) throw new Error(`Unknown language: \`${language}\` is not registered`);
+  const env: { code: string; grammar: unknown; language: string; tokens?: TokenStream } = {
+    code,
+    grammar: prism.languages[language],
+    language,
+  };
+  prism.hooks.run('before-tokenize', env);
+  env.tokens = prism.tokenize(env.code, env.grammar);
+  prism.hooks.run('after-tokenize', env);
+  const nodes = toNodes(env.tokens, language);
+  return Array.isArray(nodes) ? nodes : [nodes];
+}
+
+/** refractor's Token.stringify, with plain objects for its elements. */
+function toNodes(value: TokenStream, language: string): ElementContent | ElementContent[] {
+  if (typeof value === 'string') return { type: 'text', value };
+  if (Array.isArray(value)) {
+    const nodes: ElementContent[] = [];
+    for (const item of value) if (item !== null && item !== undefined && item !== '') nodes.push(toNodes(item, language) as ElementContent);
+    return nodes;
+  }
+  const env: WrapEnv = {
+    attributes: {},
+    classes: ['token', value.type],
+    content: toNodes(value.content, language),
+    language,
+    tag: 'span',
+    type: value.type,
+  };
+  if (value.alias) env.classes.push(...(typeof value.alias === 'string' ? [value.alias] : value.alias));
+  prism.hooks.run('wrap', env);
+  return { type: 'element', tagName: env.tag, properties: { className: env.classes }, children: toChildren(env.content) };
+}
+
+/**
+ * A span's children as hastscript adds them: a hook may have set the content to a whole root
+ * (markdown's, which highlights a fenced block with `Prism.highlight`, refractor's, giving a
+ * root), whose children are added.
+ */
+function toChildren(content: WrapEnv['content'] | HastRoot): ElementContent[] {
+  if (Array.isArray(content)) return content.flatMap(toChildren);
+  return content.type === 'root' ? (content.children as ElementContent[]) : [content];
+}
+
+/**
+ * Code's token spans as HTML lines (see highlightToHtml). Exported for highlightDifferential.test.ts,
+ * which gives it refractor's own tree.
+ */
+export function toLinesHtml(tokens: ElementContent[], highlighted: ReadonlySet<number>): string {
   const lines: string[] = [];
   let line = '';
   // Classes of the token spans open in the current line, outermost first, and of the token being walked.
