@@ -103,8 +103,9 @@ describe('architecture', () => {
   it('keeps core stages independent: a stage imports only itself, diagnostics, yaml, files and processes, never a command module', () => {
     const core = join(REPO_ROOT, 'packages/core/src');
     // files/: the symlink rule, the same for every stage that reads site files. processes/: locks
-    // and temporaries, the same for every stage that writes.
-    const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes']);
+    // and temporaries, the same for every stage that writes. vendor/: third-party libraries loaded
+    // as one bundled module each.
+    const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes', 'vendor']);
     // Command modules chain stages: the files at the root (build.ts, loadSite.ts…), the dev server,
     // version cut, the build's worker threads and migrate (which compiles the site it wrote as loadSite does).
     const commands = new Set(['dev', 'versioning', 'workers', 'migrate']);
@@ -140,6 +141,23 @@ describe('architecture', () => {
     expect([...reached].map((file) => relative(core, file))).toContain('compile/store.ts');
     expect([...reached].map((file) => relative(core, file))).not.toContain('compile/compileMarkdown.ts');
     expect([...packages].filter((name) => /^(unified|remark-|rehype-|micromark|mdast-|hast-util-)/.test(name))).toEqual([]);
+  });
+
+  it('loads the libraries core bundles only through their vendor module, so that a thread loads one copy of each', () => {
+    const vendor = join(REPO_ROOT, 'packages/core/src/vendor');
+    const bundled = new Map<string, string>();
+    for (const file of sourceFiles(vendor)) for (const specifier of staticImportsOf(file)) bundled.set(specifier, relative(vendor, file));
+    expect(bundled.get('unified')).toBe('markdown.ts');
+    const violations: string[] = [];
+    for (const file of sourceFiles(join(REPO_ROOT, 'packages/core/src'))) {
+      if (file.startsWith(vendor + sep)) continue;
+      const dynamic = [...readFileSync(file, 'utf8').matchAll(/import\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!);
+      for (const specifier of [...staticImportsOf(file), ...dynamic]) {
+        if (bundled.has(specifier))
+          violations.push(`${toRepoPath(file)} imports ${specifier}: import it from vendor/${bundled.get(specifier)}`);
+      }
+    }
+    expect(violations).toEqual([]);
   });
 
   it('keeps the browser runtime and theme free of Node built-ins', () => {

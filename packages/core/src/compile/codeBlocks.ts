@@ -1,6 +1,6 @@
 import type { ContentElements } from '@docgen/types';
 import type { Element, RootContent } from 'hast';
-import { toString as hastToString } from 'hast-util-to-string';
+import { hastToString } from '../vendor/markdown.js';
 import type { Code } from 'mdast';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import { highlightToHtml, parseCodeMeta } from './highlight.js';

@@ -1,15 +1,18 @@
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import rehypeRaw from 'rehype-raw';
-import remarkCjkFriendly from 'remark-cjk-friendly';
-import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified, type Plugin } from 'unified';
-import { VFile } from 'vfile';
+import {
+  rehypeRaw,
+  remarkCjkFriendly,
+  remarkCjkFriendlyGfmStrikethrough,
+  remarkDirective,
+  remarkGfm,
+  remarkMdx,
+  remarkParse,
+  remarkRehype,
+  unified,
+  VFile,
+} from '../vendor/markdown.js';
+import type { Plugin } from 'unified';
 import type { CompiledMarkdown, ContentSection } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
 import { toDirectiveLabels } from './admonitionTitles.js';

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../vendor/markdown.js';
 import type { MarkdownConfig, MarkdownPluginConfig } from '@docgen/types';
 import type { Plugin, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';

@@ -1,6 +1,5 @@
-import GithubSlugger from 'github-slugger';
+import { GithubSlugger, hastToString } from '../vendor/markdown.js';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
-import { toString as hastToString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 import { createWarn, getCompileData } from './compileData.js';
 import { assertNesting } from './nesting.js';

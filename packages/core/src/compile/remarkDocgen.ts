@@ -1,8 +1,7 @@
 import type { AdmonitionType, ContentElements } from '@docgen/types';
 import type { Blockquote, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { toString as mdastToString } from 'mdast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
+import { mdastToString, SKIP, visit } from '../vendor/markdown.js';
 import type { VFile } from 'vfile';
 import { getLineColumn } from '../diagnostics/index.js';
 import { createWarn, getCompileData, type CompileData } from './compileData.js';

@@ -1,8 +1,5 @@
 import type { Root as MdastRoot } from 'mdast';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
-import { EXIT, visit } from 'unist-util-visit';
+import { remarkMdx, remarkParse, unified, EXIT, visit } from '../vendor/markdown.js';
 
 const parser = unified().use(remarkParse).use(remarkMdx);
 

@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
-import GithubSlugger from 'github-slugger';
+import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
