@@ -1,18 +1,13 @@
 import type { ElementContent, Root as HastRoot } from 'hast';
-import { refractor } from 'refractor';
-import groovy from 'refractor/groovy';
-import kotlin from 'refractor/kotlin';
-import docker from 'refractor/docker';
-import jsx from 'refractor/jsx';
-import tsx from 'refractor/tsx';
+import { refractor, refractorDocker, refractorGroovy, refractorJsx, refractorKotlin, refractorTsx } from '../vendor/refractor.js';
 
 // Besides refractor's common languages, those Docusaurus highlights without being told (jsx, tsx)
 // and a few more sites use.
-refractor.register(groovy);
-refractor.register(kotlin);
-refractor.register(docker);
-refractor.register(jsx);
-refractor.register(tsx);
+refractor.register(refractorGroovy);
+refractor.register(refractorKotlin);
+refractor.register(refractorDocker);
+refractor.register(refractorJsx);
+refractor.register(refractorTsx);
 refractor.alias({ bash: ['sh', 'shell', 'zsh', 'console'], markup: ['html', 'xml', 'svg'], typescript: ['ts'], javascript: ['js'] });
 
 /** Languages shown as plain text without a warning. */
