@@ -16,6 +16,67 @@ export interface YamlFile {
  * `__proto__` stays an ordinary key. Syntax errors throw a DocgenError at file:line:col.
  */
 export function parseYamlFile(text: string, file: string, lineOffset = 0): YamlFile {
+  const simple = parseFlatMapping(text);
+  if (simple) {
+    // Locations are asked for only to report a problem: the whole parse is made then.
+    let parsed: YamlFile | undefined;
+    const full = () => (parsed ??= parseYamlDocument(text, file, lineOffset));
+    return { value: simple, locate: (path) => full().locate(path), locateKey: (path) => full().locateKey(path) };
+  }
+  return parseYamlDocument(text, file, lineOffset);
+}
+
+/** A line of a flat mapping: a plain key at the start of the line, `:`, and the rest (the value, spaces around it). */
+const FLAT_LINE = /^([A-Za-z_][\w-]*):(?: +(.*?))? *$/;
+/** Keys the core schema reads as something else than their text (null, booleans). */
+const SPECIAL_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+/** Plain scalars the core schema reads as null, and as booleans. */
+const NULL_SCALAR = /^(?:~|null|Null|NULL)?$/;
+const BOOLEAN_SCALAR = /^(?:true|True|TRUE|false|False|FALSE)$/;
+/** A plain scalar that is a decimal integer JavaScript reads exactly; any other number-like scalar is left to the parser. */
+const SMALL_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+const NUMBER_LIKE = /^[-+.0-9]/;
+/** What a plain scalar may not start with (YAML's indicators), or hold anywhere (a comment, a mapping, a tab). */
+const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
+const PLAIN_NEVER = /: | #|:$|\t/;
+
+/**
+ * The value of `text` when it is a flat mapping of plain keys to one-line scalars (most front
+ * matter: `title: "…"`, `sidebar_position: 3`), read without the YAML parser, which took a few
+ * tenths of a millisecond a file; else undefined, and the parser reads it. What it accepts it
+ * reads as the parser does with the core schema: quoted strings without escapes, plain strings,
+ * null, booleans and small decimal integers; anything else (a nested value, a list, a flow
+ * collection, an escape, another kind of number, a duplicate key, `__proto__`) is left to the
+ * parser. yamlFlat.test.ts compares both on generated documents.
+ */
+export function parseFlatMapping(text: string): Record<string, unknown> | undefined {
+  const value: Record<string, unknown> = {};
+  let keys = 0;
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#') || /^ *$/.test(line)) continue;
+    const match = FLAT_LINE.exec(line);
+    if (!match) return undefined;
+    const [, key, written = ''] = match;
+    if (SPECIAL_KEY.test(key!) || key === '__proto__' || Object.hasOwn(value, key!)) return undefined;
+    const scalar = readFlatScalar(written);
+    if (scalar === undefined) return undefined;
+    value[key!] = scalar.value;
+    keys++;
+  }
+  return keys > 0 ? value : undefined;
+}
+
+function readFlatScalar(written: string): { value: unknown } | undefined {
+  if (written.startsWith('"')) return /^"[^"\\]*"$/.test(written) ? { value: written.slice(1, -1) } : undefined;
+  if (written.startsWith("'")) return /^'[^']*'$/.test(written) ? { value: written.slice(1, -1) } : undefined;
+  if (NULL_SCALAR.test(written)) return { value: null };
+  if (BOOLEAN_SCALAR.test(written)) return { value: written[0] === 't' || written[0] === 'T' };
+  if (SMALL_INTEGER.test(written)) return { value: Number(written) };
+  if (NUMBER_LIKE.test(written) || PLAIN_START.test(written) || PLAIN_NEVER.test(written)) return undefined;
+  return { value: written };
+}
+
+function parseYamlDocument(text: string, file: string, lineOffset: number): YamlFile {
   const lineCounter = new LineCounter();
   const document: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' });
   const toLocation = (offset: number): SourceLocation => {
