@@ -22,7 +22,7 @@ export function loadRouteData(site: SiteData, pathname: string): Promise<RouteDa
         if (!(error instanceof PageNotFoundError) || twin === '' || twin === site.siteBaseUrl.replace(/\/$/, '')) throw error;
         return fetchText(getPageDataUrl(site.siteBaseUrl, site.buildId, twin));
       })
-      .then((text) => fromPageData(text, site.url));
+      .then((text) => fromPageData(text, site));
     pageCache.set(url, promise);
     promise.catch(() => pageCache.delete(url));
   }

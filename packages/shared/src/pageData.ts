@@ -3,7 +3,7 @@
  * it, where it lives and what it holds. The browser needs it only for navigations (entry
  * `@docgen/shared/pageData`).
  */
-import type { RouteData, TocItem } from '@docgen/types';
+import type { RouteData, SiteData, TocItem } from '@docgen/types';
 import { encodePath } from './routes.js';
 
 /** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
@@ -46,6 +46,8 @@ export function getNotFoundRoute(path: string): RouteData {
  * - the canonical URL, when it is the site's URL plus the route's path;
  * - the markdown twin's path, when it is `getMarkdownPath` of the route's path;
  * - a doc's paths in every version, when the only one is its own (a site of one version);
+ * - the page's own entry among its alternates (its own locale and path), which travels as its
+ *   `isTranslation` flag alone, in its place;
  * - the flags of `DEFAULT_FLAGS`, when they are false.
  */
 interface WireExtras {
@@ -91,9 +93,15 @@ function isOwnVersionPath(versionPaths: Record<string, string>, versionName: str
   return names.length === 1 && names[0] === versionName && versionPaths[versionName] === path;
 }
 
-/** Serialises route data for its page-data file; `siteUrl` is the site's `url` (origin). */
-export function toPageData(route: RouteData, siteUrl: string): string {
+/** What page data is read and written against: the site's `url` (origin) and the locale of the site its pages are in. */
+export type PageDataSite = Pick<SiteData, 'url' | 'locale'>;
+
+/** Serialises route data for its page-data file, a page of `site`. */
+export function toPageData(route: RouteData, site: PageDataSite): string {
+  const siteUrl = site.url;
   const wire: Record<string, unknown> & WireExtras = { ...route };
+  const own = route.alternates.findIndex((alternate) => alternate.locale === site.locale && alternate.path === route.path);
+  if (own >= 0) wire.alternates = route.alternates.map((alternate, index) => (index === own ? alternate.isTranslation : alternate));
   if ('toc' in route) {
     const levels = route.toc.map((item) => item.level);
     // An empty TOC travels as an empty range.
@@ -111,9 +119,15 @@ export function toPageData(route: RouteData, siteUrl: string): string {
   return JSON.stringify(wire);
 }
 
-/** Reads a page-data file back into route data; `siteUrl` as given to `toPageData`. */
-export function fromPageData(text: string, siteUrl: string): RouteData {
-  const { tocLevels, ...wire } = JSON.parse(text) as Record<string, unknown> & WireExtras & Pick<RouteData, 'type' | 'path' | 'html'>;
+/** Reads a page-data file back into route data; `site` as given to `toPageData`. */
+export function fromPageData(text: string, site: PageDataSite): RouteData {
+  const siteUrl = site.url;
+  const { tocLevels, ...wire } = JSON.parse(text) as Record<string, unknown> &
+    WireExtras &
+    Pick<RouteData, 'type' | 'path' | 'html'> & { alternates: (RouteData['alternates'][number] | boolean)[] };
+  wire.alternates = wire.alternates.map((alternate) =>
+    typeof alternate === 'boolean' ? { locale: site.locale, path: wire.path, isTranslation: alternate } : alternate,
+  );
   if (tocLevels) wire.toc = getTocFromHtml(wire.html.main ?? '', tocLevels[0], tocLevels[1]);
   if (!('canonical' in wire)) wire.canonical = siteUrl + wire.path;
   if (wire.type === 'doc' && !('markdownPath' in wire)) wire.markdownPath = getMarkdownPath(wire.path);

@@ -190,7 +190,7 @@ export function createTaskRunner(setup: TaskSetup) {
         out.write(files[0]!, rendered.html);
         if (route.data.type !== 'notFound') {
           files.push(getPageDataFilePath(site.buildId, relative).replace(/^\//, ''));
-          out.write(files[1]!, toPageData(rendered.data, site.url));
+          out.write(files[1]!, toPageData(rendered.data, site));
         }
         return toSummary(rendered.data, files);
       });
