@@ -100,7 +100,7 @@ describe('architecture', () => {
     expect(stale, 'no longer a cycle: remove it from KNOWN_CYCLES').toEqual([]);
   });
 
-  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml, files and processes, never a command module', () => {
+  it('keeps core stages independent: a stage imports only itself, diagnostics, yaml, files, processes and vendor, never a command module', () => {
     const core = join(REPO_ROOT, 'packages/core/src');
     // files/: the symlink rule, the same for every stage that reads site files. processes/: locks
     // and temporaries, the same for every stage that writes. vendor/: third-party libraries loaded

@@ -2,9 +2,9 @@
  * The markdown libraries the compile stage runs (unified, remark, rehype, micromark and the mdast
  * and hast utilities beneath them), loaded as one module. In the build's output this file is a
  * bundle of them (scripts/bundleVendor.mjs, run by `build:packages` after tsc): Node then reads one
- * file instead of resolving and loading some 400, which took every thread that compiles some 230 ms
- * of CPU more. Everything imported from these packages at run time comes through here, so each thread has
- * one copy of them; type-only imports go to the packages themselves.
+ * file instead of resolving and loading some 400, which cost every thread that compiles about
+ * 230 ms of CPU. Everything imported from these packages at run time comes through here, so each
+ * thread has one copy of them; type-only imports go to the packages themselves.
  */
 export { default as GithubSlugger } from 'github-slugger';
 export { toString as hastToString } from 'hast-util-to-string';
