@@ -59,6 +59,10 @@ describe('SiteFiles of an output that changes while served', () => {
     expect(files.findNotFoundPage('/en/')).toBe(join(root, 'en', '404.html'));
     expect(files.findNotFoundPage('/en')).toBe(join(root, '404.html'));
     expect(files.findNotFoundPage('/docs/nothing')).toBe(join(root, '404.html'));
+    // A page at /docs/404/ is no 404 page: only a folder's 404.html is.
+    mkdirSync(join(root, 'docs', '404'), { recursive: true });
+    writeFileSync(join(root, 'docs', '404', 'index.html'), 'a page');
+    expect(files.findNotFoundPage('/docs/nothing')).toBe(join(root, '404.html'));
   });
 
   it('forgets a file removed since: what the path names now is found instead', () => {

@@ -83,10 +83,7 @@ export class SiteFiles {
     if (known) return known;
     for (const candidate of getCandidates(pathname)) {
       const file = this.lookOnDisk(candidate);
-      if (file) {
-        this.files.set(candidate, file);
-        return file;
-      }
+      if (file) return file;
     }
     return undefined;
   }
@@ -98,7 +95,9 @@ export class SiteFiles {
   findNotFoundPage(pathname: string): string | undefined {
     const folders = pathname.split('/').slice(0, -1);
     for (let length = folders.length; length > 0; length--) {
-      const file = this.find(`${folders.slice(0, length).join('/')}/404.html`);
+      // Exactly `<folder>/404.html`, as notFoundPage looks for: no other file a URL could name.
+      const path = `${folders.slice(0, length).join('/')}/404.html`;
+      const file = this.files.get(path) ?? this.lookOnDisk(path);
       if (file) return file;
     }
     return undefined;
@@ -109,6 +108,7 @@ export class SiteFiles {
     this.files.delete(`/${relative(this.root, file).split(sep).join('/')}`);
   }
 
+  /** The file at `candidate` (a URL path) on the disk, if it is a regular file reached through folders; remembered when found. */
   private lookOnDisk(candidate: string): string | undefined {
     const segments = candidate.slice(1).split('/');
     if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
@@ -118,6 +118,7 @@ export class SiteFiles {
       const stats = lstatSync(path, { throwIfNoEntry: false });
       if (!stats || !(index === segments.length - 1 ? stats.isFile() : stats.isDirectory())) return undefined;
     }
+    this.files.set(candidate, path);
     return path;
   }
 
