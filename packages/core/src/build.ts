@@ -520,6 +520,8 @@ export function createSiteBuilder(options: BuilderOptions) {
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
         content = readSiteContent(siteDir, config, contentCache, frontMatterMemo, { git });
+        // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
+        await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.

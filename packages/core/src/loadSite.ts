@@ -4,7 +4,7 @@
  * and version cut.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,8 @@ import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
-import type { MdxInput } from './compile/compileData.js';
-import { OVERRIDES_DIR } from './bundle/index.js';
+import type { MdxInput, MdxPageContext } from './compile/compileData.js';
+import { bundleMdxRuntime, OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
@@ -131,13 +131,14 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   const known = options.compiled ?? readCompileIndex(storeDir);
   const salt = readCompileSalt(config);
   const sourceKeys = options.sourceKeys ?? createSourceKeys();
+  await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
   const keyOf = new Map<SourceMarkdown<unknown>, string>();
   const missing = new Map<string, CompileTask>();
   for (const source of getMarkdownSources(content)) {
     const key = sourceKeys.keyOf(salt, source);
     keyOf.set(source, key);
     if (!known.has(key)) {
-      missing.set(key, toCompileTask(key, source));
+      missing.set(key, sourceKeys.taskOf(key, source));
     }
   }
   await compileTasks([...missing.values()], known, options);
@@ -244,10 +245,11 @@ export async function checkSiteContent(siteDir: string): Promise<SiteContentChec
     const content = readSiteContent(siteDir, config);
     const salt = readCompileSalt(config);
     const sourceKeys = createSourceKeys();
+    await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
     const tasks = new Map<string, CompileTask>();
     for (const source of getMarkdownSources(content)) {
       const key = sourceKeys.keyOf(salt, source);
-      tasks.set(key, toCompileTask(key, source));
+      tasks.set(key, sourceKeys.taskOf(key, source));
     }
     const compiled = new Map<string, CompiledMarkdown>();
     await compileTasks([...tasks.values()], compiled, { config, storeDir });
@@ -317,37 +319,110 @@ function readCompilerKey(): string {
   return compilerKey;
 }
 
+/** What every `.mdx` source of a site is compiled with: the site's MDX runtime and the context its pages see (see getMdxInput). */
+export interface MdxSetup {
+  runtime: string;
+  compat: SiteConfig['markdown']['mdx1Compat'];
+  context: (locale: string) => MdxPageContext;
+  locales: { locale: string; dir: string }[];
+  defaultLocale: string;
+}
+
 /**
  * Compile keys of source files, remembered by file object: a content cache hands out the same
  * file again until it changes, so a builder that runs again hashes only the bodies that changed.
  * Each builder (or loadSite call) has its own: nothing is remembered across builds of a process.
+ * `.mdx` sources are keyed with the site's MDX runtime too (`prepareMdx`, once the content is read).
  */
 export function createSourceKeys() {
   const known = new WeakMap<object, { salt: string; key: string }>();
+  let mdx: { content: SiteContent; setup: Promise<MdxSetup | undefined>; ready?: MdxSetup } | undefined;
+  const mdxInputOf = (source: SourceMarkdown<unknown>) => {
+    if (!source.file.sitePath.endsWith('.mdx')) return undefined;
+    if (!mdx?.ready) throw new Error(`The MDX runtime is not ready for ${source.file.sitePath}: prepareMdx first`);
+    return getMdxInput(source, mdx.ready);
+  };
   return {
+    /** Bundles the MDX runtime of `content` (once per content read): keys and tasks of `.mdx` sources need it. */
+    async prepareMdx(input: { siteDir: string; config: SiteConfig; content: SiteContent; storeDir: string }): Promise<void> {
+      if (mdx?.content !== input.content) mdx = { content: input.content, setup: readMdxSetup(input) };
+      const setup = await mdx.setup;
+      if (mdx.content === input.content) mdx.ready = setup;
+    },
     keyOf(salt: string, source: SourceMarkdown<unknown>): string {
       const remembered = known.get(source.file);
+      const mdxInput = mdxInputOf(source);
+      const fullSalt = mdxInput ? `${salt}\0${mdxInput.runtime}` : salt;
       // An MDX file with partials is keyed anew each time: a partial may change while the file does not.
-      if (remembered?.salt === salt && !source.partials) return remembered.key;
-      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body, getMdxInput(source));
-      known.set(source.file, { salt, key });
+      if (remembered?.salt === fullSalt && !source.partials) return remembered.key;
+      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body, mdxInput);
+      known.set(source.file, { salt: fullSalt, key });
       return key;
+    },
+    /** What compiling `source` takes, under its compile key: the body, where it was written and, for MDX, getMdxInput. */
+    taskOf(key: string, source: SourceMarkdown<unknown>): CompileTask {
+      return { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine, mdx: mdxInputOf(source) };
     },
   };
 }
 
 export type SourceKeys = ReturnType<typeof createSourceKeys>;
 
-/** What compiling `source` takes, under its compile key: the body, where it was written and, for MDX, getMdxInput. */
-export function toCompileTask(key: string, source: SourceMarkdown<unknown>): CompileTask {
-  return { key, body: source.body, sourcePath: source.file.sitePath, bodyLine: source.bodyLine, mdx: getMdxInput(source) };
+/** The site's component scope for every MDX page, Docusaurus's `src/theme/MDXComponents`, when it has one. */
+function findComponentScope(siteDir: string): string | undefined {
+  return ['tsx', 'ts', 'jsx', 'js']
+    .map((extension) => `${OVERRIDES_DIR}/MDXComponents.${extension}`)
+    .find((path) => existsSync(join(siteDir, path)));
 }
 
-/** What an `.mdx` source is compiled with besides its body; undefined for markdown (`.md`). */
-function getMdxInput(source: SourceMarkdown<unknown>): MdxInput | undefined {
-  if (!source.file.sitePath.endsWith('.mdx')) return undefined;
+/** Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime); undefined when it has none. */
+async function readMdxSetup(input: {
+  siteDir: string;
+  config: SiteConfig;
+  content: SiteContent;
+  storeDir: string;
+}): Promise<MdxSetup | undefined> {
+  const { siteDir, config, content } = input;
+  const sources = getMarkdownSources(content).filter((source) => source.file.sitePath.endsWith('.mdx'));
+  if (sources.length === 0) return undefined;
+  const modules = new Set(sources.flatMap((source) => Object.values(source.modules ?? {})));
+  const packages = new Set(sources.flatMap((source) => source.packages ?? []));
+  const { file } = await bundleMdxRuntime({
+    siteDir,
+    themeDir: config.themeDir,
+    modules: [...modules],
+    packages: [...packages],
+    componentScope: findComponentScope(siteDir),
+    cacheDir: join(input.storeDir, 'mdx-runtime'),
+    baseUrl: config.baseUrl,
+  });
+  const { i18n } = config;
+  return {
+    runtime: file,
+    compat: config.markdown.mdx1Compat,
+    defaultLocale: i18n.defaultLocale,
+    locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),
+    context: (locale) => ({
+      siteConfig: {
+        title: config.title,
+        tagline: config.tagline ?? '',
+        url: config.url,
+        baseUrl: config.baseUrl,
+        customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
+      },
+      i18n: { currentLocale: locale, defaultLocale: i18n.defaultLocale, locales: i18n.locales },
+    }),
+  };
+}
+
+/** What an `.mdx` source is compiled with besides its body. */
+function getMdxInput(source: SourceMarkdown<unknown>, setup: MdxSetup): MdxInput {
+  const locale = setup.locales.find(({ dir }) => source.file.sitePath.startsWith(dir))?.locale ?? setup.defaultLocale;
   return {
     frontMatter: source.writtenFrontMatter ?? {},
+    compat: setup.compat,
+    runtime: setup.runtime,
+    context: setup.context(locale),
     partials: source.partials ?? {},
     modules: source.modules ?? {},
     files: source.files ?? [],

@@ -6,7 +6,7 @@ import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMar
 import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from './compile/store.js';
 import type { FileChange } from './content/index.js';
-import { getMarkdownSources, readCompileSalt, toCompileTask, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { inOrder, type TaskPool } from './workers/pool.js';
 import type { RenderTask } from './workers/tasks.js';
 
@@ -78,7 +78,7 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
     if (key === before.key) continue;
     newKeys.set(before.key, key);
     sourceOfKey.set(key, source);
-    if (!compiled.has(key)) tasks.push(toCompileTask(key, source));
+    if (!compiled.has(key)) tasks.push(sourceKeys.taskOf(key, source));
   }
   if (newKeys.size === 0) return undefined;
   for (const result of await pool.compile(tasks)) compiled.set(result.key, result);

@@ -4,7 +4,7 @@ import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
-import { getMarkdownSources, readCompileSalt, toCompileTask, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { createManifest, type LinkCache } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
@@ -79,7 +79,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     const tasks: CompileTask[] = [];
     for (const key of new Set(keys)) {
       const source = sources.get(key);
-      if (!known.has(key) && source) tasks.push(toCompileTask(key, source));
+      if (!known.has(key) && source) tasks.push(input.sourceKeys.taskOf(key, source));
     }
     for (const result of await pool.compile(tasks, 'urgent')) known.set(result.key, result);
   };

@@ -69,7 +69,13 @@ describe('readConfig: a valid config', () => {
         tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
         code: { additionalLanguages: [] },
       },
-      markdown: { math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] },
+      markdown: {
+        math: false,
+        mermaid: true,
+        remarkPlugins: [],
+        rehypePlugins: [],
+        mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+      },
       redirects: [],
       headTags: [],
     });

@@ -104,9 +104,13 @@ describe('docgen migrate docusaurus', () => {
       /<docgen-island data-component="src\/components\/mdx\/docs\/tutorial-basics\/markdown-features.jsx#Highlight"[^>]*><span style="[^"]*"><docgen-children[^>]*>Docusaurus green<\/docgen-children><\/span>/,
     );
     // The event handler of a plain element in an MDX post is taken out, as raw HTML's is, with a warning at its place.
-    expect(build.stderr).toContain('blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> is removed');
+    expect(build.stderr).toContain(
+      'blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> does not run: the page is rendered to HTML at build time',
+    );
     // ...and the report lists exactly the warnings the build gives.
-    expect(report).toContain('- `blog/2021-08-01-mdx-blog-post.mdx:24:1` warning: The event handler onClick of <button> is removed.');
+    expect(report).toContain(
+      '- `blog/2021-08-01-mdx-blog-post.mdx:24:1` warning: The event handler onClick of <button> does not run: the page is rendered to HTML at build time.',
+    );
     const warned = [...build.stderr.matchAll(/^warning (\S+:\d+:\d+) /gm)].map((match) => match[1]).sort();
     expect([...report.matchAll(/^- `([^`]+)` warning: /gm)].map((match) => match[1]).sort()).toEqual(warned);
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
@@ -315,16 +319,19 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.stderr).toBe('');
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toContain(
-      '(0 things not converted, 2 errors and 1 warning in the migrated pages, 2 packages the components import to install or port',
+      '(0 things not converted, 1 error and 1 warning in the migrated pages, 2 packages the components import to install or port',
     );
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     // Found by compiling the page as the build does, listed once (not also as notes), and not in fenced code.
     expect(readNotes(report)).toEqual([]);
     expect(report).not.toContain('only-in-code');
     const problems = [...report.matchAll(/^- `([^`]+)` (error|warning): /gm)].map((match) => `${match[1]} ${match[2]}`);
-    expect(problems).toEqual(['docs/api.mdx:5:8 error', 'docs/api.mdx:14:2 error', 'docs/api.mdx:16:1 warning']);
-    expect(report).toContain('## What `docgen build` reports in the migrated pages (2 errors, 1 warning)');
-    expect(report).toMatch(/^- `docs\/api\.mdx:5:8` error: The import of Chart from "some-chart" is not supported\. MDX files may import/m);
+    // The expression `{true && <b>shown</b>}` runs, as MDX does; the package the page imports is not installed.
+    expect(problems).toEqual(['docs/api.mdx:5:1 error', 'docs/api.mdx:16:1 warning']);
+    expect(report).toContain('## What `docgen build` reports in the migrated pages (1 error, 1 warning)');
+    expect(report).toMatch(
+      /^- `docs\/api\.mdx:5:1` error: The package some-chart is not installed\. Install it in the site: npm install some-chart/m,
+    );
     // The components' packages: clsx with the version the Docusaurus site used; React comes with docgen; a type-only import is no package.
     expect(report).toContain('`npm install clsx@^2.1.0` in it');
     expect(report).toContain("- `clsx` (^2.1.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");

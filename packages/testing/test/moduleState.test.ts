@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   'packages/core/src/compile/highlight.ts: extraNames': 'the same facts, by name',
   'packages/core/src/compile/highlight.ts: enabledExtras':
     "the current config's extra languages, replaced by every registerLanguages call before compiling (Prism's registry is global)",
+  'packages/core/src/mdxRuntime/runtime.tsx: current':
+    "the page being rendered, set and restored around one synchronous render (each site's MDX runtime bundle has its own copy)",
   'packages/shared/src/koreanStem.ts: stems': 'a memo of a pure function of one word (its stem), the same for every site and run, bounded',
 };
 

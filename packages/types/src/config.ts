@@ -192,6 +192,15 @@ export interface MarkdownConfig {
   remarkPlugins: MarkdownPluginConfig[];
   /** rehype plugins of the site's node_modules, run after docgen's own, in this order. */
   rehypePlugins: MarkdownPluginConfig[];
+  /** What `.mdx` files may still write as MDX 1 did (Docusaurus 3's `markdown.mdx1Compat`), each on unless false. */
+  mdx1Compat: MdxCompat;
+}
+
+/** MDX 1's syntax that `.mdx` files may still use: `<!-- comments -->`, `:::note Title` admonitions, `{#id}` heading ids. */
+export interface MdxCompat {
+  comments: boolean;
+  admonitions: boolean;
+  headingIds: boolean;
 }
 
 /** A plugin named in `markdown.remarkPlugins` or `markdown.rehypePlugins`, resolved by the config stage. */

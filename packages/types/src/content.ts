@@ -95,8 +95,10 @@ export interface SourceMarkdown<FrontMatter> {
    * their bodies (front matter taken off) and the line each body starts on.
    */
   partials?: Record<string, { body: string; bodyLine: number }>;
-  /** Of an `.mdx` file: the site's component modules it imports, the site path as imported (no extension) to the file's. */
+  /** Of an `.mdx` file: the site's modules (code, JSON) it imports, the site path as imported (no extension) to the file's. */
   modules?: Record<string, string>;
+  /** Of an `.mdx` file: what it (and its partials) import by name: packages, and Docusaurus's modules (`@theme/Tabs`). */
+  packages?: string[];
   /** Of an `.mdx` file: the other files of the site it (and its partials) import or require and that exist (images, PDFs), by site path. */
   files?: string[];
 }

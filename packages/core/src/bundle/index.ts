@@ -2,5 +2,6 @@
 export { bundleClient, bundleServer, readThemeEntries, type BundleInput, type ClientBundle, type ThemeEntries } from './bundleTheme.js';
 export { readThemeBundle, type CachedBundle } from './bundleCache.js';
 export { bundleIslands, isThemePackage, type IslandsBundle, type IslandsInput, type IslandServerModule } from './islands.js';
+export { bundleMdxRuntime, type MdxRuntimeBundle, type MdxRuntimeInput } from './mdxRuntime.js';
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
 export { findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';

@@ -41,7 +41,7 @@ export interface IslandServerModule {
   renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
 }
 
-const SITE = 'docgen-site';
+export const SITE = 'docgen-site';
 const ASSET = 'docgen-island-asset';
 /** Where the browser code of islands is written in the output, and the files components import. */
 const ISLANDS_DIR = 'assets/islands';
@@ -70,7 +70,8 @@ function serverEntry(components: string[]): string {
     `const modules = {${modules.map((module, index) => `${quote(module)}: m${index}`).join(', ')}};`,
     'export function renderIsland(component, props, childrenHtml) {',
     "  const at = component.lastIndexOf('#');",
-    '  const Component = modules[component.slice(0, at)]?.[component.slice(at + 1)];',
+    // `#default.Highlight`: a component of an object the module exports (a site's MDXComponents).
+    "  const Component = component.slice(at + 1).split('.').reduce((value, name) => value?.[name], modules[component.slice(0, at)]);",
     "  if (typeof Component !== 'function' && (typeof Component !== 'object' || Component === null)) {",
     '    throw new Error(`${component.slice(0, at)} has no export ${component.slice(at + 1)} that is a component`);',
     '  }',
@@ -100,7 +101,9 @@ function browserEntry(component: string): string {
   return [
     `import { hydrateIsland } from ${quote(RUNTIME)};`,
     `import * as module from ${quote(`${SITE}:${component.slice(0, at)}`)};`,
-    `export function hydrate(element) { return hydrateIsland(element, module[${quote(exportName)}]); }`,
+    `export function hydrate(element) { return hydrateIsland(element, ${exportName
+      .split('.')
+      .reduce((value, name) => `${value}?.[${quote(name)}]`, 'module')}); }`,
   ].join('\n');
 }
 
@@ -109,7 +112,7 @@ function browserEntry(component: string): string {
  * the same wherever the site folder is), the generated entries and runtime, and React from the
  * theme's folder.
  */
-function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
+export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
   const toSitePath = (absolutePath: string) => relative(siteDir, absolutePath).split(sep).join('/');
   return {
     name: 'docgen-islands',
@@ -160,7 +163,7 @@ function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
  * server's markup and the browser's code: `import logo from './logo.png'`, and, as webpack's asset
  * modules give it to Docusaurus's components, `require('./logo.png').default`.
  */
-function islandAssets(): esbuild.Plugin {
+export function islandAssets(): esbuild.Plugin {
   return {
     name: 'docgen-island-assets',
     setup(build) {
@@ -188,9 +191,14 @@ function islandAssets(): esbuild.Plugin {
   };
 }
 
-function toDocgenError(error: unknown, siteDir: string): DocgenError {
+export function toDocgenError(error: unknown, siteDir: string): DocgenError {
   const first = (error as esbuild.BuildFailure).errors?.[0];
-  if (!first) return new DocgenError('Bundling the site components failed', { code: 'bundle-failed', cause: error });
+  if (!first) {
+    return new DocgenError(`Bundling the site components failed: ${(error as Error)?.message ?? String(error)}`, {
+      code: 'bundle-failed',
+      cause: error,
+    });
+  }
   const file = first.location?.file.replace(new RegExp(`^${SITE}:`), '');
   return new DocgenError(`Bundling a site component failed: ${first.text}`, {
     code: 'bundle-failed',
@@ -224,7 +232,7 @@ const common = (input: IslandsInput): esbuild.BuildOptions => ({
  * imports it (the page links it); CSS modules (`.module.css`) give both bundles the same class
  * names, which the server needs for the markup it renders.
  */
-const SERVER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'empty', '.module.css': 'local-css' };
+export const SERVER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'empty', '.module.css': 'local-css' };
 const BROWSER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'css', '.module.css': 'local-css' };
 
 /** Bundles the site's island components for the server and the browser (see IslandsInput). */

@@ -1,4 +1,4 @@
-import type { ContentLink, Diagnostic, TocItem } from '@docgen/types';
+import type { ContentLink, Diagnostic, MdxCompat, TocItem } from '@docgen/types';
 import type { Warn } from './sanitizeHtml.js';
 
 /**
@@ -36,12 +36,24 @@ export interface MdxPartial {
 /** What compiling an `.mdx` file needs besides its body. */
 export interface MdxInput {
   frontMatter: Record<string, unknown>;
+  /** MDX 1's syntax the site allows (`markdown.mdx1Compat`). */
+  compat: MdxCompat;
+  /** The site's MDX runtime bundle (bundle/mdxRuntime.ts): its path changes with everything it holds. */
+  runtime: string;
+  /** What `useDocusaurusContext` and `useBaseUrl` give the page. */
+  context: MdxPageContext;
   /** The `.md`/`.mdx` files it imports (and they import), by site path. */
   partials: Record<string, MdxPartial>;
-  /** The site's component modules it imports: the site path as imported (no extension) to the module's. */
+  /** The site's modules (code and JSON) it imports: the site path as imported (no extension) to the module's. */
   modules: Record<string, string>;
   /** The other files of the site it imports or requires that exist (images, PDFs: an import is the file's URL), by site path. */
   files: string[];
+}
+
+/** The site as an MDX page sees it through `useDocusaurusContext` and `useBaseUrl` (see src/mdxRuntime/runtime.tsx). */
+export interface MdxPageContext {
+  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

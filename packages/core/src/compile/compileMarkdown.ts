@@ -12,6 +12,7 @@ import {
   unified,
   VFile,
 } from '../vendor/markdown.js';
+import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import type { Plugin } from 'unified';
 import type { CompiledMarkdown, ContentSection } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
@@ -21,12 +22,13 @@ import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import type { MdxInput } from './compileData.js';
 import { remarkMdxDocgen } from './mdx.js';
-import { TOC_PLACEHOLDER } from './mdxEvaluate.js';
+import { toMdxSource } from './mdxCompat.js';
 import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { hasRawHtml } from './rawHtml.js';
 import { rehypeDocgen } from './rehypeDocgen.js';
 import { remarkDocgen } from './remarkDocgen.js';
 import { getContentSections, getShownText } from './sections.js';
+import { fillTocInline } from './tocInline.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
 export interface CompileOptions {
@@ -36,6 +38,8 @@ export interface CompileOptions {
   bodyLine: number;
   /** Given for an `.mdx` file, which is parsed as MDX (see mdx.ts); other files are markdown. */
   mdx?: MdxInput;
+  /** Runs MDX pages (mdxRun.ts, loaded by a thread that compiles one): needed with `mdx`. */
+  mdxRunner?: { run(tree: MdastRoot, file: VFile): HastRoot };
 }
 
 /** The compiled content (hast) and what later stages need to know of it. */
@@ -105,11 +109,20 @@ export interface MarkdownPipeline {
    * of the page is read, so that descriptions and search hold the TeX as written.
    */
   renderMath?(tree: HastRoot, file: VFile): void;
+  /** An MDX file's tree after docgen's remark plugins (and the site's): what the MDX compiler takes. */
+  runRemark(mdast: MdastRoot, file: VFile): MdastRoot;
+  /** What the MDX compiler adds to its own steps from mdast to hast: docgen's code blocks and the site's rehype plugins. */
+  mdxOptions: {
+    handlers: RemarkRehypeOptions['handlers'];
+    rehypePlugins: [SitePlugin['attacher'], unknown][];
+    mermaid: boolean;
+  };
 }
 
 /** docgen's pipeline with a site's extensions (`markdown` of the config). */
 export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPipeline {
-  const markdown = (syntax: 'markdown' | 'mdx' = 'markdown') => {
+  const codeHandler = createCodeHandler(extensions);
+  const remark = (syntax: 'markdown' | 'mdx') => {
     const processor = unified()
       .use(remarkParse)
       .use(syntax === 'mdx' ? [remarkMdx] : [])
@@ -124,8 +137,9 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
       .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
       .use(remarkDocgen);
     for (const plugin of extensions.remarkPlugins) processor.use(plugin.attacher, plugin.options);
-    return processor.use(remarkRehype, { allowDangerousHtml: true, handlers: { code: createCodeHandler(extensions) } });
+    return processor;
   };
+  const markdown = () => remark('markdown').use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } });
   const rehype = <T extends ReturnType<typeof markdown>>(processor: T) => {
     for (const plugin of extensions.rehypePlugins) processor.use(plugin.attacher, plugin.options);
     return processor.freeze();
@@ -133,19 +147,24 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
   /** Reparsing raw HTML (parse5) is the costliest step: only files that contain raw HTML pay it (see rawHtml.ts). */
   const withRawHtml = rehype(markdown().use(rehypeRaw).use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
   const withoutRawHtml = rehype(markdown().use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
-  /** MDX has no raw HTML: its elements are JSX, made hast by remarkMdxDocgen. */
-  const mdx = rehype(markdown('mdx').use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
+  /** MDX has no raw HTML: its elements are JSX, which the MDX compiler takes from here (mdxRun.ts). */
+  const mdx = remark('mdx').freeze();
   return {
     parse: (file) => (isMdx(file) ? mdx : withoutRawHtml).parse(file),
     run(mdast, file) {
-      if (isMdx(file)) return mdx.runSync(mdast, file) as unknown as HastRoot;
       // Raw HTML starts with `<`: most files hold none, and need no walk to tell.
       const rawHtml = String(file.value).includes('<') && hasRawHtml(mdast);
       // Parsing raw HTML recurses as deep as its elements nest.
       if (rawHtml) assertHtmlNesting(mdast);
       return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as unknown as HastRoot;
     },
+    runRemark: (mdast, file) => mdx.runSync(mdast, file) as MdastRoot,
     renderMath: extensions.renderMath,
+    mdxOptions: {
+      handlers: { code: codeHandler },
+      rehypePlugins: extensions.rehypePlugins.map((plugin) => [plugin.attacher, plugin.options]),
+      mermaid: extensions.mermaid,
+    },
   };
 }
 
@@ -245,23 +264,14 @@ function escapeHeadingIds(body: string): string {
       const code = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
       if (code) fence = fence === undefined ? code[1] : code[1]![0] === fence[0] && code[1]!.length >= fence.length ? undefined : fence;
       if (fence !== undefined || code) return line;
-      return /^[ \t>]*#{1,6}[ \t].*\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
+      // `\{#id}`, escaped as MDX 3 writes it, is left as written.
+      return /^[ \t>]*#{1,6}[ \t].*(?<!\\)\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
     })
     .join('\n');
 }
 
-/** Puts the page's headings where a site component's props hold `toc` (see TOC_PLACEHOLDER). */
-function fillTocProps(root: HastRoot, headings: CompileData['headings']): void {
-  const placeholder = JSON.stringify(TOC_PLACEHOLDER);
-  const stack: (HastRoot | RootContent)[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'element' && node.tagName === 'island' && String(node.properties.props).includes(placeholder)) {
-      node.properties.props = String(node.properties.props).split(placeholder).join(JSON.stringify(headings));
-    }
-    if ('children' in node) stack.push(...node.children);
-  }
-}
+/** An `.mdx` body (or a partial's) as the MDX parser takes it: what MDX 1 allowed, written as MDX 3 reads it (mdxCompat.ts). */
+export const toMdxBody = (body: string, compat: MdxInput['compat']) => toMdxSource(body, compat, escapeHeadingIds);
 
 /** The hint of every MDX syntax error: what makes `<` and `{` text again. */
 const MDX_SYNTAX_HINT =
@@ -280,8 +290,17 @@ function getMdxSyntaxError(error: unknown): { message: string; hint: string; pos
   return { message: `MDX syntax error: ${message.reason}`, hint: MDX_SYNTAX_HINT, position };
 }
 
+/** An MDX file: parsed and transformed by docgen's remark plugins, run and rendered (mdxRun.ts), then docgen's HTML steps. */
+function runMdx(file: VFile, options: CompileOptions, pipeline: MarkdownPipeline): HastRoot {
+  if (!options.mdxRunner) throw new Error(`Compiling ${options.sourcePath} needs the site's MDX runtime`);
+  const tree = pipeline.runRemark(pipeline.parse(file), file);
+  const hast = options.mdxRunner.run(tree, file);
+  rehypeDocgen()(hast, file);
+  return hast;
+}
+
 function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
-  const body = options.mdx ? escapeHeadingIds(toDirectiveLabels(written)) : toDirectiveLabels(written);
+  const body = options.mdx ? toMdxBody(written, options.mdx.compat) : toDirectiveLabels(written);
   const data: CompileData = {
     diagnostics: [],
     links: [],
@@ -294,7 +313,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
     mdx: options.mdx,
   };
   const file = new VFile({ value: body, path: options.sourcePath, data: { docgen: data } });
-  const hast = pipeline.run(pipeline.parse(file), file);
+  const hast = options.mdx ? runMdx(file, options, pipeline) : pipeline.run(pipeline.parse(file), file);
   // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
   let title: HastRoot | undefined;
   if (data.contentTitleId !== undefined) {
@@ -306,7 +325,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   const markerIndex = hast.children.findIndex(isMarker);
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => !isMarker(node));
-  if (data.components) fillTocProps(hast, data.headings);
+  if (options.mdx) fillTocInline(hast, data.headings);
   const text = getShownText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);

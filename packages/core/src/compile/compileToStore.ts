@@ -1,5 +1,5 @@
 import type { CompiledMarkdown, StoredContent } from '@docgen/types';
-import { compileMarkdown, docgenPipeline, type CompileResult, type MarkdownPipeline } from './compileMarkdown.js';
+import { compileMarkdown, docgenPipeline, type CompileOptions, type CompileResult, type MarkdownPipeline } from './compileMarkdown.js';
 import { createPackWriter, type CompileTask } from './store.js';
 
 /**
@@ -11,10 +11,11 @@ export function compileToStore(
   dir: string,
   tasks: readonly CompileTask[],
   pipeline: MarkdownPipeline = docgenPipeline,
+  mdxRunnerOf?: (task: CompileTask) => CompileOptions['mdxRunner'],
 ): CompiledMarkdown[] {
   const writer = createPackWriter(dir);
   const results = tasks.map((task): CompiledMarkdown => {
-    const { hast, excerpt, title, meta, sections } = compileTask(task, pipeline);
+    const { hast, excerpt, title, meta, sections } = compileTask(task, pipeline, task.mdx ? mdxRunnerOf?.(task) : undefined);
     // JSON: V8 parses it about twice as fast as it deserialises the same tree from v8.serialize.
     const stored: StoredContent = {
       main: writer.add(JSON.stringify(hast)),
@@ -30,9 +31,9 @@ export function compileToStore(
 }
 
 /** Compiles one body; an error no one expected names the file that caused it (content errors are diagnostics). */
-function compileTask(task: CompileTask, pipeline: MarkdownPipeline): CompileResult {
+function compileTask(task: CompileTask, pipeline: MarkdownPipeline, mdxRunner: CompileOptions['mdxRunner']): CompileResult {
   try {
-    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine, mdx: task.mdx }, pipeline);
+    return compileMarkdown(task.body, { sourcePath: task.sourcePath, bodyLine: task.bodyLine, mdx: task.mdx, mdxRunner }, pipeline);
   } catch (cause) {
     throw new Error(`Compiling ${task.sourcePath} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }

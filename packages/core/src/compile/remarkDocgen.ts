@@ -40,7 +40,8 @@ export function remarkDocgen() {
   return (tree: MdastRoot, file: VFile) => {
     const data = getCompileData(file.data);
     const warn = createWarn(data);
-    const first = tree.children[0];
+    // An MDX file's imports and exports come before its first heading.
+    const first = tree.children.find((node) => node.type !== 'mdxjsEsm');
     const title = first?.type === 'heading' && first.depth === 1 ? first : undefined;
 
     visit(tree, (node, index, parent) => {

@@ -169,8 +169,10 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
   }
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
   writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
-  for (const name of readdirSync(dir)) {
-    if (name === INDEX_FILE || kept.has(name) || otherFiles.includes(name)) continue;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const { name } = entry;
+    // Folders are others' (the MDX runtime's, bundle/mdxRuntime.ts): they keep them.
+    if (name === INDEX_FILE || kept.has(name) || otherFiles.includes(name) || entry.isDirectory()) continue;
     const owner = getOwnerOfUnknown(name);
     if (owner !== undefined && owner !== getProcessTag() && isProcessAlive(owner)) continue;
     rmSync(join(dir, name), { force: true });

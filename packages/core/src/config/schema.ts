@@ -222,8 +222,22 @@ export const configSchema = z.strictObject({
         .array(markdownPlugin)
         .default([])
         .describe("rehype plugins installed in the site's node_modules: package names or [name, options], run after docgen's own."),
+      mdx1Compat: z
+        .strictObject({
+          comments: z.boolean().default(true).describe('<!-- comments --> in .mdx files, as MDX 1 read them.'),
+          admonitions: z.boolean().default(true).describe(':::note Title admonitions (the title after a space) in .mdx files.'),
+          headingIds: z.boolean().default(true).describe('## Heading {#id} explicit heading ids in .mdx files.'),
+        })
+        .default({ comments: true, admonitions: true, headingIds: true })
+        .describe("What .mdx files may still write as MDX 1 did, as in Docusaurus 3's markdown.mdx1Compat: each on unless false."),
     })
-    .default({ math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] }),
+    .default({
+      math: false,
+      mermaid: true,
+      remarkPlugins: [],
+      rehypePlugins: [],
+      mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+    }),
   redirects: z
     .array(
       z.strictObject({

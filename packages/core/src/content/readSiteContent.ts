@@ -186,8 +186,12 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   return markdown;
 }
 
-/** An MDX import from a file: `import Intro from './_intro.mdx'`, `import { A } from '@site/src/components/A'` (group 1: the path). */
-const FILE_IMPORT = /^import\s+[^'"\n]*?\s+from\s+['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]/gm;
+/**
+ * An MDX import or re-export, over several lines too: `import Intro from './_intro.mdx'`,
+ * `import { A } from '@site/src/components/A'`, `import data from '../data.json'`, `import clsx from 'clsx'`,
+ * `export { x } from './x'` (group 1: what is imported).
+ */
+const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
 /** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default` (group 1: the path). */
 const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]\s*\)/g;
 const partialFrontMatter = z.looseObject({});
@@ -205,10 +209,11 @@ function readMdxImports(
   siteDir: string,
   absolutePath: string,
   body: string,
-): Pick<SourceMarkdown<unknown>, 'partials' | 'modules' | 'files'> {
+): Pick<SourceMarkdown<unknown>, 'partials' | 'modules' | 'files' | 'packages'> {
   const partials: Record<string, { body: string; bodyLine: number }> = {};
   const modules: Record<string, string> = {};
   const files = new Set<string>();
+  const packages = new Set<string>();
   const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
   const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
   const pending = [{ importer: toSitePath(absolutePath), body }];
@@ -219,9 +224,13 @@ function readMdxImports(
       const written = resolveSitePath(importer, match[1]!);
       if (written !== undefined && getImportedFileKind(written) === 'file' && isFile(join(siteDir, written))) files.add(written);
     }
-    for (const match of text.matchAll(FILE_IMPORT)) {
-      const written = resolveSitePath(importer, match[1]!);
-      if (written === undefined) continue;
+    for (const match of text.matchAll(MODULE_IMPORT)) {
+      const specifier = match[1]!;
+      const written = resolveSitePath(importer, specifier);
+      if (written === undefined) {
+        if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
+        continue;
+      }
       const target = join(siteDir, written);
       if (getImportedFileKind(written) !== 'partial') {
         if (getImportedFileKind(written) === 'file' && isFile(target)) {
@@ -230,7 +239,7 @@ function readMdxImports(
         }
         // `./Chart.client` is the module Chart.client.tsx.
         const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find(isFile);
-        if (found && /\.[jt]sx?$/.test(found)) modules[written] = toSitePath(found);
+        if (found && /\.([cm]?[jt]sx?|json)$/.test(found)) modules[written] = toSitePath(found);
         continue;
       }
       if (Object.hasOwn(partials, written) || !existsSync(target)) continue;
@@ -239,7 +248,7 @@ function readMdxImports(
       if (written.endsWith('.mdx')) pending.push({ importer: written, body: partial.body });
     }
   }
-  return { partials, modules, files: [...files].sort() };
+  return { partials, modules, files: [...files].sort(), packages: [...packages].sort() };
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */

@@ -15,6 +15,10 @@ import type {
 import { getHtmlFilePath } from '@docgen/shared';
 import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
 import type { CompileTask } from '../compile/index.js';
+import type { MdxInput } from '../compile/compileData.js';
+import type { MarkdownPipeline } from '../compile/compileMarkdown.js';
+import type { compileToStore } from '../compile/compileToStore.js';
+import type { MdxRunner } from '../compile/mdxRun.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
@@ -113,16 +117,29 @@ export function createTaskRunner(setup: TaskSetup) {
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
   const islandServers = new Map<string, Promise<IslandServerModule>>();
-  let compiler: Promise<(tasks: CompileTask[]) => CompiledMarkdown[]> | undefined;
+  let compiler: Promise<{ pipeline: MarkdownPipeline; compile: typeof compileToStore }> | undefined;
   const loadCompiler = () =>
     (compiler ??= Promise.all([
       import('../compile/compileToStore.js'),
       import('../compile/highlight.js'),
       import('../compile/extensions.js'),
-    ]).then(async ([{ compileToStore }, { registerLanguages }, { loadDocgenPipeline }]) => {
+    ]).then(async ([{ compileToStore: compile }, { registerLanguages }, { loadDocgenPipeline }]) => {
       const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
-      return (tasks: CompileTask[]) => compileToStore(setup.storeDir, tasks, pipeline);
+      return { pipeline, compile };
     }));
+  // MDX pages' runners, by runtime bundle and context (a locale's): loaded by the first MDX task of each.
+  const mdxRunners = new Map<string, Promise<MdxRunner>>();
+  const loadMdxRunner = (pipeline: MarkdownPipeline, mdx: MdxInput) => {
+    const key = `${mdx.runtime}\0${JSON.stringify(mdx.context)}`;
+    let runner = mdxRunners.get(key);
+    if (!runner) {
+      runner = import('../compile/mdxRun.js').then(async ({ createMdxRunner, loadMdxRuntime }) =>
+        createMdxRunner(pipeline, await loadMdxRuntime(mdx.runtime), mdx.context),
+      );
+      mdxRunners.set(key, runner);
+    }
+    return runner.then((loaded) => [key, loaded] as const);
+  };
   if (setup.compiles) void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
   const themeOf = (themeFile: string, themeKey: string) => {
     let theme = themes.get(themeKey);
@@ -146,8 +163,9 @@ export function createTaskRunner(setup: TaskSetup) {
 
   return {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
-      const compile = await loadCompiler();
-      return compile(tasks);
+      const { pipeline, compile } = await loadCompiler();
+      const runners = new Map(await Promise.all(tasks.flatMap((task) => (task.mdx ? [loadMdxRunner(pipeline, task.mdx)] : []))));
+      return compile(setup.storeDir, tasks, pipeline, (task) => runners.get(`${task.mdx!.runtime}\0${JSON.stringify(task.mdx!.context)}`));
     },
 
     /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { DocgenError } from '../diagnostics/index.js';
+import { islandAssets, islandModules, isThemePackage, SERVER_LOADERS, SITE, toDocgenError } from './islands.js';
+
+/**
+ * The one module every MDX page of a site runs against at build time: docgen's MDX runtime
+ * (src/mdxRuntime/runtime.tsx: React, rendering, Docusaurus's modules as content elements, site
+ * components as islands) with every site module and package the site's MDX pages import, bundled
+ * once for Node. Each build thread imports it once, and every page's compiled program takes its
+ * imports from it (compile/mdxRun.ts).
+ */
+export interface MdxRuntimeInput {
+  siteDir: string;
+  /** The theme's folder: React is resolved from it, as for islands. */
+  themeDir: string;
+  /** The site paths of the modules (`.js`, `.tsx`, `.json`...) MDX pages import. */
+  modules: string[];
+  /** The packages MDX pages import by name (`clsx`, `@site-lib/x`), Docusaurus's own modules left out. */
+  packages: string[];
+  /** The site's component scope for every page (`src/theme/MDXComponents.js`), when it has one. */
+  componentScope?: string;
+  cacheDir: string;
+  baseUrl: string;
+}
+
+export interface MdxRuntimeBundle {
+  /** The bundle (ESM), named by the hash of its code: its path changes whenever what it runs does. */
+  file: string;
+}
+
+const RUNTIME_FILE = fileURLToPath(new URL('../mdxRuntime/runtime.js', import.meta.url));
+const PACKAGE = 'docgen-mdx-package';
+const MISSING = 'docgen-mdx-missing';
+const DOCUSAURUS = 'docgen-mdx-docusaurus';
+/**
+ * Docusaurus's modules: what the runtime has of them (`docusaurusModules`), wherever a site module
+ * imports them; `@theme-original/<Name>` is always the runtime's, as a swizzled component imports it.
+ */
+const DOCUSAURUS_MODULE = /^@(theme|theme-original|docusaurus)\//;
+const quote = (value: string) => JSON.stringify(value);
+
+function entrySource(input: MdxRuntimeInput): string {
+  const modules = [...new Set(input.modules)].sort().map((path) => ({ key: path, from: `${SITE}:${path}` }));
+  const packages = [...new Set(input.packages)].sort().map((name) => ({ key: name, from: `${PACKAGE}:${name}` }));
+  const all = [...modules, ...packages];
+  return [
+    `export { renderPage, docusaurusModules, toIslandModule, toComponentScope } from ${quote(RUNTIME_FILE)};`,
+    "import * as jsxRuntime from 'react/jsx-runtime';",
+    'export { jsxRuntime };',
+    ...all.map(({ from }, index) => `import * as m${index} from ${quote(from)};`),
+    `export const modules = {${all.map(({ key }, index) => `${quote(key)}: m${index}`).join(', ')}};`,
+    input.componentScope
+      ? `import * as scope from ${quote(`${SITE}:${input.componentScope}`)};\nexport const componentScope = { path: ${quote(input.componentScope)}, module: scope };`
+      : 'export const componentScope = undefined;',
+  ].join('\n');
+}
+
+/**
+ * Packages MDX pages import resolve from the site's folder; one the site lacks is a module that
+ * says so, for compile to report at each import of it. Docusaurus's modules, wherever a site module
+ * imports them, are the runtime's (the site's own `src/theme/<Name>` when the runtime has none).
+ */
+function mdxImports(siteDir: string): esbuild.Plugin {
+  return {
+    name: 'docgen-mdx-imports',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${PACKAGE}:`) }, async (args) => {
+        const name = args.path.slice(PACKAGE.length + 1);
+        if (DOCUSAURUS_MODULE.test(name)) {
+          const own = name.startsWith('@theme/') ? findOwnThemeFile(siteDir, name) : undefined;
+          return own ? { path: own, namespace: SITE } : { path: name.replace(/^@theme-original\//, '@theme/'), namespace: DOCUSAURUS };
+        }
+        const result = await build.resolve(name, { kind: 'import-statement', resolveDir: siteDir });
+        if (result.errors.length > 0) return { path: name, namespace: MISSING };
+        return { path: result.path, namespace: result.namespace, sideEffects: result.sideEffects };
+      });
+      // A package a site module imports that the site lacks: a module that says so when used, so
+      // that one component's missing package does not stop every page (the islands' bundle reports it).
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        // Resolving it again comes back here (and React goes to the theme's copy, islandModules).
+        if (args.pluginData !== undefined || args.namespace === MISSING || isThemePackage(args.path)) return undefined;
+        if (/^(node:|docgen-|@site\/)/.test(args.path) || DOCUSAURUS_MODULE.test(args.path)) return undefined;
+        const { kind, importer, namespace, resolveDir } = args;
+        const result = await build.resolve(args.path, { kind, importer, namespace, resolveDir, pluginData: PACKAGE });
+        return result.errors.length > 0 ? { path: args.path, namespace: MISSING } : result;
+      });
+      build.onResolve({ filter: DOCUSAURUS_MODULE }, (args) => {
+        const name = args.path.replace(/^@theme-original\//, '@theme/');
+        // A site's own `src/theme/<Name>` is `@theme/<Name>`, but to itself (which wraps the original).
+        const own = name.startsWith('@theme/') && args.path === name ? findOwnThemeFile(siteDir, name) : undefined;
+        const importer = args.namespace === SITE ? args.importer : relative(siteDir, args.importer).split(sep).join('/');
+        if (own && own !== importer) return { path: own, namespace: SITE };
+        return { path: name, namespace: DOCUSAURUS };
+      });
+      build.onLoad({ filter: /.*/, namespace: MISSING }, (args) => ({
+        contents: [
+          `const message = ${quote(`The package ${args.path} is not installed: npm install ${args.path}`)};`,
+          'module.exports = { __esModule: true, __docgenMissing: true, default() { throw new Error(message); } };',
+        ].join('\n'),
+        loader: 'js',
+      }));
+      // CommonJS, so that a site module may import any name of it: one docgen lacks is undefined,
+      // and a page importing the module itself is told (`__docgenMissing`) instead of a failed bundle.
+      build.onLoad({ filter: /.*/, namespace: DOCUSAURUS }, (args) => ({
+        contents: [
+          `const { docusaurusModules } = require(${quote(RUNTIME_FILE)});`,
+          `const found = docusaurusModules[${quote(args.path)}];`,
+          `module.exports = found ? { __esModule: true, ...found } : { __esModule: true, __docgenMissing: ${quote(args.path)} };`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: siteDir,
+      }));
+    },
+  };
+}
+
+/** The site's own file of a theme component (`@theme/Name` is `src/theme/Name.tsx`...), when it has one. */
+function findOwnThemeFile(siteDir: string, name: string): string | undefined {
+  const base = name.replace(/^@theme\//, 'src/theme/');
+  return ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js']
+    .map((suffix) => base + suffix)
+    .find((path) => existsSync(join(siteDir, path)));
+}
+
+/** Bundles the MDX runtime of a site (see MdxRuntimeInput); the same input gives the same file, written once. */
+export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRuntimeBundle> {
+  let result: esbuild.BuildResult<{ write: false }>;
+  try {
+    result = await esbuild.build({
+      bundle: true,
+      format: 'esm',
+      jsx: 'automatic',
+      target: 'node20',
+      platform: 'node',
+      logLevel: 'silent',
+      absWorkingDir: input.siteDir,
+      plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir)],
+      loader: SERVER_LOADERS,
+      assetNames: '[name]-[hash]',
+      publicPath: `${input.baseUrl}assets/islands/`,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      charset: 'utf8',
+      stdin: { contents: entrySource(input), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-mdx-runtime.js' },
+      write: false,
+      outfile: join(input.cacheDir, 'mdx-runtime.mjs'),
+      banner: {
+        js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+      },
+    });
+  } catch (error) {
+    throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
+  }
+  const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
+  const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  mkdirSync(input.cacheDir, { recursive: true });
+  const file = join(input.cacheDir, `mdx-runtime-${key}.mjs`);
+  if (!existsSync(file)) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, code);
+    renameSync(temporary, file);
+    // One site's store has one runtime in use: the ones it replaced go.
+    for (const name of readdirSync(input.cacheDir)) {
+      if (/^mdx-runtime-[0-9a-f]+\.mjs$/.test(name) && join(input.cacheDir, name) !== file)
+        rmSync(join(input.cacheDir, name), { force: true });
+    }
+  }
+  return { file };
+}

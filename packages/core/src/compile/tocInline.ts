@@ -1,0 +1,51 @@
+import type { TocItem } from '@docgen/types';
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
+import { walkTree } from './walk.js';
+
+/** Fills `<TOCInline>` (a `docgen-toc-inline` element) with the page's headings, once each has its id. */
+export function fillTocInline(hast: HastRoot, headings: TocItem[]): void {
+  walkTree<HastRoot | RootContent, HastRoot | Element>(hast, hast, (node, parent) => {
+    if (node.type !== 'element') return undefined;
+    if (node.tagName !== 'docgen-toc-inline') return node;
+    const min = Number(node.properties.min) || 2;
+    const max = Number(node.properties.max) || 3;
+    const shown = headings.filter((heading) => heading.level >= min && heading.level <= max);
+    const list = toTocList(shown, 0);
+    const siblings = parent.children as ElementContent[];
+    siblings[siblings.indexOf(node)] = {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['toc-inline'] },
+      children: list ? [list] : [],
+    };
+    return undefined;
+  });
+}
+
+function toTocList(headings: TocItem[], start: number): Element | undefined {
+  if (start >= headings.length) return undefined;
+  const level = headings[start]!.level;
+  const items: Element[] = [];
+  let index = start;
+  while (index < headings.length && headings[index]!.level >= level) {
+    const heading = headings[index]!;
+    const item: Element = {
+      type: 'element',
+      tagName: 'li',
+      properties: {},
+      children: [
+        { type: 'element', tagName: 'a', properties: { href: `#${heading.id}` }, children: [{ type: 'text', value: heading.value }] },
+      ],
+    };
+    index++;
+    const deeper = headings.slice(index).findIndex((next) => next.level <= level);
+    const end = deeper === -1 ? headings.length : index + deeper;
+    if (end > index) {
+      const nested = toTocList(headings.slice(0, end), index);
+      if (nested) item.children.push(nested);
+      index = end;
+    }
+    items.push(item);
+  }
+  return { type: 'element', tagName: 'ul', properties: {}, children: items };
+}

@@ -1,0 +1,390 @@
+/**
+ * What an MDX page runs against when it is rendered at build time: bundled with the site's modules
+ * and React by the bundle stage (bundle/mdxRuntime.ts), never imported by docgen's own code. The
+ * modules Docusaurus gives MDX pages (`@theme/Tabs`, `@docusaurus/useBaseUrl`...) are here as
+ * components that render docgen's content elements (ContentElements of @docgen/types: `tabs`,
+ * `admonition`, `island`...), which compile reads back from the HTML; site components become
+ * islands, rendered and hydrated later by the render stage.
+ */
+import { Children, createElement, Fragment, isValidElement, type ComponentType, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/** What a page is rendered with: the site as Docusaurus's context shows it, and the page's own data. */
+export interface PageContext {
+  siteConfig: {
+    title: string;
+    tagline: string;
+    url: string;
+    baseUrl: string;
+    customFields: Record<string, unknown>;
+  };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+}
+
+/** A warning of the render, at the place of the element (`line:column` of the page) when known. */
+export interface RenderWarning {
+  message: string;
+  hint: string;
+  at?: string;
+}
+
+/** The prop compile gives an element of the page with its place, `line:column` (see mdxProgram.ts). */
+const AT = '__docgenAt';
+
+let current: { context: PageContext; warnings: RenderWarning[] } | undefined;
+
+const getCurrent = () => {
+  if (!current) throw new Error('An MDX module was used outside the rendering of a page');
+  return current;
+};
+
+/** Components of the runtime itself: never islands, even when a site's MDXComponents spreads them. */
+const OWN = Symbol.for('docgen.mdx.own');
+function own<Props extends object>(component: (props: Props) => ReactNode): (props: Props) => ReactNode {
+  const placed = (props: Props) => renderPlaced(component, props, (props as Record<string, unknown>)[AT]);
+  (placed as unknown as Record<symbol, boolean>)[OWN] = true;
+  return placed;
+}
+
+/**
+ * Renders a function component by calling it (its hooks are its caller's): what it throws carries
+ * the place of its element in the page (`docgenAt`), which React's own call would not tell.
+ */
+function renderPlaced<Props extends object>(component: (props: Props) => ReactNode, props: Props, at: unknown): ReactNode {
+  try {
+    return component(props);
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && !('docgenAt' in error) && typeof at === 'string') {
+      (error as { docgenAt?: string }).docgenAt = at;
+    }
+    throw error;
+  }
+}
+
+/** Renders a page's MDX component to static HTML; the warnings its components gave. */
+export function renderPage(
+  Content: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+  context: PageContext,
+): { html: string; warnings: RenderWarning[] } {
+  const previous = current;
+  current = { context, warnings: [] };
+  try {
+    const html = renderToStaticMarkup(<Content {...props} />);
+    return { html, warnings: current.warnings };
+  } finally {
+    current = previous;
+  }
+}
+
+/** The text of children that a component takes as text (a code block's): strings and numbers, joined. */
+function textOf(children: ReactNode): string {
+  return Children.toArray(children)
+    .map((child) => {
+      if (typeof child === 'string' || typeof child === 'number') return String(child);
+      if (isValidElement(child)) return textOf((child.props as { children?: ReactNode }).children);
+      return '';
+    })
+    .join('');
+}
+
+const withoutAt = <T extends Record<string, unknown>>(props: T) => {
+  const { [AT]: _at, ...rest } = props;
+  return rest;
+};
+
+// Docusaurus's theme components, as content elements.
+
+const ADMONITION_TYPES: Record<string, string> = {
+  note: 'note',
+  tip: 'tip',
+  info: 'info',
+  warning: 'warning',
+  danger: 'danger',
+  caution: 'caution',
+  important: 'info',
+  secondary: 'note',
+  success: 'tip',
+};
+
+function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
+  const shown = Object.hasOwn(ADMONITION_TYPES, type) ? ADMONITION_TYPES[type] : undefined;
+  if (!shown) throw new Error(`Unknown admonition type "${type}": use one of ${Object.keys(ADMONITION_TYPES).join(', ')}`);
+  const titleText = title === undefined || title === null ? undefined : typeof title === 'string' ? title : textOf(title);
+  return createElement('admonition', { type: shown, title: titleText }, children);
+}
+
+interface TabItemProps {
+  value?: string;
+  label?: string;
+  default?: boolean;
+  children?: ReactNode;
+}
+
+function TabItem({ value, label, children }: TabItemProps) {
+  const shown = value ?? label;
+  if (shown === undefined) throw new Error('<TabItem> needs a value: add value="..." (and label="...")');
+  return createElement('tab', { label: label ?? shown, value: shown }, children);
+}
+
+function Tabs(props: {
+  children?: ReactNode;
+  groupId?: string;
+  defaultValue?: string | null;
+  queryString?: string | boolean;
+  values?: { value: string; label?: string }[];
+}) {
+  let defaultValue = props.defaultValue ?? undefined;
+  const tabs = Children.toArray(props.children).flatMap((child) => {
+    if (typeof child === 'string' && child.trim() === '') return [];
+    if (
+      !isValidElement(child) ||
+      typeof child.props !== 'object' ||
+      child.props === null ||
+      !('value' in child.props || 'label' in child.props)
+    ) {
+      throw new Error('Only <TabItem> elements belong inside <Tabs>: wrap this content in <TabItem value="...">');
+    }
+    const item = child.props as TabItemProps;
+    const value = item.value ?? item.label;
+    const known = props.values?.find((entry) => String(entry.value) === value);
+    if (item.default && defaultValue === undefined) defaultValue = value;
+    return [<TabItem key={value} value={value} label={item.label ?? known?.label ?? value} children={item.children} />];
+  });
+  const queryString = props.queryString === true ? props.groupId : typeof props.queryString === 'string' ? props.queryString : undefined;
+  // Lower case: React writes these names as they are (it keeps `defaultValue` for form fields); compile reads them back.
+  return createElement('tabs', { groupid: props.groupId, defaultvalue: defaultValue, querystring: queryString }, tabs);
+}
+
+/** A code block: its text and what its meta string would hold, for compile to make the same block as a fenced one. */
+function CodeBlock(props: {
+  children?: ReactNode;
+  language?: string;
+  className?: string;
+  title?: ReactNode;
+  showLineNumbers?: boolean | number;
+  metastring?: string;
+}) {
+  const language = props.language ?? /language-(\S+)/.exec(props.className ?? '')?.[1];
+  const title = props.title === undefined ? undefined : typeof props.title === 'string' ? props.title : textOf(props.title);
+  const meta = [
+    title === undefined ? '' : title.includes('"') ? `title='${title}'` : `title="${title}"`,
+    props.showLineNumbers === true
+      ? 'showLineNumbers'
+      : typeof props.showLineNumbers === 'number'
+        ? `showLineNumbers=${props.showLineNumbers}`
+        : '',
+    props.metastring ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return createElement('docgen-code', { language, meta: meta || undefined }, textOf(props.children).replace(/^\n|\n$/g, ''));
+}
+
+function Details({ summary, children, ...rest }: { summary?: ReactNode; children?: ReactNode }) {
+  const written = Children.toArray(children);
+  const first = written[0];
+  const hasSummary = isValidElement(first) && first.type === 'summary';
+  return (
+    <details {...withoutAt(rest)} className="details">
+      {summary !== undefined && !hasSummary ? <summary>{summary}</summary> : null}
+      {written}
+    </details>
+  );
+}
+
+function Heading({ as = 'h2', children, ...rest }: { as?: string; id?: string; children?: ReactNode }) {
+  if (!/^h[1-6]$/.test(as)) throw new Error(`<Heading as="${as}"> is not a heading level: use as="h2" to as="h6"`);
+  return createElement(as, withoutAt(rest), children);
+}
+
+function Link({
+  to,
+  href,
+  children,
+  [AT]: at,
+  ...rest
+}: {
+  to?: string;
+  href?: string;
+  children?: ReactNode;
+  [AT]?: string;
+} & Record<string, unknown>) {
+  const { autoAddBaseUrl: _base, isNavLink: _nav, activeClassName: _active, ...attributes } = rest;
+  return createElement('a', { ...attributes, href: to ?? href, 'data-docgen-at': at }, children);
+}
+
+/** `@docusaurus/useBaseUrl`: a site path below the base URL, as Docusaurus gives it; full URLs and anchors as written. */
+function useBaseUrl(url: string, options: { forcePrependBaseUrl?: boolean; absolute?: boolean } = {}): string {
+  const { baseUrl, url: siteUrl } = getCurrent().context.siteConfig;
+  if (!url || url.startsWith('#') || /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return url;
+  const path = options.forcePrependBaseUrl
+    ? baseUrl + url.replace(/^\//, '')
+    : url.startsWith('/')
+      ? url.startsWith(baseUrl)
+        ? url
+        : baseUrl + url.slice(1)
+      : url;
+  return options.absolute ? siteUrl.replace(/\/$/, '') + path : path;
+}
+
+function useBaseUrlUtils() {
+  return { withBaseUrl: useBaseUrl };
+}
+
+function useDocusaurusContext() {
+  const { siteConfig, i18n } = getCurrent().context;
+  return { siteConfig, siteMetadata: {}, globalData: {}, i18n: { ...i18n, localeConfigs: {} } };
+}
+
+/** `@docusaurus/Translate` and `translate()`: the message as written (a page is compiled for its own locale), with `{name}` values put in. */
+function interpolate(message: string, values?: Record<string, ReactNode>): ReactNode {
+  if (!values) return message;
+  const parts = message.split(/(\{\w+\})/).map((part, index) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name !== undefined && Object.hasOwn(values, name) ? <Fragment key={index}>{values[name]}</Fragment> : part;
+  });
+  return <>{parts}</>;
+}
+
+function Translate({ children, message, values }: { children?: string; message?: string; values?: Record<string, ReactNode> }) {
+  return <>{interpolate(children ?? message ?? '', values)}</>;
+}
+
+function translate({ message }: { message: string; id?: string }, values?: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (written, name: string) => (values && Object.hasOwn(values, name) ? String(values[name]) : written));
+}
+
+function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string }) {
+  const attributes = withoutAt(rest);
+  return (
+    <>
+      <img {...attributes} alt={alt} src={sources.light} className="themed-image themed-image--light" />
+      <img {...attributes} alt={alt} src={sources.dark} className="themed-image themed-image--dark" />
+    </>
+  );
+}
+
+/** `@docusaurus/BrowserOnly`: its children run in a browser only; the page shows the fallback. */
+function BrowserOnly({ fallback }: { fallback?: ReactNode; children?: () => ReactNode }) {
+  return <>{fallback ?? null}</>;
+}
+
+/** `@theme/TOCInline`: the page's table of contents, filled in by compile once every heading has its id. */
+function TOCInline({ minHeadingLevel = 2, maxHeadingLevel = 3 }: { toc?: unknown; minHeadingLevel?: number; maxHeadingLevel?: number }) {
+  return createElement('docgen-toc-inline', { min: minHeadingLevel, max: maxHeadingLevel });
+}
+
+const Head = () => null;
+
+const MDXComponents = {
+  Admonition: own(Admonition),
+  Details: own(Details),
+  Heading: own(Heading),
+  Tabs: own(Tabs),
+  TabItem: own(TabItem),
+  CodeBlock: own(CodeBlock),
+  Link: own(Link),
+};
+
+/** The modules of Docusaurus an MDX page may import, by specifier. */
+export const docusaurusModules: Record<string, Record<string, unknown>> = {
+  '@theme/Admonition': { default: own(Admonition) },
+  '@theme/Tabs': { default: own(Tabs) },
+  '@theme/TabItem': { default: own(TabItem) },
+  '@theme/CodeBlock': { default: own(CodeBlock) },
+  '@theme/Details': { default: own(Details) },
+  '@theme/Heading': { default: own(Heading) },
+  '@theme/ThemedImage': { default: own(ThemedImage) },
+  '@theme/TOCInline': { default: own(TOCInline) },
+  '@theme/MDXComponents': { default: MDXComponents },
+  '@docusaurus/Link': { default: own(Link) },
+  '@docusaurus/Head': { default: own(Head) },
+  '@docusaurus/BrowserOnly': { default: own(BrowserOnly) },
+  '@docusaurus/Translate': { default: own(Translate), translate },
+  '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
+  '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
+  '@docusaurus/useIsBrowser': { default: () => false },
+  '@docusaurus/ExecutionEnvironment': {
+    default: { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false },
+  },
+};
+
+// Site components as islands.
+
+/** Whether a value survives JSON as itself: what an island's props must be to reach the browser. */
+function findUnserializable(value: unknown, path: string): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== 'object') return path;
+  if (isValidElement(value)) return path;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnserializable(value[index], `${path}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return path;
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    const found = findUnserializable(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const isComponent = (value: unknown) =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value && !isValidElement(value));
+
+/**
+ * A site component as an MDX page shows it: an `island` element (`component`, its props as JSON)
+ * holding its children as content, which the render stage renders with the component and the
+ * browser hydrates. A component whose props cannot reach the browser (a function, an element) is
+ * rendered here, as static HTML, with a warning at its place.
+ */
+export function toIsland(id: string, Component: ComponentType<Record<string, unknown>>) {
+  function Island(props: Record<string, unknown>) {
+    const { children, [AT]: at, ...rest } = props;
+    const unserializable = Object.entries(rest)
+      .map(([name, value]) => (value === undefined ? undefined : findUnserializable(value, name)))
+      .find((found) => found !== undefined);
+    if (unserializable === undefined) {
+      return createElement('island', { component: id, props: JSON.stringify(rest) }, children as ReactNode);
+    }
+    getCurrent().warnings.push({
+      message: `<${id.slice(id.lastIndexOf('#') + 1).replace(/^default$/, Component.displayName ?? Component.name ?? 'Component')}> is shown without interaction: its prop ${unserializable} cannot reach the browser`,
+      hint: 'An interactive component takes props that JSON can hold (text, numbers, lists, objects). Pass data, and let the component make its functions and elements, or make a component of your site that wraps this one.',
+      at: typeof at === 'string' ? at : undefined,
+    });
+    const isClass =
+      typeof Component === 'function' && (Component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
+    if (typeof Component !== 'function' || isClass) return <Component {...rest}>{children as ReactNode}</Component>;
+    return renderPlaced(Component as (props: Record<string, unknown>) => ReactNode, { ...rest, children }, at);
+  }
+  return Island;
+}
+
+/**
+ * A site module as an MDX page sees it: each export that is a component (named with a capital,
+ * or the default) as an island of `id#export`; other exports (data, functions) as they are.
+ */
+export function toIslandModule(id: string, module: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(module)) {
+    const component = isComponent(value) && (name === 'default' || /^[A-Z]/.test(name)) && !(value as Record<symbol, unknown>)[OWN];
+    shown[name] = component ? toIsland(`${id}#${name}`, value as ComponentType<Record<string, unknown>>) : value;
+  }
+  return shown;
+}
+
+/** The site's MDX component scope (`src/theme/MDXComponents`): its own components as islands, Docusaurus's as they are. */
+export function toComponentScope(id: string, components: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(components)) {
+    const island = isComponent(value) && !(value as Record<symbol, unknown>)[OWN];
+    shown[name] = island ? toIsland(`${id}#default.${name}`, value as ComponentType<Record<string, unknown>>) : value;
+  }
+  return shown;
+}
