@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDocgenBuilder, createHugoBuilder, setAsideDocgenOutput, setAsideHugoOutput, type BuildRun } from './builds.js';
 import { generateSite, getSamplePageIndex } from './generateSite.js';
@@ -9,7 +9,7 @@ import { measureWatch } from './measureWatch.js';
 import { BUDGETS, toMetrics, type HugoRuns } from './metrics.js';
 import { measureReferencePage, REFERENCE_PAGES, toPageHtml, type PageHtml } from './pageWeight.js';
 import { formatTable } from './report.js';
-import { getResultsFile, readMetricMedian, toJsonMetrics, writeResults } from './results.js';
+import { getMachine, getResultsFile, readMetricMedian, toJsonMetrics, writeResults } from './results.js';
 import { hasGnuTime, type ProcessRun } from './runProcess.js';
 import type { SiteShape } from './siteShape.js';
 import { createTrash } from './trash.js';
@@ -155,13 +155,7 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
       date: new Date().toISOString(),
       docgenVersion: options.docgenVersion,
       options: { pages, runs, threads: options.threads ?? null },
-      machine: {
-        node: process.version,
-        platform: `${process.platform} ${process.arch}`,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        memoryBytes: totalmem(),
-      },
+      machine: getMachine(),
       rssSource: hasGnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS of a build child',
       site: {
         docPages: site.docs.length,

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { writeBlog } from './blog.js';
 import { FILE_WORDS } from './corpus.js';
+import { MARKDOWN, SITE_DATA, SITE_DATA_PATH, toPageFile, type PageFormat } from './mdxPages.js';
 import { planBody, planPage, renderPage, type DocPage, type Locale } from './pages.js';
 import { createRandom } from './random.js';
 import type { ShapeName, SiteShape } from './siteShape.js';
@@ -41,9 +42,15 @@ export function getSamplePageIndex(shape: SiteShape, pageCounts: readonly number
  * folders with `_category_.yaml`, sidebars, pages, translations, blog posts, config. The page
  * `sampleIndex` (see getSamplePageIndex) is the sample page. Deterministic: the same shape and
  * count always write the same files, and every link and anchor resolves, so the build prints no
- * warning.
+ * warning. `format` writes the doc pages as `.mdx` (the mdx case, see mdxPages.ts); blog posts stay `.md`.
  */
-export function generateSite(siteDir: string, shape: SiteShape, pageCount: number, sampleIndex: number): GeneratedSite {
+export function generateSite(
+  siteDir: string,
+  shape: SiteShape,
+  pageCount: number,
+  sampleIndex: number,
+  format: PageFormat = MARKDOWN,
+): GeneratedSite {
   rmSync(siteDir, { recursive: true, force: true });
   mkdirSync(siteDir, { recursive: true });
   const write = (path: string, text: string) => {
@@ -71,7 +78,7 @@ export function generateSite(siteDir: string, shape: SiteShape, pageCount: numbe
       filled.set(folder.path, position);
       const isIndex = k < firstLeafPage && shape.hasIndexPage(folder);
       if (isIndex) indexPages++;
-      const fileName = isIndex ? 'index.md' : `${FILE_WORDS[index % FILE_WORDS.length]}-${index}.md`;
+      const fileName = isIndex ? `index.${format.extension}` : `${FILE_WORDS[index % FILE_WORDS.length]}-${index}.${format.extension}`;
       docs.push(planPage(index, version, `${folder.path}/${fileName}`, position, shape.translatedShare));
     }
     write(version.sidebarsPath, shape.sidebarsYaml);
@@ -83,9 +90,10 @@ export function generateSite(siteDir: string, shape: SiteShape, pageCount: numbe
   for (const page of docs) {
     const random = createRandom('body', page.index);
     const plan = planBody(page, byVersion.get(page.version)!, byFolder.get(`${page.version}/${posix.dirname(page.relativePath)}`)!, random);
-    write(page.sitePath, renderPage(page, plan, 'ko'));
-    if (page.translated) write(`i18n/en/docs/current/${page.relativePath}`, renderPage(page, plan, 'en'));
+    write(page.sitePath, toPageFile(renderPage(page, plan, 'ko'), page, format));
+    if (page.translated) write(`i18n/en/docs/current/${page.relativePath}`, toPageFile(renderPage(page, plan, 'en'), page, format));
   }
+  if (format.featurePages) write(SITE_DATA_PATH, `${JSON.stringify(SITE_DATA, null, 2)}\n`);
 
   const blogPosts = writeBlog(write, docs);
   for (const [path, text] of Object.entries(shape.siteFiles(docs))) write(path, text);

@@ -7,15 +7,19 @@
  * a site of N pages in a git repository (measureGitDates.ts).
  *
  * `pnpm bench --case search [--search-pages 2000,10000]`: docgen's search beside Pagefind (searchBench.ts).
+ *
+ * `pnpm bench --case mdx [--pages N] [--runs R] [--no-mdx-features]`: the same site as `.md` and as `.mdx`, the
+ * `.mdx` build's CPU against the `.md` one's (mdxBench.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { benchShape } from './benchShape.js';
+import { benchShape, type BenchOptions } from './benchShape.js';
 import { DOCGEN_SHAPE } from './docgenShape.js';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
 import { measureGitDates } from './measureGitDates.js';
+import { benchMdx } from './mdxBench.js';
 import { formatTable } from './report.js';
 import { toJsonMetrics, writeResults } from './results.js';
 import { hasGnuTime } from './runProcess.js';
@@ -24,6 +28,7 @@ import { SHAPE_NAMES, type ShapeName, type SiteShape } from './siteShape.js';
 
 const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]
        pnpm bench --case search [--search-pages N,M] [--threads T] [--keep]
+       pnpm bench --case mdx [--pages N] [--runs R] [--threads T] [--out DIR] [--keep] [--no-mdx-features]
 
   --pages N     doc pages of the synthetic site (default 2000, at least 100)
   --runs R      runs of each measurement; the table shows the median (default 3)
@@ -31,8 +36,10 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaur
   --threads T   set DOCGEN_THREADS=T (worker threads) for every docgen process
   --out DIR     folder of the JSON results, bench-<shape>-<N>.json (default bench-results)
   --keep        keep the generated sites and outputs (their folders are printed)
-  --case C      build (default) or search: docgen's search beside Pagefind on the one-sidebar Korean site
+  --case C      build (default); search: docgen's search beside Pagefind on the one-sidebar Korean site;
+                mdx: that site's pages as .md and as .mdx, the .mdx build's CPU against the .md one's (bench-mdx-<N>.json)
   --search-pages N,M  sizes of the search case (default 2000,10000)
+  --no-mdx-features   mdx case: no page uses MDX's features (JSON import, export, Tabs, .map()), only its syntax
   --git-only    only the cost of last-updated dates (the git pass on a cold build and a rebuild)
 `;
 
@@ -52,14 +59,16 @@ async function main(): Promise<void> {
       case: { type: 'string', default: 'build' },
       'search-pages': { type: 'string', default: '2000,10000' },
       'git-only': { type: 'boolean', default: false },
+      'mdx-features': { type: 'boolean', default: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
+    allowNegative: true,
   });
   if (values.help) {
     process.stdout.write(USAGE);
     return;
   }
-  if (values.case !== 'build' && values.case !== 'search') usageError(`--case must be build or search, not "${values.case}"`);
+  if (!['build', 'search', 'mdx'].includes(values.case)) usageError(`--case must be build, search or mdx, not "${values.case}"`);
   const pages = toInteger('--pages', values.pages, 100);
   const runs = toInteger('--runs', values.runs, 1);
   const threads = values.threads === undefined ? undefined : toInteger('--threads', values.threads, 1);
@@ -79,24 +88,32 @@ async function main(): Promise<void> {
     if (!passed) log('\nSome search budgets are not met (FAIL above).');
     return;
   }
+  const options: BenchOptions = {
+    pages,
+    runs,
+    threads,
+    resultsDir: resolve(values.out),
+    keep: values.keep,
+    docgenBin: join(repoRoot, 'bin', 'docgen'),
+    distDir,
+    docgenVersion,
+    env,
+    log,
+  };
+  if (values.case === 'mdx') {
+    log(`docgen bench, mdx${threads ? `: DOCGEN_THREADS=${threads}` : ''}`);
+    if (!hasGnuTime) log('GNU time (/usr/bin/time) is missing: peak RSS and CPU come from a build child reporting its own usage');
+    const passed = await benchMdx({ ...options, featurePages: values['mdx-features'] });
+    if (!passed) log('\nSome mdx budgets are not met (FAIL above).');
+    return;
+  }
   log(
     `docgen bench: ${pages} pages, ${runs} run${runs === 1 ? '' : 's'}, shape ${shapes.join(' then ')}${threads ? `, DOCGEN_THREADS=${threads}` : ''}`,
   );
   if (!hasGnuTime) log('GNU time (/usr/bin/time) is missing: peak RSS and CPU come from a build child reporting its own usage');
   let passed = true;
   for (const name of values['git-only'] ? [] : shapes) {
-    const shapePassed = await benchShape(SHAPES[name], {
-      pages,
-      runs,
-      threads,
-      resultsDir: resolve(values.out),
-      keep: values.keep,
-      docgenBin: join(repoRoot, 'bin', 'docgen'),
-      distDir,
-      docgenVersion,
-      env,
-      log,
-    });
+    const shapePassed = await benchShape(SHAPES[name], options);
     passed &&= shapePassed;
   }
   const git = await measureGitDates({ pages, runs, keep: values.keep, docgenBin: join(repoRoot, 'bin', 'docgen'), env, log });
@@ -124,6 +141,13 @@ function usageError(message: string): never {
 try {
   await main();
 } catch (error) {
-  process.stderr.write(`bench failed: ${(error as Error)?.stack ?? String(error)}\n`);
+  // The cause carries what failed underneath (a build's own errors, for one), cut short: a build
+  // that fails on every page repeats the same error hundreds of times.
+  let causes = '';
+  for (let cause = (error as Error)?.cause; cause !== undefined; cause = (cause as Error)?.cause) {
+    const lines = ((cause as Error)?.message ?? String(cause)).split('\n');
+    causes += `\ncaused by: ${lines.slice(0, 40).join('\n')}${lines.length > 40 ? `\n(${lines.length - 40} more lines)` : ''}`;
+  }
+  process.stderr.write(`bench failed: ${(error as Error)?.stack ?? String(error)}${causes}\n`);
   process.exitCode = 1;
 }

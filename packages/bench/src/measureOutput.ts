@@ -103,7 +103,7 @@ export function measurePage(outDir: string, route: string): PageMeasurement {
 }
 
 /** The first `<name>` element of `html`, nested elements of the same name included. */
-function getElement(html: string, name: string): string | undefined {
+export function getElement(html: string, name: string): string | undefined {
   const tags = new RegExp(`<(/?)${name}\\b[^>]*>`, 'g');
   let start = -1;
   let depth = 0;

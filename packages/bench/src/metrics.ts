@@ -31,6 +31,8 @@ export const BUDGETS = {
   /** CPU per page at 10,000 pages over CPU per page at 2,000 (from bench-<shape>-2000.json). */
   cpuPerPageGrowth: 1.2,
   cpuPerPageGrowthPages: [2000, 10_000],
+  /** The mdx case: the `.mdx` site's cold build CPU over the `.md` site's, median of the per-pair ratios. */
+  mdxToMdCpu: 1.5,
 } as const;
 
 /** Hugo's side of the interleaved cold builds. */

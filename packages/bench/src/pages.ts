@@ -27,7 +27,7 @@ export interface DocPage {
   version: string;
   /** The version's docs folder, relative to the site folder: `docs` or `versioned_docs/version-<v>`. */
   docsDir: string;
-  /** Path under the version's docs folder, e.g. `guide/basics/concepts/setup-12.md`. */
+  /** Path under the version's docs folder, e.g. `guide/basics/concepts/setup-12.md` (`.mdx` in the mdx case's MDX site). */
   relativePath: string;
   /** Path relative to the site folder. */
   sitePath: string;
@@ -66,7 +66,7 @@ export function planPage(
     docsDir: version.docsDir,
     relativePath,
     sitePath: `${version.docsDir}/${relativePath}`,
-    route: version.routeBase + relativePath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, ''),
+    route: version.routeBase + relativePath.replace(/(^|\/)index\.mdx?$/, '$1').replace(/\.mdx?$/, ''),
     title: [`${topic[0]} ${aspect[0]}`, `${topic[1]}, ${aspect[1]}`],
     description: [
       `${topic[0]}의 ${aspect[0]} 내용을 예제와 함께 설명합니다.`,

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Metric } from './report.js';
 import type { ShapeName } from './siteShape.js';
@@ -32,4 +33,15 @@ export function readMetricMedian(file: string, id: string): number | undefined {
   const { metrics } = JSON.parse(readFileSync(file, 'utf8')) as { metrics?: { id: string; median?: number; value?: number }[] };
   const metric = metrics?.find((entry) => entry.id === id);
   return metric?.median ?? metric?.value;
+}
+
+/** The machine a run measured on, for the JSON results: figures compare only on one machine. */
+export function getMachine(): object {
+  return {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryBytes: totalmem(),
+  };
 }
