@@ -425,6 +425,7 @@ function getMdxInput(source: SourceMarkdown<unknown>, setup: MdxSetup): MdxInput
     context: setup.context(locale),
     partials: source.partials ?? {},
     modules: source.modules ?? {},
+    texts: source.texts ?? {},
     files: source.files ?? [],
   };
 }

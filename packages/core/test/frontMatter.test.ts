@@ -114,6 +114,14 @@ describe('parseFrontMatter', () => {
     expect(markdown.frontMatter.draft).toBeUndefined();
   });
 
+  it('reads a number in quotes as sidebar_position and numbers among keywords as text, as Docusaurus does', () => {
+    const markdown = parseFrontMatter(
+      sourceFile('---\ntitle: T\nsidebar_position: "2"\nkeywords: [api, 2024]\n---\nbody\n'),
+      docFrontMatterSchema,
+    );
+    expect(markdown.frontMatter).toMatchObject({ sidebarPosition: 2, keywords: ['api', '2024'] });
+  });
+
   it('reports a value of the wrong type at its line in the file', () => {
     const error = catchDocgenError(() =>
       parseFrontMatter(sourceFile('---\ntitle: T\nsidebar_position: "x"\n---\nbody\n'), docFrontMatterSchema),

@@ -55,7 +55,7 @@ function runnerFor(siteFiles: Record<string, string>, timeLimitMs?: number) {
   return made;
 }
 
-type MdxOptions = Partial<Pick<MdxInput, 'frontMatter' | 'partials' | 'files' | 'compat'>> & {
+type MdxOptions = Partial<Pick<MdxInput, 'frontMatter' | 'partials' | 'files' | 'compat' | 'texts'>> & {
   bodyLine?: number;
   siteFiles?: Record<string, string>;
   timeLimitMs?: number;
@@ -63,12 +63,12 @@ type MdxOptions = Partial<Pick<MdxInput, 'frontMatter' | 'partials' | 'files' | 
 
 /** Compiles an `.mdx` body whose front matter took `bodyLine - 1` lines; the content as HTML, and what compiling recorded. */
 async function compileMdx(body: string, options: MdxOptions = {}) {
-  const { bodyLine = 1, frontMatter = {}, partials = {}, files = [], compat = COMPAT, siteFiles = {} } = options;
+  const { bodyLine = 1, frontMatter = {}, partials = {}, files = [], compat = COMPAT, siteFiles = {}, texts = {} } = options;
   const { runner, runtime, modules } = await runnerFor(siteFiles, options.timeLimitMs);
   const { hast, title, excerpt, meta } = compileMarkdown(body, {
     sourcePath: 'docs/page.mdx',
     bodyLine,
-    mdx: { frontMatter, compat, runtime, context: CONTEXT, partials, modules, files },
+    mdx: { frontMatter, compat, runtime, context: CONTEXT, partials, modules, texts, files },
     mdxRunner: runner,
   });
   return { html: toHtml(hast), title: title && toHtml(title), excerpt: excerpt && toHtml(excerpt), ...meta };
@@ -307,6 +307,17 @@ describe('MDX: site components', () => {
     ]);
   });
 
+  it('MDX a site module imports is compiled with it', async () => {
+    const result = await compileMdx("import Note from '@site/src/components/Note';\n\n<Note render={() => 1} />\n", {
+      siteFiles: {
+        'src/components/Note.jsx': "import Body from './note.mdx';\nexport default function Note() { return <div><Body /></div>; }\n",
+        'src/components/note.mdx': '---\ntitle: x\n---\n**Bold** note\n',
+      },
+    });
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<div><p><strong>Bold</strong> note</p></div>');
+  });
+
   it('a site MDXComponents scope gives every page its components, without an import', async () => {
     const result = await compileMdx('<Highlight color="red">hot</Highlight> and <Admonition type="tip">ok</Admonition>', {
       siteFiles: {
@@ -480,6 +491,42 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(errorsOf(component)).toEqual([
       { message: 'The page threw while rendering: boom from the component', file: 'docs/page.mdx', line: 6, column: 1 },
     ]);
+  });
+
+  it("webpack loaders' imports: !!raw-loader! gives the file's text, !!yaml-loader! its data", async () => {
+    const result = await compileMdx(
+      [
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import source from '!!raw-loader!./Example.java';",
+        "import config from '!!yaml-loader!@site/data/config.yaml';",
+        '',
+        '<CodeBlock language="java">{source}</CodeBlock>',
+        '',
+        'Port {config.port}.',
+      ].join('\n'),
+      { texts: { 'docs/Example.java': 'class Example {}\n', 'data/config.yaml': 'port: 8080\n' } },
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toMatch(
+      /^<pre data-language="java"><code class="language-java">.*class.*Example.*<\/code><\/pre>\n<p>Port 8080\.<\/p>$/s,
+    );
+  });
+
+  it('a module that throws as it loads fails the pages that import it, at their import', async () => {
+    const siteFiles = { 'src/components/Broken.jsx': "const x = undefined;\nx.displayName = 'Broken';\nexport default () => null;\n" };
+    const result = await compileMdx("Text.\n\nimport Broken from '@site/src/components/Broken';\n\n<Broken />\n", { siteFiles });
+    expect(errorsOf(result)).toEqual([
+      {
+        message: expect.stringMatching(
+          /^The module src\/components\/Broken\.jsx threw as it was loaded: Cannot set properties of undefined/,
+        ),
+        file: 'docs/page.mdx',
+        line: 3,
+        column: 1,
+      },
+    ]);
+    // Another page of the site, which does not import it, builds.
+    expect(errorsOf(await compileMdx('Fine.\n', { siteFiles }))).toEqual([]);
   });
 
   it('an expression that never returns is stopped by the time limit and named', async () => {

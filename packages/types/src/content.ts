@@ -99,6 +99,8 @@ export interface SourceMarkdown<FrontMatter> {
   modules?: Record<string, string>;
   /** Of an `.mdx` file: what it (and its partials) import by name: packages, and Docusaurus's modules (`@theme/Tabs`). */
   packages?: string[];
+  /** Of an `.mdx` file: the text of the files it imports through a webpack loader (`!!raw-loader!./Example.java`), by site path. */
+  texts?: Record<string, string>;
   /** Of an `.mdx` file: the other files of the site it (and its partials) import or require and that exist (images, PDFs), by site path. */
   files?: string[];
 }

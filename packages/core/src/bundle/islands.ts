@@ -142,9 +142,31 @@ export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin
         const absolutePath = resolve(siteDir, args.path);
         return {
           contents: readFileSync(absolutePath),
-          loader: extname(absolutePath).slice(1) as esbuild.Loader,
+          // A `.js` file may hold JSX, as Docusaurus's webpack reads it.
+          loader: (/\.[cm]?js$/.test(absolutePath) ? 'jsx' : extname(absolutePath).slice(1)) as esbuild.Loader,
           resolveDir: dirname(absolutePath),
         };
+      });
+      // MDX a site module imports (content written beside a component): compiled by MDX itself, as Docusaurus's loader does.
+      build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        if (args.namespace !== 'file' && args.namespace !== SITE) return undefined;
+        const absolutePath = resolve(siteDir, args.path);
+        const { createMdxProcessor } = await import('../vendor/mdx.js');
+        const text = readFileSync(absolutePath, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/, '');
+        try {
+          const code = await createMdxProcessor({ jsxImportSource: 'react' }).process({ value: text, path: absolutePath });
+          return { contents: String(code.value), loader: 'js', resolveDir: dirname(absolutePath) };
+        } catch (error) {
+          const place = error as { reason?: string; line?: number; column?: number };
+          return {
+            errors: [
+              {
+                text: `MDX: ${place.reason ?? String(error)}`,
+                location: { file: absolutePath, line: place.line ?? 1, column: (place.column ?? 1) - 1 },
+              },
+            ],
+          };
+        }
       });
       build.onLoad({ filter: /.*/, namespace: ENTRY }, (args) => ({
         contents: browserEntry(args.path),

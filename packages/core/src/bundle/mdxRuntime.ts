@@ -51,10 +51,11 @@ function entrySource(input: MdxRuntimeInput): string {
     `export { renderPage, docusaurusModules, toIslandModule, toComponentScope } from ${quote(RUNTIME_FILE)};`,
     "import * as jsxRuntime from 'react/jsx-runtime';",
     'export { jsxRuntime };',
-    ...all.map(({ from }, index) => `import * as m${index} from ${quote(from)};`),
-    `export const modules = {${all.map(({ key }, index) => `${quote(key)}: m${index}`).join(', ')}};`,
+    // Each module is loaded when a page first imports it (esbuild makes a required module lazy): one
+    // that throws as it loads fails the pages that import it, at their import, not every page.
+    `export const modules = {${all.map(({ key, from }) => `${quote(key)}: () => require(${quote(from)})`).join(', ')}};`,
     input.componentScope
-      ? `import * as scope from ${quote(`${SITE}:${input.componentScope}`)};\nexport const componentScope = { path: ${quote(input.componentScope)}, module: scope };`
+      ? `export const componentScope = { path: ${quote(input.componentScope)}, load: () => require(${quote(`${SITE}:${input.componentScope}`)}) };`
       : 'export const componentScope = undefined;',
   ].join('\n');
 }
@@ -76,7 +77,7 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         }
         const result = await build.resolve(name, { kind: 'import-statement', resolveDir: siteDir });
         if (result.errors.length > 0) return { path: name, namespace: MISSING };
-        return { path: result.path, namespace: result.namespace, sideEffects: result.sideEffects };
+        return { path: result.path, namespace: result.namespace, external: result.external, sideEffects: result.sideEffects };
       });
       // A package a site module imports that the site lacks: a module that says so when used, so
       // that one component's missing package does not stop every page (the islands' bundle reports it).
@@ -86,7 +87,8 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         if (/^(node:|docgen-|@site\/)/.test(args.path) || DOCUSAURUS_MODULE.test(args.path)) return undefined;
         const { kind, importer, namespace, resolveDir } = args;
         const result = await build.resolve(args.path, { kind, importer, namespace, resolveDir, pluginData: PACKAGE });
-        return result.errors.length > 0 ? { path: args.path, namespace: MISSING } : result;
+        if (result.errors.length > 0) return { path: args.path, namespace: MISSING };
+        return { path: result.path, namespace: result.namespace, external: result.external, sideEffects: result.sideEffects };
       });
       build.onResolve({ filter: DOCUSAURUS_MODULE }, (args) => {
         const name = args.path.replace(/^@theme-original\//, '@theme/');

@@ -46,6 +46,8 @@ export interface MdxInput {
   partials: Record<string, MdxPartial>;
   /** The site's modules (code and JSON) it imports: the site path as imported (no extension) to the module's. */
   modules: Record<string, string>;
+  /** The text of the files it imports through a webpack loader (`!!raw-loader!./x.java`, `!!yaml-loader!./x.yaml`), by site path. */
+  texts: Record<string, string>;
   /** The other files of the site it imports or requires that exist (images, PDFs: an import is the file's URL), by site path. */
   files: string[];
 }

@@ -12,6 +12,7 @@ import { createCodeHandler } from './codeBlocks.js';
 import { getCompileData, type CompileData, type MdxPageContext } from './compileData.js';
 import { toMdxBody, type MarkdownPipeline } from './compileMarkdown.js';
 import { AT_PROP, createMdxCompiler, type MdxProgram } from './mdxProgram.js';
+import { parseYamlFile } from '../yaml/index.js';
 import { findOriginalPlace } from './sourceMap.js';
 import { walkTree } from './walk.js';
 
@@ -26,8 +27,9 @@ export interface MdxRuntime {
   toIslandModule(id: string, module: Record<string, unknown>): Record<string, unknown>;
   toComponentScope(id: string, components: Record<string, unknown>): Record<string, unknown>;
   jsxRuntime: { jsx(type: unknown, props: Record<string, unknown>): unknown };
-  modules: Record<string, Record<string, unknown>>;
-  componentScope?: { path: string; module: Record<string, unknown> };
+  /** Each module the site's MDX pages import, loaded (and run) by the first page that imports it. */
+  modules: Record<string, () => Record<string, unknown>>;
+  componentScope?: { path: string; load: () => Record<string, unknown> };
 }
 
 /** Imports a runtime bundle (Node's module cache keeps one copy per thread: its name changes with its code). */
@@ -47,6 +49,16 @@ export class MdxRunError extends Error {
     readonly file?: string,
   ) {
     super(message);
+  }
+}
+
+/** A module of the site that threw as it was loaded (its top-level code), for the pages that import it. */
+class ModuleLoadError extends Error {
+  constructor(
+    readonly module: string,
+    readonly error: unknown,
+  ) {
+    super(`The module ${module} threw as it was loaded: ${(error as Error)?.message ?? String(error)}`);
   }
 }
 
@@ -140,9 +152,35 @@ export function createMdxRunner(
   const compile = createMdxCompiler({ handlers: options.handlers, rehypePlugins: options.rehypePlugins });
   const codeHandler = createCodeHandler({ mermaid: options.mermaid });
   const islandModules = new Map<string, Record<string, unknown>>();
-  const scope = runtime.componentScope
-    ? runtime.toComponentScope(runtime.componentScope.path, (runtime.componentScope.module.default ?? {}) as Record<string, unknown>)
-    : {};
+  const loaded = new Map<string, { module?: Record<string, unknown>; error?: unknown }>();
+  /** A module of the runtime, loaded once per thread; what it threw as it loaded is thrown again to each page that imports it. */
+  const loadModule = (key: string): Record<string, unknown> | undefined => {
+    const load = Object.hasOwn(runtime.modules, key) ? runtime.modules[key] : undefined;
+    if (!load) return undefined;
+    let result = loaded.get(key);
+    if (!result) {
+      try {
+        // A CommonJS module (JSON too) is its default export, and its properties the named ones, as ES modules import it.
+        const module = load();
+        result = { module: module?.__esModule ? module : { ...module, default: module } };
+      } catch (error) {
+        result = { error };
+      }
+      loaded.set(key, result);
+    }
+    if (result.error !== undefined) throw new ModuleLoadError(key, result.error);
+    return result.module;
+  };
+  let scope: Record<string, unknown> | undefined;
+  /** The site's component scope (`src/theme/MDXComponents`), loaded with the first page. */
+  const getScope = () => {
+    if (!scope) {
+      const found = runtime.componentScope;
+      const module = found ? loadModule(found.path) : undefined;
+      scope = found && module ? runtime.toComponentScope(found.path, (module.default ?? {}) as Record<string, unknown>) : {};
+    }
+    return scope;
+  };
 
   return {
     run(tree, file) {
@@ -168,8 +206,23 @@ export function createMdxRunner(
           }
           return { default: url };
         };
-        return (specifier: string, at: string): unknown => {
+        /** Docusaurus's webpack loaders that pages use: `raw-loader` (the file's text) and `yaml-loader` (its data). */
+        const importThroughLoader = (name: string, sitePath: string | undefined, specifier: string, at: string) => {
+          const text = sitePath !== undefined && Object.hasOwn(input.texts, sitePath) ? input.texts[sitePath]! : undefined;
+          if (text === undefined)
+            return fail(`The file of ${specifier} does not exist`, 'Check the path: it is relative to this file.', at);
+          if (name === 'raw') return { default: text };
+          if (name === 'yaml') return { default: parseYamlFile(text, sitePath!).value };
+          return fail(
+            `The webpack loader ${name}-loader is not one docgen runs`,
+            'docgen reads !!raw-loader! (the text of a file) and !!yaml-loader! (YAML data): import the data as JSON, or read it in a component.',
+            at,
+          );
+        };
+        const resolveImport = (specifier: string, at: string): unknown => {
           if (specifier === 'react/jsx-runtime') return runtime.jsxRuntime;
+          const loader = /^!!?([\w-]+)-loader!(.+)$/.exec(specifier);
+          if (loader) return importThroughLoader(loader[1]!, resolveSitePath(importer, loader[2]!), specifier, at);
           const sitePath = resolveSitePath(importer, specifier);
           if (sitePath === undefined) {
             if (/^(\.{1,2}\/|@site\/)/.test(specifier))
@@ -179,7 +232,7 @@ export function createMdxRunner(
                 at,
               );
             const own = Object.hasOwn(runtime.docusaurusModules, specifier) ? runtime.docusaurusModules[specifier] : undefined;
-            const module = own ?? runtime.modules[specifier];
+            const module = own ?? loadModule(specifier);
             if (!module || '__docgenMissing' in module) {
               return /^@(theme|docusaurus)\//.test(specifier)
                 ? fail(
@@ -211,7 +264,7 @@ export function createMdxRunner(
               );
             default: {
               const modulePath = input.modules[sitePath];
-              const module = modulePath === undefined ? undefined : runtime.modules[modulePath];
+              const module = modulePath === undefined ? undefined : loadModule(modulePath);
               if (!module) {
                 return fail(
                   `The module ${specifier} does not exist (${sitePath})`,
@@ -224,6 +277,14 @@ export function createMdxRunner(
               if (!islands) islandModules.set(modulePath!, (islands = runtime.toIslandModule(modulePath!, module)));
               return islands;
             }
+          }
+        };
+        return (specifier: string, at: string): unknown => {
+          try {
+            return resolveImport(specifier, at);
+          } catch (error) {
+            if (!(error instanceof ModuleLoadError)) throw error;
+            return fail(error.message, 'Fix the module: its top-level code runs when a page first imports it.', at);
           }
         };
       };
@@ -303,7 +364,7 @@ export function createMdxRunner(
         programs.set(data.sourcePath, loaded);
         const rendered = runTimed(() => {
           const exports = evaluate(loaded, [data.sourcePath], pageData(input.frontMatter, data.contentTitle));
-          return runtime.renderPage(exports.default, { components: scope }, context);
+          return runtime.renderPage(exports.default, { components: getScope() }, context);
         }, timeLimitMs);
         html = rendered.html;
         for (const warning of rendered.warnings) {

@@ -100,7 +100,8 @@ const routeText = (getProblem: (text: string) => string | undefined) =>
   });
 
 const headingLevel = z.number().int().min(2).max(6);
-const stringList = z.union([z.string().transform((value) => [value]), z.array(z.string())]);
+/** A list of strings, or one; numbers in it are their text (`keywords: [api, 2024]`), as Docusaurus's YAML takes them. */
+const stringList = z.union([z.string().transform((value) => [value]), z.array(z.union([z.string(), z.number().transform(String)]))]);
 const date = z.union([z.string(), z.date().transform((value) => value.toISOString().slice(0, 10))]);
 /** `pagination_prev` / `pagination_next`: a doc id, or null for none. */
 const paginationTarget = z.union([z.string(), z.null()]);
@@ -151,7 +152,10 @@ const docShape = {
   id: routeText(getIdProblem).optional(),
   slug: routeText(getSlugProblem).optional(),
   sidebar_label: z.coerce.string().optional(),
-  sidebar_position: z.number().optional(),
+  // A number written in quotes (`sidebar_position: "2"`) is that number, as Docusaurus reads it.
+  sidebar_position: z
+    .preprocess((value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value), z.number())
+    .optional(),
   hide_title: z.boolean().optional(),
   pagination_prev: paginationTarget.optional(),
   pagination_next: paginationTarget.optional(),

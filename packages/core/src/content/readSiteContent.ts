@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import type {
@@ -195,6 +195,8 @@ const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+
 /** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default` (group 1: the path). */
 const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]\s*\)/g;
 const partialFrontMatter = z.looseObject({});
+/** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
+export const LOADER_IMPORT = /^!!?([\w-]+)-loader!(.+)$/;
 /** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
 const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
 
@@ -209,11 +211,12 @@ function readMdxImports(
   siteDir: string,
   absolutePath: string,
   body: string,
-): Pick<SourceMarkdown<unknown>, 'partials' | 'modules' | 'files' | 'packages'> {
+): Pick<SourceMarkdown<unknown>, 'partials' | 'modules' | 'files' | 'packages' | 'texts'> {
   const partials: Record<string, { body: string; bodyLine: number }> = {};
   const modules: Record<string, string> = {};
   const files = new Set<string>();
   const packages = new Set<string>();
+  const texts: Record<string, string> = {};
   const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
   const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
   const pending = [{ importer: toSitePath(absolutePath), body }];
@@ -225,7 +228,15 @@ function readMdxImports(
       if (written !== undefined && getImportedFileKind(written) === 'file' && isFile(join(siteDir, written))) files.add(written);
     }
     for (const match of text.matchAll(MODULE_IMPORT)) {
-      const specifier = match[1]!;
+      // A string literal's escapes (`./\_snippets/a.txt`, written so in a .md file) read as JavaScript reads them.
+      const specifier = match[1]!.replace(/\\(.)/g, '$1');
+      // A webpack loader's import (`!!raw-loader!./Example.java`): the file's text, which compiling gives the page.
+      const loaded = LOADER_IMPORT.exec(specifier);
+      if (loaded) {
+        const path = resolveSitePath(importer, loaded[2]!);
+        if (path !== undefined && isFile(join(siteDir, path))) texts[path] = readFileSync(join(siteDir, path), 'utf8');
+        continue;
+      }
       const written = resolveSitePath(importer, specifier);
       if (written === undefined) {
         if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
@@ -248,7 +259,7 @@ function readMdxImports(
       if (written.endsWith('.mdx')) pending.push({ importer: written, body: partial.body });
     }
   }
-  return { partials, modules, files: [...files].sort(), packages: [...packages].sort() };
+  return { partials, modules, files: [...files].sort(), packages: [...packages].sort(), texts };
 }
 
 /** Folder of a locale's translations (`i18n/en`), site-relative. */

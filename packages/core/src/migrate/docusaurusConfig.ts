@@ -251,9 +251,14 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
         (key) => Array.isArray(section[key]) && (section[key] as unknown[]).some((entry) => MATH_PLUGINS.has(pluginName(entry) ?? '')),
       ),
   );
+  // MDX 1's syntax in .mdx files: docgen's `markdown.mdx1Compat` is Docusaurus's, each on unless false.
+  const compat = isData(markdown) && isData(markdown.mdx1Compat) ? markdown.mdx1Compat : {};
+  const mdx1Compat = Object.fromEntries(
+    ['comments', 'admonitions', 'headingIds'].filter((key) => compat[key] === false).map((key) => [key, false]),
+  );
   for (const key of Object.keys(isData(markdown) ? markdown : {})) {
     // `format` decides which .md files are written as .mdx (see copyMarkdownOrFile), except `md`, noted.
-    if (key === 'mermaid' || (key === 'format' && (markdown as Data).format !== 'md')) continue;
+    if (key === 'mermaid' || key === 'mdx1Compat' || (key === 'format' && (markdown as Data).format !== 'md')) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
@@ -264,7 +269,8 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
           : 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
     });
   }
-  return math ? { math: true } : undefined;
+  const converted = { ...(math && { math: true }), ...(Object.keys(mdx1Compat).length > 0 && { mdx1Compat }) };
+  return Object.keys(converted).length > 0 ? converted : undefined;
 }
 
 function pluginName(entry: unknown): string | undefined {

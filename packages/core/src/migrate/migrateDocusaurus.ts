@@ -13,7 +13,7 @@ import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions, type MarkdownFormat } from './docusaurusConfig.js';
 import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
-import { moveMdxComponents, usesMdx } from './mdxComponents.js';
+import { usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
@@ -191,7 +191,7 @@ interface SiteMigration {
   markdownFormat: MarkdownFormat;
   /** The `.md` files written as `.mdx`, by their new site path. */
   renamed: string[];
-  /** Whether an MDX file imports a component of `src/components` (which is then copied). */
+  /** Whether an MDX file imports code of `src/` (which is then copied). */
   importsComponents?: boolean;
 }
 
@@ -299,15 +299,11 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
     (!posix.basename(sourcePath).startsWith('_') && readsAsMdx(site.markdownFormat, written, sourcePath) && usesMdx(written));
   const target = mdx ? targetPath.replace(/\.md$/, '.mdx') : targetPath;
   if (target !== targetPath) site.renamed.push(target);
-  // MDX reads its own comments (`{/* truncate */}`, `{/* #id */}`); markdown gets docgen's way of writing them.
-  const moved = mdx ? moveMdxComponents(written, sourcePath) : { text: rewriteMdxComments(written) };
-  const { text } = moved;
+  // MDX is a program docgen runs as Docusaurus does: written as it is. Markdown gets docgen's way of writing MDX's comments.
+  const text = mdx ? written : rewriteMdxComments(written);
   site.writer.text(target, text);
-  if (moved.module) site.writer.text(moved.module.path, moved.module.code);
-  // The site's components a file imports: src/components comes along.
-  if (mdx && /^import\s[^\n]*['"](@site\/src\/components\/|\.{1,2}\/[^'"]*src\/components\/)/m.test(written)) {
-    site.importsComponents = true;
-  }
+  // The site's code a file imports (`@site/src/...`, `../src/...`): src/ comes along.
+  if (mdx && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
 }
 
@@ -576,8 +572,10 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
     if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
     // A local plugin or the custom CSS, noted where the config names it.
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
-    if (site.importsComponents && file.startsWith('components/')) {
-      // Site components, which MDX files import, and the CSS they import: docgen bundles both.
+    // Docusaurus's scope of every MDX page, which docgen reads the same way.
+    const componentScope = /^theme\/MDXComponents(\/index)?\.[jt]sx?$/.test(file);
+    if (site.importsComponents && (!file.startsWith('theme/') || componentScope)) {
+      // The site's code MDX files import (components, data, utilities) and the CSS it imports: docgen bundles them.
       site.writer.copy(join(site.from, sourcePath), sourcePath);
       continue;
     }
