@@ -4,7 +4,7 @@
  * and version cut.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -321,6 +321,9 @@ function readCompilerKey(): string {
 
 /** What every `.mdx` source of a site is compiled with: the site's MDX runtime and the context its pages see (see getMdxInput). */
 export interface MdxSetup {
+  /** What the runtime was bundled from, and each file it read as it was then (see readMdxSetup). */
+  key: string;
+  stamps: Record<string, string>;
   runtime: string;
   compat: SiteConfig['markdown']['mdx1Compat'];
   context: (locale: string) => MdxPageContext;
@@ -345,7 +348,10 @@ export function createSourceKeys() {
   return {
     /** Bundles the MDX runtime of `content` (once per content read): keys and tasks of `.mdx` sources need it. */
     async prepareMdx(input: { siteDir: string; config: SiteConfig; content: SiteContent; storeDir: string }): Promise<void> {
-      if (mdx?.content !== input.content) mdx = { content: input.content, setup: readMdxSetup(input) };
+      if (mdx?.content !== input.content) {
+        const previous = mdx?.ready;
+        mdx = { content: input.content, setup: readMdxSetup(input, previous) };
+      }
       const setup = await mdx.setup;
       if (mdx.content === input.content) mdx.ready = setup;
     },
@@ -376,29 +382,55 @@ function findComponentScope(siteDir: string): string | undefined {
 }
 
 /** Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime); undefined when it has none. */
-async function readMdxSetup(input: {
-  siteDir: string;
-  config: SiteConfig;
-  content: SiteContent;
-  storeDir: string;
-}): Promise<MdxSetup | undefined> {
+async function bundleAndStamp(input: Parameters<typeof bundleMdxRuntime>[0]) {
+  const { file, inputs } = await bundleMdxRuntime(input);
+  return { file, stamps: Object.fromEntries(inputs.map((path) => [path, stampOf(path)])) };
+}
+
+/** What a file was when a bundle read it: its size and modification time. */
+const stampOf = (path: string) => {
+  try {
+    const stats = statSync(path);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'gone';
+  }
+};
+
+/**
+ * Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime);
+ * undefined when it has none. The bundle of `previous` is kept while its input and every file it
+ * read are the same (a dev server's save of a page's text does not bundle again).
+ */
+async function readMdxSetup(
+  input: { siteDir: string; config: SiteConfig; content: SiteContent; storeDir: string },
+  previous: MdxSetup | undefined,
+): Promise<MdxSetup | undefined> {
   const { siteDir, config, content } = input;
   const sources = getMarkdownSources(content).filter((source) => source.file.sitePath.endsWith('.mdx'));
   if (sources.length === 0) return undefined;
-  const modules = new Set(sources.flatMap((source) => Object.values(source.modules ?? {})));
-  const packages = new Set(sources.flatMap((source) => source.packages ?? []));
-  const { file } = await bundleMdxRuntime({
+  const modules = [...new Set(sources.flatMap((source) => Object.values(source.modules ?? {})))].sort();
+  const packages = [...new Set(sources.flatMap((source) => source.packages ?? []))].sort();
+  const bundleInput = {
     siteDir,
     themeDir: config.themeDir,
-    modules: [...modules],
-    packages: [...packages],
+    modules,
+    packages,
     componentScope: findComponentScope(siteDir),
     cacheDir: join(input.storeDir, 'mdx-runtime'),
     baseUrl: config.baseUrl,
-  });
+  };
+  const key = JSON.stringify(bundleInput);
+  const unchanged =
+    previous?.key === key &&
+    existsSync(previous.runtime) &&
+    Object.entries(previous.stamps).every(([path, stamp]) => stampOf(path) === stamp);
+  const bundled = unchanged ? { file: previous.runtime, stamps: previous.stamps } : await bundleAndStamp(bundleInput);
   const { i18n } = config;
   return {
-    runtime: file,
+    key,
+    stamps: bundled.stamps,
+    runtime: bundled.file,
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
@@ -30,6 +30,8 @@ export interface MdxRuntimeInput {
 export interface MdxRuntimeBundle {
   /** The bundle (ESM), named by the hash of its code: its path changes whenever what it runs does. */
   file: string;
+  /** Every file esbuild read for it (absolute paths): while none changes, the same input gives the same bundle. */
+  inputs: string[];
 }
 
 const RUNTIME_FILE = fileURLToPath(new URL('../mdxRuntime/runtime.js', import.meta.url));
@@ -149,6 +151,7 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
       charset: 'utf8',
       stdin: { contents: entrySource(input), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-mdx-runtime.js' },
       write: false,
+      metafile: true,
       outfile: join(input.cacheDir, 'mdx-runtime.mjs'),
       banner: {
         js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
@@ -171,5 +174,10 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
         rmSync(join(input.cacheDir, name), { force: true });
     }
   }
-  return { file };
+  const inputs = Object.keys(result.metafile!.inputs).flatMap((path) => {
+    if (path.startsWith(`${SITE}:`)) return [join(input.siteDir, path.slice(SITE.length + 1))];
+    // Modules made here (the entry, Docusaurus's modules, missing packages) are no files.
+    return /^[\w-]+:/.test(path) ? [] : [resolve(input.siteDir, path)];
+  });
+  return { file, inputs };
 }
