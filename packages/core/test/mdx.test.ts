@@ -592,6 +592,37 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(unclosed.diagnostics[0]).toMatchObject({ code: 'mdx-syntax', location: { line: 1, column: 1 } });
   });
 
+  it('an .mdx page without JavaScript (no import, export, expression or JSX) is the same page as its .md twin', async () => {
+    const body = [
+      '# Title',
+      '',
+      'Text with **bold**, a [link](./other.md) and `code`.',
+      '',
+      ':::tip Careful',
+      'Inside.',
+      ':::',
+      '',
+      '## Section {#own-id}',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| 1 | 2 |',
+      '',
+      '```js title="x.js" {1}',
+      'const a = 1;',
+      '```',
+      '',
+      '- one',
+      '- two',
+    ].join('\n');
+    const asMdx = await compileMdx(body, { bodyLine: 3 });
+    const asMd = compileMarkdown(body, { sourcePath: 'docs/page.md', bodyLine: 3 });
+    expect(asMdx.html).toBe(toHtml(asMd.hast));
+    expect(asMdx.title).toBe(toHtml(asMd.title!));
+    expect(asMdx.headings).toEqual(asMd.meta.headings);
+    expect(asMdx.links).toEqual(asMd.meta.links);
+  });
+
   it('a .md file stays plain markdown: `<` and `{` are text', () => {
     const { hast, meta } = compileMarkdown('Use {braces} and a <Generic> {() => 1}.', { sourcePath: 'docs/page.md', bodyLine: 1 });
     expect(toHtml(hast)).toBe('<p>Use {braces} and a &#x3C;Generic> {() => 1}.</p>');

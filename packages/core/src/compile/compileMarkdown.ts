@@ -111,6 +111,8 @@ export interface MarkdownPipeline {
   renderMath?(tree: HastRoot, file: VFile): void;
   /** An MDX file's tree after docgen's remark plugins (and the site's): what the MDX compiler takes. */
   runRemark(mdast: MdastRoot, file: VFile): MdastRoot;
+  /** That tree, when it holds no JavaScript, to hast as markdown's is (the site's rehype plugins and rehypeDocgen). */
+  runWithoutCode(mdast: MdastRoot, file: VFile): HastRoot;
   /** What the MDX compiler adds to its own steps from mdast to hast: docgen's code blocks and the site's rehype plugins. */
   mdxOptions: {
     handlers: RemarkRehypeOptions['handlers'];
@@ -149,6 +151,12 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
   const withoutRawHtml = rehype(markdown().use(rehypeDocgen) as unknown as ReturnType<typeof markdown>);
   /** MDX has no raw HTML: its elements are JSX, which the MDX compiler takes from here (mdxRun.ts). */
   const mdx = remark('mdx').freeze();
+  /** An MDX file that holds no JavaScript (no import, export, expression or JSX) is markdown from here on: nothing to run. */
+  const mdxWithoutCode = rehype(
+    unified()
+      .use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } })
+      .use(rehypeDocgen) as unknown as ReturnType<typeof markdown>,
+  );
   return {
     parse: (file) => (isMdx(file) ? mdx : withoutRawHtml).parse(file),
     run(mdast, file) {
@@ -159,6 +167,7 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
       return (rawHtml ? withRawHtml : withoutRawHtml).runSync(mdast, file) as unknown as HastRoot;
     },
     runRemark: (mdast, file) => mdx.runSync(mdast, file) as MdastRoot,
+    runWithoutCode: (mdast, file) => mdxWithoutCode.runSync(mdast, file) as unknown as HastRoot,
     renderMath: extensions.renderMath,
     mdxOptions: {
       handlers: { code: codeHandler },
@@ -290,10 +299,25 @@ function getMdxSyntaxError(error: unknown): { message: string; hint: string; pos
   return { message: `MDX syntax error: ${message.reason}`, hint: MDX_SYNTAX_HINT, position };
 }
 
+const MDX_CODE = new Set(['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
+
+/** Whether an MDX tree holds JavaScript: an import or export, an expression (a comment is one too) or a JSX element. */
+function hasMdxCode(tree: MdastRoot): boolean {
+  const stack: { type: string; children?: unknown[] }[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (MDX_CODE.has(node.type)) return true;
+    if (node.children) for (const child of node.children) stack.push(child as { type: string; children?: unknown[] });
+  }
+  return false;
+}
+
 /** An MDX file: parsed and transformed by docgen's remark plugins, run and rendered (mdxRun.ts), then docgen's HTML steps. */
 function runMdx(file: VFile, options: CompileOptions, pipeline: MarkdownPipeline): HastRoot {
-  if (!options.mdxRunner) throw new Error(`Compiling ${options.sourcePath} needs the site's MDX runtime`);
   const tree = pipeline.runRemark(pipeline.parse(file), file);
+  // Most of an MDX site's pages are markdown: they run no code and pay for no React render.
+  if (!hasMdxCode(tree)) return pipeline.runWithoutCode(tree, file);
+  if (!options.mdxRunner) throw new Error(`Compiling ${options.sourcePath} needs the site's MDX runtime`);
   const hast = options.mdxRunner.run(tree, file);
   rehypeDocgen()(hast, file);
   return hast;

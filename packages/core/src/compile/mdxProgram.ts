@@ -28,7 +28,7 @@ const IMPORT = '_docgenImport';
 /** The page's data: `_docgenPage.frontMatter`... */
 const PAGE = '_docgenPage';
 /** The prop that gives an element of the page its place, `line:column`, for warnings and links (runtime.tsx). */
-export const AT_PROP = '__docgenAt';
+const AT_PROP = '__docgenAt';
 
 /** A page's MDX compiled to the body of a function of `_docgenImport` and `_docgenPage`, which returns the module's exports. */
 export interface MdxProgram {

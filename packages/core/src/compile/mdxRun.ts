@@ -11,7 +11,7 @@ import { fromHtml } from '../vendor/mdx.js';
 import { createCodeHandler } from './codeBlocks.js';
 import { getCompileData, type CompileData, type MdxPageContext } from './compileData.js';
 import { toMdxBody, type MarkdownPipeline } from './compileMarkdown.js';
-import { AT_PROP, createMdxCompiler, type MdxProgram } from './mdxProgram.js';
+import { createMdxCompiler, type MdxProgram } from './mdxProgram.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { findOriginalPlace } from './sourceMap.js';
 import { walkTree } from './walk.js';
