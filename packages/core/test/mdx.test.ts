@@ -529,6 +529,24 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(errorsOf(await compileMdx('Fine.\n', { siteFiles }))).toEqual([]);
   });
 
+  it('a module that cannot be bundled fails the pages that import it, at their import, with where it fails', async () => {
+    const siteFiles = {
+      'src/components/Bad.jsx': "import { Missing } from './types';\nexport default function Bad() { return Missing; }\n",
+      'src/components/types.ts': 'export interface Missing { a: string }\n',
+      'src/components/Good.jsx': 'export default function Good() { return null; }\n',
+    };
+    const bad = await compileMdx("import Bad from '@site/src/components/Bad';\n\n<Bad />\n", { siteFiles });
+    expect(errorsOf(bad)).toEqual([
+      {
+        message: expect.stringMatching(/No matching export .* for import "Missing" \(src\/components\/Bad\.jsx:1:10\)$/),
+        file: 'docs/page.mdx',
+        line: 1,
+        column: 1,
+      },
+    ]);
+    expect(errorsOf(await compileMdx("import Good from '@site/src/components/Good';\n\n<Good />\n", { siteFiles }))).toEqual([]);
+  });
+
   it('an expression that never returns is stopped by the time limit and named', async () => {
     const result = await compileMdx('export const spin = () => { for (;;) {} };\n\nNever {spin()}.\n', { timeLimitMs: 300 });
     expect(errorsOf(result)).toEqual([

@@ -45,9 +45,11 @@ const DOCUSAURUS = 'docgen-mdx-docusaurus';
 const DOCUSAURUS_MODULE = /^@(theme|theme-original|docusaurus)\//;
 const quote = (value: string) => JSON.stringify(value);
 
-function entrySource(input: MdxRuntimeInput): string {
+function entrySource(input: MdxRuntimeInput, broken: Broken): string {
   const modules = [...new Set(input.modules)].sort().map((path) => ({ key: path, from: `${SITE}:${path}` }));
   const packages = [...new Set(input.packages)].sort().map((name) => ({ key: name, from: `${PACKAGE}:${name}` }));
+  const load = ({ key, from }: { key: string; from: string }) =>
+    Object.hasOwn(broken, key) ? `() => ({ __docgenBroken: ${quote(broken[key]!)} })` : `() => require(${quote(from)})`;
   const all = [...modules, ...packages];
   return [
     `export { renderPage, docusaurusModules, toIslandModule, toComponentScope } from ${quote(RUNTIME_FILE)};`,
@@ -55,9 +57,9 @@ function entrySource(input: MdxRuntimeInput): string {
     'export { jsxRuntime };',
     // Each module is loaded when a page first imports it (esbuild makes a required module lazy): one
     // that throws as it loads fails the pages that import it, at their import, not every page.
-    `export const modules = {${all.map(({ key, from }) => `${quote(key)}: () => require(${quote(from)})`).join(', ')}};`,
+    `export const modules = {${all.map((entry) => `${quote(entry.key)}: ${load(entry)}`).join(', ')}};`,
     input.componentScope
-      ? `export const componentScope = { path: ${quote(input.componentScope)}, load: () => require(${quote(`${SITE}:${input.componentScope}`)}) };`
+      ? `export const componentScope = { path: ${quote(input.componentScope)}, load: ${load({ key: input.componentScope, from: `${SITE}:${input.componentScope}` })} };`
       : 'export const componentScope = undefined;',
   ].join('\n');
 }
@@ -130,35 +132,72 @@ function findOwnThemeFile(siteDir: string, name: string): string | undefined {
     .find((path) => existsSync(join(siteDir, path)));
 }
 
-/** Bundles the MDX runtime of a site (see MdxRuntimeInput); the same input gives the same file, written once. */
+/** What each module of the runtime that cannot be bundled says, by key: it fails the pages that import it, not the bundle. */
+type Broken = Record<string, string>;
+
+const buildOptions = (input: MdxRuntimeInput, broken: Broken): esbuild.BuildOptions & { write: false; metafile: true } => ({
+  bundle: true,
+  format: 'esm',
+  jsx: 'automatic',
+  target: 'node20',
+  platform: 'node',
+  logLevel: 'silent',
+  absWorkingDir: input.siteDir,
+  plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir)],
+  loader: SERVER_LOADERS,
+  assetNames: '[name]-[hash]',
+  publicPath: `${input.baseUrl}assets/islands/`,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  charset: 'utf8',
+  stdin: { contents: entrySource(input, broken), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-mdx-runtime.js' },
+  write: false,
+  metafile: true,
+  outfile: join(input.cacheDir, 'mdx-runtime.mjs'),
+  banner: {
+    js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+  },
+});
+
+/**
+ * When the whole runtime cannot be bundled, the modules that cannot be alone (each tried on its
+ * own), with the error each gives at its file, line and column; none when no module alone fails.
+ */
+async function findBroken(input: MdxRuntimeInput): Promise<Broken> {
+  const broken: Broken = {};
+  const tries = [
+    ...input.modules.map((path) => ({ key: path, only: { ...input, modules: [path], packages: [], componentScope: undefined } })),
+    ...input.packages.map((name) => ({ key: name, only: { ...input, modules: [], packages: [name], componentScope: undefined } })),
+  ];
+  for (const { key, only } of tries) {
+    try {
+      await esbuild.build(buildOptions(only, {}));
+    } catch (error) {
+      const reported = toDocgenError(error, input.siteDir);
+      const at = reported.location ? ` (${reported.location.file}:${reported.location.line}:${reported.location.column})` : '';
+      broken[key] = `${reported.message}${at}`;
+    }
+  }
+  return broken;
+}
+
+/**
+ * Bundles the MDX runtime of a site (see MdxRuntimeInput); the same input gives the same file,
+ * written once. A module that cannot be bundled (a syntax error, an import of a name its module
+ * lacks) is left out, and fails only the pages that import it, at their import.
+ */
 export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRuntimeBundle> {
-  let result: esbuild.BuildResult<{ write: false }>;
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
-      bundle: true,
-      format: 'esm',
-      jsx: 'automatic',
-      target: 'node20',
-      platform: 'node',
-      logLevel: 'silent',
-      absWorkingDir: input.siteDir,
-      plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir)],
-      loader: SERVER_LOADERS,
-      assetNames: '[name]-[hash]',
-      publicPath: `${input.baseUrl}assets/islands/`,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      legalComments: 'none',
-      charset: 'utf8',
-      stdin: { contents: entrySource(input), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-mdx-runtime.js' },
-      write: false,
-      metafile: true,
-      outfile: join(input.cacheDir, 'mdx-runtime.mjs'),
-      banner: {
-        js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
-      },
-    });
+    result = await esbuild.build(buildOptions(input, {}));
   } catch (error) {
-    throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
+    const broken = await findBroken(input);
+    if (Object.keys(broken).length === 0) throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
+    try {
+      result = await esbuild.build(buildOptions(input, broken));
+    } catch (again) {
+      throw again instanceof DocgenError ? again : toDocgenError(again, input.siteDir);
+    }
   }
   const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
   const key = createHash('sha256').update(code).digest('hex').slice(0, 16);

@@ -162,6 +162,7 @@ export function createMdxRunner(
       try {
         // A CommonJS module (JSON too) is its default export, and its properties the named ones, as ES modules import it.
         const module = load();
+        if (typeof module?.__docgenBroken === 'string') throw new Error(module.__docgenBroken);
         result = { module: module?.__esModule ? module : { ...module, default: module } };
       } catch (error) {
         result = { error };
