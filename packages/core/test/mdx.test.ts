@@ -37,7 +37,8 @@ function runnerFor(siteFiles: Record<string, string>, timeLimitMs?: number) {
       for (const [path, text] of Object.entries(siteFiles)) {
         mkdirSync(dirname(join(siteDir, path)), { recursive: true });
         writeFileSync(join(siteDir, path), text);
-        if (/\.(tsx?|jsx?|json)$/.test(path)) modules[path.replace(/\.(tsx?|jsx?)$/, '')] = path;
+        // The scope is no module pages import: the runtime loads it apart.
+        if (/\.(tsx?|jsx?|json)$/.test(path) && !path.startsWith('src/theme/')) modules[path.replace(/\.(tsx?|jsx?)$/, '')] = path;
       }
       const { file } = await bundleMdxRuntime({
         siteDir,

@@ -154,8 +154,10 @@ export function createMdxRunner(
   const islandModules = new Map<string, Record<string, unknown>>();
   const loaded = new Map<string, { module?: Record<string, unknown>; error?: unknown }>();
   /** A module of the runtime, loaded once per thread; what it threw as it loaded is thrown again to each page that imports it. */
-  const loadModule = (key: string): Record<string, unknown> | undefined => {
-    const load = Object.hasOwn(runtime.modules, key) ? runtime.modules[key] : undefined;
+  const loadModule = (
+    key: string,
+    load = Object.hasOwn(runtime.modules, key) ? runtime.modules[key] : undefined,
+  ): Record<string, unknown> | undefined => {
     if (!load) return undefined;
     let result = loaded.get(key);
     if (!result) {
@@ -177,7 +179,7 @@ export function createMdxRunner(
   const getScope = () => {
     if (!scope) {
       const found = runtime.componentScope;
-      const module = found ? loadModule(found.path) : undefined;
+      const module = found ? loadModule(found.path, found.load) : undefined;
       scope = found && module ? runtime.toComponentScope(found.path, (module.default ?? {}) as Record<string, unknown>) : {};
     }
     return scope;
