@@ -592,6 +592,10 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     ]);
     expect(result.html).toMatch(/&#x26;lt;!-- in code --&#x26;gt;/);
     expect(result.hasExcerpt).toBe(true);
+    // A ```mdx-code-block fence holds MDX, as Docusaurus reads it.
+    const unwrapped = await compileMdx('```mdx-code-block\nexport const Hi = () => <b>hi</b>;\n```\n\nSay <Hi />.\n');
+    expect(errorsOf(unwrapped)).toEqual([]);
+    expect(unwrapped.html).toBe('<p>Say <b>hi</b>.</p>');
     // Without the compat, a comment is MDX's syntax error, as in MDX 3.
     const strict = await compileMdx('<!-- a comment -->\n', { compat: { comments: false, admonitions: true, headingIds: true } });
     expect(strict.diagnostics[0]).toMatchObject({ code: 'mdx-syntax' });

@@ -12,7 +12,8 @@ const CODE_FENCE = /^([ \t>]*)(`{3,}|~{3,})/;
  * length of what it replaces (`<!--` is `{/* `, `-->` is `*\/}`), so places in the file stay true.
  */
 export function toMdxSource(body: string, compat: MdxCompat, escapeHeadingIds: (body: string) => string): string {
-  let source = compat.admonitions ? toDirectiveLabels(body) : body;
+  let source = body.includes('mdx-code-block') ? unwrapMdxCodeBlocks(body) : body;
+  source = compat.admonitions ? toDirectiveLabels(source) : source;
   if (compat.headingIds) source = escapeHeadingIds(source);
   return compat.comments && source.includes('<!--') ? toMdxComments(source) : source;
 }
@@ -65,6 +66,33 @@ function toMdxComments(body: string): string {
       inComment = true;
     }
     lines[index] = result;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A ```` ```mdx-code-block ```` fence holds MDX, not code: Docusaurus writes MDX that way where it
+ * must stay readable on GitHub. Its fence lines become empty lines, its content is the page's
+ * (places in the file stay true).
+ */
+function unwrapMdxCodeBlocks(body: string): string {
+  const lines = body.split('\n');
+  let open: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const fence = CODE_FENCE.exec(line);
+    if (open === undefined && fence && /^mdx-code-block\s*$/.test(line.slice(fence[0].length))) {
+      open = fence[2]!;
+      lines[index] = '';
+    } else if (
+      open !== undefined &&
+      fence &&
+      fence[2]![0] === open[0] &&
+      fence[2]!.length >= open.length &&
+      line.slice(fence[0].length).trim() === ''
+    ) {
+      open = undefined;
+      lines[index] = '';
+    }
   }
   return lines.join('\n');
 }
