@@ -319,6 +319,19 @@ describe('MDX: site components', () => {
     expect(result.html).toBe('<div><p><strong>Bold</strong> note</p></div>');
   });
 
+  it('a component rendered at build time that spreads its props onto an element leaves no trace of docgen in the HTML', async () => {
+    const result = await compileMdx('export const Box = (props) => <div {...props} />;\n\n<Box className="box">In a box.</Box>\n');
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<div class="box">In a box.</div>');
+  });
+
+  it(':::secondary and :::success are admonitions in markdown as <Admonition type> gives them in MDX', async () => {
+    const md = compileMarkdown(':::success\nDone.\n:::\n', { sourcePath: 'docs/page.md', bodyLine: 1 });
+    expect(toHtml(md.hast)).toBe('<admonition type="tip"><p>Done.</p></admonition>');
+    const mdx = await compileMdx('import Admonition from \'@theme/Admonition\';\n\n<Admonition type="success">Done.</Admonition>\n');
+    expect(mdx.html).toBe('<admonition type="tip">Done.</admonition>');
+  });
+
   it('a site MDXComponents scope gives every page its components, without an import', async () => {
     const result = await compileMdx('<Highlight color="red">hot</Highlight> and <Admonition type="tip">ok</Admonition>', {
       siteFiles: {

@@ -9,4 +9,4 @@
 export * from './routes.js';
 export * from './storage.js';
 export * from './packedSidebar.js';
-export { MDX_THEME_IMPORTS, type MdxThemeComponent } from './mdxImports.js';
+export { ADMONITION_KEYWORDS } from './admonitions.js';

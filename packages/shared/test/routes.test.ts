@@ -121,9 +121,9 @@ describe('public exports', () => {
     }).toMatchInlineSnapshot(`
       {
         ".": [
+          "ADMONITION_KEYWORDS",
           "ANNOUNCEMENT_STORAGE_KEY",
           "COLOR_MODE_STORAGE_KEY",
-          "MDX_THEME_IMPORTS",
           "RESOLVING_ATTRIBUTE",
           "RESOLVING_TIMEOUT_MS",
           "decodePath",

@@ -451,6 +451,8 @@ function restoreContent(hast: HastRoot, data: CompileData, codeHandler: ReturnTy
         }
       }
     }
+    // The place compile gives a component (AT_PROP), when a component spreads its props onto an element.
+    delete properties.__docgenat;
     if (typeof properties.dataDocgenAt === 'string') {
       const [line, column] = properties.dataDocgenAt.split(':').map(Number);
       delete properties.dataDocgenAt;

@@ -1,3 +1,4 @@
+import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import type { AdmonitionType, ContentElements } from '@docgen/types';
 import type { Blockquote, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
@@ -10,16 +11,8 @@ import { isKnownHtmlTag } from './htmlTags.js';
 import { COMMENT } from './rawHtml.js';
 import type { Warn } from './sanitizeHtml.js';
 
-/** Admonition directives by name, with the type each is shown as (`important` as info, as Docusaurus shows it). */
-const ADMONITIONS: Record<string, AdmonitionType> = {
-  note: 'note',
-  tip: 'tip',
-  info: 'info',
-  warning: 'warning',
-  danger: 'danger',
-  caution: 'caution',
-  important: 'info',
-};
+/** Admonition directives by name, with the type each is shown as, as Docusaurus shows them. */
+const ADMONITIONS = ADMONITION_KEYWORDS;
 /** GitHub's alerts (`> [!NOTE]` on the first line of a block quote), with the admonition type each is shown as. */
 const ALERTS: Record<string, AdmonitionType> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'caution' };
 const ALERT_MARKER = /^\[!([A-Za-z]+)\][ \t]*(?:\r?\n|$)/;
@@ -269,7 +262,7 @@ function transformDirective(
   }
   warn(
     `Unknown directive "${node.type === 'containerDirective' ? ':::' : '::'}${node.name}"`,
-    'Known directives: :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::important, ::::tabs with :::tab, and :highlight[text].',
+    'Known directives: :::note, :::tip, :::info, :::warning, :::danger, :::caution, :::important, :::secondary, :::success, ::::tabs with :::tab, and :highlight[text].',
     node.position?.start,
   );
   node.data = { hName: 'div', hProperties: { className: ['directive-unknown'] } };

@@ -6,6 +6,7 @@
  * `admonition`, `island`...), which compile reads back from the HTML; site components become
  * islands, rendered and hydrated later by the render stage.
  */
+import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import { Children, createElement, Fragment, isValidElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -95,21 +96,9 @@ const withoutAt = <T extends Record<string, unknown>>(props: T) => {
 
 // Docusaurus's theme components, as content elements.
 
-const ADMONITION_TYPES: Record<string, string> = {
-  note: 'note',
-  tip: 'tip',
-  info: 'info',
-  warning: 'warning',
-  danger: 'danger',
-  caution: 'caution',
-  important: 'info',
-  secondary: 'note',
-  success: 'tip',
-};
-
 function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
-  const shown = Object.hasOwn(ADMONITION_TYPES, type) ? ADMONITION_TYPES[type] : undefined;
-  if (!shown) throw new Error(`Unknown admonition type "${type}": use one of ${Object.keys(ADMONITION_TYPES).join(', ')}`);
+  const shown = Object.hasOwn(ADMONITION_KEYWORDS, type) ? ADMONITION_KEYWORDS[type] : undefined;
+  if (!shown) throw new Error(`Unknown admonition type "${type}": use one of ${Object.keys(ADMONITION_KEYWORDS).join(', ')}`);
   const titleText = title === undefined || title === null ? undefined : typeof title === 'string' ? title : textOf(title);
   return createElement('admonition', { type: shown, title: titleText }, children);
 }
