@@ -259,29 +259,6 @@ function toFailedResult(
   };
 }
 
-/**
- * `## Title {#my-id}` is a heading id in MDX files too (as Docusaurus reads them): its brace is
- * escaped before parsing, outside fenced code, so that it is text for remarkDocgen to take. Lengths
- * change on those lines only, after the id, which nothing reports a place in.
- */
-function escapeHeadingIds(body: string): string {
-  if (!body.includes('{#')) return body;
-  let fence: string | undefined;
-  return body
-    .split('\n')
-    .map((line) => {
-      const code = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
-      if (code) fence = fence === undefined ? code[1] : code[1]![0] === fence[0] && code[1]!.length >= fence.length ? undefined : fence;
-      if (fence !== undefined || code) return line;
-      // `\{#id}`, escaped as MDX 3 writes it, is left as written.
-      return /^[ \t>]*#{1,6}[ \t].*(?<!\\)\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
-    })
-    .join('\n');
-}
-
-/** An `.mdx` body (or a partial's) as the MDX parser takes it: what MDX 1 allowed, written as MDX 3 reads it (mdxCompat.ts). */
-export const toMdxBody = (body: string, compat: MdxInput['compat']) => toMdxSource(body, compat, escapeHeadingIds);
-
 /** The hint of every MDX syntax error: what makes `<` and `{` text again. */
 const MDX_SYNTAX_HINT =
   'In MDX, `<` starts a tag and `{` an expression: to write them as text, escape them (`\\<`, `\\{`) or put them in a code span; comments are written {/* ... */}. Or rename the file to .md to build it as plain markdown.';
@@ -324,7 +301,7 @@ function runMdx(file: VFile, options: CompileOptions, pipeline: MarkdownPipeline
 }
 
 function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
-  const body = options.mdx ? toMdxBody(written, options.mdx.compat) : toDirectiveLabels(written);
+  const body = options.mdx ? toMdxSource(written, options.mdx.compat) : toDirectiveLabels(written);
   const data: CompileData = {
     diagnostics: [],
     links: [],

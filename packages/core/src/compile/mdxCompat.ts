@@ -11,7 +11,7 @@ const CODE_FENCE = /^([ \t>]*)(`{3,}|~{3,})/;
  * are left as written (a code sample of HTML shows its comments), and every replacement has the
  * length of what it replaces (`<!--` is `{/* `, `-->` is `*\/}`), so places in the file stay true.
  */
-export function toMdxSource(body: string, compat: MdxCompat, escapeHeadingIds: (body: string) => string): string {
+export function toMdxSource(body: string, compat: MdxCompat): string {
   let source = body.includes('mdx-code-block') ? unwrapMdxCodeBlocks(body) : body;
   source = compat.admonitions ? toDirectiveLabels(source) : source;
   if (compat.headingIds) source = escapeHeadingIds(source);
@@ -95,4 +95,24 @@ function unwrapMdxCodeBlocks(body: string): string {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * `## Title {#my-id}` is a heading id in MDX files too (as Docusaurus reads them): its brace is
+ * escaped before parsing, outside fenced code, so that it is text for remarkDocgen to take. Lengths
+ * change on those lines only, after the id, which nothing reports a place in.
+ */
+function escapeHeadingIds(body: string): string {
+  if (!body.includes('{#')) return body;
+  let fence: string | undefined;
+  return body
+    .split('\n')
+    .map((line) => {
+      const code = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
+      if (code) fence = fence === undefined ? code[1] : code[1]![0] === fence[0] && code[1]!.length >= fence.length ? undefined : fence;
+      if (fence !== undefined || code) return line;
+      // `\{#id}`, escaped as MDX 3 writes it, is left as written.
+      return /^[ \t>]*#{1,6}[ \t].*(?<!\\)\{#[^\s{}]+\}[ \t]*$/.test(line) ? line.replace(/\{(#[^\s{}]+\}[ \t]*)$/, '\\{$1') : line;
+    })
+    .join('\n');
 }

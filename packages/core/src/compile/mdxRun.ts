@@ -10,7 +10,8 @@ import { GithubSlugger, mdastToString, VFile as File, visit } from '../vendor/ma
 import { fromHtml } from '../vendor/mdx.js';
 import { createCodeHandler } from './codeBlocks.js';
 import { getCompileData, type CompileData, type MdxPageContext } from './compileData.js';
-import { toMdxBody, type MarkdownPipeline } from './compileMarkdown.js';
+import type { MarkdownPipeline } from './compileMarkdown.js';
+import { toMdxSource } from './mdxCompat.js';
 import { createMdxCompiler, type MdxProgram } from './mdxProgram.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { findOriginalPlace } from './sourceMap.js';
@@ -339,7 +340,7 @@ export function createMdxRunner(
           contentTitle: undefined,
           contentTitleId: undefined,
         };
-        const body = toMdxBody(partial.body, input.compat);
+        const body = toMdxSource(partial.body, input.compat);
         partialData.source = body;
         const partialFile = new File({ value: body, path: sitePath, data: { docgen: partialData } });
         const report = () => {

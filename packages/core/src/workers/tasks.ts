@@ -129,8 +129,9 @@ export function createTaskRunner(setup: TaskSetup) {
     }));
   // MDX pages' runners, by runtime bundle and context (a locale's): loaded by the first MDX task of each.
   const mdxRunners = new Map<string, Promise<MdxRunner>>();
+  const runnerKey = (mdx: MdxInput) => `${mdx.runtime}\0${JSON.stringify(mdx.context)}`;
   const loadMdxRunner = (pipeline: MarkdownPipeline, mdx: MdxInput) => {
-    const key = `${mdx.runtime}\0${JSON.stringify(mdx.context)}`;
+    const key = runnerKey(mdx);
     let runner = mdxRunners.get(key);
     if (!runner) {
       runner = import('../compile/mdxRun.js').then(async ({ createMdxRunner, loadMdxRuntime }) =>
@@ -165,7 +166,7 @@ export function createTaskRunner(setup: TaskSetup) {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
       const { pipeline, compile } = await loadCompiler();
       const runners = new Map(await Promise.all(tasks.flatMap((task) => (task.mdx ? [loadMdxRunner(pipeline, task.mdx)] : []))));
-      return compile(setup.storeDir, tasks, pipeline, (task) => runners.get(`${task.mdx!.runtime}\0${JSON.stringify(task.mdx!.context)}`));
+      return compile(setup.storeDir, tasks, pipeline, (task) => runners.get(runnerKey(task.mdx!)));
     },
 
     /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */
