@@ -29,6 +29,7 @@ import {
 } from './buildPlan.js';
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
 import { readCompileIndex, writeCompileIndex } from './compile/store.js';
+import { compilePageModule } from './compile/pageIslands.js';
 import { readConfig } from './config/index.js';
 import {
   ContentCache,
@@ -859,6 +860,7 @@ async function writeIslands(input: {
     components: site.components,
     cacheDir: join(cacheDir, 'islands'),
     baseUrl: site.config.baseUrl,
+    compilePage: (text, path) => compilePageModule(text, path, site.config.markdown.mdx1Compat),
   });
   for (const [path, contents] of bundle.files) output.write(path, contents);
   const toUrls = (paths: Record<string, string>) =>

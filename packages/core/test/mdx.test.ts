@@ -176,14 +176,41 @@ describe('MDX: Docusaurus theme components become content elements', () => {
     ]);
   });
 
-  it('an inline event handler, which static HTML cannot run, is a warning at its place', async () => {
-    const { html, diagnostics } = await compileMdx("Intro.\n\n<button onClick={() => alert('hi')}>Click me</button>\n", { bodyLine: 4 });
-    expect(html).toBe('<p>Intro.</p>\n<button>Click me</button>');
-    expect(diagnostics).toEqual([
+  it("an element with an event handler, and a component the page exports that handles events or keeps state, are islands of the page's own module", async () => {
+    const result = await compileMdx(
+      [
+        // A hook by React's name: a call of useState is what makes a component keep state.
+        'export const useState = (value) => [value, () => {}];',
+        'export const Count = ({ start }) => { const [n, setN] = useState(start); return <b>{n}</b>; };',
+        'export const Plain = ({ children }) => <em>{children}</em>;',
+        'export const Titled = () => <i onClick={() => alert(frontMatter.title)}>title</i>;',
+        '',
+        "Intro. <button onClick={() => alert('hi')}>Click **me**</button>",
+        '',
+        '<Count start={2} />',
+        '',
+        '<Plain>static</Plain>',
+        '',
+        '<Titled />',
+      ].join('\n'),
+      { bodyLine: 4 },
+    );
+    const hoisted = /component="(docs\/page\.mdx#DocgenInteractive_[0-9a-f]{10})"/.exec(result.html)?.[1];
+    expect(result.html).toBe(
+      [
+        `<p>Intro. <island component="${hoisted}" props="{}">Click <strong>me</strong></island></p>`,
+        '<island component="docs/page.mdx#Count" props="{&#x22;start&#x22;:2}"></island>',
+        '<em>static</em>',
+        '<i>title</i>',
+      ].join('\n'),
+    );
+    expect(result.components).toEqual(['docs/page.mdx#Count', hoisted]);
+    // Titled reads frontMatter, which only the build has: shown as HTML, with a warning at its declaration.
+    expect(result.diagnostics).toEqual([
       expect.objectContaining({
         severity: 'warning',
-        message: 'The event handler onClick of <button> does not run: the page is rendered to HTML at build time',
-        location: { file: 'docs/page.mdx', line: 6, column: 1 },
+        message: '<Titled> is shown without interaction: it uses frontMatter, which the page has only at build time',
+        location: { file: 'docs/page.mdx', line: 7, column: 14 },
       }),
     ]);
   });

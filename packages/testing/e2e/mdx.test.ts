@@ -367,6 +367,114 @@ describe('files an MDX page and a site component import, under a base URL', () =
   });
 });
 
+describe("a page's own interactive parts: elements with event handlers and components the page exports", () => {
+  const root = join(scratch, 'interactive');
+  const playSite = join(root, 'site');
+  const PLAY = [
+    '---',
+    'title: Play',
+    '---',
+    "import data from './data.json';",
+    "import useBaseUrl from '@docusaurus/useBaseUrl';",
+    "import { useState } from 'react';",
+    '',
+    // Docusaurus's classic template, markdown-features-react.mdx.
+    'export const Highlight = ({children, color}) => (',
+    '  <span',
+    '    className="hl"',
+    "    style={{backgroundColor: color, borderRadius: '2px', padding: '0.2rem'}}",
+    '    onClick={() => {',
+    '      alert(`You clicked the color ${color} with label ${children}`);',
+    '    }}>',
+    '    {children}',
+    '  </span>',
+    ');',
+    '',
+    'export function Count({ start }) {',
+    '  const [n, setN] = useState(start);',
+    '  return <button className="count" onClick={() => setN(n + 1)}>Count {n}</button>;',
+    '}',
+    '',
+    'export const Logo = () => <img className="logo" alt="logo" src={useBaseUrl(\'/img/logo.svg\')} onClick={() => alert(\'logo\')} />;',
+    '',
+    'This is <Highlight color="#25c2a0">Docusaurus green</Highlight> !',
+    '',
+    // The classic template's tutorial: an element of the page with a handler.
+    '<button className="classic" onClick={() => alert(\'button clicked!\')}>Click me!</button>',
+    '',
+    '<button className="json" onClick={() => alert(data.greeting)}>Say **hello**</button>',
+    '',
+    '<Count start={3} />',
+    '',
+    '<Logo />',
+    '',
+  ].join('\n');
+  let server: PlainServer;
+  let browser: Browser;
+  let html: string;
+  let stderr: string;
+  beforeAll(async () => {
+    writeSiteFiles(playSite, {
+      ...getMinimalSiteFiles('MDX play'),
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
+      'docs/data.json': '{ "greeting": "Hello from JSON" }\n',
+      'docs/play.mdx': PLAY,
+      'docs/still.mdx':
+        '---\ntitle: Still\n---\nexport const Plain = ({ children }) => <em>{children}</em>;\n\n<Plain>Nothing to run.</Plain>\n',
+    });
+    const built = await runDocgen(['build', playSite]);
+    expect(built.code, built.stderr).toBe(0);
+    stderr = built.stderr;
+    html = readFileSync(join(playSite, 'build/docs/play/index.html'), 'utf8');
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(join(playSite, 'build'))]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  it('renders them at build time with their content, and names the one that cannot run in a browser', () => {
+    expect(html).toMatch(
+      /<span class="hl" style="background-color:#25c2a0;[^"]*"><docgen-children[^>]*>Docusaurus green<\/docgen-children><\/span>/,
+    );
+    expect(html).toMatch(/<button class="classic"><docgen-children[^>]*>Click me!<\/docgen-children><\/button>/);
+    expect(html).toMatch(/<button class="json"><docgen-children[^>]*>Say <strong>hello<\/strong><\/docgen-children><\/button>/);
+    expect(html).toContain('<button class="count">Count <!-- -->3</button>');
+    expect(html).toMatch(/<img[^>]*class="logo"[^>]*src="\/img\/logo.svg"/);
+    // Logo uses a Docusaurus module, which the browser bundle lacks: shown as HTML, with a warning at its place.
+    expect(stderr).toMatch(/docs\/play\.mdx:24:14 +<Logo> is shown without interaction: it uses useBaseUrl from @docusaurus\/useBaseUrl/);
+    expect(stderr.match(/warning/g)).toHaveLength(2);
+    // A page whose components keep no state and handle no event loads no component code.
+    expect(readFileSync(join(playSite, 'build/docs/still/index.html'), 'utf8')).not.toContain('docgen-island');
+  });
+
+  it('runs their handlers and state in Chromium, served by a plain static server', async () => {
+    const { context, page: tab, problems } = await openPage(browser);
+    const alerts: string[] = [];
+    tab.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await tab.goto(`${server.url}/docs/play`, { waitUntil: 'networkidle' });
+    const count = tab.locator('button.count');
+    await expect
+      .poll(async () => {
+        await count.click();
+        return count.textContent();
+      })
+      .toMatch(/^Count ([4-9]|\d\d)$/);
+    await tab.locator('button.classic').click();
+    await tab.locator('button.json').click();
+    await tab.locator('span.hl').click();
+    await expect
+      .poll(() => alerts)
+      .toEqual(['button clicked!', 'Hello from JSON', 'You clicked the color #25c2a0 with label [object Object]']);
+    // The content inside the islands is the page's, as rendered at build time.
+    expect(await tab.locator('button.json strong').textContent()).toBe('hello');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('MDX pages under serve --watch', () => {
   it('serves them whole from the first request, and follows edits of a page, a partial and a site component', async () => {
     const serve = await startServe(site, ['--watch', '--port', '0']);

@@ -21,7 +21,15 @@ export interface IslandsInput {
   cacheDir: string;
   /** The site's base URL: files components import (images) are served below it. */
   baseUrl: string;
+  /**
+   * Compiles an MDX page whose own parts are islands (`docs/intro.mdx#Highlight`) to the ES module
+   * the browser runs: compile's `compilePageModule`, with the site's MDX settings.
+   */
+  compilePage?: PageCompiler;
 }
+
+/** An MDX page (its whole file) as the browser module of its islands. */
+export type PageCompiler = (text: string, path: string) => Promise<string>;
 
 export interface IslandsBundle {
   /** The server bundle (ESM): `renderIsland(component, props, childrenHtml)`. */
@@ -112,7 +120,7 @@ function browserEntry(component: string): string {
  * the same wherever the site folder is), the generated entries and runtime, and React from the
  * theme's folder.
  */
-export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin {
+export function islandModules(siteDir: string, themeDir: string, compilePage?: PageCompiler): esbuild.Plugin {
   const toSitePath = (absolutePath: string) => relative(siteDir, absolutePath).split(sep).join('/');
   return {
     name: 'docgen-islands',
@@ -138,8 +146,9 @@ export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin
         }
         return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
       });
-      build.onLoad({ filter: /.*/, namespace: SITE }, (args) => {
+      build.onLoad({ filter: /.*/, namespace: SITE }, async (args) => {
         const absolutePath = resolve(siteDir, args.path);
+        if (/\.mdx?$/.test(args.path)) return loadPage(absolutePath);
         return {
           contents: readFileSync(absolutePath),
           // A `.js` file may hold JSX, as Docusaurus's webpack reads it.
@@ -147,6 +156,16 @@ export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin
           resolveDir: dirname(absolutePath),
         };
       });
+      /** A page whose own parts are islands (`docs/intro.mdx#Highlight`): the module of those parts. */
+      const loadPage = async (absolutePath: string): Promise<esbuild.OnLoadResult> => {
+        if (!compilePage) return { errors: [{ text: `${toSitePath(absolutePath)} is a page, and this bundle compiles no pages` }] };
+        try {
+          const contents = await compilePage(readFileSync(absolutePath, 'utf8'), absolutePath);
+          return { contents, loader: 'js', resolveDir: dirname(absolutePath) };
+        } catch (error) {
+          return { errors: [toMdxError(error, absolutePath)] };
+        }
+      };
       // MDX a site module imports (content written beside a component): compiled by MDX itself, as Docusaurus's loader does.
       build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
         if (args.namespace !== 'file' && args.namespace !== SITE) return undefined;
@@ -157,15 +176,7 @@ export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin
           const code = await createMdxProcessor({ jsxImportSource: 'react' }).process({ value: text, path: absolutePath });
           return { contents: String(code.value), loader: 'js', resolveDir: dirname(absolutePath) };
         } catch (error) {
-          const place = error as { reason?: string; line?: number; column?: number };
-          return {
-            errors: [
-              {
-                text: `MDX: ${place.reason ?? String(error)}`,
-                location: { file: absolutePath, line: place.line ?? 1, column: (place.column ?? 1) - 1 },
-              },
-            ],
-          };
+          return { errors: [toMdxError(error, absolutePath)] };
         }
       });
       build.onLoad({ filter: /.*/, namespace: ENTRY }, (args) => ({
@@ -175,6 +186,15 @@ export function islandModules(siteDir: string, themeDir: string): esbuild.Plugin
       }));
       build.onLoad({ filter: /.*/, namespace: RUNTIME }, () => ({ contents: RUNTIME_SOURCE, loader: 'js', resolveDir: themeDir }));
     },
+  };
+}
+
+/** An error of the MDX compiler as esbuild reports it, at its place in the file. */
+function toMdxError(error: unknown, absolutePath: string): esbuild.PartialMessage {
+  const place = error as { reason?: string; line?: number; column?: number };
+  return {
+    text: `MDX: ${place.reason ?? String(error)}`,
+    location: { file: absolutePath, line: place.line ?? 1, column: (place.column ?? 1) - 1 },
   };
 }
 
@@ -240,7 +260,7 @@ const common = (input: IslandsInput): esbuild.BuildOptions => ({
   target: 'es2022',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir)],
+  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage)],
   // Files components import: beside the browser code, at the same URL in both bundles.
   assetNames: ISLAND_ASSET_NAMES,
   publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,

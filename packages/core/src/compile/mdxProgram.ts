@@ -19,6 +19,7 @@ import type { PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { createMdxProcessor, SourceMapGenerator } from '../vendor/mdx.js';
 import { createWarn, getCompileData } from './compileData.js';
+import { boundNames, findPageIslands, remarkHoistHandlers } from './pageIslands.js';
 import { walkTree } from './walk.js';
 
 /** The names a page's program gets from docgen (see MdxPage in mdxRun.ts), as Docusaurus exports them from an MDX module. */
@@ -27,10 +28,12 @@ export const PAGE_NAMES = ['frontMatter', 'toc', 'metadata', 'assets', 'contentT
 const IMPORT = '_docgenImport';
 /** The page's data: `_docgenPage.frontMatter`... */
 const PAGE = '_docgenPage';
+/** The function that makes a component of the page an island: `_docgenIsland(name, component)`. */
+const ISLAND = '_docgenIsland';
 /** The prop that gives an element of the page its place, `line:column`, for warnings and links (runtime.tsx). */
 const AT_PROP = '__docgenAt';
 
-/** A page's MDX compiled to the body of a function of `_docgenImport` and `_docgenPage`, which returns the module's exports. */
+/** A page's MDX compiled to the body of a function of `_docgenImport`, `_docgenPage` and `_docgenIsland`, which returns the module's exports. */
 export interface MdxProgram {
   code: string;
   /** The source map of `code` to the page's body (lines of the body, not the file). */
@@ -46,6 +49,7 @@ export interface MdxProgram {
 export function createMdxCompiler(options: { handlers: RemarkRehypeOptions['handlers']; rehypePlugins: PluggableList }) {
   const processor = createMdxProcessor({
     outputFormat: 'program',
+    remarkPlugins: [remarkHoistHandlers],
     remarkRehypeOptions: { handlers: options.handlers },
     rehypePlugins: [...options.rehypePlugins, rehypeElementPlaces],
     recmaPlugins: [recmaDocgenProgram],
@@ -66,23 +70,12 @@ const PLACED = new Set(['a', 'img']);
  * check-links, and components (capitalised names), for the warnings a component gives while it renders.
  */
 function rehypeElementPlaces() {
-  return (tree: HastRoot, file: VFile) => {
-    const warn = createWarn(getCompileData(file.data));
+  return (tree: HastRoot) => {
     walkTree<HastRoot | RootContent, true>(tree, true, (node) => {
       const element = node as unknown as MdxJsxFlowElement | MdxJsxTextElement | Element;
       if (element.type !== 'mdxJsxFlowElement' && element.type !== 'mdxJsxTextElement') return 'children' in node ? true : undefined;
       const start = element.position?.start;
       const name = element.name ?? '';
-      const handler = /^[a-z]/.test(name)
-        ? element.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && /^on[A-Z]/.test(attribute.name))
-        : undefined;
-      if (handler && handler.type === 'mdxJsxAttribute') {
-        warn(
-          `The event handler ${handler.name} of <${name}> does not run: the page is rendered to HTML at build time`,
-          'Put the element and its handler in a component of your site (src/components) and import it: components are hydrated in the browser.',
-          start,
-        );
-      }
       if (start && (PLACED.has(name) || /^[A-Z]/.test(name))) {
         const place: MdxJsxAttribute = {
           type: 'mdxJsxAttribute',
@@ -120,31 +113,31 @@ const property = (key: string, value: Expression | Pattern): Property & Assignme
     shorthand: false,
   }) as Property & AssignmentProperty;
 
-/** Names a pattern binds (`const {a, b: [c]} = ...`). */
-function boundNames(pattern: Pattern): string[] {
-  switch (pattern.type) {
-    case 'Identifier':
-      return [pattern.name];
-    case 'ObjectPattern':
-      return pattern.properties.flatMap((item) => (item.type === 'RestElement' ? boundNames(item.argument) : boundNames(item.value)));
-    case 'ArrayPattern':
-      return pattern.elements.flatMap((item) => (item ? boundNames(item) : []));
-    case 'RestElement':
-      return boundNames(pattern.argument);
-    case 'AssignmentPattern':
-      return boundNames(pattern.left);
-    default:
-      return [];
-  }
-}
-
 /**
  * The ES module MDX makes, as a function body: each `import` a call of `_docgenImport` with its
  * place, each `export` a declaration whose name the body returns, and the names Docusaurus gives
  * an MDX page (`frontMatter`, `toc`...) from `_docgenPage` unless the page declares them itself.
  */
 function recmaDocgenProgram() {
-  return (program: Program) => {
+  return (program: Program, file: VFile) => {
+    const islands = new Set<string>();
+    const warn = createWarn(getCompileData(file.data));
+    for (const island of findPageIslands(program)) {
+      if (!island.blockedBy) {
+        islands.add(island.name);
+        continue;
+      }
+      const place = island.line === undefined ? undefined : { line: island.line, column: island.column ?? 1 };
+      const hoisted = island.name.startsWith('DocgenInteractive_');
+      warn(
+        hoisted
+          ? `This element's event handler does not run: it uses ${island.blockedBy}, which the page has only at build time`
+          : `<${island.name}> is shown without interaction: it uses ${island.blockedBy}, which the page has only at build time`,
+        "What runs in the browser can use the page's imports and exports, but not frontMatter, toc or metadata, nor Docusaurus's modules (@docusaurus/..., @theme/...): pass what it needs as props, or make it a component of your site (src/components).",
+        place,
+      );
+    }
+    const toIsland = (name: string, value: Expression): Expression => (islands.has(name) ? call(ISLAND, literal(name), value) : value);
     const body: Statement[] = [];
     const exported: (Property | SpreadElement)[] = [];
     const declared = new Set<string>();
@@ -187,7 +180,19 @@ function recmaDocgenProgram() {
         }
         case 'ExportNamedDeclaration': {
           if (statement.declaration) {
-            body.push(statement.declaration);
+            const declaration = statement.declaration;
+            if (declaration.type === 'VariableDeclaration') {
+              body.push({
+                ...declaration,
+                declarations: declaration.declarations.map((declarator) =>
+                  declarator.id.type === 'Identifier' && declarator.init
+                    ? { ...declarator, init: toIsland(declarator.id.name, declarator.init) }
+                    : declarator,
+                ),
+              });
+            } else if (declaration.type === 'FunctionDeclaration' && islands.has(declaration.id.name)) {
+              body.push(declare(declaration.id, toIsland(declaration.id.name, { ...declaration, type: 'FunctionExpression' })));
+            } else body.push(declaration);
             const names =
               statement.declaration.type === 'VariableDeclaration'
                 ? statement.declaration.declarations.flatMap((declarator) => boundNames(declarator.id))

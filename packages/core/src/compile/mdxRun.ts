@@ -25,6 +25,7 @@ export interface MdxRuntime {
     context: MdxPageContext,
   ): { html: string; warnings: { message: string; hint: string; at?: string }[] };
   docusaurusModules: Record<string, Record<string, unknown>>;
+  toIsland(id: string, component: (props: Record<string, unknown>) => unknown): unknown;
   toIslandModule(id: string, module: Record<string, unknown>): Record<string, unknown>;
   toComponentScope(id: string, components: Record<string, unknown>): Record<string, unknown>;
   jsxRuntime: { jsx(type: unknown, props: Record<string, unknown>): unknown };
@@ -84,6 +85,7 @@ interface LoadedProgram {
     importer: (specifier: string, at: string) => unknown,
     page: Record<string, unknown>,
     require: (specifier: string) => unknown,
+    island: (name: string, component: unknown) => unknown,
   ) => Record<string, unknown>;
   program: MdxProgram;
   sourcePath: string;
@@ -93,7 +95,7 @@ interface LoadedProgram {
 const FILENAME_PREFIX = 'docgen-mdx:';
 
 function loadProgram(program: MdxProgram, sourcePath: string, lineOffset: number): LoadedProgram {
-  const script = new Script(`(function (_docgenImport, _docgenPage, require) {\n${program.code}\n})`, {
+  const script = new Script(`(function (_docgenImport, _docgenPage, require, _docgenIsland) {\n${program.code}\n})`, {
     filename: `${FILENAME_PREFIX}${sourcePath}`,
   });
   return { run: script.runInThisContext() as LoadedProgram['run'], program, sourcePath, lineOffset };
@@ -309,7 +311,10 @@ export function createMdxRunner(
       const evaluate = (loaded: LoadedProgram, chain: string[], page: Record<string, unknown>) => {
         const importer = importerFor(loaded.sourcePath, loaded.lineOffset, chain);
         const require = (specifier: string) => importer(specifier, '');
-        return loaded.run(importer, page, require);
+        // A component of the page that runs in the browser (pageIslands.ts), as an island of this file's browser module.
+        const island = (name: string, component: unknown) =>
+          runtime.toIsland(`${loaded.sourcePath}#${name}`, component as Parameters<MdxRuntime['toIsland']>[1]);
+        return loaded.run(importer, page, require, island);
       };
 
       /** A partial as the component it is: run as a program of its own, `.md` as MDX too (as Docusaurus reads every file an MDX page imports). */
