@@ -6,7 +6,7 @@
  * what was not converted, and the Docusaurus site is left as it was.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,19 +91,21 @@ describe('docgen migrate docusaurus', () => {
     // MDX files stay MDX, with their own comments (truncate markers, heading ids), which docgen reads.
     expect(report).not.toContain('{/* truncate');
     expect(readFileSync(join(scratch, 'docusaurus-classic/blog/2019-05-28-first-blog-post.mdx'), 'utf8')).toContain('{/* truncate */}');
-    // The component markdown-features.mdx exports stays in the page, which runs it as Docusaurus does: rendered at build time.
+    // The component markdown-features.mdx exports stays in the page, which runs it as Docusaurus does: an island of the page, its handler run in the browser.
     const features = readFileSync(join(scratch, 'docusaurus-classic/docs/tutorial-basics/markdown-features.mdx'), 'utf8');
     expect(features.match(/^export const Highlight/gm)).toHaveLength(2);
     const built = readFileSync(join(scratch, 'docusaurus-classic/build/docs/tutorial-basics/markdown-features/index.html'), 'utf8');
-    expect(built).toMatch(/<span style="[^"]*background-color:#25c2a0[^"]*">Docusaurus green<\/span>/);
-    // The event handler of a plain element in an MDX post is taken out, as raw HTML's is, with a warning at its place.
-    expect(build.stderr).toContain(
-      'blog/2021-08-01-mdx-blog-post.mdx:24:1  The event handler onClick of <button> does not run: the page is rendered to HTML at build time',
+    expect(built).toMatch(
+      /<docgen-island data-component="docs\/tutorial-basics\/markdown-features\.mdx#Highlight"[^>]*><span style="[^"]*background-color:#25c2a0[^"]*"><docgen-children[^>]*>Docusaurus green<\/docgen-children><\/span>/,
+    );
+    // The button of the MDX post, with its handler, is an island of the post too: no warning.
+    expect(build.stderr).not.toContain('onClick');
+    const posts = readdirSync(join(scratch, 'docusaurus-classic/build/blog'), { recursive: true, encoding: 'utf8' });
+    const post = posts.find((path) => path.includes('mdx-blog-post') && path.endsWith('index.html'))!;
+    expect(readFileSync(join(scratch, 'docusaurus-classic/build/blog', post), 'utf8')).toMatch(
+      /<docgen-island data-component="blog\/2021-08-01-mdx-blog-post\.mdx#DocgenInteractive_[0-9a-f]{10}"[^>]*><button><docgen-children[^>]*>Click me!<\/docgen-children><\/button>/,
     );
     // ...and the report lists exactly the warnings the build gives.
-    expect(report).toContain(
-      '- `blog/2021-08-01-mdx-blog-post.mdx:24:1` warning: The event handler onClick of <button> does not run: the page is rendered to HTML at build time.',
-    );
     const warned = [...build.stderr.matchAll(/^warning (\S+:\d+:\d+) /gm)].map((match) => match[1]).sort();
     expect([...report.matchAll(/^- `([^`]+)` warning: /gm)].map((match) => match[1]).sort()).toEqual(warned);
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
@@ -290,7 +292,8 @@ describe('docgen migrate docusaurus', () => {
         '',
         '{true && <b>shown</b>}',
         '',
-        '<button onClick={() => 1}>Go</button>',
+        // A handler that reads the front matter, which only the build has, cannot run in the browser: a warning.
+        '<button onClick={() => alert(frontMatter.title)}>Go</button>',
         '',
       ].join('\n'),
       'src/components/Badge.tsx': [
