@@ -341,7 +341,7 @@ export function createSourceKeys() {
   const known = new WeakMap<object, { salt: string; key: string }>();
   let mdx: { content: SiteContent; setup: Promise<MdxSetup | undefined>; ready?: MdxSetup } | undefined;
   const mdxInputOf = (source: SourceMarkdown<unknown>) => {
-    if (!source.file.sitePath.endsWith('.mdx')) return undefined;
+    if (!source.mdx) return undefined;
     if (!mdx?.ready) throw new Error(`The MDX runtime is not ready for ${source.file.sitePath}: prepareMdx first`);
     return getMdxInput(source, mdx.ready);
   };
@@ -407,7 +407,7 @@ async function readMdxSetup(
   previous: MdxSetup | undefined,
 ): Promise<MdxSetup | undefined> {
   const { siteDir, config, content } = input;
-  const sources = getMarkdownSources(content).filter((source) => source.file.sitePath.endsWith('.mdx'));
+  const sources = getMarkdownSources(content).filter((source) => source.mdx);
   if (sources.length === 0) return undefined;
   const modules = [...new Set(sources.flatMap((source) => Object.values(source.modules ?? {})))].sort();
   const packages = [...new Set(sources.flatMap((source) => source.packages ?? []))].sort();

@@ -74,6 +74,7 @@ describe('readConfig: a valid config', () => {
         mermaid: true,
         remarkPlugins: [],
         rehypePlugins: [],
+        format: 'detect',
         mdx1Compat: { comments: true, admonitions: true, headingIds: true },
       },
       redirects: [],

@@ -94,6 +94,23 @@ describe('migrate docusaurus: edit links, last updates, redirects and head tags'
   });
 });
 
+describe('migrate docusaurus: markdown.format', () => {
+  const convert = (markdown: Record<string, unknown>) =>
+    convertConfig({ title: 'T', url: 'https://t.example.com', baseUrl: '/', markdown }, 'docusaurus.config.js', '', '/site');
+
+  it("writes md, which docgen reads as Docusaurus does; under mdx or detect each file's extension decides, .md files that use MDX being written as .mdx", () => {
+    const md = convert({ format: 'md', mdx1Compat: { comments: false } });
+    expect(md.config.markdown).toEqual({ format: 'md', mdx1Compat: { comments: false } });
+    expect(md.notes).toEqual([]);
+    for (const format of ['mdx', 'detect']) {
+      const other = convert({ format });
+      expect(other.config.markdown).toBeUndefined();
+      expect(other.markdownFormat).toBe(format);
+      expect(other.notes).toEqual([]);
+    }
+  });
+});
+
 describe('migrate docusaurus: the base URL', () => {
   const baseUrlOf = (baseUrl: string | undefined) =>
     convertConfig({ title: 'Site', url: 'https://site.example.com', baseUrl }, 'docusaurus.config.js', '', '/site').config.baseUrl;

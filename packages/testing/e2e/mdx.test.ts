@@ -475,6 +475,38 @@ describe("a page's own interactive parts: elements with event handlers and compo
   });
 });
 
+describe('markdown.format: which files are MDX, as Docusaurus 3 decides it', () => {
+  const PAGE = "import data from './data.json';\n\nVersion {data.version}, <b>{1 + 1}</b>.\n";
+  const buildWith = async (name: string, format: string) => {
+    const formatSite = join(scratch, name);
+    writeSiteFiles(formatSite, {
+      ...getMinimalSiteFiles('Formats'),
+      'docgen.config.yaml': `title: Formats\nurl: https://formats.example.com\nmarkdown:\n  format: ${format}\ni18n:\n  defaultLocale: en\n  locales: [en]\n`,
+      'docs/data.json': '{ "version": "2.4" }\n',
+      'docs/page.md': `---\ntitle: Page\n---\n${PAGE}`,
+      'docs/other.mdx': `---\ntitle: Other\n---\n${PAGE}`,
+    });
+    const built = await runDocgen(['build', formatSite]);
+    const read = (path: string) => readFileSync(join(formatSite, 'build/docs', path, 'index.html'), 'utf8');
+    return { built, read, twin: (path: string) => readFileSync(join(formatSite, 'build/docs', `${path}.md`), 'utf8') };
+  };
+
+  it('mdx: a .md file is MDX too, its imports run and its twin leaves them out', async () => {
+    const { built, read, twin } = await buildWith('format-mdx', 'mdx');
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe('');
+    for (const path of ['page', 'other']) expect(read(path)).toContain('<p>Version 2.4, <b>2</b>.</p>');
+    expect(twin('page')).not.toContain('import data');
+  }, 60_000);
+
+  it('md: an .mdx file is markdown, its import a warning and its braces text', async () => {
+    const { built, read } = await buildWith('format-md', 'md');
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toMatch(/docs\/other\.mdx:4:1 /);
+    expect(read('other')).toContain('Version {data.version}, <b>{1 + 1}</b>.');
+  }, 60_000);
+});
+
 describe('MDX pages under serve --watch', () => {
   it('serves them whole from the first request, and follows edits of a page, a partial and a site component', async () => {
     const serve = await startServe(site, ['--watch', '--port', '0']);

@@ -192,11 +192,19 @@ export interface MarkdownConfig {
   remarkPlugins: MarkdownPluginConfig[];
   /** rehype plugins of the site's node_modules, run after docgen's own, in this order. */
   rehypePlugins: MarkdownPluginConfig[];
+  /** Which markdown files are MDX (Docusaurus 3's `markdown.format`): see `readsAsMdx`. */
+  format: MarkdownFormat;
   /** What `.mdx` files may still write as MDX 1 did (Docusaurus 3's `markdown.mdx1Compat`), each on unless false. */
   mdx1Compat: MdxCompat;
 }
 
 /** MDX 1's syntax that `.mdx` files may still use: `<!-- comments -->`, `:::note Title` admonitions, `{#id}` heading ids. */
+/**
+ * Which markdown files are MDX, as Docusaurus 3's `markdown.format` says: `detect` by extension
+ * (`.mdx` is MDX, `.md` markdown), `mdx` every file, `md` none.
+ */
+export type MarkdownFormat = 'detect' | 'mdx' | 'md';
+
 export interface MdxCompat {
   comments: boolean;
   admonitions: boolean;

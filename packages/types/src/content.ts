@@ -88,6 +88,8 @@ export interface SourceMarkdown<FrontMatter> {
   bodyLine: number;
   /** Front matter keys the page's kind does not read. */
   warnings?: Diagnostic[];
+  /** Read as MDX: an `.mdx` file, or any markdown file under the site's `markdown.format: mdx`. */
+  mdx?: boolean;
   /** Of an `.mdx` file: its front matter as written, which its expressions read (`{frontMatter.x}`). */
   writtenFrontMatter?: Record<string, unknown>;
   /**

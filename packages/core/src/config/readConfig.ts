@@ -80,6 +80,7 @@ export function readConfig(siteDir: string): SiteConfig {
       mermaid: raw.markdown.mermaid,
       remarkPlugins: resolveMarkdownPlugins(siteDir, raw.markdown.remarkPlugins, ['markdown', 'remarkPlugins'], yaml),
       rehypePlugins: resolveMarkdownPlugins(siteDir, raw.markdown.rehypePlugins, ['markdown', 'rehypePlugins'], yaml),
+      format: raw.markdown.format,
       mdx1Compat: raw.markdown.mdx1Compat,
     },
     redirects: toRedirects(raw, yaml),

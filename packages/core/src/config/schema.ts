@@ -222,6 +222,12 @@ export const configSchema = z.strictObject({
         .array(markdownPlugin)
         .default([])
         .describe("rehype plugins installed in the site's node_modules: package names or [name, options], run after docgen's own."),
+      format: z
+        .enum(['detect', 'mdx', 'md'])
+        .default('detect')
+        .describe(
+          "Which markdown files are MDX (Docusaurus 3's markdown.format): detect, by extension (.mdx is MDX, .md is markdown); mdx, every file (Docusaurus's default); md, none.",
+        ),
       mdx1Compat: z
         .strictObject({
           comments: z.boolean().default(true).describe('<!-- comments --> in .mdx files, as MDX 1 read them.'),
@@ -236,6 +242,7 @@ export const configSchema = z.strictObject({
       mermaid: true,
       remarkPlugins: [],
       rehypePlugins: [],
+      format: 'detect',
       mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     }),
   redirects: z

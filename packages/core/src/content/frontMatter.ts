@@ -10,12 +10,14 @@ const FENCE = /^---([^\n]*)\n/;
 /**
  * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
  * or `---toml` block is an error and is never executed. With `memo`, front matter checked before
- * (by the schema it names `kind`) is taken from it, and what is checked now is remembered.
+ * (by the schema it names `kind`) is taken from it, and what is checked now is remembered. `mdx`:
+ * the file is read as MDX (readsAsMdx), whose body reads its front matter.
  */
 export function parseFrontMatter<Schema extends z.ZodType>(
   file: SourceFile,
   schema: Schema,
   memo?: { memo: FrontMatterMemo; kind: string },
+  mdx = file.sitePath.endsWith('.mdx'),
 ): SourceMarkdown<z.output<Schema>> {
   const open = FENCE.exec(file.text);
   if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
@@ -40,7 +42,6 @@ export function parseFrontMatter<Schema extends z.ZodType>(
   const bodyLine = file.text.slice(0, bodyStart).split('\n').length;
   const body = file.text.slice(bodyStart);
   // An MDX file's front matter is checked against its body too (the keys it reads): not memoized.
-  const mdx = file.sitePath.endsWith('.mdx');
   if (mdx) memo = undefined;
   const remembered = memo?.memo.get(memo.kind, file.sitePath, yamlText);
   if (remembered) {

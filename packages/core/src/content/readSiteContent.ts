@@ -23,6 +23,7 @@ import {
   getFilePathProblem,
   getImportedFileKind,
   getSlugProblem,
+  readsAsMdx,
   resolveSitePath,
   ROUTE_PATH_HINT,
   type FolderKind,
@@ -178,11 +179,14 @@ function listRouteFiles(reader: Reader, dir: string, accept: (relativePath: stri
 function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: string, kind: string, schema: Schema) {
   const { siteDir, cache } = reader;
   const memo = reader.memo && { memo: reader.memo, kind };
-  const markdown = cache.read(absolutePath, kind, () => parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo));
+  const mdx = readsAsMdx(absolutePath, reader.config.markdown.format);
+  const markdown = cache.read(absolutePath, mdx ? `${kind}:mdx` : kind, () =>
+    parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo, mdx),
+  );
   const { sitePath } = markdown.file;
   if (!reader.fileWarnings.has(sitePath)) reader.fileWarnings.set(sitePath, markdown.warnings ?? []);
   // Read on every read, not cached with the file: a partial may change while the file does not.
-  if (sitePath.endsWith('.mdx')) return { ...markdown, ...readMdxImports(siteDir, absolutePath, markdown.body) };
+  if (mdx) return { ...markdown, mdx: true, ...readMdxImports(siteDir, absolutePath, markdown.body) };
   return markdown;
 }
 
@@ -256,7 +260,8 @@ function readMdxImports(
       if (Object.hasOwn(partials, written) || !existsSync(target)) continue;
       const partial = parseFrontMatter(readSourceFile(siteDir, target), partialFrontMatter);
       partials[written] = { body: partial.body, bodyLine: partial.bodyLine };
-      if (written.endsWith('.mdx')) pending.push({ importer: written, body: partial.body });
+      // A partial is a program of its own (`.md` too, as Docusaurus reads the files an MDX page imports): its imports count.
+      pending.push({ importer: written, body: partial.body });
     }
   }
   return { partials, modules, files: [...files].sort(), packages: [...packages].sort(), texts };

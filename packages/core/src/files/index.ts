@@ -8,4 +8,4 @@ export {
   type SkippedLink,
 } from './readFolderFiles.js';
 export { getFilePathProblem, getIdProblem, getSegmentNameProblem, getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';
-export { getImportedFileKind, resolveSitePath, SITE_ALIAS, type ImportedFileKind } from './sitePaths.js';
+export { getImportedFileKind, readsAsMdx, resolveSitePath, SITE_ALIAS, type ImportedFileKind } from './sitePaths.js';

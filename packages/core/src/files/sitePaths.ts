@@ -1,4 +1,10 @@
 import { posix } from 'node:path';
+import type { MarkdownFormat } from '@docgen/types';
+
+/** Whether a markdown file is read as MDX under the site's `markdown.format` (MarkdownFormat). */
+export function readsAsMdx(sitePath: string, format: MarkdownFormat): boolean {
+  return format === 'mdx' ? true : format === 'md' ? false : sitePath.endsWith('.mdx');
+}
 
 /** `@site/` at the start of an import or a link names the site's folder, as in Docusaurus. */
 export const SITE_ALIAS = '@site/';

@@ -256,20 +256,23 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
   const mdx1Compat = Object.fromEntries(
     ['comments', 'admonitions', 'headingIds'].filter((key) => compat[key] === false).map((key) => [key, false]),
   );
+  // `format: md` (no file is MDX) is docgen's too. Under `mdx` (Docusaurus's default), the .md files
+  // that use MDX are written as .mdx (see copyMarkdownOrFile), so the others stay markdown, as under `detect`.
+  const format = isData(markdown) && markdown.format === 'md' ? 'md' : undefined;
   for (const key of Object.keys(isData(markdown) ? markdown : {})) {
-    // `format` decides which .md files are written as .mdx (see copyMarkdownOrFile), except `md`, noted.
-    if (key === 'mermaid' || key === 'mdx1Compat' || (key === 'format' && (markdown as Data).format !== 'md')) continue;
+    if (key === 'mermaid' || key === 'mdx1Compat' || key === 'format') continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
       what: `Markdown option \`${key}\` is not converted`,
-      todo:
-        key === 'format'
-          ? 'docgen reads .md files as CommonMark and .mdx files as MDX: rename an .mdx file that is CommonMark to .md.'
-          : 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
+      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
     });
   }
-  const converted = { ...(math && { math: true }), ...(Object.keys(mdx1Compat).length > 0 && { mdx1Compat }) };
+  const converted = {
+    ...(math && { math: true }),
+    ...(format && { format }),
+    ...(Object.keys(mdx1Compat).length > 0 && { mdx1Compat }),
+  };
   return Object.keys(converted).length > 0 ? converted : undefined;
 }
 

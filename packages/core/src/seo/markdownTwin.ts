@@ -12,7 +12,7 @@ export interface MarkdownTwin {
 export interface MarkdownTwinInput {
   title: string;
   /** The markdown after the front matter, and the 1-based line of the file it starts on. */
-  source: { body: string; bodyLine: number; file?: { sitePath: string } };
+  source: { body: string; bodyLine: number; file?: { sitePath: string }; mdx?: boolean };
   /** The links of the source file as the manifest resolved them (positions are file positions). */
   links: ResolvedLink[];
   siteUrl: string;
@@ -81,7 +81,7 @@ export function getMarkdownTwin(input: MarkdownTwinInput): MarkdownTwin {
     rewritten = rewritten.slice(0, replacement.start) + replacement.text + rewritten.slice(replacement.end);
   }
   // An MDX file's imports and exports are code, which a reader of the twin has no use for.
-  if (input.source.file?.sitePath.endsWith('.mdx')) rewritten = withoutMdxStatements(rewritten);
+  if (input.source.mdx) rewritten = withoutMdxStatements(rewritten);
   // The page shows a leading `# heading` of the body as its heading, else its title.
   const heading = /^\s*(?:#(?:[ \t]+([^\n]*))?|([^\n]+)\n=+[ \t]*)(?:\n|$)/.exec(rewritten);
   if (!heading) return { title: input.title, body: rewritten.trim() };
