@@ -419,6 +419,43 @@ describe('MDX: imports of files (images, PDFs) are their URLs', () => {
     ]);
   });
 
+  it("an imported SVG is also a component that draws it inline, as Docusaurus's SVGR makes one, and its URL where a string is wanted", async () => {
+    const svg =
+      '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" class="drawn" style="fill: red; stroke-width: 2" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>\n';
+    const result = await compileMdx(
+      [
+        "import Logo from '@site/static/img/logo.svg';",
+        '',
+        '<Logo className="logo" role="img" />',
+        '',
+        '<img src={Logo} alt="As an image" />',
+      ].join('\n'),
+      { files: ['static/img/logo.svg'], texts: { 'static/img/logo.svg': svg } },
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe(
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="logo" style="fill:red;stroke-width:2" viewBox="0 0 4 4" role="img"><rect width="4" height="4"></rect></svg>',
+        '<img src="@site/static/img/logo.svg" alt="As an image">',
+      ].join('\n'),
+    );
+  });
+
+  it('@theme/MDXComponents/Code is inline code, or a code block when it names a language or holds a line break', async () => {
+    const result = await compileMdx(
+      [
+        "import Code from '@theme/MDXComponents/Code';",
+        '',
+        'Run <Code>npm start</Code>.',
+        '',
+        '<Code className="language-js">{\'const a = 1;\'}</Code>',
+      ].join('\n'),
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toContain('<p>Run <code>npm start</code>.</p>');
+    expect(result.html).toMatch(/<pre data-language="js"><code class="language-js">.*token keyword.*const/s);
+  });
+
   it('a partial imports files relative to itself', async () => {
     const result = await compileMdx("import Part from './_parts/part.mdx';\n\n<Part />\n", {
       files,

@@ -26,6 +26,7 @@ export interface MdxRuntime {
   ): { html: string; warnings: { message: string; hint: string; at?: string }[] };
   docusaurusModules: Record<string, Record<string, unknown>>;
   toIsland(id: string, component: (props: Record<string, unknown>) => unknown): unknown;
+  toSvgComponent(url: string, markup: string): unknown;
   toIslandModule(id: string, module: Record<string, unknown>): Record<string, unknown>;
   toComponentScope(id: string, components: Record<string, unknown>): Record<string, unknown>;
   jsxRuntime: { jsx(type: unknown, props: Record<string, unknown>): unknown };
@@ -210,7 +211,9 @@ export function createMdxRunner(
             if (!data.links.some((link) => link.url === url && link.line === place.line && link.column === place.column))
               data.links.push({ url, kind: 'image', ...place });
           }
-          return { default: url };
+          // An SVG is also a component that draws it, as Docusaurus's SVGR makes one: `<Logo />` and `<img src={logo} />`.
+          const svg = sitePath.endsWith('.svg') && Object.hasOwn(input.texts, sitePath) ? input.texts[sitePath] : undefined;
+          return { default: svg === undefined ? url : runtime.toSvgComponent(url, svg) };
         };
         /** Docusaurus's webpack loaders that pages use: `raw-loader` (the file's text) and `yaml-loader` (its data). */
         const importThroughLoader = (name: string, sitePath: string | undefined, specifier: string, at: string) => {

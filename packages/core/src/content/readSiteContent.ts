@@ -264,6 +264,8 @@ function readMdxImports(
       pending.push({ importer: written, body: partial.body });
     }
   }
+  // An SVG an MDX page imports is also a component that draws it (Docusaurus's SVGR): its markup is read.
+  for (const file of files) if (file.endsWith('.svg')) texts[file] = readFileSync(join(siteDir, file), 'utf8');
   return { partials, modules, files: [...files].sort(), packages: [...packages].sort(), texts };
 }
 

@@ -7,7 +7,7 @@
  * islands, rendered and hydrated later by the render stage.
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import { Children, createElement, Fragment, isValidElement, type ComponentType, type ReactNode } from 'react';
+import { Children, createElement, Fragment, isValidElement, memo, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 /** What a page is rendered with: the site as Docusaurus's context shows it, and the page's own data. */
@@ -170,6 +170,22 @@ function CodeBlock(props: {
   return createElement('docgen-code', { language, meta: meta || undefined }, textOf(props.children).replace(/^\n|\n$/g, ''));
 }
 
+/**
+ * `@theme/MDXComponents/Code`, MDX's `code` element as Docusaurus shows it: a code block when it
+ * names a language or holds a line break, else inline code.
+ */
+function Code({ children, className, ...rest }: { children?: ReactNode; className?: string; language?: string }) {
+  const text = textOf(children);
+  if (className?.includes('language-') || rest.language !== undefined || text.includes('\n')) {
+    return (
+      <CodeBlock className={className} {...withoutAt(rest)}>
+        {children}
+      </CodeBlock>
+    );
+  }
+  return createElement('code', { ...withoutAt(rest), className }, children);
+}
+
 function Details({ summary, children, ...rest }: { summary?: ReactNode; children?: ReactNode }) {
   const written = Children.toArray(children);
   const first = written[0];
@@ -282,6 +298,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/Tabs': { default: own(Tabs) },
   '@theme/TabItem': { default: own(TabItem) },
   '@theme/CodeBlock': { default: own(CodeBlock) },
+  '@theme/CodeInline': { default: own((props: { children?: ReactNode }) => createElement('code', withoutAt(props), props.children)) },
+  '@theme/MDXComponents/Code': { default: own(Code) },
   '@theme/Details': { default: own(Details) },
   '@theme/Heading': { default: own(Heading) },
   '@theme/ThemedImage': { default: own(ThemedImage) },
@@ -299,6 +317,50 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   },
 };
 
+// SVG files as components (Docusaurus's SVGR).
+
+/** Marks a value that JSON holds as its `toJSON()` (an SVG component is its URL): it may be an island's prop. */
+const AS_JSON = Symbol.for('docgen.mdx.asJson');
+
+/** `font-size: 2em; fill: red` as React's style object. */
+function toStyle(text: string): Record<string, string> {
+  const style: Record<string, string> = {};
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const name = declaration.slice(0, colon).trim();
+    if (name)
+      style[name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = declaration
+        .slice(colon + 1)
+        .trim();
+  }
+  return style;
+}
+
+/**
+ * An SVG file an MDX page imports, as Docusaurus's SVGR gives it: a component that draws the SVG
+ * inline (`<Logo className="logo" />`, its props over the file's attributes), which is also the
+ * file's URL where a string is wanted (`<img src={logo} />`, an island's props).
+ */
+export function toSvgComponent(url: string, markup: string) {
+  const svg = /<svg\b([^>]*)>([\s\S]*)<\/svg\s*>/i.exec(markup.replace(/<!--[\s\S]*?-->/g, ''));
+  const attributes: Record<string, unknown> = {};
+  for (const [, name, double, single] of (svg?.[1] ?? '').matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'))?/g)) {
+    const value = double ?? single ?? '';
+    if (name === 'class') attributes.className = value;
+    else if (name === 'style') attributes.style = toStyle(value);
+    else attributes[name!] = value;
+  }
+  const inner = svg?.[2] ?? '';
+  const Svg = (props: Record<string, unknown>) =>
+    createElement('svg', { ...attributes, ...withoutAt(props), children: undefined, dangerouslySetInnerHTML: { __html: inner } });
+  const component = memo(Svg) as unknown as Record<string | symbol, unknown>;
+  component.toString = () => url;
+  component.toJSON = () => url;
+  component[AS_JSON] = true;
+  return component;
+}
+
 // Site components as islands.
 
 /** Whether a value survives JSON as itself: what an island's props must be to reach the browser. */
@@ -306,6 +368,7 @@ function findUnserializable(value: unknown, path: string): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
   if (typeof value !== 'object') return path;
+  if ((value as Record<symbol, unknown>)[AS_JSON]) return undefined;
   if (isValidElement(value)) return path;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
