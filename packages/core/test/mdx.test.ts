@@ -465,11 +465,11 @@ describe('MDX: imports of files (images, PDFs) are their URLs', () => {
     expect(result.html).toBe('<img src="@site/docs/_parts/diagram.png" alt="d">');
   });
 
-  it('a missing file, a path above the site, CSS and a missing package fail at file:line:col of their import', async () => {
+  it('a missing file, a path above the site, a missing stylesheet and a missing package fail at file:line:col of their import', async () => {
     const cases: [string, string][] = [
       ["import gone from './img/gone.png';", 'The file ./img/gone.png does not exist (docs/img/gone.png)'],
       ["import up from '../../up.png';", '../../up.png names a path outside the site folder'],
-      ["import './styles.css';", 'An MDX page cannot import the stylesheet ./styles.css'],
+      ["import './styles.css';", 'The stylesheet ./styles.css does not exist (docs/styles.css)'],
       ["import Thing from 'some-package';", 'The package some-package is not installed'],
       ["import Thing from '@theme/NoSuchThing';", '@theme/NoSuchThing is not a module docgen provides'],
     ];
@@ -478,6 +478,37 @@ describe('MDX: imports of files (images, PDFs) are their URLs', () => {
         { message, file: 'docs/page.mdx', line: 4, column: 1 },
       ]);
     }
+  });
+});
+
+describe('MDX: stylesheets a page imports', () => {
+  it('are shown with the page, a CSS module with class names of its own, its composes added; bad CSS fails at its line in the stylesheet', async () => {
+    const texts = {
+      'docs/page.module.css': '.box { border: 1px solid red; }\n.wide { composes: box; width: 100%; }\n',
+      'docs/global.css': 'table.plain { border: 0; }\n',
+    };
+    const result = await compileMdx(
+      ["import styles from './page.module.css';", "import './global.css';", '', '<div className={styles.wide}>Boxed</div>'].join('\n'),
+      { texts },
+    );
+    expect(errorsOf(result)).toEqual([]);
+    const wide = /<div class="(wide_\w+) (box_\w+)">Boxed<\/div>/.exec(result.html);
+    expect(wide).not.toBeNull();
+    expect(result.html).toBe(
+      `<style>.${wide![2]}{border:1px solid red}.${wide![1]}{width:100%;}</style><style>table.plain{border:0}</style><div class="${wide![1]} ${wide![2]}">Boxed</div>`,
+    );
+    // The same names on every build: they come from the class and the stylesheet's site path.
+    const again = await compileMdx("import styles from './page.module.css';\n\n<b className={styles.box}>b</b>", { texts });
+    expect(again.html).toContain(`<b class="${wide![2]}">b</b>`);
+    expect(
+      errorsOf(await compileMdx("import './bad.css';", { texts: { 'docs/bad.css': 'a {\n  color: red;\n}\n@media ( {\n}\n' } })),
+    ).toEqual([
+      expect.objectContaining({
+        message: 'The stylesheet docs/bad.css cannot be read: Invalid media query',
+        file: 'docs/bad.css',
+        line: 4,
+      }),
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import { toMdxSource } from './mdxCompat.js';
 import { createMdxCompiler, type MdxProgram } from './mdxProgram.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { findOriginalPlace } from './sourceMap.js';
+import { readPageStylesheet, StylesheetError, type PageStylesheet } from './stylesheets.js';
 import { walkTree } from './walk.js';
 
 /** What the site's MDX runtime bundle exports (bundle/mdxRuntime.ts, src/mdxRuntime/runtime.tsx). */
@@ -194,6 +195,8 @@ export function createMdxRunner(
       const data = getCompileData(file.data);
       const input = data.mdx!;
       const programs = new Map<string, LoadedProgram>();
+      /** The stylesheets the page and its partials import, by site path, in the order first imported. */
+      const stylesheets = new Map<string, PageStylesheet>();
       const toc = readToc(tree);
 
       const importerFor = (importer: string, lineOffset: number, chain: string[]) => {
@@ -227,6 +230,28 @@ export function createMdxRunner(
             'docgen reads !!raw-loader! (the text of a file) and !!yaml-loader! (YAML data): import the data as JSON, or read it in a component.',
             at,
           );
+        };
+        /** A stylesheet: shown with the page (a `<style>` before its content), a CSS module's class names its default export. */
+        const importStylesheet = (sitePath: string, specifier: string, at: string) => {
+          const text = Object.hasOwn(input.texts, sitePath) ? input.texts[sitePath] : undefined;
+          if (text === undefined)
+            return fail(`The stylesheet ${specifier} does not exist (${sitePath})`, 'Check the path: it is relative to this file.', at);
+          let stylesheet = stylesheets.get(sitePath);
+          if (!stylesheet) {
+            try {
+              stylesheet = readPageStylesheet(sitePath, text);
+            } catch (error) {
+              if (!(error instanceof StylesheetError)) throw error;
+              throw new MdxRunError(
+                `The stylesheet ${sitePath} cannot be read: ${error.message}`,
+                'Fix the CSS at this place.',
+                error,
+                sitePath,
+              );
+            }
+            stylesheets.set(sitePath, stylesheet);
+          }
+          return { default: stylesheet.classes, ...stylesheet.classes };
         };
         const resolveImport = (specifier: string, at: string): unknown => {
           if (specifier === 'react/jsx-runtime') return runtime.jsxRuntime;
@@ -266,11 +291,7 @@ export function createMdxRunner(
                 );
               return useFile(sitePath, at);
             case 'stylesheet':
-              return fail(
-                `An MDX page cannot import the stylesheet ${specifier}`,
-                'Import it from a component of your site (src/components), or list it in customCss of docgen.config.yaml.',
-                at,
-              );
+              return importStylesheet(sitePath, specifier, at);
             default: {
               const modulePath = input.modules[sitePath];
               const module = modulePath === undefined ? undefined : loadModule(modulePath);
@@ -395,6 +416,13 @@ export function createMdxRunner(
       }
       const hast = fromHtml(html, { fragment: true });
       restoreContent(hast, data, codeHandler);
+      const styles = [...stylesheets.values()].map((stylesheet): Element => ({
+        type: 'element',
+        tagName: 'style',
+        properties: {},
+        children: [{ type: 'text', value: stylesheet.css }],
+      }));
+      hast.children.unshift(...styles);
       return hast;
     },
   };

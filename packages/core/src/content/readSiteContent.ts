@@ -252,6 +252,11 @@ function readMdxImports(
           files.add(written);
           continue;
         }
+        // A stylesheet is shown with the page that imports it: its text is compiled with the page.
+        if (getImportedFileKind(written) === 'stylesheet') {
+          if (isFile(target)) texts[written] = readFileSync(target, 'utf8');
+          continue;
+        }
         // `./Chart.client` is the module Chart.client.tsx.
         const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find(isFile);
         if (found && /\.([cm]?[jt]sx?|json)$/.test(found)) modules[written] = toSitePath(found);
