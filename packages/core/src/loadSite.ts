@@ -14,7 +14,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import type { MdxInput, MdxPageContext } from './compile/compileData.js';
-import { bundleMdxRuntime, OVERRIDES_DIR } from './bundle/index.js';
+import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
@@ -377,7 +377,7 @@ export type SourceKeys = ReturnType<typeof createSourceKeys>;
 /** The site's component scope for every MDX page, Docusaurus's `src/theme/MDXComponents`, when it has one. */
 function findComponentScope(siteDir: string): string | undefined {
   return ['tsx', 'ts', 'jsx', 'js']
-    .map((extension) => `${OVERRIDES_DIR}/MDXComponents.${extension}`)
+    .map((extension) => `${OVERRIDES_DIR}/${COMPONENT_SCOPE}.${extension}`)
     .find((path) => existsSync(join(siteDir, path)));
 }
 

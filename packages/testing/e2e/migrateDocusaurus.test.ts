@@ -201,6 +201,59 @@ describe('docgen migrate docusaurus', () => {
     expect(listFiles(busy)).toEqual(['keep.txt']);
   });
 
+  it("brings what MDX pages import from outside the folders it copies, and the site's MDXComponents scope, and builds them", async () => {
+    const root = join(scratch, 'imports');
+    writeFiles(root, {
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Imports',",
+        "  url: 'https://imports.example.com',",
+        "  baseUrl: '/',",
+        "  presets: [['classic', { docs: {}, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      // Data beside the docs (home-assistant's intents), and a React page's example that a doc shows as text (docusaurus.io's).
+      'intents/light.yaml': 'name: Light\nverbs: [turn on, dim]\n',
+      'src/pages/examples/_button.tsx': 'export default function Button() {\n  return <button>Hi</button>;\n}\n',
+      'src/theme/MDXComponents.js': [
+        "import MDXComponents from '@theme-original/MDXComponents';",
+        "import Highlight from '@site/src/components/Highlight';",
+        'export default { ...MDXComponents, Highlight };',
+        '',
+      ].join('\n'),
+      'src/components/Highlight.js':
+        'export default function Highlight({ children }) {\n  return <mark className="hl">{children}</mark>;\n}\n',
+      'docs/intents.mdx': [
+        '---',
+        'title: Intents',
+        '---',
+        "import intent from '!!yaml-loader!../intents/light.yaml';",
+        "import ButtonSource from '!!raw-loader!@site/src/pages/examples/_button';",
+        "import CodeBlock from '@theme/CodeBlock';",
+        '',
+        "The {intent.name} intent: {intent.verbs.join(' and ')}. <Highlight>Scoped</Highlight>",
+        '',
+        '<CodeBlock language="tsx">{ButtonSource}</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'imports-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'intents/light.yaml'), 'utf8')).toContain('name: Light');
+    expect(existsSync(join(to, 'src/pages/examples/_button.tsx'))).toBe(true);
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    const html = readFileSync(join(to, 'build/docs/intents/index.html'), 'utf8');
+    expect(html).toMatch(/<p>The Light intent: turn on and dim\. <docgen-island[^>]*><mark class="hl"><docgen-children[^>]*>Scoped</);
+    // The scope's component is an island whose browser code is a file a URL can name (no `#` in its path).
+    const src = /data-component="src\/theme\/MDXComponents\.js#default\.Highlight"[^>]*data-src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toMatch(/^\/assets\/islands\/[\w.~-]+\.js$/);
+    expect(existsSync(join(to, 'build', src!))).toBe(true);
+    expect(html).toMatch(/<span class="token keyword">export<\/span> <span class="token keyword">default<\/span>/);
+  });
+
   it('takes what real sites write: missing packages in require.resolve, docs outside the site folder, docs at the root, path-like doc ids', async () => {
     const root = join(scratch, 'real');
     writeFiles(root, {

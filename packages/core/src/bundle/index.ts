@@ -4,4 +4,4 @@ export { readThemeBundle, type CachedBundle } from './bundleCache.js';
 export { bundleIslands, isThemePackage, type IslandsBundle, type IslandsInput, type IslandServerModule } from './islands.js';
 export { bundleMdxRuntime, type MdxRuntimeBundle, type MdxRuntimeInput } from './mdxRuntime.js';
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
-export { findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
+export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';

@@ -55,7 +55,18 @@ const ASSET = 'docgen-island-asset';
 const ISLANDS_DIR = 'assets/islands';
 const ISLAND_ASSET_NAMES = '[name]-[hash]';
 const ENTRY = 'docgen-island';
+/**
+ * A component's browser entry, named so that its file name (esbuild's `[name]`: the module's, as
+ * `Counter`) holds no `#`, which would end a URL's path: `src/theme/MDXComponents.js~default.Highlight`.
+ */
+const toEntryPath = (component: string) => `${ENTRY}:${component.replace(/#(?=[^#]*$)/, '~')}`;
+const fromEntryPath = (path: string) => {
+  const component = path.slice(ENTRY.length + 1);
+  const at = component.lastIndexOf('~');
+  return `${component.slice(0, at)}#${component.slice(at + 1)}`;
+};
 const RUNTIME = 'docgen-island-runtime';
+const SCOPE = 'docgen-island-scope';
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
 
 /** React and React DOM, which site components share with the theme (resolved from its folder): a site need not install them. */
@@ -128,6 +139,9 @@ export function islandModules(siteDir: string, themeDir: string, compilePage?: P
       build.onResolve({ filter: new RegExp(`^${SITE}:`) }, (args) => ({ path: args.path.slice(SITE.length + 1), namespace: SITE }));
       build.onResolve({ filter: new RegExp(`^${ENTRY}:`) }, (args) => ({ path: args.path.slice(ENTRY.length + 1), namespace: ENTRY }));
       build.onResolve({ filter: new RegExp(`^${RUNTIME}$`) }, () => ({ path: 'runtime', namespace: RUNTIME }));
+      // What a site's MDXComponents spreads (Docusaurus's own scope) is the build's, never an island's: empty in these bundles.
+      build.onResolve({ filter: /^@theme(-original)?\/MDXComponents$/ }, () => ({ path: 'MDXComponents', namespace: SCOPE }));
+      build.onLoad({ filter: /.*/, namespace: SCOPE }, () => ({ contents: 'export default {};', loader: 'js' }));
       build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
         if (args.pluginData === 'from-theme') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
@@ -180,7 +194,7 @@ export function islandModules(siteDir: string, themeDir: string, compilePage?: P
         }
       });
       build.onLoad({ filter: /.*/, namespace: ENTRY }, (args) => ({
-        contents: browserEntry(args.path),
+        contents: browserEntry(fromEntryPath(`${ENTRY}:${args.path}`)),
         loader: 'js',
         resolveDir: siteDir,
       }));
@@ -285,7 +299,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
       esbuild.build({
         ...common(input),
         loader: BROWSER_LOADERS,
-        entryPoints: components.map((component) => `${ENTRY}:${component}`),
+        entryPoints: components.map(toEntryPath),
         platform: 'browser',
         splitting: true,
         minifyWhitespace: true,
@@ -328,7 +342,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     const toOutputPath = (path: string) => relative(input.siteDir, resolve(input.siteDir, path)).split(sep).join('/');
     for (const [path, output] of Object.entries(browser.metafile.outputs)) {
       if (!output.entryPoint?.startsWith(`${ENTRY}:`)) continue;
-      const component = output.entryPoint.slice(ENTRY.length + 1);
+      const component = fromEntryPath(output.entryPoint);
       entries[component] = toOutputPath(path);
       if (output.cssBundle) stylesheets[component] = toOutputPath(output.cssBundle);
     }

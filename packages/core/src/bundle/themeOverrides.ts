@@ -33,6 +33,8 @@ export function readThemeComponents(themeDir: string): ThemeComponent[] {
 /** The folder of a site's component overrides, relative to the site. */
 export const OVERRIDES_DIR = 'src/theme';
 const OVERRIDE_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js'];
+/** `src/theme/MDXComponents`: the MDX pages' component scope (Docusaurus's), which the MDX runtime reads; no theme override. */
+export const COMPONENT_SCOPE = 'MDXComponents';
 
 /**
  * The site's overrides: `src/theme/<Name>.tsx` (or .jsx, .ts, .js) by component name, as
@@ -47,6 +49,7 @@ export function findThemeOverrides(siteDir: string, components: ThemeComponent[]
     const extension = extname(file);
     if (!OVERRIDE_EXTENSIONS.includes(extension) || file.endsWith('.d.ts') || !statSync(join(dir, file)).isFile()) continue;
     const name = file.slice(0, -extension.length);
+    if (name === COMPONENT_SCOPE) continue;
     const sitePath = `${OVERRIDES_DIR}/${file}`;
     if (!names.includes(name)) {
       const suggestion = suggestName(name, names);

@@ -238,7 +238,12 @@ function readMdxImports(
       const loaded = LOADER_IMPORT.exec(specifier);
       if (loaded) {
         const path = resolveSitePath(importer, loaded[2]!);
-        if (path !== undefined && isFile(join(siteDir, path))) texts[path] = readFileSync(join(siteDir, path), 'utf8');
+        // Resolved as webpack resolves it: `!!raw-loader!@site/src/examples/Button` is Button.tsx.
+        const found =
+          path === undefined
+            ? undefined
+            : MODULE_SUFFIXES.map((suffix) => path + suffix).find((candidate) => isFile(join(siteDir, candidate)));
+        if (path !== undefined && found !== undefined) texts[path] = readFileSync(join(siteDir, found), 'utf8');
         continue;
       }
       const written = resolveSitePath(importer, specifier);

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
@@ -105,6 +105,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     languages: new Set(),
     markdownFormat: converted.markdownFormat,
     renamed: [],
+    imported: new Map(),
   };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
@@ -132,6 +133,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   for (const css of converted.customCss) writer.copy(join(from, css), css);
   migrateI18n(site, converted.config);
   noteSourceFolder(site, converted.customCss);
+  // What MDX files import from outside the folders copied (data beside the docs, a page's example), at the same place.
+  const copied = new Set(writer.written);
+  for (const [target, source] of site.imported) if (!copied.has(target)) writer.copy(source, target);
 
   // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
   const { isDefaultLanguage } = await import('../compile/index.js');
@@ -193,6 +197,8 @@ interface SiteMigration {
   renamed: string[];
   /** Whether an MDX file imports code of `src/` (which is then copied). */
   importsComponents?: boolean;
+  /** Files MDX files import, by the site path they have in the new site: the Docusaurus site's file. */
+  imported: Map<string, string>;
 }
 
 interface Writer {
@@ -304,7 +310,34 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   site.writer.text(target, text);
   // The site's code a file imports (`@site/src/...`, `../src/...`): src/ comes along.
   if (mdx && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
+  if (mdx) recordImportedFiles(site, sourcePath, target, written);
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
+}
+
+/** An import or re-export of an MDX file, or a require of a file (group 1 or 2: what it names). */
+const MDX_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]|\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/gm;
+/** What an import may leave out, as webpack resolves it. */
+const IMPORT_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '.mdx', '.md', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
+
+/**
+ * The site's files an MDX file imports (relative or `@site/`, through a webpack loader too), each
+ * by the path it has beside the file in the new site: copied at the end unless something else put
+ * it there (the folders migrate copies).
+ */
+function recordImportedFiles(site: SiteMigration, sourcePath: string, targetPath: string, text: string): void {
+  for (const match of text.matchAll(MDX_IMPORT)) {
+    const specifier = (match[1] ?? match[2]!).replace(/^!!?[\w-]+-loader!/, '');
+    const fromRoot = specifier.startsWith('@site/');
+    if (!fromRoot && !/^\.{1,2}\//.test(specifier)) continue;
+    const source = fromRoot ? specifier.slice('@site/'.length) : posix.join(posix.dirname(sourcePath), specifier);
+    const target = fromRoot ? specifier.slice('@site/'.length) : posix.join(posix.dirname(targetPath), specifier);
+    if (source.startsWith('..') || target.startsWith('..') || source.split('/').includes('node_modules')) continue;
+    const suffix = IMPORT_SUFFIXES.find((candidate) => {
+      const path = join(site.from, source + candidate);
+      return existsSync(path) && statSync(path).isFile();
+    });
+    if (suffix !== undefined) site.imported.set(posix.normalize(target + suffix), join(site.from, source + suffix));
+  }
 }
 
 /**
@@ -567,14 +600,18 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
   const named = site.notes.map((note) => note.what);
   // docgen's overridable components (`docgen swizzle --list`), some of the same name as Docusaurus's.
   const overridable = new Set(readThemeComponents(getDefaultThemeDir()).map((component) => component.name));
-  for (const file of list(site.from, 'src')) {
+  const files = list(site.from, 'src');
+  const isComponentScope = (file: string) => /^theme\/MDXComponents(\/index)?\.[jt]sx?$/.test(file);
+  // The scope of every MDX page gives them its components without an import: src/ comes along with it.
+  const importsComponents = site.importsComponents || files.some(isComponentScope);
+  for (const file of files) {
     const sourcePath = `src/${file}`;
     if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
     // A local plugin or the custom CSS, noted where the config names it.
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
     // Docusaurus's scope of every MDX page, which docgen reads the same way.
-    const componentScope = /^theme\/MDXComponents(\/index)?\.[jt]sx?$/.test(file);
-    if (site.importsComponents && (!file.startsWith('theme/') || componentScope)) {
+    const componentScope = isComponentScope(file);
+    if (importsComponents && (!file.startsWith('theme/') || componentScope)) {
       // The site's code MDX files import (components, data, utilities) and the CSS it imports: docgen bundles them.
       site.writer.copy(join(site.from, sourcePath), sourcePath);
       continue;
