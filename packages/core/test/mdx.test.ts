@@ -72,6 +72,7 @@ async function compileMdx(body: string, options: MdxOptions = {}) {
     mdx: { frontMatter, compat, runtime, context: CONTEXT, partials, modules, texts, files },
     mdxRunner: runner,
   });
+  await runner.addComponentStacks();
   return { html: toHtml(hast), title: title && toHtml(title), excerpt: excerpt && toHtml(excerpt), ...meta };
 }
 
@@ -598,7 +599,18 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
       bodyLine: 2,
     });
     expect(errorsOf(component)).toEqual([
-      { message: 'The page threw while rendering: boom from the component', file: 'docs/page.mdx', line: 6, column: 1 },
+      { message: 'The page threw while rendering: boom from the component (in <Bomb>)', file: 'docs/page.mdx', line: 6, column: 1 },
+    ]);
+    // The components that were rendering, innermost first: React's component stack, without docgen's own wrappers.
+    const nested = {
+      'src/components/Nest.jsx':
+        "function Inner() { throw new Error('deep'); }\nexport function Outer() { return <section><p><Inner /></p></section>; }\n",
+    };
+    const deep = await compileMdx("import { Outer } from '@site/src/components/Nest';\n\n<Outer render={() => 1} />\n", {
+      siteFiles: nested,
+    });
+    expect(errorsOf(deep)).toEqual([
+      { message: 'The page threw while rendering: deep (in <Inner> in <Outer>)', file: 'docs/page.mdx', line: 3, column: 1 },
     ]);
   });
 

@@ -52,7 +52,7 @@ function entrySource(input: MdxRuntimeInput, broken: Broken): string {
     Object.hasOwn(broken, key) ? `() => ({ __docgenBroken: ${quote(broken[key]!)} })` : `() => require(${quote(from)})`;
   const all = [...modules, ...packages];
   return [
-    `export { renderPage, docusaurusModules, toIsland, toIslandModule, toComponentScope, toSvgComponent } from ${quote(RUNTIME_FILE)};`,
+    `export { renderPage, findComponentStack, docusaurusModules, toIsland, toIslandModule, toComponentScope, toSvgComponent } from ${quote(RUNTIME_FILE)};`,
     "import * as jsxRuntime from 'react/jsx-runtime';",
     'export { jsxRuntime };',
     // Each module is loaded when a page first imports it (esbuild makes a required module lazy): one

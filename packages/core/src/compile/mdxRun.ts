@@ -25,6 +25,12 @@ export interface MdxRuntime {
     props: Record<string, unknown>,
     context: MdxPageContext,
   ): { html: string; warnings: { message: string; hint: string; at?: string }[] };
+  findComponentStack(
+    Content: unknown,
+    props: Record<string, unknown>,
+    context: MdxPageContext,
+    timeLimitMs: number,
+  ): Promise<{ stack: string[]; at?: string }>;
   docusaurusModules: Record<string, Record<string, unknown>>;
   toIsland(id: string, component: (props: Record<string, unknown>) => unknown): unknown;
   toSvgComponent(url: string, markup: string): unknown;
@@ -140,6 +146,12 @@ const CONTENT_PROPERTIES: Record<string, Record<string, string>> = {
 export interface MdxRunner {
   /** The rendered content of an MDX page from its markdown tree (docgen's remark plugins ran on it), as hast before rehypeDocgen. */
   run(tree: MdastRoot, file: VFile): HastRoot;
+  /**
+   * Adds to each error of a page that threw while rendering the components that were rendering
+   * then (`in <Chart> in <Tabs>`), found by rendering the page again: asynchronous, so done after
+   * the pages of a task are compiled, before their diagnostics leave the thread.
+   */
+  addComponentStacks(): Promise<void>;
 }
 
 /**
@@ -179,6 +191,13 @@ export function createMdxRunner(
     if (result.error !== undefined) throw new ModuleLoadError(key, result.error);
     return result.module;
   };
+  /** Pages that threw while rendering: how to render each again to find its component stack, and its error to add it to. */
+  let failed: {
+    diagnostic: ReturnType<typeof toRunDiagnostic>;
+    placeKnown: boolean;
+    lineOffset: number;
+    render: () => Promise<{ stack: string[]; at?: string }>;
+  }[] = [];
   let scope: Record<string, unknown> | undefined;
   /** The site's component scope (`src/theme/MDXComponents`), loaded with the first page. */
   const getScope = () => {
@@ -191,6 +210,21 @@ export function createMdxRunner(
   };
 
   return {
+    async addComponentStacks() {
+      const pending = failed;
+      failed = [];
+      for (const { diagnostic, placeKnown, lineOffset, render } of pending) {
+        const { stack, at } = await render().catch(() => ({ stack: [] as string[], at: undefined }));
+        const shown = stack.map((name) => `<${name}>`).reverse();
+        if (shown.length > 0) diagnostic.message += ` (in ${shown.join(' in ')})`;
+        // Thrown below a component the page shows: at that component's element.
+        if (!placeKnown && at) {
+          const [line, column] = at.split(':').map(Number);
+          diagnostic.location = { ...diagnostic.location, line: line! + lineOffset, column: column! };
+        }
+      }
+    },
+
     run(tree, file) {
       const data = getCompileData(file.data);
       const input = data.mdx!;
@@ -391,13 +425,15 @@ export function createMdxRunner(
       };
 
       let html: string;
+      let Content: unknown;
       try {
         const program = compile(tree, file);
         const loaded = loadProgram(program, data.sourcePath, data.lineOffset);
         programs.set(data.sourcePath, loaded);
         const rendered = runTimed(() => {
           const exports = evaluate(loaded, [data.sourcePath], pageData(input.frontMatter, data.contentTitle));
-          return runtime.renderPage(exports.default, { components: getScope() }, context);
+          Content = exports.default;
+          return runtime.renderPage(Content, { components: getScope() }, context);
         }, timeLimitMs);
         html = rendered.html;
         for (const warning of rendered.warnings) {
@@ -411,7 +447,20 @@ export function createMdxRunner(
           });
         }
       } catch (error) {
-        data.diagnostics.push(toRunDiagnostic(error, data, programs, timeLimitMs));
+        const diagnostic = toRunDiagnostic(error, data, programs, timeLimitMs);
+        data.diagnostics.push(diagnostic);
+        // A page that ran and threw while React rendered it (not one that timed out or failed to import).
+        if (Content !== undefined && diagnostic.code === 'mdx-run' && !(error instanceof MdxRunError)) {
+          const components = { components: getScope() };
+          const placeKnown =
+            findErrorPlace(error, programs) !== undefined || typeof (error as { docgenAt?: unknown })?.docgenAt === 'string';
+          failed.push({
+            diagnostic,
+            placeKnown,
+            lineOffset: data.lineOffset,
+            render: () => runtime.findComponentStack(Content, components, context, timeLimitMs),
+          });
+        }
         return { type: 'root', children: [] };
       }
       const hast = fromHtml(html, { fragment: true });

@@ -8,7 +8,8 @@
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import { Children, createElement, Fragment, isValidElement, memo, type ComponentType, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { Writable } from 'node:stream';
 
 /** What a page is rendered with: the site as Docusaurus's context shows it, and the page's own data. */
 export interface PageContext {
@@ -32,7 +33,14 @@ export interface RenderWarning {
 /** The prop compile gives an element of the page with its place, `line:column` (see mdxProgram.ts). */
 const AT = '__docgenAt';
 
-let current: { context: PageContext; warnings: RenderWarning[] } | undefined;
+let current:
+  | {
+      context: PageContext;
+      warnings: RenderWarning[];
+      /** While a component stack is looked for: each component rendered at its place in the page, in render order. */
+      placed?: { name: string; at: string }[];
+    }
+  | undefined;
 
 const getCurrent = () => {
   if (!current) throw new Error('An MDX module was used outside the rendering of a page');
@@ -42,9 +50,14 @@ const getCurrent = () => {
 /** Components of the runtime itself: never islands, even when a site's MDXComponents spreads them. */
 const OWN = Symbol.for('docgen.mdx.own');
 function own<Props extends object>(component: (props: Props) => ReactNode): (props: Props) => ReactNode {
-  const placed = (props: Props) => renderPlaced(component, props, (props as Record<string, unknown>)[AT]);
+  const placed = named(component.name, (props: Props) => renderPlaced(component, props, (props as Record<string, unknown>)[AT]));
   (placed as unknown as Record<symbol, boolean>)[OWN] = true;
   return placed;
+}
+
+/** A function named `name` as stack traces name it, which React's component stacks read: a wrapper shows as what it wraps. */
+function named<Fn extends (...args: never[]) => unknown>(name: string, fn: Fn): Fn {
+  return { [name]: (...args: Parameters<Fn>) => fn(...args) }[name] as Fn;
 }
 
 /**
@@ -52,6 +65,7 @@ function own<Props extends object>(component: (props: Props) => ReactNode): (pro
  * the place of its element in the page (`docgenAt`), which React's own call would not tell.
  */
 function renderPlaced<Props extends object>(component: (props: Props) => ReactNode, props: Props, at: unknown): ReactNode {
+  if (current?.placed && typeof at === 'string') current.placed.push({ name: component.name, at });
   try {
     return component(props);
   } catch (error) {
@@ -76,6 +90,48 @@ export function renderPage(
   } finally {
     current = previous;
   }
+}
+
+/** Components of the runtime and of MDX itself, which a reader of a component stack did not write. */
+const UNWRITTEN = new Set(['MDXContent', '_createMdxContent', 'Svg']);
+
+/**
+ * The components (outermost first) that were rendering when the page threw, found by rendering it
+ * again with React's streaming renderer, which tells (`componentStack`): only when a page failed.
+ * `at`: the place in the page of the outermost one, when the page wrote it.
+ */
+export function findComponentStack(
+  Content: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+  context: PageContext,
+  timeLimitMs: number,
+): Promise<{ stack: string[]; at?: string }> {
+  return new Promise((resolve) => {
+    const previous = current;
+    const placed: { name: string; at: string }[] = [];
+    let stack: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      current = previous;
+      const outermost = stack[0];
+      resolve({ stack, at: [...placed].reverse().find((entry) => entry.name === outermost)?.at });
+    };
+    current = { context, warnings: [], placed };
+    const { pipe, abort } = renderToPipeableStream(<Content {...props} />, {
+      onError(_error, info) {
+        if (stack.length > 0 || !info?.componentStack) return;
+        stack = [...info.componentStack.matchAll(/^\s*at (\S+)/gm)]
+          .map((match) => match[1]!)
+          .filter((name) => /^[A-Z]/.test(name) && !UNWRITTEN.has(name))
+          .reverse();
+      },
+      onShellError: done,
+      onAllReady: done,
+    });
+    pipe(new Writable({ write: (_chunk, _encoding, next) => next() }));
+    timer = setTimeout(() => abort(), timeLimitMs);
+  });
 }
 
 /** The text of children that a component takes as text (a code block's): strings and numbers, joined. */
@@ -397,7 +453,7 @@ const isComponent = (value: unknown) =>
  * rendered here, as static HTML, with a warning at its place.
  */
 export function toIsland(id: string, Component: ComponentType<Record<string, unknown>>) {
-  function Island(props: Record<string, unknown>) {
+  const Island = named(Component.displayName ?? Component.name ?? 'Component', (props: Record<string, unknown>) => {
     const { children, [AT]: at, ...rest } = props;
     const unserializable = Object.entries(rest)
       .map(([name, value]) => (value === undefined ? undefined : findUnserializable(value, name)))
@@ -414,7 +470,7 @@ export function toIsland(id: string, Component: ComponentType<Record<string, unk
       typeof Component === 'function' && (Component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
     if (typeof Component !== 'function' || isClass) return <Component {...rest}>{children as ReactNode}</Component>;
     return renderPlaced(Component as (props: Record<string, unknown>) => ReactNode, { ...rest, children }, at);
-  }
+  });
   return Island;
 }
 

@@ -166,7 +166,9 @@ export function createTaskRunner(setup: TaskSetup) {
     async compile(tasks: CompileTask[]): Promise<CompiledMarkdown[]> {
       const { pipeline, compile } = await loadCompiler();
       const runners = new Map(await Promise.all(tasks.flatMap((task) => (task.mdx ? [loadMdxRunner(pipeline, task.mdx)] : []))));
-      return compile(setup.storeDir, tasks, pipeline, (task) => runners.get(runnerKey(task.mdx!)));
+      const compiled = compile(setup.storeDir, tasks, pipeline, (task) => runners.get(runnerKey(task.mdx!)));
+      for (const runner of runners.values()) await runner.addComponentStacks();
+      return compiled;
     },
 
     /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */
