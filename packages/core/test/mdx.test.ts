@@ -650,6 +650,23 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(errorsOf(await compileMdx('Fine.\n', { siteFiles }))).toEqual([]);
   });
 
+  it('a module that reads a name of a package the site has not installed fails saying so, with the name', async () => {
+    // shadcn/ui's pattern: a wrapper copies the package's displayName as it loads.
+    const siteFiles = {
+      'src/components/Tip.jsx':
+        "import * as Tooltip from 'no-such-tooltip';\nexport const Root = Tooltip.Root;\nRoot.displayName = 'Tip';\nexport default () => null;\n",
+    };
+    expect(errorsOf(await compileMdx("import Tip from '@site/src/components/Tip';\n\n<Tip />\n", { siteFiles }))).toEqual([
+      {
+        message:
+          'The module src/components/Tip.jsx threw as it was loaded: The package no-such-tooltip is not installed: npm install no-such-tooltip (reading Root)',
+        file: 'docs/page.mdx',
+        line: 1,
+        column: 1,
+      },
+    ]);
+  });
+
   it('a module that cannot be bundled fails the pages that import it, at their import, with where it fails', async () => {
     const siteFiles = {
       'src/components/Bad.jsx': "import { Missing } from './types';\nexport default function Bad() { return Missing; }\n",

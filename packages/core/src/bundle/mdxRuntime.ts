@@ -102,10 +102,18 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         if (own && own !== importer) return { path: own, namespace: SITE };
         return { path: name, namespace: DOCUSAURUS };
       });
+      // Its default export throws when used, and so does reading any other name of it (`Tooltip.Root`),
+      // through the prototype that an ES module's namespace of it keeps too: a component fails saying why.
       build.onLoad({ filter: /.*/, namespace: MISSING }, (args) => ({
         contents: [
           `const message = ${quote(`The package ${args.path} is not installed: npm install ${args.path}`)};`,
-          'module.exports = { __esModule: true, __docgenMissing: true, default() { throw new Error(message); } };',
+          'const names = new Proxy({}, {',
+          "  get(target, key) {",
+          "    if (typeof key === 'symbol' || key === 'then' || key in Object.prototype) return Reflect.get(target, key);",
+          '    throw new Error(`${message} (reading ${key})`);',
+          '  },',
+          '});',
+          'module.exports = Object.assign(Object.create(names), { __esModule: true, __docgenMissing: true, default() { throw new Error(message); } });',
         ].join('\n'),
         loader: 'js',
       }));
