@@ -325,6 +325,8 @@ export interface MdxSetup {
   key: string;
   stamps: Record<string, string>;
   runtime: string;
+  /** What bundling the site's modules warned of (see bundleMdxRuntime). */
+  warnings: Diagnostic[];
   compat: SiteConfig['markdown']['mdx1Compat'];
   context: (locale: string) => MdxPageContext;
   locales: { locale: string; dir: string }[];
@@ -351,6 +353,8 @@ export function createSourceKeys() {
       if (mdx?.content !== input.content) {
         const previous = mdx?.ready;
         mdx = { content: input.content, setup: readMdxSetup(input, previous) };
+        // Reported with the content it was bundled for, once.
+        void mdx.setup.then((setup) => input.content.diagnostics.push(...(setup?.warnings ?? [])), () => {});
       }
       const setup = await mdx.setup;
       if (mdx.content === input.content) mdx.ready = setup;
@@ -383,8 +387,8 @@ function findComponentScope(siteDir: string): string | undefined {
 
 /** Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime); undefined when it has none. */
 async function bundleAndStamp(input: Parameters<typeof bundleMdxRuntime>[0]) {
-  const { file, inputs } = await bundleMdxRuntime(input);
-  return { file, stamps: Object.fromEntries(inputs.map((path) => [path, stampOf(path)])) };
+  const { file, inputs, warnings } = await bundleMdxRuntime(input);
+  return { file, warnings, stamps: Object.fromEntries(inputs.map((path) => [path, stampOf(path)])) };
 }
 
 /** What a file was when a bundle read it: its size and modification time. */
@@ -425,12 +429,15 @@ async function readMdxSetup(
     previous?.key === key &&
     existsSync(previous.runtime) &&
     Object.entries(previous.stamps).every(([path, stamp]) => stampOf(path) === stamp);
-  const bundled = unchanged ? { file: previous.runtime, stamps: previous.stamps } : await bundleAndStamp(bundleInput);
+  const bundled = unchanged
+    ? { file: previous.runtime, stamps: previous.stamps, warnings: previous.warnings }
+    : await bundleAndStamp(bundleInput);
   const { i18n } = config;
   return {
     key,
     stamps: bundled.stamps,
     runtime: bundled.file,
+    warnings: bundled.warnings,
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),

@@ -669,20 +669,48 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
 
   it('a module that cannot be bundled fails the pages that import it, at their import, with where it fails', async () => {
     const siteFiles = {
-      'src/components/Bad.jsx': "import { Missing } from './types';\nexport default function Bad() { return Missing; }\n",
-      'src/components/types.ts': 'export interface Missing { a: string }\n',
+      'src/components/Bad.jsx': 'export default function Bad() {\n  return <div>;\n}\n',
       'src/components/Good.jsx': 'export default function Good() { return null; }\n',
     };
     const bad = await compileMdx("import Bad from '@site/src/components/Bad';\n\n<Bad />\n", { siteFiles });
     expect(errorsOf(bad)).toEqual([
       {
-        message: expect.stringMatching(/No matching export .* for import "Missing" \(src\/components\/Bad\.jsx:1:10\)$/),
+        message: expect.stringMatching(/closing "div" tag \(src\/components\/Bad\.jsx:4:1\)$/),
         file: 'docs/page.mdx',
         line: 1,
         column: 1,
       },
     ]);
     expect(errorsOf(await compileMdx("import Good from '@site/src/components/Good';\n\n<Good />\n", { siteFiles }))).toEqual([]);
+  });
+
+  it('an import of a name its module does not export is undefined, as webpack leaves it, with a warning at the import', async () => {
+    const siteFiles = {
+      // arbitrum's NumberComponent.jsx: a TypeScript interface imported into a .jsx file, beside a real export.
+      'src/components/Shown.jsx':
+        "import { Missing, Label as Shown, Other } from './types';\nexport const text = `${typeof Missing} ${Shown} ${typeof Other}`;\n",
+      'src/components/types.ts': "export interface Missing { a: string }\nexport const Label = 'label';\nexport type Other = string;\n",
+    };
+    const result = await compileMdx("import { text } from '@site/src/components/Shown';\n\nShown: {text}.\n", { siteFiles });
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<p>Shown: undefined label undefined.</p>');
+    const siteDir = mkdtempSync(join(scratch, 'site-'));
+    for (const [path, text] of Object.entries(siteFiles)) {
+      mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+      writeFileSync(join(siteDir, path), text);
+    }
+    const { warnings } = await bundleMdxRuntime({
+      siteDir,
+      themeDir: THEME_DIR,
+      modules: ['src/components/Shown.jsx'],
+      packages: [],
+      cacheDir: join(siteDir, '.cache'),
+      baseUrl: '/',
+    });
+    expect(warnings.map(({ message, location }) => `${location!.file}:${location!.line}:${location!.column} ${message}`).sort()).toEqual([
+      'src/components/Shown.jsx:1:10 src/components/types.ts does not export Missing: it is undefined here, as webpack leaves it',
+      'src/components/Shown.jsx:1:35 src/components/types.ts does not export Other: it is undefined here, as webpack leaves it',
+    ]);
   });
 
   it('an expression that never returns is stopped by the time limit and named', async () => {

@@ -31,6 +31,66 @@ export interface IslandsInput {
 /** An MDX page (its whole file) as the browser module of its islands. */
 export type PageCompiler = (text: string, path: string) => Promise<string>;
 
+/**
+ * Imports of a name the imported module does not export, by the importing module's site path:
+ * where webpack warns and makes the name undefined (a TypeScript interface imported into a `.jsx`
+ * file), esbuild fails; docgen does as webpack (see withMissingImports).
+ */
+export type MissingImports = Map<string, { line: number; column: number; name: string; from: string }[]>;
+
+/**
+ * Runs `bundle` with the site's imports of missing names made undefined (islandModules), adding
+ * each one esbuild reports (`No matching export`) and bundling again, a few rounds at most (a
+ * re-export of a missing name shows up a round later). What still fails is thrown.
+ */
+export async function withMissingImports<T>(bundle: (missing: MissingImports) => Promise<T>, missing: MissingImports = new Map()) {
+  for (let round = 0; ; round++) {
+    try {
+      return { result: await bundle(missing), missing };
+    } catch (error) {
+      const found = readMissingImports(error);
+      if (round === 4 || found.length === 0) throw error;
+      for (const { file, ...entry } of found) missing.set(file, [...(missing.get(file) ?? []), entry]);
+    }
+  }
+}
+
+/** The `No matching export` errors of a failed bundle in the site's own modules. */
+function readMissingImports(error: unknown) {
+  const found: { file: string; line: number; column: number; name: string; from: string }[] = [];
+  for (const message of (error as esbuild.BuildFailure).errors ?? []) {
+    const match = /^No matching export in "(?:[\w-]+:)?([^"]+)" for import "([^"]+)"$/.exec(message.text);
+    const file = message.location?.file;
+    if (!match || !file?.startsWith(`${SITE}:`)) continue;
+    found.push({
+      file: file.slice(SITE.length + 1),
+      line: message.location!.line,
+      column: message.location!.column,
+      name: match[2]!,
+      from: match[1]!,
+    });
+  }
+  return found;
+}
+
+/**
+ * A module's source with its imports of missing names taken out of their import lists (blanked,
+ * so places in the file stay) and each name declared undefined instead, as webpack leaves it.
+ */
+function withoutMissingImports(text: string, imports: { line: number; column: number; name: string }[]): string {
+  const lines = text.split('\n');
+  const declared: string[] = [];
+  for (const { line, column, name } of imports) {
+    const written = lines[line - 1];
+    if (written === undefined) continue;
+    const specifier = new RegExp(`^${name}(\\s+as\\s+([\\w$]+))?\\s*,?`).exec(written.slice(column));
+    if (!specifier) continue;
+    lines[line - 1] = written.slice(0, column) + ' '.repeat(specifier[0].length) + written.slice(column + specifier[0].length);
+    declared.push(specifier[2] ?? name);
+  }
+  return `${lines.join('\n')}\n${[...new Set(declared)].map((name) => `var ${name} = undefined;`).join('\n')}\n`;
+}
+
 export interface IslandsBundle {
   /** The server bundle (ESM): `renderIsland(component, props, childrenHtml)`. */
   serverFile: string;
@@ -131,7 +191,12 @@ function browserEntry(component: string): string {
  * the same wherever the site folder is), the generated entries and runtime, and React from the
  * theme's folder.
  */
-export function islandModules(siteDir: string, themeDir: string, compilePage?: PageCompiler): esbuild.Plugin {
+export function islandModules(
+  siteDir: string,
+  themeDir: string,
+  compilePage?: PageCompiler,
+  missing: MissingImports = new Map(),
+): esbuild.Plugin {
   const toSitePath = (absolutePath: string) => relative(siteDir, absolutePath).split(sep).join('/');
   return {
     name: 'docgen-islands',
@@ -163,8 +228,9 @@ export function islandModules(siteDir: string, themeDir: string, compilePage?: P
       build.onLoad({ filter: /.*/, namespace: SITE }, async (args) => {
         const absolutePath = resolve(siteDir, args.path);
         if (/\.mdx?$/.test(args.path)) return loadPage(absolutePath);
+        const imports = missing.get(args.path);
         return {
-          contents: readFileSync(absolutePath),
+          contents: imports ? withoutMissingImports(readFileSync(absolutePath, 'utf8'), imports) : readFileSync(absolutePath),
           // A `.js` file may hold JSX, as Docusaurus's webpack reads it.
           loader: (/\.[cm]?js$/.test(absolutePath) ? 'jsx' : extname(absolutePath).slice(1)) as esbuild.Loader,
           resolveDir: dirname(absolutePath),
@@ -267,14 +333,14 @@ export function toDocgenError(error: unknown, siteDir: string): DocgenError {
   });
 }
 
-const common = (input: IslandsInput): esbuild.BuildOptions => ({
+const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOptions => ({
   bundle: true,
   format: 'esm',
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage)],
+  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage, missing)],
   // Files components import: beside the browser code, at the same URL in both bundles.
   assetNames: ISLAND_ASSET_NAMES,
   publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,
@@ -295,9 +361,9 @@ const BROWSER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'css', '.modul
 export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle> {
   const components = [...new Set(input.components)].sort();
   try {
-    const bundleForBrowser = (minifyIdentifiers: boolean) =>
+    const bundleForBrowser = (minifyIdentifiers: boolean, missing: MissingImports) =>
       esbuild.build({
-        ...common(input),
+        ...common(input, missing),
         loader: BROWSER_LOADERS,
         entryPoints: components.map(toEntryPath),
         platform: 'browser',
@@ -311,24 +377,30 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
         entryNames: '[name]-[hash]',
         chunkNames: 'chunk-[hash]',
       });
-    const [server, minified] = await Promise.all([
-      esbuild.build({
-        ...common(input),
-        loader: SERVER_LOADERS,
-        stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },
-        platform: 'node',
-        write: false,
-        outfile: join(input.cacheDir, 'islands-server.mjs'),
-        banner: {
-          js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
-        },
-      }),
-      bundleForBrowser(true),
-    ]);
+    // The same imports of missing names as the MDX runtime takes (which warns of them), in both bundles.
+    const {
+      result: [server, minified],
+      missing,
+    } = await withMissingImports((found) =>
+      Promise.all([
+        esbuild.build({
+          ...common(input, found),
+          loader: SERVER_LOADERS,
+          stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },
+          platform: 'node',
+          write: false,
+          outfile: join(input.cacheDir, 'islands-server.mjs'),
+          banner: {
+            js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
+          },
+        }),
+        bundleForBrowser(true, found),
+      ]),
+    );
     // Minified identifiers would rename the class names of CSS modules in the browser only: the
     // server's markup would not match them.
     const usesCssModules = Object.keys(minified.metafile.inputs).some((path) => path.endsWith('.module.css'));
-    const browser = usesCssModules ? await bundleForBrowser(false) : minified;
+    const browser = usesCssModules ? await bundleForBrowser(false, missing) : minified;
     const serverCode = server.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
     const digest = createHash('sha256').update(serverCode);
     const files = new Map<string, Uint8Array>();

@@ -4,7 +4,17 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { islandAssets, islandModules, isThemePackage, SERVER_LOADERS, SITE, toDocgenError } from './islands.js';
+import type { Diagnostic } from '@docgen/types';
+import {
+  islandAssets,
+  islandModules,
+  isThemePackage,
+  SERVER_LOADERS,
+  SITE,
+  toDocgenError,
+  withMissingImports,
+  type MissingImports,
+} from './islands.js';
 
 /**
  * The one module every MDX page of a site runs against at build time: docgen's MDX runtime
@@ -32,6 +42,8 @@ export interface MdxRuntimeBundle {
   file: string;
   /** Every file esbuild read for it (absolute paths): while none changes, the same input gives the same bundle. */
   inputs: string[];
+  /** What the bundle took as webpack does, with a warning: an import of a name its module does not export. */
+  warnings: Diagnostic[];
 }
 
 const RUNTIME_FILE = fileURLToPath(new URL('../mdxRuntime/runtime.js', import.meta.url));
@@ -108,7 +120,7 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         contents: [
           `const message = ${quote(`The package ${args.path} is not installed: npm install ${args.path}`)};`,
           'const names = new Proxy({}, {',
-          "  get(target, key) {",
+          '  get(target, key) {',
           "    if (typeof key === 'symbol' || key === 'then' || key in Object.prototype) return Reflect.get(target, key);",
           '    throw new Error(`${message} (reading ${key})`);',
           '  },',
@@ -143,7 +155,11 @@ function findOwnThemeFile(siteDir: string, name: string): string | undefined {
 /** What each module of the runtime that cannot be bundled says, by key: it fails the pages that import it, not the bundle. */
 type Broken = Record<string, string>;
 
-const buildOptions = (input: MdxRuntimeInput, broken: Broken): esbuild.BuildOptions & { write: false; metafile: true } => ({
+const buildOptions = (
+  input: MdxRuntimeInput,
+  broken: Broken,
+  missing?: MissingImports,
+): esbuild.BuildOptions & { write: false; metafile: true } => ({
   bundle: true,
   format: 'esm',
   jsx: 'automatic',
@@ -151,7 +167,7 @@ const buildOptions = (input: MdxRuntimeInput, broken: Broken): esbuild.BuildOpti
   platform: 'node',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir)],
+  plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir, undefined, missing)],
   loader: SERVER_LOADERS,
   assetNames: '[name]-[hash]',
   publicPath: `${input.baseUrl}assets/islands/`,
@@ -171,7 +187,7 @@ const buildOptions = (input: MdxRuntimeInput, broken: Broken): esbuild.BuildOpti
  * When the whole runtime cannot be bundled, the modules that cannot be alone (each tried on its
  * own), with the error each gives at its file, line and column; none when no module alone fails.
  */
-async function findBroken(input: MdxRuntimeInput): Promise<Broken> {
+async function findBroken(input: MdxRuntimeInput, missing: MissingImports): Promise<Broken> {
   const broken: Broken = {};
   const tries = [
     ...input.modules.map((path) => ({ key: path, only: { ...input, modules: [path], packages: [], componentScope: undefined } })),
@@ -179,7 +195,7 @@ async function findBroken(input: MdxRuntimeInput): Promise<Broken> {
   ];
   for (const { key, only } of tries) {
     try {
-      await esbuild.build(buildOptions(only, {}));
+      await esbuild.build(buildOptions(only, {}, missing));
     } catch (error) {
       const reported = toDocgenError(error, input.siteDir);
       const at = reported.location ? ` (${reported.location.file}:${reported.location.line}:${reported.location.column})` : '';
@@ -196,17 +212,27 @@ async function findBroken(input: MdxRuntimeInput): Promise<Broken> {
  */
 export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRuntimeBundle> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  const missing: MissingImports = new Map();
   try {
-    result = await esbuild.build(buildOptions(input, {}));
+    result = (await withMissingImports((found) => esbuild.build(buildOptions(input, {}, found)), missing)).result;
   } catch (error) {
-    const broken = await findBroken(input);
+    const broken = await findBroken(input, missing);
     if (Object.keys(broken).length === 0) throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
     try {
-      result = await esbuild.build(buildOptions(input, broken));
+      result = await esbuild.build(buildOptions(input, broken, missing));
     } catch (again) {
       throw again instanceof DocgenError ? again : toDocgenError(again, input.siteDir);
     }
   }
+  const warnings = [...missing].flatMap(([file, imports]) =>
+    imports.map(({ line, column, name, from }): Diagnostic => ({
+      severity: 'warning',
+      code: 'missing-export',
+      message: `${from} does not export ${name}: it is undefined here, as webpack leaves it`,
+      hint: `Import only what ${from} exports: a TypeScript type is imported with \`import type\`, from a .ts or .tsx file.`,
+      location: { file, line, column: column + 1 },
+    })),
+  );
   const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
   const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
   mkdirSync(input.cacheDir, { recursive: true });
@@ -226,5 +252,5 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
     // Modules made here (the entry, Docusaurus's modules, missing packages) are no files.
     return /^[\w-]+:/.test(path) ? [] : [resolve(input.siteDir, path)];
   });
-  return { file, inputs };
+  return { file, inputs, warnings };
 }
