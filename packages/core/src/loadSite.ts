@@ -354,7 +354,10 @@ export function createSourceKeys() {
         const previous = mdx?.ready;
         mdx = { content: input.content, setup: readMdxSetup(input, previous) };
         // Reported with the content it was bundled for, once.
-        void mdx.setup.then((setup) => input.content.diagnostics.push(...(setup?.warnings ?? [])), () => {});
+        void mdx.setup.then(
+          (setup) => input.content.diagnostics.push(...(setup?.warnings ?? [])),
+          () => {},
+        );
       }
       const setup = await mdx.setup;
       if (mdx.content === input.content) mdx.ready = setup;
