@@ -496,6 +496,37 @@ describe('compileMarkdown: directives', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("shows an npm2yarn code block as tabs of its commands for npm, Yarn and pnpm, as Docusaurus's npm2yarn plugin does", () => {
+    const { hast, diagnostics } = compile(
+      ['```bash npm2yarn title="Install"', 'npm install --save-dev foo', 'npm run build', '```', ''].join('\n'),
+    );
+    const [tabs] = elementsByTag(hast, 'tabs');
+    expect(tabs!.properties).toEqual({ groupId: 'npm2yarn' });
+    // The text of a tab's code block (highlighted: raw HTML) and title.
+    const shown = (node: unknown): string =>
+      typeof node !== 'object' || node === null
+        ? ''
+        : 'value' in node && typeof node.value === 'string'
+          ? node.value.replace(/<[^>]*>/g, '')
+          : 'children' in node && Array.isArray(node.children)
+            ? node.children.map(shown).join('')
+            : '';
+    expect(elementsByTag(tabs!, 'tab').map((tab) => [tab.properties, shown(tab)])).toEqual([
+      [{ label: 'npm', value: 'npm' }, expect.stringContaining('npm install --save-dev foo\nnpm run build')],
+      [{ label: 'Yarn', value: 'yarn' }, expect.stringContaining('yarn add --dev foo\nyarn build')],
+      [{ label: 'pnpm', value: 'pnpm' }, expect.stringContaining('pnpm add --save-dev foo\npnpm run build')],
+    ]);
+    // Each keeps the block's other meta (its title), without the npm2yarn word.
+    expect(
+      elementsByTag(tabs!, 'tab').map((tab) => [JSON.stringify(tab).includes('Install'), JSON.stringify(tab).includes('npm2yarn')]),
+    ).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('warns about an unknown container directive at its line', () => {
     const { diagnostics } = compile('text\n\n:::foo\n\ncontent\n\n:::\n', 4);
     expect(diagnostics.map((diagnostic) => [diagnostic.message, diagnostic.location])).toEqual([

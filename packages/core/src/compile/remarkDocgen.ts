@@ -1,6 +1,7 @@
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import type { AdmonitionType, ContentElements } from '@docgen/types';
-import type { Blockquote, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import type { Blockquote, Code, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
+import npmToYarn from 'npm-to-yarn';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { mdastToString, SKIP, visit } from '../vendor/markdown.js';
 import type { VFile } from 'vfile';
@@ -61,6 +62,10 @@ export function remarkDocgen() {
           return;
         }
         case 'code':
+          if (parent && index !== undefined && node.meta && NPM2YARN.test(node.meta)) {
+            parent.children[index] = toPackageManagerTabs(node);
+            return index;
+          }
           if (node.lang && !isKnownLanguage(node.lang.toLowerCase())) {
             warn(
               `Unknown code language "${node.lang}"; the block is shown without highlighting`,
@@ -88,6 +93,38 @@ export function remarkDocgen() {
     });
     // Read once the visit has taken an explicit {#id} off its text.
     if (title) data.contentTitle = mdastToString(title);
+  };
+}
+
+/** npm-to-yarn's `convert` (its types describe its CommonJS build; imported as an ES module, it is the default export). */
+const convertNpmCommand = npmToYarn as unknown as (command: string, to: 'yarn' | 'pnpm') => string;
+/** The meta word of a code block of npm commands shown for each package manager, as Docusaurus's npm2yarn plugin reads it. */
+const NPM2YARN = /(^|\s)npm2yarn(\s|$)/;
+/** The package managers an npm2yarn block is shown for, as Docusaurus's plugin shows them by default: label and npm-to-yarn's name. */
+const PACKAGE_MANAGERS: [label: string, name: 'npm' | 'yarn' | 'pnpm'][] = [
+  ['npm', 'npm'],
+  ['Yarn', 'yarn'],
+  ['pnpm', 'pnpm'],
+];
+
+/**
+ * A code block of npm commands (```` ```bash npm2yarn ````) as tabs of the same commands for each
+ * package manager (npm-to-yarn converts them), whose choice the reader's other such tabs follow.
+ */
+function toPackageManagerTabs(node: Code): ContainerDirective {
+  const meta = node.meta!.replace(NPM2YARN, ' ').trim() || null;
+  return {
+    type: 'containerDirective',
+    name: 'tabs',
+    attributes: { groupId: 'npm2yarn' },
+    position: node.position,
+    children: PACKAGE_MANAGERS.map(([label, name]) => ({
+      type: 'containerDirective',
+      name: 'tab',
+      attributes: { label, value: name },
+      position: node.position,
+      children: [{ ...node, meta, value: name === 'npm' ? node.value : convertNpmCommand(node.value, name) }],
+    })),
   };
 }
 
