@@ -71,6 +71,8 @@ export interface AdmonitionProps {
   type: string;
   /** The title written, else the type's name in the page's language. */
   title: ReactNode;
+  /** Text shown instead of the type's icon (an emoji), when the page gives one. */
+  icon?: string;
   children?: ReactNode;
 }
 

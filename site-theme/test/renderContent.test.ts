@@ -38,6 +38,13 @@ describe('admonitions', () => {
     expect(tree.findAll('svg').every((svg) => svg.attrs['aria-hidden'] === 'true' && svg.attrs.focusable === 'false')).toBe(true);
     expect(byClass(renderIn(EN_SITE, h('admonition', { type: 'note' })), 'admonition-heading')[0]!.text).toBe('note');
   });
+
+  it("show the icon the author gave (an emoji) instead of the type's", () => {
+    const tree = renderIn(SITE, h('admonition', { type: 'tip', title: 'Did you know...', icon: '💡' }, h('p', {}, 'Plugins.')));
+    const heading = byClass(tree, 'admonition-heading')[0]!;
+    expect(heading.text).toBe('💡Did you know...');
+    expect(heading.findAll('svg')).toEqual([]);
+  });
 });
 
 describe('tabs', () => {

@@ -121,6 +121,8 @@ describe('MDX: Docusaurus theme components become content elements', () => {
         '',
         '<Admonition type="tip" title="Mind this">A *tip*.</Admonition>',
         '',
+        '<Admonition type="tip" icon="💡" title="Did you know...">Plugins.</Admonition>',
+        '',
         '<CodeBlock language="js" title="hello.js" showLineNumbers>{`const a = 1;`}</CodeBlock>',
         '',
         '<Details summary="More">Hidden.</Details>',
@@ -139,6 +141,7 @@ describe('MDX: Docusaurus theme components become content elements', () => {
     expect(html).toBe(
       [
         '<admonition type="tip" title="Mind this">A <em>tip</em>.</admonition>',
+        '<admonition type="tip" title="Did you know..." icon="💡">Plugins.</admonition>',
         '<pre data-language="js" data-title="hello.js" data-line-numbers="1"><code class="language-js"><span class="code-line"><span class="token keyword">const</span> a <span class="token operator">=</span> <span class="token number">1</span><span class="token punctuation">;</span>\n</span></code></pre>',
         '<details class="details"><summary>More</summary>Hidden.</details>',
         '<details class="details"><summary>Written summary</summary><p>Also hidden.</p></details>',
@@ -150,7 +153,7 @@ describe('MDX: Docusaurus theme components become content elements', () => {
         .replace(/<span class="code-line">.*<\/span>\n<\/span>/, (code) => code.replace(/</g, '&#x3C;')),
     );
     expect(headings).toEqual([{ value: 'Made heading', id: 'own-id', level: 3 }]);
-    expect(links).toEqual([{ url: './other.md', kind: 'link', line: 21, column: 5 }]);
+    expect(links).toEqual([{ url: './other.md', kind: 'link', line: 23, column: 5 }]);
   });
 
   it('plain JSX elements become HTML as React renders them, sanitised as raw HTML is', async () => {

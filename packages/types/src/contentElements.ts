@@ -10,8 +10,11 @@ export type AdmonitionType = 'note' | 'tip' | 'info' | 'warning' | 'danger' | 'c
 
 /** The content elements by tag name, with the properties compile gives them. */
 export interface ContentElements {
-  /** `:::note` and the other admonitions: `title` when written (`:::tip[Title]`), else the theme's word for the type. */
-  admonition: { type: AdmonitionType; title?: string };
+  /**
+   * `:::note` and the other admonitions: `title` when written (`:::tip[Title]`), else the theme's
+   * word for the type; `icon`, text shown instead of the type's icon (MDX's `<Admonition icon="💡">`).
+   */
+  admonition: { type: AdmonitionType; title?: string; icon?: string };
   /**
    * `::::tabs{groupId=...}` or MDX's `<Tabs>`: its children are `tab` elements. `defaultValue` is the
    * tab shown first (else the first); `queryString` the URL search parameter that chooses a tab.

@@ -17,13 +17,17 @@ const ICONS: Record<string, keyof typeof ICON_PATHS> = {
 };
 
 /** An admonition of the content (overridable: `src/theme/Admonition.tsx`). */
-export function Admonition({ type, title, children }: AdmonitionProps) {
+export function Admonition({ type, title, icon, children }: AdmonitionProps) {
   return (
     <div className={`admonition admonition-${type}`}>
       <div className="admonition-heading">
-        <svg className="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path fill="currentColor" fillRule="evenodd" d={ICON_PATHS[ICONS[type] ?? 'info']} />
-        </svg>
+        {icon ? (
+          <span className="admonition-icon">{icon}</span>
+        ) : (
+          <svg className="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path fill="currentColor" fillRule="evenodd" d={ICON_PATHS[ICONS[type] ?? 'info']} />
+          </svg>
+        )}
         {title}
       </div>
       <div className="admonition-content">{children}</div>

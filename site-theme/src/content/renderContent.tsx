@@ -85,10 +85,10 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     h4: heading('h4'),
     h5: heading('h5'),
     h6: heading('h6'),
-    admonition({ type, title, children }: ElementProps<'admonition'>) {
+    admonition({ type, title, icon, children }: ElementProps<'admonition'>) {
       const kind = String(type ?? 'note');
       return (
-        <Admonition type={kind} title={title ? String(title) : t(`admonition.${kind}` as StringKey)}>
+        <Admonition type={kind} title={title ? String(title) : t(`admonition.${kind}` as StringKey)} icon={icon ? String(icon) : undefined}>
           {children}
         </Admonition>
       );

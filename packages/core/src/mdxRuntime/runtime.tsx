@@ -152,11 +152,23 @@ const withoutAt = <T extends Record<string, unknown>>(props: T) => {
 
 // Docusaurus's theme components, as content elements.
 
-function Admonition({ type = 'note', title, children }: { type?: string; title?: ReactNode; children?: ReactNode }) {
+function Admonition({
+  type = 'note',
+  title,
+  icon,
+  children,
+}: {
+  type?: string;
+  title?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   const shown = Object.hasOwn(ADMONITION_KEYWORDS, type) ? ADMONITION_KEYWORDS[type] : undefined;
   if (!shown) throw new Error(`Unknown admonition type "${type}": use one of ${Object.keys(ADMONITION_KEYWORDS).join(', ')}`);
   const titleText = title === undefined || title === null ? undefined : typeof title === 'string' ? title : textOf(title);
-  return createElement('admonition', { type: shown, title: titleText }, children);
+  // An icon written as text (an emoji); an element icon is the type's own.
+  const iconText = typeof icon === 'string' || typeof icon === 'number' ? String(icon) : undefined;
+  return createElement('admonition', { type: shown, title: titleText, icon: iconText }, children);
 }
 
 interface TabItemProps {
