@@ -653,20 +653,37 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(errorsOf(await compileMdx('Fine.\n', { siteFiles }))).toEqual([]);
   });
 
-  it('a module that reads a name of a package the site has not installed fails saying so, with the name', async () => {
-    // shadcn/ui's pattern: a wrapper copies the package's displayName as it loads.
+  it('a package the site has not installed: a module that names it loads, one that fails on it says so, and a page that renders it says so', async () => {
     const siteFiles = {
+      // shadcn/ui's pattern: a wrapper copies the package's displayName as it loads.
       'src/components/Tip.jsx':
         "import * as Tooltip from 'no-such-tooltip';\nexport const Root = Tooltip.Root;\nRoot.displayName = 'Tip';\nexport default () => null;\n",
+      // Names it as it loads (undefined), uses it only when rendered.
+      'src/components/Icon.jsx':
+        "import { cilSearch } from 'no-such-icons';\nconst icons = { search: cilSearch };\nexport function Icon() { return icons.search.path; }\nexport const label = 'icon';\n",
+      'src/theme/MDXComponents.jsx': "import { Icon } from '@site/src/components/Icon';\nexport default { Icon };\n",
     };
     expect(errorsOf(await compileMdx("import Tip from '@site/src/components/Tip';\n\n<Tip />\n", { siteFiles }))).toEqual([
       {
-        message:
-          'The module src/components/Tip.jsx threw as it was loaded: The package no-such-tooltip is not installed: npm install no-such-tooltip (reading Root)',
+        message: expect.stringMatching(
+          /^The module src\/components\/Tip\.jsx threw as it was loaded: .*, after reading Root of no-such-tooltip, which is not installed: npm install no-such-tooltip$/,
+        ),
         file: 'docs/page.mdx',
         line: 1,
         column: 1,
       },
+    ]);
+    // The scope loads, and so does a page that does not show the icon.
+    const plain = await compileMdx("import { label } from '@site/src/components/Icon';\n\nThe {label}.\n", { siteFiles });
+    expect(errorsOf(plain)).toEqual([]);
+    expect(plain.html).toBe('<p>The icon.</p>');
+    // A scope that throws as it loads fails each page with its error (it crashed the compile once).
+    const broken = { 'src/theme/MDXComponents.jsx': "throw new Error('scope broke');\nexport default {};\n" };
+    expect(errorsOf(await compileMdx('Text.\n', { siteFiles: broken }))).toEqual([]);
+    expect(errorsOf(await compileMdx('Text <b>{1}</b>.\n', { siteFiles: broken }))).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('The module src/theme/MDXComponents.jsx threw as it was loaded: scope broke'),
+      }),
     ]);
   });
 

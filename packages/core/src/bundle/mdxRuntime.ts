@@ -49,6 +49,10 @@ export interface MdxRuntimeBundle {
 const RUNTIME_FILE = fileURLToPath(new URL('../mdxRuntime/runtime.js', import.meta.url));
 const PACKAGE = 'docgen-mdx-package';
 const MISSING = 'docgen-mdx-missing';
+/** The global (a Symbol.for key) that is true while a page renders (set by src/mdxRuntime/runtime.tsx). */
+const RENDERING = 'docgen.mdx.rendering';
+/** The global (a Symbol.for key) listing the names read of missing packages while modules loaded (read by compile/mdxRun.ts). */
+const MISSING_READS = 'docgen.mdx.missingReads';
 const DOCUSAURUS = 'docgen-mdx-docusaurus';
 /**
  * Docusaurus's modules: what the runtime has of them (`docusaurusModules`), wherever a site module
@@ -114,15 +118,20 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         if (own && own !== importer) return { path: own, namespace: SITE };
         return { path: name, namespace: DOCUSAURUS };
       });
-      // Its default export throws when used, and so does reading any other name of it (`Tooltip.Root`),
-      // through the prototype that an ES module's namespace of it keeps too: a component fails saying why.
+      // Its default export throws when used. Any other name of it (`Tooltip.Root`, read through the
+      // prototype that an ES module's namespace of it keeps too) is undefined while modules load (a
+      // module that only names it loads), each read recorded (MISSING_READS) for the error it may
+      // cause; while a page renders (RENDERING), reading one throws, saying why.
       build.onLoad({ filter: /.*/, namespace: MISSING }, (args) => ({
         contents: [
-          `const message = ${quote(`The package ${args.path} is not installed: npm install ${args.path}`)};`,
+          `const name = ${quote(args.path)};`,
+          'const message = `The package ${name} is not installed: npm install ${name}`;',
           'const names = new Proxy({}, {',
           '  get(target, key) {',
           "    if (typeof key === 'symbol' || key === 'then' || key in Object.prototype) return Reflect.get(target, key);",
-          '    throw new Error(`${message} (reading ${key})`);',
+          `    if (globalThis[Symbol.for(${quote(RENDERING)})]) throw new Error(message + ' (reading ' + key + ')');`,
+          `    (globalThis[Symbol.for(${quote(MISSING_READS)})] ??= []).push({ name, key });`,
+          '    return undefined;',
           '  },',
           '});',
           'module.exports = Object.assign(Object.create(names), { __esModule: true, __docgenMissing: true, default() { throw new Error(message); } });',

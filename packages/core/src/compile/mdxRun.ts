@@ -73,6 +73,8 @@ class ModuleLoadError extends Error {
 }
 
 const RUN_SLOT = Symbol.for('docgen.mdx.run');
+/** Where the runtime's stand-in for a package the site lacks records each name read of it while modules load (bundle/mdxRuntime.ts). */
+const MISSING_READS = Symbol.for('docgen.mdx.missingReads');
 const timedScript = new Script(`globalThis[Symbol.for('docgen.mdx.run')]()`, { filename: 'docgen-mdx-run' });
 
 /** Runs `work` synchronously, stopped after MDX_TIME_LIMIT_MS (vm's watchdog stops whatever runs, the page's code included). */
@@ -178,13 +180,22 @@ export function createMdxRunner(
     if (!load) return undefined;
     let result = loaded.get(key);
     if (!result) {
+      const reads: { name: string; key: string }[] = ((globalThis as Record<symbol, unknown>)[MISSING_READS] = []) as never;
       try {
         // A CommonJS module (JSON too) is its default export, and its properties the named ones, as ES modules import it.
         const module = load();
         if (typeof module?.__docgenBroken === 'string') throw new Error(module.__docgenBroken);
         result = { module: module?.__esModule ? module : { ...module, default: module } };
       } catch (error) {
-        result = { error };
+        // What it read of a package the site lacks (undefined) is the likely cause: said with the error.
+        const read = reads[reads.length - 1];
+        result = {
+          error: read
+            ? new Error(
+                `${(error as Error)?.message ?? String(error)}, after reading ${read.key} of ${read.name}, which is not installed: npm install ${read.name}`,
+              )
+            : error,
+        };
       }
       loaded.set(key, result);
     }
@@ -451,7 +462,8 @@ export function createMdxRunner(
         data.diagnostics.push(diagnostic);
         // A page that ran and threw while React rendered it (not one that timed out or failed to import).
         if (Content !== undefined && diagnostic.code === 'mdx-run' && !(error instanceof MdxRunError)) {
-          const components = { components: getScope() };
+          // The scope as loaded (it may be what failed to load).
+          const components = { components: scope ?? {} };
           const placeKnown =
             findErrorPlace(error, programs) !== undefined || typeof (error as { docgenAt?: unknown })?.docgenAt === 'string';
           failed.push({

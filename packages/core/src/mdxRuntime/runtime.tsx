@@ -42,6 +42,12 @@ let current:
     }
   | undefined;
 
+/** True while a page renders: a missing package's names throw then, saying why (bundle/mdxRuntime.ts). */
+const RENDERING = Symbol.for('docgen.mdx.rendering');
+const setRendering = (rendering: boolean) => {
+  (globalThis as Record<symbol, unknown>)[RENDERING] = rendering;
+};
+
 const getCurrent = () => {
   if (!current) throw new Error('An MDX module was used outside the rendering of a page');
   return current;
@@ -84,11 +90,13 @@ export function renderPage(
 ): { html: string; warnings: RenderWarning[] } {
   const previous = current;
   current = { context, warnings: [] };
+  setRendering(true);
   try {
     const html = renderToStaticMarkup(<Content {...props} />);
     return { html, warnings: current.warnings };
   } finally {
     current = previous;
+    setRendering(previous !== undefined);
   }
 }
 
@@ -114,10 +122,12 @@ export function findComponentStack(
     const done = () => {
       clearTimeout(timer);
       current = previous;
+      setRendering(previous !== undefined);
       const outermost = stack[0];
       resolve({ stack, at: [...placed].reverse().find((entry) => entry.name === outermost)?.at });
     };
     current = { context, warnings: [], placed };
+    setRendering(true);
     const { pipe, abort } = renderToPipeableStream(<Content {...props} />, {
       onError(_error, info) {
         if (stack.length > 0 || !info?.componentStack) return;
