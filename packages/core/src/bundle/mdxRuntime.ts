@@ -128,7 +128,8 @@ function mdxImports(siteDir: string): esbuild.Plugin {
           'const message = `The package ${name} is not installed: npm install ${name}`;',
           'const names = new Proxy({}, {',
           '  get(target, key) {',
-          "    if (typeof key === 'symbol' || key === 'then' || key in Object.prototype) return Reflect.get(target, key);",
+          // Interop's and docgen's own questions (`__esModule`, `__docgenBroken`), promises' `then`: no names of it.
+          "    if (typeof key === 'symbol' || key.startsWith('__') || key === 'then' || key in Object.prototype) return Reflect.get(target, key);",
           `    if (globalThis[Symbol.for(${quote(RENDERING)})]) throw new Error(message + ' (reading ' + key + ')');`,
           `    (globalThis[Symbol.for(${quote(MISSING_READS)})] ??= []).push({ name, key });`,
           '    return undefined;',
