@@ -95,6 +95,23 @@ beforeAll(async () => {
       '',
     ].join('\n'),
     'blog/tags.yaml': 'news:\n  label: News\n  permalink: /latest-news\n',
+    // Authors written in the post (jellyfin's), one of authors.yaml with its title written over, and Docusaurus 1's author.
+    'blog/2025-01-03-guest.md': [
+      '---',
+      'title: Guest',
+      'authors:',
+      '  - name: Guest Writer',
+      '    title: Engineer',
+      '    url: https://guest.example.com',
+      '    image_url: https://guest.example.com/me.png',
+      '  - key: kim',
+      '    title: Editor',
+      'author: Old Timer',
+      '---',
+      '',
+      'Guest post.',
+      '',
+    ].join('\n'),
     'pages/about.mdx': '---\ntitle: About\nkeywords: about\n---\n\n# About us\n',
   });
   result = await build({ siteDir: site, threads: 1, cache: false });
@@ -204,6 +221,22 @@ describe('Docusaurus content in a docgen build', () => {
       'Kim on Email mailto:kim@example.com',
     ]);
     expect(page('blog/authors/kim-writes')).toContain('aria-label="Kim on GitHub"');
+  });
+
+  it('shows authors written in a post, linked to their URL, without pages of their own', () => {
+    const guest = page('blog/guest');
+    expect(guest).toContain('<img class="avatar__photo" src="https://guest.example.com/me.png"');
+    expect(guest).toContain(
+      '<a href="https://guest.example.com" target="_blank" rel="noopener noreferrer" class="avatar__name">Guest Writer</a><small class="avatar__subtitle">Engineer</small>',
+    );
+    expect(guest).toContain(
+      '<a href="/blog/authors/kim-writes" class="avatar__name">Kim</a><small class="avatar__subtitle">Editor</small>',
+    );
+    expect(guest).toContain('<span class="avatar__name">Old Timer</span>');
+    // The authors' page lists the authors of authors.yaml only.
+    const authors = page('blog/authors');
+    expect(authors).toContain('Kim');
+    expect(authors).not.toContain('Guest Writer');
   });
 
   it("serves authors' and tags' pages at their permalinks", () => {

@@ -53,13 +53,26 @@ export interface DocFrontMatter extends PageExtrasFrontMatter {
   customEditUrl?: string | null;
 }
 
+/**
+ * An author written in a blog post's front matter (`authors: [{name, title, url, image_url}]`),
+ * or a key of authors.yaml with some of its fields written over (`{key: kim, title: Guest}`).
+ */
+export interface InlineAuthor {
+  key?: string;
+  name?: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+}
+
 export interface BlogFrontMatter extends PageExtrasFrontMatter {
   title?: string;
   description?: string;
   keywords?: string[];
   image?: string;
   slug?: string;
-  authors?: string[];
+  /** Keys of authors.yaml, or authors written in the post itself (as Docusaurus allows), in order. */
+  authors?: (string | InlineAuthor)[];
   tags?: string[];
   date?: string;
   draft?: boolean;

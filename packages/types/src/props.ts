@@ -172,7 +172,8 @@ export interface PropAuthor {
   url?: string;
   imageUrl?: string;
   socials?: AuthorSocial[];
-  path: string;
+  /** The author's page: authors of authors.yaml have one, authors written in a post do not. */
+  path?: string;
 }
 
 export interface PropTag {

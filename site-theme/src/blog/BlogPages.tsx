@@ -67,9 +67,13 @@ function Authors({ authors }: { authors: PropAuthor[] }) {
         <div className="avatar" key={author.key}>
           {author.imageUrl ? <img className="avatar__photo" src={author.imageUrl} alt="" width={48} height={48} /> : null}
           <div className="avatar__intro">
-            <Link className="avatar__name" href={author.path}>
-              {author.name}
-            </Link>
+            {author.path || author.url ? (
+              <Link className="avatar__name" href={author.path ?? author.url!}>
+                {author.name}
+              </Link>
+            ) : (
+              <span className="avatar__name">{author.name}</span>
+            )}
             {author.title ? <small className="avatar__subtitle">{author.title}</small> : null}
             {author.socials ? <AuthorSocials author={author} /> : null}
           </div>

@@ -1,4 +1,4 @@
-import type { Diagnostic, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
+import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
 import { z } from 'zod';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
@@ -189,10 +189,41 @@ export const docFrontMatterSchema = z.looseObject(docShape).transform((fm) => ({
   head: fm.head,
 }));
 
+/** An author written in a post (Docusaurus's fields: `image_url` or `imageURL`), or a key of authors.yaml with fields over it. */
+const inlineAuthor = z
+  .looseObject({
+    key: z.string().optional(),
+    name: z.string().optional(),
+    title: z.string().optional(),
+    url: z.string().optional(),
+    image_url: z.string().optional(),
+    imageURL: z.string().optional(),
+  })
+  .refine((author) => author.key !== undefined || author.name !== undefined, {
+    message: 'an author needs a name, or the key of authors.yaml',
+  })
+  .transform(({ key, name, title, url, image_url, imageURL }): InlineAuthor => ({
+    ...(key !== undefined && { key }),
+    ...(name !== undefined && { name }),
+    ...(title !== undefined && { title }),
+    ...(url !== undefined && { url }),
+    ...((image_url ?? imageURL) !== undefined && { imageUrl: image_url ?? imageURL }),
+  }));
+const authorList = z.union([
+  z.string().transform((key) => [key]),
+  inlineAuthor.transform((author) => [author]),
+  z.array(z.union([z.string(), inlineAuthor])),
+]);
+
 const blogShape = {
   ...pageMeta,
   slug: routeText(getSlugProblem).optional(),
-  authors: stringList.optional(),
+  authors: authorList.optional(),
+  // Docusaurus 1's one author, still read by Docusaurus 3.
+  author: z.string().optional(),
+  author_title: z.string().optional(),
+  author_url: z.string().optional(),
+  author_image_url: z.string().optional(),
   tags: tagList.optional(),
   date: date.optional(),
   last_update: lastUpdate.optional(),
@@ -205,7 +236,18 @@ export const blogFrontMatterSchema = z.looseObject(blogShape).transform((fm) => 
   keywords: fm.keywords,
   image: fm.image,
   slug: fm.slug,
-  authors: fm.authors,
+  authors:
+    fm.author === undefined
+      ? fm.authors
+      : [
+          ...(fm.authors ?? []),
+          {
+            name: fm.author,
+            ...(fm.author_title !== undefined && { title: fm.author_title }),
+            ...(fm.author_url !== undefined && { url: fm.author_url }),
+            ...(fm.author_image_url !== undefined && { imageUrl: fm.author_image_url }),
+          },
+        ],
   tags: fm.tags,
   date: fm.date,
   draft: fm.draft,

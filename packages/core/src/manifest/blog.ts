@@ -1,15 +1,21 @@
-import type { BlogTagSource, ContentSlot, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
+import type { BlogTagSource, ContentSlot, InlineAuthor, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { contentSlot, getToc, type LocaleContext } from './context.js';
 import { toPageSource } from './pageSource.js';
 import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
+
+/** An author of authors.yaml, who has a page. */
+type AuthorWithPage = PropAuthor & { path: string };
+
+/** An author's fields written in a post, over those of authors.yaml. */
+const withoutKey = ({ key: _key, ...fields }: InlineAuthor) => fields;
 
 /** Routes of the blog of one locale: list pages, posts, archive, tags and authors. */
 export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const { config, content } = context.input;
   const blogPath = `${context.baseUrl}${config.blog.routeBasePath}`;
   const authorsByKey = new Map(
-    (content.authors[context.locale] ?? []).map(({ permalink, ...author }): [string, PropAuthor] => [
+    (content.authors[context.locale] ?? []).map(({ permalink, ...author }): [string, AuthorWithPage] => [
       author.key,
       { ...author, path: `${blogPath}/authors/${permalink ?? author.key}` },
     ]),
@@ -175,13 +181,19 @@ function loadPost(
   context: LocaleContext,
   source: SourceBlogPost,
   blogPath: string,
-  authorsByKey: Map<string, PropAuthor>,
+  authorsByKey: Map<string, AuthorWithPage>,
   tagSources: Map<string, BlogTagSource>,
 ) {
   const compiled = context.input.compile(source);
   const { frontMatter } = source;
-  const authors = (frontMatter.authors ?? []).map((key) => {
-    const author = authorsByKey.get(key);
+  const authors = (frontMatter.authors ?? []).map((written, index): PropAuthor => {
+    // Written in the post: its own author (no page of its own), or one of authors.yaml with fields over it.
+    if (typeof written !== 'string' && written.key === undefined) {
+      return { key: `${source.file.sitePath}#${index}`, name: written.name!, ...withoutKey(written) };
+    }
+    const key = typeof written === 'string' ? written : written.key!;
+    const known = authorsByKey.get(key);
+    const author = known && typeof written !== 'string' ? { ...known, ...withoutKey(written) } : known;
     if (!author) {
       throw new DocgenError(`Blog post author "${key}" is not in authors.yaml`, {
         code: 'blog-author',
