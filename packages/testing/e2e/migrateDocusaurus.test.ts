@@ -254,6 +254,57 @@ describe('docgen migrate docusaurus', () => {
     expect(html).toMatch(/<span class="token keyword">export<\/span> <span class="token keyword">default<\/span>/);
   });
 
+  it('keeps the URLs Docusaurus gives blog posts dated by their file name, and reads every date form Docusaurus reads', async () => {
+    const root = join(scratch, 'dated');
+    writeFiles(root, {
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Dated',",
+        "  url: 'https://dated.example.com',",
+        "  baseUrl: '/',",
+        "  presets: [['classic', { docs: {}, blog: {} }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n',
+      // pnpm's yearly updates (one name, two years), jellyfin's folders, stellar's date-only name, and a post with its own slug.
+      'blog/2021-12-29-yearly-update.md': '---\ntitle: 2021\n---\n\nA year.\n',
+      'blog/2022-12-30-yearly-update.md': '---\ntitle: 2022\n---\n\nAnother.\n',
+      'blog/2022/12-24-android-tv/index.mdx': '---\ntitle: Android\n---\n\nTV.\n',
+      'blog/2024-01-18.mdx': '---\ntitle: Dated only\n---\n\nJust a date.\n',
+      'blog/2023-05-01-kept.md': '---\ntitle: Kept\nslug: kept-here\n---\n\nKept.\n',
+    });
+    const to = join(scratch, 'dated-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'blog/2021-12-29-yearly-update.md'), 'utf8')).toBe(
+      '---\nslug: /2021/12/29/yearly-update\ntitle: 2021\n---\n\nA year.\n',
+    );
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    for (const route of [
+      'blog/2021/12/29/yearly-update',
+      'blog/2022/12/30/yearly-update',
+      'blog/2022/12/24/android-tv',
+      'blog/2024/01/18',
+      'blog/kept-here',
+    ]) {
+      expect(existsSync(join(to, 'build', route, 'index.html')), route).toBe(true);
+    }
+    // A docgen site leaves the date out of the URL: the same files, unmigrated, read the same dates.
+    const own = join(scratch, 'dated-own');
+    writeFiles(own, {
+      'docgen.config.yaml': 'title: Own\nurl: https://own.example.com\ndocs:\n  path: docs\n',
+      'docs/index.md': '# Home\n',
+      'blog/2022/12-24-android-tv/index.mdx': '---\ntitle: Android\n---\n\nTV.\n',
+      'blog/2024-01-18.mdx': '---\ntitle: Dated only\n---\n\nJust a date.\n',
+    });
+    const ownBuilt = await runDocgen(['build', own]);
+    expect(ownBuilt.code, ownBuilt.stderr).toBe(0);
+    expect(readFileSync(join(own, 'build/blog/android-tv/index.html'), 'utf8')).toContain('2022');
+    expect(existsSync(join(own, 'build/blog/2024/01/18/index.html'))).toBe(true);
+  });
+
   it('takes what real sites write: missing packages in require.resolve, docs outside the site folder, docs at the root, path-like doc ids', async () => {
     const root = join(scratch, 'real');
     writeFiles(root, {

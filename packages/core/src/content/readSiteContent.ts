@@ -23,6 +23,7 @@ import {
   getFilePathProblem,
   getImportedFileKind,
   getSlugProblem,
+  readBlogFileName,
   readsAsMdx,
   resolveSitePath,
   ROUTE_PATH_HINT,
@@ -360,8 +361,6 @@ function readVersions(reader: Reader): SourceVersion[] {
   });
 }
 
-const BLOG_FILE = /^(\d{4}-\d{2}-\d{2})[-/](.+?)(\/index)?\.mdx?$/;
-
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   const { siteDir, config } = reader;
   const blogDir = config.blog.path;
@@ -371,8 +370,8 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
     const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/blog`;
     const { absolutePath, isFallback } = pickSource(siteDir, relativePath, blogDir, translationDir, translations);
     const markdown = readMarkdown(reader, absolutePath, 'blog', blogFrontMatterSchema);
-    const match = BLOG_FILE.exec(relativePath);
-    const date = markdown.frontMatter.date ?? match?.[1];
+    const match = readBlogFileName(relativePath);
+    const date = markdown.frontMatter.date ?? match?.date;
     if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) {
       throw new DocgenError('A blog post needs a date', {
         code: 'blog-date',
@@ -380,7 +379,9 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
         hint: 'Name the file YYYY-MM-DD-slug.md or add "date: 2025-08-20" to its front matter.',
       });
     }
-    const slug = markdown.frontMatter.slug ?? match?.[2] ?? relativePath.replace(/(\/index)?\.mdx?$/, '');
+    // The path without its date (docgen's URLs leave it out; migrate writes Docusaurus's as a slug), else the date.
+    const fromPath = match ? `${match.folder}${match.text}`.replace(/\/$/, '') || match.date.replaceAll('-', '/') : undefined;
+    const slug = markdown.frontMatter.slug ?? fromPath ?? relativePath.replace(/(\/index)?\.mdx?$/, '');
     return { ...markdown, frontMatter: { ...markdown.frontMatter, slug }, locale, date: date.slice(0, 10), isFallback };
   });
 }

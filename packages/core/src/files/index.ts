@@ -7,5 +7,12 @@ export {
   type FolderKind,
   type SkippedLink,
 } from './readFolderFiles.js';
-export { getFilePathProblem, getIdProblem, getSegmentNameProblem, getSlugProblem, ROUTE_PATH_HINT } from './routePaths.js';
+export {
+  getFilePathProblem,
+  getIdProblem,
+  getSegmentNameProblem,
+  getSlugProblem,
+  readBlogFileName,
+  ROUTE_PATH_HINT,
+} from './routePaths.js';
 export { getImportedFileKind, readsAsMdx, resolveSitePath, SITE_ALIAS, type ImportedFileKind } from './sitePaths.js';

@@ -62,3 +62,23 @@ export function getIdProblem(id: string): string | undefined {
 export function getFilePathProblem(relativePath: string): string | undefined {
   return getCharacterProblem(relativePath);
 }
+
+/** A post's date in its path, as Docusaurus reads it (folder, date, text). */
+const BLOG_FILE = /^(?<folder>.*)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+
+/**
+ * The date a blog post's path holds, as Docusaurus reads it: `2025-01-02-hello.md`,
+ * `2025-01-02-hello/index.md`, `2022/12-24-release/index.mdx`, `news/2025/1/2/hello.md`,
+ * `2024-01-18.mdx`. `date` is `YYYY-MM-DD`, `written` the date as the path writes it.
+ */
+export function readBlogFileName(relativePath: string): { folder: string; date: string; written: string; text: string } | undefined {
+  const match = BLOG_FILE.exec(relativePath)?.groups;
+  if (!match) return undefined;
+  const [year, month, day] = match.date!.split(/[-/]/);
+  return {
+    folder: match.folder!,
+    date: `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`,
+    written: match.date!,
+    text: match.text!,
+  };
+}

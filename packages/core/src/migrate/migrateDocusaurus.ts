@@ -4,7 +4,7 @@ import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import { readFolderFiles } from '../files/index.js';
+import { readBlogFileName, readFolderFiles } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import type { Diagnostic } from '@docgen/types';
 import { checkSiteContent } from '../loadSite.js';
@@ -292,12 +292,13 @@ function copyDocs(site: SiteMigration, source: string, target: string): void {
   }
 }
 
-function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath: string): void {
+function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath: string, rewrite?: (text: string) => string): void {
   if (!/\.mdx?$/.test(sourcePath)) {
     site.writer.copy(join(site.from, sourcePath), targetPath);
     return;
   }
-  const written = readFileSync(join(site.from, sourcePath), 'utf8');
+  const read = readFileSync(join(site.from, sourcePath), 'utf8');
+  const written = rewrite ? rewrite(read) : read;
   // A .md file Docusaurus reads as MDX and that uses MDX is written as .mdx, which docgen reads as MDX
   // (same id and URL). Partials keep their name: the files that import them name it, and docgen reads them as MDX.
   const mdx =
@@ -365,8 +366,26 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
       site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
       continue;
     }
-    copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
+    copyMarkdownOrFile(
+      site,
+      sourcePath,
+      `${target}/${file}`,
+      /\.mdx?$/.test(file) ? (text) => withDocusaurusPostSlug(file, text) : undefined,
+    );
   }
+}
+
+/**
+ * A post whose file name holds its date and whose front matter names no slug, with the slug
+ * Docusaurus gives it (`/2021/12/29/yearly-update`, the date in the URL), which docgen leaves out
+ * by default: its URL stays the same.
+ */
+function withDocusaurusPostSlug(file: string, text: string): string {
+  const match = readBlogFileName(file);
+  const front = /^---[^\n]*\n([\s\S]*?)\n---[ \t]*(\n|$)/.exec(text);
+  if (!match || (front && /^slug\s*:/m.test(front[1]!))) return text;
+  const slug = `slug: /${match.written.replaceAll('-', '/')}/${match.folder}${match.text}`.replace(/\/$/, '');
+  return front ? text.replace(/^(---[^\n]*\n)/, `$1${slug}\n`) : `---\n${slug}\n---\n${text}`;
 }
 
 /**
