@@ -222,8 +222,10 @@ describe('docgen migrate docusaurus', () => {
         'export default { ...MDXComponents, Highlight };',
         '',
       ].join('\n'),
+      // stellar's components import the site's config folder, outside src/.
+      'config/constants.js': "export const MARK = 'hl';\n",
       'src/components/Highlight.js':
-        'export default function Highlight({ children }) {\n  return <mark className="hl">{children}</mark>;\n}\n',
+        "import { MARK } from '@site/config/constants';\nexport default function Highlight({ children }) {\n  return <mark className={MARK}>{children}</mark>;\n}\n",
       'docs/intents.mdx': [
         '---',
         'title: Intents',
@@ -243,6 +245,7 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(readFileSync(join(to, 'intents/light.yaml'), 'utf8')).toContain('name: Light');
     expect(existsSync(join(to, 'src/pages/examples/_button.tsx'))).toBe(true);
+    expect(readFileSync(join(to, 'config/constants.js'), 'utf8')).toContain('MARK');
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
     const html = readFileSync(join(to, 'build/docs/intents/index.html'), 'utf8');

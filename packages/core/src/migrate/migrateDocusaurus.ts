@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir } from '../config/index.js';
@@ -133,9 +133,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   for (const css of converted.customCss) writer.copy(join(from, css), css);
   migrateI18n(site, converted.config);
   noteSourceFolder(site, converted.customCss);
-  // What MDX files import from outside the folders copied (data beside the docs, a page's example), at the same place.
-  const copied = new Set(writer.written);
-  for (const [target, source] of site.imported) if (!copied.has(target)) writer.copy(source, target);
+  copyImportedFiles(site);
 
   // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
   const { isDefaultLanguage } = await import('../compile/index.js');
@@ -313,6 +311,27 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   if (mdx && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
   if (mdx) recordImportedFiles(site, sourcePath, target, written);
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
+}
+
+/** A module of the site's code, whose imports come along with it. */
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+
+/**
+ * What MDX files and the site's code import from outside the folders copied (data beside the
+ * docs, a page's example, `@site/config/constants`), at the same place; and what those import.
+ */
+function copyImportedFiles(site: SiteMigration): void {
+  const copied = new Set(site.writer.written);
+  for (let round = 0; round < 10 && site.imported.size > 0; round++) {
+    const pending = [...site.imported].filter(([target]) => !copied.has(target));
+    site.imported.clear();
+    for (const [target, source] of pending) {
+      site.writer.copy(source, target);
+      copied.add(target);
+      if (CODE_FILE.test(target))
+        recordImportedFiles(site, relative(site.from, source).split(sep).join('/'), target, readFileSync(source, 'utf8'));
+    }
+  }
 }
 
 /** An import or re-export of an MDX file, or a require of a file (group 1 or 2: what it names). */
@@ -633,6 +652,7 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
     if (importsComponents && (!file.startsWith('theme/') || componentScope)) {
       // The site's code MDX files import (components, data, utilities) and the CSS it imports: docgen bundles them.
       site.writer.copy(join(site.from, sourcePath), sourcePath);
+      if (CODE_FILE.test(file)) recordImportedFiles(site, sourcePath, sourcePath, readFileSync(join(site.from, sourcePath), 'utf8'));
       continue;
     }
     if (file.startsWith('theme/')) {
