@@ -708,12 +708,12 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     const siteFiles = {
       // arbitrum's NumberComponent.jsx: a TypeScript interface imported into a .jsx file, beside a real export.
       'src/components/Shown.jsx':
-        "import { Missing, Label as Shown, Other } from './types';\nexport const text = `${typeof Missing} ${Shown} ${typeof Other}`;\n",
+        "import { Missing, Label as Shown, Other, $gone } from './types';\nexport const text = `${typeof Missing} ${Shown} ${typeof Other} ${typeof $gone}`;\n",
       'src/components/types.ts': "export interface Missing { a: string }\nexport const Label = 'label';\nexport type Other = string;\n",
     };
     const result = await compileMdx("import { text } from '@site/src/components/Shown';\n\nShown: {text}.\n", { siteFiles });
     expect(errorsOf(result)).toEqual([]);
-    expect(result.html).toBe('<p>Shown: undefined label undefined.</p>');
+    expect(result.html).toBe('<p>Shown: undefined label undefined undefined.</p>');
     const siteDir = mkdtempSync(join(scratch, 'site-'));
     for (const [path, text] of Object.entries(siteFiles)) {
       mkdirSync(dirname(join(siteDir, path)), { recursive: true });
@@ -730,6 +730,7 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     expect(warnings.map(({ message, location }) => `${location!.file}:${location!.line}:${location!.column} ${message}`).sort()).toEqual([
       'src/components/Shown.jsx:1:10 src/components/types.ts does not export Missing: it is undefined here, as webpack leaves it',
       'src/components/Shown.jsx:1:35 src/components/types.ts does not export Other: it is undefined here, as webpack leaves it',
+      'src/components/Shown.jsx:1:42 src/components/types.ts does not export $gone: it is undefined here, as webpack leaves it',
     ]);
   });
 

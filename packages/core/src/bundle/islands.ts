@@ -83,7 +83,7 @@ function withoutMissingImports(text: string, imports: { line: number; column: nu
   for (const { line, column, name } of imports) {
     const written = lines[line - 1];
     if (written === undefined) continue;
-    const specifier = new RegExp(`^${name}(\\s+as\\s+([\\w$]+))?\\s*,?`).exec(written.slice(column));
+    const specifier = new RegExp(`^${name.replaceAll('$', '\\$')}(\\s+as\\s+([\\w$]+))?\\s*,?`).exec(written.slice(column));
     if (!specifier) continue;
     lines[line - 1] = written.slice(0, column) + ' '.repeat(specifier[0].length) + written.slice(column + specifier[0].length);
     declared.push(specifier[2] ?? name);
