@@ -7,21 +7,13 @@
  * islands, rendered and hydrated later by the render stage.
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import { Children, createElement, Fragment, isValidElement, memo, type ComponentType, type ReactNode } from 'react';
+import { createSiteHooks, Translate, translate, type SiteContext } from './docusaurusCommon.js';
+import { Children, createElement, isValidElement, memo, type ComponentType, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { Writable } from 'node:stream';
 
-/** What a page is rendered with: the site as Docusaurus's context shows it, and the page's own data. */
-export interface PageContext {
-  siteConfig: {
-    title: string;
-    tagline: string;
-    url: string;
-    baseUrl: string;
-    customFields: Record<string, unknown>;
-  };
-  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
-}
+/** What a page is rendered with: the site as Docusaurus's context shows it. */
+export type PageContext = SiteContext;
 
 /** A warning of the render, at the place of the element (`line:column` of the page) when known. */
 export interface RenderWarning {
@@ -297,46 +289,7 @@ function Link({
   return createElement('a', { ...attributes, href: to ?? href, 'data-docgen-at': at }, children);
 }
 
-/** `@docusaurus/useBaseUrl`: a site path below the base URL, as Docusaurus gives it; full URLs and anchors as written. */
-function useBaseUrl(url: string, options: { forcePrependBaseUrl?: boolean; absolute?: boolean } = {}): string {
-  const { baseUrl, url: siteUrl } = getCurrent().context.siteConfig;
-  if (!url || url.startsWith('#') || /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return url;
-  const path = options.forcePrependBaseUrl
-    ? baseUrl + url.replace(/^\//, '')
-    : url.startsWith('/')
-      ? url.startsWith(baseUrl)
-        ? url
-        : baseUrl + url.slice(1)
-      : url;
-  return options.absolute ? siteUrl.replace(/\/$/, '') + path : path;
-}
-
-function useBaseUrlUtils() {
-  return { withBaseUrl: useBaseUrl };
-}
-
-function useDocusaurusContext() {
-  const { siteConfig, i18n } = getCurrent().context;
-  return { siteConfig, siteMetadata: {}, globalData: {}, i18n: { ...i18n, localeConfigs: {} } };
-}
-
-/** `@docusaurus/Translate` and `translate()`: the message as written (a page is compiled for its own locale), with `{name}` values put in. */
-function interpolate(message: string, values?: Record<string, ReactNode>): ReactNode {
-  if (!values) return message;
-  const parts = message.split(/(\{\w+\})/).map((part, index) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    return name !== undefined && Object.hasOwn(values, name) ? <Fragment key={index}>{values[name]}</Fragment> : part;
-  });
-  return <>{parts}</>;
-}
-
-function Translate({ children, message, values }: { children?: string; message?: string; values?: Record<string, ReactNode> }) {
-  return <>{interpolate(children ?? message ?? '', values)}</>;
-}
-
-function translate({ message }: { message: string; id?: string }, values?: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (written, name: string) => (values && Object.hasOwn(values, name) ? String(values[name]) : written));
-}
+const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext } = createSiteHooks(() => getCurrent().context);
 
 function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string }) {
   const attributes = withoutAt(rest);
