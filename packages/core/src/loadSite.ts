@@ -444,16 +444,21 @@ async function readMdxSetup(
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),
-    context: (locale) => ({
-      siteConfig: {
-        title: config.title,
-        tagline: config.tagline ?? '',
-        url: config.url,
-        baseUrl: config.baseUrl,
-        customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
-      },
-      i18n: { currentLocale: locale, defaultLocale: i18n.defaultLocale, locales: i18n.locales },
-    }),
+    context: (locale) => getSiteContext(config, locale),
+  };
+}
+
+/** The site as Docusaurus's context shows it (`useDocusaurusContext`) in a locale: to MDX pages, and to islands in the default one. */
+export function getSiteContext(config: SiteConfig, locale: string): MdxPageContext {
+  return {
+    siteConfig: {
+      title: config.title,
+      tagline: config.tagline ?? '',
+      url: config.url,
+      baseUrl: config.baseUrl,
+      customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
+    },
+    i18n: { currentLocale: locale, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales },
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -847,5 +847,16 @@ describe('MDX: heading ids as Docusaurus writes them', () => {
       { value: 'Two', id: 'second', level: 2 },
     ]);
     expect(html).toContain(' Code {#not-an-id}');
+  });
+});
+
+describe("Docusaurus's modules for site components in the browser", () => {
+  it('are the ones the islands bundle resolves, no more and no less', async () => {
+    const { ISLAND_MODULES } = await import('../src/bundle/islands.js');
+    const source = readFileSync(fileURLToPath(new URL('../src/mdxRuntime/islandModules.tsx', import.meta.url)), 'utf8');
+    const given = [...source.slice(source.indexOf('export const islandModules')).matchAll(/^ {2}'(@[\w-]+\/[\w-]+)':/gm)].map(
+      (match) => match[1],
+    );
+    expect(given.sort()).toEqual([...ISLAND_MODULES].sort());
   });
 });

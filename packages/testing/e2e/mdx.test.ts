@@ -475,6 +475,90 @@ describe("a page's own interactive parts: elements with event handlers and compo
   });
 });
 
+describe("site components that import Docusaurus's modules, hydrated under a base URL", () => {
+  const root = join(scratch, 'docusaurus-modules');
+  const modulesSite = join(root, 'site');
+  const served = join(root, 'out');
+  let server: PlainServer;
+  let browser: Browser;
+  let built: Awaited<ReturnType<typeof runDocgen>>;
+  beforeAll(async () => {
+    writeSiteFiles(modulesSite, {
+      ...getMinimalSiteFiles('Modules'),
+      'docgen.config.yaml':
+        'title: Modules\ntagline: All of them\nurl: https://modules.example.com\nbaseUrl: /base/\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
+      'src/components/Card.jsx': [
+        "import { useState } from 'react';",
+        "import Link from '@docusaurus/Link';",
+        "import useBaseUrl from '@docusaurus/useBaseUrl';",
+        "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';",
+        "import useIsBrowser from '@docusaurus/useIsBrowser';",
+        "import BrowserOnly from '@docusaurus/BrowserOnly';",
+        "import Translate, { translate } from '@docusaurus/Translate';",
+        '',
+        'export default function Card() {',
+        '  const { siteConfig } = useDocusaurusContext();',
+        '  const [count, setCount] = useState(0);',
+        '  return (',
+        '    <div className="card-x">',
+        '      <Link className="to-intro" to="/docs/card">{siteConfig.title}: {siteConfig.tagline}</Link>',
+        "      <img className=\"logo\" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />",
+        "      <span className=\"where\">{useIsBrowser() ? 'browser' : 'server'}</span>",
+        '      <BrowserOnly fallback={<i className="only">later</i>}>{() => <b className="only">{window.location.pathname}</b>}</BrowserOnly>',
+        '      <button type="button" onClick={() => setCount(count + 1)}><Translate values={{ count }}>{\'Clicked {count}\'}</Translate></button>',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/card.mdx': "---\ntitle: Card\n---\nimport Card from '@site/src/components/Card';\n\n<Card />\n",
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
+    });
+    built = await runDocgen(['build', modulesSite, '--out-dir', '../out/base']);
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(served)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  it('renders them at build time with the site, and hydrates them in Chromium without a console message', async () => {
+    expect(built.code, built.stderr).toBe(0);
+    const html = readFileSync(join(served, 'base/docs/card/index.html'), 'utf8');
+    expect(html).toContain('<a class="to-intro" href="/base/docs/card">Modules<!-- -->: <!-- -->All of them</a>');
+    expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Modules"/>');
+    expect(html).toContain('<span class="where">server</span><i class="only">later</i>');
+    const { context, page: tab, problems } = await openPage(browser);
+    const missing: string[] = [];
+    tab.on('response', (response) => {
+      if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+    });
+    await tab.goto(`${server.url}/base/docs/card`, { waitUntil: 'networkidle' });
+    await expect.poll(() => tab.locator('.card-x .where').textContent()).toBe('browser');
+    expect(await tab.locator('.card-x b.only').textContent()).toBe('/base/docs/card');
+    const button = tab.locator('.card-x button');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Clicked 1');
+    expect(missing).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('names a module of Docusaurus a component cannot have in the browser, at its import', async () => {
+    const other = join(root, 'other');
+    writeSiteFiles(other, {
+      ...getMinimalSiteFiles('Other'),
+      'src/components/Color.jsx':
+        "import { useColorMode } from '@docusaurus/theme-common';\nexport default function Color() { return <b>{useColorMode().colorMode}</b>; }\n",
+      'docs/color.mdx': "---\ntitle: Color\n---\nimport Color from '@site/src/components/Color';\n\n<Color />\n",
+    });
+    const failed = await runDocgen(['build', other]);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toMatch(
+      /src\/components\/Color\.jsx:1:\d+ .*@docusaurus\/theme-common is not a module docgen gives site components in the browser/,
+    );
+  });
+});
+
 describe('markdown.format: which files are MDX, as Docusaurus 3 decides it', () => {
   const PAGE = "import data from './data.json';\n\nVersion {data.version}, <b>{1 + 1}</b>.\n";
   const buildWith = async (name: string, format: string) => {

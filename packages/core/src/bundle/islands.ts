@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind } from '../files/index.js';
@@ -26,7 +27,28 @@ export interface IslandsInput {
    * the browser runs: compile's `compilePageModule`, with the site's MDX settings.
    */
   compilePage?: PageCompiler;
+  /** The site as Docusaurus's context shows it, for the modules of Docusaurus components import (ISLAND_MODULES). */
+  site?: IslandSite;
 }
+
+/** The site as `useDocusaurusContext` gives it to components in the browser (the default locale's). */
+export interface IslandSite {
+  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+}
+
+/** The modules of Docusaurus that site components shown as islands may import: the keys of `islandModules` in src/mdxRuntime/islandModules.tsx. */
+export const ISLAND_MODULES = [
+  '@docusaurus/Link',
+  '@docusaurus/useBaseUrl',
+  '@docusaurus/useDocusaurusContext',
+  '@docusaurus/BrowserOnly',
+  '@docusaurus/useIsBrowser',
+  '@docusaurus/ExecutionEnvironment',
+  '@docusaurus/Translate',
+  '@docusaurus/Head',
+];
+const ISLAND_MODULES_FILE = fileURLToPath(new URL('../mdxRuntime/islandModules.js', import.meta.url));
 
 /** An MDX page (its whole file) as the browser module of its islands. */
 export type PageCompiler = (text: string, path: string) => Promise<string>;
@@ -127,6 +149,8 @@ const fromEntryPath = (path: string) => {
 };
 const RUNTIME = 'docgen-island-runtime';
 const SCOPE = 'docgen-island-scope';
+const SITE_CONTEXT = 'docgen-island-site';
+const DOCUSAURUS = 'docgen-island-docusaurus';
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
 
 /** React and React DOM, which site components share with the theme (resolved from its folder): a site need not install them. */
@@ -196,6 +220,7 @@ export function islandModules(
   themeDir: string,
   compilePage?: PageCompiler,
   missing: MissingImports = new Map(),
+  site?: IslandSite,
 ): esbuild.Plugin {
   const toSitePath = (absolutePath: string) => relative(siteDir, absolutePath).split(sep).join('/');
   return {
@@ -207,6 +232,31 @@ export function islandModules(
       // What a site's MDXComponents spreads (Docusaurus's own scope) is the build's, never an island's: empty in these bundles.
       build.onResolve({ filter: /^@theme(-original)?\/MDXComponents$/ }, () => ({ path: 'MDXComponents', namespace: SCOPE }));
       build.onLoad({ filter: /.*/, namespace: SCOPE }, () => ({ contents: 'export default {};', loader: 'js' }));
+      // Docusaurus's modules a component imports: docgen's (ISLAND_MODULES), else an error at the import naming the module.
+      if (site) {
+        build.onResolve({ filter: /^docgen-island-site$/ }, () => ({ path: 'site', namespace: SITE_CONTEXT }));
+        build.onLoad({ filter: /.*/, namespace: SITE_CONTEXT }, () => ({
+          contents: `export default ${JSON.stringify(site)};`,
+          loader: 'js',
+        }));
+        build.onResolve({ filter: /^@(docusaurus|theme|theme-original)\// }, (args) =>
+          ISLAND_MODULES.includes(args.path)
+            ? { path: args.path, namespace: DOCUSAURUS }
+            : {
+                errors: [
+                  {
+                    text: `${args.path} is not a module docgen gives site components in the browser`,
+                    notes: [{ text: `They may import ${ISLAND_MODULES.join(', ')}; MDX pages may import more (see the README).` }],
+                  },
+                ],
+              },
+        );
+        build.onLoad({ filter: /.*/, namespace: DOCUSAURUS }, (args) => ({
+          contents: `module.exports = require(${quote(ISLAND_MODULES_FILE)}).islandModules[${quote(args.path)}];`,
+          loader: 'js',
+          resolveDir: siteDir,
+        }));
+      }
       build.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
         if (args.pluginData === 'from-theme') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
@@ -340,7 +390,7 @@ const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOpti
   target: 'es2022',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage, missing)],
+  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage, missing, input.site)],
   // Files components import: beside the browser code, at the same URL in both bundles.
   assetNames: ISLAND_ASSET_NAMES,
   publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,
