@@ -495,6 +495,8 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
         "import useIsBrowser from '@docusaurus/useIsBrowser';",
         "import BrowserOnly from '@docusaurus/BrowserOnly';",
         "import Translate, { translate } from '@docusaurus/Translate';",
+        "import { useLocation } from '@docusaurus/router';",
+        "import Details from '@theme/Details';",
         '',
         'export default function Card() {',
         '  const { siteConfig } = useDocusaurusContext();',
@@ -506,6 +508,8 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
         "      <span className=\"where\">{useIsBrowser() ? 'browser' : 'server'}</span>",
         '      <BrowserOnly fallback={<i className="only">later</i>}>{() => <b className="only">{window.location.pathname}</b>}</BrowserOnly>',
         '      <button type="button" onClick={() => setCount(count + 1)}><Translate values={{ count }}>{\'Clicked {count}\'}</Translate></button>',
+        '      <span className="path">{useLocation().pathname}</span>',
+        '      <Details summary="More">Inside</Details>',
         '    </div>',
         '  );',
         '}',
@@ -527,6 +531,7 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     expect(html).toContain('<a class="to-intro" href="/base/docs/card">Modules<!-- -->: <!-- -->All of them</a>');
     expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Modules"/>');
     expect(html).toContain('<span class="where">server</span><i class="only">later</i>');
+    expect(html).toContain('<span class="path">/base/docs/card</span><details class="details"><summary>More</summary>Inside</details>');
     const { context, page: tab, problems } = await openPage(browser);
     const missing: string[] = [];
     tab.on('response', (response) => {
@@ -535,6 +540,8 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     await tab.goto(`${server.url}/base/docs/card`, { waitUntil: 'networkidle' });
     await expect.poll(() => tab.locator('.card-x .where').textContent()).toBe('browser');
     expect(await tab.locator('.card-x b.only').textContent()).toBe('/base/docs/card');
+    await tab.locator('.card-x summary').click();
+    expect(await tab.locator('.card-x details').getAttribute('open')).toBe('');
     const button = tab.locator('.card-x button');
     await button.click();
     await expect.poll(() => button.textContent()).toBe('Clicked 1');

@@ -47,6 +47,8 @@ export const ISLAND_MODULES = [
   '@docusaurus/ExecutionEnvironment',
   '@docusaurus/Translate',
   '@docusaurus/Head',
+  '@theme/Details',
+  '@docusaurus/router',
 ];
 const ISLAND_MODULES_FILE = fileURLToPath(new URL('../mdxRuntime/islandModules.js', import.meta.url));
 
@@ -128,7 +130,7 @@ export interface IslandsBundle {
 
 /** What the server bundle exports (see renderIsland in its entry). */
 export interface IslandServerModule {
-  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
+  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined, path?: string): string;
 }
 
 export const SITE = 'docgen-site';
@@ -150,6 +152,8 @@ const fromEntryPath = (path: string) => {
 const RUNTIME = 'docgen-island-runtime';
 const SCOPE = 'docgen-island-scope';
 const SITE_CONTEXT = 'docgen-island-site';
+/** The global (a Symbol.for key) that holds the page's path while an island renders on the server. */
+const ISLAND_PATH = 'docgen.island.path';
 const DOCUSAURUS = 'docgen-island-docusaurus';
 const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
 
@@ -171,7 +175,7 @@ function serverEntry(components: string[]): string {
     "import { renderToString } from 'react-dom/server';",
     ...modules.map((module, index) => `import * as m${index} from ${quote(`${SITE}:${module}`)};`),
     `const modules = {${modules.map((module, index) => `${quote(module)}: m${index}`).join(', ')}};`,
-    'export function renderIsland(component, props, childrenHtml) {',
+    'export function renderIsland(component, props, childrenHtml, path) {',
     "  const at = component.lastIndexOf('#');",
     // `#default.Highlight`: a component of an object the module exports (a site's MDXComponents).
     "  const Component = component.slice(at + 1).split('.').reduce((value, name) => value?.[name], modules[component.slice(0, at)]);",
@@ -179,7 +183,13 @@ function serverEntry(components: string[]): string {
     '    throw new Error(`${component.slice(0, at)} has no export ${component.slice(at + 1)} that is a component`);',
     '  }',
     `  const children = childrenHtml === undefined ? undefined : createElement(${quote(CHILDREN_ELEMENT)}, { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: childrenHtml } });`,
-    '  return renderToString(createElement(Component, props, children));',
+    // The page's path, which `useLocation()` of @docusaurus/router gives (src/mdxRuntime/islandModules.tsx).
+    `  globalThis[Symbol.for(${quote(ISLAND_PATH)})] = path;`,
+    '  try {',
+    '    return renderToString(createElement(Component, props, children));',
+    '  } finally {',
+    `    globalThis[Symbol.for(${quote(ISLAND_PATH)})] = undefined;`,
+    '  }',
     '}',
   ].join('\n');
 }

@@ -42,6 +42,34 @@ function BrowserOnly({ children, fallback }: { children?: () => ReactNode; fallb
   return <>{useIsBrowser() && children ? children() : (fallback ?? null)}</>;
 }
 
+/** `@theme/Details`: a `<details>` the browser opens and closes, its summary given or written first in it. */
+function Details({ summary, children, ...rest }: { summary?: ReactNode; children?: ReactNode } & Record<string, unknown>) {
+  return (
+    <details {...rest} className={['details', rest.className].filter(Boolean).join(' ')}>
+      {summary !== undefined ? <summary>{summary}</summary> : null}
+      {children}
+    </details>
+  );
+}
+
+/** The page's location: the browser's, or on the server the path of the page the island renders on (bundle/islands.ts). */
+function useLocation(): { pathname: string; search: string; hash: string } {
+  if (typeof window !== 'undefined')
+    return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
+  const path = (globalThis as Record<symbol, unknown>)[Symbol.for('docgen.island.path')];
+  return { pathname: typeof path === 'string' ? path : context.siteConfig.baseUrl, search: '', hash: '' };
+}
+
+/** `useHistory()` of @docusaurus/router: moves to another page of the site (a page load; docgen's router takes links). */
+function useHistory() {
+  return {
+    location: useLocation(),
+    push: (to: string) => window.location.assign(to),
+    replace: (to: string) => window.location.replace(to),
+    goBack: () => window.history.back(),
+  };
+}
+
 const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
@@ -65,4 +93,6 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   },
   '@docusaurus/Translate': { __esModule: true, default: Translate, translate },
   '@docusaurus/Head': { __esModule: true, default: () => null },
+  '@theme/Details': { __esModule: true, default: Details },
+  '@docusaurus/router': { __esModule: true, useLocation, useHistory },
 };

@@ -148,7 +148,7 @@ function renderRoute(
       const context = { site, route: route.data };
       const content = rewriteUrls(getContent(slot), slot);
       const shown = input.islands
-        ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context), components)
+        ? renderIslands(content, input.islands, (children) => theme.renderContent(children, context), components, route.data.path)
         : content;
       html[name] = theme.renderContent(shown, context);
     }

@@ -3,8 +3,11 @@ import type { ContentElements } from '@docgen/types';
 
 /** What rendering islands needs: the site's components rendered on the server, and the URL of each one's browser code. */
 export interface IslandRenderer {
-  /** Renders a component (`src/components/Counter.tsx#default`) with its props and children (HTML) to hydratable HTML. */
-  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined): string;
+  /**
+   * Renders a component (`src/components/Counter.tsx#default`) with its props and children (HTML)
+   * to hydratable HTML, on the page at `path` (its `useLocation()`).
+   */
+  renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined, path?: string): string;
   /** The URL of a component's browser entry. */
   getSrc(component: string): string;
   /** The URL of the stylesheet of a component that imports CSS. */
@@ -23,6 +26,7 @@ export function renderIslands(
   islands: IslandRenderer,
   renderChildren: (children: HastRoot) => string,
   shown: Set<string>,
+  path?: string,
 ): HastRoot {
   const render = <T extends HastRoot | Element>(node: T): T => {
     if (node.type === 'element' && node.tagName === 'island') {
@@ -32,7 +36,7 @@ export function renderIslands(
       const childrenHtml = node.children.length > 0 ? renderChildren(inner) : undefined;
       let html: string;
       try {
-        html = islands.renderIsland(String(component), JSON.parse(String(props)) as Record<string, unknown>, childrenHtml);
+        html = islands.renderIsland(String(component), JSON.parse(String(props)) as Record<string, unknown>, childrenHtml, path);
       } catch (cause) {
         throw new Error(
           `The component ${String(component).replace('#', ' (export ')}) threw while rendering: ${(cause as Error)?.message ?? String(cause)}`,

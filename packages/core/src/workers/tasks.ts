@@ -40,7 +40,7 @@ async function loadIslands(
 ): Promise<IslandRenderer> {
   const module = await importIslandServer(islands.serverFile, loaded);
   return {
-    renderIsland: (component, props, childrenHtml) => module.renderIsland(component, props, childrenHtml),
+    renderIsland: (component, props, childrenHtml, path) => module.renderIsland(component, props, childrenHtml, path),
     getSrc: (component) => islands.srcs[component]!,
     getStylesheet: (component) => islands.stylesheets[component],
   };
