@@ -497,6 +497,7 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
         "import Translate, { translate } from '@docusaurus/Translate';",
         "import { useLocation } from '@docusaurus/router';",
         "import Details from '@theme/Details';",
+        "import { useColorMode } from '@docusaurus/theme-common';",
         '',
         'export default function Card() {',
         '  const { siteConfig } = useDocusaurusContext();',
@@ -510,6 +511,7 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
         '      <button type="button" onClick={() => setCount(count + 1)}><Translate values={{ count }}>{\'Clicked {count}\'}</Translate></button>',
         '      <span className="path">{useLocation().pathname}</span>',
         '      <Details summary="More">Inside</Details>',
+        '      <span className="mode">{useColorMode().colorMode}</span>',
         '    </div>',
         '  );',
         '}',
@@ -531,7 +533,9 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     expect(html).toContain('<a class="to-intro" href="/base/docs/card">Modules<!-- -->: <!-- -->All of them</a>');
     expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Modules"/>');
     expect(html).toContain('<span class="where">server</span><i class="only">later</i>');
-    expect(html).toContain('<span class="path">/base/docs/card</span><details class="details"><summary>More</summary>Inside</details>');
+    expect(html).toContain(
+      '<span class="path">/base/docs/card</span><details class="details"><summary>More</summary>Inside</details><span class="mode">light</span>',
+    );
     const { context, page: tab, problems } = await openPage(browser);
     const missing: string[] = [];
     tab.on('response', (response) => {
@@ -555,13 +559,13 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     writeSiteFiles(other, {
       ...getMinimalSiteFiles('Other'),
       'src/components/Color.jsx':
-        "import { useColorMode } from '@docusaurus/theme-common';\nexport default function Color() { return <b>{useColorMode().colorMode}</b>; }\n",
+        "import useGlobalData from '@docusaurus/useGlobalData';\nexport default function Color() { return <b>{Object.keys(useGlobalData()).length}</b>; }\n",
       'docs/color.mdx': "---\ntitle: Color\n---\nimport Color from '@site/src/components/Color';\n\n<Color />\n",
     });
     const failed = await runDocgen(['build', other]);
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).toMatch(
-      /src\/components\/Color\.jsx:1:\d+ .*@docusaurus\/theme-common is not a module docgen gives site components in the browser/,
+      /src\/components\/Color\.jsx:1:\d+ .*@docusaurus\/useGlobalData is not a module docgen gives site components in the browser/,
     );
   });
 });

@@ -49,6 +49,7 @@ export const ISLAND_MODULES = [
   '@docusaurus/Head',
   '@theme/Details',
   '@docusaurus/router',
+  '@docusaurus/theme-common',
 ];
 const ISLAND_MODULES_FILE = fileURLToPath(new URL('../mdxRuntime/islandModules.js', import.meta.url));
 

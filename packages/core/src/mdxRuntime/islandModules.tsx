@@ -70,6 +70,25 @@ function useHistory() {
   };
 }
 
+/** The colour mode the page shows (`data-theme` of the document), light on the server and in the first render, followed as the reader switches it. */
+function useColorMode() {
+  const [colorMode, setShown] = useState<'light' | 'dark'>('light');
+  useEffect(() => {
+    const root = document.documentElement;
+    const read = () => setShown(root.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return {
+    colorMode,
+    isDarkTheme: colorMode === 'dark',
+    /** Shows the mode as the theme's switch does, for this page. */
+    setColorMode: (mode: 'light' | 'dark') => document.documentElement.setAttribute('data-theme', mode),
+  };
+}
+
 const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
@@ -95,4 +114,5 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Head': { __esModule: true, default: () => null },
   '@theme/Details': { __esModule: true, default: Details },
   '@docusaurus/router': { __esModule: true, useLocation, useHistory },
+  '@docusaurus/theme-common': { __esModule: true, useColorMode },
 };
