@@ -4,7 +4,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { getImportedFileKind } from '../files/index.js';
+import { getImportedFileKind, MODULE_SUFFIXES } from '../files/index.js';
 
 /**
  * The site's own components that MDX pages show (islands, `src/components/Counter.tsx#default`):
@@ -277,7 +277,7 @@ export function islandModules(
         const base = args.path.startsWith('@site/')
           ? join(siteDir, args.path.slice('@site/'.length))
           : resolve(dirname(resolve(siteDir, args.importer)), args.path);
-        for (const suffix of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js']) {
+        for (const suffix of MODULE_SUFFIXES) {
           const absolutePath = base + suffix;
           if (!existsSync(absolutePath) || !statSync(absolutePath).isFile()) continue;
           return absolutePath.startsWith(siteDir + sep) && /\.[jt]sx?$/.test(absolutePath)

@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
+import { MODULE_SUFFIXES } from '../files/index.js';
 import type { Diagnostic } from '@docgen/types';
 import {
   islandAssets,
@@ -157,7 +158,7 @@ function mdxImports(siteDir: string): esbuild.Plugin {
 /** The site's own file of a theme component (`@theme/Name` is `src/theme/Name.tsx`...), when it has one. */
 function findOwnThemeFile(siteDir: string, name: string): string | undefined {
   const base = name.replace(/^@theme\//, 'src/theme/');
-  return ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js']
+  return MODULE_SUFFIXES.filter((suffix) => suffix !== '')
     .map((suffix) => base + suffix)
     .find((path) => existsSync(join(siteDir, path)));
 }

@@ -5,7 +5,7 @@ import type { TocItem } from '@docgen/types';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import type { Code, Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
-import { getImportedFileKind, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import { getImportedFileKind, LOADER_IMPORT, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { GithubSlugger, mdastToString, VFile as File, visit } from '../vendor/markdown.js';
 import { fromHtml } from '../vendor/mdx.js';
 import { createCodeHandler } from './codeBlocks.js';
@@ -202,6 +202,8 @@ export function createMdxRunner(
     if (result.error !== undefined) throw new ModuleLoadError(key, result.error);
     return result.module;
   };
+  /** The stylesheets pages imported, as read (readPageStylesheet), by site path with the text they were read from. */
+  const read = new Map<string, { text: string; stylesheet: PageStylesheet }>();
   /** Pages that threw while rendering: how to render each again to find its component stack, and its error to add it to. */
   let failed: {
     diagnostic: ReturnType<typeof toRunDiagnostic>;
@@ -281,10 +283,13 @@ export function createMdxRunner(
           const text = Object.hasOwn(input.texts, sitePath) ? input.texts[sitePath] : undefined;
           if (text === undefined)
             return fail(`The stylesheet ${specifier} does not exist (${sitePath})`, 'Check the path: it is relative to this file.', at);
-          let stylesheet = stylesheets.get(sitePath);
+          // Read once per thread while its text stays the same, however many pages import it.
+          const known = read.get(sitePath);
+          let stylesheet = known?.text === text ? known.stylesheet : undefined;
           if (!stylesheet) {
             try {
               stylesheet = readPageStylesheet(sitePath, text);
+              read.set(sitePath, { text, stylesheet });
             } catch (error) {
               if (!(error instanceof StylesheetError)) throw error;
               throw new MdxRunError(
@@ -294,13 +299,13 @@ export function createMdxRunner(
                 sitePath,
               );
             }
-            stylesheets.set(sitePath, stylesheet);
           }
+          stylesheets.set(sitePath, stylesheet);
           return { default: stylesheet.classes, ...stylesheet.classes };
         };
         const resolveImport = (specifier: string, at: string): unknown => {
           if (specifier === 'react/jsx-runtime') return runtime.jsxRuntime;
-          const loader = /^!!?([\w-]+)-loader!(.+)$/.exec(specifier);
+          const loader = LOADER_IMPORT.exec(specifier);
           if (loader) return importThroughLoader(loader[1]!, resolveSitePath(importer, loader[2]!), specifier, at);
           const sitePath = resolveSitePath(importer, specifier);
           if (sitePath === undefined) {

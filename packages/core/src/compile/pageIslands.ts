@@ -15,6 +15,7 @@ import type {
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { VFile } from 'vfile';
+import { FRONT_MATTER_BLOCK } from '../yaml/index.js';
 import { toMdxSource } from './mdxCompat.js';
 import { walkTree } from './walk.js';
 
@@ -391,7 +392,7 @@ function recmaPageModule() {
  */
 export async function compilePageModule(text: string, path: string, compat: MdxCompat): Promise<string> {
   const { createMdxProcessor } = await import('../vendor/mdx.js');
-  const body = text.replace(/^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/, '');
+  const body = text.replace(FRONT_MATTER_BLOCK, '');
   const processor = createMdxProcessor({
     jsxImportSource: 'react',
     remarkPlugins: [remarkHoistHandlers, remarkModuleOnly],

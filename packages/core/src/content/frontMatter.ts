@@ -2,7 +2,7 @@ import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown 
 import { z } from 'zod';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
-import { getIdProblem, getSlugProblem, ROUTE_PATH_HINT } from '../files/index.js';
+import { getIdProblem, getSlugProblem, readsAsMdx, ROUTE_PATH_HINT } from '../files/index.js';
 import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 const FENCE = /^---([^\n]*)\n/;
@@ -17,7 +17,7 @@ export function parseFrontMatter<Schema extends z.ZodType>(
   file: SourceFile,
   schema: Schema,
   memo?: { memo: FrontMatterMemo; kind: string },
-  mdx = file.sitePath.endsWith('.mdx'),
+  mdx = readsAsMdx(file.sitePath, 'detect'),
 ): SourceMarkdown<z.output<Schema>> {
   const open = FENCE.exec(file.text);
   if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };

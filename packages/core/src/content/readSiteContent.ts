@@ -23,6 +23,10 @@ import {
   getFilePathProblem,
   getImportedFileKind,
   getSlugProblem,
+  FILE_REQUIRE,
+  LOADER_IMPORT,
+  MODULE_IMPORT,
+  MODULE_SUFFIXES,
   readBlogFileName,
   readsAsMdx,
   resolveSitePath,
@@ -191,19 +195,7 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   return markdown;
 }
 
-/**
- * An MDX import or re-export, over several lines too: `import Intro from './_intro.mdx'`,
- * `import { A } from '@site/src/components/A'`, `import data from '../data.json'`, `import clsx from 'clsx'`,
- * `export { x } from './x'` (group 1: what is imported).
- */
-const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
-/** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default` (group 1: the path). */
-const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]\s*\)/g;
 const partialFrontMatter = z.looseObject({});
-/** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
-export const LOADER_IMPORT = /^!!?([\w-]+)-loader!(.+)$/;
-/** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
-const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
 
 /**
  * What an MDX body imports from files of the site, and what those partials import: the `.md`/`.mdx`

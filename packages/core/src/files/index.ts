@@ -15,4 +15,14 @@ export {
   readBlogFileName,
   ROUTE_PATH_HINT,
 } from './routePaths.js';
-export { getImportedFileKind, readsAsMdx, resolveSitePath, SITE_ALIAS, type ImportedFileKind } from './sitePaths.js';
+export {
+  FILE_REQUIRE,
+  getImportedFileKind,
+  LOADER_IMPORT,
+  MODULE_IMPORT,
+  MODULE_SUFFIXES,
+  readsAsMdx,
+  resolveSitePath,
+  SITE_ALIAS,
+  type ImportedFileKind,
+} from './sitePaths.js';

@@ -1,10 +1,11 @@
 import type { Root as MdastRoot } from 'mdast';
 import { remarkMdx, remarkParse, unified, EXIT, visit } from '../vendor/markdown.js';
+import { FRONT_MATTER_BLOCK } from '../yaml/index.js';
 
 const parser = unified().use(remarkParse).use(remarkMdx);
 
 /** Where the body of a markdown file starts: after its front matter, when it has one. */
-const getBodyStart = (text: string) => /^---[^\n]*\n[\s\S]*?\n---[ \t]*(\n|$)/.exec(text)?.[0].length ?? 0;
+const getBodyStart = (text: string) => FRONT_MATTER_BLOCK.exec(text)?.[0].length ?? 0;
 
 /** The MDX tree of a body, or undefined when it is not valid MDX. */
 function parseMdx(body: string): MdastRoot | undefined {

@@ -4,8 +4,8 @@ import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import { readBlogFileName, readFolderFiles } from '../files/index.js';
-import { parseYamlFile } from '../yaml/index.js';
+import { FILE_REQUIRE, LOADER_IMPORT, MODULE_IMPORT, readBlogFileName, readFolderFiles } from '../files/index.js';
+import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
 import type { Diagnostic } from '@docgen/types';
 import { checkSiteContent } from '../loadSite.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
@@ -334,8 +334,6 @@ function copyImportedFiles(site: SiteMigration): void {
   }
 }
 
-/** An import or re-export of an MDX file, or a require of a file (group 1 or 2: what it names). */
-const MDX_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]|\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/gm;
 /** What an import may leave out, as webpack resolves it. */
 const IMPORT_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '.mdx', '.md', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
 
@@ -345,8 +343,8 @@ const IMPORT_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '.mdx', '.md
  * it there (the folders migrate copies).
  */
 function recordImportedFiles(site: SiteMigration, sourcePath: string, targetPath: string, text: string): void {
-  for (const match of text.matchAll(MDX_IMPORT)) {
-    const specifier = (match[1] ?? match[2]!).replace(/^!!?[\w-]+-loader!/, '');
+  for (const match of [...text.matchAll(MODULE_IMPORT), ...text.matchAll(FILE_REQUIRE)]) {
+    const specifier = LOADER_IMPORT.exec(match[1]!)?.[2] ?? match[1]!;
     const fromRoot = specifier.startsWith('@site/');
     if (!fromRoot && !/^\.{1,2}\//.test(specifier)) continue;
     const source = fromRoot ? specifier.slice('@site/'.length) : posix.join(posix.dirname(sourcePath), specifier);
@@ -365,7 +363,7 @@ function recordImportedFiles(site: SiteMigration, sourcePath: string, targetPath
  * config's `markdown.format` (`mdx` by default; `detect` reads `.md` as CommonMark).
  */
 function readsAsMdx(format: MarkdownFormat, text: string, sourcePath: string): boolean {
-  const front = /^---[^\n]*\n([\s\S]*?)\n---[ \t]*(\n|$)/.exec(text);
+  const front = FRONT_MATTER_BLOCK.exec(text);
   let own: unknown;
   try {
     own = front ? (parseYamlFile(front[1]!, sourcePath).value as { mdx?: { format?: unknown } } | null)?.mdx?.format : undefined;
@@ -401,7 +399,7 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
  */
 function withDocusaurusPostSlug(file: string, text: string): string {
   const match = readBlogFileName(file);
-  const front = /^---[^\n]*\n([\s\S]*?)\n---[ \t]*(\n|$)/.exec(text);
+  const front = FRONT_MATTER_BLOCK.exec(text);
   if (!match || (front && /^slug\s*:/m.test(front[1]!))) return text;
   const slug = `slug: /${match.written.replaceAll('-', '/')}/${match.folder}${match.text}`.replace(/\/$/, '');
   return front ? text.replace(/^(---[^\n]*\n)/, `$1${slug}\n`) : `---\n${slug}\n---\n${text}`;

@@ -2,6 +2,12 @@ import { LineCounter, parseDocument, isNode, visit, type Document, type YAMLErro
 import { DocgenError } from '../diagnostics/index.js';
 import type { SourceLocation } from '@docgen/types';
 
+/**
+ * A markdown file's front matter block, as Docusaurus and docgen read it: `---` lines around the
+ * YAML (group 1), at the start of the file.
+ */
+export const FRONT_MATTER_BLOCK = /^---[^\n]*\n([\s\S]*?)\n---[ \t]*(\n|$)/;
+
 /** A parsed YAML file that can tell where any value of it was written. */
 export interface YamlFile {
   value: unknown;
