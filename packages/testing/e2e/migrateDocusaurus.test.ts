@@ -186,6 +186,23 @@ describe('docgen migrate docusaurus', () => {
     expect(checked.code).toBe(0);
   });
 
+  it('migrates a site without docs (docs: false) into one that builds its blog', async () => {
+    const root = join(scratch, 'blog-only');
+    writeFiles(root, {
+      'docusaurus.config.js':
+        "module.exports = { title: 'B', url: 'https://b.example.com', baseUrl: '/', presets: [['classic', { docs: false, blog: {} }]] };\n",
+      'blog/2024-01-02-hello.md': '---\ntitle: Hello\n---\n\nHi there.\n',
+    });
+    const to = join(scratch, 'blog-only-out');
+    expect((await runDocgen(['migrate', 'docusaurus', root, to])).code).toBe(0);
+    expect(readFileSync(join(to, 'MIGRATION.md'), 'utf8')).not.toContain('docs folder');
+    const built = await runDocgen(['build', to]);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(readFileSync(join(to, 'build/blog/2024/01/02/hello/index.html'), 'utf8')).toContain('Hi there.');
+    expect(existsSync(join(to, 'build/docs'))).toBe(false);
+  });
+
   it('refuses a folder that is not a Docusaurus site, and a target that is not empty, with exit code 2', async () => {
     const empty = join(scratch, 'not-a-site');
     mkdirSync(empty, { recursive: true });
@@ -322,7 +339,7 @@ describe('docgen migrate docusaurus', () => {
         '    [',
         "      '@docusaurus/preset-classic',",
         '      {',
-        "        docs: { path: '../shared-docs', routeBasePath: '/' },",
+        "        docs: { path: '../shared-docs', routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js') },",
         '        blog: false,',
         "        theme: { customCss: [require.resolve('missing-package/dist/style.css')] },",
         '      },',
@@ -340,6 +357,8 @@ describe('docgen migrate docusaurus', () => {
         '};',
         '',
       ].join('\n'),
+      // Named by its absolute path (require.resolve), as most real configs do.
+      'website/sidebars.js': "module.exports = { apiSidebar: ['intro', { type: 'category', label: 'Reference', items: ['api/call'] }] };\n",
     });
     const to = join(scratch, 'real-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', join(root, 'website'), to]);
@@ -357,6 +376,7 @@ describe('docgen migrate docusaurus', () => {
     // Docusaurus highlights jsx without being told, and so does docgen: nothing to add.
     expect(config).not.toContain('additionalLanguages');
     expect(listFiles(join(to, 'docs'))).toEqual(['api/call.md', 'intro.md']);
+    expect(readFileSync(join(to, 'sidebars.yaml'), 'utf8')).toContain('apiSidebar:\n  - intro\n  - type: category\n    label: Reference');
     const built = await runDocgen(['build', to]);
     expect(built.code).toBe(0);
     // Written from the docs folder, as Docusaurus resolves it when it is not beside the file.

@@ -118,7 +118,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (text(themeConfig.image)) config.image = themeConfig.image;
   if (customCss.length > 0) config.customCss = customCss;
   config.i18n = convertI18n(site.i18n);
-  if (docs !== false) config.docs = convertDocs(docs, configFile, configText, notes);
+  // `docs: false`, a site without docs (a blog, pages): docgen's docs without their current version, and none cut.
+  config.docs = docs === false ? { includeCurrentVersion: false } : convertDocs(docs, configFile, configText, notes);
   if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
   if (pages !== false) {
     for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
