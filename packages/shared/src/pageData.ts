@@ -19,9 +19,14 @@ export function getPageDataFilePath(buildId: string, routePath: string): string 
   return `${DATA_DIR}/data/${buildId}${withIndex}.json`;
 }
 
-/** The URL of a route's page data, under the site base URL. */
+/**
+ * The URL of a route's page data, under the site base URL. `routePath` is the page's URL path
+ * (`/base/docs/x` under the base URL `/base/`); the build writes the data by the path below the
+ * base URL (`/docs/x`), as the output folder holds the site.
+ */
 export function getPageDataUrl(siteBaseUrl: string, buildId: string, routePath: string): string {
-  return siteBaseUrl + encodePath(getPageDataFilePath(buildId, routePath));
+  const below = routePath.startsWith(siteBaseUrl) ? routePath.slice(siteBaseUrl.length - 1) : routePath;
+  return siteBaseUrl + encodePath(getPageDataFilePath(buildId, below));
 }
 
 /**

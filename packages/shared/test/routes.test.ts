@@ -40,6 +40,13 @@ describe('getPageDataFilePath', () => {
       '/base/_docgen/data/b1d/docs/%EC%9A%94%EC%B2%AD%20%ED%8C%8C%EB%9D%BC%EB%AF%B8%ED%84%B0.json',
     );
   });
+
+  it("takes a page's URL path, with the base URL, to the data the build writes below it", () => {
+    // The client asks for the data of the page it goes to: /base/docs/intro.
+    expect(getPageDataUrl('/base/', 'b1d', '/base/docs/intro')).toBe('/base/_docgen/data/b1d/docs/intro.json');
+    expect(getPageDataUrl('/base/', 'b1d', '/base/')).toBe('/base/_docgen/data/b1d/index.json');
+    expect(getPageDataUrl('/', 'b1d', '/docs/intro')).toBe('/_docgen/data/b1d/docs/intro.json');
+  });
 });
 
 describe('getHtmlFilePath', () => {
