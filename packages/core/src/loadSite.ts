@@ -459,7 +459,33 @@ export function getSiteContext(config: SiteConfig, locale: string): MdxPageConte
       customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
     },
     i18n: { currentLocale: locale, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales },
+    globalData: { 'docusaurus-plugin-content-docs': { default: getDocsGlobalData(config, locale) } },
+    themeConfig: { navbar: config.themeConfig.navbar, footer: config.themeConfig.footer, colorMode: config.themeConfig.colorMode },
   };
+}
+
+/**
+ * The docs as Docusaurus's docs plugin publishes them to `useGlobalData()` (`path`, `versions`
+ * with their `name`, `label`, `isLast` and `path`), newest first, in a locale.
+ */
+function getDocsGlobalData(config: SiteConfig, locale: string) {
+  const { docs, i18n, baseUrl } = config;
+  const localeBase = locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`;
+  const docsPath = (localeBase + docs.routeBasePath).replace(/\/$/, '') || '/';
+  const names = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames].filter(
+    (name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name),
+  );
+  const versions = names.map((name) => {
+    const isLast = name === docs.lastVersion;
+    const segment = isLast ? '' : (docs.versions[name]?.path ?? (name === 'current' ? 'next' : name));
+    return {
+      name,
+      label: docs.versions[name]?.label ?? (name === 'current' ? 'Next' : name),
+      isLast,
+      path: segment ? `${docsPath.replace(/\/$/, '')}/${segment}` : docsPath,
+    };
+  });
+  return { path: docsPath, versions, breadcrumbs: true };
 }
 
 /** What an `.mdx` source is compiled with besides its body. */

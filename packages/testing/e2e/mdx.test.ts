@@ -559,13 +559,13 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     writeSiteFiles(other, {
       ...getMinimalSiteFiles('Other'),
       'src/components/Color.jsx':
-        "import useGlobalData from '@docusaurus/useGlobalData';\nexport default function Color() { return <b>{Object.keys(useGlobalData()).length}</b>; }\n",
+        "import DocPaginator from '@theme/DocPaginator';\nexport default function Color() { return <DocPaginator />; }\n",
       'docs/color.mdx': "---\ntitle: Color\n---\nimport Color from '@site/src/components/Color';\n\n<Color />\n",
     });
     const failed = await runDocgen(['build', other]);
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).toMatch(
-      /src\/components\/Color\.jsx:1:\d+ .*@docusaurus\/useGlobalData is not a module docgen gives site components in the browser/,
+      /src\/components\/Color\.jsx:1:\d+ .*@theme\/DocPaginator is not a module docgen gives site components in the browser/,
     );
   });
 });

@@ -81,11 +81,16 @@ describe('docgen migrate docusaurus', () => {
       'docusaurus.config.js:68 Blog option `onUntruncatedBlogPosts`',
       'docusaurus.config.js:152 Prism option `prism.theme`',
       'docusaurus.config.js:153 Prism option `prism.darkTheme`',
-      'src/components/HomepageFeatures/index.js A React source file',
-      'src/components/HomepageFeatures/styles.module.css A stylesheet',
-      'src/pages/index.js:1 React page /',
-      'src/pages/index.module.css A file of React pages',
     ]);
+    // The home page is the site's own React page, with its component, CSS modules and title.
+    const home = readFileSync(join(scratch, 'docusaurus-classic/build/index.html'), 'utf8');
+    expect(home).toContain('<title>Hello from My Site | My Site</title>');
+    expect(home).toMatch(
+      /<header class="hero hero--primary [\w-]+heroBanner[\w-]*"><div class="container"><h1 class="hero__title">My Site<\/h1>/,
+    );
+    expect(home).toContain('<h3>Easy to Use</h3>');
+    expect(home).toContain('class="button button--secondary button--lg" href="/docs/intro">Docusaurus Tutorial - 5min ⏱️</a>');
+    expect(report).not.toContain('is a module of Docusaurus itself');
     // The config imports prism-react-renderer, not installed here: it got a stand-in, and is named.
     expect(report).toMatch(/not installed[\s\S]*- `prism-react-renderer`/);
     // MDX files stay MDX, with their own comments (truncate markers, heading ids), which docgen reads.
@@ -392,7 +397,9 @@ describe('docgen migrate docusaurus', () => {
   it('lists in the report what docgen build reports in the migrated pages, and the packages their components need, and still exits 0', async () => {
     const root = join(scratch, 'content-check');
     writeFiles(root, {
-      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '3.8.1', clsx: '^2.1.0', react: '^19.0.0' } }),
+      'package.json': JSON.stringify({
+        dependencies: { '@docusaurus/core': '3.8.1', clsx: '^2.1.0', tinycolor2: '^1.6.0', react: '^19.0.0' },
+      }),
       'docusaurus.config.js': [
         'module.exports = {',
         "  title: 'Check',",
@@ -426,12 +433,14 @@ describe('docgen migrate docusaurus', () => {
       'src/components/Badge.tsx': [
         "import clsx from 'clsx';",
         "import Link from '@docusaurus/Link';",
+        "import tinycolor from 'tinycolor2';",
+        "import { useActiveVersion } from '@docusaurus/plugin-content-docs/client';",
         "import { useState } from 'react';",
         "import type { Props } from 'types-only';",
         "import styles from './badge.module.css';",
         'export default function Badge({ children }: Props) {',
         '  const [on] = useState(true);',
-        '  return <Link className={clsx(styles.badge, on)}>{children}</Link>;',
+        '  return <Link className={clsx(styles.badge, on)} title={tinycolor(useActiveVersion()).toHex()}>{children}</Link>;',
         '}',
         '',
       ].join('\n'),
@@ -455,11 +464,12 @@ describe('docgen migrate docusaurus', () => {
     expect(report).toMatch(
       /^- `docs\/api\.mdx:5:1` error: The package some-chart is not installed\. Install it in the site: npm install some-chart/m,
     );
-    // The components' packages: clsx with the version the Docusaurus site used; React comes with docgen; a type-only import is no package.
-    expect(report).toContain('`npm install clsx@^2.1.0` in it');
-    expect(report).toContain("- `clsx` (^2.1.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
-    expect(report).toContain('- `@docusaurus/Link`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
-    expect(report).not.toMatch(/`react`|types-only/);
+    // The components' packages: tinycolor2 with the version the Docusaurus site used; React and clsx come with docgen, and
+    // so does @docusaurus/Link; a type-only import is no package.
+    expect(report).toContain('`npm install tinycolor2@^1.6.0` in it');
+    expect(report).toContain("- `tinycolor2` (^1.6.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
+    expect(report).toContain('- `@docusaurus/plugin-content-docs`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
+    expect(report).not.toMatch(/`react`|`clsx`|`@docusaurus\/Link`|types-only/);
     // What the report lists is what the build says.
     const built = await runDocgen(['build', to]);
     expect(built.code).toBe(2);

@@ -138,7 +138,11 @@ export interface SourceBlogPost extends SourceMarkdown<BlogFrontMatter> {
 }
 
 export interface SourcePage {
-  kind: 'markdown' | 'component';
+  /**
+   * `markdown`, a page of `pages/*.md`; `component`, a component page of docgen's theme;
+   * `react`, a React page written for Docusaurus, shown by `markdown` (an MDX page of one island).
+   */
+  kind: 'markdown' | 'component' | 'react';
   locale: string;
   /** Route path below the locale base, e.g. `/`, `/versions`. */
   routePath: string;

@@ -287,7 +287,14 @@ export type RouteKind =
   | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
   | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
   | { type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] }
-  | { type: 'markdownPage'; toc: TocItem[]; hideTableOfContents: boolean; fallbackFrom?: { locale: string; path: string } }
+  | {
+      type: 'markdownPage';
+      toc: TocItem[];
+      hideTableOfContents: boolean;
+      fallbackFrom?: { locale: string; path: string };
+      /** A React page written for Docusaurus (`pages/index.js`): its component is the whole screen, which its `<Layout>` frames. */
+      reactPage?: true;
+    }
   | { type: 'page'; component: string }
   | { type: 'notFound' };
 

@@ -35,10 +35,23 @@ export interface IslandsInput {
 export interface IslandSite {
   siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
   i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  globalData: Record<string, Record<string, unknown>>;
+  themeConfig: Record<string, unknown>;
 }
 
 /** The modules of Docusaurus that site components shown as islands may import: the keys of `islandModules` in src/mdxRuntime/islandModules.tsx. */
 export const ISLAND_MODULES = [
+  '@docusaurus/Interpolate',
+  '@docusaurus/useGlobalData',
+  '@theme/Layout',
+  '@theme/Admonition',
+  '@theme/Heading',
+  '@theme/CodeBlock',
+  '@theme/Tabs',
+  '@theme/TabItem',
+  '@theme/ThemedImage',
+  '@theme/IdealImage',
+  '@theme/Mermaid',
   '@docusaurus/Link',
   '@docusaurus/useBaseUrl',
   '@docusaurus/useDocusaurusContext',
@@ -52,6 +65,8 @@ export const ISLAND_MODULES = [
   '@docusaurus/theme-common',
 ];
 const ISLAND_MODULES_FILE = fileURLToPath(new URL('../mdxRuntime/islandModules.js', import.meta.url));
+/** What Docusaurus's modules do alike in every bundle (React only): an SVG file's component. */
+const DOCUSAURUS_COMMON_FILE = fileURLToPath(new URL('../mdxRuntime/docusaurusCommon.js', import.meta.url));
 
 /** An MDX page (its whole file) as the browser module of its islands. */
 export type PageCompiler = (text: string, path: string) => Promise<string>;
@@ -132,6 +147,14 @@ export interface IslandsBundle {
 /** What the server bundle exports (see renderIsland in its entry). */
 export interface IslandServerModule {
   renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined, path?: string): string;
+  /** What the islands rendered since the last call said of their page's head (a React page's `<Layout title>`), and forgets it. */
+  takePageHead(): PageHead | undefined;
+}
+
+/** What a React page's `<Layout>` (or `<Head>`) says of its page. */
+export interface PageHead {
+  title?: string;
+  description?: string;
 }
 
 export const SITE = 'docgen-site';
@@ -155,10 +178,16 @@ const SCOPE = 'docgen-island-scope';
 const SITE_CONTEXT = 'docgen-island-site';
 /** The global (a Symbol.for key) that holds the page's path while an island renders on the server. */
 const ISLAND_PATH = 'docgen.island.path';
+/** The global (a Symbol.for key) that holds, while an island renders on the server, what it says of its page's head. */
+const ISLAND_HEAD = 'docgen.island.head';
 const DOCUSAURUS = 'docgen-island-docusaurus';
-const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
+const SHARED_PACKAGES = /^(react|react-dom|clsx)(\/.*)?$/;
 
-/** React and React DOM, which site components share with the theme (resolved from its folder): a site need not install them. */
+/**
+ * React and React DOM, which site components share with the theme (resolved from its folder), and
+ * clsx, which Docusaurus's theme brings and nearly every Docusaurus site's components import: a
+ * site need not install them.
+ */
 export const isThemePackage = (specifier: string) => SHARED_PACKAGES.test(specifier);
 const quote = (value: string) => JSON.stringify(value);
 
@@ -186,11 +215,20 @@ function serverEntry(components: string[]): string {
     `  const children = childrenHtml === undefined ? undefined : createElement(${quote(CHILDREN_ELEMENT)}, { style: { display: 'contents' }, dangerouslySetInnerHTML: { __html: childrenHtml } });`,
     // The page's path, which `useLocation()` of @docusaurus/router gives (src/mdxRuntime/islandModules.tsx).
     `  globalThis[Symbol.for(${quote(ISLAND_PATH)})] = path;`,
+    // What a React page's <Layout> or <Head> says of the page (its title, description), for takePageHead.
+    `  globalThis[Symbol.for(${quote(ISLAND_HEAD)})] = head;`,
     '  try {',
     '    return renderToString(createElement(Component, props, children));',
     '  } finally {',
     `    globalThis[Symbol.for(${quote(ISLAND_PATH)})] = undefined;`,
+    `    globalThis[Symbol.for(${quote(ISLAND_HEAD)})] = undefined;`,
     '  }',
+    '}',
+    'let head = {};',
+    'export function takePageHead() {',
+    '  const taken = head;',
+    '  head = {};',
+    '  return Object.keys(taken).length > 0 ? taken : undefined;',
     '}',
   ].join('\n');
 }
@@ -361,8 +399,15 @@ export function islandAssets(): esbuild.Plugin {
           ? { path: result.path, namespace: ASSET }
           : { path: result.path, namespace: result.namespace };
       });
+      // An SVG file is also the component that draws it inline, as Docusaurus's SVGR makes one (toSvgComponent).
       build.onLoad({ filter: /.*/, namespace: ASSET }, (args) => ({
-        contents: `export { default } from ${quote(args.path)};`,
+        contents: /\.svg$/i.test(args.path)
+          ? [
+              `import url from ${quote(args.path)};`,
+              `import { toSvgComponent } from ${quote(DOCUSAURUS_COMMON_FILE)};`,
+              `export default toSvgComponent(url, ${quote(readFileSync(args.path, 'utf8'))});`,
+            ].join('\n')
+          : `export { default } from ${quote(args.path)};`,
         loader: 'js',
         resolveDir: dirname(args.path),
       }));

@@ -56,6 +56,10 @@ export interface MdxInput {
 export interface MdxPageContext {
   siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
   i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  /** `useGlobalData()`: what Docusaurus's plugins publish, by plugin and instance (the docs' versions). */
+  globalData: Record<string, Record<string, unknown>>;
+  /** `useThemeConfig()`: the navbar, footer and colour mode of the config. */
+  themeConfig: Record<string, unknown>;
 }
 
 // Typed file data, as unified recommends for what plugins share through a file.

@@ -38,6 +38,7 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import { isPageModule, isReactPage, toReactPageSource } from './reactPages.js';
 import type { GitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
 import { toAuthorSocials } from './authorSocials.js';
@@ -49,21 +50,22 @@ import type { FrontMatterMemo } from './frontMatterMemo.js';
  * never listed (see FolderKind).
  */
 const isMarkdownSource = (relativePath: string) => /\.mdx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
-const isComponentPage = (relativePath: string) => /\.(tsx|jsx)$/.test(relativePath);
 /** `_category_.yaml`, `.yml` or `.json` (JSON is YAML, so one parser reads all three with locations). */
 const isCategoryFile = (relativePath: string) => /^_category_\.(ya?ml|json)$/.test(posix.basename(relativePath));
 
 /**
- * The component pages of a site (`pages/**\/*.tsx`), site-relative path -> absolute path: what
- * the theme bundle holds besides the theme. Found without reading the rest of the content, so
- * that bundling can start first.
+ * The component pages of a site (`pages/**\/*.tsx`, `.jsx`) that are not React pages written for
+ * Docusaurus (isReactPage), site-relative path -> absolute path: what the theme bundle holds
+ * besides the theme. Found without reading the rest of the content, so that bundling can start first.
  */
 export function findComponentPages(siteDir: string, cache = new ContentCache()): Record<string, string> {
   const pagesDir = join(siteDir, 'pages');
   return Object.fromEntries(
     cache
       .list(siteDir, pagesDir, 'content')
-      .files.filter(isComponentPage)
+      .files.filter(
+        (relativePath) => isPageModule(relativePath) && !isReactPage(relativePath, readFileSync(join(pagesDir, relativePath), 'utf8')),
+      )
       .map((relativePath) => [posix.join('pages', relativePath), join(pagesDir, relativePath)]),
   );
 }
@@ -474,20 +476,25 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
   const { siteDir, config } = reader;
   const isDefault = locale === config.i18n.defaultLocale;
   const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/pages`, 'content'));
-  const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isComponentPage(relativePath);
+  const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isPageModule(relativePath);
   return listRouteFiles(reader, 'pages', isPage).map((relativePath): SourcePage => {
-    const withoutExtension = relativePath.replace(/\.(mdx?|tsx|jsx)$/, '');
+    const withoutExtension = relativePath.replace(/\.(mdx?|[jt]sx?)$/, '');
     const routePath = '/' + withoutExtension.replace(/(^|\/)index$/, '$1');
     if (!isMarkdownSource(relativePath)) {
       const absolutePath = join(siteDir, 'pages', relativePath);
-      return {
-        kind: 'component',
-        locale,
-        routePath,
-        modulePath: absolutePath,
-        file: readSourceFile(siteDir, absolutePath),
-        isFallback: false,
-      };
+      const file = readSourceFile(siteDir, absolutePath);
+      if (isReactPage(relativePath, file.text)) {
+        const markdown = toReactPageSource(file);
+        return {
+          kind: 'react',
+          locale,
+          routePath,
+          markdown: { ...markdown, ...readMdxImports(siteDir, absolutePath, markdown.body) },
+          file,
+          isFallback: false,
+        };
+      }
+      return { kind: 'component', locale, routePath, modulePath: absolutePath, file, isFallback: false };
     }
     const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/pages`;
     const { absolutePath, isFallback } = pickSource(siteDir, relativePath, 'pages', translationDir, translations);

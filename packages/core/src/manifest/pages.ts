@@ -50,6 +50,7 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
       noIndex: markdown.frontMatter.unlisted ?? false,
       toc: getToc(context, compiled.headings),
       hideTableOfContents: markdown.frontMatter.hideTableOfContents ?? false,
+      ...(page.kind === 'react' && { reactPage: true }),
       ...(markdown.frontMatter.keywords && { keywords: markdown.frontMatter.keywords }),
       ...(markdown.frontMatter.head && { head: markdown.frontMatter.head }),
       ...(markdown.frontMatter.image && { image: markdown.frontMatter.image }),

@@ -79,6 +79,8 @@ export type PageModel =
       noIndex: boolean;
       toc: LoadedDoc['toc'];
       hideTableOfContents: boolean;
+      /** A React page written for Docusaurus: its component is the whole page, inside the navbar and footer. */
+      reactPage?: true;
     } & PageHead)
   | { type: 'page'; path: string; component: string }
   | { type: 'notFound'; path: string };

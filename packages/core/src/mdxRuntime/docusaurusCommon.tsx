@@ -3,7 +3,7 @@
  * build time (runtime.tsx) and in site components that run in the browser (islandModules.tsx).
  * React only, no renderer: both bundles take it.
  */
-import { Fragment, type ReactNode } from 'react';
+import { Children, createElement, Fragment, isValidElement, memo, type ReactNode } from 'react';
 
 /** The site as Docusaurus's context shows it. */
 export interface SiteContext {
@@ -15,6 +15,10 @@ export interface SiteContext {
     customFields: Record<string, unknown>;
   };
   i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  /** `useGlobalData()`: what Docusaurus's plugins publish, by plugin and instance: the docs' versions. */
+  globalData: Record<string, Record<string, unknown>>;
+  /** `useThemeConfig()`: the navbar, footer and colour mode of the config. */
+  themeConfig: Record<string, unknown>;
 }
 
 /** `useBaseUrl`, `useBaseUrlUtils` and `useDocusaurusContext` of the site that `getContext` gives. */
@@ -36,8 +40,8 @@ export function createSiteHooks(getContext: () => SiteContext) {
     useBaseUrl,
     useBaseUrlUtils: () => ({ withBaseUrl: useBaseUrl }),
     useDocusaurusContext() {
-      const { siteConfig, i18n } = getContext();
-      return { siteConfig, siteMetadata: {}, globalData: {}, i18n: { ...i18n, localeConfigs: {} } };
+      const { siteConfig, i18n, globalData, themeConfig } = getContext();
+      return { siteConfig: { ...siteConfig, themeConfig }, siteMetadata: {}, globalData, i18n: { ...i18n, localeConfigs: {} } };
     },
   };
 }
@@ -57,7 +61,97 @@ export function Translate({ children, message, values }: { children?: string; me
   return <>{interpolate(children ?? message ?? '', values)}</>;
 }
 
+/** `@docusaurus/Interpolate`: its text with `{name}` values put in. */
+export function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
+  return <>{interpolate(children ?? '', values)}</>;
+}
+
 /** `translate()` of `@docusaurus/Translate`. */
 export function translate({ message }: { message: string; id?: string }, values?: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (written, name: string) => (values && Object.hasOwn(values, name) ? String(values[name]) : written));
+}
+
+/** Props without the place compile gives an element of an MDX page (`__docgenAt`, see compile/mdxProgram.ts). */
+const withoutPlace = (props: Record<string, unknown>) => {
+  const { __docgenAt: _at, ...rest } = props;
+  return rest;
+};
+
+// SVG files as components (Docusaurus's SVGR).
+
+/** Marks a value that JSON holds as its `toJSON()` (an SVG component is its URL): it may be an island's prop. */
+export const AS_JSON = Symbol.for('docgen.mdx.asJson');
+
+/** `font-size: 2em; fill: red` as React's style object. */
+function toStyle(text: string): Record<string, string> {
+  const style: Record<string, string> = {};
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const name = declaration.slice(0, colon).trim();
+    if (name)
+      style[name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = declaration
+        .slice(colon + 1)
+        .trim();
+  }
+  return style;
+}
+
+/**
+ * An SVG file an MDX page imports, as Docusaurus's SVGR gives it: a component that draws the SVG
+ * inline (`<Logo className="logo" />`, its props over the file's attributes), which is also the
+ * file's URL where a string is wanted (`<img src={logo} />`, an island's props).
+ */
+export function toSvgComponent(url: string, markup: string) {
+  // `<svg ...>...</svg>`, or an empty `<svg .../>`.
+  const svg = /<svg\b([^>]*?)(?:\/>|>([\s\S]*)<\/svg\s*>)/i.exec(markup.replace(/<!--[\s\S]*?-->/g, ''));
+  const attributes: Record<string, unknown> = {};
+  for (const [, name, double, single] of (svg?.[1] ?? '').matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'))?/g)) {
+    const value = double ?? single ?? '';
+    if (name === 'class') attributes.className = value;
+    else if (name === 'style') attributes.style = toStyle(value);
+    else attributes[name!] = value;
+  }
+  const inner = svg?.[2] ?? '';
+  const Svg = (props: Record<string, unknown>) =>
+    createElement('svg', { ...attributes, ...withoutPlace(props), children: undefined, dangerouslySetInnerHTML: { __html: inner } });
+  const component = memo(Svg) as unknown as Record<string | symbol, unknown>;
+  component.toString = () => url;
+  component.toJSON = () => url;
+  component[AS_JSON] = true;
+  return component;
+}
+
+/** Class names Docusaurus's theme gives its parts (`ThemeClassNames.wrapper.main`...): a component may add them; docgen's styles do not use them. */
+export const ThemeClassNames = {
+  page: { mdxPage: 'mdx-page' },
+  wrapper: { main: 'main-wrapper', mdxPages: 'mdx-wrapper' },
+  common: {
+    editThisPage: 'theme-edit-this-page',
+    lastUpdated: 'theme-last-updated',
+    codeBlock: 'theme-code-block',
+    admonition: 'theme-admonition',
+  },
+  layout: { navbar: { container: 'navbar' }, main: { container: 'main-wrapper' } },
+  docs: { docMarkdown: 'theme-doc-markdown' },
+};
+
+/** The text of children that a component takes as text (a code block's, a `<title>`'s): strings and numbers, joined. */
+export function textOf(children: ReactNode): string {
+  return Children.toArray(children)
+    .map((child) => {
+      if (typeof child === 'string' || typeof child === 'number') return String(child);
+      if (isValidElement(child)) return textOf((child.props as { children?: ReactNode }).children);
+      return '';
+    })
+    .join('');
+}
+
+/** The URL of `@theme/IdealImage`'s `img`, whichever way it was imported: a URL, a module, the ideal-image plugin's `{ src }`. */
+export function getIdealImageUrl(img: unknown): string | undefined {
+  const source = img as { default?: unknown; src?: unknown } | string | undefined;
+  if (typeof source === 'string') return source;
+  if (typeof source?.default === 'string') return source.default;
+  if (typeof source?.src === 'string') return source.src;
+  return (source?.src as { src?: string } | undefined)?.src;
 }

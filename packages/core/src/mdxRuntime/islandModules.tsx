@@ -4,10 +4,21 @@
  * markup. The site's context comes from the bundle (`docgen-island-site`); never imported by
  * docgen's own code.
  */
-import { createElement, useEffect, useState, type ReactNode } from 'react';
+import { ADMONITION_KEYWORDS } from '@docgen/shared';
+import { Children, createElement, isValidElement, useEffect, useId, useState, type ReactNode } from 'react';
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
-import { createSiteHooks, Translate, translate, type SiteContext } from './docusaurusCommon.js';
+import {
+  createSiteHooks,
+  getIdealImageUrl,
+  Interpolate,
+  textOf,
+  ThemeClassNames,
+  Translate,
+  translate,
+  type SiteContext,
+} from './docusaurusCommon.js';
+export { toSvgComponent } from './docusaurusCommon.js';
 
 const context = site as SiteContext;
 const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext } = createSiteHooks(() => context);
@@ -89,6 +100,238 @@ function useColorMode() {
   };
 }
 
+// A React page's frame and head.
+
+/** What the page's head gets from a React page while its island renders on the server (see the islands' server entry). */
+function recordHead(title: unknown, description: unknown): void {
+  const head = (globalThis as Record<symbol, unknown>)[Symbol.for('docgen.island.head')] as Record<string, string> | undefined;
+  if (!head) return;
+  if (typeof title === 'string' && title !== '') head.title = title;
+  if (typeof description === 'string' && description !== '') head.description = description;
+}
+
+/**
+ * `@theme/Layout` as a React page uses it: docgen's navbar and footer are already around the page,
+ * so it is the page's own part, full width, with `wrapperClassName`; its `title` and `description`
+ * are the page's head. `noFooter` hides the site footer while the page shows.
+ */
+function Layout({
+  children,
+  title,
+  description,
+  wrapperClassName,
+  noFooter,
+}: {
+  children?: ReactNode;
+  title?: string;
+  description?: string;
+  wrapperClassName?: string;
+  noFooter?: boolean;
+}) {
+  recordHead(title, description);
+  return (
+    <div className={['main-wrapper', wrapperClassName].filter(Boolean).join(' ')}>
+      {noFooter ? <style>{'.footer{display:none}'}</style> : null}
+      {children}
+    </div>
+  );
+}
+
+/** `@docusaurus/Head`: a `<title>` and `<meta name="description">` written in it are the page's head; nothing shows. */
+function Head({ children }: { children?: ReactNode }) {
+  for (const child of Children.toArray(children)) {
+    if (!isValidElement(child)) continue;
+    const props = child.props as Record<string, unknown>;
+    if (child.type === 'title') recordHead(textOf(props.children as ReactNode), undefined);
+    else if (child.type === 'meta' && props.name === 'description') recordHead(undefined, props.content);
+  }
+  return null;
+}
+
+// Docusaurus's theme components, in the markup of docgen's theme: its styles apply and its
+// content script (tabs, copy buttons, diagrams) works on them as on a markdown page's.
+
+const ADMONITION_ICONS: Record<string, string> = {
+  note: 'ℹ️',
+  info: 'ℹ️',
+  tip: '💡',
+  warning: '⚠️',
+  caution: '⚠️',
+  danger: '🔥',
+};
+
+function Admonition({
+  type = 'note',
+  title,
+  icon,
+  children,
+}: {
+  type?: string;
+  title?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
+  // The types and aliases of markdown's admonitions (`:::success` shows as a tip).
+  const shown = (Object.hasOwn(ADMONITION_KEYWORDS, type) ? ADMONITION_KEYWORDS[type] : undefined) ?? 'note';
+  return (
+    <div className={`admonition admonition-${shown}`}>
+      <div className="admonition-heading">
+        <span className="admonition-icon">{icon ?? ADMONITION_ICONS[shown] ?? ADMONITION_ICONS.note}</span>
+        {title ?? shown}
+      </div>
+      <div className="admonition-content">{children}</div>
+    </div>
+  );
+}
+
+function Heading({ as = 'h2', id, children, ...rest }: { as?: string; id?: string; children?: ReactNode } & Record<string, unknown>) {
+  return createElement(
+    as,
+    { ...rest, id },
+    children,
+    id ? (
+      <a key="hash" className="hash-link" href={`#${id}`} aria-label="Direct link to heading">
+        {'\u200b'}
+      </a>
+    ) : null,
+  );
+}
+
+/** A code block as the theme shows one, its text plain (the theme highlights the code of markdown at build time). */
+function CodeBlock({
+  children,
+  language,
+  className,
+  title,
+}: {
+  children?: ReactNode;
+  language?: string;
+  className?: string;
+  title?: ReactNode;
+}) {
+  const shown = language ?? /language-(\S+)/.exec(className ?? '')?.[1] ?? 'text';
+  return (
+    <div className={`code-block language-${shown}`} data-language={shown}>
+      {title ? <div className="code-block__title">{title}</div> : null}
+      <div className="code-block__content">
+        <pre className={`code-block__pre language-${shown}`} tabIndex={0}>
+          <code>{textOf(children).replace(/\n$/, '')}</code>
+        </pre>
+        <button type="button" className="copy-button" aria-label="Copy" title="Copy" data-copied-label="Copied">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z"
+            />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface TabItemProps {
+  value?: string;
+  label?: string;
+  default?: boolean;
+  attributes?: Record<string, unknown>;
+  children?: ReactNode;
+}
+
+/** A `<TabItem>` outside `<Tabs>` shows its content; inside, Tabs reads its props. */
+function TabItem({ children }: TabItemProps) {
+  return <>{children}</>;
+}
+
+/** `@theme/Tabs`: the theme's tab markup, the default tab shown; the theme's content script switches tabs. */
+function Tabs({
+  children,
+  groupId,
+  defaultValue,
+  queryString,
+  values,
+}: {
+  children?: ReactNode;
+  groupId?: string;
+  defaultValue?: string | null;
+  queryString?: string | boolean;
+  values?: { value: string; label?: string }[];
+}) {
+  // The same ids on the server and in the browser's hydration.
+  const index = useId();
+  const items = Children.toArray(children)
+    .filter(isValidElement)
+    .map((child) => {
+      const props = child.props as TabItemProps;
+      const value = String(props.value ?? props.label ?? '');
+      return { value, label: props.label ?? values?.find((entry) => String(entry.value) === value)?.label ?? value, props };
+    });
+  const chosenValue = defaultValue ?? items.find((item) => item.props.default)?.value ?? items[0]?.value;
+  const chosen = Math.max(
+    0,
+    items.findIndex((item) => item.value === chosenValue),
+  );
+  const query = queryString === true ? groupId : typeof queryString === 'string' ? queryString : undefined;
+  return (
+    <div className="tabs-container" data-group-id={groupId} data-query-string={query}>
+      <div role="tablist" aria-orientation="horizontal" className="tabs">
+        {items.map((item, position) => (
+          <button
+            key={item.value}
+            type="button"
+            role="tab"
+            id={`island-tabs-${index}-tab-${position}`}
+            aria-controls={`island-tabs-${index}-panel-${position}`}
+            aria-selected={position === chosen}
+            tabIndex={position === chosen ? 0 : -1}
+            data-value={item.value}
+            className={position === chosen ? 'tabs__item tabs__item--active' : 'tabs__item'}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {items.map((item, position) => (
+        <div
+          key={item.value}
+          role="tabpanel"
+          id={`island-tabs-${index}-panel-${position}`}
+          aria-labelledby={`island-tabs-${index}-tab-${position}`}
+          data-value={item.value}
+          className="tabs__panel"
+          hidden={position !== chosen}
+        >
+          {item.props.children}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `@theme/ThemedImage`: both images, the theme's stylesheet showing the one of the colour mode. */
+function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string } & Record<string, unknown>) {
+  return (
+    <>
+      <img {...rest} alt={alt} src={sources.light} className="themed-image themed-image--light" />
+      <img {...rest} alt={alt} src={sources.dark} className="themed-image themed-image--dark" />
+    </>
+  );
+}
+
+/** `@theme/IdealImage` (plugin-ideal-image): the image, whichever way it was imported (a URL, a module, the plugin's `{ src }`). */
+function IdealImage({ img, alt, ...rest }: { img: unknown; alt?: string } & Record<string, unknown>) {
+  return <img {...rest} alt={alt} src={getIdealImageUrl(img)} loading="lazy" />;
+}
+
+/** `@theme/Mermaid`: the diagram's code in the theme's diagram markup, which the theme draws in the browser. */
+function Mermaid({ value }: { value: string }) {
+  return (
+    <div className="diagram" data-diagram="mermaid">
+      <CodeBlock language="mermaid">{value}</CodeBlock>
+    </div>
+  );
+}
+
 const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
@@ -111,8 +354,24 @@ export const islandModules: Record<string, Record<string, unknown>> = {
     },
   },
   '@docusaurus/Translate': { __esModule: true, default: Translate, translate },
-  '@docusaurus/Head': { __esModule: true, default: () => null },
-  '@theme/Details': { __esModule: true, default: Details },
+  '@docusaurus/Interpolate': { __esModule: true, default: Interpolate, interpolate: Interpolate },
+  '@docusaurus/Head': { __esModule: true, default: Head },
+  '@docusaurus/useGlobalData': {
+    __esModule: true,
+    default: () => context.globalData,
+    usePluginData: (plugin: string, id = 'default') => context.globalData[plugin]?.[id],
+    useAllPluginInstancesData: (plugin: string) => context.globalData[plugin] ?? {},
+  },
   '@docusaurus/router': { __esModule: true, useLocation, useHistory },
-  '@docusaurus/theme-common': { __esModule: true, useColorMode },
+  '@docusaurus/theme-common': { __esModule: true, useColorMode, useThemeConfig: () => context.themeConfig, ThemeClassNames },
+  '@theme/Layout': { __esModule: true, default: Layout },
+  '@theme/Details': { __esModule: true, default: Details },
+  '@theme/Admonition': { __esModule: true, default: Admonition },
+  '@theme/Heading': { __esModule: true, default: Heading },
+  '@theme/CodeBlock': { __esModule: true, default: CodeBlock },
+  '@theme/Tabs': { __esModule: true, default: Tabs },
+  '@theme/TabItem': { __esModule: true, default: TabItem },
+  '@theme/ThemedImage': { __esModule: true, default: ThemedImage },
+  '@theme/IdealImage': { __esModule: true, default: IdealImage },
+  '@theme/Mermaid': { __esModule: true, default: Mermaid },
 };

@@ -7,8 +7,19 @@
  * islands, rendered and hydrated later by the render stage.
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import { createSiteHooks, Translate, translate, type SiteContext } from './docusaurusCommon.js';
-import { Children, createElement, isValidElement, memo, type ComponentType, type ReactNode } from 'react';
+import {
+  AS_JSON,
+  createSiteHooks,
+  getIdealImageUrl,
+  Interpolate,
+  textOf,
+  ThemeClassNames,
+  Translate,
+  translate,
+  type SiteContext,
+} from './docusaurusCommon.js';
+export { toSvgComponent } from './docusaurusCommon.js';
+import { Children, createElement, isValidElement, type ComponentType, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { Writable } from 'node:stream';
 
@@ -134,17 +145,6 @@ export function findComponentStack(
     pipe(new Writable({ write: (_chunk, _encoding, next) => next() }));
     timer = setTimeout(() => abort(), timeLimitMs);
   });
-}
-
-/** The text of children that a component takes as text (a code block's): strings and numbers, joined. */
-function textOf(children: ReactNode): string {
-  return Children.toArray(children)
-    .map((child) => {
-      if (typeof child === 'string' || typeof child === 'number') return String(child);
-      if (isValidElement(child)) return textOf((child.props as { children?: ReactNode }).children);
-      return '';
-    })
-    .join('');
 }
 
 const withoutAt = <T extends Record<string, unknown>>(props: T) => {
@@ -313,6 +313,23 @@ function TOCInline({ minHeadingLevel = 2, maxHeadingLevel = 3 }: { toc?: unknown
 
 const Head = () => null;
 
+/** `@theme/Layout` in an MDX page: its content (the page is already in the site's frame). */
+function Layout({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+/** `@theme/IdealImage`: the image, whichever way it was imported (a URL, a module, the plugin's `{ src }`). */
+function IdealImage({ img, alt, ...rest }: { img: unknown; alt?: string } & Record<string, unknown>) {
+  return <img {...withoutAt(rest)} alt={alt} src={getIdealImageUrl(img)} loading="lazy" />;
+}
+
+/** `@theme/Mermaid`: a mermaid code block, which compile makes the diagram that ```mermaid makes. */
+function Mermaid({ value }: { value: string }) {
+  return <CodeBlock language="mermaid">{value}</CodeBlock>;
+}
+
+const useGlobalData = () => getCurrent().context.globalData;
+
 const MDXComponents = {
   Admonition: own(Admonition),
   Details: own(Details),
@@ -343,54 +360,24 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
   '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
   '@docusaurus/useIsBrowser': { default: () => false },
+  '@docusaurus/Interpolate': { default: own(Interpolate), interpolate: own(Interpolate) },
+  '@docusaurus/useGlobalData': {
+    default: useGlobalData,
+    usePluginData: (plugin: string, id = 'default') => useGlobalData()[plugin]?.[id],
+    useAllPluginInstancesData: (plugin: string) => useGlobalData()[plugin] ?? {},
+  },
+  '@docusaurus/theme-common': {
+    useColorMode: () => ({ colorMode: 'light', isDarkTheme: false, setColorMode: () => undefined }),
+    useThemeConfig: () => getCurrent().context.themeConfig,
+    ThemeClassNames,
+  },
+  '@theme/Layout': { default: own(Layout) },
+  '@theme/IdealImage': { default: own(IdealImage) },
+  '@theme/Mermaid': { default: own(Mermaid) },
   '@docusaurus/ExecutionEnvironment': {
     default: { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false },
   },
 };
-
-// SVG files as components (Docusaurus's SVGR).
-
-/** Marks a value that JSON holds as its `toJSON()` (an SVG component is its URL): it may be an island's prop. */
-const AS_JSON = Symbol.for('docgen.mdx.asJson');
-
-/** `font-size: 2em; fill: red` as React's style object. */
-function toStyle(text: string): Record<string, string> {
-  const style: Record<string, string> = {};
-  for (const declaration of text.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const name = declaration.slice(0, colon).trim();
-    if (name)
-      style[name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = declaration
-        .slice(colon + 1)
-        .trim();
-  }
-  return style;
-}
-
-/**
- * An SVG file an MDX page imports, as Docusaurus's SVGR gives it: a component that draws the SVG
- * inline (`<Logo className="logo" />`, its props over the file's attributes), which is also the
- * file's URL where a string is wanted (`<img src={logo} />`, an island's props).
- */
-export function toSvgComponent(url: string, markup: string) {
-  const svg = /<svg\b([^>]*)>([\s\S]*)<\/svg\s*>/i.exec(markup.replace(/<!--[\s\S]*?-->/g, ''));
-  const attributes: Record<string, unknown> = {};
-  for (const [, name, double, single] of (svg?.[1] ?? '').matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'))?/g)) {
-    const value = double ?? single ?? '';
-    if (name === 'class') attributes.className = value;
-    else if (name === 'style') attributes.style = toStyle(value);
-    else attributes[name!] = value;
-  }
-  const inner = svg?.[2] ?? '';
-  const Svg = (props: Record<string, unknown>) =>
-    createElement('svg', { ...attributes, ...withoutAt(props), children: undefined, dangerouslySetInnerHTML: { __html: inner } });
-  const component = memo(Svg) as unknown as Record<string | symbol, unknown>;
-  component.toString = () => url;
-  component.toJSON = () => url;
-  component[AS_JSON] = true;
-  return component;
-}
 
 // Site components as islands.
 

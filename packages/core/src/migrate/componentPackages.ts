@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { isThemePackage } from '../bundle/index.js';
+import { ISLAND_MODULES, isThemePackage } from '../bundle/index.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -26,7 +26,7 @@ const packageOf = (specifier: string) =>
 
 /**
  * The packages the site's own code (`files`: the JS and TS files the migration wrote, site
- * paths) imports that the new site at `to` has neither in its package.json nor in its
+ * paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new site at `to` has neither in its package.json nor in its
  * node_modules. docgen bundles site components from the site's folder, React apart (it comes from
  * the theme), so each must be installed there. Imports are read by esbuild as the bundle reads
  * them (type-only imports are dropped); a file esbuild cannot read is skipped (its bundle will say
@@ -51,7 +51,9 @@ export async function findMissingPackages(from: string, to: string, files: strin
                 build.onResolve({ filter: /.*/ }, (args) => {
                   if (args.kind === 'entry-point') return undefined;
                   const name = packageOf(args.path);
-                  const local = /^(\.|\/|@site\/|node:)/.test(args.path) || builtinModules.includes(name);
+                  // docgen gives these modules of Docusaurus (see bundle/islands.ts).
+                  const local =
+                    /^(\.|\/|@site\/|node:)/.test(args.path) || builtinModules.includes(name) || ISLAND_MODULES.includes(args.path);
                   if (!local && !isThemePackage(args.path)) importers.set(name, (importers.get(name) ?? new Set()).add(file));
                   return { path: args.path, external: true };
                 });

@@ -51,7 +51,6 @@ const CONFIG_NAMES = [
   'docusaurus.config.cjs',
 ];
 const SIDEBAR_NAMES = ['sidebars.ts', 'sidebars.mts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
-const REACT_PAGE = /\.(js|jsx|ts|tsx)$/;
 
 /**
  * `docgen migrate docusaurus <from> [to]`: writes a docgen site converted from a Docusaurus 2 or
@@ -145,7 +144,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   const packages = await findMissingPackages(
     from,
     to,
-    writer.written.filter((file) => /^src\/.*\.[cm]?[jt]sx?$/.test(file)),
+    writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
   );
   const renamed = site.renamed.sort();
   const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, problems, linksChecked, packages });
@@ -424,8 +423,11 @@ function withDocusaurusPostSlug(file: string, text: string): string {
 }
 
 /**
- * `src/pages`: markdown pages as they are. A React page cannot be carried over: it is replaced by
- * a markdown page at the same URL saying so, and noted, as are the files only it uses.
+ * `src/pages`: every file as it is, in `pages/`: markdown pages, React pages (which docgen runs
+ * against its counterparts of Docusaurus's modules) and what they keep beside them (CSS modules,
+ * images, `_` components). A relative import of a file outside the folder is rewritten for the
+ * new place (`../components/X` becomes `../src/components/X`), and the site's code the pages
+ * import comes along (src/, and what they import from elsewhere).
  */
 function copyPages(site: SiteMigration, source: string, target: string): void {
   for (const file of list(site.from, source)) {
@@ -433,32 +435,33 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
     const excluded = file.split('/').some((part) => part.startsWith('_')) || /\.test\.[jt]sx?$/.test(file);
     if (/\.mdx?$/.test(file) && !excluded) {
       copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
-    } else if (REACT_PAGE.test(file) && !excluded) {
-      const route = `/${file.replace(REACT_PAGE, '').replace(/(^|\/)index$/, '')}`;
-      const title = readReactPageTitle(readFileSync(join(site.from, sourcePath), 'utf8'));
-      site.writer.text(
-        `${target}/${file.replace(REACT_PAGE, '.md')}`,
-        `---\ntitle: ${JSON.stringify(title ?? route)}\n---\n\n<!-- Stand-in written by docgen migrate for the React page ${sourcePath}: see MIGRATION.md. -->\n\nThis page was a React page on the Docusaurus site and has not been ported yet.\n`,
-      );
-      site.notes.push({
-        file: sourcePath,
-        line: 1,
-        what: `React page ${route} is not converted (a markdown stand-in keeps its URL)`,
-        todo: `Rewrite it as markdown in ${target}/${file.replace(REACT_PAGE, '.md')}, or as a docgen component page (${target}/${file.replace(REACT_PAGE, '.tsx')}).`,
-      });
+    } else if (CODE_FILE.test(file)) {
+      const text = readFileSync(join(site.from, sourcePath), 'utf8');
+      site.writer.text(`${target}/${file}`, toMovedModule(text, sourcePath, `${target}/${file}`, source));
+      // What it imports from outside the folder is at the same place in both sites; what it imports in the folder is copied with it.
+      const before = new Set(site.imported.keys());
+      recordImportedFiles(site, sourcePath, sourcePath, text);
+      for (const recorded of site.imported.keys()) {
+        if (!before.has(recorded) && recorded.startsWith(`${source}/`)) site.imported.delete(recorded);
+      }
+      site.importsComponents = true;
     } else {
-      site.notes.push({
-        file: sourcePath,
-        what: 'A file of React pages is not converted',
-        todo: 'Port it together with the page that uses it.',
-      });
+      site.writer.copy(join(site.from, sourcePath), `${target}/${file}`);
     }
   }
 }
 
-/** The `title` a React page gives its `<Layout>`, when it is a plain string. */
-function readReactPageTitle(text: string): string | undefined {
-  return /<Layout[^>]*\btitle=["']([^"']+)["']/.exec(text)?.[1];
+/** A relative specifier of an import, a dynamic import or a require: the text before it, its quote, and it. */
+const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]*)\2/g;
+
+/** A module moved from `sourcePath` to `targetPath`: its relative imports of files outside `folder` (which moves with it) lead to the same files. */
+function toMovedModule(text: string, sourcePath: string, targetPath: string, folder: string): string {
+  return text.replace(RELATIVE_SPECIFIER, (written, before: string, quote: string, specifier: string) => {
+    const resolved = posix.normalize(posix.join(posix.dirname(sourcePath), specifier));
+    if (resolved.startsWith(`${folder}/`)) return written;
+    const moved = posix.relative(posix.dirname(targetPath), resolved);
+    return `${before}${quote}${moved.startsWith('.') ? moved : `./${moved}`}${quote}`;
+  });
 }
 
 /**

@@ -144,6 +144,7 @@ function renderRoute(
   const html: Record<string, string> = {};
   try {
     const components = new Set<string>();
+    input.islands?.takePageHead();
     for (const [name, slot] of Object.entries(route.slots)) {
       const context = { site, route: route.data };
       const content = rewriteUrls(getContent(slot), slot);
@@ -163,13 +164,13 @@ function renderRoute(
     const sidebarUrl = 'sidebar' in shown ? shown.sidebar?.url : undefined;
     const fullSidebar = sidebarUrl ? getSidebar(sidebarUrl) : undefined;
     const sidebar = fullSidebar && input.toVisibleSidebar(fullSidebar, shown.path);
+    // A React page's <Layout> says its title and description as its island renders.
+    const islandHead = input.islands?.takePageHead();
     const body = theme.renderPage({ site, route: shown, page, sidebar });
     // A component page sets its own head title and description while it renders.
-    const data: RouteData = {
-      ...shown,
-      ...(body.title && { title: body.title }),
-      ...(body.description && { description: body.description }),
-    };
+    const title = body.title ?? islandHead?.title;
+    const description = body.description ?? islandHead?.description;
+    const data: RouteData = { ...shown, ...(title && { title }), ...(description && { description }) };
     return { html: toHtmlDocument({ site, siteJson, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
     const thrownAt = findSiteFrame(cause, theme.bundlePath);

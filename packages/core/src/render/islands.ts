@@ -8,6 +8,8 @@ export interface IslandRenderer {
    * to hydratable HTML, on the page at `path` (its `useLocation()`).
    */
   renderIsland(component: string, props: Record<string, unknown>, childrenHtml: string | undefined, path?: string): string;
+  /** What the islands rendered since the last call said of their page's head (a React page's `<Layout title>`), and forgets it. */
+  takePageHead(): { title?: string; description?: string } | undefined;
   /** The URL of a component's browser entry. */
   getSrc(component: string): string;
   /** The URL of the stylesheet of a component that imports CSS. */

@@ -41,6 +41,7 @@ async function loadIslands(
   const module = await importIslandServer(islands.serverFile, loaded);
   return {
     renderIsland: (component, props, childrenHtml, path) => module.renderIsland(component, props, childrenHtml, path),
+    takePageHead: () => module.takePageHead(),
     getSrc: (component) => islands.srcs[component]!,
     getStylesheet: (component) => islands.stylesheets[component],
   };

@@ -1,0 +1,45 @@
+import { posix } from 'node:path';
+import type { PageFrontMatter, SourceFile, SourceMarkdown } from '@docgen/types';
+
+/**
+ * The modules of `pages/` that are pages, as Docusaurus lists React pages: `.js`, `.jsx`, `.ts`
+ * and `.tsx` files, not those starting with `_` (a page's own components), type declarations or
+ * tests. (Folders starting with `_` are never listed: see FolderKind.)
+ */
+export const isPageModule = (relativePath: string) =>
+  /\.[jt]sx?$/.test(relativePath) && !/\.d\.ts$|\.test\.[jt]sx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
+
+/** An import or require of Docusaurus's modules or of the site by `@site/`. */
+const DOCUSAURUS_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](?:@docusaurus\/|@theme(?:-original)?\/|@site\/)/;
+
+/**
+ * Whether a page module is a React page written for Docusaurus: a `.js` or `.ts` file, or one that
+ * imports Docusaurus's modules (`@theme/Layout`, `@docusaurus/Link`...) or `@site/`. It runs
+ * against docgen's counterparts of those modules as an island of its page (see toReactPageSource).
+ * Any other `.tsx`/`.jsx` module is a component page of docgen's theme (`@docgen/site-theme`).
+ */
+export const isReactPage = (relativePath: string, text: string) => /\.[jt]s$/.test(relativePath) || DOCUSAURUS_IMPORT.test(text);
+
+/** The `title` and `description` a React page gives its `<Layout>` when they are written as plain strings. */
+function readLayoutProps(text: string): PageFrontMatter {
+  const layout = /<Layout\b([^>]*)>/.exec(text)?.[1] ?? '';
+  const read = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|\\{\\s*(?:"([^"]*)"|'([^']*)')\\s*\\})`).exec(layout);
+  const value = (name: string) => {
+    const match = read(name);
+    return match ? (match[1] ?? match[2] ?? match[3] ?? match[4]) : undefined;
+  };
+  const title = value('title');
+  const description = value('description');
+  return { ...(title && { title }), ...(description && { description }) };
+}
+
+/**
+ * A React page as the markdown source of its route: an MDX page that shows the module's default
+ * export, which compiling makes an island (rendered at build time and hydrated, with the site's
+ * other components). Its title and description are what its `<Layout>` says when written as
+ * text; the render stage takes the ones `<Layout>` gets as it renders.
+ */
+export function toReactPageSource(file: SourceFile): SourceMarkdown<PageFrontMatter> {
+  const body = `import Page from ${JSON.stringify(`./${posix.basename(file.sitePath)}`)};\n\n<Page />\n`;
+  return { file, frontMatter: readLayoutProps(file.text), body, bodyLine: 1, mdx: true, writtenFrontMatter: {} };
+}

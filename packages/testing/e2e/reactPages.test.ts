@@ -1,0 +1,218 @@
+/**
+ * React pages written for Docusaurus (`pages/index.js` with `@theme/Layout`), on a site generated
+ * here under a base URL with two locales: each module of Docusaurus's surface a page imports is
+ * rendered at build time (the HTML is whole without JavaScript: its title and description are
+ * what `<Layout>` says) and hydrated in Chromium, served by a plain static server, without a
+ * console message; its CSS module styles it, its state and Docusaurus's tabs work, and a client
+ * navigation reaches it. `<Head>` gives a page its title; `noFooter` hides the footer.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../src/browser.js';
+import { runDocgen } from '../src/cli.js';
+import { writeSiteFiles } from '../src/fixtureSite.js';
+import { startPlainServer, type PlainServer } from '../src/plainServer.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'docgen-react-pages-'));
+const site = join(scratch, 'site');
+const served = join(scratch, 'out');
+
+const HOME = `import React, { useState } from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import useBaseUrl, { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useGlobalData from '@docusaurus/useGlobalData';
+import Translate, { translate } from '@docusaurus/Translate';
+import Interpolate from '@docusaurus/Interpolate';
+import { useThemeConfig, ThemeClassNames } from '@docusaurus/theme-common';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import CodeBlock from '@theme/CodeBlock';
+import Admonition from '@theme/Admonition';
+import ThemedImage from '@theme/ThemedImage';
+import Features from '@site/src/components/Features';
+import styles from './index.module.css';
+
+function Hero() {
+  const { siteConfig, i18n } = useDocusaurusContext();
+  const [count, setCount] = useState(0);
+  return (
+    <header className={clsx('hero hero--primary', styles.banner)}>
+      <Heading as="h1" className="hero__title">{siteConfig.title}</Heading>
+      <p className="hero__subtitle">{siteConfig.tagline} ({i18n.currentLocale})</p>
+      <Link className="button button--secondary button--lg" to="/docs/intro">
+        <Translate id="home.start">Get started</Translate>
+      </Link>
+      <button type="button" className="counter" onClick={() => setCount(count + 1)}>
+        <Interpolate values={{ count }}>{'Clicked {count}'}</Interpolate>
+      </button>
+    </header>
+  );
+}
+
+export default function Home() {
+  const { siteConfig } = useDocusaurusContext();
+  const docs = useGlobalData()['docusaurus-plugin-content-docs'].default;
+  const { withBaseUrl } = useBaseUrlUtils();
+  return (
+    <Layout title={\`Hello from \${siteConfig.title}\`} description="The home page of Surface" wrapperClassName="home-wrapper">
+      <Hero />
+      <main className={ThemeClassNames.wrapper.main}>
+        <p className="versions">{docs.versions.map((version) => version.name + '@' + version.path).join(' ')}</p>
+        <p className="navbar-items">{useThemeConfig().navbar.items.length} navbar items</p>
+        <img className="logo" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />
+        <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute</a>
+        <Tabs groupId="os">
+          <TabItem value="mac" label="macOS">Mac steps</TabItem>
+          <TabItem value="linux" label="Linux" default>Linux steps</TabItem>
+        </Tabs>
+        <CodeBlock language="bash" title="install.sh">npm install surface</CodeBlock>
+        <Admonition type="tip" title="Good to know">Tips inside</Admonition>
+        <ThemedImage alt="Mode" sources={{ light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo.svg') }} />
+        <Features />
+      </main>
+    </Layout>
+  );
+}
+`;
+
+const FEATURES = `import Heading from '@theme/Heading';
+import Mountain from '@site/static/img/mountain.svg';
+
+const LIST = [{ title: 'Fast' }, { title: 'Small' }];
+
+export default function Features() {
+  return (
+    <section className="features">
+      {LIST.map(({ title }) => (
+        <div key={title} className="col col--6">
+          <Mountain className="feature-svg" role="img" />
+          <Heading as="h3">{title}</Heading>
+        </div>
+      ))}
+    </section>
+  );
+}
+`;
+
+describe('React pages written for Docusaurus', () => {
+  let server: PlainServer;
+  let browser: Browser;
+  let built: Awaited<ReturnType<typeof runDocgen>>;
+  beforeAll(async () => {
+    writeSiteFiles(site, {
+      'docgen.config.yaml': [
+        'title: Surface',
+        'tagline: Every module',
+        'url: https://surface.example.com',
+        'baseUrl: /base/',
+        'i18n:',
+        '  defaultLocale: en',
+        '  locales: [en, ko]',
+        'navbar:',
+        '  items:',
+        '    - label: Docs',
+        '      to: /docs/intro',
+        'footer:',
+        '  copyright: Surface footer',
+        '',
+      ].join('\n'),
+      'sidebars.yaml': 'docs:\n  - type: autogenerated\n    dirName: .\n',
+      'docs/intro.md': '---\ntitle: Intro\n---\n\nBack [home](/).\n',
+      'pages/index.js': HOME,
+      'pages/index.module.css': '.banner { padding-top: 37px; }\n',
+      'pages/about.jsx': [
+        "import Head from '@docusaurus/Head';",
+        "import Layout from '@theme/Layout';",
+        'export default function About() {',
+        '  return (',
+        '    <Layout noFooter>',
+        '      <Head><title>About us</title><meta name="description" content="Who we are" /></Head>',
+        '      <p className="about">About the team</p>',
+        '    </Layout>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'src/components/Features.js': FEATURES,
+      'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
+      'static/img/mountain.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path class="peak" d="M0 8 4 0 8 8z"/></svg>\n',
+    });
+    built = await runDocgen(['build', site, '--out-dir', '../out/base']);
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(served)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('renders each at its route with what every module gives, its head from <Layout> and <Head>', () => {
+    expect(built.stderr).not.toMatch(/^(error|warning)/m);
+    expect(built.code).toBe(0);
+    const html = readFileSync(join(served, 'base/index.html'), 'utf8');
+    expect(html).toContain('<title>Hello from Surface | Surface</title>');
+    expect(html).toContain('<meta name="description" content="The home page of Surface"');
+    expect(html).toMatch(/<div class="main-wrapper home-wrapper"><header class="hero hero--primary [\w-]+banner[\w-]*">/);
+    expect(html).toContain('<h1 class="hero__title">Surface</h1>');
+    expect(html).toContain('Every module<!-- --> (<!-- -->en<!-- -->)');
+    expect(html).toContain('<a class="button button--secondary button--lg" href="/base/docs/intro">Get started</a>');
+    expect(html).toContain('<p class="versions">current@/base/docs</p>');
+    expect(html).toContain('<p class="navbar-items">1<!-- --> navbar items</p>');
+    expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Surface"/>');
+    expect(html).toContain('href="https://surface.example.com/base/docs/intro"');
+    // Docusaurus's tabs in the theme's markup: the default item shown, the other hidden.
+    expect(html).toMatch(/aria-selected="true"[^>]*data-value="linux"/);
+    expect(html).toMatch(/data-value="mac" class="tabs__panel" hidden="">Mac steps/);
+    expect(html).toContain('<div class="code-block__title">install.sh</div>');
+    expect(html).toContain('<code>npm install surface</code>');
+    expect(html).toContain('<div class="admonition admonition-tip">');
+    expect(html).toContain('themed-image--dark');
+    // An SVG a component requires is drawn inline, its props over the file's attributes.
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" class="feature-svg" role="img"><path class="peak"');
+    expect(html).toContain('<h3>Fast</h3>');
+    // The page is the whole screen, not a markdown page's column with its title.
+    expect(html).not.toContain('markdown-page');
+    // The second locale renders the page too, in its own locale.
+    expect(readFileSync(join(served, 'base/ko/index.html'), 'utf8')).toContain('<h1 class="hero__title">Surface</h1>');
+    const about = readFileSync(join(served, 'base/about/index.html'), 'utf8');
+    expect(about).toContain('<title>About us | Surface</title>');
+    expect(about).toContain('<meta name="description" content="Who we are"');
+    expect(about).toContain('<p class="about">About the team</p>');
+  });
+
+  it('hydrates in Chromium: state, tabs, the CSS module, a client navigation back, and nothing logged', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) missing.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${server.url}/base/`, { waitUntil: 'networkidle' });
+    expect(await page.title()).toBe('Hello from Surface | Surface');
+    expect(await page.locator('header.hero').evaluate((element) => getComputedStyle(element).paddingTop)).toBe('37px');
+    const counter = page.locator('button.counter');
+    await counter.click();
+    await expect.poll(() => counter.textContent()).toBe('Clicked 1');
+    await page.locator('[role="tab"][data-value="mac"]').click();
+    await expect.poll(() => page.locator('[role="tabpanel"][data-value="mac"]').isHidden()).toBe(false);
+    expect(await page.locator('[role="tabpanel"][data-value="linux"]').isHidden()).toBe(true);
+    // Away by the site's router and back: the page shows and works again.
+    await page.locator('a.button--lg').click();
+    await page.waitForURL(`${server.url}/base/docs/intro`);
+    await page.locator('.markdown a', { hasText: 'home' }).click();
+    await page.waitForURL(`${server.url}/base/`);
+    await expect.poll(() => page.title()).toBe('Hello from Surface | Surface');
+    await page.locator('button.counter').click();
+    await expect.poll(() => page.locator('button.counter').textContent()).toBe('Clicked 1');
+    await page.goto(`${server.url}/base/about`, { waitUntil: 'networkidle' });
+    expect(await page.locator('footer').isVisible()).toBe(false);
+    expect(missing).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
