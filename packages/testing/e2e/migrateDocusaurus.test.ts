@@ -364,6 +364,21 @@ describe('docgen migrate docusaurus', () => {
       ].join('\n'),
       // Named by its absolute path (require.resolve), as most real configs do.
       'website/sidebars.js': "module.exports = { apiSidebar: ['intro', { type: 'category', label: 'Reference', items: ['api/call'] }] };\n",
+      // A React page that imports a file of the repository above the site (redux-toolkit's errors.json),
+      // a component by a relative path out of src/pages, and an image from / (jellyfin's).
+      'errors.json': '{"1": "Too many widgets"}\n',
+      'website/src/pages/errors.js': [
+        "import Layout from '@theme/Layout';",
+        "import errors from '../../../errors.json';",
+        "import Hero from '../components/Hero';",
+        'export default function Errors() {',
+        '  return <Layout title="Errors"><Hero />{Object.values(errors).map((text) => <p key={text} className="error">{text}</p>)}</Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+      'website/src/components/Hero.js':
+        "export default function Hero() {\n  return <img className=\"hero-img\" src={require('/static/img/hero.png').default} alt=\"\" />;\n}\n",
+      'website/static/img/hero.png': 'not really a png',
     });
     const to = join(scratch, 'real-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', join(root, 'website'), to]);
@@ -392,6 +407,11 @@ describe('docgen migrate docusaurus', () => {
     expect(built.stderr).not.toContain('Unknown code language');
     expect(readFileSync(join(to, 'build/intro/index.html'), 'utf8')).toContain('<span class="token tag">');
     expect(readFileSync(join(to, 'build/api/call/index.html'), 'utf8')).toContain('href="/intro"');
+    expect(readFileSync(join(to, 'pages/errors.js'), 'utf8')).toContain("import errors from '../_outside/errors.json';");
+    expect(readFileSync(join(to, 'pages/errors.js'), 'utf8')).toContain("import Hero from '../src/components/Hero';");
+    const errors = readFileSync(join(to, 'build/errors/index.html'), 'utf8');
+    expect(errors).toContain('<p class="error">Too many widgets</p>');
+    expect(errors).toMatch(/<img class="hero-img" src="\/assets\/islands\/hero-\w+\.png" alt=""\/>/);
   });
 
   it('lists in the report what docgen build reports in the migrated pages, and the packages their components need, and still exits 0', async () => {

@@ -4,7 +4,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { getImportedFileKind, MODULE_SUFFIXES } from '../files/index.js';
+import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES } from '../files/index.js';
 
 /**
  * The site's own components that MDX pages show (islands, `src/components/Counter.tsx#default`):
@@ -310,6 +310,15 @@ export function islandModules(
         if (args.pluginData === 'from-theme') return undefined;
         const result = await build.resolve(args.path, { kind: args.kind, resolveDir: themeDir, pluginData: 'from-theme' });
         return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
+      });
+      // A path from `/` is the site's (`/static/img/x.svg`), else the static folder's (`/img/x.svg`), as Docusaurus's webpack resolves it.
+      build.onResolve({ filter: /^\/[^/]/, namespace: SITE }, (args) => {
+        if (args.kind !== 'import-statement' && args.kind !== 'require-call' && args.kind !== 'dynamic-import') return undefined;
+        const found = [join(siteDir, args.path), join(siteDir, 'static', args.path)].find(
+          (path) => isInsideFolder(path, siteDir) && existsSync(path) && statSync(path).isFile(),
+        );
+        if (!found) return undefined;
+        return /\.[jt]sx?$/.test(found) ? { path: toSitePath(found), namespace: SITE } : { path: found };
       });
       build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE }, (args) => {
         const base = args.path.startsWith('@site/')

@@ -437,7 +437,7 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
       copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
     } else if (CODE_FILE.test(file)) {
       const text = readFileSync(join(site.from, sourcePath), 'utf8');
-      site.writer.text(`${target}/${file}`, toMovedModule(text, sourcePath, `${target}/${file}`, source));
+      site.writer.text(`${target}/${file}`, toCopiedModule(site, text, sourcePath, `${target}/${file}`, source));
       // What it imports from outside the folder is at the same place in both sites; what it imports in the folder is copied with it.
       const before = new Set(site.imported.keys());
       recordImportedFiles(site, sourcePath, sourcePath, text);
@@ -454,15 +454,33 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
 /** A relative specifier of an import, a dynamic import or a require: the text before it, its quote, and it. */
 const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]*)\2/g;
 
-/** A module moved from `sourcePath` to `targetPath`: its relative imports of files outside `folder` (which moves with it) lead to the same files. */
-function toMovedModule(text: string, sourcePath: string, targetPath: string, folder: string): string {
+/** Where the new site keeps the files the site's code imports from outside its folder (a monorepo's `errors.json`). */
+const OUTSIDE_FOLDER = '_outside';
+
+/**
+ * A code file copied from `sourcePath` to `targetPath`: its relative imports lead to the same
+ * files. A file of `folder` (when the whole folder moves, as src/pages does) moves with it; a file
+ * outside the Docusaurus site's folder is copied into `_outside/` (its path from the site's parent
+ * folders); any other file stays where it was.
+ */
+function toCopiedModule(site: SiteMigration, text: string, sourcePath: string, targetPath: string, folder?: string): string {
   return text.replace(RELATIVE_SPECIFIER, (written, before: string, quote: string, specifier: string) => {
     const resolved = posix.normalize(posix.join(posix.dirname(sourcePath), specifier));
-    if (resolved.startsWith(`${folder}/`)) return written;
-    const moved = posix.relative(posix.dirname(targetPath), resolved);
+    if (folder !== undefined && resolved.startsWith(`${folder}/`)) return written;
+    const outside = resolved.startsWith('../');
+    if (!outside && folder === undefined) return written;
+    const placed = outside ? `${OUTSIDE_FOLDER}/${resolved.replace(/^(\.\.\/)+/, '')}` : resolved;
+    if (outside) {
+      const suffix = IMPORT_SUFFIXES.find((candidate) => isFile(join(site.from, resolved + candidate)));
+      if (suffix === undefined) return written;
+      site.imported.set(placed + suffix, join(site.from, resolved + suffix));
+    }
+    const moved = posix.relative(posix.dirname(targetPath), placed);
     return `${before}${quote}${moved.startsWith('.') ? moved : `./${moved}`}${quote}`;
   });
 }
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 /**
  * `i18n/<locale>/`: Docusaurus plugin folders to docgen's layout (docs/<version>, blog, pages),
@@ -670,8 +688,13 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
     const componentScope = isComponentScope(file);
     if (importsComponents && (!file.startsWith('theme/') || componentScope)) {
       // The site's code MDX files import (components, data, utilities) and the CSS it imports: docgen bundles them.
-      site.writer.copy(join(site.from, sourcePath), sourcePath);
-      if (CODE_FILE.test(file)) recordImportedFiles(site, sourcePath, sourcePath, readFileSync(join(site.from, sourcePath), 'utf8'));
+      if (CODE_FILE.test(file)) {
+        const text = readFileSync(join(site.from, sourcePath), 'utf8');
+        site.writer.text(sourcePath, toCopiedModule(site, text, sourcePath, sourcePath));
+        recordImportedFiles(site, sourcePath, sourcePath, text);
+      } else {
+        site.writer.copy(join(site.from, sourcePath), sourcePath);
+      }
       continue;
     }
     if (file.startsWith('theme/')) {
