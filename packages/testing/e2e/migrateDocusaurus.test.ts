@@ -377,7 +377,7 @@ describe('docgen migrate docusaurus', () => {
         '',
       ].join('\n'),
       'website/src/components/Hero.js':
-        "export default function Hero() {\n  return <img className=\"hero-img\" src={require('/static/img/hero.png').default} alt=\"\" />;\n}\n",
+        'export default function Hero() {\n  return <img className="hero-img" src={require(\'/static/img/hero.png\').default} alt="" />;\n}\n',
       'website/static/img/hero.png': 'not really a png',
     });
     const to = join(scratch, 'real-out');
