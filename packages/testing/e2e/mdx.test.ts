@@ -570,6 +570,44 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
   });
 });
 
+describe("Docusaurus's DocCardList and DocCard in MDX pages", () => {
+  it('shows the cards of the category whose page the doc is, and warns where there is none', async () => {
+    const cards = writeSiteFiles(join(scratch, 'cards'), {
+      ...getMinimalSiteFiles('Cards'),
+      'docs/guide/index.mdx': "---\ntitle: Guide\n---\nimport DocCardList from '@theme/DocCardList';\n\nEvery part:\n\n<DocCardList />\n",
+      'docs/guide/install.md': '---\ntitle: Install\ndescription: Put it on the machine\n---\n\nSteps.\n',
+      'docs/guide/deep/one.md': '# One\n\nText.\n',
+      'docs/guide/deep/two.md': '# Two\n\nText.\n',
+      'docs/alone.mdx': [
+        '---',
+        'title: Alone',
+        '---',
+        "import DocCardList from '@theme/DocCardList';",
+        "import DocCard from '@theme/DocCard';",
+        '',
+        '<DocCardList />',
+        '',
+        "<DocCard item={{ type: 'link', label: 'Elsewhere', href: '/docs/guide/install', description: 'By hand' }} />",
+        '',
+      ].join('\n'),
+    });
+    const built = await runDocgen(['build', cards]);
+    expect(built.code, built.stderr).toBe(0);
+    const guide = readFileSync(join(cards, 'build/docs/guide/index.html'), 'utf8');
+    expect(guide).toMatch(
+      /<p>Every part:<\/p>\s*<section class="card-grid"><a class="card" href="\/docs\/category\/guide\/deep"><h2 class="card__title">deep<\/h2><p class="card__description">2 items<\/p><\/a><a class="card" href="\/docs\/guide\/install"><h2 class="card__title">Install<\/h2><p class="card__description">Put it on the machine<\/p><\/a><\/section>/,
+    );
+    expect(built.stderr).toMatch(
+      /^warning docs\/alone\.mdx:1:1 +<DocCardList \/> shows the items of the sidebar category whose page this doc is/m,
+    );
+    const alone = readFileSync(join(cards, 'build/docs/alone/index.html'), 'utf8');
+    expect(alone).toContain(
+      '<a href="/docs/guide/install" class="card"><p class="card__title">Elsewhere</p><p class="card__description">By hand</p></a>',
+    );
+    expect(alone).not.toContain('id="elsewhere"');
+  });
+});
+
 describe('markdown.format: which files are MDX, as Docusaurus 3 decides it', () => {
   const PAGE = "import data from './data.json';\n\nVersion {data.version}, <b>{1 + 1}</b>.\n";
   const buildWith = async (name: string, format: string) => {

@@ -232,6 +232,8 @@ export interface CompiledMarkdown {
   /** Minutes to read the document. */
   readingTimeMinutes: number;
   diagnostics: Diagnostic[];
+  /** True when an MDX page shows `<DocCardList />`: the manifest gives its doc route the cards. */
+  hasDocCardList?: true;
   /** The site components an MDX page shows as islands (`src/components/Counter.tsx#default`), when it shows any. */
   components?: string[];
   /** Where the compile store keeps the content, excerpt and search sections. */

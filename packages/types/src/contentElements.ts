@@ -29,6 +29,11 @@ export interface ContentElements {
    * and the URL of its browser code in `src`.
    */
   island: { component: string; props: string; src?: string };
+  /**
+   * MDX's `<DocCardList />` in a doc that is the page of a sidebar category: a card for each item
+   * of that category, which the theme takes from the route (`docCards` of a doc route).
+   */
+  'doc-card-list': Record<string, never>;
   /** `:highlight[text]{color=...}`. */
   highlight: { color?: string };
   /**

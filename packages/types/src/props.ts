@@ -141,6 +141,14 @@ export type PropSidebarItem = PropSidebarLink | PropSidebarCategory;
 
 export type PropSidebar = PropSidebarItem[];
 
+/** A card of a category's items: a generated index's, or a doc's `<DocCardList />`. `count`: the pages of a category. */
+export interface PropCard {
+  title: string;
+  description: string;
+  path: string;
+  count?: number;
+}
+
 export interface PropNavLink {
   title: string;
   path: string;
@@ -254,6 +262,8 @@ export type RouteKind =
       markdownPath?: string;
       /** The doc's front matter tags, each linking to its tag page. */
       tags?: PropTag[];
+      /** The cards of its `<DocCardList />`: the items of the sidebar category the doc is the page of. */
+      docCards?: PropCard[];
     } & PropDocContext &
       PropPageSource)
   /** A version's tags list (`<version>/tags`): every tag of its docs, with its count. */
@@ -265,7 +275,7 @@ export type RouteKind =
       allTagsPath: string;
       docs: { title: string; description: string; path: string }[];
     } & PropDocContext)
-  | ({ type: 'docCategory'; items: { title: string; description: string; path: string; count?: number }[] } & PropDocContext)
+  | ({ type: 'docCategory'; items: PropCard[] } & PropDocContext)
   | {
       type: 'blogList';
       posts: PropBlogPostMeta[];

@@ -13,6 +13,7 @@ import { Admonition } from './Admonition.js';
 import { CodeBlock } from './CodeBlock.js';
 import { Heading } from './Heading.js';
 import { Tabs, TabsCounter } from './Tabs.js';
+import { CARD_STRINGS, CardGrid } from './CardGrid.js';
 
 extend([a11yPlugin, namesPlugin]);
 
@@ -52,6 +53,15 @@ const STRINGS = {
 };
 
 type StringKey = keyof (typeof STRINGS)['en'];
+
+/** A link of rendered content: plain, as markdown's links are (the router follows them). */
+function ContentLink({ className, href, children }: { className: string; href: string; children: ReactNode }) {
+  return (
+    <a className={className} href={href}>
+      {children}
+    </a>
+  );
+}
 
 /** Props of a component: the element's properties, its children and the element itself (`passNode`). */
 type Props = Record<string, unknown> & { children?: ReactNode; node?: Element };
@@ -120,6 +130,12 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         'data-src': src,
         dangerouslySetInnerHTML: { __html: raw.value },
       });
+    },
+    'doc-card-list'() {
+      const cards = context.route.type === 'doc' ? (context.route.docCards ?? []) : [];
+      const countLabel = (count: number) =>
+        translateFrom(CARD_STRINGS, context.site.locale, context.site.translations, 'category.items', { count });
+      return <CardGrid items={cards} countLabel={countLabel} link={ContentLink} />;
     },
     tab({ children }: ElementProps<'tab'>) {
       return <>{children}</>;

@@ -28,7 +28,7 @@ import { hasRawHtml } from './rawHtml.js';
 import { rehypeDocgen } from './rehypeDocgen.js';
 import { remarkDocgen } from './remarkDocgen.js';
 import { getContentSections, getShownText } from './sections.js';
-import { fillTocInline } from './tocInline.js';
+import { fillTocInline, hasElement } from './tocInline.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
 export interface CompileOptions {
@@ -327,6 +327,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   const excerpt: HastRoot | undefined = markerIndex >= 0 ? { type: 'root', children: hast.children.slice(0, markerIndex) } : undefined;
   hast.children = hast.children.filter((node: RootContent) => !isMarker(node));
   if (options.mdx) fillTocInline(hast, data.headings);
+  const hasDocCardList = options.mdx !== undefined && hasElement(hast, 'doc-card-list');
   const text = getShownText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);
@@ -352,6 +353,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
       description: getDefaultDescription(text),
       readingTimeMinutes: getReadingTime(text),
       ...(data.components && { components: [...data.components].sort() }),
+      ...(hasDocCardList && { hasDocCardList: true as const }),
       // In the order of the file: markdown and raw HTML are checked in two passes.
       diagnostics: data.diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column),
     },

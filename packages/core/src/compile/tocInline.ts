@@ -22,6 +22,17 @@ export function fillTocInline(hast: HastRoot, headings: TocItem[]): void {
   });
 }
 
+/** Whether the tree holds an element named `tagName` (`doc-card-list`, which the manifest fills). */
+export function hasElement(hast: HastRoot, tagName: string): boolean {
+  let found = false;
+  walkTree<HastRoot | RootContent, true>(hast, true, (node) => {
+    if (found || node.type !== 'element') return undefined;
+    if (node.tagName === tagName) found = true;
+    return found ? undefined : true;
+  });
+  return found;
+}
+
 function toTocList(headings: TocItem[], start: number): Element | undefined {
   if (start >= headings.length) return undefined;
   const level = headings[start]!.level;

@@ -48,7 +48,16 @@ type PageHead = Pick<RouteData, 'keywords' | 'image' | 'head'>;
 
 /** What a route shows, as the manifest's loaders find it: one kind per page kind of RouteData. */
 export type PageModel =
-  | ({ type: 'doc'; path: string; doc: LoadedDoc; place: DocPlace; hideTitle?: boolean; tags?: PropTag[] } & PageHead)
+  | ({
+      type: 'doc';
+      path: string;
+      doc: LoadedDoc;
+      place: DocPlace;
+      hideTitle?: boolean;
+      tags?: PropTag[];
+      /** The cards of its `<DocCardList />`. */
+      docCards?: CategoryCard[];
+    } & PageHead)
   | { type: 'docTagList'; path: string; title: string; tags: PropTag[]; place: DocPlace }
   | {
       type: 'docTag';

@@ -72,6 +72,7 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     ...(page.head && { head: page.head }),
     ...(page.hideTitle && { hideTitle: page.hideTitle }),
     ...(page.tags && { tags: page.tags }),
+    ...(page.docCards && { docCards: page.docCards }),
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
     ...doc.source,

@@ -184,6 +184,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     const tags = docTags.tagsOf.get(doc.id);
     const { keywords, image, head, hideTitle, paginationPrev, paginationNext, redirectFrom } = docSource.frontMatter;
     const place = docPlace(doc.permalink, doc.sidebarId, doc.sidebarLabel);
+    const docCards = doc.compiled.hasDocCardList ? getDocCards(doc, sidebars, docsById, warnings) : undefined;
     return {
       route: {
         path: doc.permalink,
@@ -208,6 +209,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         ...(head && { head }),
         ...(hideTitle && { hideTitle }),
         ...(tags && { tags }),
+        ...(docCards && { docCards }),
       },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
@@ -714,6 +716,30 @@ function getDocTags(
       })),
     ],
   };
+}
+
+/**
+ * The cards of a doc's `<DocCardList />`: the items of the category of its sidebar whose page the
+ * doc is, as Docusaurus's `useCurrentSidebarCategory()` finds it. A doc that is no category's page
+ * gets none, with a warning.
+ */
+function getDocCards(doc: LoadedDoc, sidebars: Record<string, Sidebar>, docsById: Map<string, LoadedDoc>, warnings: Diagnostic[]) {
+  let category: (SidebarItem & { type: 'category' }) | undefined;
+  const sidebar = doc.sidebarId === undefined ? undefined : sidebars[doc.sidebarId];
+  if (sidebar) {
+    forEachItem(sidebar, (item) => {
+      if (!category && item.type === 'category' && item.href === doc.permalink) category = item;
+    });
+  }
+  if (category) return category.items.map((item) => toCategoryCard(item, docsById));
+  warnings.push({
+    severity: 'warning',
+    code: 'doc-card-list-no-category',
+    message: '<DocCardList /> shows the items of the sidebar category whose page this doc is, and this doc is the page of no category',
+    hint: "Make the doc its category's page (link: {type: doc, id} in the sidebar or _category_.yaml, or an index.md in the folder), or pass the cards: <DocCardList items={[...]} />.",
+    location: { file: doc.sourcePath, line: 1, column: 1 },
+  });
+  return [];
 }
 
 function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {

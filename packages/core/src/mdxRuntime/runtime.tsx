@@ -313,6 +313,42 @@ function TOCInline({ minHeadingLevel = 2, maxHeadingLevel = 3 }: { toc?: unknown
 
 const Head = () => null;
 
+/** A sidebar item as Docusaurus's `DocCard` and `DocCardList` take it (`useCurrentSidebarCategory().items`). */
+interface SidebarItemProp {
+  type?: string;
+  label?: string;
+  href?: string;
+  description?: string;
+  items?: unknown[];
+}
+
+/** `@theme/DocCard`: the card of one sidebar item (`item`), in the markup of the theme's cards (its title a paragraph). */
+function DocCard({ item }: { item: SidebarItemProp }) {
+  const description = item.description ?? (Array.isArray(item.items) ? `${item.items.length} items` : '');
+  return (
+    <a className="card" href={item.href}>
+      {/* Not a heading of the page: no anchor, not in its table of contents. */}
+      <p className="card__title">{item.label}</p>
+      {description ? <p className="card__description">{description}</p> : null}
+    </a>
+  );
+}
+
+/**
+ * `@theme/DocCardList`: given `items`, their cards; else the cards of the sidebar category whose
+ * page this doc is, which the manifest knows (a `doc-card-list` element for the theme to fill).
+ */
+function DocCardList({ items, className }: { items?: SidebarItemProp[]; className?: string }) {
+  if (!items) return createElement('doc-card-list', {});
+  return (
+    <section className={['card-grid', className].filter(Boolean).join(' ')}>
+      {items.map((item, index) => (
+        <DocCard key={item.href ?? index} item={item} />
+      ))}
+    </section>
+  );
+}
+
 /** `@theme/Layout` in an MDX page: its content (the page is already in the site's frame). */
 function Layout({ children }: { children?: ReactNode }) {
   return <>{children}</>;
@@ -372,6 +408,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     ThemeClassNames,
   },
   '@theme/Layout': { default: own(Layout) },
+  '@theme/DocCardList': { default: own(DocCardList) },
+  '@theme/DocCard': { default: own(DocCard) },
   '@theme/IdealImage': { default: own(IdealImage) },
   '@theme/Mermaid': { default: own(Mermaid) },
   '@docusaurus/ExecutionEnvironment': {
