@@ -387,16 +387,22 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const result = await migrateDocusaurus({ from, to });
       io.stdout(result.report);
       const count = (number: number, what: string) => `${number} ${what}${number === 1 ? '' : 's'}`;
-      const errors = result.problems.filter((problem) => problem.severity === 'error').length;
+      const errors = result.problems.filter((problem) => problem.severity === 'error');
+      // The files an error stops (a page, the config, a stylesheet): the build stops until each is fixed.
+      const stopped = new Set(errors.map((problem) => problem.location?.file ?? 'the site'));
       const found = [
         `${count(result.notes.length, 'thing')} not converted`,
         ...(result.problems.length > 0
-          ? [`${count(errors, 'error')} and ${count(result.problems.length - errors, 'warning')} in the migrated pages`]
+          ? [`${count(errors.length, 'error')} and ${count(result.problems.length - errors.length, 'warning')} in the migrated pages`]
           : []),
         ...(result.packages.length > 0 ? [`${count(result.packages.length, 'package')} the components import to install or port`] : []),
       ];
+      const builds =
+        stopped.size === 0
+          ? 'docgen build builds it'
+          : `docgen build stops at ${count(stopped.size, 'file')} until ${stopped.size === 1 ? 'it is' : 'they are'} fixed`;
       io.stdout(
-        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to} (${found.join(', ')}: see MIGRATION.md)\n`,
+        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to} (${found.join(', ')}; ${builds}: see MIGRATION.md)\n`,
       );
     });
 

@@ -471,7 +471,7 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.stderr).toBe('');
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toContain(
-      '(0 things not converted, 1 error and 1 warning in the migrated pages, 2 packages the components import to install or port',
+      '(0 things not converted, 1 error and 1 warning in the migrated pages, 2 packages the components import to install or port; docgen build stops at 1 file until it is fixed: see MIGRATION.md)',
     );
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     // Found by compiling the page as the build does, listed once (not also as notes), and not in fenced code.
@@ -495,6 +495,40 @@ describe('docgen migrate docusaurus', () => {
     expect(built.code).toBe(2);
     const reported = [...built.stderr.matchAll(/^(error|warning) (\S+:\d+:\d+) /gm)].map((match) => `${match[2]} ${match[1]}`);
     expect(reported.sort()).toEqual(problems.filter((problem) => problem.endsWith('error')).sort());
+  });
+
+  it("lists what the build's later stages report too: a React page that throws as it renders", async () => {
+    const root = join(scratch, 'render-check');
+    writeFiles(root, {
+      'docusaurus.config.js':
+        "module.exports = { title: 'Render', url: 'https://render.example.com', baseUrl: '/', presets: [['classic', { docs: {}, blog: false }]] };\n",
+      'docs/intro.md': '# Intro\n\nPlain.\n',
+      'src/pages/status.js': [
+        "import Layout from '@theme/Layout';",
+        'export default function Status() {',
+        '  const data = globalThis.statusData ?? { items: null };',
+        '  return <Layout title="Status">{data.items.map((item) => <p key={item}>{item}</p>)}</Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'render-check-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code).toBe(0);
+    expect(migrated.stdout).toContain(
+      '1 error and 0 warnings in the migrated pages; docgen build stops at 1 file until it is fixed: see MIGRATION.md)',
+    );
+    // The migration built the site into a folder it threw away, without a cache: nothing of it is left.
+    expect(existsSync(join(to, '.docgen'))).toBe(false);
+    expect(existsSync(join(to, 'build'))).toBe(false);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toMatch(
+      /^- `pages\/status\.js:1:1` error: Rendering \/status failed: .*Cannot read properties of null \(reading 'map'\)/m,
+    );
+    // What the report lists is what the build says.
+    const built = await runDocgen(['build', to]);
+    expect(built.code).not.toBe(0);
+    expect(built.stderr).toMatch(/^error pages\/status\.js:1:1 +Rendering \/status failed/m);
   });
 
   it('writes a .md file that uses MDX as .mdx when Docusaurus reads .md as MDX, with the same id, URL, translation and links', async () => {

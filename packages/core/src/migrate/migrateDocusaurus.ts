@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
@@ -139,8 +140,10 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   addDocusaurusLanguages(converted.config, site.languages, isDefaultLanguage);
   writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
-  // The new site as docgen builds it: what compiling its pages reports, and what its components need installed.
-  const { diagnostics: problems, linksChecked } = await checkSiteContent(to);
+  // The new site as docgen builds it: what compiling its pages and checking their links reports, what
+  // the build's later stages report (bundling, rendering), and what its components need installed.
+  const { diagnostics: checked, linksChecked } = await checkSiteContent(to);
+  const problems = withoutRepeats([...checked, ...(await readBuildDiagnostics(to))]);
   const packages = await findMissingPackages(
     from,
     to,
@@ -453,6 +456,37 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
 
 /** A relative specifier of an import, a dynamic import or a require: the text before it, its quote, and it. */
 const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]*)\2/g;
+
+/**
+ * What `docgen build` reports for the new site, all its stages: it is built into a folder that is
+ * thrown away, without a cache (the new site keeps no trace of it). An error that stops the
+ * build is one of them.
+ */
+async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-build-'));
+  try {
+    // Loaded here only, as the compile stage is below.
+    const { build } = await import('../build.js');
+    return (await build({ siteDir, outDir, cache: false })).diagnostics;
+  } catch (error) {
+    if (error instanceof DocgenError) return error.diagnostics;
+    throw error;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Diagnostics without the ones given twice (the same at the same place), first kept. */
+function withoutRepeats(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const { file, line, column } = diagnostic.location ?? {};
+    const key = JSON.stringify([diagnostic.severity, file, line, column, diagnostic.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** Where the new site keeps the files the site's code imports from outside its folder (a monorepo's `errors.json`). */
 const OUTSIDE_FOLDER = '_outside';

@@ -146,10 +146,10 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function formatProblems(problems: Diagnostic[], linksChecked: boolean): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   let text = `\n## What \`docgen build\` reports in the migrated pages (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')})\n\n`;
-  text += 'Every page was read and compiled as `docgen build` does';
+  text += 'The new site was built as `docgen build` builds it, into a folder thrown away: every page compiled';
   text += linksChecked
-    ? ', and its links checked; the paths are those of the new site. '
-    : '; the paths are those of the new site. Its links are checked once every page compiles: run `docgen check-links` then. ';
+    ? ' and its links checked, the theme and the components bundled, every page rendered. The paths are those of the new site. '
+    : ', and the stages that could run after what stopped it. The paths are those of the new site. Its links are checked once every page compiles: run `docgen check-links` then. ';
   if (problems.length === 0) return `${text}Nothing to report.\n`;
   text += 'An error stops the build until it is fixed; a warning is printed by every build.\n\n';
   for (const problem of sortDiagnostics(problems)) {
