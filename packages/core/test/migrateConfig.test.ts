@@ -185,3 +185,46 @@ describe('migrate docusaurus: navbar items', () => {
     expect(notes[1]!.todo).toContain('docgen navbar links have a label');
   });
 });
+
+describe('migrate docusaurus: content plugins without the classic preset', () => {
+  const text = `export default {
+  title: 'Plugins',
+  url: 'https://plugins.example.com',
+  plugins: [
+    ['@docusaurus/plugin-content-docs', { sidebarPath: './sidebars.ts', editUrl: 'https://github.com/acme/site/edit/master/' }],
+    ['@docusaurus/plugin-content-blog', { id: 'blog-main', routeBasePath: 'posts', path: 'blog' }],
+    ['@docusaurus/plugin-content-pages', {}],
+    ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }],
+  ],
+};
+`;
+  const loaded = {
+    title: 'Plugins',
+    url: 'https://plugins.example.com',
+    plugins: [
+      ['@docusaurus/plugin-content-docs', { sidebarPath: './sidebars.ts', editUrl: 'https://github.com/acme/site/edit/master/' }],
+      ['@docusaurus/plugin-content-blog', { id: 'blog-main', routeBasePath: 'posts', path: 'blog' }],
+      ['@docusaurus/plugin-content-pages', {}],
+      ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }],
+    ],
+  };
+
+  it('takes them as the docs, blog and pages, as jellyfin.org writes its site', () => {
+    const { config, content, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
+    expect(config.docs).toEqual({ editUrl: 'https://github.com/acme/site/edit/master/' });
+    expect(config.blog).toMatchObject({ routeBasePath: 'posts' });
+    expect(content.pages).toEqual({});
+    expect(content.docs).toMatchObject({ sidebarPath: './sidebars.ts' });
+    // A second docs instance is not taken for the first.
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '8 Docs instance `community` (a docs plugin of its own, at community/) is not converted',
+    ]);
+  });
+
+  it('has no docs, blog or pages that no plugin adds', () => {
+    const { config, content } = convertConfig({ title: 'Bare', url: 'https://bare.example.com' }, 'docusaurus.config.js', '', '/site');
+    expect(config.docs).toEqual({ includeCurrentVersion: false });
+    expect(config.blog).toBeUndefined();
+    expect(content.pages).toBe(false);
+  });
+});

@@ -68,15 +68,17 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   }
 
   const preset = findClassicPreset(site.presets, configFile, configText, notes);
-  for (const key of Object.keys(preset)) {
+  for (const key of Object.keys(preset ?? {})) {
     if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
       at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its README for what it builds.');
     }
   }
-  const docs = preset.docs === false ? false : isData(preset.docs) ? preset.docs : {};
-  const blog = preset.blog === false ? false : isData(preset.blog) ? preset.blog : {};
-  const pages = preset.pages === false ? false : isData(preset.pages) ? preset.pages : {};
-  const theme = isData(preset.theme) ? preset.theme : {};
+  // The preset's docs, blog and pages (each on unless false); without the preset, none but those a content plugin adds.
+  const fromPreset = (value: unknown): Data | false => (preset === undefined || value === false ? false : isData(value) ? value : {});
+  let docs = fromPreset(preset?.docs);
+  let blog = fromPreset(preset?.blog);
+  let pages = fromPreset(preset?.pages);
+  const theme = isData(preset?.theme) ? preset.theme : {};
   // The site's own stylesheets are copied and loaded as they are (docgen's theme reads Infima's
   // variables); a stylesheet of a package is not.
   const customCss: string[] = [];
@@ -98,6 +100,30 @@ export function convertConfig(value: unknown, configFile: string, configText: st
       const name = pluginName(entry);
       if (name === '@docusaurus/plugin-client-redirects' || name === 'client-redirects') {
         redirects = convertClientRedirects(Array.isArray(entry) ? entry[1] : undefined, configFile, configText, notes);
+        continue;
+      }
+      // A content plugin where the preset has none (a site without the preset: jellyfin's): its docs, blog or pages.
+      const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
+      const docsInstance = options.id === undefined || options.id === 'default';
+      if (/^(@docusaurus\/plugin-)?content-docs$/.test(name ?? '') && docs === false && docsInstance) {
+        docs = options;
+        continue;
+      }
+      if (/^(@docusaurus\/plugin-)?content-blog$/.test(name ?? '') && blog === false) {
+        blog = options;
+        continue;
+      }
+      if (/^(@docusaurus\/plugin-)?content-pages$/.test(name ?? '') && pages === false) {
+        pages = options;
+        continue;
+      }
+      if (/^(@docusaurus\/plugin-)?content-docs$/.test(name ?? '') && typeof options.id === 'string') {
+        notes.push({
+          file: configFile,
+          line: findLine(configText, new RegExp(`id:\\s*['"\`]${escapeRegExp(options.id)}['"\`]`)) ?? findLine(configText, name!),
+          what: `Docs instance \`${options.id}\` (a docs plugin of its own, at ${text(options.routeBasePath) ?? options.id}/) is not converted`,
+          todo: 'docgen builds one docs instance: move its docs into docs/ (a folder of their own, a sidebar of their own), or keep it on Docusaurus for now.',
+        });
         continue;
       }
       notes.push({
@@ -287,8 +313,9 @@ function pluginName(entry: unknown): string | undefined {
   return undefined;
 }
 
-function findClassicPreset(presets: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data {
-  let options: Data = {};
+/** The classic preset's options; undefined when the site has no classic preset. */
+function findClassicPreset(presets: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data | undefined {
+  let options: Data | undefined;
   for (const entry of Array.isArray(presets) ? presets : []) {
     const name = pluginName(entry);
     if (name && (CLASSIC_PRESETS.has(name) || /preset-classic/.test(name))) {
@@ -397,6 +424,8 @@ const DOCS_ADVICE: Record<string, string> = {
 };
 
 const BLOG_KEYS = new Set([
+  // The plugin instance's id (a blog plugin of its own): the site has one blog.
+  'id',
   'path',
   'routeBasePath',
   'postsPerPage',
