@@ -576,6 +576,17 @@ describe("Docusaurus's DocCardList and DocCard in MDX pages", () => {
       ...getMinimalSiteFiles('Cards'),
       'docs/guide/index.mdx': "---\ntitle: Guide\n---\nimport DocCardList from '@theme/DocCardList';\n\nEvery part:\n\n<DocCardList />\n",
       'docs/guide/install.md': '---\ntitle: Install\ndescription: Put it on the machine\n---\n\nSteps.\n',
+      // Docusaurus 2's way: the items of the current category, given to DocCardList.
+      'docs/guide/deep/index.mdx': [
+        '---',
+        'title: Deep',
+        '---',
+        "import DocCardList from '@theme/DocCardList';",
+        "import { useCurrentSidebarCategory } from '@docusaurus/theme-common';",
+        '',
+        '<DocCardList items={useCurrentSidebarCategory().items} />',
+        '',
+      ].join('\n'),
       'docs/guide/deep/one.md': '# One\n\nText.\n',
       'docs/guide/deep/two.md': '# Two\n\nText.\n',
       'docs/alone.mdx': [
@@ -595,11 +606,13 @@ describe("Docusaurus's DocCardList and DocCard in MDX pages", () => {
     expect(built.code, built.stderr).toBe(0);
     const guide = readFileSync(join(cards, 'build/docs/guide/index.html'), 'utf8');
     expect(guide).toMatch(
-      /<p>Every part:<\/p>\s*<section class="card-grid"><a class="card" href="\/docs\/category\/guide\/deep"><h2 class="card__title">deep<\/h2><p class="card__description">2 items<\/p><\/a><a class="card" href="\/docs\/guide\/install"><h2 class="card__title">Install<\/h2><p class="card__description">Put it on the machine<\/p><\/a><\/section>/,
+      /<p>Every part:<\/p>\s*<section class="card-grid"><a class="card" href="\/docs\/guide\/deep\/"><h2 class="card__title">deep<\/h2><p class="card__description">2 items<\/p><\/a><a class="card" href="\/docs\/guide\/install"><h2 class="card__title">Install<\/h2><p class="card__description">Put it on the machine<\/p><\/a><\/section>/,
     );
     expect(built.stderr).toMatch(
       /^warning docs\/alone\.mdx:1:1 +<DocCardList \/> shows the items of the sidebar category whose page this doc is/m,
     );
+    const deep = readFileSync(join(cards, 'build/docs/guide/deep/index.html'), 'utf8');
+    expect(deep).toMatch(/<section class="card-grid"><a class="card" href="\/docs\/guide\/deep\/one"><h2 class="card__title">One<\/h2>/);
     const alone = readFileSync(join(cards, 'build/docs/alone/index.html'), 'utf8');
     expect(alone).toContain(
       '<a href="/docs/guide/install" class="card"><p class="card__title">Elsewhere</p><p class="card__description">By hand</p></a>',

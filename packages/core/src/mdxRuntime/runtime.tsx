@@ -322,6 +322,13 @@ interface SidebarItemProp {
   items?: unknown[];
 }
 
+/**
+ * `useCurrentSidebarCategory()`: the category whose page this doc is, known to the manifest only;
+ * its `items`, given to `<DocCardList items={...} />` (Docusaurus 2's way), are that category's cards.
+ */
+const CURRENT_CATEGORY: { items: SidebarItemProp[] } = Object.freeze({ items: Object.freeze([]) as unknown as SidebarItemProp[] });
+const useCurrentSidebarCategory = () => CURRENT_CATEGORY;
+
 /** `@theme/DocCard`: the card of one sidebar item (`item`), in the markup of the theme's cards (its title a paragraph). */
 function DocCard({ item }: { item: SidebarItemProp }) {
   const description = item.description ?? (Array.isArray(item.items) ? `${item.items.length} items` : '');
@@ -339,7 +346,7 @@ function DocCard({ item }: { item: SidebarItemProp }) {
  * page this doc is, which the manifest knows (a `doc-card-list` element for the theme to fill).
  */
 function DocCardList({ items, className }: { items?: SidebarItemProp[]; className?: string }) {
-  if (!items) return createElement('doc-card-list', {});
+  if (!items || items === CURRENT_CATEGORY.items) return createElement('doc-card-list', {});
   return (
     <section className={['card-grid', className].filter(Boolean).join(' ')}>
       {items.map((item, index) => (
@@ -406,7 +413,10 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     useColorMode: () => ({ colorMode: 'light', isDarkTheme: false, setColorMode: () => undefined }),
     useThemeConfig: () => getCurrent().context.themeConfig,
     ThemeClassNames,
+    useCurrentSidebarCategory,
   },
+  '@docusaurus/plugin-content-docs/client': { useCurrentSidebarCategory },
+  '@docusaurus/theme-common/internal': { useCurrentSidebarCategory },
   '@theme/Layout': { default: own(Layout) },
   '@theme/DocCardList': { default: own(DocCardList) },
   '@theme/DocCard': { default: own(DocCard) },
