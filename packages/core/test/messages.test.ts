@@ -79,6 +79,23 @@ describe('messages with file:line:col and a suggestion', () => {
     expect(error.hint).toBe('Did you mean "guide/usage"?');
   });
 
+  it('a doc of a navbar dropdown that does not exist fails at its own line, with the doc meant', async () => {
+    const config = [
+      ...CONFIG.slice(0, 7),
+      '    - type: dropdown',
+      '      label: More',
+      '      items:',
+      '        - type: doc',
+      '          label: Use',
+      '          docId: guide/usge',
+      '',
+    ].join('\n');
+    const error = await catchDocgenErrorAsync(() => loadSite({ siteDir: makeSite({ 'docgen.config.yaml': config }), cache: false }));
+    expect(error.message).toBe('Navbar item "Use" links to doc "guide/usge", which exists in no docs version');
+    expect(where(error)).toBe('docgen.config.yaml:13:18');
+    expect(error.hint).toBe('Did you mean "guide/usage"?');
+  });
+
   it('a YAML error in front matter points at the line where the unclosed quote opens', async () => {
     const page = '---\ntitle: "Intro\nsidebar_position: 2\ndescription: About\n---\n\nHello.\n';
     const error = await catchDocgenErrorAsync(() => loadSite({ siteDir: makeSite({ 'docs/intro.md': page }), cache: false }));

@@ -140,6 +140,8 @@ describe('migrate docusaurus: navbar items', () => {
           items: [
             { label: "Users, \\"all\\"", to: "/user/welcome" },
             { label: 'Blog', href: 'https://example.com/blog' },
+            { type: 'doc', docId: 'api/overview', label: 'API' },
+            { type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left' },
           ],
         },
         { type: 'search', position: 'right' },
@@ -162,7 +164,7 @@ describe('migrate docusaurus: navbar items', () => {
   const loaded: unknown = new Function(configText.replace('export default', 'return'))();
   const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', configText, '/site');
 
-  it('converts an item with items and no type as the dropdown Docusaurus makes of it', () => {
+  it('converts an item with items and no type as the dropdown Docusaurus makes of it, with its links, docs and sidebars', () => {
     expect((config.navbar as { items: unknown[] }).items).toEqual([
       { type: 'doc', docId: 'intro', label: 'Docs', position: 'left' },
       {
@@ -171,6 +173,8 @@ describe('migrate docusaurus: navbar items', () => {
         items: [
           { label: 'Users, "all"', to: '/user/welcome' },
           { label: 'Blog', href: 'https://example.com/blog' },
+          { type: 'doc', docId: 'api/overview', label: 'API' },
+          { type: 'docSidebar', sidebarId: 'guides', label: 'Guides' },
         ],
       },
     ]);
@@ -178,9 +182,9 @@ describe('migrate docusaurus: navbar items', () => {
 
   it('reports each item not converted at its own line, an unlabelled link by its URL', () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
-      '16 Navbar item of type `search` is not converted',
-      '17 Navbar item of type `default` (https://github.com/acme/site) is not converted',
-      '23 Navbar item of type `default` (https://www.npmjs.com/package/site) is not converted',
+      '18 Navbar item of type `search` is not converted',
+      '19 Navbar item of type `default` (https://github.com/acme/site) is not converted',
+      '25 Navbar item of type `default` (https://www.npmjs.com/package/site) is not converted',
     ]);
     expect(notes[1]!.todo).toContain('docgen navbar links have a label');
   });

@@ -49,6 +49,15 @@ function writeSite(siteDir: string): void {
       '      sidebarId: tutorialSidebar',
       '      label: Tutorial',
       '      position: left',
+      '    - type: dropdown',
+      '      label: More',
+      '      items:',
+      '        - type: doc',
+      '          docId: intro',
+      '          label: The intro',
+      '        - type: docSidebar',
+      '          sidebarId: tutorialSidebar',
+      '          label: The tutorial',
       '',
     ].join('\n'),
   );
@@ -173,6 +182,12 @@ describe('the sidebar in a page: only what the reader sees before opening anythi
 });
 
 describe('without JavaScript', () => {
+  it('leads the docs and sidebars of a navbar dropdown to their pages', () => {
+    const home = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(home).toMatch(/<a[^>]* href="\/docs\/intro"[^>]*>The intro<\/a>/);
+    expect(home).toMatch(/<a[^>]* href="\/docs\/intro"[^>]*>The tutorial<\/a>/);
+  });
+
   it('every doc page is reached from the home page by following links', async () => {
     const reached = await crawl(server.url, ['/']);
     const docs = pagesByContent(outDir, 'docs');

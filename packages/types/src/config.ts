@@ -139,9 +139,13 @@ export type NavbarItemConfig =
   | { type: 'default'; label: string; to?: string; href?: string; position: 'left' | 'right' }
   | { type: 'doc'; docId: string; label: string; position: 'left' | 'right' }
   | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
-  | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavbarLinkConfig[] }
+  | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavbarDropdownItemConfig[] }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions?: string[] }
   | { type: 'localeDropdown'; position: 'left' | 'right' };
+
+/** An item of a navbar dropdown: a link, a doc or a sidebar's first page, in the version the reader is in. */
+export type NavbarDropdownItemConfig =
+  NavbarLinkConfig | { type: 'doc'; docId: string; label: string } | { type: 'docSidebar'; sidebarId: string; label: string };
 
 export interface NavbarLinkConfig {
   label: string;

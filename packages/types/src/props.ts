@@ -15,9 +15,13 @@ export type PropNavbarItem =
   | ({ type: 'link'; position: 'left' | 'right' } & PropLink)
   | { type: 'doc'; position: 'left' | 'right'; label: string; docId: string; sidebarId?: undefined }
   | { type: 'docSidebar'; position: 'left' | 'right'; label: string; sidebarId: string }
-  | { type: 'dropdown'; position: 'left' | 'right'; label: string; items: PropLink[] }
+  | { type: 'dropdown'; position: 'left' | 'right'; label: string; items: PropDropdownItem[] }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions: string[] }
   | { type: 'localeDropdown'; position: 'left' | 'right' };
+
+/** An item of a navbar dropdown: a link, or a doc or sidebar whose page the theme takes from the version the reader is in. */
+export type PropDropdownItem =
+  PropLink | { type: 'doc'; label: string; docId: string } | { type: 'docSidebar'; label: string; sidebarId: string };
 
 export interface PropVersion {
   name: string;

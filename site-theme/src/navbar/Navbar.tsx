@@ -107,8 +107,15 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
         </Link>
       );
     }
-    case 'dropdown':
-      return <Dropdown label={item.label} position={item.position} items={item.items} />;
+    case 'dropdown': {
+      // A doc or a sidebar in a dropdown leads to its page in the version the reader is in, as the items above.
+      const items = item.items.map((child) => {
+        if (!('type' in child)) return child;
+        const href = (child.type === 'doc' ? version?.navbarDocPaths[child.docId] : version?.sidebarPaths[child.sidebarId]) ?? site.baseUrl;
+        return { label: child.label, href, active: pathname === href };
+      });
+      return <Dropdown label={item.label} position={item.position} items={items} />;
+    }
     case 'docsVersionDropdown': {
       const versionPaths = 'versionPaths' in route ? route.versionPaths : {};
       const items = item.versions

@@ -15,13 +15,20 @@ const linkFields = {
 
 const linkItem = z.strictObject(linkFields);
 
+/** An item of a navbar dropdown: a link, a doc, or the first page of a sidebar (of the version the reader is in). */
+const dropdownItem = z.union([
+  linkItem,
+  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1) }),
+  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1) }),
+]);
+
 export const NAVBAR_ITEM_TYPES = ['default', 'doc', 'docSidebar', 'dropdown', 'docsVersionDropdown', 'localeDropdown'] as const;
 
 const navbarItem = z.union([
   z.strictObject({ type: z.literal('default').default('default'), position, ...linkFields }),
   z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1), position }),
   z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), position }),
-  z.strictObject({ type: z.literal('dropdown'), label: z.string().min(1), position, items: z.array(linkItem) }),
+  z.strictObject({ type: z.literal('dropdown'), label: z.string().min(1), position, items: z.array(dropdownItem) }),
   z.strictObject({
     type: z.literal('docsVersionDropdown'),
     position,

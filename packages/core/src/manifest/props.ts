@@ -9,6 +9,7 @@ import type {
   LoadedVersion,
   NavbarLinkConfig,
   PropLink,
+  PropDropdownItem,
   PropNavbarItem,
   PropSidebar,
   PropVersion,
@@ -229,42 +230,59 @@ export function toSiteProps(input: {
   };
   const navbarDocIds = new Set<string>();
   /** Where a navbar item's value was written (the config's own line, not 1:1). */
-  const locateItem = (index: number, key: string) => {
-    const found = config.sourceLocations?.config[`navbar.items.${index}.${key}`];
+  const locateItem = (path: string) => {
+    const found = config.sourceLocations?.config[path];
     return found ? { file: found.file, line: found.line, column: found.column } : { file: 'docgen.config.yaml', line: 1, column: 1 };
+  };
+  /** A doc a navbar item names (`docId`, at `path` of the config): one of some version, else an error with the nearest id. */
+  const checkDoc = (label: string, docId: string, path: string) => {
+    navbarDocIds.add(docId);
+    if (versions.length === 0 || versions.some((version) => version.docs.some((doc) => doc.id === docId))) return;
+    const suggestion = suggestName(docId, [...new Set(versions.flatMap((version) => version.docs.map((doc) => doc.id)))]);
+    throw new DocgenError(`Navbar item "${label}" links to doc "${docId}", which exists in no docs version`, {
+      code: 'config-navbar-doc',
+      location: locateItem(path),
+      hint: suggestion
+        ? `Did you mean "${suggestion}"?`
+        : 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
+    });
+  };
+  /** A sidebar a navbar item names (`sidebarId`, at `path` of the config): one of some version, else an error with the nearest id. */
+  const checkSidebar = (label: string, sidebarId: string, path: string) => {
+    if (versions.length === 0 || versions.some((version) => sidebarId in version.sidebars)) return;
+    const known = [...new Set(versions.flatMap((version) => Object.keys(version.sidebars)))];
+    const suggestion = suggestName(sidebarId, known);
+    throw new DocgenError(`Navbar item "${label}" shows sidebar "${sidebarId}", which exists in no docs version`, {
+      code: 'config-navbar-sidebar',
+      location: locateItem(path),
+      hint: suggestion
+        ? `Did you mean "${suggestion}"?`
+        : `Use the id of a sidebar of sidebars.yaml${known.length > 0 ? `: ${known.join(', ')}` : ''}.`,
+    });
   };
   const items: PropNavbarItem[] = themeConfig.navbar.items.map((item, index): PropNavbarItem => {
     switch (item.type) {
       case 'default':
         return { type: 'link', position: item.position, ...link(item) };
       case 'doc':
-        navbarDocIds.add(item.docId);
-        if (versions.length > 0 && !versions.some((version) => version.docs.some((doc) => doc.id === item.docId))) {
-          const suggestion = suggestName(item.docId, [...new Set(versions.flatMap((version) => version.docs.map((doc) => doc.id)))]);
-          throw new DocgenError(`Navbar item "${item.label}" links to doc "${item.docId}", which exists in no docs version`, {
-            code: 'config-navbar-doc',
-            location: locateItem(index, 'docId'),
-            hint: suggestion
-              ? `Did you mean "${suggestion}"?`
-              : 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
-          });
-        }
+        checkDoc(item.label, item.docId, `navbar.items.${index}.docId`);
         return { type: 'doc', position: item.position, label: context.label(item.label), docId: item.docId };
       case 'docSidebar':
-        if (versions.length > 0 && !versions.some((version) => item.sidebarId in version.sidebars)) {
-          const known = [...new Set(versions.flatMap((version) => Object.keys(version.sidebars)))];
-          const suggestion = suggestName(item.sidebarId, known);
-          throw new DocgenError(`Navbar item "${item.label}" shows sidebar "${item.sidebarId}", which exists in no docs version`, {
-            code: 'config-navbar-sidebar',
-            location: locateItem(index, 'sidebarId'),
-            hint: suggestion
-              ? `Did you mean "${suggestion}"?`
-              : `Use the id of a sidebar of sidebars.yaml${known.length > 0 ? `: ${known.join(', ')}` : ''}.`,
-          });
-        }
+        checkSidebar(item.label, item.sidebarId, `navbar.items.${index}.sidebarId`);
         return { type: 'docSidebar', position: item.position, label: context.label(item.label), sidebarId: item.sidebarId };
-      case 'dropdown':
-        return { type: 'dropdown', position: item.position, label: context.label(item.label), items: item.items.map(link) };
+      case 'dropdown': {
+        const dropdownItems = item.items.map((child, childIndex): PropDropdownItem => {
+          if (!('type' in child)) return link(child);
+          const path = `navbar.items.${index}.items.${childIndex}`;
+          if (child.type === 'doc') {
+            checkDoc(child.label, child.docId, `${path}.docId`);
+            return { type: 'doc', label: context.label(child.label), docId: child.docId };
+          }
+          checkSidebar(child.label, child.sidebarId, `${path}.sidebarId`);
+          return { type: 'docSidebar', label: context.label(child.label), sidebarId: child.sidebarId };
+        });
+        return { type: 'dropdown', position: item.position, label: context.label(item.label), items: dropdownItems };
+      }
       case 'docsVersionDropdown':
         return { type: 'docsVersionDropdown', position: item.position, versions: item.versions ?? versions.map((version) => version.name) };
       case 'localeDropdown':

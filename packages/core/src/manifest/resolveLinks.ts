@@ -281,7 +281,9 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
   navbar.items.forEach((item, index) => {
     if (item.type === 'default') addItem(`navbar.items.${index}`, item, 'navbar');
     if (item.type === 'dropdown') {
-      item.items.forEach((child, childIndex) => addItem(`navbar.items.${index}.items.${childIndex}`, child, 'navbar'));
+      item.items.forEach((child, childIndex) => {
+        if (!('type' in child)) addItem(`navbar.items.${index}.items.${childIndex}`, child, 'navbar');
+      });
     }
   });
   footer.links.forEach((column, columnIndex) =>

@@ -668,8 +668,13 @@ function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
         ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position }
         : undefined;
     case 'dropdown': {
-      const items = (Array.isArray(item.items) ? item.items : []).map(toLinkItem);
-      if (!text(item.label) || items.some((link) => !link)) return undefined;
+      // Its links, docs and sidebars (without their position, which is the dropdown's).
+      const items = (Array.isArray(item.items) ? item.items : []).map((child) => {
+        if (!isData(child) || child.type === 'dropdown') return undefined;
+        const { position: _position, ...converted } = convertNavbarItem(child, docsBase) ?? {};
+        return converted.type === undefined || converted.type === 'doc' || converted.type === 'docSidebar' ? converted : undefined;
+      });
+      if (!text(item.label) || items.some((link) => !link || Object.keys(link).length === 0)) return undefined;
       return { type: 'dropdown', label: item.label, ...position, items };
     }
     case 'docsVersionDropdown':
