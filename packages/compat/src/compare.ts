@@ -1,0 +1,179 @@
+/**
+ * Compares docgen's build of a migrated Docusaurus site with Docusaurus's own build of it, page
+ * by page: whether docgen serves each route Docusaurus builds, how many of the words of each
+ * page's article (Docusaurus's `.markdown` elements) docgen's article holds, and whether each of
+ * the article's heading ids is an element id of docgen's page.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fromHtml } from 'hast-util-from-html';
+import { toText } from 'hast-util-to-text';
+import type { Element, Nodes, Root } from 'hast';
+
+/** How one route of Docusaurus's build fares in docgen's. */
+export interface PageComparison {
+  /** The route, below the site's base URL: `/docs/intro`. */
+  route: string;
+  /** Whether docgen's build answers it (a page, or a page that redirects). */
+  served: boolean;
+  /** Words of Docusaurus's article, and how many of them docgen's article holds (each as often); none for a page without an article. */
+  words?: { reference: number; found: number; missing: string[] };
+  /** Heading ids of Docusaurus's article, and those docgen's page has no element for. */
+  headings: { reference: number; missing: string[] };
+}
+
+export interface Comparison {
+  pages: PageComparison[];
+  /** Routes Docusaurus builds, and how many docgen serves. */
+  routes: { reference: number; served: number };
+  /** Pages with an article, and how many of them carry at least `threshold` of its words in docgen. */
+  articles: { reference: number; passing: number; threshold: number };
+  /** Heading ids of every article, and how many docgen's pages have. */
+  headingIds: { reference: number; found: number };
+}
+
+/** The share of an article's words a page must carry to pass. */
+export const WORD_THRESHOLD = 0.98;
+
+/**
+ * The routes of a static build: each `index.html` is its folder's route, any other `.html` file
+ * its own (`/x.html` is `/x`); the not-found pages and docgen's or Docusaurus's own folders are not routes.
+ */
+export function listRoutes(buildDir: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (dir === buildDir && (entry.name === 'assets' || entry.name === '_docgen')) continue;
+        walk(path);
+      } else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
+        const file = relative(buildDir, path).split(sep).join('/');
+        routes.push(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`.replace(/(.)\/$/, '$1'));
+      }
+    }
+  };
+  walk(buildDir);
+  return routes.sort();
+}
+
+/** The page file a static host answers a route with (`x`, `x.html`, `x/index.html`), as the plain server does. */
+function findPage(buildDir: string, route: string): string | undefined {
+  const base = join(buildDir, decodeURIComponent(route));
+  return [join(base, 'index.html'), `${base}.html`, base].find((path) => existsSync(path) && statSync(path).isFile());
+}
+
+const hasClass = (node: Element, name: string) => {
+  const className = node.properties.className;
+  return Array.isArray(className) && className.includes(name);
+};
+
+/** The elements of a tree that `match` accepts, outermost only. */
+function findAll(tree: Nodes, match: (node: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'element' && match(node)) {
+      found.push(node);
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(tree);
+  return found;
+}
+
+/** Every element id of a page. */
+function collectIds(tree: Nodes): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'element' && typeof node.properties.id === 'string') ids.add(node.properties.id);
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(tree);
+  return ids;
+}
+
+/** Docusaurus's article: its `.markdown` elements (a doc's, a post's, each post of a blog list). */
+const isDocusaurusArticle = (node: Element) => hasClass(node, 'markdown');
+/** docgen's article: the theme's content slots (`data-docgen-slot`), which hold the page's markdown. */
+const isDocgenArticle = (node: Element) => node.properties.dataDocgenSlot !== undefined;
+
+/** The words of a text, lower case: letters and digits, as a reader reads them (`don't` is one). */
+export function toWords(text: string): string[] {
+  return [...text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’_.-][\p{L}\p{N}]+)*/gu)].map((match) => match[0]);
+}
+
+/** The words of `reference` that `other` holds, each as many times as both have it, and the ones it lacks. */
+function countFound(reference: string[], other: string[]): { found: number; missing: string[] } {
+  const available = new Map<string, number>();
+  for (const word of other) available.set(word, (available.get(word) ?? 0) + 1);
+  let found = 0;
+  const missing: string[] = [];
+  for (const word of reference) {
+    const left = available.get(word) ?? 0;
+    if (left > 0) {
+      available.set(word, left - 1);
+      found++;
+    } else {
+      missing.push(word);
+    }
+  }
+  return { found, missing };
+}
+
+const parse = (path: string): Root => fromHtml(readFileSync(path, 'utf8'));
+const textOf = (elements: Element[]) => elements.map((element) => toText(element)).join('\n');
+
+/** Compares one route of the two builds. */
+export function comparePage(referenceDir: string, docgenDir: string, route: string): PageComparison {
+  const referenceFile = findPage(referenceDir, route)!;
+  const docgenFile = findPage(docgenDir, route);
+  const reference = parse(referenceFile);
+  const articles = findAll(reference, isDocusaurusArticle);
+  const headingIds = articles
+    .flatMap((article) => findAll(article, (node) => /^h[2-6]$/.test(node.tagName) && typeof node.properties.id === 'string'))
+    .map((heading) => String(heading.properties.id));
+  if (!docgenFile) {
+    return {
+      route,
+      served: false,
+      ...(articles.length > 0 && { words: { reference: toWords(textOf(articles)).length, found: 0, missing: [] } }),
+      headings: { reference: headingIds.length, missing: headingIds },
+    };
+  }
+  const docgen = parse(docgenFile);
+  const ids = collectIds(docgen);
+  const comparison: PageComparison = {
+    route,
+    served: true,
+    headings: { reference: headingIds.length, missing: headingIds.filter((id) => !ids.has(id)) },
+  };
+  if (articles.length > 0) {
+    const words = toWords(textOf(articles));
+    // Docusaurus's article holds a doc's title; docgen shows it above its content slots.
+    const titled = articles.some((article) => findAll(article, (node) => node.tagName === 'h1').length > 0);
+    const title = titled ? findAll(docgen, (node) => node.tagName === 'h1').slice(0, 1) : [];
+    const { found, missing } = countFound(words, toWords(textOf([...title, ...findAll(docgen, isDocgenArticle)])));
+    comparison.words = { reference: words.length, found, missing };
+  }
+  return comparison;
+}
+
+/** Compares every route of Docusaurus's build (`referenceDir`) with docgen's (`docgenDir`). */
+export function compareBuilds(referenceDir: string, docgenDir: string): Comparison {
+  const pages = listRoutes(referenceDir).map((route) => comparePage(referenceDir, docgenDir, route));
+  const withArticle = pages.filter((page) => page.words && page.words.reference > 0);
+  return {
+    pages,
+    routes: { reference: pages.length, served: pages.filter((page) => page.served).length },
+    articles: {
+      reference: withArticle.length,
+      passing: withArticle.filter((page) => page.words!.found / page.words!.reference >= WORD_THRESHOLD).length,
+      threshold: WORD_THRESHOLD,
+    },
+    headingIds: {
+      reference: pages.reduce((sum, page) => sum + page.headings.reference, 0),
+      found: pages.reduce((sum, page) => sum + page.headings.reference - page.headings.missing.length, 0),
+    },
+  };
+}
