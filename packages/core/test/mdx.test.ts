@@ -22,6 +22,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const CONTEXT: MdxPageContext = {
   siteConfig: { title: 'Site', tagline: 'Docs', url: 'https://example.com', baseUrl: '/base/', customFields: { answer: 42 } },
   i18n: { currentLocale: 'en', defaultLocale: 'en', locales: ['en'] },
+  globalData: {},
+  themeConfig: {},
 };
 const COMPAT = { comments: true, admonitions: true, headingIds: true };
 
@@ -504,6 +506,12 @@ describe('MDX: stylesheets a page imports', () => {
     // The same names on every build: they come from the class and the stylesheet's site path.
     const again = await compileMdx("import styles from './page.module.css';\n\n<b className={styles.box}>b</b>", { texts });
     expect(again.html).toContain(`<b class="${wide![2]}">b</b>`);
+    // The page's stylesheet comes first: a leading # heading is still the page's title.
+    const titled = await compileMdx("import styles from './page.module.css';\n\n# Boxes\n\n<b className={styles.box}>b</b>", { texts });
+    expect(titled.contentTitle).toBe('Boxes');
+    expect(titled.title).toBe('<h1 id="boxes">Boxes</h1>');
+    expect(titled.html).not.toContain('<h1');
+    expect(titled.diagnostics).toEqual([]);
     expect(
       errorsOf(await compileMdx("import './bad.css';", { texts: { 'docs/bad.css': 'a {\n  color: red;\n}\n@media ( {\n}\n' } })),
     ).toEqual([

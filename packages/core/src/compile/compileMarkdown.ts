@@ -25,7 +25,7 @@ import { remarkMdxDocgen } from './mdx.js';
 import { toMdxSource } from './mdxCompat.js';
 import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { hasRawHtml } from './rawHtml.js';
-import { rehypeDocgen } from './rehypeDocgen.js';
+import { isLeadingStyle, rehypeDocgen } from './rehypeDocgen.js';
 import { remarkDocgen } from './remarkDocgen.js';
 import { getContentSections, getShownText } from './sections.js';
 import { fillTocInline, hasElement } from './tocInline.js';
@@ -318,9 +318,11 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
   let title: HastRoot | undefined;
   if (data.contentTitleId !== undefined) {
-    title = { type: 'root', children: [hast.children.shift()!] };
-    const next = hast.children[0];
-    if (next?.type === 'text' && next.value === '\n') hast.children.shift();
+    // The h1 first after the page's stylesheet, when it has one (see rehypeDocgen).
+    const at = hast.children.findIndex((node) => !isLeadingStyle(node));
+    title = { type: 'root', children: hast.children.splice(at, 1) };
+    const next = hast.children[at];
+    if (next?.type === 'text' && next.value === '\n') hast.children.splice(at, 1);
   }
   const isMarker = (node: RootContent) => node.type === 'element' && node.tagName === 'docgen-truncate';
   const markerIndex = hast.children.findIndex(isMarker);

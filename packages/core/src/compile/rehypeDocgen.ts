@@ -26,6 +26,10 @@ function stripPositions(root: HastRoot): void {
   }
 }
 
+/** The stylesheet of an MDX page's CSS imports (compile/stylesheets.ts), which comes before its content, or white space. */
+export const isLeadingStyle = (node: RootContent) =>
+  (node.type === 'element' && node.tagName === 'style') || (node.type === 'text' && node.value.trim() === '');
+
 /**
  * docgen's HTML: takes out what a page does not show, gives every heading its id (the author's,
  * or one made from its text), and records the headings, ids and URLs of the content.
@@ -34,7 +38,7 @@ export function rehypeDocgen() {
   return (tree: HastRoot, file: VFile) => {
     const data = getCompileData(file.data);
     const warn = createWarn(data);
-    const first = tree.children[0];
+    const first = tree.children.find((node) => !isLeadingStyle(node));
     const title = data.contentTitle !== undefined && first?.type === 'element' && first.tagName === 'h1' ? first : undefined;
     // Raw HTML may nest deeper than the markdown around it.
     assertNesting(tree, 'HTML', (node) => node.type === 'element');
