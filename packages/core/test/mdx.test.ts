@@ -89,7 +89,8 @@ describe('MDX: Docusaurus theme components become content elements', () => {
         "import TabItem from '@theme/TabItem';",
         '',
         "<Tabs groupId=\"os\" queryString values={[{label: 'macOS', value: 'mac'}, {label: 'Windows', value: 'win'}]}>",
-        '  <TabItem value="mac">Use **brew**.</TabItem>',
+        // The label of `values` wins over the item's own, as in Docusaurus.
+        '  <TabItem value="mac" label="Mac">Use **brew**.</TabItem>',
         '  <TabItem value="win" default>',
         '',
         'Use choco.',

@@ -68,7 +68,7 @@ export default function Home() {
         <p className="navbar-items">{useThemeConfig().navbar.items.length} navbar items</p>
         <img className="logo" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />
         <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute</a>
-        <Tabs groupId="os">
+        <Tabs groupId="os" values={[{ value: 'mac', label: 'Apple macOS' }, { value: 'linux' }]}>
           <TabItem value="mac" label="macOS">Mac steps</TabItem>
           <TabItem value="linux" label="Linux" default>Linux steps</TabItem>
         </Tabs>
@@ -168,6 +168,8 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('href="https://surface.example.com/base/docs/intro"');
     // Docusaurus's tabs in the theme's markup: the default item shown, the other hidden.
     expect(html).toMatch(/aria-selected="true"[^>]*data-value="linux"/);
+    // The label of `values` wins over the item's own, as in Docusaurus.
+    expect(html).toMatch(/data-value="mac" class="tabs__item">Apple macOS<\/button>/);
     expect(html).toMatch(/data-value="mac" class="tabs__panel" hidden="">Mac steps/);
     expect(html).toContain('<div class="code-block__title">install.sh</div>');
     expect(html).toContain('<code>npm install surface</code>');

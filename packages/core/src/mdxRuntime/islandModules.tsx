@@ -264,7 +264,8 @@ function Tabs({
     .map((child) => {
       const props = child.props as TabItemProps;
       const value = String(props.value ?? props.label ?? '');
-      return { value, label: props.label ?? values?.find((entry) => String(entry.value) === value)?.label ?? value, props };
+      // The labels of `values` take precedence over the items' own, as in Docusaurus.
+      return { value, label: values?.find((entry) => String(entry.value) === value)?.label ?? props.label ?? value, props };
     });
   const chosenValue = defaultValue ?? items.find((item) => item.props.default)?.value ?? items[0]?.value;
   const chosen = Math.max(

@@ -208,7 +208,8 @@ function Tabs(props: {
     const value = item.value ?? item.label;
     const known = props.values?.find((entry) => String(entry.value) === value);
     if (item.default && defaultValue === undefined) defaultValue = value;
-    return [<TabItem key={value} value={value} label={item.label ?? known?.label ?? value} children={item.children} />];
+    // The labels of `values` take precedence over the items' own, as in Docusaurus.
+    return [<TabItem key={value} value={value} label={known?.label ?? item.label ?? value} children={item.children} />];
   });
   const queryString = props.queryString === true ? props.groupId : typeof props.queryString === 'string' ? props.queryString : undefined;
   // Lower case: React writes these names as they are (it keeps `defaultValue` for form fields); compile reads them back.
