@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
-import { toText } from 'hast-util-to-text';
 import type { Element, Nodes, Root } from 'hast';
 
 /** How one route of Docusaurus's build fares in docgen's. */
@@ -122,7 +121,26 @@ function countFound(reference: string[], other: string[]): { found: number; miss
 }
 
 const parse = (path: string): Root => fromHtml(readFileSync(path, 'utf8'));
-const textOf = (elements: Element[]) => elements.map((element) => toText(element)).join('\n');
+/** Elements whose text no reader reads as the page's words. */
+const UNREAD = new Set(['script', 'style', 'template', 'svg', 'noscript']);
+
+/**
+ * The text of elements as the page holds it, hidden parts too (every tab's panel, a closed
+ * details): what a reader can reach on the page, whichever tab the server rendered first.
+ */
+function textOf(elements: Element[]): string {
+  const parts: string[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'text') parts.push(node.value);
+    if (node.type === 'element' && UNREAD.has(node.tagName)) return;
+    // Element bounds part words, as blocks do (the same on both sides: `<b>Do</b>cs` is two words in each).
+    if (node.type === 'element') parts.push(' ');
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    if (node.type === 'element') parts.push(' ');
+  };
+  for (const element of elements) visit(element);
+  return parts.join('');
+}
 
 /** Compares one route of the two builds. */
 export function comparePage(referenceDir: string, docgenDir: string, route: string): PageComparison {
