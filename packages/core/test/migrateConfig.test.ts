@@ -232,3 +232,60 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     expect(content.pages).toBe(false);
   });
 });
+
+describe('migrate docusaurus: plugins whose work docgen does, and the head tags plugins add', () => {
+  const text = `export default {
+  title: 'Plugins',
+  url: 'https://plugins.example.com',
+  presets: [['classic', { gtag: { trackingID: ['G-ONE', 'G-TWO'], anonymizeIP: true }, sitemap: { changefreq: 'weekly' } }]],
+  plugins: [
+    ['@docusaurus/plugin-google-tag-manager', { containerId: 'GTM-ABC' }],
+    ['@docusaurus/plugin-pwa', { pwaHead: [{ tagName: 'link', rel: 'manifest', href: '/manifest.json' }, { tagName: 'meta', name: 'theme-color', content: '#25c2a0' }] }],
+    '@docusaurus/plugin-ideal-image',
+    [require.resolve('@easyops-cn/docusaurus-search-local'), { hashed: true }],
+  ],
+  themes: ['@docusaurus/theme-mermaid'],
+};
+`;
+  const loaded = {
+    title: 'Plugins',
+    url: 'https://plugins.example.com',
+    presets: [['classic', { gtag: { trackingID: ['G-ONE', 'G-TWO'], anonymizeIP: true }, sitemap: { changefreq: 'weekly' } }]],
+    plugins: [
+      ['@docusaurus/plugin-google-tag-manager', { containerId: 'GTM-ABC' }],
+      [
+        '@docusaurus/plugin-pwa',
+        {
+          pwaHead: [
+            { tagName: 'link', rel: 'manifest', href: '/manifest.json' },
+            { tagName: 'meta', name: 'theme-color', content: '#25c2a0' },
+          ],
+        },
+      ],
+      '@docusaurus/plugin-ideal-image',
+      // Resolved to its installed file, as require.resolve gives it.
+      ['/site/node_modules/@easyops-cn/docusaurus-search-local/dist/server/server/index.js', { hashed: true }],
+    ],
+    themes: ['@docusaurus/theme-mermaid'],
+  };
+  const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
+
+  it('writes gtag.js, Tag Manager and the PWA head as head tags of every page', () => {
+    const tags = config.headTags as { tagName: string; attributes: Record<string, unknown>; innerHTML?: string }[];
+    expect(tags[0]).toEqual({ tagName: 'script', attributes: { async: true, src: 'https://www.googletagmanager.com/gtag/js?id=G-ONE' } });
+    expect(tags[1]!.innerHTML).toContain(
+      `gtag('config', "G-ONE", { anonymize_ip: true });\ngtag('config', "G-TWO", { anonymize_ip: true });`,
+    );
+    expect(tags[2]!.innerHTML).toContain('\'dataLayer\',"GTM-ABC");');
+    expect(tags.slice(3)).toEqual([
+      { tagName: 'link', attributes: { rel: 'manifest', href: '/manifest.json' } },
+      { tagName: 'meta', attributes: { name: 'theme-color', content: '#25c2a0' } },
+    ]);
+  });
+
+  it("notes only what is lost: the PWA's offline mode; the sitemap, ideal images, local search and mermaid are docgen's own", () => {
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '7 The offline mode of `@docusaurus/plugin-pwa` (its service worker) is not converted',
+    ]);
+  });
+});

@@ -68,8 +68,14 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   }
 
   const preset = findClassicPreset(site.presets, configFile, configText, notes);
+  // What plugins give every page's head (analytics, a web app manifest), as docgen's head tags.
+  const pluginHeadTags: Data[] = [];
   for (const key of Object.keys(preset ?? {})) {
-    if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
+    const plugin = PRESET_PLUGINS[key];
+    if (plugin && PLUGINS_DOCGEN_HAS.has(plugin)) continue;
+    const tags = plugin ? toPluginHeadTags(plugin, preset![key]) : undefined;
+    if (tags) pluginHeadTags.push(...tags);
+    else if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
       at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its README for what it builds.');
     }
   }
@@ -104,6 +110,20 @@ export function convertConfig(value: unknown, configFile: string, configText: st
       }
       // A content plugin where the preset has none (a site without the preset: jellyfin's): its docs, blog or pages.
       const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
+      if (name && PLUGINS_DOCGEN_HAS.has(name)) continue;
+      const tags = name ? toPluginHeadTags(name, options) : undefined;
+      if (tags) {
+        pluginHeadTags.push(...tags);
+        if (/plugin-pwa$/.test(name!)) {
+          notes.push({
+            file: configFile,
+            line: findLine(configText, name!) ?? findKeyLine(configText, key),
+            what: `The offline mode of \`${name}\` (its service worker) is not converted`,
+            todo: 'Its web app manifest and head tags are (static/ keeps the manifest): docgen builds no service worker.',
+          });
+        }
+        continue;
+      }
       const docsInstance = options.id === undefined || options.id === 'default';
       if (/^(@docusaurus\/plugin-)?content-docs$/.test(name ?? '') && docs === false && docsInstance) {
         docs = options;
@@ -156,6 +176,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
+  if (pluginHeadTags.length > 0) config.headTags = [...((config.headTags as Data[] | undefined) ?? []), ...pluginHeadTags];
   const format = isData(site.markdown) ? site.markdown.format : undefined;
   const markdownFormat = format === 'md' || format === 'detect' ? format : 'mdx';
   return { config, content: { docs, blog, pages }, markdownFormat, customCss, notes };
@@ -246,15 +267,94 @@ function convertHeadTags(site: Data, configFile: string, configText: string, not
 }
 
 const PLUGIN_ADVICE: Record<string, string> = {
-  '@docusaurus/plugin-ideal-image': 'Use plain markdown images; docgen copies them as they are.',
-  '@docusaurus/plugin-google-gtag': 'Add the analytics snippet to a theme of your own.',
-  '@docusaurus/plugin-google-analytics': 'Add the analytics snippet to a theme of your own.',
-  '@docusaurus/plugin-sitemap': 'Nothing to do: docgen writes sitemap.xml itself.',
-  '@docusaurus/plugin-pwa': 'docgen builds no service worker: remove it.',
-  '@docusaurus/theme-mermaid': 'Nothing to do: docgen draws ```mermaid code blocks itself.',
-  '@docusaurus/theme-search-algolia': 'Nothing to do: docgen builds its own search index.',
+  '@docusaurus/plugin-google-analytics': 'Universal Analytics is gone: use plugin-google-gtag, which migrate converts.',
   '@docusaurus/theme-live-codeblock': 'Live code blocks are shown as plain code blocks.',
 };
+
+/**
+ * Plugins whose work docgen does itself: its sitemap.xml, its search index (instead of Algolia's
+ * or a local search plugin's), mermaid diagrams, `@theme/IdealImage`.
+ */
+const PLUGINS_DOCGEN_HAS = new Set([
+  '@docusaurus/plugin-sitemap',
+  '@docusaurus/theme-mermaid',
+  '@docusaurus/theme-search-algolia',
+  '@docusaurus/plugin-ideal-image',
+  '@easyops-cn/docusaurus-search-local',
+  '@cmfcmf/docusaurus-search-local',
+  'docusaurus-lunr-search',
+  'docusaurus-plugin-search-local',
+]);
+
+/** The classic preset's options that configure a plugin, by the plugin's name. */
+const PRESET_PLUGINS: Record<string, string> = {
+  gtag: '@docusaurus/plugin-google-gtag',
+  googleTagManager: '@docusaurus/plugin-google-tag-manager',
+  sitemap: '@docusaurus/plugin-sitemap',
+  svgr: '@docusaurus/plugin-svgr',
+};
+
+const quoteJs = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The head tags a plugin gives every page, as docgen writes them: Google's gtag.js (`trackingID`,
+ * one or several, `anonymizeIP`), Google Tag Manager (`containerId`), the PWA plugin's `pwaHead`
+ * (its manifest, theme colour, icons; docgen builds no service worker). Undefined for another
+ * plugin, or one whose options name nothing.
+ */
+function toPluginHeadTags(name: string, options: unknown): Data[] | undefined {
+  const given = isData(options) ? options : {};
+  switch (name) {
+    case '@docusaurus/plugin-google-gtag': {
+      const ids = [given.trackingID].flat().filter((id): id is string => typeof id === 'string' && id !== '');
+      if (ids.length === 0) return undefined;
+      const config = given.anonymizeIP === true ? ', { anonymize_ip: true }' : '';
+      return [
+        {
+          tagName: 'script',
+          attributes: { async: true, src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ids[0]!)}` },
+        },
+        {
+          tagName: 'script',
+          attributes: {},
+          innerHTML: [
+            'window.dataLayer = window.dataLayer || [];',
+            'function gtag(){dataLayer.push(arguments);}',
+            "gtag('js', new Date());",
+            ...ids.map((id) => `gtag('config', ${quoteJs(id)}${config});`),
+          ].join('\n'),
+        },
+      ];
+    }
+    case '@docusaurus/plugin-google-tag-manager': {
+      if (!text(given.containerId)) return undefined;
+      return [
+        {
+          tagName: 'script',
+          attributes: {},
+          innerHTML: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${quoteJs(given.containerId as string)});`,
+        },
+      ];
+    }
+    case '@docusaurus/plugin-pwa':
+    case 'docusaurus-plugin-pwa': {
+      const head = (Array.isArray(given.pwaHead) ? given.pwaHead : []).filter(
+        (tag): tag is Data => isData(tag) && (tag.tagName === 'link' || tag.tagName === 'meta'),
+      );
+      return head.map(({ tagName, ...attributes }) => ({
+        tagName,
+        attributes: Object.fromEntries(
+          Object.entries(attributes).filter(([, value]) => typeof value === 'string' || typeof value === 'boolean'),
+        ),
+      }));
+    }
+    case '@docusaurus/plugin-svgr':
+      // docgen makes components of imported SVG files itself.
+      return [];
+    default:
+      return undefined;
+  }
+}
 
 /** remark-math and rehype-katex, by package name (a stand-in) or the name of their function. */
 const MATH_PLUGINS = new Set(['remark-math', 'rehype-katex', 'remarkMath', 'rehypeKatex']);
@@ -305,6 +405,9 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
 
 function pluginName(entry: unknown): string | undefined {
   const first = Array.isArray(entry) ? entry[0] : entry;
+  // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names.
+  const installed = typeof first === 'string' ? /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/][^]*$/.exec(first) : null;
+  if (installed) return installed[1]!.replace('\\', '/');
   if (typeof first === 'string') return first;
   if (isData(first) && typeof first.$stub === 'string') return first.$stub;
   if (isData(first) && typeof first.$function === 'string' && first.$function !== 'anonymous') return first.$function;
