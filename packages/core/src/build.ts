@@ -43,7 +43,7 @@ import {
   type FileChange,
 } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createSourceKeys, getBuildId, getMarkdownSources, getSiteContext, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
+import { createSourceKeys, getBuildId, getIslandSite, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { bundleIslands } from './bundle/index.js';
@@ -848,7 +848,7 @@ async function writeSeoFiles(input: {
  */
 async function writeIslands(input: {
   siteDir: string;
-  site: { components: string[]; config: SiteConfig };
+  site: { components: string[]; config: SiteConfig; content: SiteContent };
   cacheDir: string;
   output: OutputWriter;
 }) {
@@ -861,7 +861,7 @@ async function writeIslands(input: {
     cacheDir: join(cacheDir, 'islands'),
     baseUrl: site.config.baseUrl,
     compilePage: (text, path) => compilePageModule(text, path, site.config.markdown.mdx1Compat),
-    site: getSiteContext(site.config, site.config.i18n.defaultLocale),
+    site: getIslandSite(site.config, site.content),
   });
   for (const [path, contents] of bundle.files) output.write(path, contents);
   const toUrls = (paths: Record<string, string>) =>

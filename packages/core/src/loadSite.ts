@@ -444,12 +444,12 @@ async function readMdxSetup(
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),
-    context: (locale) => getSiteContext(config, locale),
+    context: (locale) => getSiteContext(config, locale, content.translations[locale]?.code ?? {}),
   };
 }
 
-/** The site as Docusaurus's context shows it (`useDocusaurusContext`) in a locale: to MDX pages, and to islands in the default one. */
-export function getSiteContext(config: SiteConfig, locale: string): MdxPageContext {
+/** The site as Docusaurus's context shows it (`useDocusaurusContext`) in a locale, with its messages (`code.yaml`): to MDX pages and islands. */
+export function getSiteContext(config: SiteConfig, locale: string, translations: Record<string, string>): MdxPageContext {
   return {
     siteConfig: {
       title: config.title,
@@ -461,6 +461,20 @@ export function getSiteContext(config: SiteConfig, locale: string): MdxPageConte
     i18n: { currentLocale: locale, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales },
     globalData: { 'docusaurus-plugin-content-docs': { default: getDocsGlobalData(config, locale) } },
     themeConfig: { navbar: config.themeConfig.navbar, footer: config.themeConfig.footer, colorMode: config.themeConfig.colorMode },
+    translations,
+  };
+}
+
+/** The site in each locale for its components (`docgen-island-site`): the page's locale is the one whose base URL its path is below. */
+export function getIslandSite(config: SiteConfig, content: SiteContent) {
+  const { i18n, baseUrl } = config;
+  return {
+    defaultLocale: i18n.defaultLocale,
+    locales: i18n.locales.map((locale) => ({
+      locale,
+      baseUrl: locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`,
+      context: getSiteContext(config, locale, content.translations[locale]?.code ?? {}),
+    })),
   };
 }
 

@@ -161,6 +161,11 @@ describe('docgen migrate docusaurus', () => {
     expect(themeStrings).toContain('version.badge: "버전: {version}"');
     expect(themeStrings).toContain('notFound.title: 페이지를 찾을 수 없습니다');
     expect(report).toContain('`theme.common.editThisPage`, `theme.lastUpdated.lastUpdatedAtBy`');
+    // The site's own ids are its <Translate> messages in the locale.
+    expect(readFileSync(join(to, 'i18n/ko/code.yaml'), 'utf8')).toContain('home.welcome: 위젯에 오신 것을 환영합니다');
+    // Its React home page, rendered in each locale with the locale's messages.
+    expect(readFileSync(join(to, 'build/ko/index.html'), 'utf8')).toContain('<p class="welcome">위젯에 오신 것을 환영합니다</p>');
+    expect(readFileSync(join(to, 'build/index.html'), 'utf8')).toContain('<p class="welcome">Welcome to the widgets</p>');
     const korean = readFileSync(join(to, 'build/ko/docs/next/intro/index.html'), 'utf8');
     expect(korean).toContain('소개');
     expect(korean).toContain('다음 문서');

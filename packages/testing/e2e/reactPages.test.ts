@@ -141,6 +141,7 @@ describe('React pages written for Docusaurus', () => {
         '',
       ].join('\n'),
       'src/components/Features.js': FEATURES,
+      'i18n/ko/code.yaml': 'home.start: 시작하기\n',
       'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
       'static/img/mountain.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path class="peak" d="M0 8 4 0 8 8z"/></svg>\n',
     });
@@ -180,8 +181,11 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('<h3>Fast</h3>');
     // The page is the whole screen, not a markdown page's column with its title.
     expect(html).not.toContain('markdown-page');
-    // The second locale renders the page too, in its own locale.
-    expect(readFileSync(join(served, 'base/ko/index.html'), 'utf8')).toContain('<h1 class="hero__title">Surface</h1>');
+    // The second locale renders the page too, in its own locale, with its messages (i18n/ko/code.yaml).
+    const korean = readFileSync(join(served, 'base/ko/index.html'), 'utf8');
+    expect(korean).toContain('<h1 class="hero__title">Surface</h1>');
+    expect(korean).toContain('Every module<!-- --> (<!-- -->ko<!-- -->)');
+    expect(korean).toContain('<a class="button button--secondary button--lg" href="/base/docs/intro">시작하기</a>');
     const about = readFileSync(join(served, 'base/about/index.html'), 'utf8');
     expect(about).toContain('<title>About us | Surface</title>');
     expect(about).toContain('<meta name="description" content="Who we are"');
@@ -211,6 +215,11 @@ describe('React pages written for Docusaurus', () => {
     await expect.poll(() => page.title()).toBe('Hello from Surface | Surface');
     await page.locator('button.counter').click();
     await expect.poll(() => page.locator('button.counter').textContent()).toBe('Clicked 1');
+    // The Korean page hydrates with its own locale's texts: nothing to reconcile, nothing logged.
+    await page.goto(`${server.url}/base/ko/`, { waitUntil: 'networkidle' });
+    await page.locator('button.counter').click();
+    await expect.poll(() => page.locator('button.counter').textContent()).toBe('Clicked 1');
+    expect(await page.locator('a.button--lg').textContent()).toBe('시작하기');
     await page.goto(`${server.url}/base/about`, { waitUntil: 'networkidle' });
     expect(await page.locator('footer').isVisible()).toBe(false);
     expect(missing).toEqual([]);

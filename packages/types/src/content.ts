@@ -360,6 +360,23 @@ export interface SiteTranslations {
   blogDescription?: string;
   /** Theme UI string overrides by key. */
   theme: Record<string, string>;
+  /** The site's own messages by id (`<Translate id>`, `translate({id})` of its components and MDX pages): `code.yaml`. */
+  code: Record<string, string>;
+}
+
+/**
+ * The site as Docusaurus's `useDocusaurusContext()` and its other hooks show it in one locale,
+ * to MDX pages (at build time) and to the site's components (on the server and in the browser).
+ */
+export interface DocusaurusSiteContext {
+  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  /** `useGlobalData()`: what Docusaurus's plugins publish, by plugin and instance (the docs' versions). */
+  globalData: Record<string, Record<string, unknown>>;
+  /** `useThemeConfig()`: the navbar, footer and colour mode of the config. */
+  themeConfig: Record<string, unknown>;
+  /** The locale's messages of `<Translate>` and `translate()` by id (`i18n/<locale>/code.yaml`). */
+  translations: Record<string, string>;
 }
 
 /** The last commit of a file, from git. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import type { DocusaurusSiteContext } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES } from '../files/index.js';
 
@@ -31,12 +32,10 @@ export interface IslandsInput {
   site?: IslandSite;
 }
 
-/** The site as `useDocusaurusContext` gives it to components in the browser (the default locale's). */
+/** The site as `useDocusaurusContext` gives it to components, in each locale: the page's locale is the one whose base URL its path is below. */
 export interface IslandSite {
-  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
-  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
-  globalData: Record<string, Record<string, unknown>>;
-  themeConfig: Record<string, unknown>;
+  defaultLocale: string;
+  locales: { locale: string; baseUrl: string; context: DocusaurusSiteContext }[];
 }
 
 /** The modules of Docusaurus that site components shown as islands may import: the keys of `islandModules` in src/mdxRuntime/islandModules.tsx. */

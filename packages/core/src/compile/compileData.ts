@@ -1,4 +1,4 @@
-import type { ContentLink, Diagnostic, MdxCompat, TocItem } from '@docgen/types';
+import type { ContentLink, Diagnostic, DocusaurusSiteContext, MdxCompat, TocItem } from '@docgen/types';
 import type { Warn } from './sanitizeHtml.js';
 
 /**
@@ -53,14 +53,7 @@ export interface MdxInput {
 }
 
 /** The site as an MDX page sees it through `useDocusaurusContext` and `useBaseUrl` (see src/mdxRuntime/runtime.tsx). */
-export interface MdxPageContext {
-  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; customFields: Record<string, unknown> };
-  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
-  /** `useGlobalData()`: what Docusaurus's plugins publish, by plugin and instance (the docs' versions). */
-  globalData: Record<string, Record<string, unknown>>;
-  /** `useThemeConfig()`: the navbar, footer and colour mode of the config. */
-  themeConfig: Record<string, unknown>;
-}
+export type MdxPageContext = DocusaurusSiteContext;
 
 // Typed file data, as unified recommends for what plugins share through a file.
 declare module 'vfile' {

@@ -507,6 +507,7 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
   const dir = localeDir(reader.config, locale);
   const site = readLocalizedYaml(reader, `${dir}/site.yaml`, `${dir}/site.yaml`)?.value ?? {};
   const theme = readLocalizedYaml(reader, `${dir}/theme.yaml`, `${dir}/theme.yaml`)?.value ?? {};
+  const code = readLocalizedYaml(reader, `${dir}/code.yaml`, `${dir}/code.yaml`)?.value ?? {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const strings = (value: unknown): Record<string, string> =>
     Object.fromEntries(
@@ -528,5 +529,6 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
     blogTitle: text(site.blogTitle),
     blogDescription: text(site.blogDescription),
     theme: strings(theme),
+    code: strings(code),
   };
 }

@@ -4,22 +4,10 @@
  * React only, no renderer: both bundles take it.
  */
 import { Children, createElement, Fragment, isValidElement, memo, type ReactNode } from 'react';
+import type { DocusaurusSiteContext } from '@docgen/types';
 
-/** The site as Docusaurus's context shows it. */
-export interface SiteContext {
-  siteConfig: {
-    title: string;
-    tagline: string;
-    url: string;
-    baseUrl: string;
-    customFields: Record<string, unknown>;
-  };
-  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
-  /** `useGlobalData()`: what Docusaurus's plugins publish, by plugin and instance: the docs' versions. */
-  globalData: Record<string, Record<string, unknown>>;
-  /** `useThemeConfig()`: the navbar, footer and colour mode of the config. */
-  themeConfig: Record<string, unknown>;
-}
+/** The site as Docusaurus's context shows it, in one locale. */
+export type SiteContext = DocusaurusSiteContext;
 
 /** `useBaseUrl`, `useBaseUrlUtils` and `useDocusaurusContext` of the site that `getContext` gives. */
 export function createSiteHooks(getContext: () => SiteContext) {
@@ -36,7 +24,35 @@ export function createSiteHooks(getContext: () => SiteContext) {
         : url;
     return options.absolute ? siteUrl.replace(/\/$/, '') + path : path;
   }
+  /** The locale's message of `id` (the message itself when it is its own id), else the message as written. */
+  const translated = (id: string | undefined, message: string) => {
+    const { translations } = getContext();
+    const key = id ?? message;
+    return Object.hasOwn(translations, key) ? translations[key]! : message;
+  };
+  /** `@docusaurus/Translate`: the locale's message (`i18n/<locale>/code.yaml`), `{name}` values put in. */
+  function Translate({
+    id,
+    children,
+    message,
+    values,
+  }: {
+    id?: string;
+    children?: string;
+    message?: string;
+    values?: Record<string, ReactNode>;
+  }) {
+    return <>{interpolate(translated(id, children ?? message ?? ''), values)}</>;
+  }
+  /** `translate()` of `@docusaurus/Translate`. */
+  function translate({ id, message }: { message: string; id?: string }, values?: Record<string, string | number>): string {
+    return translated(id, message).replace(/\{(\w+)\}/g, (written, name: string) =>
+      values && Object.hasOwn(values, name) ? String(values[name]) : written,
+    );
+  }
   return {
+    Translate,
+    translate,
     useBaseUrl,
     useBaseUrlUtils: () => ({ withBaseUrl: useBaseUrl }),
     useDocusaurusContext() {
@@ -56,19 +72,9 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
   return <>{parts}</>;
 }
 
-/** `@docusaurus/Translate`: the message as written (a page is built for its own locale). */
-export function Translate({ children, message, values }: { children?: string; message?: string; values?: Record<string, ReactNode> }) {
-  return <>{interpolate(children ?? message ?? '', values)}</>;
-}
-
 /** `@docusaurus/Interpolate`: its text with `{name}` values put in. */
 export function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
   return <>{interpolate(children ?? '', values)}</>;
-}
-
-/** `translate()` of `@docusaurus/Translate`. */
-export function translate({ message }: { message: string; id?: string }, values?: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (written, name: string) => (values && Object.hasOwn(values, name) ? String(values[name]) : written));
 }
 
 /** Props without the place compile gives an element of an MDX page (`__docgenAt`, see compile/mdxProgram.ts). */

@@ -8,20 +8,28 @@ import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import { Children, createElement, isValidElement, useEffect, useId, useState, type ReactNode } from 'react';
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
-import {
-  createSiteHooks,
-  getIdealImageUrl,
-  Interpolate,
-  textOf,
-  ThemeClassNames,
-  Translate,
-  translate,
-  type SiteContext,
-} from './docusaurusCommon.js';
+import { createSiteHooks, getIdealImageUrl, Interpolate, textOf, ThemeClassNames, type SiteContext } from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
 
-const context = site as SiteContext;
-const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext } = createSiteHooks(() => context);
+/** The site in each locale, as the islands bundle gives it (IslandSite of bundle/islands.ts). */
+const islandSite = site as { defaultLocale: string; locales: { locale: string; baseUrl: string; context: SiteContext }[] };
+
+/**
+ * The site as the page the island is on shows it: the context of the locale whose base URL the
+ * page's path is below (the longest), on the server (the path renderIsland is given) and in a
+ * browser alike; the default locale's otherwise.
+ */
+function currentContext(): SiteContext {
+  const path =
+    typeof window !== 'undefined' ? window.location.pathname : (globalThis as Record<symbol, unknown>)[Symbol.for('docgen.island.path')];
+  let found = islandSite.locales.find((entry) => entry.locale === islandSite.defaultLocale)!;
+  for (const entry of islandSite.locales) {
+    if (typeof path === 'string' && path.startsWith(entry.baseUrl) && entry.baseUrl.length > found.baseUrl.length) found = entry;
+  }
+  return found.context;
+}
+
+const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate } = createSiteHooks(currentContext);
 
 /** True once the component has hydrated in a browser; false on the server and in the first render there, so both agree. */
 function useIsBrowser(): boolean {
@@ -68,7 +76,7 @@ function useLocation(): { pathname: string; search: string; hash: string } {
   if (typeof window !== 'undefined')
     return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
   const path = (globalThis as Record<symbol, unknown>)[Symbol.for('docgen.island.path')];
-  return { pathname: typeof path === 'string' ? path : context.siteConfig.baseUrl, search: '', hash: '' };
+  return { pathname: typeof path === 'string' ? path : currentContext().siteConfig.baseUrl, search: '', hash: '' };
 }
 
 /** `useHistory()` of @docusaurus/router: moves to another page of the site (a page load; docgen's router takes links). */
@@ -359,12 +367,12 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Head': { __esModule: true, default: Head },
   '@docusaurus/useGlobalData': {
     __esModule: true,
-    default: () => context.globalData,
-    usePluginData: (plugin: string, id = 'default') => context.globalData[plugin]?.[id],
-    useAllPluginInstancesData: (plugin: string) => context.globalData[plugin] ?? {},
+    default: () => currentContext().globalData,
+    usePluginData: (plugin: string, id = 'default') => currentContext().globalData[plugin]?.[id],
+    useAllPluginInstancesData: (plugin: string) => currentContext().globalData[plugin] ?? {},
   },
   '@docusaurus/router': { __esModule: true, useLocation, useHistory },
-  '@docusaurus/theme-common': { __esModule: true, useColorMode, useThemeConfig: () => context.themeConfig, ThemeClassNames },
+  '@docusaurus/theme-common': { __esModule: true, useColorMode, useThemeConfig: () => currentContext().themeConfig, ThemeClassNames },
   '@theme/Layout': { __esModule: true, default: Layout },
   '@theme/Details': { __esModule: true, default: Details },
   '@theme/Admonition': { __esModule: true, default: Admonition },

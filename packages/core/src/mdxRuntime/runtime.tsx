@@ -7,17 +7,7 @@
  * islands, rendered and hydrated later by the render stage.
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import {
-  AS_JSON,
-  createSiteHooks,
-  getIdealImageUrl,
-  Interpolate,
-  textOf,
-  ThemeClassNames,
-  Translate,
-  translate,
-  type SiteContext,
-} from './docusaurusCommon.js';
+import { AS_JSON, createSiteHooks, getIdealImageUrl, Interpolate, textOf, ThemeClassNames, type SiteContext } from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
 import { Children, createElement, isValidElement, type ComponentType, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -290,7 +280,7 @@ function Link({
   return createElement('a', { ...attributes, href: to ?? href, 'data-docgen-at': at }, children);
 }
 
-const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext } = createSiteHooks(() => getCurrent().context);
+const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate } = createSiteHooks(() => getCurrent().context);
 
 function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string }) {
   const attributes = withoutAt(rest);

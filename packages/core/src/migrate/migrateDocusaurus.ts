@@ -579,7 +579,19 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           else noteTranslation(site, sourcePath, key);
         }
       } else if (file === 'code.json') {
-        const { strings, unmapped } = convertThemeStrings(readMessages(site, sourcePath));
+        // The theme's ids (`theme.…`) to docgen's UI strings; the site's own, of its <Translate> and translate(), as they are.
+        const messages = readMessages(site, sourcePath);
+        const own = messages.filter(([id]) => !id.startsWith('theme.'));
+        if (own.length > 0) {
+          site.writer.text(
+            `${dir}/code.yaml`,
+            toYaml(
+              Object.fromEntries(own),
+              `Messages of the site's <Translate> and translate() in the ${locale} locale, by id, from ${sourcePath}.`,
+            ),
+          );
+        }
+        const { strings, unmapped } = convertThemeStrings(messages.filter(([id]) => id.startsWith('theme.')));
         if (Object.keys(strings).length > 0) {
           site.writer.text(`${dir}/theme.yaml`, toYaml(strings, `UI strings of the ${locale} locale, converted from ${sourcePath}.`));
         }
