@@ -286,6 +286,14 @@ describe('doc page', () => {
     }
     expect(colours[0]).not.toBe(colours[1]);
   });
+
+  it("draws the markup of a code block as text, not as the page's tags (Prism's token tag shares their class)", async () => {
+    const { context, page } = await open('/en/docs/guide/sdk/Java');
+    const tag = page.locator('.language-xml .token.tag').first();
+    expect(await tag.evaluate((element) => getComputedStyle(element).borderTopWidth)).toBe('0px');
+    expect(await tag.evaluate((element) => getComputedStyle(element).display)).toBe('inline');
+    await context.close();
+  });
 });
 
 describe('tables', () => {
