@@ -384,6 +384,30 @@ describe('MDX: site components', () => {
 describe('MDX: imports of files (images, PDFs) are their URLs', () => {
   const files = ['docs/img/pic.png', 'static/img/logo.svg', 'docs/guide.pdf', 'docs/_parts/diagram.png'];
 
+  it('an import from / is a file of the site folder, else of its static folder, as webpack resolves it', async () => {
+    const result = await compileMdx(
+      [
+        "import logo from '/img/logo.svg';",
+        "import pic from '/docs/img/pic.png';",
+        '',
+        '<img src={logo} alt="logo" /> <img src={pic} alt="pic" />',
+      ].join('\n'),
+      { files },
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<img src="@site/static/img/logo.svg" alt="logo">\n<img src="@site/docs/img/pic.png" alt="pic">');
+  });
+
+  it("a site component may call translate() at its module's top level, as Docusaurus's sites do", async () => {
+    const siteFiles = {
+      'src/components/Label.jsx':
+        "import { translate } from '@docusaurus/Translate';\nconst LABEL = translate({ message: 'Hello {who}' }, { who: 'there' });\nexport default function Label() { return <b>{LABEL}</b>; }\n",
+    };
+    const result = await compileMdx("import Label from '@site/src/components/Label';\n\n<Label />", { siteFiles });
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.html).toBe('<island component="src/components/Label.jsx#default" props="{}"></island>');
+  });
+
   it('an imported or required file is its @site/ URL (resolved and copied by the manifest as a markdown image is), in attributes and in props', async () => {
     const result = await compileMdx(
       [

@@ -5,7 +5,7 @@ import type { TocItem } from '@docgen/types';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import type { Code, Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
-import { getImportedFileKind, LOADER_IMPORT, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import { getImportedFileKind, getRootImportCandidates, LOADER_IMPORT, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { GithubSlugger, mdastToString, VFile as File, visit } from '../vendor/markdown.js';
 import { fromHtml } from '../vendor/mdx.js';
 import { createCodeHandler } from './codeBlocks.js';
@@ -308,6 +308,8 @@ export function createMdxRunner(
           const loader = LOADER_IMPORT.exec(specifier);
           if (loader) return importThroughLoader(loader[1]!, resolveSitePath(importer, loader[2]!), specifier, at);
           const sitePath = resolveSitePath(importer, specifier);
+          const rooted = getRootImportCandidates(specifier).find((path) => input.files.includes(path));
+          if (rooted !== undefined) return useFile(rooted, at);
           if (sitePath === undefined) {
             if (/^(\.{1,2}\/|@site\/)/.test(specifier))
               return fail(

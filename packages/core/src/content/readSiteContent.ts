@@ -22,6 +22,7 @@ import {
   describeSkippedLink,
   getFilePathProblem,
   getImportedFileKind,
+  getRootImportCandidates,
   getSlugProblem,
   FILE_REQUIRE,
   LOADER_IMPORT,
@@ -243,7 +244,12 @@ function readMdxImports(
       }
       const written = resolveSitePath(importer, specifier);
       if (written === undefined) {
-        if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
+        // `/img/x.png`: a file of the site or of its static folder, as webpack resolves it.
+        const rooted = getRootImportCandidates(specifier).find(
+          (path) => getImportedFileKind(path) === 'file' && isFile(join(siteDir, path)),
+        );
+        if (rooted !== undefined) files.add(rooted);
+        else if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
         continue;
       }
       const target = join(siteDir, written);

@@ -18,6 +18,7 @@ export {
 export {
   FILE_REQUIRE,
   getImportedFileKind,
+  getRootImportCandidates,
   LOADER_IMPORT,
   MODULE_IMPORT,
   MODULE_SUFFIXES,

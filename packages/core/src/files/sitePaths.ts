@@ -23,6 +23,17 @@ export function resolveSitePath(importer: string, source: string): string | unde
   return resolved === '..' || resolved.startsWith('../') || resolved.startsWith('/') ? undefined : resolved;
 }
 
+/**
+ * The site paths an import from `/` may name, in the order Docusaurus's webpack tries them: the
+ * site folder's (`/static/img/x.png`), then the static folder's (`/img/x.png`). None for another
+ * import, or one that leaves the site.
+ */
+export function getRootImportCandidates(source: string): string[] {
+  if (!/^\/[^/]/.test(source)) return [];
+  const path = posix.normalize(source.slice(1));
+  return path === '..' || path.startsWith('../') ? [] : [path, `static/${path}`];
+}
+
 /** What an import of a site file gives, by the file's extension. */
 export type ImportedFileKind = 'partial' | 'module' | 'stylesheet' | 'data' | 'file';
 

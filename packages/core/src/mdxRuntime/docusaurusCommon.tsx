@@ -9,8 +9,11 @@ import type { DocusaurusSiteContext } from '@docgen/types';
 /** The site as Docusaurus's context shows it, in one locale. */
 export type SiteContext = DocusaurusSiteContext;
 
-/** `useBaseUrl`, `useBaseUrlUtils` and `useDocusaurusContext` of the site that `getContext` gives. */
-export function createSiteHooks(getContext: () => SiteContext) {
+/**
+ * `useBaseUrl`, `useBaseUrlUtils`, `useDocusaurusContext`, `Translate` and `translate` of the site
+ * that `getContext` gives; `peekContext` gives it where no page may be rendering (translate()).
+ */
+export function createSiteHooks(getContext: () => SiteContext, peekContext: () => SiteContext | undefined = getContext) {
   /** `@docusaurus/useBaseUrl`: a site path below the base URL, as Docusaurus gives it; full URLs and anchors as written. */
   function useBaseUrl(url: string, options: { forcePrependBaseUrl?: boolean; absolute?: boolean } = {}): string {
     const { baseUrl, url: siteUrl } = getContext().siteConfig;
@@ -24,9 +27,13 @@ export function createSiteHooks(getContext: () => SiteContext) {
         : url;
     return options.absolute ? siteUrl.replace(/\/$/, '') + path : path;
   }
-  /** The locale's message of `id` (the message itself when it is its own id), else the message as written. */
+  /**
+   * The locale's message of `id` (the message itself when it is its own id), else the message as
+   * written. translate() also runs where no page renders (at a module's top level, as Docusaurus's
+   * sites call it): there, without a page's locale, it gives the message as written.
+   */
   const translated = (id: string | undefined, message: string) => {
-    const { translations } = getContext();
+    const translations = peekContext()?.translations ?? {};
     const key = id ?? message;
     return Object.hasOwn(translations, key) ? translations[key]! : message;
   };

@@ -280,7 +280,10 @@ function Link({
   return createElement('a', { ...attributes, href: to ?? href, 'data-docgen-at': at }, children);
 }
 
-const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate } = createSiteHooks(() => getCurrent().context);
+const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate } = createSiteHooks(
+  () => getCurrent().context,
+  () => current?.context,
+);
 
 function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string }) {
   const attributes = withoutAt(rest);
