@@ -215,17 +215,24 @@ describe('build', () => {
 
   it('leaves the last good output byte-for-byte unchanged when a page component throws while rendering', async () => {
     mkdirSync(join(siteDir, 'pages'), { recursive: true });
-    writeFileSync(join(siteDir, 'pages', 'boom.tsx'), "export default function Boom(): never {\n  throw new Error('boom at render');\n}\n");
+    // A component page of docgen's theme (it uses the theme's hooks).
+    writeFileSync(
+      join(siteDir, 'pages', 'boom.tsx'),
+      "import { useSiteData } from '@docgen/client';\nexport default function Boom(): never {\n  useSiteData();\n  throw new Error('boom at render');\n}\n",
+    );
     try {
       const error = await catchDocgenErrorAsync(() => build({ siteDir, outDir: 'out' }));
       // The site's own code threw: the server bundle's source map names the line.
       expect(error.message).toBe('Rendering /boom failed: pages/boom.tsx threw: boom at render');
       expect(error.code).toBe('render-failed');
-      expect(error.location).toEqual({ file: 'pages/boom.tsx', line: 2, column: 9 });
+      expect(error.location).toEqual({ file: 'pages/boom.tsx', line: 4, column: 9 });
       expect(snapshotDir(outDir)).toEqual(goodOutput);
       expect(leftovers(outDir)).toEqual([]);
     } finally {
-      writeFileSync(join(siteDir, 'pages', 'boom.tsx'), 'export default function Fine() {\n  return null;\n}\n');
+      writeFileSync(
+        join(siteDir, 'pages', 'boom.tsx'),
+        "import { useSiteData } from '@docgen/client';\nexport default function Fine() {\n  useSiteData();\n  return null;\n}\n",
+      );
     }
   });
 

@@ -140,6 +140,8 @@ describe('React pages written for Docusaurus', () => {
         '}',
         '',
       ].join('\n'),
+      // A page that shows another page's component, importing none of Docusaurus's modules itself (jellyfin's).
+      'pages/again.tsx': "import Home from './index';\n\nexport default function Again() {\n  return <Home />;\n}\n",
       'src/components/Features.js': FEATURES,
       'i18n/ko/code.yaml': 'home.start: 시작하기\n',
       'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
@@ -186,6 +188,7 @@ describe('React pages written for Docusaurus', () => {
     expect(korean).toContain('<h1 class="hero__title">Surface</h1>');
     expect(korean).toContain('Every module<!-- --> (<!-- -->ko<!-- -->)');
     expect(korean).toContain('<a class="button button--secondary button--lg" href="/base/docs/intro">시작하기</a>');
+    expect(readFileSync(join(served, 'base/again/index.html'), 'utf8')).toContain('<h1 class="hero__title">Surface</h1>');
     const about = readFileSync(join(served, 'base/about/index.html'), 'utf8');
     expect(about).toContain('<title>About us | Surface</title>');
     expect(about).toContain('<meta name="description" content="Who we are"');

@@ -9,16 +9,17 @@ import type { PageFrontMatter, SourceFile, SourceMarkdown } from '@docgen/types'
 export const isPageModule = (relativePath: string) =>
   /\.[jt]sx?$/.test(relativePath) && !/\.d\.ts$|\.test\.[jt]sx?$/.test(relativePath) && !posix.basename(relativePath).startsWith('_');
 
-/** An import or require of Docusaurus's modules or of the site by `@site/`. */
-const DOCUSAURUS_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](?:@docusaurus\/|@theme(?:-original)?\/|@site\/)/;
+/** An import of docgen's theme or client (`@docgen/site-theme`, `@docgen/client`). */
+const DOCGEN_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]@docgen\//;
 
 /**
- * Whether a page module is a React page written for Docusaurus: a `.js` or `.ts` file, or one that
- * imports Docusaurus's modules (`@theme/Layout`, `@docusaurus/Link`...) or `@site/`. It runs
- * against docgen's counterparts of those modules as an island of its page (see toReactPageSource).
- * Any other `.tsx`/`.jsx` module is a component page of docgen's theme (`@docgen/site-theme`).
+ * Whether a page module is a React page as Docusaurus has them: any that does not import docgen's
+ * theme or client (those are component pages of docgen's theme, with its hooks). A React page
+ * runs against docgen's counterparts of Docusaurus's modules (`@theme/Layout`,
+ * `@docusaurus/Link`...) as an island of its page (see toReactPageSource), whatever it imports:
+ * a page that only shows another page's component (`<ClientsPage recommended={false} />`) too.
  */
-export const isReactPage = (relativePath: string, text: string) => /\.[jt]s$/.test(relativePath) || DOCUSAURUS_IMPORT.test(text);
+export const isReactPage = (relativePath: string, text: string) => /\.[jt]s$/.test(relativePath) || !DOCGEN_IMPORT.test(text);
 
 /** The `title` and `description` a React page gives its `<Layout>` when they are written as plain strings. */
 function readLayoutProps(text: string): PageFrontMatter {
