@@ -204,6 +204,11 @@ describe('React pages written for Docusaurus', () => {
     await page.goto(`${server.url}/base/`, { waitUntil: 'networkidle' });
     expect(await page.title()).toBe('Hello from Surface | Surface');
     expect(await page.locator('header.hero').evaluate((element) => getComputedStyle(element).paddingTop)).toBe('37px');
+    // Infima's hero--primary: the primary colour behind white text.
+    const hero = await page
+      .locator('header.hero')
+      .evaluate((element) => [getComputedStyle(element).backgroundImage, getComputedStyle(element).color]);
+    expect(hero).toEqual(['none', 'rgb(255, 255, 255)']);
     const counter = page.locator('button.counter');
     await counter.click();
     await expect.poll(() => counter.textContent()).toBe('Clicked 1');
