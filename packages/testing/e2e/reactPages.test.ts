@@ -36,6 +36,7 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import ThemedImage from '@theme/ThemedImage';
+import IconExternalLink from '@theme/Icon/ExternalLink';
 import Features from '@site/src/components/Features';
 import styles from './index.module.css';
 
@@ -67,7 +68,7 @@ export default function Home() {
         <p className="versions">{docs.versions.map((version) => version.name + '@' + version.path).join(' ')}</p>
         <p className="navbar-items">{useThemeConfig().navbar.items.length} navbar items</p>
         <img className="logo" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />
-        <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute</a>
+        <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute<IconExternalLink /></a>
         <Tabs groupId="os" values={[{ value: 'mac', label: 'Apple macOS' }, { value: 'linux' }]}>
           <TabItem value="mac" label="macOS">Mac steps</TabItem>
           <TabItem value="linux" label="Linux" default>Linux steps</TabItem>
@@ -168,7 +169,9 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('<p class="versions">current@/base/docs</p>');
     expect(html).toContain('<p class="navbar-items">1<!-- --> navbar items</p>');
     expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Surface"/>');
-    expect(html).toContain('href="https://surface.example.com/base/docs/intro"');
+    expect(html).toContain(
+      'href="https://surface.example.com/base/docs/intro">absolute<span class="external-link-icon" aria-hidden="true"></span></a>',
+    );
     // Docusaurus's tabs in the theme's markup: the default item shown, the other hidden.
     expect(html).toMatch(/aria-selected="true"[^>]*data-value="linux"/);
     // The label of `values` wins over the item's own, as in Docusaurus.

@@ -51,6 +51,7 @@ export const ISLAND_MODULES = [
   '@theme/ThemedImage',
   '@theme/IdealImage',
   '@theme/Mermaid',
+  '@theme/Icon/ExternalLink',
   '@docusaurus/Link',
   '@docusaurus/useBaseUrl',
   '@docusaurus/useDocusaurusContext',

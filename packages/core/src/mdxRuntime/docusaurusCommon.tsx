@@ -79,6 +79,11 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
   return <>{parts}</>;
 }
 
+/** `@theme/Icon/ExternalLink`: the theme's mark of a link that leaves the site, which its stylesheet draws. */
+export function IconExternalLink({ className }: { className?: string; width?: number; height?: number }) {
+  return <span className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;
+}
+
 /** `@docusaurus/Interpolate`: its text with `{name}` values put in. */
 export function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
   return <>{interpolate(children ?? '', values)}</>;

@@ -8,7 +8,15 @@ import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import { Children, createElement, isValidElement, useEffect, useId, useState, type ReactNode } from 'react';
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
-import { createSiteHooks, getIdealImageUrl, Interpolate, textOf, ThemeClassNames, type SiteContext } from './docusaurusCommon.js';
+import {
+  createSiteHooks,
+  getIdealImageUrl,
+  IconExternalLink,
+  Interpolate,
+  textOf,
+  ThemeClassNames,
+  type SiteContext,
+} from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
 
 /** The site in each locale, as the islands bundle gives it (IslandSite of bundle/islands.ts). */
@@ -383,4 +391,5 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   '@theme/ThemedImage': { __esModule: true, default: ThemedImage },
   '@theme/IdealImage': { __esModule: true, default: IdealImage },
   '@theme/Mermaid': { __esModule: true, default: Mermaid },
+  '@theme/Icon/ExternalLink': { __esModule: true, default: IconExternalLink },
 };

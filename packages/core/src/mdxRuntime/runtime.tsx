@@ -7,7 +7,16 @@
  * islands, rendered and hydrated later by the render stage.
  */
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import { AS_JSON, createSiteHooks, getIdealImageUrl, Interpolate, textOf, ThemeClassNames, type SiteContext } from './docusaurusCommon.js';
+import {
+  AS_JSON,
+  createSiteHooks,
+  getIdealImageUrl,
+  IconExternalLink,
+  Interpolate,
+  textOf,
+  ThemeClassNames,
+  type SiteContext,
+} from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
 import { Children, createElement, isValidElement, type ComponentType, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -416,6 +425,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/DocCard': { default: own(DocCard) },
   '@theme/IdealImage': { default: own(IdealImage) },
   '@theme/Mermaid': { default: own(Mermaid) },
+  '@theme/Icon/ExternalLink': { default: own(IconExternalLink) },
   '@docusaurus/ExecutionEnvironment': {
     default: { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false },
   },
