@@ -887,7 +887,7 @@ describe("Docusaurus's modules for site components in the browser", () => {
   it('are the ones the islands bundle resolves, no more and no less', async () => {
     const { ISLAND_MODULES } = await import('../src/bundle/islands.js');
     const source = readFileSync(fileURLToPath(new URL('../src/mdxRuntime/islandModules.tsx', import.meta.url)), 'utf8');
-    const given = [...source.slice(source.indexOf('export const islandModules')).matchAll(/^ {2}'(@[\w-]+\/[\w-]+)':/gm)].map(
+    const given = [...source.slice(source.indexOf('export const islandModules')).matchAll(/^ {2}'(@[\w-]+\/[\w/-]+)':/gm)].map(
       (match) => match[1],
     );
     expect(given.sort()).toEqual([...ISLAND_MODULES].sort());
