@@ -34,7 +34,7 @@ import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import Admonition from '@theme/Admonition';
+import Admonition from '@theme-original/Admonition';
 import ThemedImage from '@theme/ThemedImage';
 import IconExternalLink from '@theme/Icon/ExternalLink';
 import Features from '@site/src/components/Features';

@@ -288,9 +288,11 @@ export function islandModules(
           contents: `export default ${JSON.stringify(site)};`,
           loader: 'js',
         }));
-        build.onResolve({ filter: /^@(docusaurus|theme|theme-original)\// }, (args) =>
-          ISLAND_MODULES.includes(args.path)
-            ? { path: args.path, namespace: DOCUSAURUS }
+        // `@theme-original/<Name>` (what a swizzled component wraps) is docgen's own, as `@theme/<Name>` is.
+        build.onResolve({ filter: /^@(docusaurus|theme|theme-original)\// }, (args) => {
+          const name = args.path.replace(/^@theme-original\//, '@theme/');
+          return ISLAND_MODULES.includes(name)
+            ? { path: name, namespace: DOCUSAURUS }
             : {
                 errors: [
                   {
@@ -298,8 +300,8 @@ export function islandModules(
                     notes: [{ text: `They may import ${ISLAND_MODULES.join(', ')}; MDX pages may import more (see the README).` }],
                   },
                 ],
-              },
-        );
+              };
+        });
         build.onLoad({ filter: /.*/, namespace: DOCUSAURUS }, (args) => ({
           contents: `module.exports = require(${quote(ISLAND_MODULES_FILE)}).islandModules[${quote(args.path)}];`,
           loader: 'js',

@@ -53,7 +53,9 @@ export async function findMissingPackages(from: string, to: string, files: strin
                   const name = packageOf(args.path);
                   // docgen gives these modules of Docusaurus (see bundle/islands.ts).
                   const local =
-                    /^(\.|\/|@site\/|node:)/.test(args.path) || builtinModules.includes(name) || ISLAND_MODULES.includes(args.path);
+                    /^(\.|\/|@site\/|node:)/.test(args.path) ||
+                    builtinModules.includes(name) ||
+                    ISLAND_MODULES.includes(args.path.replace(/^@theme-original\//, '@theme/'));
                   if (!local && !isThemePackage(args.path)) importers.set(name, (importers.get(name) ?? new Set()).add(file));
                   return { path: args.path, external: true };
                 });
