@@ -465,7 +465,7 @@ const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-build-'));
   try {
-    // Loaded here only, as the compile stage is below.
+    // Imported when a migration gets this far: the build brings every stage with it.
     const { build } = await import('../build.js');
     return (await build({ siteDir, outDir, cache: false })).diagnostics;
   } catch (error) {
