@@ -436,6 +436,10 @@ async function readMdxSetup(
     ? { file: previous.runtime, stamps: previous.stamps, warnings: previous.warnings }
     : await bundleAndStamp(bundleInput);
   const { i18n } = config;
+  // One context per locale, made once: every MDX source of the locale compiles with it.
+  const contexts = new Map(
+    i18n.locales.map((locale) => [locale, getSiteContext(config, locale, content.translations[locale]?.code ?? {})]),
+  );
   return {
     key,
     stamps: bundled.stamps,
@@ -444,7 +448,7 @@ async function readMdxSetup(
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),
-    context: (locale) => getSiteContext(config, locale, content.translations[locale]?.code ?? {}),
+    context: (locale) => contexts.get(locale)!,
   };
 }
 
