@@ -202,16 +202,8 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
   ],
 };
 `;
-  const loaded = {
-    title: 'Plugins',
-    url: 'https://plugins.example.com',
-    plugins: [
-      ['@docusaurus/plugin-content-docs', { sidebarPath: './sidebars.ts', editUrl: 'https://github.com/acme/site/edit/master/' }],
-      ['@docusaurus/plugin-content-blog', { id: 'blog-main', routeBasePath: 'posts', path: 'blog' }],
-      ['@docusaurus/plugin-content-pages', {}],
-      ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }],
-    ],
-  };
+  // The config as the child process loads it: plain data.
+  const loaded: unknown = new Function(text.replace('export default', 'return'))();
 
   it('takes them as the docs, blog and pages, as jellyfin.org writes its site', () => {
     const { config, content, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
