@@ -320,11 +320,17 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .description('freeze the current docs as version <name> and make it the latest version, served at the docs root')
     .argument('<name>', 'name of the new version, e.g. 2511.1 (letters, digits, ".", "-", "_")')
     .argument('[siteDir]', 'site folder', '.')
-    .action(async (name: string, siteDir: string) => {
+    .option('--docs <id>', 'the docs instance to cut (an id of docsInstances); the docs of "docs" when absent')
+    .action(async (name: string, siteDir: string, options: { docs?: string }) => {
       const { cutVersion } = await import('@docgen/core');
       const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);
-      const result = await cutVersion({ siteDir, name, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
+      const result = await cutVersion({
+        siteDir,
+        name,
+        ...(options.docs !== undefined && { docs: options.docs }),
+        onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
+      });
       const { latest, previous } = result;
       io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
       for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);

@@ -15,6 +15,7 @@ describe('the public exports of @docgen/client', () => {
           "COLOR_MODE_STORAGE_KEY",
           "Link",
           "RouterProvider",
+          "getDocsSearchScope",
           "getLoadedSidebar",
           "getPreferredVersionStorageKey",
           "getTabGroupStorageKey",

@@ -10,12 +10,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Root as HastRoot } from 'hast';
-import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
+import type { CompiledMarkdown, ContentSlot, Diagnostic, DocsConfig, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import type { MdxInput, MdxPageContext } from './compile/compileData.js';
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from './bundle/index.js';
 import { readConfig } from './config/index.js';
+import { getDocsInstances, getVersionLabel, getVersionNames, getVersionSegment } from './files/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
@@ -463,7 +464,11 @@ export function getSiteContext(config: SiteConfig, locale: string, translations:
       customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
     },
     i18n: { currentLocale: locale, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales },
-    globalData: { 'docusaurus-plugin-content-docs': { default: getDocsGlobalData(config, locale) } },
+    globalData: {
+      'docusaurus-plugin-content-docs': Object.fromEntries(
+        getDocsInstances(config).map((docs) => [docs.id, getDocsGlobalData(config, docs, locale)]),
+      ),
+    },
     themeConfig: { navbar: config.themeConfig.navbar, footer: config.themeConfig.footer, colorMode: config.themeConfig.colorMode },
     translations,
   };
@@ -483,23 +488,19 @@ export function getIslandSite(config: SiteConfig, content: SiteContent) {
 }
 
 /**
- * The docs as Docusaurus's docs plugin publishes them to `useGlobalData()` (`path`, `versions`
- * with their `name`, `label`, `isLast` and `path`), newest first, in a locale.
+ * A docs instance as Docusaurus's docs plugin publishes it to `useGlobalData()` (`path`,
+ * `versions` with their `name`, `label`, `isLast` and `path`), newest first, in a locale.
  */
-function getDocsGlobalData(config: SiteConfig, locale: string) {
-  const { docs, i18n, baseUrl } = config;
+function getDocsGlobalData(config: SiteConfig, docs: DocsConfig, locale: string) {
+  const { i18n, baseUrl } = config;
   const localeBase = locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`;
   const docsPath = (localeBase + docs.routeBasePath).replace(/\/$/, '') || '/';
-  const names = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames].filter(
-    (name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name),
-  );
-  const versions = names.map((name) => {
-    const isLast = name === docs.lastVersion;
-    const segment = isLast ? '' : (docs.versions[name]?.path ?? (name === 'current' ? 'next' : name));
+  const versions = getVersionNames(docs).map((name) => {
+    const segment = getVersionSegment(docs, name);
     return {
       name,
-      label: docs.versions[name]?.label ?? (name === 'current' ? 'Next' : name),
-      isLast,
+      label: getVersionLabel(docs, name),
+      isLast: name === docs.lastVersion,
       path: segment ? `${docsPath.replace(/\/$/, '')}/${segment}` : docsPath,
     };
   });

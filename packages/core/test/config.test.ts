@@ -38,6 +38,7 @@ describe('readConfig: a valid config', () => {
         localeConfigs: { en: { label: 'en', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en' } },
       },
       docs: {
+        id: 'default',
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: 'sidebars.yaml',
@@ -50,6 +51,7 @@ describe('readConfig: a valid config', () => {
         showLastUpdateTime: false,
         showLastUpdateAuthor: false,
       },
+      docsInstances: [],
       blog: {
         path: 'blog',
         routeBasePath: 'blog',

@@ -16,7 +16,13 @@ export interface SiteConfig {
   /** The site's own stylesheets, site-relative paths with `/`, loaded after the theme's styles in this order. */
   customCss: string[];
   i18n: I18nConfig;
+  /** The default docs instance (`id` `default`). */
   docs: DocsConfig;
+  /**
+   * The other docs instances (Docusaurus's docs plugin with an `id`): each with its own folder,
+   * route, sidebars, versions and search scope. Empty on most sites.
+   */
+  docsInstances: DocsConfig[];
   blog: BlogConfig;
   themeConfig: ThemeConfig;
   markdown: MarkdownConfig;
@@ -113,6 +119,11 @@ export interface PageSourceOptions {
 }
 
 export interface DocsConfig extends PageSourceOptions {
+  /**
+   * Name of the docs instance: `default` for `docs`, else its `id` in `docsInstances`. It names
+   * the instance's files: `<id>_versions.json`, `<id>_versioned_docs/`, `i18n/<locale>/docs-<id>/`.
+   */
+  id: string;
   /** Folder of the current version's docs, relative to the site folder. */
   path: string;
   routeBasePath: string;
@@ -137,15 +148,17 @@ export interface BlogConfig extends PageSourceOptions {
 
 export type NavbarItemConfig =
   | { type: 'default'; label: string; to?: string; href?: string; position: 'left' | 'right' }
-  | { type: 'doc'; docId: string; label: string; position: 'left' | 'right' }
-  | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
+  | { type: 'doc'; docId: string; label: string; position: 'left' | 'right'; docsPluginId?: string }
+  | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right'; docsPluginId?: string }
   | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavbarDropdownItemConfig[] }
-  | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions?: string[] }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions?: string[]; docsPluginId?: string }
   | { type: 'localeDropdown'; position: 'left' | 'right' };
 
 /** An item of a navbar dropdown: a link, a doc or a sidebar's first page, in the version the reader is in. */
 export type NavbarDropdownItemConfig =
-  NavbarLinkConfig | { type: 'doc'; docId: string; label: string } | { type: 'docSidebar'; sidebarId: string; label: string };
+  | NavbarLinkConfig
+  | { type: 'doc'; docId: string; label: string; docsPluginId?: string }
+  | { type: 'docSidebar'; sidebarId: string; label: string; docsPluginId?: string };
 
 export interface NavbarLinkConfig {
   label: string;

@@ -325,7 +325,9 @@ export interface CategoryMetadata {
 }
 
 export interface SourceVersion {
-  /** `current` or a name from versions.json. */
+  /** The docs instance the version is of (DocsConfig.id): `default` for `docs`. */
+  instance: string;
+  /** `current` or a name from the instance's versions.json. */
   name: string;
   /** Folder of the version's docs (default locale), site-relative. */
   docsDir: string;

@@ -53,6 +53,8 @@ export type SidebarItem = SidebarLink | SidebarCategory;
 export type Sidebar = SidebarItem[];
 
 export interface LoadedVersion {
+  /** The docs instance (DocsConfig.id). */
+  instance: string;
   name: string;
   label: string;
   /** URL path of the version root including the locale base: `/docs`, `/en/docs/2506.1`. */

@@ -13,17 +13,21 @@ export interface PropLink {
 
 export type PropNavbarItem =
   | ({ type: 'link'; position: 'left' | 'right' } & PropLink)
-  | { type: 'doc'; position: 'left' | 'right'; label: string; docId: string; sidebarId?: undefined }
-  | { type: 'docSidebar'; position: 'left' | 'right'; label: string; sidebarId: string }
+  | { type: 'doc'; position: 'left' | 'right'; label: string; docId: string; sidebarId?: undefined; docsInstance?: string }
+  | { type: 'docSidebar'; position: 'left' | 'right'; label: string; sidebarId: string; docsInstance?: string }
   | { type: 'dropdown'; position: 'left' | 'right'; label: string; items: PropDropdownItem[] }
-  | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions: string[] }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions: string[]; docsInstance?: string }
   | { type: 'localeDropdown'; position: 'left' | 'right' };
 
 /** An item of a navbar dropdown: a link, or a doc or sidebar whose page the theme takes from the version the reader is in. */
 export type PropDropdownItem =
-  PropLink | { type: 'doc'; label: string; docId: string } | { type: 'docSidebar'; label: string; sidebarId: string };
+  | PropLink
+  | { type: 'doc'; label: string; docId: string; docsInstance?: string }
+  | { type: 'docSidebar'; label: string; sidebarId: string; docsInstance?: string };
 
 export interface PropVersion {
+  /** The docs instance, absent for the default one (`docs`). */
+  docsInstance?: string;
   name: string;
   label: string;
   /** URL path of the version root: `/docs`, `/en/docs/2506.1`. */
@@ -167,6 +171,8 @@ export interface PropAlternate {
 
 /** Fields every doc-like route (doc, generated category index) shares. */
 export interface PropDocContext {
+  /** The docs instance of the page, absent for the default one (`docs`). */
+  docsInstance?: string;
   versionName: string;
   /** The sidebar of the page: an id and the URL of its shared JSON file. */
   sidebar?: { id: string; url: string };

@@ -1,23 +1,23 @@
 import { getPreferredVersionStorageKey } from '../firstLoad.js';
 
-/** The docs plugin whose version the reader prefers (there is one, `default`). */
-const STORAGE_KEY = getPreferredVersionStorageKey('default');
-
 const listeners = new Set<() => void>();
 
-function readPreferred(): string | null {
+/** The key of the preferred version of a docs instance (`default` for `docs`), as Docusaurus names it. */
+const storageKey = (docsInstance: string | undefined) => getPreferredVersionStorageKey(docsInstance ?? 'default');
+
+function readPreferred(docsInstance: string | undefined): string | null {
   try {
-    return window.localStorage.getItem(STORAGE_KEY);
+    return window.localStorage.getItem(storageKey(docsInstance));
   } catch {
     return null;
   }
 }
 
-/** Stores the reader's preferred docs version and tells every navbar about it. */
-export function storePreferredVersion(name: string | null): void {
+/** Stores the reader's preferred version of a docs instance and tells every navbar about it. */
+export function storePreferredVersion(docsInstance: string | undefined, name: string | null): void {
   try {
-    if (name === null) window.localStorage.removeItem(STORAGE_KEY);
-    else window.localStorage.setItem(STORAGE_KEY, name);
+    if (name === null) window.localStorage.removeItem(storageKey(docsInstance));
+    else window.localStorage.setItem(storageKey(docsInstance), name);
   } catch {
     // Without storage the choice lasts for this page view only.
   }
@@ -25,14 +25,18 @@ export function storePreferredVersion(name: string | null): void {
 }
 
 /**
- * Tells `onChange` the reader's preferred docs version (localStorage), now and whenever it
- * changes, in this tab or another; a name that is not one of `versions` is removed. Returns the
- * function that stops it.
+ * Tells `onChange` the reader's preferred version of a docs instance (localStorage), now and
+ * whenever it changes, in this tab or another; a name that is not one of `versions` is removed.
+ * Returns the function that stops it.
  */
-export function watchPreferredVersion(versions: readonly string[], onChange: (name: string | null) => void): () => void {
+export function watchPreferredVersion(
+  docsInstance: string | undefined,
+  versions: readonly string[],
+  onChange: (name: string | null) => void,
+): () => void {
   const update = () => {
-    const preferred = readPreferred();
-    if (preferred !== null && !versions.includes(preferred)) storePreferredVersion(null);
+    const preferred = readPreferred(docsInstance);
+    if (preferred !== null && !versions.includes(preferred)) storePreferredVersion(docsInstance, null);
     else onChange(preferred);
   };
   listeners.add(update);

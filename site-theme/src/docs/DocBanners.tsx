@@ -1,5 +1,6 @@
 import type { PropDocContext, RouteData } from '@docgen/types';
 import { Link, useSiteData, useTranslate } from '../firstLoad.js';
+import { findLatestVersion, findRouteVersion } from './instanceVersions.js';
 
 /** The UI strings of the banners, loaded with them. */
 const STRINGS = {
@@ -58,8 +59,8 @@ export function PageBanners({ route }: { route: Extract<RouteData, { type: 'doc'
 export function VersionBanner({ route }: { route: PropDocContext }) {
   const site = useSiteData();
   const t = useTranslate(STRINGS);
-  const version = site.versions.find((candidate) => candidate.name === route.versionName);
-  const latest = site.versions.find((candidate) => candidate.isLast);
+  const version = findRouteVersion(site, route);
+  const latest = findLatestVersion(site, route.docsInstance);
   if (!version || !latest || version.banner === 'none') return null;
   const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
   return (

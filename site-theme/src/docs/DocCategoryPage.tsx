@@ -10,7 +10,7 @@ export function DocCategoryPage({ route }: { route: CategoryRoute }) {
   return (
     <DocFrame route={route}>
       <Breadcrumbs items={route.breadcrumbs} />
-      <VersionBadge versionName={route.versionName} />
+      <VersionBadge route={route} />
       <header>
         <h1>{route.title}</h1>
         {route.description ? <p className="category-description">{route.description}</p> : null}

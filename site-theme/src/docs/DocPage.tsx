@@ -11,6 +11,7 @@ import { Loader } from '../layout/statusSlots.js';
 import { docBanners, hasPageBanners, hasVersionBanner } from './routeBanners.js';
 import { DocSidebar } from './DocSidebar.js';
 import { TableOfContents } from './TableOfContents.js';
+import { findRouteVersion, getInstanceVersions } from './instanceVersions.js';
 
 type DocRoute = Extract<RouteData, { type: 'doc' }>;
 
@@ -58,7 +59,7 @@ export function DocPage({ route }: { route: DocRoute }) {
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>
         <Breadcrumbs items={route.breadcrumbs} />
-        <VersionBadge versionName={route.versionName} />
+        <VersionBadge route={route} />
         {PageBanners ? <PageBanners route={route} /> : null}
         <header>
           {/* hide_title hides the title the page is given, never a # heading written in its text (as Docusaurus). */}
@@ -119,11 +120,12 @@ function CopyMarkdownButton({ href }: { href: string }) {
   );
 }
 
-export function VersionBadge({ versionName }: { versionName: string }) {
+/** "Version: 2.0" above a doc-like page, where its docs instance has several versions. */
+export function VersionBadge({ route }: { route: Pick<PropDocContext, 'docsInstance' | 'versionName'> }) {
   const site = useSiteData();
   const t = useTranslate();
-  const version = site.versions.find((candidate) => candidate.name === versionName);
-  if (!version || site.versions.length < 2) return null;
+  const version = findRouteVersion(site, route);
+  if (!version || getInstanceVersions(site, route.docsInstance).length < 2) return null;
   return <span className="badge version-badge">{t('version.badge', { version: version.label })}</span>;
 }
 

@@ -23,7 +23,7 @@ export function DocTagsPage({ route }: { route: TagsRoute }) {
   return (
     <DocFrame route={route}>
       <Breadcrumbs items={route.breadcrumbs} />
-      <VersionBadge versionName={route.versionName} />
+      <VersionBadge route={route} />
       {route.type === 'docTagList' ? (
         <section className="doc-tags">
           <h1>{t('docTags.title')}</h1>

@@ -8,7 +8,8 @@ import { lazyComponent } from '../lazyModule.js';
 import { SearchButton } from '../search/SearchButton.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Dropdown } from './Dropdown.js';
-import { useActiveVersion } from './useActiveVersion.js';
+import { useActiveVersions } from './useActiveVersion.js';
+import { getInstanceVersions } from '../docs/instanceVersions.js';
 
 /** The mobile menu loads when the reader presses or focuses its button, not with the page. */
 const mobileMenu = lazyComponent('mobile menu', () => import('./MobileMenu.js'));
@@ -80,7 +81,8 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
   const t = useTranslate();
   const { route } = usePage();
   const { pathname } = useLocation();
-  const version = useActiveVersion();
+  const versionOf = useActiveVersions();
+  const version = versionOf('docsInstance' in item ? item.docsInstance : undefined);
   const className = mobile ? 'menu__link' : 'navbar__item navbar__link';
   switch (item.type) {
     case 'link':
@@ -108,24 +110,27 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
       );
     }
     case 'dropdown': {
-      // A doc or a sidebar in a dropdown leads to its page in the version the reader is in, as the items above.
+      // A doc or a sidebar in a dropdown leads to its page in the version the reader is in, of its instance.
       const items = item.items.map((child) => {
         if (!('type' in child)) return child;
-        const href = (child.type === 'doc' ? version?.navbarDocPaths[child.docId] : version?.sidebarPaths[child.sidebarId]) ?? site.baseUrl;
+        const active = versionOf(child.docsInstance);
+        const href = (child.type === 'doc' ? active?.navbarDocPaths[child.docId] : active?.sidebarPaths[child.sidebarId]) ?? site.baseUrl;
         return { label: child.label, href, active: pathname === href };
       });
       return <Dropdown label={item.label} position={item.position} items={items} />;
     }
     case 'docsVersionDropdown': {
-      const versionPaths = 'versionPaths' in route ? route.versionPaths : {};
+      // The same page in another version where the reader is in a doc of this instance, else its main doc.
+      const versionPaths = 'versionPaths' in route && route.docsInstance === item.docsInstance ? route.versionPaths : {};
+      const versions = getInstanceVersions(site, item.docsInstance);
       const items = item.versions
-        .map((name) => site.versions.find((candidate) => candidate.name === name))
+        .map((name) => versions.find((candidate) => candidate.name === name))
         .filter((candidate) => candidate !== undefined)
         .map((candidate) => ({
           label: candidate.label,
           href: versionPaths[candidate.name] ?? candidate.mainDocPath,
           active: candidate.name === version?.name,
-          onSelect: () => void behaviours.load().then((code) => code.storePreferredVersion(candidate.name)),
+          onSelect: () => void behaviours.load().then((code) => code.storePreferredVersion(item.docsInstance, candidate.name)),
         }));
       return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
     }

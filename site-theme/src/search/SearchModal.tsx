@@ -9,6 +9,7 @@ import {
   type ShardedSearch,
 } from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
+import { getDocsSearchScope } from '@docgen/client';
 import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
 import { useFocusTrap } from '../layout/useFocusTrap.js';
 
@@ -70,11 +71,15 @@ function loadIndex(site: SiteData, scope: string): Promise<ShardedSearch> {
 
 type PageRoute = ReturnType<typeof usePage>['route'];
 
-/** The scopes searched on a page: the docs of its version (else the latest), or `everything`. */
+/** The scopes searched on a page: the docs of its version (else the latest of `docs`), or `everything`. */
 function getScopes(site: SiteData, route: PageRoute, everything: boolean): string[] {
   const scopes = site.search?.scopes ?? [];
-  const currentVersion = ('versionName' in route ? route.versionName : undefined) ?? site.versions.find((version) => version.isLast)?.name;
-  return scopes.filter((scope) => everything || scope.name === `docs:${currentVersion}`).map((scope) => scope.name);
+  const latest = site.versions.find((version) => version.isLast && version.docsInstance === undefined);
+  const current =
+    'versionName' in route
+      ? getDocsSearchScope(route.docsInstance, route.versionName)
+      : latest && getDocsSearchScope(undefined, latest.name);
+  return scopes.filter((scope) => everything || scope.name === current).map((scope) => scope.name);
 }
 
 /** Fetches the manifests the dialog opens with, when the reader is about to open it: they are there by the click. */

@@ -1,17 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig } from '@docgen/types';
+import type { Diagnostic, DocsConfig, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
-import { getSegmentNameProblem } from '../files/index.js';
+import { getSegmentNameProblem, DEFAULT_DOCS_ID, getInstanceFiles } from '../files/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { readConfigSourceLocations } from './sourceLocations.js';
 import { resolveMarkdownPlugins } from './markdownPlugins.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
-const VERSIONS_FILE_NAME = 'versions.json';
 
 /**
  * Reads, validates and completes the site configuration of `siteDir`.
@@ -39,8 +38,11 @@ export function readConfig(siteDir: string): SiteConfig {
     });
   }
   const raw = parsed.data;
-  const versionedNames = readVersionsJson(siteDir);
-  validateVersionNames(raw, versionedNames, yaml);
+  const docs = toDocsConfig(siteDir, DEFAULT_DOCS_ID, raw.docs, ['docs'], yaml);
+  const docsInstances = raw.docsInstances.map((instance, index) =>
+    toDocsConfig(siteDir, instance.id, { ...instance, sidebarPath: instance.sidebarPath ?? '' }, ['docsInstances', index], yaml),
+  );
+  validateDocsInstances([docs, ...docsInstances], raw, yaml);
   validateLocales(raw, yaml);
 
   const localeConfigs: Record<string, LocaleConfig> = {};
@@ -67,12 +69,8 @@ export function readConfig(siteDir: string): SiteConfig {
     themeDir: resolveThemeDir(siteDir, raw.theme, yaml),
     customCss: readCustomCss(siteDir, raw.customCss, yaml),
     i18n,
-    docs: {
-      ...raw.docs,
-      ...toPageSourceOptions(raw.docs),
-      lastVersion: raw.docs.lastVersion ?? versionedNames[0] ?? 'current',
-      versionedNames,
-    },
+    docs,
+    docsInstances,
     blog: { ...raw.blog, ...toPageSourceOptions(raw.blog) },
     themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
     markdown: {
@@ -87,6 +85,20 @@ export function readConfig(siteDir: string): SiteConfig {
     headTags: toHeadTags(raw, yaml),
     ...(sourceLocations && { sourceLocations }),
   };
+}
+
+/** A docs instance as the build uses it: its versions.json read, its latest version named. */
+function toDocsConfig(siteDir: string, id: string, raw: RawConfig['docs'], at: PropertyKey[], yaml: YamlFile): DocsConfig {
+  const versionedNames = readVersionsJson(siteDir, getInstanceFiles(id).versionsFile);
+  const docs: DocsConfig = {
+    ...raw,
+    id,
+    ...toPageSourceOptions(raw),
+    lastVersion: raw.lastVersion ?? versionedNames[0] ?? 'current',
+    versionedNames,
+  };
+  validateVersionNames(docs, raw, at, yaml);
+  return docs;
 }
 
 function toPageSourceOptions(section: RawConfig['docs'] | RawConfig['blog']) {
@@ -267,25 +279,25 @@ function getIn(value: unknown, path: PropertyKey[]): unknown {
   return current;
 }
 
-function readVersionsJson(siteDir: string): string[] {
-  const path = join(siteDir, VERSIONS_FILE_NAME);
+function readVersionsJson(siteDir: string, fileName: string): string[] {
+  const path = join(siteDir, fileName);
   if (!existsSync(path)) return [];
   const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new DocgenError(`${VERSIONS_FILE_NAME} is not valid JSON: ${(cause as Error).message}`, {
+    throw new DocgenError(`${fileName} is not valid JSON: ${(cause as Error).message}`, {
       code: 'versions-invalid',
-      location: { file: VERSIONS_FILE_NAME, line: 1, column: 1 },
+      location: { file: fileName, line: 1, column: 1 },
       hint: 'It must be a JSON array of version names, newest first: ["2506.1", "2504.1"].',
       cause,
     });
   }
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && name !== '')) {
-    throw new DocgenError(`${VERSIONS_FILE_NAME} must be an array of version names`, {
+    throw new DocgenError(`${fileName} must be an array of version names`, {
       code: 'versions-invalid',
-      location: { file: VERSIONS_FILE_NAME, line: 1, column: 1 },
+      location: { file: fileName, line: 1, column: 1 },
       hint: 'Write it as a JSON array of strings, newest first: ["2506.1", "2504.1"].',
     });
   }
@@ -294,35 +306,96 @@ function readVersionsJson(siteDir: string): string[] {
     const problem = getSegmentNameProblem(name);
     if (!problem) continue;
     const offset = text.indexOf(JSON.stringify(name).slice(0, -1));
-    throw new DocgenError(`Invalid version name in ${VERSIONS_FILE_NAME}: ${JSON.stringify(name)} ${problem}`, {
+    throw new DocgenError(`Invalid version name in ${fileName}: ${JSON.stringify(name)} ${problem}`, {
       code: 'versions-invalid',
-      location: { file: VERSIONS_FILE_NAME, ...(offset >= 0 ? getLineColumn(text, offset) : { line: 1, column: 1 }) },
+      location: { file: fileName, ...(offset >= 0 ? getLineColumn(text, offset) : { line: 1, column: 1 }) },
       hint: 'A version name is one plain URL segment, such as 2506.1 or v2-beta: no "/", "\\", ".." or "." names, percent escapes or control characters.',
     });
   }
   return value as string[];
 }
 
-function validateVersionNames(raw: RawConfig, versionedNames: string[], yaml: YamlFile): void {
-  const known = [...(raw.docs.includeCurrentVersion ? ['current'] : []), ...versionedNames];
-  const check = (name: string, path: PropertyKey[], where: string, location = yaml.locate(path)) => {
+/**
+ * The version names an instance's options give (`lastVersion`, `versions`, `onlyIncludeVersions`)
+ * exist in its versions.json (or are `current`).
+ */
+function validateVersionNames(docs: DocsConfig, raw: RawConfig['docs'], at: PropertyKey[], yaml: YamlFile): void {
+  const known = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames];
+  const where = at.join('.');
+  const check = (name: string, path: PropertyKey[], what: string, location = yaml.locate([...at, ...path])) => {
     if (known.includes(name)) return;
-    throw new DocgenError(`Docs version "${name}" in ${where} does not exist. Available version names are: ${known.join(', ')}`, {
+    throw new DocgenError(`Docs version "${name}" in ${what} does not exist. Available version names are: ${known.join(', ')}`, {
       code: 'config-unknown-version',
       location,
-      hint: `Use one of the available names, or add "${name}" to ${VERSIONS_FILE_NAME} with docgen version cut ${name}.`,
+      hint: `Use one of the available names, or add "${name}" to ${getInstanceFiles(docs.id).versionsFile} with docgen version cut ${name}${docs.id === DEFAULT_DOCS_ID ? '' : ` --docs ${docs.id}`}.`,
     });
   };
-  if (raw.docs.lastVersion !== undefined) check(raw.docs.lastVersion, ['docs', 'lastVersion'], 'docs.lastVersion');
-  for (const name of Object.keys(raw.docs.versions)) {
-    if (!known.includes(name)) check(name, ['docs', 'versions', name], 'docs.versions', yaml.locateKey(['docs', 'versions', name]));
-  }
-  raw.docs.onlyIncludeVersions?.forEach((name, index) => check(name, ['docs', 'onlyIncludeVersions', index], 'docs.onlyIncludeVersions'));
+  if (raw.lastVersion !== undefined) check(raw.lastVersion, ['lastVersion'], `${where}.lastVersion`);
+  for (const name of Object.keys(raw.versions))
+    check(name, ['versions', name], `${where}.versions`, yaml.locateKey([...at, 'versions', name]));
+  raw.onlyIncludeVersions?.forEach((name, index) => check(name, ['onlyIncludeVersions', index], `${where}.onlyIncludeVersions`));
+}
+
+/**
+ * Instances have distinct ids, folders and routes; a navbar item's `docsPluginId` names one of
+ * them, and the versions of a docsVersionDropdown are versions of its instance.
+ */
+function validateDocsInstances(instances: DocsConfig[], raw: RawConfig, yaml: YamlFile): void {
+  const ids = instances.map((docs) => docs.id);
+  raw.docsInstances.forEach((instance, index) => {
+    const other = instances
+      .slice(0, index + 1)
+      .find((docs) => docs.id === instance.id || docs.path === instance.path || docs.routeBasePath === instance.routeBasePath);
+    if (!other) return;
+    const what =
+      other.id === instance.id
+        ? `the id "${instance.id}"`
+        : other.path === instance.path
+          ? `the folder ${instance.path}`
+          : `the route /${instance.routeBasePath}`;
+    const key = other.id === instance.id ? 'id' : other.path === instance.path ? 'path' : 'routeBasePath';
+    throw new DocgenError(`Docs instance "${instance.id}" has ${what}, as docs instance "${other.id}" has`, {
+      code: 'config-invalid',
+      location: yaml.locate(['docsInstances', index, key]),
+      hint: 'Each docs instance needs its own id, folder and routeBasePath.',
+    });
+  });
+  const byId = (id: string | undefined) => instances.find((docs) => docs.id === (id ?? DEFAULT_DOCS_ID));
+  const checkId = (id: string | undefined, path: PropertyKey[]) => {
+    if (byId(id)) return;
+    const suggestion = suggestName(id!, ids);
+    throw new DocgenError(`Navbar item names docs instance "${id}", which does not exist`, {
+      code: 'config-invalid',
+      location: yaml.locate(path),
+      hint: suggestion
+        ? `Did you mean "${suggestion}"?`
+        : `Docs instances: ${ids.join(', ')} (default is the docs of "docs"; leave docsPluginId out for it).`,
+    });
+  };
   raw.navbar.items.forEach((item, itemIndex) => {
+    const at = ['navbar', 'items', itemIndex];
+    if (item.type === 'dropdown') {
+      item.items.forEach((child, childIndex) => {
+        if ('type' in child) checkId(child.docsPluginId, [...at, 'items', childIndex, 'docsPluginId']);
+      });
+      return;
+    }
+    if (item.type !== 'docsVersionDropdown' && item.type !== 'doc' && item.type !== 'docSidebar') return;
+    checkId(item.docsPluginId, [...at, 'docsPluginId']);
     if (item.type !== 'docsVersionDropdown') return;
-    item.versions?.forEach((name, index) =>
-      check(name, ['navbar', 'items', itemIndex, 'versions', index], 'a docsVersionDropdown navbar item'),
-    );
+    const docs = byId(item.docsPluginId)!;
+    const known = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames];
+    item.versions?.forEach((name, index) => {
+      if (known.includes(name)) return;
+      throw new DocgenError(
+        `Docs version "${name}" in a docsVersionDropdown navbar item does not exist. Available version names are: ${known.join(', ')}`,
+        {
+          code: 'config-unknown-version',
+          location: yaml.locate([...at, 'versions', index]),
+          hint: `Use one of the available names, or add "${name}" to ${getInstanceFiles(docs.id).versionsFile} with docgen version cut ${name}.`,
+        },
+      );
+    });
   });
 }
 

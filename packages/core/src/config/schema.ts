@@ -16,23 +16,31 @@ const linkFields = {
 const linkItem = z.strictObject(linkFields);
 
 /** An item of a navbar dropdown: a link, a doc, or the first page of a sidebar (of the version the reader is in). */
+/** The docs instance a navbar item leads into (Docusaurus's `docsPluginId`); `docs` when absent. */
+const docsPluginId = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Id of the docs instance (docsInstances) the item leads into; the default docs when absent.');
+
 const dropdownItem = z.union([
   linkItem,
-  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1) }),
-  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1) }),
+  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1), docsPluginId }),
+  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), docsPluginId }),
 ]);
 
 export const NAVBAR_ITEM_TYPES = ['default', 'doc', 'docSidebar', 'dropdown', 'docsVersionDropdown', 'localeDropdown'] as const;
 
 const navbarItem = z.union([
   z.strictObject({ type: z.literal('default').default('default'), position, ...linkFields }),
-  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1), position }),
-  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), position }),
+  z.strictObject({ type: z.literal('doc'), docId: z.string().min(1), label: z.string().min(1), position, docsPluginId }),
+  z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), position, docsPluginId }),
   z.strictObject({ type: z.literal('dropdown'), label: z.string().min(1), position, items: z.array(dropdownItem) }),
   z.strictObject({
     type: z.literal('docsVersionDropdown'),
     position,
     versions: z.array(z.string()).optional().describe('Version names to list; all when absent.'),
+    docsPluginId,
   }),
   z.strictObject({ type: z.literal('localeDropdown'), position }),
 ]);
@@ -105,6 +113,18 @@ const pageSourceOptions = (section: keyof typeof EDIT_URL_PLACEHOLDERS) => ({
   showLastUpdateAuthor: z.boolean().optional().describe('Show who last changed each page, from git.'),
 });
 
+/** The options of a docs instance: `docs`, and each of `docsInstances` besides its id. */
+const docsFields = {
+  path: z.string().default('docs'),
+  routeBasePath: docsRouteBasePath.default('docs'),
+  sidebarPath: z.string().default('sidebars.yaml'),
+  lastVersion: z.string().optional(),
+  includeCurrentVersion: z.boolean().default(true),
+  onlyIncludeVersions: z.array(z.string()).optional(),
+  versions: z.record(z.string(), versionOptions).default({}),
+  ...pageSourceOptions('docs'),
+};
+
 /** An attribute name of a head tag: letters, digits and `-_:.`, so that none can break out of the tag. */
 const attributeName = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
 const attributes = z
@@ -145,17 +165,24 @@ export const configSchema = z.strictObject({
     })
     .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
   docs: z
-    .strictObject({
-      path: z.string().default('docs'),
-      routeBasePath: docsRouteBasePath.default('docs'),
-      sidebarPath: z.string().default('sidebars.yaml'),
-      lastVersion: z.string().optional(),
-      includeCurrentVersion: z.boolean().default(true),
-      onlyIncludeVersions: z.array(z.string()).optional(),
-      versions: z.record(z.string(), versionOptions).default({}),
-      ...pageSourceOptions('docs'),
-    })
+    .strictObject(docsFields)
     .default({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.yaml', includeCurrentVersion: true, versions: {} }),
+  docsInstances: z
+    .array(
+      z.strictObject({
+        id: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, 'an id of letters, digits, "-" and "_", such as community')
+          .refine((id) => id !== 'default', '"default" is the id of the docs of "docs"')
+          .describe('Names the instance and its files: <id>_versions.json, <id>_versioned_docs/, i18n/<locale>/docs-<id>/.'),
+        ...docsFields,
+        path: z.string().describe('Folder of the current version of the instance, relative to the site folder.'),
+        routeBasePath: docsRouteBasePath,
+        sidebarPath: z.string().optional().describe('Sidebars file of the instance; one sidebar generated from its folder when absent.'),
+      }),
+    )
+    .default([])
+    .describe("Other docs instances (Docusaurus's docs plugin with an id): each with its own folder, route, sidebars and versions."),
   blog: z
     .strictObject({
       path: z.string().default('blog'),

@@ -6,6 +6,7 @@ import type {
   Diagnostic,
   BlogTagSource,
   CategoryMetadata,
+  DocsConfig,
   SiteConfig,
   SiteContent,
   SiteTranslations,
@@ -19,6 +20,10 @@ import type {
 import { getOtherMarkdownPath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import {
+  DEFAULT_DOCS_ID,
+  getDocsInstances,
+  getInstanceFiles,
+  getVersionNames,
   describeSkippedLink,
   getFilePathProblem,
   getImportedFileKind,
@@ -286,79 +291,83 @@ function localeDir(config: SiteConfig, locale: string): string {
 }
 
 function readVersions(reader: Reader): SourceVersion[] {
+  return getDocsInstances(reader.config).flatMap((docs) => getVersionNames(docs).map((name) => readVersion(reader, docs, name)));
+}
+
+/** The docs of one version of an instance in every locale, its sidebars, categories and tags. */
+function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVersion {
   const { siteDir, config, cache } = reader;
-  const { docs } = config;
-  const names = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames].filter(
-    (name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name),
-  );
-  return names.map((name) => {
-    const docsDir = name === 'current' ? docs.path : `versioned_docs/version-${name}`;
-    const sidebarsPath = name === 'current' ? docs.sidebarPath : `versioned_sidebars/version-${name}-sidebars.yaml`;
-    const found = cache.find(siteDir, join(siteDir, docsDir));
-    if (found.skipped) {
-      const { message, hint } = describeSkippedLink(siteDir, found.skipped);
-      throw new DocgenError(`The docs folder of version "${name}" can't be read. ${message}`, {
-        code: 'version-missing',
-        location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
-        hint,
-      });
-    }
-    if (!found.exists) {
-      throw new DocgenError(`The docs folder of version "${name}" is missing: ${docsDir}`, {
-        code: 'version-missing',
-        location: { file: name === 'current' ? 'docgen.config.yaml' : 'versions.json', line: 1, column: 1 },
-        hint:
-          name === 'current'
-            ? `Create ${docsDir}/ or set docs.includeCurrentVersion: false.`
-            : `Restore ${docsDir}/ or remove "${name}" from versions.json.`,
-      });
-    }
-    const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
-    const translationDir = (locale: string) => `${localeDir(config, locale)}/docs/${name === 'current' ? 'current' : `version-${name}`}`;
-    const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) => {
-      const isDefault = locale === config.i18n.defaultLocale;
-      const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
-      return relativePaths.map((relativePath): SourceDoc => {
-        const { absolutePath, isFallback } = pickSource(
-          siteDir,
-          relativePath,
-          docsDir,
-          isDefault ? undefined : translationDir(locale),
-          translations,
-        );
-        const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
-        return { ...markdown, versionName: name, locale, relativePath, isFallback };
-      });
+  const files = getInstanceFiles(docs.id);
+  const docsDir = name === 'current' ? docs.path : files.versionedDocsDir(name);
+  const sidebarsPath = name === 'current' ? docs.sidebarPath : files.versionedSidebarsPath(name);
+  const of = docs.id === DEFAULT_DOCS_ID ? `version "${name}"` : `version "${name}" of docs instance "${docs.id}"`;
+  const found = cache.find(siteDir, join(siteDir, docsDir));
+  if (found.skipped) {
+    const { message, hint } = describeSkippedLink(siteDir, found.skipped);
+    throw new DocgenError(`The docs folder of ${of} can't be read. ${message}`, {
+      code: 'version-missing',
+      location: { file: name === 'current' ? 'docgen.config.yaml' : files.versionsFile, line: 1, column: 1 },
+      hint,
     });
-    const categories: Record<string, CategoryMetadata> = {};
-    for (const path of listFiles(reader, docsDir, 'content').filter(isCategoryFile)) {
-      const absolutePath = join(siteDir, docsDir, path);
-      categories[posix.dirname(path)] = cache.read(absolutePath, 'category', () =>
-        parseCategoryFile(readSourceFile(siteDir, absolutePath), reader.memo),
+  }
+  if (!found.exists) {
+    throw new DocgenError(`The docs folder of ${of} is missing: ${docsDir}`, {
+      code: 'version-missing',
+      location: { file: name === 'current' ? 'docgen.config.yaml' : files.versionsFile, line: 1, column: 1 },
+      hint:
+        name === 'current'
+          ? `Create ${docsDir}/ or set includeCurrentVersion: false${docs.id === DEFAULT_DOCS_ID ? ' under docs' : ` in docs instance "${docs.id}"`}.`
+          : `Restore ${docsDir}/ or remove "${name}" from ${files.versionsFile}.`,
+    });
+  }
+  const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
+  const translationDir = (locale: string) =>
+    `${localeDir(config, locale)}/${files.translationDir}/${name === 'current' ? 'current' : `version-${name}`}`;
+  const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) => {
+    const isDefault = locale === config.i18n.defaultLocale;
+    const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
+    return relativePaths.map((relativePath): SourceDoc => {
+      const { absolutePath, isFallback } = pickSource(
+        siteDir,
+        relativePath,
+        docsDir,
+        isDefault ? undefined : translationDir(locale),
+        translations,
       );
-    }
-    const sidebarsFile = join(siteDir, sidebarsPath);
-    return {
-      name,
-      docsDir,
-      docs: docsOfAllLocales,
-      sidebars: exists(reader, sidebarsFile) ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
-      sidebarsPath: exists(reader, sidebarsFile) ? sidebarsPath : undefined,
-      categories,
-      tags: Object.fromEntries(
-        config.i18n.locales.map((locale) => {
-          const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
-          return [
-            locale,
-            readTagsFile(
-              reader,
-              dirs.flatMap((dir) => [`${dir}/tags.yml`, `${dir}/tags.yaml`]),
-            ),
-          ];
-        }),
-      ),
-    };
+      const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
+      return { ...markdown, versionName: name, locale, relativePath, isFallback };
+    });
   });
+  const categories: Record<string, CategoryMetadata> = {};
+  for (const path of listFiles(reader, docsDir, 'content').filter(isCategoryFile)) {
+    const absolutePath = join(siteDir, docsDir, path);
+    categories[posix.dirname(path)] = cache.read(absolutePath, 'category', () =>
+      parseCategoryFile(readSourceFile(siteDir, absolutePath), reader.memo),
+    );
+  }
+  const sidebarsFile = sidebarsPath === '' ? undefined : join(siteDir, sidebarsPath);
+  const hasSidebars = sidebarsFile !== undefined && exists(reader, sidebarsFile);
+  return {
+    instance: docs.id,
+    name,
+    docsDir,
+    docs: docsOfAllLocales,
+    sidebars: hasSidebars ? parseSidebarsFile(readSourceFile(siteDir, sidebarsFile)) : undefined,
+    sidebarsPath: hasSidebars ? sidebarsPath : undefined,
+    categories,
+    tags: Object.fromEntries(
+      config.i18n.locales.map((locale) => {
+        const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
+        return [
+          locale,
+          readTagsFile(
+            reader,
+            dirs.flatMap((dir) => [`${dir}/tags.yml`, `${dir}/tags.yaml`]),
+          ),
+        ];
+      }),
+    ),
+  };
 }
 
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {

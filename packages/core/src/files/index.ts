@@ -27,3 +27,14 @@ export {
   SITE_ALIAS,
   type ImportedFileKind,
 } from './sitePaths.js';
+export {
+  DEFAULT_DOCS_ID,
+  findDocsInstance,
+  getDocsInstances,
+  getDocsSearchScope,
+  getInstanceFiles,
+  getVersionKey,
+  getVersionLabel,
+  getVersionNames,
+  getVersionSegment,
+} from './docsInstances.js';

@@ -1,5 +1,6 @@
 import type { AssetFile, Diagnostic, LocaleManifest, LoadedVersion, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
+import { DEFAULT_DOCS_ID, getVersionKey } from '../files/index.js';
 import { loadBlogRoutes } from './blog.js';
 import { createLocaleContext, type LocaleContext, type ManifestInput } from './context.js';
 import { loadPageRoutes } from './pages.js';
@@ -33,7 +34,14 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
   const warnings: Diagnostic[] = [];
   const loadedLocales = locales.map((locale): LoadedLocale => {
     const context = createLocaleContext(input, locale);
-    const loaded = input.content.versions.map((version, index, all) => loadLocaleVersion(context, version, index, all));
+    const { versions } = input.content;
+    const loaded = versions.map((version) =>
+      loadLocaleVersion(
+        context,
+        version,
+        versions.filter((other) => other.instance === version.instance),
+      ),
+    );
     warnings.push(...loaded.flatMap((version) => version.warnings));
     const pending: PendingRoute[] = withoutShadowedAliases([
       ...loaded.flatMap((version) => version.routes),
@@ -127,22 +135,26 @@ function assertUniqueRoutes(routes: PendingRoute['route'][]): void {
 
 /**
  * For doc-like pages (docs, generated category indexes), the path of the same doc (or category
- * index, else the main doc) in every version of the locale; none for other pages.
+ * index, else the main doc) in every version of its docs instance in the locale; none for other pages.
  */
 function getVersionPaths(pending: PendingRoute[], versions: LoadedVersion[]): (entry: PendingRoute) => Record<string, string> {
   const byKey = new Map(pending.map((entry) => [entry.route.key, entry]));
-  const docPaths = versions.map((version) => new Map(version.docs.map((doc) => [doc.id, doc.permalink])));
+  const docPaths = new Map(versions.map((version) => [version, new Map(version.docs.map((doc) => [doc.id, doc.permalink]))]));
   return (entry) => {
     const { page } = entry;
     if (page.type !== 'doc' && page.type !== 'docCategory') return {};
+    const instance = page.place.docsInstance ?? DEFAULT_DOCS_ID;
     const relative = page.type === 'docCategory' ? entry.route.key.split(':').slice(2).join(':') : undefined;
     return Object.fromEntries(
-      versions.map((version, index) => {
-        const paths = docPaths[index]!;
-        const doc = entry.docId ? paths.get(entry.docId) : undefined;
-        const category = relative !== undefined ? byKey.get(`category:${version.name}:${relative}`) : undefined;
-        return [version.name, doc ?? category?.route.path ?? paths.get(version.mainDocId) ?? version.path];
-      }),
+      versions
+        .filter((version) => version.instance === instance)
+        .map((version) => {
+          const paths = docPaths.get(version)!;
+          const doc = entry.docId ? paths.get(entry.docId) : undefined;
+          const key = getVersionKey(version.instance, version.name);
+          const category = relative !== undefined ? byKey.get(`category:${key}:${relative}`) : undefined;
+          return [version.name, doc ?? category?.route.path ?? paths.get(version.mainDocId) ?? version.path];
+        }),
     );
   };
 }

@@ -18,7 +18,7 @@ import type {
   Sidebar,
   SiteData,
 } from '@docgen/types';
-import { getImageUrl, isExternalUrl } from '@docgen/shared';
+import { DEFAULT_DOCS_ID, getImageUrl, isExternalUrl } from '@docgen/shared';
 import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
@@ -228,18 +228,23 @@ export function toSiteProps(input: {
     const href = getConfigLinkHref(context, item);
     return { label: context.label(item.label), href, external: isExternalUrl(href) };
   };
-  const navbarDocIds = new Set<string>();
+  /** Doc ids navbar items name, by docs instance: each version gives their paths in it (PropVersion.navbarDocPaths). */
+  const navbarDocIds = new Map<string, Set<string>>();
+  const versionsOf = (instance: string) => versions.filter((version) => version.instance === instance);
   /** Where a navbar item's value was written (the config's own line, not 1:1). */
   const locateItem = (path: string) => {
     const found = config.sourceLocations?.config[path];
     return found ? { file: found.file, line: found.line, column: found.column } : { file: 'docgen.config.yaml', line: 1, column: 1 };
   };
-  /** A doc a navbar item names (`docId`, at `path` of the config): one of some version, else an error with the nearest id. */
-  const checkDoc = (label: string, docId: string, path: string) => {
-    navbarDocIds.add(docId);
-    if (versions.length === 0 || versions.some((version) => version.docs.some((doc) => doc.id === docId))) return;
-    const suggestion = suggestName(docId, [...new Set(versions.flatMap((version) => version.docs.map((doc) => doc.id)))]);
-    throw new DocgenError(`Navbar item "${label}" links to doc "${docId}", which exists in no docs version`, {
+  /** ` of docs instance "x"`, for messages about another instance than `docs`. */
+  const ofInstance = (instance: string) => (instance === DEFAULT_DOCS_ID ? '' : ` of docs instance "${instance}"`);
+  /** A doc a navbar item names (`docId`, at `path` of the config): one of some version of its instance, else an error with the nearest id. */
+  const checkDoc = (label: string, docId: string, instance: string, path: string) => {
+    const own = versionsOf(instance);
+    (navbarDocIds.get(instance) ?? navbarDocIds.set(instance, new Set()).get(instance)!).add(docId);
+    if (own.length === 0 || own.some((version) => version.docs.some((doc) => doc.id === docId))) return;
+    const suggestion = suggestName(docId, [...new Set(own.flatMap((version) => version.docs.map((doc) => doc.id)))]);
+    throw new DocgenError(`Navbar item "${label}" links to doc "${docId}", which exists in no docs version${ofInstance(instance)}`, {
       code: 'config-navbar-doc',
       location: locateItem(path),
       hint: suggestion
@@ -247,44 +252,58 @@ export function toSiteProps(input: {
         : 'Use the id of an existing doc (its path without extension, e.g. guide/overview).',
     });
   };
-  /** A sidebar a navbar item names (`sidebarId`, at `path` of the config): one of some version, else an error with the nearest id. */
-  const checkSidebar = (label: string, sidebarId: string, path: string) => {
-    if (versions.length === 0 || versions.some((version) => sidebarId in version.sidebars)) return;
-    const known = [...new Set(versions.flatMap((version) => Object.keys(version.sidebars)))];
+  /** A sidebar a navbar item names (`sidebarId`, at `path` of the config): one of some version of its instance, else an error with the nearest id. */
+  const checkSidebar = (label: string, sidebarId: string, instance: string, path: string) => {
+    const own = versionsOf(instance);
+    if (own.length === 0 || own.some((version) => sidebarId in version.sidebars)) return;
+    const known = [...new Set(own.flatMap((version) => Object.keys(version.sidebars)))];
     const suggestion = suggestName(sidebarId, known);
-    throw new DocgenError(`Navbar item "${label}" shows sidebar "${sidebarId}", which exists in no docs version`, {
+    throw new DocgenError(`Navbar item "${label}" shows sidebar "${sidebarId}", which exists in no docs version${ofInstance(instance)}`, {
       code: 'config-navbar-sidebar',
       location: locateItem(path),
       hint: suggestion
         ? `Did you mean "${suggestion}"?`
-        : `Use the id of a sidebar of sidebars.yaml${known.length > 0 ? `: ${known.join(', ')}` : ''}.`,
+        : `Use the id of a sidebar of its sidebars file${known.length > 0 ? `: ${known.join(', ')}` : ''}.`,
     });
+  };
+  /** The instance an item names, and how its props carry it (nothing for the default instance). */
+  const instanceOf = (docsPluginId: string | undefined) => {
+    const instance = docsPluginId ?? DEFAULT_DOCS_ID;
+    return { instance, prop: instance === DEFAULT_DOCS_ID ? {} : { docsInstance: instance } };
   };
   const items: PropNavbarItem[] = themeConfig.navbar.items.map((item, index): PropNavbarItem => {
     switch (item.type) {
       case 'default':
         return { type: 'link', position: item.position, ...link(item) };
-      case 'doc':
-        checkDoc(item.label, item.docId, `navbar.items.${index}.docId`);
-        return { type: 'doc', position: item.position, label: context.label(item.label), docId: item.docId };
-      case 'docSidebar':
-        checkSidebar(item.label, item.sidebarId, `navbar.items.${index}.sidebarId`);
-        return { type: 'docSidebar', position: item.position, label: context.label(item.label), sidebarId: item.sidebarId };
+      case 'doc': {
+        const { instance, prop } = instanceOf(item.docsPluginId);
+        checkDoc(item.label, item.docId, instance, `navbar.items.${index}.docId`);
+        return { type: 'doc', position: item.position, label: context.label(item.label), docId: item.docId, ...prop };
+      }
+      case 'docSidebar': {
+        const { instance, prop } = instanceOf(item.docsPluginId);
+        checkSidebar(item.label, item.sidebarId, instance, `navbar.items.${index}.sidebarId`);
+        return { type: 'docSidebar', position: item.position, label: context.label(item.label), sidebarId: item.sidebarId, ...prop };
+      }
       case 'dropdown': {
         const dropdownItems = item.items.map((child, childIndex): PropDropdownItem => {
           if (!('type' in child)) return link(child);
           const path = `navbar.items.${index}.items.${childIndex}`;
+          const { instance, prop } = instanceOf(child.docsPluginId);
           if (child.type === 'doc') {
-            checkDoc(child.label, child.docId, `${path}.docId`);
-            return { type: 'doc', label: context.label(child.label), docId: child.docId };
+            checkDoc(child.label, child.docId, instance, `${path}.docId`);
+            return { type: 'doc', label: context.label(child.label), docId: child.docId, ...prop };
           }
-          checkSidebar(child.label, child.sidebarId, `${path}.sidebarId`);
-          return { type: 'docSidebar', label: context.label(child.label), sidebarId: child.sidebarId };
+          checkSidebar(child.label, child.sidebarId, instance, `${path}.sidebarId`);
+          return { type: 'docSidebar', label: context.label(child.label), sidebarId: child.sidebarId, ...prop };
         });
         return { type: 'dropdown', position: item.position, label: context.label(item.label), items: dropdownItems };
       }
-      case 'docsVersionDropdown':
-        return { type: 'docsVersionDropdown', position: item.position, versions: item.versions ?? versions.map((version) => version.name) };
+      case 'docsVersionDropdown': {
+        const { instance, prop } = instanceOf(item.docsPluginId);
+        const names = item.versions ?? versionsOf(instance).map((version) => version.name);
+        return { type: 'docsVersionDropdown', position: item.position, versions: names, ...prop };
+      }
       case 'localeDropdown':
         return { type: 'localeDropdown', position: item.position };
     }
@@ -294,13 +313,14 @@ export function toSiteProps(input: {
     const mainDoc = version.docs.find((doc) => doc.id === version.mainDocId);
     const docPath = (id: string) => version.docs.find((doc) => doc.id === id)?.permalink ?? mainDoc?.permalink ?? version.path;
     return {
+      ...instanceOf(version.instance).prop,
       name: version.name,
       label: context.label(version.label),
       path: version.path,
       isLast: version.isLast,
       banner: version.banner,
       mainDocPath: mainDoc?.permalink ?? version.path,
-      navbarDocPaths: Object.fromEntries([...navbarDocIds].map((id) => [id, docPath(id)])),
+      navbarDocPaths: Object.fromEntries([...(navbarDocIds.get(version.instance) ?? [])].map((id) => [id, docPath(id)])),
       sidebarPaths: Object.fromEntries(
         Object.entries(version.sidebars).map(([id, sidebar]) => [id, getSidebarFirstPath(sidebar) ?? mainDoc?.permalink ?? version.path]),
       ),

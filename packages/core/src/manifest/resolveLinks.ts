@@ -10,7 +10,7 @@ import type {
   ValueLocation,
 } from '@docgen/types';
 import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
-import { describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import { findDocsInstance, getVersionKey, describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { hashOf, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -36,8 +36,8 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
   const indexByFolder = getIndexPages(pathByFile);
   // A version's docs folder links to the version's root, where its main doc is shown.
   for (const pending of routes) {
-    const versionName = pending.route.key.startsWith('version-root:') ? pending.route.key.slice('version-root:'.length) : undefined;
-    const version = context.input.content.versions.find((candidate) => candidate.name === versionName);
+    const versionKey = pending.route.key.startsWith('version-root:') ? pending.route.key.slice('version-root:'.length) : undefined;
+    const version = context.input.content.versions.find((candidate) => getVersionKey(candidate.instance, candidate.name) === versionKey);
     if (version && !indexByFolder.has(version.docsDir.normalize('NFC')))
       indexByFolder.set(version.docsDir.normalize('NFC'), pending.route.path);
   }
@@ -189,10 +189,10 @@ function resolveUrl(
 
 /** The docs folder of the version a doc's source path is in (`docs`, `versioned_docs/version-1.0`), if it is a doc's. */
 function getDocsRoot(context: LocaleContext, linkBase: string): string | undefined {
-  const versioned = /^versioned_docs\/version-[^/]+(?=\/)/.exec(linkBase);
-  if (versioned) return versioned[0];
-  const docsPath = posix.normalize(context.input.config.docs.path);
-  return linkBase.startsWith(`${docsPath}/`) ? docsPath : undefined;
+  return context.input.content.versions
+    .map((version) => posix.normalize(version.docsDir))
+    .filter((docsDir) => linkBase.startsWith(`${docsDir}/`))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 /**
@@ -362,7 +362,7 @@ function getSidebarLinkSources(context: LocaleContext): LinkSource[] {
       sources.push({
         sourcePath: version.sidebarsPath,
         origin: 'sidebar',
-        pagePath: `${context.baseUrl}${config.docs.routeBasePath}`,
+        pagePath: `${context.baseUrl}${findDocsInstance(config, version.instance)!.routeBasePath}`,
         links,
       });
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoadedVersion, ManifestRoute, SearchPage, SearchScope } from '@docgen/types';
+import { getDocsSearchScope } from '../files/index.js';
 
 /** Docs, blog posts and markdown pages are searched; not pages kept out of search engines, nor a version root (its main doc is). */
 const isIndexed = (route: ManifestRoute) =>
@@ -8,17 +9,17 @@ const isIndexed = (route: ManifestRoute) =>
   (route.data.type === 'doc' || route.data.type === 'blogPost' || route.data.type === 'markdownPage');
 
 /**
- * The search indexes of one locale: one per docs version (`docs:<name>`, labelled with the
+ * The search indexes of one locale: one per docs version (`docs:<name>`, `docs:<instance>/<name>`, labelled with the
  * version's label) and one for the blog and pages (`blog`, labelled `blogLabel`), those with pages.
  */
 export function toSearchScopes(routes: readonly ManifestRoute[], versions: readonly LoadedVersion[], blogLabel: string): SearchScope[] {
   const scopes = new Map<string, { label: string; pages: SearchPage[] }>();
-  for (const version of versions) scopes.set(`docs:${version.name}`, { label: version.label, pages: [] });
+  for (const version of versions) scopes.set(getDocsSearchScope(version.instance, version.name), { label: version.label, pages: [] });
   scopes.set('blog', { label: blogLabel, pages: [] });
   for (const route of routes) {
     const key = route.slots.main?.key;
     if (!isIndexed(route) || key === undefined) continue;
-    const scope = route.data.type === 'doc' ? `docs:${route.data.versionName}` : 'blog';
+    const scope = route.data.type === 'doc' ? getDocsSearchScope(route.data.docsInstance, route.data.versionName) : 'blog';
     scopes.get(scope)?.pages.push({ path: route.path, title: route.data.title, key });
   }
   return [...scopes]

@@ -4,6 +4,7 @@ import type {
   CategoryLinkConfig,
   Diagnostic,
   CategoryMetadata,
+  DocsConfig,
   LoadedDoc,
   PropNavLink,
   PropTag,
@@ -18,6 +19,7 @@ import type {
 } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
+import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionSegment } from '../files/index.js';
 import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
@@ -68,27 +70,40 @@ export function belowVersion(versionPath: string, rest: string): string {
   return versionPath.replace(/\/$/, '') + rest;
 }
 
-/** Resolves names, paths and banners of every version, in versions.json order. */
-export function getVersionMeta(context: LocaleContext, source: SourceVersion, index: number, all: SourceVersion[]) {
-  const { docs } = context.input.config;
+/**
+ * Resolves name, path and banner of a version; `all` are the versions of its instance, in
+ * versions.json order.
+ */
+export function getVersionMeta(context: LocaleContext, source: SourceVersion, all: SourceVersion[]) {
+  const docs = getDocsOf(context, source);
   const options = docs.versions[source.name] ?? {};
   const isLast = source.name === docs.lastVersion;
-  const segment = options.path ?? (isLast ? '' : source.name === 'current' ? 'next' : source.name);
+  const index = all.indexOf(source);
   const lastIndex = all.findIndex((version) => version.name === docs.lastVersion);
   const banner = options.banner ?? (isLast ? 'none' : source.name === 'current' || index < lastIndex ? 'unreleased' : 'unmaintained');
   return {
+    instance: source.instance,
     name: source.name,
-    label: options.label ?? (source.name === 'current' ? 'Next' : source.name),
-    path: context.baseUrl + [docs.routeBasePath, segment].filter(Boolean).join('/'),
+    /** The version's name in keys shared with other instances (getVersionKey). */
+    key: getVersionKey(source.instance, source.name),
+    label: getVersionLabel(docs, source.name),
+    path: context.baseUrl + [docs.routeBasePath, getVersionSegment(docs, source.name)].filter(Boolean).join('/'),
     isLast,
     banner,
   } as const;
 }
 
-export function loadLocaleVersion(context: LocaleContext, source: SourceVersion, index: number, all: SourceVersion[]): LocaleVersion {
-  const meta = getVersionMeta(context, source, index, all);
+/** The options of the docs instance a version is of. */
+function getDocsOf(context: LocaleContext, source: SourceVersion): DocsConfig {
+  return findDocsInstance(context.input.config, source.instance)!;
+}
+
+/** A version of one locale; `all` are the versions of its instance (see getVersionMeta). */
+export function loadLocaleVersion(context: LocaleContext, source: SourceVersion, all: SourceVersion[]): LocaleVersion {
+  const { key: versionKey, ...meta } = getVersionMeta(context, source, all);
+  const docsInstance = meta.instance === DEFAULT_DOCS_ID ? undefined : meta.instance;
   const sources = source.docs.filter((doc) => doc.locale === context.locale && (context.input.includeDrafts || !doc.frontMatter.draft));
-  const docs = sources.map((doc) => loadDoc(context, doc, meta.path, source.docsDir));
+  const docs = sources.map((doc) => loadDoc(context, doc, meta.path, source));
   const docsById = new Map(docs.map((doc) => [doc.id, doc]));
   const sourceById = new Map(sources.map((doc, i) => [docs[i]!.id, doc]));
 
@@ -149,6 +164,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     const index = sidebarId ? indexOf(sidebarId) : undefined;
     const { previous, next } = index ? getPreviousNext(index, path) : {};
     return {
+      ...(docsInstance && { docsInstance }),
       versionName: meta.name,
       sidebar: sidebarId ? { id: sidebarId, url: sidebarUrls[sidebarId]! } : undefined,
       breadcrumbs: index ? getBreadcrumbs(index, path, ownLabel) : [{ label: ownLabel }],
@@ -178,7 +194,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     return fallback;
   };
 
-  const docTags = getDocTags(context, meta, docs, sourceById, source.tags?.[context.locale] ?? []);
+  const docTags = getDocTags(context, { ...meta, key: versionKey, docsInstance }, docs, sourceById, source.tags?.[context.locale] ?? []);
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
     const tags = docTags.tagsOf.get(doc.id);
@@ -189,7 +205,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       route: {
         path: doc.permalink,
         locale: context.locale,
-        key: `doc:${meta.name}:${doc.id}`,
+        key: `doc:${versionKey}:${doc.id}`,
         isTranslation: !doc.isFallback,
         anchorIds: doc.compiled.anchorIds,
         sources: [doc.sourcePath],
@@ -223,7 +239,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       route: {
         path: index.path,
         locale: context.locale,
-        key: `category:${meta.name}:${index.path.slice(belowVersion(meta.path, '').length)}`,
+        key: `category:${versionKey}:${index.path.slice(belowVersion(meta.path, '').length)}`,
         isTranslation: true,
         anchorIds: [],
         sources: [`${source.sidebarsPath ?? source.docsDir} (category "${index.title}")`],
@@ -250,7 +266,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     routes.push({
       ...mainRoute,
       redirectFrom: undefined,
-      route: { ...mainRoute.route, path: meta.path, key: `version-root:${meta.name}` },
+      route: { ...mainRoute.route, path: meta.path, key: `version-root:${versionKey}` },
       page: { ...mainRoute.page, path: meta.path },
       canonicalPath: mainDoc.permalink,
     });
@@ -258,7 +274,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   return { version, routes, sidebarFiles, warnings };
 }
 
-function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string, docsDir: string): LoadedDoc {
+function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string, version: SourceVersion): LoadedDoc {
   const { frontMatter } = source;
   // File names in Unicode NFC: one saved in NFD (macOS, some editors) gives the same id and URL.
   const relativeNoExt = source.relativePath.replace(/\.mdx?$/, '').normalize('NFC');
@@ -296,10 +312,10 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string,
     compiled,
     source: toPageSource({
       section: 'docs',
-      options: context.input.config.docs,
+      options: getDocsOf(context, version),
       file: {
         sitePath: source.file.sitePath,
-        defaultDir: docsDir,
+        defaultDir: version.docsDir,
         path: source.relativePath,
         locale: source.locale,
         isTranslation: !source.isFallback && !context.isDefaultLocale,
@@ -631,7 +647,7 @@ function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Cr
  */
 function getDocTags(
   context: LocaleContext,
-  meta: { name: string; path: string },
+  meta: { name: string; key: string; path: string; docsInstance: string | undefined },
   docs: LoadedDoc[],
   sourceById: Map<string, SourceDoc>,
   tagSources: BlogTagSource[],
@@ -672,7 +688,7 @@ function getDocTags(
   const route = (path: string, key: string, sources: string[]): PendingRoute['route'] => ({
     path,
     locale: context.locale,
-    key: `doc-tags:${meta.name}:${key}`,
+    key: `doc-tags:${meta.key}:${key}`,
     isTranslation: true,
     anchorIds: [],
     sources,
@@ -680,6 +696,7 @@ function getDocTags(
   });
   const tagsTitle = context.label('Tags');
   const place = (title: string, parent?: string): DocPlace => ({
+    ...(meta.docsInstance && { docsInstance: meta.docsInstance }),
     versionName: meta.name,
     breadcrumbs: parent ? [{ label: tagsTitle, href: parent }, { label: title }] : [{ label: title }],
   });

@@ -1,4 +1,5 @@
-import type { LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
+import type { LoadedVersion, LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
+import { DEFAULT_DOCS_ID } from '@docgen/shared';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { toAbsoluteUrl } from './xml.js';
 import { isIndexable } from './sitemap.js';
@@ -19,17 +20,32 @@ interface LlmsSection {
 }
 
 /**
- * The docs of the latest version grouped by sidebar, in reading order (a doc appears once, in the
- * first sidebar listing it), then listed docs no sidebar names. Unlisted docs and version-root
- * repeats are left out.
+ * The docs of the latest version of each docs instance grouped by sidebar, in reading order (a doc
+ * appears once, in the first sidebar listing it), then listed docs no sidebar names. Unlisted docs
+ * and version-root repeats are left out.
  */
 function getLatestDocSections(input: LlmsInput): LlmsSection[] {
+  const { versions } = input.locale;
+  const instances = [...new Set(versions.map((version) => version.instance))];
+  return instances.flatMap((instance) => {
+    const own = versions.filter((version) => version.instance === instance);
+    const latest = own.find((version) => version.isLast) ?? own[0]!;
+    return getVersionSections(input, latest);
+  });
+}
+
+function getVersionSections(input: LlmsInput, latest: LoadedVersion): LlmsSection[] {
   const { locale } = input;
-  const latest = locale.versions.find((version) => version.isLast) ?? locale.versions[0];
-  if (!latest) return [];
+  const instance = latest.instance === DEFAULT_DOCS_ID ? undefined : latest.instance;
   const docs = new Map(
     locale.routes
-      .filter((route) => route.data.type === 'doc' && route.data.versionName === latest.name && !route.data.noIndex)
+      .filter(
+        (route) =>
+          route.data.type === 'doc' &&
+          route.data.versionName === latest.name &&
+          route.data.docsInstance === instance &&
+          !route.data.noIndex,
+      )
       .filter((route) => !route.key.startsWith('version-root:'))
       .map((route) => [route.path, route]),
   );
@@ -52,7 +68,7 @@ function getLatestDocSections(input: LlmsInput): LlmsSection[] {
     title: sidebarLabels.get(id) ?? id.charAt(0).toUpperCase() + id.slice(1),
     routes: collect(sidebar, []),
   }));
-  sections.push({ title: 'Docs', routes: [...docs.values()].filter((route) => !used.has(route.path)) });
+  sections.push({ title: instance ?? 'Docs', routes: [...docs.values()].filter((route) => !used.has(route.path)) });
   return sections.filter((section) => section.routes.length > 0);
 }
 
@@ -68,7 +84,7 @@ export function toLlmsTxt(input: LlmsInput): string {
   const { locale } = input;
   const { site } = locale;
   const url = (path: string) => toAbsoluteUrl(site.url, path);
-  const latest = locale.versions.find((version) => version.isLast);
+  const latest = locale.versions.find((version) => version.isLast && version.instance === DEFAULT_DOCS_ID);
   const title = (route: ManifestRoute) => input.getRendered(route.path)?.title || route.data.title || site.title;
   const description = (route: ManifestRoute) => input.getRendered(route.path)?.description ?? route.data.description;
   const lines = [`# ${site.title}`, ''];

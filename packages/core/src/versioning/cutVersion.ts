@@ -1,10 +1,17 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Diagnostic, LoadedVersion, SiteConfig } from '@docgen/types';
+import type { Diagnostic, DocsConfig, LoadedVersion, SiteConfig } from '@docgen/types';
 import { loadSite } from '../loadSite.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
-import { DocgenError, isDocgenError } from '../diagnostics/index.js';
-import { describeSkippedLink, readFolderFiles } from '../files/index.js';
+import {
+  DEFAULT_DOCS_ID,
+  findDocsInstance,
+  getDocsInstances,
+  getInstanceFiles,
+  describeSkippedLink,
+  readFolderFiles,
+} from '../files/index.js';
+import { DocgenError, isDocgenError, suggestName } from '../diagnostics/index.js';
 import type { LockWait } from '../processes/index.js';
 import { lockSiteCache } from '../siteCache.js';
 import { getCutRedirects, hasRedirectChanges, type CutRedirects } from './cutRedirects.js';
@@ -12,12 +19,12 @@ import { toConfigTextAfterCut, toConfigTextWithRedirects, toVersionsJsonText } f
 import { createSnapshot, type CutStep } from './snapshot.js';
 import { assertNewVersionName, assertValidVersionName } from './versionName.js';
 
-const VERSIONS_FILE_NAME = 'versions.json';
-
 export interface CutVersionOptions {
   siteDir: string;
   /** Name of the new frozen version, e.g. `2511.1`: a folder name and a URL path segment. */
   name: string;
+  /** Id of the docs instance to cut (`docsInstances`); the docs of `docs` when absent. */
+  docs?: string;
   /**
    * Called before each write to the site. Throwing aborts the cut, which then undoes everything;
    * tests use it to simulate a failure halfway.
@@ -86,12 +93,14 @@ export async function cutVersion(options: CutVersionOptions): Promise<CutVersion
 async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Promise<CutVersionResult> {
   const { name } = options;
   const config = readConfig(siteDir);
-  assertNewVersionName(name, config);
-  assertHasDocs(siteDir, config);
-  const copies = getCopyPlan(siteDir, config, name);
+  const docs = getDocsToCut(config, options.docs);
+  const versionsFile = getInstanceFiles(docs.id).versionsFile;
+  assertNewVersionName(name, docs);
+  assertHasDocs(siteDir, docs);
+  const copies = getCopyPlan(siteDir, config, docs, name);
   for (const copy of copies) {
     if (!existsSync(join(siteDir, copy.target))) continue;
-    throw new DocgenError(`${copy.target} already exists, but version "${name}" is not in versions.json`, {
+    throw new DocgenError(`${copy.target} already exists, but version "${name}" is not in ${versionsFile}`, {
       code: 'version-exists',
       hint: `It is probably left over from an earlier cut: remove ${copy.target} or pick another name.`,
     });
@@ -104,11 +113,11 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
     );
   });
 
-  const versionsPath = join(siteDir, VERSIONS_FILE_NAME);
+  const versionsPath = join(siteDir, versionsFile);
   const versionsText = existsSync(versionsPath) ? readFileSync(versionsPath, 'utf8') : undefined;
   const configPath = join(siteDir, CONFIG_FILE_NAME);
   const configText = readFileSync(configPath, 'utf8');
-  const newConfigText = toConfigTextAfterCut(configText, { name, config });
+  const newConfigText = toConfigTextAfterCut(configText, { name, config, docs });
 
   const snapshot = createSnapshot(siteDir, { what: `version cut ${name}`, onStep: options.onStep });
   const warnings: Diagnostic[] = [];
@@ -126,7 +135,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
         warnings.push({ severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) });
       }
     }
-    snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...config.docs.versionedNames]));
+    snapshot.writeFile(versionsPath, toVersionsJsonText(versionsText, [name, ...docs.versionedNames]));
     if (newConfigText !== configText) snapshot.writeFile(configPath, newConfigText);
     snapshot.commit();
     const loadAfter = (config?: SiteConfig) =>
@@ -150,20 +159,20 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
     }
     const after = finalConfigText === newConfigText && configAfter.redirects.length === 0 ? moved : await loadAfter();
     const place = (site: typeof before, version: string) => {
-      const found = getDefaultLocaleVersions(site).find((candidate) => candidate.name === version);
+      const found = getDefaultLocaleVersions(site).find((candidate) => candidate.instance === docs.id && candidate.name === version);
       return found && { name: found.name, label: found.label, path: found.path, banner: found.banner };
     };
     snapshot.finish();
-    const formerLast = config.docs.lastVersion;
+    const formerLast = docs.lastVersion;
     const former = place(before, formerLast);
     const now = place(after, formerLast);
     return {
       siteDir,
       created: [
         ...copies.map((copy) => (copy.kind === 'dir' ? `${copy.target}/` : copy.target)),
-        ...(versionsText === undefined ? [VERSIONS_FILE_NAME] : []),
+        ...(versionsText === undefined ? [versionsFile] : []),
       ],
-      updated: [...(versionsText === undefined ? [] : [VERSIONS_FILE_NAME]), ...(finalConfigText === configText ? [] : [CONFIG_FILE_NAME])],
+      updated: [...(versionsText === undefined ? [] : [versionsFile]), ...(finalConfigText === configText ? [] : [CONFIG_FILE_NAME])],
       latest: place(after, name)!,
       previous: former && now ? { ...now, formerLabel: former.label, formerPath: former.path } : undefined,
       redirects,
@@ -187,24 +196,40 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
   }
 }
 
-/** What to copy: the current docs, their sidebars and the current translations of the other locales. */
-function getCopyPlan(siteDir: string, config: SiteConfig, name: string): CopyPlan[] {
-  const { docs, i18n } = config;
-  const plan: CopyPlan[] = [{ kind: 'dir', source: docs.path, target: `versioned_docs/version-${name}` }];
-  if (existsSync(join(siteDir, docs.sidebarPath))) {
-    plan.push({ kind: 'file', source: docs.sidebarPath, target: `versioned_sidebars/version-${name}-sidebars.yaml` });
+/** The docs instance `id` names (the default one when absent), else an error listing the site's. */
+function getDocsToCut(config: SiteConfig, id: string | undefined): DocsConfig {
+  const docs = findDocsInstance(config, id ?? DEFAULT_DOCS_ID);
+  if (docs) return docs;
+  const ids = getDocsInstances(config).map((instance) => instance.id);
+  const suggestion = suggestName(id!, ids);
+  throw new DocgenError(`The site has no docs instance "${id}"`, {
+    code: 'version-no-docs',
+    location: { file: CONFIG_FILE_NAME, line: 1, column: 1 },
+    hint: suggestion
+      ? `Did you mean --docs ${suggestion}?`
+      : `Its docs instances: ${ids.join(', ')} (leave --docs out for the docs of "docs").`,
+  });
+}
+
+/** What to copy: the instance's current docs, their sidebars and the current translations of the other locales. */
+function getCopyPlan(siteDir: string, config: SiteConfig, docs: DocsConfig, name: string): CopyPlan[] {
+  const { i18n } = config;
+  const files = getInstanceFiles(docs.id);
+  const plan: CopyPlan[] = [{ kind: 'dir', source: docs.path, target: files.versionedDocsDir(name) }];
+  if (docs.sidebarPath !== '' && existsSync(join(siteDir, docs.sidebarPath))) {
+    plan.push({ kind: 'file', source: docs.sidebarPath, target: files.versionedSidebarsPath(name) });
   }
   for (const locale of i18n.locales) {
     if (locale === i18n.defaultLocale) continue;
-    const docsDir = `i18n/${i18n.localeConfigs[locale]!.path}/docs`;
+    const docsDir = `i18n/${i18n.localeConfigs[locale]!.path}/${files.translationDir}`;
     if (!isDirectory(join(siteDir, docsDir, 'current'))) continue;
     plan.push({ kind: 'dir', source: `${docsDir}/current`, target: `${docsDir}/version-${name}` });
   }
   return plan;
 }
 
-function assertHasDocs(siteDir: string, config: SiteConfig): void {
-  const dir = config.docs.path;
+function assertHasDocs(siteDir: string, docs: DocsConfig): void {
+  const dir = docs.path;
   if (!isDirectory(join(siteDir, dir))) {
     throw new DocgenError(`There are no docs to cut: the folder ${dir}/ does not exist`, {
       code: 'version-no-docs',

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@docgen/types';
+import type { DocsConfig, SiteConfig } from '@docgen/types';
 import type { CutRedirects } from './cutRedirects.js';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Pair, type ToStringOptions, type YAMLMap } from 'yaml';
 
@@ -20,7 +20,9 @@ export function toVersionsJsonText(previousText: string | undefined, names: stri
 
 /**
  * The text of `docgen.config.yaml` after cutting version `name`, edited through the YAML document
- * model so comments, quoting and layout stay as written. What changes, and why:
+ * model so comments, quoting and layout stay as written. `docs` is the instance cut (`docs` when
+ * absent); for another instance, its entry of `docsInstances` is edited as `docs` is here, and
+ * only the docsVersionDropdown items whose `docsPluginId` names it. What changes, and why:
  *
  * - `docs.lastVersion` (when written) becomes `name`: a cut always makes the new version the latest.
  * - The new version takes over the previous latest's `docs.versions` entry role: label `name`,
@@ -34,20 +36,23 @@ export function toVersionsJsonText(previousText: string | undefined, names: stri
  * - `docs.onlyIncludeVersions` and `docsVersionDropdown` `versions` lists, when written, get
  *   `name` first so the new latest is built and shown.
  */
-export function toConfigTextAfterCut(text: string, input: { name: string; config: SiteConfig }): string {
+export function toConfigTextAfterCut(text: string, input: { name: string; config: SiteConfig; docs?: DocsConfig }): string {
   const { name, config } = input;
+  const docs = input.docs ?? config.docs;
+  // Where the instance's options are written: `docs`, or its entry of `docsInstances`.
+  const at: (string | number)[] =
+    docs.id === config.docs.id ? ['docs'] : ['docsInstances', config.docsInstances.findIndex((instance) => instance.id === docs.id)];
   const hasBom = text.startsWith(BOM);
   const source = (hasBom ? text.slice(1) : text).replace(/\r\n/g, '\n');
   const doc = parseDocument(source, { schema: 'core', uniqueKeys: true });
   const options = getStringifyOptions(doc, source);
 
-  const { docs } = config;
   const previousLast = docs.lastVersion;
   const latestPath = docs.versions[previousLast]?.path ?? '';
-  const versionsMap = doc.getIn(['docs', 'versions'], true);
+  const versionsMap = doc.getIn([...at, 'versions'], true);
   const entries = isMap(versionsMap) ? versionsMap : undefined;
 
-  const lastVersionPair = findPair(doc.get('docs', true), 'lastVersion');
+  const lastVersionPair = findPair(doc.getIn(at, true), 'lastVersion');
   if (lastVersionPair) setValue(doc, lastVersionPair, name);
 
   for (const pair of entries?.items ?? []) {
@@ -78,11 +83,12 @@ export function toConfigTextAfterCut(text: string, input: { name: string; config
     entries.items.splice(firstFrozen < 0 ? entries.items.length : firstFrozen, 0, pair);
   }
 
-  const onlyInclude = doc.getIn(['docs', 'onlyIncludeVersions'], true);
+  const onlyInclude = doc.getIn([...at, 'onlyIncludeVersions'], true);
   if (isSeq(onlyInclude)) onlyInclude.items.unshift(doc.createNode(name));
   const navbarItems = doc.getIn(['navbar', 'items'], true);
   for (const item of isSeq(navbarItems) ? navbarItems.items : []) {
     if (!isMap(item) || valueOf(findPair(item, 'type')) !== 'docsVersionDropdown') continue;
+    if ((valueOf(findPair(item, 'docsPluginId')) ?? config.docs.id) !== docs.id) continue;
     const listed = item.get('versions', true);
     if (isSeq(listed)) listed.items.unshift(doc.createNode(name));
   }

@@ -1,4 +1,5 @@
-import type { SiteConfig } from '@docgen/types';
+import type { DocsConfig } from '@docgen/types';
+import { getInstanceFiles } from '../files/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 
 const ALLOWED = /^[A-Za-z0-9._-]+$/;
@@ -47,18 +48,19 @@ export function assertValidVersionName(name: string): void {
  * Throws when `name` is already taken: by a version in versions.json (compared without case,
  * for case-insensitive file systems) or by the URL path of another version.
  */
-export function assertNewVersionName(name: string, config: SiteConfig): void {
-  const { versionedNames, routeBasePath } = config.docs;
+export function assertNewVersionName(name: string, docs: DocsConfig): void {
+  const { versionedNames, routeBasePath } = docs;
+  const { versionsFile } = getInstanceFiles(docs.id);
   const base = routeBasePath ? `/${routeBasePath}` : '';
   const taken = versionedNames.find((existing) => existing.toLowerCase() === name.toLowerCase());
   if (taken !== undefined) {
-    throw new DocgenError(`Version "${taken}" already exists in versions.json`, {
+    throw new DocgenError(`Version "${taken}" already exists in ${versionsFile}`, {
       code: 'version-exists',
-      location: { file: 'versions.json', line: 1, column: 1 },
-      hint: `Existing versions: ${versionedNames.join(', ')}. Pick a new name, or remove "${taken}" from versions.json and its folders first.`,
+      location: { file: versionsFile, line: 1, column: 1 },
+      hint: `Existing versions: ${versionedNames.join(', ')}. Pick a new name, or remove "${taken}" from ${versionsFile} and its folders first.`,
     });
   }
-  const owner = Object.entries(getSegmentsAfterCut(config)).find(([, segment]) => segment === name)?.[0];
+  const owner = Object.entries(getSegmentsAfterCut(docs)).find(([, segment]) => segment === name)?.[0];
   if (owner !== undefined) {
     throw new DocgenError(`The version name "${name}" is the URL path of version "${owner}" (${base}/${name})`, {
       code: 'version-exists',
@@ -68,8 +70,8 @@ export function assertNewVersionName(name: string, config: SiteConfig): void {
 }
 
 /** URL segment of every existing version once the cut made a new version the latest. */
-function getSegmentsAfterCut(config: SiteConfig): Record<string, string> {
-  const { versionedNames, versions, includeCurrentVersion, lastVersion } = config.docs;
+function getSegmentsAfterCut(docs: DocsConfig): Record<string, string> {
+  const { versionedNames, versions, includeCurrentVersion, lastVersion } = docs;
   const segments: Record<string, string> = {};
   for (const name of versionedNames) segments[name] = versions[name]?.path || name;
   if (includeCurrentVersion) segments.current = lastVersion === 'current' ? 'next' : (versions.current?.path ?? 'next');
