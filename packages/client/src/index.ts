@@ -12,4 +12,5 @@ export {
   getDocsSearchScope,
   getPreferredVersionStorageKey,
   getTabGroupStorageKey,
+  OPEN_SEARCH_EVENT,
 } from '@docgen/shared';

@@ -14,6 +14,7 @@ describe('the public exports of @docgen/client', () => {
           "ANNOUNCEMENT_STORAGE_KEY",
           "COLOR_MODE_STORAGE_KEY",
           "Link",
+          "OPEN_SEARCH_EVENT",
           "RouterProvider",
           "getDocsSearchScope",
           "getLoadedSidebar",

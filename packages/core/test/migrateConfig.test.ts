@@ -211,10 +211,10 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     expect(config.blog).toMatchObject({ routeBasePath: 'posts' });
     expect(content.pages).toEqual({});
     expect(content.docs).toMatchObject({ sidebarPath: './sidebars.ts' });
-    // A second docs instance is not taken for the first.
-    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
-      '8 Docs instance `community` (a docs plugin of its own, at community/) is not converted',
-    ]);
+    // A second docs instance is not taken for the first: it is a docs instance of its own.
+    expect(notes).toEqual([]);
+    expect(config.docsInstances).toEqual([{ id: 'community', path: 'community', routeBasePath: 'docs' }]);
+    expect(content.docsInstances).toMatchObject([{ id: 'community', source: 'community', target: 'community' }]);
   });
 
   it('has no docs, blog or pages that no plugin adds', () => {

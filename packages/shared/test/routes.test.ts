@@ -132,6 +132,7 @@ describe('public exports', () => {
           "ANNOUNCEMENT_STORAGE_KEY",
           "COLOR_MODE_STORAGE_KEY",
           "DEFAULT_DOCS_ID",
+          "OPEN_SEARCH_EVENT",
           "RESOLVING_ATTRIBUTE",
           "RESOLVING_TIMEOUT_MS",
           "decodePath",

@@ -37,6 +37,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme-original/Admonition';
 import ThemedImage from '@theme/ThemedImage';
 import IconExternalLink from '@theme/Icon/ExternalLink';
+import SearchBar from '@theme/SearchBar';
 import Features from '@site/src/components/Features';
 import styles from './index.module.css';
 
@@ -77,6 +78,7 @@ export default function Home() {
         <Admonition type="tip" title="Good to know">Tips inside</Admonition>
         <ThemedImage alt="Mode" sources={{ light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo.svg') }} />
         <Features />
+        <SearchBar />
       </main>
     </Layout>
   );
@@ -218,6 +220,11 @@ describe('React pages written for Docusaurus', () => {
     await page.locator('[role="tab"][data-value="mac"]').click();
     await expect.poll(() => page.locator('[role="tabpanel"][data-value="mac"]').isHidden()).toBe(false);
     expect(await page.locator('[role="tabpanel"][data-value="linux"]').isHidden()).toBe(true);
+    // The site's own search bar opens docgen's search dialog.
+    await page.locator('main button.search-bar').click();
+    await expect.poll(() => page.locator('.search-modal input[type="search"]').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.search-modal').count()).toBe(0);
     // Away by the site's router and back: the page shows and works again.
     await page.locator('a.button--lg').click();
     await page.waitForURL(`${server.url}/base/docs/intro`);

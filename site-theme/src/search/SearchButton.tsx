@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePage, useSiteData } from '@docgen/client';
+import { OPEN_SEARCH_EVENT, usePage, useSiteData } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { lazyComponent } from '../lazyModule.js';
 
@@ -15,7 +15,10 @@ function isTyping(target: EventTarget | null): boolean {
   return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
 }
 
-/** The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it. */
+/**
+ * The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it, and
+ * so does OPEN_SEARCH_EVENT (a site's own search bar, `@theme/SearchBar`, sends it).
+ */
 export function SearchButton() {
   const site = useSiteData();
   const { route } = usePage();
@@ -34,8 +37,13 @@ export function SearchButton() {
         searchModal.open(() => setOpen(true));
       }
     };
+    const onOpen = () => searchModal.open(() => setOpen(true));
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener(OPEN_SEARCH_EVENT, onOpen);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener(OPEN_SEARCH_EVENT, onOpen);
+    };
   }, []);
   if (!site.search || site.search.scopes.length === 0) return null;
   const preload = () => {

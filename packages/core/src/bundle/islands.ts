@@ -52,6 +52,7 @@ export const ISLAND_MODULES = [
   '@theme/IdealImage',
   '@theme/Mermaid',
   '@theme/Icon/ExternalLink',
+  '@theme/SearchBar',
   '@docusaurus/Link',
   '@docusaurus/useBaseUrl',
   '@docusaurus/useDocusaurusContext',

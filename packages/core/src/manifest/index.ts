@@ -1,4 +1,4 @@
 export { createManifest } from './createManifest.js';
 export type { CompileSource, ManifestInput } from './context.js';
 export { LinkCache } from './linkCache.js';
-export { toComparable as toComparableRoute } from './redirects.js';
+export { REDIRECT_HIDES_PAGE, toComparable as toComparableRoute } from './redirects.js';

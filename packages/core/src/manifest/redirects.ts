@@ -4,6 +4,9 @@ import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
+/** The code of the error of a redirect whose old URL is a page or a static file (migrate drops those, as Docusaurus ignores them). */
+export const REDIRECT_HIDES_PAGE = 'redirect-hides-page';
+
 /** A path as routes are compared: decoded, NFC, without query, hash or trailing slash (but `/`). */
 export function toComparable(path: string): string {
   const pathname = decodePath(path.split(/[?#]/)[0]!).normalize('NFC');
@@ -22,8 +25,8 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
   const staticFiles = new Set(content.staticFiles.map((path) => toComparable(config.baseUrl + path.slice(1))));
   const inLocale = (path: string) => context.baseUrl + path.replace(/^\/+/, '');
   const problems: Diagnostic[] = [];
-  const problem = (message: string, location: Diagnostic['location'], hint: string) =>
-    problems.push({ severity: 'error', code: 'redirect-invalid', message, location, hint });
+  const problem = (message: string, location: Diagnostic['location'], hint: string, code = 'redirect-invalid') =>
+    problems.push({ severity: 'error', code, message, location, hint });
 
   const candidates: (ManifestRedirect & { docKey?: string })[] = [];
   for (const redirect of config.redirects) {
@@ -58,6 +61,7 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
         `Redirect from ${redirect.from} would hide the ${routes.has(key) ? 'page' : 'static file'} at that URL`,
         redirect.location,
         'Remove the redirect, or move the page away from that URL first: an old URL can only redirect once nothing is there.',
+        REDIRECT_HIDES_PAGE,
       );
       continue;
     }

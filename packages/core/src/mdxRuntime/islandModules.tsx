@@ -4,7 +4,7 @@
  * markup. The site's context comes from the bundle (`docgen-island-site`); never imported by
  * docgen's own code.
  */
-import { ADMONITION_KEYWORDS } from '@docgen/shared';
+import { ADMONITION_KEYWORDS, OPEN_SEARCH_EVENT } from '@docgen/shared';
 import { Children, createElement, isValidElement, useEffect, useId, useState, type ReactNode } from 'react';
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
@@ -349,6 +349,25 @@ function Mermaid({ value }: { value: string }) {
   );
 }
 
+/** `@theme/SearchBar`: a button that opens docgen's search dialog (the navbar's), as the site's search bar opened its own. */
+function SearchBar() {
+  const label = translate({ id: 'theme.SearchBar.label', message: 'Search' });
+  return (
+    <button type="button" className="search-bar" aria-label={label} onClick={() => document.dispatchEvent(new Event(OPEN_SEARCH_EVENT))}>
+      <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+        <path
+          d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"
+          stroke="currentColor"
+          fill="none"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span>{label}</span>
+    </button>
+  );
+}
+
 const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
@@ -392,4 +411,5 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   '@theme/IdealImage': { __esModule: true, default: IdealImage },
   '@theme/Mermaid': { __esModule: true, default: Mermaid },
   '@theme/Icon/ExternalLink': { __esModule: true, default: IconExternalLink },
+  '@theme/SearchBar': { __esModule: true, default: SearchBar },
 };

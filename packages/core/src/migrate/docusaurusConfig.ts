@@ -7,8 +7,19 @@ type Data = Record<string, unknown>;
 /** The classic preset's content options that decide where files are and go. */
 export interface ContentOptions {
   docs: Data | false;
+  /** The other docs plugins (with an `id`): their options, and the folder their docs go to. */
+  docsInstances: DocsInstanceOptions[];
   blog: Data | false;
   pages: Data | false;
+}
+
+/** A docs plugin with an `id` of its own, as migrate copies it. */
+export interface DocsInstanceOptions {
+  id: string;
+  options: Data;
+  /** Its docs folder in the Docusaurus site (`community`), and the docgen site's (the same, unless it is `docs`). */
+  source: string;
+  target: string;
 }
 
 export interface ConvertedConfig {
@@ -101,6 +112,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     );
   }
   let redirects: Data[] | undefined;
+  const docsInstances: DocsInstanceOptions[] = [];
   for (const key of ['plugins', 'themes'] as const) {
     for (const entry of Array.isArray(site[key]) ? (site[key] as unknown[]) : []) {
       const name = pluginName(entry);
@@ -138,12 +150,10 @@ export function convertConfig(value: unknown, configFile: string, configText: st
         continue;
       }
       if (/^(@docusaurus\/plugin-)?content-docs$/.test(name ?? '') && typeof options.id === 'string') {
-        notes.push({
-          file: configFile,
-          line: findLine(configText, new RegExp(`id:\\s*['"\`]${escapeRegExp(options.id)}['"\`]`)) ?? findLine(configText, name!),
-          what: `Docs instance \`${options.id}\` (a docs plugin of its own, at ${text(options.routeBasePath) ?? options.id}/) is not converted`,
-          todo: 'docgen builds one docs instance: move its docs into docs/ (a folder of their own, a sidebar of their own), or keep it on Docusaurus for now.',
-        });
+        // A docs instance of its own: its docs keep their folder, unless it is docs/ (the default instance's).
+        const source = trimSlashes(text(options.path) ?? 'docs');
+        const target = source === 'docs' || !/^[\w.-]+(\/[\w.-]+)*$/.test(source) ? options.id : source;
+        docsInstances.push({ id: options.id, options, source, target });
         continue;
       }
       notes.push({
@@ -166,20 +176,37 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.i18n = convertI18n(site.i18n);
   // `docs: false`, a site without docs (a blog, pages): docgen's docs without their current version, and none cut.
   config.docs = docs === false ? { includeCurrentVersion: false } : convertDocs(docs, configFile, configText, notes);
+  if (docsInstances.length > 0) {
+    config.docsInstances = docsInstances.map(({ id, options, target }) => {
+      const { routeBasePath: _, ...converted } = convertDocs(options, configFile, configText, notes);
+      return {
+        id,
+        path: target,
+        routeBasePath: trimSlashes(text(options.routeBasePath) ?? 'docs') || '/',
+        // Its sidebars file, converted (see migrateSidebars); without one, a sidebar generated from its folder, as Docusaurus does.
+        ...(text(options.sidebarPath) && { sidebarPath: `sidebars-${id}.yaml` }),
+        ...converted,
+      };
+    });
+  }
   if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
   if (pages !== false) {
     for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
   }
   const markdown = convertMarkdown(site.markdown, [docs, blog, pages], configFile, configText, notes);
   if (markdown) config.markdown = markdown;
-  const docsBase = docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath);
-  Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBase));
+  // The route of each docs instance, by id, for navbar items that name a doc by its path.
+  const docsBases: Record<string, string> = {
+    default: docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath),
+  };
+  for (const { id, options } of docsInstances) docsBases[id] = trimSlashes(text(options.routeBasePath) ?? 'docs');
+  Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBases));
   if (redirects && redirects.length > 0) config.redirects = redirects;
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
   if (pluginHeadTags.length > 0) config.headTags = [...((config.headTags as Data[] | undefined) ?? []), ...pluginHeadTags];
   const format = isData(site.markdown) ? site.markdown.format : undefined;
   const markdownFormat = format === 'md' || format === 'detect' ? format : 'mdx';
-  return { config, content: { docs, blog, pages }, markdownFormat, customCss, notes };
+  return { config, content: { docs, docsInstances, blog, pages }, markdownFormat, customCss, notes };
 }
 
 /**
@@ -459,6 +486,8 @@ const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 /** Docs options docgen reads; the rest is noted. */
 const DOCS_KEYS = new Set([
+  // Of a docs instance of its own: its id in docsInstances.
+  'id',
   'editUrl',
   'editLocalizedFiles',
   'showLastUpdateTime',
@@ -607,7 +636,13 @@ const BLOG_ADVICE: Record<string, string> = {
   blogSidebarTitle: 'docgen shows the recent posts itself.',
 };
 
-function convertThemeConfig(themeConfig: Data, configFile: string, configText: string, notes: MigrationNote[], docsBase: string): Data {
+function convertThemeConfig(
+  themeConfig: Data,
+  configFile: string,
+  configText: string,
+  notes: MigrationNote[],
+  docsBases: Record<string, string>,
+): Data {
   const result: Data = {};
   const note = (key: string, what: string, todo: string) =>
     notes.push({ file: configFile, line: findKeyLine(configText, key), what, todo });
@@ -630,7 +665,7 @@ function convertThemeConfig(themeConfig: Data, configFile: string, configText: s
     const itemLines = written?.length === given.length ? written : undefined;
     const seen = new Map<string, number>();
     given.forEach((item, index) => {
-      const convertedItem = convertNavbarItem(item, docsBase);
+      const convertedItem = convertNavbarItem(item, docsBases);
       if (convertedItem) {
         items.push(convertedItem);
         return;
@@ -752,10 +787,14 @@ function toLinkItem(item: unknown): Data | undefined {
 /** A navbar item's type as Docusaurus reads it: an item with `items` and no type is a dropdown. */
 const getNavbarItemType = (item: Data) => String(item.type ?? (Array.isArray(item.items) ? 'dropdown' : 'default'));
 
-function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
+function convertNavbarItem(item: unknown, docsBases: Record<string, string>): Data | undefined {
   if (!isData(item)) return undefined;
   // Docusaurus puts an item on the left unless told; docgen on the right.
   const position = item.position === 'right' ? {} : { position: 'left' };
+  // The docs instance the item leads into: written for another than the default one only.
+  const pluginId = text(item.docsPluginId) && item.docsPluginId !== 'default' ? (item.docsPluginId as string) : undefined;
+  const instance = pluginId ? { docsPluginId: pluginId } : {};
+  const docsBase = docsBases[pluginId ?? 'default'] ?? 'docs';
   switch (getNavbarItemType(item)) {
     case 'default': {
       const link = toLinkItem(item);
@@ -765,23 +804,25 @@ function convertNavbarItem(item: unknown, docsBase: string): Data | undefined {
       // A "doc id" written as a path (`/category/api`) is a link to that page of the docs.
       if (text(item.docId)?.startsWith('/'))
         return { label: text(item.label) ?? item.docId, to: `${docsBase ? `/${docsBase}` : ''}${item.docId as string}`, ...position };
-      return text(item.docId) ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position } : undefined;
+      return text(item.docId)
+        ? { type: 'doc', docId: item.docId, label: text(item.label) ?? item.docId, ...position, ...instance }
+        : undefined;
     case 'docSidebar':
       return text(item.sidebarId)
-        ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position }
+        ? { type: 'docSidebar', sidebarId: item.sidebarId, label: text(item.label) ?? item.sidebarId, ...position, ...instance }
         : undefined;
     case 'dropdown': {
       // Its links, docs and sidebars (without their position, which is the dropdown's).
       const items = (Array.isArray(item.items) ? item.items : []).map((child) => {
         if (!isData(child) || child.type === 'dropdown') return undefined;
-        const { position: _position, ...converted } = convertNavbarItem(child, docsBase) ?? {};
+        const { position: _position, ...converted } = convertNavbarItem(child, docsBases) ?? {};
         return converted.type === undefined || converted.type === 'doc' || converted.type === 'docSidebar' ? converted : undefined;
       });
       if (!text(item.label) || items.some((link) => !link || Object.keys(link).length === 0)) return undefined;
       return { type: 'dropdown', label: item.label, ...position, items };
     }
     case 'docsVersionDropdown':
-      return { type: 'docsVersionDropdown', ...position };
+      return { type: 'docsVersionDropdown', ...position, ...instance };
     case 'localeDropdown':
       return { type: 'localeDropdown', ...position };
     default:

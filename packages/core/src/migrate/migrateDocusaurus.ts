@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { readThemeComponents } from '../bundle/index.js';
-import { getDefaultThemeDir } from '../config/index.js';
+import { getDefaultThemeDir, readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { FILE_REQUIRE, LOADER_IMPORT, MODULE_IMPORT, readBlogFileName, readFolderFiles } from '../files/index.js';
 import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
-import type { Diagnostic } from '@docgen/types';
+import type { CompiledMarkdown, Diagnostic, SiteConfig, SourceLocation, SourceMarkdown } from '@docgen/types';
+import { readSiteContent } from '../content/index.js';
+import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
 import { checkSiteContent } from '../loadSite.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
-import { convertConfig, type ContentOptions, type MarkdownFormat } from './docusaurusConfig.js';
+import { convertConfig, type ContentOptions, type DocsInstanceOptions, type MarkdownFormat } from './docusaurusConfig.js';
 import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
 import { usesMdx } from './mdxComponents.js';
@@ -109,22 +111,13 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
-  if (site.content.docs !== false) await migrateSidebars(site, site.content.docs.sidebarPath, configName, configText);
+  if (site.content.docs !== false) await migrateSidebars(site, site.content.docs.sidebarPath, 'sidebars.yaml', configName, configText);
   if (docsPath) copyDocs(site, docsPath, 'docs');
-  if (existsSync(join(from, 'versions.json'))) {
-    writer.copy(join(from, 'versions.json'), 'versions.json');
-    const versions = readJson(from, 'versions.json');
-    for (const version of Array.isArray(versions) ? versions.map(String) : []) {
-      copyDocs(site, `versioned_docs/version-${version}`, `versioned_docs/version-${version}`);
-      const sidebarFile = `versioned_sidebars/version-${version}-sidebars.json`;
-      if (existsSync(join(from, sidebarFile))) {
-        const value = readJson(from, sidebarFile);
-        writer.text(
-          sidebarFile.replace(/\.json$/, '.yaml'),
-          toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
-        );
-      }
-    }
+  copyVersions(site, '');
+  for (const instance of site.content.docsInstances) {
+    await migrateSidebars(site, instance.options.sidebarPath, `sidebars-${instance.id}.yaml`, configName, configText);
+    copyDocs(site, instance.source, instance.target);
+    copyVersions(site, `${instance.id}_`);
   }
   const blogPath = site.content.blog === false ? undefined : stripSlashes(String(site.content.blog.path ?? 'blog'));
   if (blogPath) copyBlog(site, blogPath, 'blog');
@@ -142,6 +135,8 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   // The new site as docgen builds it: what compiling its pages and checking their links reports, what
   // the build's later stages report (bundling, rendering), and what its components need installed.
+  if (dropHidingRedirects(site, converted.config, configName, configText))
+    writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   const { diagnostics: checked, linksChecked } = await checkSiteContent(to);
   const problems = withoutRepeats([...checked, ...(await readBuildDiagnostics(to))]);
   const packages = await findMissingPackages(
@@ -244,28 +239,60 @@ function list(siteDir: string, dir: string): string[] {
 }
 
 /**
- * The docs' sidebars file as `sidebars.yaml`: the one `sidebarPath` names (as written, or the
- * absolute path `require.resolve` gives), else the first of SIDEBAR_NAMES; none for
- * `sidebarPath: false` (Docusaurus's docs without sidebars) or when the site has none.
+ * The frozen versions of a docs instance (`prefix` `''` for the default one, `<id>_` for another):
+ * its versions.json, versioned docs, and versioned sidebars as YAML.
  */
-async function migrateSidebars(site: SiteMigration, sidebarPath: unknown, configName: string, configText: string): Promise<void> {
+function copyVersions(site: SiteMigration, prefix: string): void {
+  const { from, writer, notes } = site;
+  const versionsFile = `${prefix}versions.json`;
+  if (!existsSync(join(from, versionsFile))) return;
+  writer.copy(join(from, versionsFile), versionsFile);
+  const versions = readJson(from, versionsFile);
+  for (const version of Array.isArray(versions) ? versions.map(String) : []) {
+    copyDocs(site, `${prefix}versioned_docs/version-${version}`, `${prefix}versioned_docs/version-${version}`);
+    const sidebarFile = `${prefix}versioned_sidebars/version-${version}-sidebars.json`;
+    if (existsSync(join(from, sidebarFile))) {
+      const value = readJson(from, sidebarFile);
+      writer.text(
+        sidebarFile.replace(/\.json$/, '.yaml'),
+        toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
+      );
+    }
+  }
+}
+
+/**
+ * A docs instance's sidebars file as `target` (`sidebars.yaml`): the one `sidebarPath` names (as
+ * written, or the absolute path `require.resolve` gives), else, for the default instance, the
+ * first of SIDEBAR_NAMES; none for `sidebarPath: false` (Docusaurus's docs without sidebars) or
+ * when the site has none.
+ */
+async function migrateSidebars(
+  site: SiteMigration,
+  sidebarPath: unknown,
+  target: string,
+  configName: string,
+  configText: string,
+): Promise<void> {
   if (sidebarPath === false) return;
   const named = typeof sidebarPath === 'string' && sidebarPath !== '';
   const name = named
     ? relative(site.from, resolve(site.from, sidebarPath)).split(sep).join('/')
-    : SIDEBAR_NAMES.find((file) => existsSync(join(site.from, file)));
+    : target === 'sidebars.yaml'
+      ? SIDEBAR_NAMES.find((file) => existsSync(join(site.from, file)))
+      : undefined;
   if (!name) return;
   if (!existsSync(join(site.from, name))) {
     site.notes.push({
       file: configName,
       line: findLine(configText, 'sidebarPath'),
       what: `The sidebars file ${name} that \`sidebarPath\` names does not exist: the docs get one autogenerated sidebar`,
-      todo: 'Write sidebars.yaml of the migrated site, or fix sidebarPath and migrate again.',
+      todo: `Write ${target} of the migrated site, or fix sidebarPath and migrate again.`,
     });
     return;
   }
   const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name)).value;
-  site.writer.text('sidebars.yaml', toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
+  site.writer.text(target, toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
 }
 
 /**
@@ -476,6 +503,74 @@ async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
   }
 }
 
+/**
+ * Client redirects from a URL that is a page of the site: Docusaurus ignores them (with a warning),
+ * docgen's build refuses them. They are taken out of `config` with a note each; true when any was.
+ * The site's routes come from its sources alone (see readHidingRedirects), so that pages that do
+ * not compile yet (their packages are not installed) do not hide the problem.
+ */
+function dropHidingRedirects(site: SiteMigration, config: Record<string, unknown>, configName: string, configText: string): boolean {
+  if (!Array.isArray(config.redirects)) return false;
+  const siteConfig = readConfig(site.to);
+  const froms = new Set(readHidingRedirects(site.to, siteConfig));
+  if (froms.size === 0) return false;
+  if (froms.size === 0) return false;
+  type Redirect = { from: string | string[]; to: string };
+  config.redirects = (config.redirects as Redirect[]).flatMap((redirect) => {
+    const kept = [redirect.from].flat().filter((from) => !froms.has(from));
+    return kept.length === 0 ? [] : [{ ...redirect, from: kept.length === 1 ? kept[0]! : kept }];
+  });
+  if ((config.redirects as Redirect[]).length === 0) delete config.redirects;
+  for (const from of froms) {
+    site.notes.push({
+      file: configName,
+      line: findLine(configText, from) ?? findLine(configText, 'redirects'),
+      what: `The client redirect from \`${from}\` is left out: that URL is a page of the site`,
+      todo: 'Docusaurus ignores a redirect from an existing page (with a warning); docgen refuses one. Nothing to do unless the page should go.',
+    });
+  }
+  return true;
+}
+
+/**
+ * The `from` of each config redirect whose old URL is a route of the site, found by making the
+ * site's routes from its sources without compiling them (each page as if empty: routes do not
+ * depend on what a page says). None when the site's routes cannot be made so.
+ */
+function readHidingRedirects(siteDir: string, config: SiteConfig): string[] {
+  const compiled = new Map<string, CompiledMarkdown>();
+  const empty = { pack: '', start: 0, end: 0 };
+  const compile = (source: SourceMarkdown<unknown>): CompiledMarkdown => {
+    const key = source.file.sitePath;
+    const stub: CompiledMarkdown = {
+      key,
+      hasExcerpt: false,
+      headings: [],
+      anchorIds: [],
+      links: [],
+      urls: [],
+      description: '',
+      readingTimeMinutes: 0,
+      diagnostics: [],
+      stored: { main: empty, sections: empty },
+    };
+    compiled.set(key, stub);
+    return stub;
+  };
+  try {
+    const content = readSiteContent(siteDir, config);
+    createManifest({ siteDir, config, content, compile, getCompiled: (key) => compiled.get(key)!, includeDrafts: false }, 'migrate');
+    return [];
+  } catch (error) {
+    if (!(error instanceof DocgenError)) return [];
+    const at = (location: SourceLocation | undefined) => `${location?.file}:${location?.line}:${location?.column}`;
+    const hiding = new Set(
+      error.diagnostics.filter((diagnostic) => diagnostic.code === REDIRECT_HIDES_PAGE).map((diagnostic) => at(diagnostic.location)),
+    );
+    return config.redirects.filter((redirect) => hiding.has(at(redirect.location))).map((redirect) => redirect.from);
+  }
+}
+
 /** Diagnostics without the ones given twice (the same at the same place), first kept. */
 function withoutRepeats(diagnostics: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
@@ -534,17 +629,20 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
     const siteTexts: Record<string, string> = {};
     for (const file of list(site.from, sourceDir)) {
       const sourcePath = `${sourceDir}/${file}`;
-      const [plugin, ...rest] = file.split('/');
+      const [folder, ...rest] = file.split('/');
       const inner = rest.join('/');
+      // The docs plugin's folder, or a docs instance's (`docusaurus-plugin-content-docs-<id>`).
+      const instance = site.content.docsInstances.find((candidate) => folder === `docusaurus-plugin-content-docs-${candidate.id}`);
+      const plugin = instance ? 'docusaurus-plugin-content-docs' : folder;
       if (plugin === 'docusaurus-plugin-content-docs' && rest.length > 1) {
-        if (/(^|\/)_category_\.(json|ya?ml)$/.test(inner)) translateCategory(site, sourcePath, inner, labels);
-        else copyMarkdownOrFile(site, sourcePath, `${dir}/docs/${inner}`);
+        if (/(^|\/)_category_\.(json|ya?ml)$/.test(inner)) translateCategory(site, sourcePath, inner, labels, instance);
+        else copyMarkdownOrFile(site, sourcePath, `${dir}/${instance ? `docs-${instance.id}` : 'docs'}/${inner}`);
       } else if (plugin === 'docusaurus-plugin-content-docs' && /\.json$/.test(inner)) {
         const messages = readMessages(site, sourcePath);
         for (const [key, message] of messages) {
           const indexText = /^sidebar\.[^.]+\.category\.(.+)\.link\.generated-index\.(title|description)$/.exec(key);
           const category = /^sidebar\.[^.]+\.(?:category|link|doc)\.(.+)$/.exec(key);
-          if (key === 'version.label') labels[readVersionLabel(config, inner.replace(/\.json$/, ''))] = message;
+          if (key === 'version.label') labels[readVersionLabel(config, inner.replace(/\.json$/, ''), instance?.id)] = message;
           else if (indexText) {
             // docgen titles a generated index with the category's label, translated as the label is,
             // unless site.yaml's categoryIndexes gives it a title of its own.
@@ -629,10 +727,13 @@ function readNavbarTitle(config: Record<string, unknown>): string | undefined {
   return (config.navbar as { title?: string } | undefined)?.title;
 }
 
-/** The label docgen shows for a docs version: its label in the config, else `Next` or its name. */
-function readVersionLabel(config: Record<string, unknown>, file: string): string {
+/** The label docgen shows for a version of a docs instance (`id`; the default one when absent): its label in the config, else `Next` or its name. */
+function readVersionLabel(config: Record<string, unknown>, file: string, id?: string): string {
   const name = file === 'current' ? 'current' : file.replace(/^version-/, '');
-  const versions = (config.docs as { versions?: Record<string, { label?: string }> } | undefined)?.versions;
+  type Docs = { id?: string; versions?: Record<string, { label?: string }> };
+  const docs =
+    id === undefined ? (config.docs as Docs | undefined) : (config.docsInstances as Docs[] | undefined)?.find((entry) => entry.id === id);
+  const versions = docs?.versions;
   return versions?.[name]?.label ?? (name === 'current' ? 'Next' : name);
 }
 
@@ -642,15 +743,21 @@ function readVersionLabel(config: Record<string, unknown>, file: string): string
  * title) become translated labels of the label the docs folder's category file gives. Any other
  * option that differs from the docs folder's is noted.
  */
-function translateCategory(site: SiteMigration, sourcePath: string, inner: string, labels: Record<string, string>): void {
+function translateCategory(
+  site: SiteMigration,
+  sourcePath: string,
+  inner: string,
+  labels: Record<string, string>,
+  instance: DocsInstanceOptions | undefined,
+): void {
   const text = readFileSync(join(site.from, sourcePath), 'utf8');
   const translated = (parseYamlFile(text, sourcePath).value ?? {}) as Record<string, unknown>;
   const [version, ...rest] = inner.split('/');
   const folder = rest.slice(0, -1).join('/');
-  const docsDir =
-    version === 'current'
-      ? stripSlashes(String((site.content.docs === false ? undefined : site.content.docs.path) ?? 'docs'))
-      : `versioned_docs/${version}`;
+  const currentDir = instance
+    ? instance.source
+    : stripSlashes(String((site.content.docs === false ? undefined : site.content.docs.path) ?? 'docs'));
+  const docsDir = version === 'current' ? currentDir : `${instance ? `${instance.id}_` : ''}versioned_docs/${version}`;
   const sourceFile = ['json', 'yml', 'yaml']
     .map((extension) => `${docsDir}/${folder ? `${folder}/` : ''}_category_.${extension}`)
     .find((path) => existsSync(join(site.from, path)));

@@ -12,6 +12,7 @@ const SECTION_COMMENTS: Record<string, string> = {
   title: 'The site: its name, its address and where under that address it is served.',
   i18n: 'Locales: the default one is served at the root, the others under /<locale>/.',
   docs: 'Docs: docs/ and versioned_docs/ with versions.json, as Docusaurus keeps them.',
+  docsInstances: 'Other docs instances (docs plugins with an id): <id>_versions.json, <id>_versioned_docs/, i18n/<locale>/docs-<id>/.',
   blog: 'Blog: posts in blog/, authors in blog/authors.yaml, tags in blog/tags.yaml.',
   navbar: 'The navbar. Item types: default (a link), doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown.',
   footer: 'The footer: columns of links.',
