@@ -199,7 +199,7 @@ const slotKeys = (route: ManifestRoute) => Object.values(route.slots).map((slot)
  * What the site model takes from a body not compiled yet: its title (see getLeadingHeading), and
  * nothing else. Only pages that show no more than titles of others are previewed from it.
  */
-function sketch(key: string, source: SourceMarkdown<unknown>): CompiledMarkdown {
+export function sketch(key: string, source: SourceMarkdown<unknown>): CompiledMarkdown {
   const heading = getLeadingHeading(source);
   const nowhere = { pack: '', start: 0, end: 0 };
   return {

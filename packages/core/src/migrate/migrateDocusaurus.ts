@@ -11,6 +11,7 @@ import type { CompiledMarkdown, Diagnostic, SiteConfig, SourceLocation, SourceMa
 import { readSiteContent } from '../content/index.js';
 import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
 import { checkSiteContent } from '../loadSite.js';
+import { sketch } from '../renderPreview.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions, type DocsInstanceOptions, type MarkdownFormat } from './docusaurusConfig.js';
@@ -534,28 +535,14 @@ function dropHidingRedirects(site: SiteMigration, config: Record<string, unknown
 
 /**
  * The `from` of each config redirect whose old URL is a route of the site, found by making the
- * site's routes from its sources without compiling them (each page as if empty: routes do not
- * depend on what a page says). None when the site's routes cannot be made so.
+ * site's routes from its sources without compiling them (each page sketched, as a preview of the
+ * dev server starts: routes do not depend on what a page says). None when the routes cannot be made so.
  */
 function readHidingRedirects(siteDir: string, config: SiteConfig): string[] {
   const compiled = new Map<string, CompiledMarkdown>();
-  const empty = { pack: '', start: 0, end: 0 };
-  const compile = (source: SourceMarkdown<unknown>): CompiledMarkdown => {
+  const compile = (source: SourceMarkdown<unknown>) => {
     const key = source.file.sitePath;
-    const stub: CompiledMarkdown = {
-      key,
-      hasExcerpt: false,
-      headings: [],
-      anchorIds: [],
-      links: [],
-      urls: [],
-      description: '',
-      readingTimeMinutes: 0,
-      diagnostics: [],
-      stored: { main: empty, sections: empty },
-    };
-    compiled.set(key, stub);
-    return stub;
+    return compiled.get(key) ?? compiled.set(key, sketch(key, source)).get(key)!;
   };
   try {
     const content = readSiteContent(siteDir, config);
