@@ -119,7 +119,7 @@ describe('docgen CLI', () => {
     expect(stdout).toBe('');
     expect(stderr).toBe(
       'error docgen.config.yaml:5:13  No NavbarItem component found for type "fancy"\n' +
-        '    hint: Use one of the navbar item types: default, doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown.\n',
+        '    hint: Use one of the navbar item types: default, doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown, html.\n',
     );
   });
 

@@ -43,7 +43,16 @@ import {
   type FileChange,
 } from './content/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createSourceKeys, getBuildId, getIslandSite, getMarkdownSources, loadSite, readCompileSalt, readThemeKey } from './loadSite.js';
+import {
+  createSourceKeys,
+  getBuildId,
+  getIslandSite,
+  getMarkdownSources,
+  loadHtmlSanitizer,
+  loadSite,
+  readCompileSalt,
+  readThemeKey,
+} from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
 import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
 import { bundleIslands } from './bundle/index.js';
@@ -560,6 +569,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               output,
               bundled,
               onLocaleSetup: (locale) => threads.forgetLocale(locale),
+              sanitizeHtml: await loadHtmlSanitizer(config, content),
             },
             hooks.onRenderStart!,
           )

@@ -20,7 +20,7 @@ import { getDocsInstances, getVersionLabel, getVersionNames, getVersionSegment }
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
-import { createManifest, type LinkCache } from './manifest/index.js';
+import { createManifest, hasConfigHtml, type LinkCache, type ManifestInput } from './manifest/index.js';
 import { rewriteUrls } from './render/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
 import { findCacheDir, lockSiteCache } from './siteCache.js';
@@ -122,6 +122,14 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
   }
 }
 
+/**
+ * The sanitiser of the config's HTML (ManifestInput.sanitizeHtml) when the config holds any: the
+ * HTML parser is loaded then only, as the markdown pipeline is (never by a build's main thread otherwise).
+ */
+export async function loadHtmlSanitizer(config: SiteConfig, content: SiteContent): Promise<ManifestInput['sanitizeHtml']> {
+  return hasConfigHtml(config, content) ? (await import('./compile/configHtml.js')).sanitizeConfigHtml : undefined;
+}
+
 /** Bodies compiled and kept together, at most (see loadCompiledSite). */
 const COMPILE_PART = 64;
 
@@ -169,6 +177,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
       includeDrafts: options.includeDrafts ?? false,
       locales: options.locales,
       linkCache: options.linkCache,
+      sanitizeHtml: await loadHtmlSanitizer(config, content),
     },
     buildId,
   );

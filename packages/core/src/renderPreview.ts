@@ -5,7 +5,7 @@ import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
-import { createManifest, type LinkCache } from './manifest/index.js';
+import { createManifest, type LinkCache, type ManifestInput } from './manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from './output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
 import type { TaskPool } from './workers/pool.js';
@@ -52,6 +52,8 @@ export interface PreviewInput {
   linkCache: LinkCache;
   /** Tells the builder that the threads' setup of a locale is now the preview's. */
   onLocaleSetup: (locale: string) => void;
+  /** The sanitiser of the config's HTML (see loadHtmlSanitizer). */
+  sanitizeHtml: ManifestInput['sanitizeHtml'];
 }
 
 /** Route kinds whose pages show nothing of other pages but their titles. */
@@ -95,6 +97,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
         includeDrafts: input.includeDrafts,
         locales: input.locales,
         linkCache: input.linkCache,
+        sanitizeHtml: input.sanitizeHtml,
       },
       input.buildId,
     );

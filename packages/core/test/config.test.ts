@@ -150,7 +150,9 @@ describe('readConfig: errors', () => {
     expect(error.message).toBe('No NavbarItem component found for type "fancy"');
     expect(error.code).toBe('config-navbar-item-type');
     expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 7, column: 13 });
-    expect(error.hint).toBe('Use one of the navbar item types: default, doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown.');
+    expect(error.hint).toBe(
+      'Use one of the navbar item types: default, doc, docSidebar, dropdown, docsVersionDropdown, localeDropdown, html.',
+    );
   });
 
   it('rejects an unknown docs.lastVersion and lists the known versions', () => {

@@ -155,7 +155,12 @@ describe('migrate docusaurus: navbar items', () => {
           href: 'https://www.npmjs.com/package/site',
           className: \`header-npm-link \${'x'}\`,
         },
+        { href: 'https://example.com/chat' },
+        { type: 'html', position: 'right', value: '<b>Beta</b>', className: 'badge' },
       ],
+    },
+    footer: {
+      links: [{ title: 'More', items: [{ html: '<a href="https://netlify.com"><img src="/img/netlify.svg" alt="Netlify"></a>' }] }],
     },
   },
 };
@@ -177,16 +182,30 @@ describe('migrate docusaurus: navbar items', () => {
           { type: 'docSidebar', sidebarId: 'guides', label: 'Guides' },
         ],
       },
+      // Icons drawn by the site's CSS, as Docusaurus renders such a link.
+      {
+        type: 'html',
+        value:
+          '<a href="https://github.com/acme/site" class="navbar__link header-github-link" aria-label="GitHub repository" target="_blank" rel="noopener noreferrer"></a>',
+      },
+      {
+        type: 'html',
+        value:
+          '<a href="https://www.npmjs.com/package/site" class="navbar__link header-npm-link x" target="_blank" rel="noopener noreferrer"></a>',
+        position: 'left',
+      },
+      { type: 'html', value: '<b>Beta</b>', className: 'badge' },
+    ]);
+    expect((config.footer as { links: unknown[] }).links).toEqual([
+      { title: 'More', items: [{ html: '<a href="https://netlify.com"><img src="/img/netlify.svg" alt="Netlify"></a>' }] },
     ]);
   });
 
-  it('reports each item not converted at its own line, an unlabelled link by its URL', () => {
+  it('reports each item not converted at its own line, an unlabelled link by its URL; search is always there', () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
-      '18 Navbar item of type `search` is not converted',
-      '19 Navbar item of type `default` (https://github.com/acme/site) is not converted',
-      '25 Navbar item of type `default` (https://www.npmjs.com/package/site) is not converted',
+      '29 Navbar item of type `default` (https://example.com/chat) is not converted',
     ]);
-    expect(notes[1]!.todo).toContain('docgen navbar links have a label');
+    expect(notes[0]!.todo).toContain('docgen navbar links have a label');
   });
 });
 

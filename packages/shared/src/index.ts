@@ -9,5 +9,6 @@
 export * from './routes.js';
 export * from './storage.js';
 export * from './docsInstances.js';
+export { escapeHtml } from './escapeHtml.js';
 export * from './packedSidebar.js';
 export { ADMONITION_KEYWORDS } from './admonitions.js';

@@ -137,6 +137,7 @@ describe('public exports', () => {
           "RESOLVING_TIMEOUT_MS",
           "decodePath",
           "encodePath",
+          "escapeHtml",
           "fromPackedSidebar",
           "getDocsSearchScope",
           "getHtmlFilePath",

@@ -423,14 +423,12 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.code).toBe(0);
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toMatch(/not installed[\s\S]*- `missing-package\/dist\/style.css`/);
-    expect(readNotes(report)).toEqual([
-      'docusaurus.config.js:11 Custom CSS `missing-package/dist/style.css`',
-      'docusaurus.config.js:20 Navbar item of type `html`',
-    ]);
+    expect(readNotes(report)).toEqual(['docusaurus.config.js:11 Custom CSS `missing-package/dist/style.css`']);
     const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
     expect(config).toContain('routeBasePath: /');
     expect(config).toContain('- label: API\n      to: /api/call\n      position: left');
     expect(config).toContain('- label: Intro\n      to: /intro\n      position: left');
+    expect(config).toContain('- type: html\n      value: <b>x</b>\n      position: left');
     // Docusaurus highlights jsx without being told, and so does docgen: nothing to add.
     expect(config).not.toContain('additionalLanguages');
     expect(listFiles(join(to, 'docs'))).toEqual(['api/call.md', 'intro.md']);

@@ -67,3 +67,49 @@ describe('raw HTML in a built page', () => {
     expect(page).toContain('<iframe src="https://www.youtube-nocookie.com/embed/x" title="Video"></iframe>');
   });
 });
+
+describe('HTML of the config: navbar and footer html items, the copyright', () => {
+  it('shows it as raw HTML in a page is shown, each removal a warning at its line in the config, its links checked', async () => {
+    const configSite = join(scratch, 'config-html');
+    const minimal = getMinimalSiteFiles('Config HTML');
+    writeSiteFiles(configSite, {
+      ...minimal,
+      'docgen.config.yaml': [
+        minimal['docgen.config.yaml']!.trimEnd(),
+        'navbar:',
+        '  items:',
+        '    - type: html',
+        '      position: right',
+        '      className: navbar-badge',
+        '      value: \'<b class="beta">Beta</b><img src="https://example.com/x.png" onerror="alert(1)">\'',
+        'footer:',
+        '  links:',
+        '    - title: More',
+        '      items:',
+        '        - html: \'<a href="/docs/missing">Gone</a><script>alert(2)</script>\'',
+        '        - label: Intro',
+        '          to: /docs/intro',
+        '  copyright: \'Copyright © Gizmo. Built with <a href="https://example.com" onclick="alert(3)">docgen</a>\'',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n\nHello.\n',
+    });
+    const built = await runDocgen(['build', configSite]);
+    expect(built.code, built.stderr).toBe(0);
+    const warnings = `${built.stdout}${built.stderr}`;
+    expect(warnings).toMatch(/docgen\.config\.yaml:11:\d+ +The event handler onerror of <img> is removed \(navbar\.items\.0\.value\)/);
+    expect(warnings).toMatch(/docgen\.config\.yaml:16:\d+ +<script> is removed/);
+    expect(warnings).toMatch(/docgen\.config\.yaml:19:\d+ +The event handler onclick of <a> is removed \(footer\.copyright\)/);
+    const page = readFileSync(join(configSite, 'build', 'docs', 'intro', 'index.html'), 'utf8');
+    expect(page).toContain('<div class="navbar__item navbar-badge"><b class="beta">Beta</b><img src="https://example.com/x.png"></div>');
+    expect(page).toContain('<li class="footer__item"><a href="/docs/missing">Gone</a></li>');
+    expect(page).toContain('Copyright © Gizmo. Built with <a href="https://example.com">docgen</a>');
+    for (const file of listFiles(join(configSite, 'build')).filter((name) => /\.(html|json)$/.test(name))) {
+      expect(readFileSync(join(configSite, 'build', file), 'utf8'), file).not.toMatch(/alert\(/);
+    }
+    // A link in an html item is checked as any link of the footer is.
+    const checked = await runDocgen(['check-links', configSite]);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout + checked.stderr).toMatch(/docgen\.config\.yaml:16:\d+.*\/docs\/missing/);
+  });
+});

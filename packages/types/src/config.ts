@@ -152,7 +152,8 @@ export type NavbarItemConfig =
   | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right'; docsPluginId?: string }
   | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavbarDropdownItemConfig[] }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions?: string[]; docsPluginId?: string }
-  | { type: 'localeDropdown'; position: 'left' | 'right' };
+  | { type: 'localeDropdown'; position: 'left' | 'right' }
+  | { type: 'html'; value: string; position: 'left' | 'right'; className?: string };
 
 /** An item of a navbar dropdown: a link, a doc or a sidebar's first page, in the version the reader is in. */
 export type NavbarDropdownItemConfig =
@@ -168,7 +169,8 @@ export interface NavbarLinkConfig {
 
 export interface FooterConfig {
   style: 'dark' | 'light';
-  links: { title: string; items: NavbarLinkConfig[] }[];
+  /** Columns of links; an item may be HTML (`{html}`), shown as raw HTML in a page is. */
+  links: { title: string; items: (NavbarLinkConfig | { html: string })[] }[];
   logo?: { alt: string; src: string; href?: string; width?: number; height?: number };
   copyright?: string;
 }

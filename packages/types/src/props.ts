@@ -17,7 +17,9 @@ export type PropNavbarItem =
   | { type: 'docSidebar'; position: 'left' | 'right'; label: string; sidebarId: string; docsInstance?: string }
   | { type: 'dropdown'; position: 'left' | 'right'; label: string; items: PropDropdownItem[] }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right'; versions: string[]; docsInstance?: string }
-  | { type: 'localeDropdown'; position: 'left' | 'right' };
+  | { type: 'localeDropdown'; position: 'left' | 'right' }
+  /** HTML of the config, sanitised as raw HTML in a page is. */
+  | { type: 'html'; position: 'left' | 'right'; html: string; className?: string };
 
 /** An item of a navbar dropdown: a link, or a doc or sidebar whose page the theme takes from the version the reader is in. */
 export type PropDropdownItem =
@@ -87,7 +89,8 @@ export interface SiteData {
   };
   footer: {
     style: 'dark' | 'light';
-    links: { title: string; items: PropLink[] }[];
+    /** Columns of links; an item may be HTML of the config, sanitised as raw HTML in a page is. */
+    links: { title: string; items: (PropLink | { html: string })[] }[];
     logo?: { alt: string; src: string; href?: string; width?: number; height?: number };
     copyright?: string;
   };

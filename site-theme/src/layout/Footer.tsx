@@ -18,14 +18,19 @@ export function Footer() {
               <div className="footer__col" key={column.title}>
                 <div className="footer__title">{column.title}</div>
                 <ul className="footer__items">
-                  {column.items.map((item) => (
-                    <li key={item.label + item.href}>
-                      <Link className="footer__link-item" href={item.href}>
-                        {item.label}
-                        {item.external ? <ExternalLinkIcon /> : null}
-                      </Link>
-                    </li>
-                  ))}
+                  {column.items.map((item, index) =>
+                    'html' in item ? (
+                      // HTML of the config, sanitised by the build as raw HTML in a page is.
+                      <li key={index} className="footer__item" dangerouslySetInnerHTML={{ __html: item.html }} />
+                    ) : (
+                      <li key={index}>
+                        <Link className="footer__link-item" href={item.href}>
+                          {item.label}
+                          {item.external ? <ExternalLinkIcon /> : null}
+                        </Link>
+                      </li>
+                    ),
+                  )}
                 </ul>
               </div>
             ))}
@@ -41,7 +46,7 @@ export function Footer() {
               height={footer.logo.height}
             />
           ) : null}
-          {footer.copyright ? <div className="footer__copyright">{footer.copyright}</div> : null}
+          {footer.copyright ? <div className="footer__copyright" dangerouslySetInnerHTML={{ __html: footer.copyright }} /> : null}
         </div>
       </div>
     </footer>

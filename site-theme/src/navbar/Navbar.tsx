@@ -134,6 +134,13 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
         }));
       return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
     }
+    case 'html':
+      // HTML of the config, sanitised by the build as raw HTML in a page is.
+      return mobile ? (
+        <div className={`menu__list-item${item.className ? ` ${item.className}` : ''}`} dangerouslySetInnerHTML={{ __html: item.html }} />
+      ) : (
+        <div className={`navbar__item${item.className ? ` ${item.className}` : ''}`} dangerouslySetInnerHTML={{ __html: item.html }} />
+      );
     case 'localeDropdown': {
       const current = site.locales.find((locale) => locale.locale === site.locale)!;
       const items = site.locales.map((locale) => ({

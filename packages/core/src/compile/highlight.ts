@@ -1,4 +1,5 @@
 import type { ElementContent, Root as HastRoot } from 'hast';
+import { escapeHtml } from '@docgen/shared';
 import { refractor, refractorDocker, refractorGroovy, refractorJsx, refractorKotlin, refractorTsx } from '../vendor/refractor.js';
 
 // Besides refractor's common languages, those Docusaurus highlights without being told (jsx, tsx)
@@ -213,14 +214,6 @@ export function toLinesHtml(tokens: ElementContent[], highlighted: ReadonlySet<n
   return lines
     .map((html, index) => `<span class="code-line${highlighted.has(index + 1) ? ' code-line-highlighted' : ''}">${html}\n</span>`)
     .join('');
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-const HTML_SPECIAL = /[&<>"]/;
-
-function escapeHtml(text: string): string {
-  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character]!) : text;
 }
 
 /**

@@ -3,8 +3,7 @@ import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { VFile } from 'vfile';
 import { createWarn, getCompileData } from './compileData.js';
 import { assertNesting } from './nesting.js';
-import { isCommentOnly } from './rawHtml.js';
-import { getElementRemoval, sanitizeElement, type ScriptUrlListener, type Warn } from './sanitizeHtml.js';
+import { removeNotShown } from './sanitizeHtml.js';
 import { walkTree } from './walk.js';
 
 /** Every element of a tree in document order (a plain loop: this runs on every node of every page). */
@@ -89,40 +88,4 @@ export function rehypeDocgen() {
     data.anchorIds = [...new Set(ids)];
     stripPositions(tree);
   };
-}
-
-/**
- * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
- * with a warning at their position, what sanitizeHtml.ts removes. Each element is cleaned before
- * its children, in document order.
- */
-function removeNotShown(root: HastRoot, warn: Warn, onScriptUrl: ScriptUrlListener): void {
-  // Children of `parent` before `next` are done; those kept were moved to the front, before `kept`.
-  type Frame = { parent: HastRoot | Element; inSvg: boolean; next: number; kept: number };
-  const stack: Frame[] = [{ parent: root, inSvg: false, next: 0, kept: 0 }];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    const { parent } = frame;
-    if (frame.next === parent.children.length) {
-      parent.children.length = frame.kept;
-      stack.pop();
-      continue;
-    }
-    const child = parent.children[frame.next++]!;
-    // Raw HTML reaches here unparsed only when it holds nothing but comments (see hasRawHtml).
-    if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
-    if (child.type === 'element') {
-      const svg = frame.inSvg || child.tagName === 'svg';
-      const removed = getElementRemoval(child, svg);
-      if (removed) {
-        warn(removed.message, removed.hint, child.position?.start);
-        continue;
-      }
-      sanitizeElement(child, warn, onScriptUrl);
-      parent.children[frame.kept++] = child;
-      stack.push({ parent: child, inSvg: svg, next: 0, kept: 0 });
-      continue;
-    }
-    parent.children[frame.kept++] = child;
-  }
 }

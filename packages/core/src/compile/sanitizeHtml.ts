@@ -1,5 +1,6 @@
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
-import type { Element } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
+import { isCommentOnly } from './rawHtml.js';
 
 /** Records a warning at a 1-based line and column of the body. */
 export type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
@@ -131,5 +132,41 @@ export function sanitizeElement(node: Element, warn: Warn, onScriptUrl?: ScriptU
         where,
       );
     }
+  }
+}
+
+/**
+ * Takes out of a tree what a page does not show: comments, which authors write to be hidden, and,
+ * with a warning at their position, what sanitizeHtml.ts removes. Each element is cleaned before
+ * its children, in document order.
+ */
+export function removeNotShown(root: HastRoot, warn: Warn, onScriptUrl: ScriptUrlListener): void {
+  // Children of `parent` before `next` are done; those kept were moved to the front, before `kept`.
+  type Frame = { parent: HastRoot | Element; inSvg: boolean; next: number; kept: number };
+  const stack: Frame[] = [{ parent: root, inSvg: false, next: 0, kept: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const { parent } = frame;
+    if (frame.next === parent.children.length) {
+      parent.children.length = frame.kept;
+      stack.pop();
+      continue;
+    }
+    const child = parent.children[frame.next++]!;
+    // Raw HTML reaches here unparsed only when it holds nothing but comments (see hasRawHtml).
+    if (child.type === 'comment' || (child.type === 'raw' && isCommentOnly(child.value))) continue;
+    if (child.type === 'element') {
+      const svg = frame.inSvg || child.tagName === 'svg';
+      const removed = getElementRemoval(child, svg);
+      if (removed) {
+        warn(removed.message, removed.hint, child.position?.start);
+        continue;
+      }
+      sanitizeElement(child, warn, onScriptUrl);
+      parent.children[frame.kept++] = child;
+      stack.push({ parent: child, inSvg: svg, next: 0, kept: 0 });
+      continue;
+    }
+    parent.children[frame.kept++] = child;
   }
 }

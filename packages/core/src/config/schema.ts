@@ -29,7 +29,22 @@ const dropdownItem = z.union([
   z.strictObject({ type: z.literal('docSidebar'), sidebarId: z.string().min(1), label: z.string().min(1), docsPluginId }),
 ]);
 
-export const NAVBAR_ITEM_TYPES = ['default', 'doc', 'docSidebar', 'dropdown', 'docsVersionDropdown', 'localeDropdown'] as const;
+export const NAVBAR_ITEM_TYPES = ['default', 'doc', 'docSidebar', 'dropdown', 'docsVersionDropdown', 'localeDropdown', 'html'] as const;
+
+/** HTML the config shows on every page: shown as raw HTML in a page is (without scripts). */
+const html = z.string().describe('HTML, shown as raw HTML in a page is: scripts, event handlers and script URLs are removed.');
+
+/**
+ * An item of a footer column: a link, or HTML. One object rather than a union, so that a wrong
+ * field is reported by its name (a union says only "Invalid input").
+ */
+const footerItem = z
+  .strictObject({ label: linkFields.label.optional(), to: linkFields.to, href: linkFields.href, html: html.optional() })
+  .superRefine((item, context) => {
+    if (item.html === undefined && item.label === undefined)
+      context.addIssue({ code: 'custom', message: 'a link (label with to or href) or html' });
+  })
+  .transform((item) => (item.html !== undefined ? { html: item.html } : { label: item.label!, to: item.to, href: item.href }));
 
 const navbarItem = z.union([
   z.strictObject({ type: z.literal('default').default('default'), position, ...linkFields }),
@@ -43,6 +58,7 @@ const navbarItem = z.union([
     docsPluginId,
   }),
   z.strictObject({ type: z.literal('localeDropdown'), position }),
+  z.strictObject({ type: z.literal('html'), value: html, position, className: z.string().optional() }),
 ]);
 
 const localeConfig = z.strictObject({
@@ -204,7 +220,7 @@ export const configSchema = z.strictObject({
   footer: z
     .strictObject({
       style: z.enum(['dark', 'light']).default('light'),
-      links: z.array(z.strictObject({ title: z.string(), items: z.array(linkItem) })).default([]),
+      links: z.array(z.strictObject({ title: z.string(), items: z.array(footerItem) })).default([]),
       logo: z
         .strictObject({
           alt: z.string(),
@@ -214,7 +230,7 @@ export const configSchema = z.strictObject({
           height: z.number().optional(),
         })
         .optional(),
-      copyright: z.string().optional(),
+      copyright: html.optional(),
     })
     .default({ style: 'light', links: [] }),
   announcementBar: z

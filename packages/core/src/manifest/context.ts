@@ -20,6 +20,26 @@ export interface ManifestInput {
   locales?: string[];
   /** Links resolved by an earlier manifest of the same site (the dev server's); none when absent. */
   linkCache?: LinkCache;
+  /**
+   * Sanitises the HTML of the config (navbar and footer `html` items, the copyright) as raw HTML
+   * in a page is (compile/configHtml.ts, which the caller loads: the manifest stage does not load
+   * the HTML parser). Needed when the config holds such HTML (see hasConfigHtml).
+   */
+  sanitizeHtml?: (html: string) => { html: string; warnings: { message: string; hint: string }[] };
+}
+
+/**
+ * Whether the config holds HTML that ManifestInput.sanitizeHtml must clean: `html` items, or a
+ * copyright with markup (in the config or a locale's site.yaml).
+ */
+export function hasConfigHtml(config: SiteConfig, content: Pick<SiteContent, 'translations'>): boolean {
+  const { navbar, footer } = config.themeConfig;
+  const copyrights = [footer.copyright, ...Object.values(content.translations).map((translations) => translations.copyright)];
+  return (
+    navbar.items.some((item) => item.type === 'html') ||
+    footer.links.some((column) => column.items.some((item) => 'html' in item)) ||
+    copyrights.some((copyright) => /[<&]/.test(copyright ?? ''))
+  );
 }
 
 /** What every per-locale builder needs to know about the locale it builds. */

@@ -1,4 +1,5 @@
 import type { AssetFile, Diagnostic, LocaleManifest, LoadedVersion, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
+import { escapeHtml } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import { DEFAULT_DOCS_ID, getVersionKey } from '../files/index.js';
 import { loadBlogRoutes } from './blog.js';
@@ -68,6 +69,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
   });
 
   const linksOf = getRouteLinks(loadedLocales, input);
+  const html = getConfigHtml(input, warnings);
   const localeManifests = loadedLocales.map(({ context, versions, pending, sidebarFiles, linkSources, redirects }): LocaleManifest => {
     const versionPathsOf = getVersionPaths(pending, versions);
     const routes = pending.map((entry): ManifestRoute => ({
@@ -78,7 +80,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     const hasHomePage = pending.some((entry) => entry.route.path === context.baseUrl);
     return {
       locale: context.locale,
-      site: toSiteProps({ context, versions, buildId, hasHomePage, searchScopes }),
+      site: toSiteProps({ context, versions, buildId, hasHomePage, searchScopes, html }),
       routes,
       sidebarFiles,
       versions,
@@ -94,6 +96,29 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     assets: [...assets.values()].sort((a, b) => (a.outputPath < b.outputPath ? -1 : 1)),
     staticFiles: input.content.staticFiles,
     warnings,
+  };
+}
+
+/**
+ * The HTML of the config, sanitised (ManifestInput.sanitizeHtml): each value once, its warnings
+ * at the value's place in the config. Without a sanitiser, HTML is shown as text (escaped): a
+ * copyright without markup reads the same.
+ */
+function getConfigHtml(input: ManifestInput, warnings: Diagnostic[]): (value: string, path: string) => string {
+  const done = new Map<string, string>();
+  return (value, path) => {
+    const known = done.get(value);
+    if (known !== undefined) return known;
+    if (!input.sanitizeHtml) return escapeHtml(value);
+    const sanitized = input.sanitizeHtml(value);
+    const found = input.config.sourceLocations?.config[path];
+    const location = found
+      ? { file: found.file, line: found.line, column: found.column }
+      : { file: 'docgen.config.yaml', line: 1, column: 1 };
+    for (const { message, hint } of sanitized.warnings)
+      warnings.push({ severity: 'warning', code: 'config-html', message: `${message} (${path})`, hint, location });
+    done.set(value, sanitized.html);
+    return sanitized.html;
   };
 }
 

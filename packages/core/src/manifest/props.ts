@@ -220,8 +220,10 @@ export function toSiteProps(input: {
   /** Whether the locale has a page at its base URL. */
   hasHomePage: boolean;
   searchScopes: SearchScope[];
+  /** The HTML of the config at `path` (`navbar.items.3.value`), sanitised (see createManifest). */
+  html: (value: string, path: string) => string;
 }): SiteData {
-  const { context, versions, buildId, hasHomePage } = input;
+  const { context, versions, buildId, hasHomePage, html } = input;
   const { config } = context.input;
   const { themeConfig, i18n } = config;
   const link = (item: NavbarLinkConfig): PropLink => {
@@ -306,6 +308,13 @@ export function toSiteProps(input: {
       }
       case 'localeDropdown':
         return { type: 'localeDropdown', position: item.position };
+      case 'html':
+        return {
+          type: 'html',
+          position: item.position,
+          html: html(item.value, `navbar.items.${index}.value`),
+          ...(item.className && { className: item.className }),
+        };
     }
   });
 
@@ -328,6 +337,7 @@ export function toSiteProps(input: {
   });
 
   const bar = themeConfig.announcementBar;
+  const copyright = context.translations.copyright ?? themeConfig.footer.copyright;
   return {
     buildId,
     title: context.translations.title ?? config.title,
@@ -362,9 +372,14 @@ export function toSiteProps(input: {
     },
     footer: {
       style: themeConfig.footer.style,
-      links: themeConfig.footer.links.map((column) => ({ title: context.label(column.title), items: column.items.map(link) })),
+      links: themeConfig.footer.links.map((column, columnIndex) => ({
+        title: context.label(column.title),
+        items: column.items.map((item, index) =>
+          'html' in item ? { html: html(item.html, `footer.links.${columnIndex}.items.${index}.html`) } : link(item),
+        ),
+      })),
       logo: themeConfig.footer.logo && { ...themeConfig.footer.logo, src: context.localizePath(themeConfig.footer.logo.src) },
-      copyright: context.translations.copyright ?? themeConfig.footer.copyright,
+      copyright: copyright === undefined ? undefined : html(copyright, 'footer.copyright'),
     },
     announcementBar: bar && { ...bar, content: context.translations.announcementBar ?? bar.content },
     colorMode: themeConfig.colorMode,

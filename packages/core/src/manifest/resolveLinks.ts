@@ -278,8 +278,14 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
     if (item.href !== undefined) add('docgen.config.yaml', resolveSharedLink(item.href, 'link', locate(`${path}.href`), where));
     else if (item.to !== undefined) add('docgen.config.yaml', resolveSharedLink(item.to, 'link', locate(`${path}.to`), where, localize));
   };
+  /** The links of HTML the config shows (see getHtmlLinks), at `path`. */
+  const addHtml = (path: string, html: string, where: string) => {
+    const location = locate(path);
+    for (const link of getHtmlLinks(html, location, where)) add(location.file, link);
+  };
   navbar.items.forEach((item, index) => {
     if (item.type === 'default') addItem(`navbar.items.${index}`, item, 'navbar');
+    if (item.type === 'html') addHtml(`navbar.items.${index}.value`, item.value, 'navbar');
     if (item.type === 'dropdown') {
       item.items.forEach((child, childIndex) => {
         if (!('type' in child)) addItem(`navbar.items.${index}.items.${childIndex}`, child, 'navbar');
@@ -287,7 +293,11 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
     }
   });
   footer.links.forEach((column, columnIndex) =>
-    column.items.forEach((item, index) => addItem(`footer.links.${columnIndex}.items.${index}`, item, 'footer')),
+    column.items.forEach((item, index) => {
+      const path = `footer.links.${columnIndex}.items.${index}`;
+      if ('html' in item) addHtml(`${path}.html`, item.html, 'footer');
+      else addItem(path, item, 'footer');
+    }),
   );
   // As in toSiteData: a file in static/ keeps the site's base URL, anything else gets the locale's.
   const inStatic = (url: string) => context.localizePath(url);
@@ -323,21 +333,21 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
             column: 1,
             verbatim: false,
           });
-    for (const link of getHtmlLinks(translated ?? announcementBar.content, location)) add(location.file, link);
+    for (const link of getHtmlLinks(translated ?? announcementBar.content, location, 'announcement bar')) add(location.file, link);
   }
   return [...linksByFile].map(([sourcePath, links]) => ({ sourcePath, origin: 'config', pagePath: context.baseUrl, links }));
 }
 
 /**
- * Links in the announcement bar's HTML, which every page shows as written. Each is located at its
+ * Links in HTML of the config (the announcement bar, `html` items of navbar and footer), which every page shows. Each is located at its
  * `<a` or `<img` when the value is written verbatim on one line, else at the value.
  */
-function getHtmlLinks(html: string, location: ValueLocation): ResolvedLink[] {
+function getHtmlLinks(html: string, location: ValueLocation, where: string): ResolvedLink[] {
   const links: ResolvedLink[] = [];
   for (const match of html.matchAll(/<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
     const url = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
     const at = location.verbatim ? { ...location, column: location.column + match.index } : location;
-    links.push(resolveSharedLink(url, match[1]!.toLowerCase() === 'img' ? 'image' : 'link', at, 'announcement bar'));
+    links.push(resolveSharedLink(url, match[1]!.toLowerCase() === 'img' ? 'image' : 'link', at, where));
   }
   return links;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { escapeHtml } from '@docgen/shared';
 import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
@@ -665,6 +666,8 @@ function convertThemeConfig(
     const itemLines = written?.length === given.length ? written : undefined;
     const seen = new Map<string, number>();
     given.forEach((item, index) => {
+      // docgen's navbar always has its search: nothing to convert.
+      if (isData(item) && item.type === 'search') return;
       const convertedItem = convertNavbarItem(item, docsBases);
       if (convertedItem) {
         items.push(convertedItem);
@@ -698,9 +701,11 @@ function convertThemeConfig(
     converted.links = columns.map((column) => ({
       title: text((column as Data).title) ?? '',
       items: ((column as Data).items as unknown[]).flatMap((item) => {
+        // An item written as HTML stays HTML (docgen shows it as raw HTML in a page is).
+        if (isData(item) && text(item.html)) return [{ html: item.html }];
         const link = toLinkItem(item);
         if (!link) {
-          note('html', 'A footer item written as HTML is not converted', 'Write it as a link with a label and to or href.');
+          note('items', 'A footer item without a label and a link is not converted', 'Write it as a link with a label and to or href.');
           return [];
         }
         return [link];
@@ -798,7 +803,18 @@ function convertNavbarItem(item: unknown, docsBases: Record<string, string>): Da
   switch (getNavbarItemType(item)) {
     case 'default': {
       const link = toLinkItem(item);
-      return link && { ...link, ...position };
+      if (link) return { ...link, ...position };
+      // A link without a label that the site's CSS draws as an icon (`className`, `aria-label`), as Docusaurus renders it.
+      const url = text(item.href) ?? text(item.to);
+      if (!url || !text(item.className)) return undefined;
+      const attribute = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`;
+      const external = /^[a-z]+:/i.test(url);
+      const html =
+        `<a${attribute('href', url)}${attribute('class', `navbar__link ${item.className as string}`)}` +
+        (text(item['aria-label']) ? attribute('aria-label', item['aria-label'] as string) : '') +
+        (external ? ' target="_blank" rel="noopener noreferrer"' : '') +
+        '></a>';
+      return { type: 'html', value: html, ...position };
     }
     case 'doc':
       // A "doc id" written as a path (`/category/api`) is a link to that page of the docs.
@@ -825,6 +841,10 @@ function convertNavbarItem(item: unknown, docsBases: Record<string, string>): Da
       return { type: 'docsVersionDropdown', ...position, ...instance };
     case 'localeDropdown':
       return { type: 'localeDropdown', ...position };
+    case 'html':
+      return text(item.value)
+        ? { type: 'html', value: item.value, ...position, ...(text(item.className) && { className: item.className }) }
+        : undefined;
     default:
       return undefined;
   }

@@ -10,7 +10,7 @@ import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
 import type { CompiledMarkdown, Diagnostic, SiteConfig, SourceLocation, SourceMarkdown } from '@docgen/types';
 import { readSiteContent } from '../content/index.js';
 import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
-import { checkSiteContent } from '../loadSite.js';
+import { checkSiteContent, loadHtmlSanitizer } from '../loadSite.js';
 import { sketch } from '../renderPreview.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
@@ -136,7 +136,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   // The new site as docgen builds it: what compiling its pages and checking their links reports, what
   // the build's later stages report (bundling, rendering), and what its components need installed.
-  if (dropHidingRedirects(site, converted.config, configName, configText))
+  if (await dropHidingRedirects(site, converted.config, configName, configText))
     writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
   const { diagnostics: checked, linksChecked } = await checkSiteContent(to);
   const problems = withoutRepeats([...checked, ...(await readBuildDiagnostics(to))]);
@@ -510,10 +510,15 @@ async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
  * The site's routes come from its sources alone (see readHidingRedirects), so that pages that do
  * not compile yet (their packages are not installed) do not hide the problem.
  */
-function dropHidingRedirects(site: SiteMigration, config: Record<string, unknown>, configName: string, configText: string): boolean {
+async function dropHidingRedirects(
+  site: SiteMigration,
+  config: Record<string, unknown>,
+  configName: string,
+  configText: string,
+): Promise<boolean> {
   if (!Array.isArray(config.redirects)) return false;
   const siteConfig = readConfig(site.to);
-  const froms = new Set(readHidingRedirects(site.to, siteConfig));
+  const froms = new Set(await readHidingRedirects(site.to, siteConfig));
   if (froms.size === 0) return false;
   if (froms.size === 0) return false;
   type Redirect = { from: string | string[]; to: string };
@@ -538,7 +543,7 @@ function dropHidingRedirects(site: SiteMigration, config: Record<string, unknown
  * site's routes from its sources without compiling them (each page sketched, as a preview of the
  * dev server starts: routes do not depend on what a page says). None when the routes cannot be made so.
  */
-function readHidingRedirects(siteDir: string, config: SiteConfig): string[] {
+async function readHidingRedirects(siteDir: string, config: SiteConfig): Promise<string[]> {
   const compiled = new Map<string, CompiledMarkdown>();
   const compile = (source: SourceMarkdown<unknown>) => {
     const key = source.file.sitePath;
@@ -546,7 +551,11 @@ function readHidingRedirects(siteDir: string, config: SiteConfig): string[] {
   };
   try {
     const content = readSiteContent(siteDir, config);
-    createManifest({ siteDir, config, content, compile, getCompiled: (key) => compiled.get(key)!, includeDrafts: false }, 'migrate');
+    const sanitizeHtml = await loadHtmlSanitizer(config, content);
+    createManifest(
+      { siteDir, config, content, compile, getCompiled: (key) => compiled.get(key)!, includeDrafts: false, sanitizeHtml },
+      'migrate',
+    );
     return [];
   } catch (error) {
     if (!(error instanceof DocgenError)) return [];

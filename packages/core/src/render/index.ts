@@ -16,6 +16,7 @@ import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,
   encodePath,
+  escapeHtml,
   getImageUrl,
   RESOLVING_ATTRIBUTE,
   RESOLVING_TIMEOUT_MS,
@@ -190,8 +191,6 @@ function renderRoute(
     });
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON that is safe inside a <script> element. */
 function toScriptJson(value: unknown): string {
