@@ -173,6 +173,15 @@ export interface PropAlternate {
 }
 
 /** Fields every doc-like route (doc, generated category index) shares. */
+/** Where a page of a paginated list of posts is (the blog, a tag's, an author's): `postsPerPage` a page. */
+export interface PropPagination {
+  /** 1-based. */
+  page: number;
+  totalPages: number;
+  previousPage?: string;
+  nextPage?: string;
+}
+
 export interface PropDocContext {
   /** The docs instance of the page, absent for the default one (`docs`). */
   docsInstance?: string;
@@ -289,14 +298,7 @@ export type RouteKind =
       docs: { title: string; description: string; path: string }[];
     } & PropDocContext)
   | ({ type: 'docCategory'; items: PropCard[] } & PropDocContext)
-  | {
-      type: 'blogList';
-      posts: PropBlogPostMeta[];
-      page: number;
-      totalPages: number;
-      previousPage?: string;
-      nextPage?: string;
-    }
+  | ({ type: 'blogList'; posts: PropBlogPostMeta[] } & PropPagination)
   | ({
       type: 'blogPost';
       post: PropBlogPostMeta;
@@ -306,10 +308,10 @@ export type RouteKind =
       fallbackFrom?: { locale: string; path: string };
     } & PropPageSource)
   | { type: 'blogTagList'; tags: PropTag[] }
-  | { type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] }
+  | ({ type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] } & PropPagination)
   | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
   | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
-  | { type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] }
+  | ({ type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] } & PropPagination)
   | {
       type: 'markdownPage';
       toc: TocItem[];

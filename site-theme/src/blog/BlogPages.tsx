@@ -1,4 +1,4 @@
-import type { PropAuthor, PropBlogPostMeta, RouteData } from '@docgen/types';
+import type { PropAuthor, PropBlogPostMeta, PropPagination, RouteData } from '@docgen/types';
 import { Html, Link, MAIN_ID, PageSourceSlot, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
 
 /** The UI strings of the blog screens, loaded with them. */
@@ -174,6 +174,18 @@ function PostSummaries({ posts }: { posts: PropBlogPostMeta[] }) {
   );
 }
 
+/** Newer and older pages of a paginated list of posts (the blog, a tag's, an author's). */
+function ListPaginator({ route }: { route: PropPagination }) {
+  const t = useTranslate(STRINGS);
+  return (
+    <Paginator
+      label={t('blog.listLabel')}
+      previous={route.previousPage ? { title: t('blog.newerEntries'), path: route.previousPage } : undefined}
+      next={route.nextPage ? { title: t('blog.olderEntries'), path: route.nextPage } : undefined}
+    />
+  );
+}
+
 export function BlogPage({ route }: { route: RouteData }) {
   const t = useTranslate(STRINGS);
   const site = useSiteData();
@@ -184,11 +196,7 @@ export function BlogPage({ route }: { route: RouteData }) {
           <>
             <h1 className="sr-only">{route.title}</h1>
             <PostList posts={route.posts} />
-            <Paginator
-              label={t('blog.listLabel')}
-              previous={route.previousPage ? { title: t('blog.newerEntries'), path: route.previousPage } : undefined}
-              next={route.nextPage ? { title: t('blog.olderEntries'), path: route.nextPage } : undefined}
-            />
+            <ListPaginator route={route} />
           </>
         );
       case 'blogPost':
@@ -249,6 +257,7 @@ export function BlogPage({ route }: { route: RouteData }) {
               <Link href={`${site.blog.path}/tags`}>{t('blog.allTags')}</Link>
             </header>
             <PostList posts={route.posts} />
+            <ListPaginator route={route} />
           </>
         );
       case 'blogAuthorList':
@@ -273,6 +282,7 @@ export function BlogPage({ route }: { route: RouteData }) {
               <h1>{t('blog.postsBy', { name: route.author.name })}</h1>
             </header>
             <PostList posts={route.posts} />
+            <ListPaginator route={route} />
           </>
         );
       default:

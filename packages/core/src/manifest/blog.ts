@@ -1,4 +1,13 @@
-import type { BlogTagSource, ContentSlot, InlineAuthor, PropAuthor, PropBlogPostMeta, PropTag, SourceBlogPost } from '@docgen/types';
+import type {
+  BlogTagSource,
+  ContentSlot,
+  InlineAuthor,
+  PropAuthor,
+  PropBlogPostMeta,
+  PropPagination,
+  PropTag,
+  SourceBlogPost,
+} from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { contentSlot, getToc, type LocaleContext } from './context.js';
 import { toPageSource } from './pageSource.js';
@@ -48,31 +57,35 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     links: [],
   });
 
-  const pageSize = config.blog.postsPerPage;
-  const totalPages = Math.max(1, Math.ceil(listed.length / pageSize));
-  const listPath = (page: number) => (page === 1 ? blogPath : `${blogPath}/page/${page}`);
-  for (let page = 1; page <= totalPages; page++) {
-    const pagePosts = listed.slice((page - 1) * pageSize, page * pageSize);
-    routes.push(
-      generated(
-        `blog:list:${page}`,
-        {
-          type: 'blogList',
-          path: listPath(page),
-          title,
-          description,
-          posts: pagePosts.map((post) => post.meta),
-          page,
-          totalPages,
-          previousPage: page > 1 ? listPath(page - 1) : undefined,
-          nextPage: page < totalPages ? listPath(page + 1) : undefined,
-        },
-        excerptSlots(pagePosts),
-      ),
-    );
-  }
-
   type Post = (typeof posts)[number];
+  /**
+   * The pages of a list of posts at `basePath`, `postsPerPage` a page, as Docusaurus paginates the
+   * blog, a tag's and an author's posts (`<base>/page/2`), each with the excerpts it shows.
+   */
+  const paginate = (
+    key: string,
+    basePath: string,
+    list: Post[],
+    page: (fields: { path: string; posts: PropBlogPostMeta[] } & PropPagination) => BlogPageModel,
+  ) => {
+    const pageSize = config.blog.postsPerPage;
+    const totalPages = Math.max(1, Math.ceil(list.length / pageSize));
+    const pathOf = (number: number) => (number === 1 ? basePath : `${basePath}/page/${number}`);
+    for (let number = 1; number <= totalPages; number++) {
+      const pagePosts = list.slice((number - 1) * pageSize, number * pageSize);
+      const fields = {
+        path: pathOf(number),
+        posts: pagePosts.map((post) => post.meta),
+        page: number,
+        totalPages,
+        previousPage: number > 1 ? pathOf(number - 1) : undefined,
+        nextPage: number < totalPages ? pathOf(number + 1) : undefined,
+      };
+      routes.push(generated(`${key}:${number}`, page(fields), excerptSlots(pagePosts)));
+    }
+  };
+  paginate('blog:list', blogPath, listed, (fields) => ({ type: 'blogList', title, description, ...fields }));
+
   /** A post's page; listed posts link their newer and older neighbours, unlisted ones are noindex. */
   const toPostRoute = (post: Post, newer?: Post, older?: Post): PendingRoute => ({
     route: {
@@ -116,11 +129,11 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     }),
   );
 
-  const tags = new Map<string, { tag: PropTag; posts: PropBlogPostMeta[] }>();
+  const tags = new Map<string, { tag: PropTag; posts: Post[] }>();
   for (const post of listed) {
     for (const tag of post.meta.tags) {
       const entry = tags.get(tag.path) ?? { tag, posts: [] };
-      entry.posts.push(post.meta);
+      entry.posts.push(post);
       tags.set(tag.path, entry);
     }
   }
@@ -135,21 +148,18 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     }),
   );
   for (const { tag, posts: tagPosts } of sortedTags) {
-    routes.push(
-      generated(`blog:tag:${tag.path.slice(blogPath.length)}`, {
-        type: 'blogTag',
-        path: tag.path,
-        title: tag.label,
-        description: tag.description ?? '',
-        tag: { ...tag, count: tagPosts.length },
-        posts: tagPosts,
-      }),
-    );
+    paginate(`blog:tag:${tag.path.slice(blogPath.length)}`, tag.path, tagPosts, (fields) => ({
+      type: 'blogTag',
+      title: tag.label,
+      description: tag.description ?? '',
+      tag: { ...tag, count: tagPosts.length },
+      ...fields,
+    }));
   }
 
-  const authorPosts = new Map<string, PropBlogPostMeta[]>();
+  const authorPosts = new Map<string, Post[]>();
   for (const post of listed)
-    for (const author of post.meta.authors) authorPosts.set(author.key, [...(authorPosts.get(author.key) ?? []), post.meta]);
+    for (const author of post.meta.authors) authorPosts.set(author.key, [...(authorPosts.get(author.key) ?? []), post]);
   const authors = [...authorsByKey.values()].filter((author) => authorPosts.has(author.key));
   if (authors.length > 0) {
     routes.push(
@@ -163,16 +173,13 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     );
   }
   for (const author of authors) {
-    routes.push(
-      generated(`blog:author:${author.key}`, {
-        type: 'blogAuthor',
-        path: author.path,
-        title: author.name,
-        description: author.title ?? '',
-        author,
-        posts: authorPosts.get(author.key)!,
-      }),
-    );
+    paginate(`blog:author:${author.key}`, author.path, authorPosts.get(author.key)!, (fields) => ({
+      type: 'blogAuthor',
+      title: author.name,
+      description: author.title ?? '',
+      author,
+      ...fields,
+    }));
   }
   return routes;
 }
