@@ -5,7 +5,14 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteConfig } from '@docgen/types';
-import { findThemeOverrides, readBrowserOnlyBundle, readThemeBundle, readThemeComponents, type ClientBundle } from './bundle/index.js';
+import {
+  findThemeOverrides,
+  readBrowserOnlyBundle,
+  readThemeBundle,
+  readThemeComponents,
+  toCodeThemeCss,
+  type ClientBundle,
+} from './bundle/index.js';
 import type { OutputWriter } from './output/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
@@ -91,7 +98,14 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
         client.browserOnly.every((browserOnly) => output.has(`assets/${browserOnly.folder}/index.js`));
       if (bundle?.key === key && present(bundle.client)) return bundle;
       const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
-      const bundleInput = { themeDir: config.themeDir, pages, siteDir: input.siteDir, customCss: config.customCss, overrides };
+      const bundleInput = {
+        themeDir: config.themeDir,
+        pages,
+        siteDir: input.siteDir,
+        customCss: config.customCss,
+        overrides,
+        codeThemeCss: toCodeThemeCss(config.themeConfig.code),
+      };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
       const copyOut = async () => {
         const theme = await readThemeBundle(bundleInput, input.cacheDir, key);

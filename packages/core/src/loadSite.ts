@@ -14,7 +14,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, DocsConfig, SiteConfig,
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
 import type { MdxInput, MdxPageContext } from './compile/compileData.js';
-import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from './bundle/index.js';
+import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, toCodeThemeCss } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { getDocsInstances, getVersionLabel, getVersionNames, getVersionSegment } from './files/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
@@ -563,6 +563,7 @@ export function readThemeKey(config: SiteConfig, siteDir: string, pages: Record<
   for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
   for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));
   for (const file of config.customCss) digest.update(`css:${file}`).update(readFileSync(join(siteDir, file)));
+  digest.update(`code-theme:${toCodeThemeCss(config.themeConfig.code)}`);
   const overrideFiles = fg.sync([`${OVERRIDES_DIR}/**/*`], { cwd: siteDir, onlyFiles: true }).sort();
   for (const file of overrideFiles) digest.update(`override:${file}`).update(readFileSync(join(siteDir, file)));
   return digest.digest('hex').slice(0, 16);

@@ -300,3 +300,48 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     ]);
   });
 });
+
+describe('migrate docusaurus: prism themes', () => {
+  const text = `export default {
+  title: 'Themes',
+  url: 'https://themes.example.com',
+  themeConfig: {
+    prism: {
+      additionalLanguages: ['bash'],
+      theme: {
+        plain: { color: '#393A34', backgroundColor: '#f6f8fa' },
+        styles: [
+          { types: ['comment', 'prolog'], style: { color: '#999988', fontStyle: 'italic' } },
+          { types: ['tag'], languages: ['markup'], style: { color: '#00009f', opacity: 0.7 } },
+          { types: ['bad type!'], style: { color: 'red' } },
+          { types: ['string'], style: { color: 'red;} body{display:none', fontWeight: 'bold' } },
+        ],
+      },
+      darkTheme: undefined,
+      magicComments: [],
+    },
+  },
+};
+`;
+  // The config as the child process loads it: prism-react-renderer's theme is plain data by then.
+  const loaded: unknown = new Function(text.replace('export default', 'return'))();
+
+  it('writes prism.theme as code.theme, keeping only what a CSS rule may hold, and notes what it cannot convert', () => {
+    const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
+    expect(config.code).toEqual({
+      additionalLanguages: ['bash'],
+      theme: {
+        plain: { color: '#393A34', backgroundColor: '#f6f8fa' },
+        styles: [
+          { types: ['comment', 'prolog'], style: { color: '#999988', fontStyle: 'italic' } },
+          { types: ['tag'], languages: ['markup'], style: { color: '#00009f', opacity: 0.7 } },
+          { types: ['string'], style: { fontWeight: 'bold' } },
+        ],
+      },
+    });
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '16 Prism option `prism.darkTheme` is not converted',
+      '17 Prism option `prism.magicComments` is not converted',
+    ]);
+  });
+});

@@ -27,6 +27,23 @@ const CUSTOM_CSS = `/* You can override the default Infima variables here. */
   --ifm-color-primary: #25c2a0;
 }
 `;
+/** Code themes as migrate writes Docusaurus's prism.theme and prism.darkTheme (prism-react-renderer's objects). */
+const CODE_THEMES = `code:
+  theme:
+    plain: { color: '#010203', backgroundColor: '#fafafa' }
+    styles:
+      - { types: [number], style: { color: 'rgb(10, 20, 30)', fontStyle: italic } }
+      - { types: [function], languages: [python], style: { color: '#ff0000' } }
+  darkTheme:
+    plain: { color: '#f0f0f0', backgroundColor: '#101010' }
+    styles:
+      - { types: [number, boolean], style: { color: 'rgb(40, 50, 60)' } }
+`;
+/** The colours of the number token and the code block of each theme, as Chromium computes them. */
+const CODE_COLOURS = {
+  light: { number: 'rgb(10, 20, 30)', background: 'rgb(250, 250, 250)', function: 'rgb(102, 57, 186)' },
+  dark: { number: 'rgb(40, 50, 60)', background: 'rgb(16, 16, 16)', function: 'rgb(210, 168, 255)' },
+};
 const LIGHT_PRIMARY = 'rgb(46, 133, 85)';
 const DARK_PRIMARY = 'rgb(37, 194, 160)';
 
@@ -51,7 +68,7 @@ const site = join(scratch, 'site');
 const minimal = getMinimalSiteFiles('Brand');
 writeSiteFiles(site, {
   ...minimal,
-  'docgen.config.yaml': `${minimal['docgen.config.yaml']}customCss:\n  - ./src/css/custom.css\n`,
+  'docgen.config.yaml': `${minimal['docgen.config.yaml']}customCss:\n  - ./src/css/custom.css\n${CODE_THEMES}`,
   'docs/intro.md':
     '# Intro\n\nRead [the guide](./guide.md).\n\n## First\n\nText.\n\n:::tip[Remember]\n\nThe tip.\n\n:::\n\n```js title="hello.js"\nconsole.log(1);\n```\n',
   'docs/guide.md': '# Guide\n\nBack to [the intro](./intro.md).\n',
@@ -173,6 +190,14 @@ describe('docgen build of a site with its own CSS and components', () => {
           .evaluate((element) => getComputedStyle(element).color);
       expect(await colorOf('.markdown a[href*="guide"]')).toBe(primary);
       expect(await colorOf('.menu__link--active')).toBe(primary);
+      // The config's code theme of the mode; a style for other languages only (python) leaves js's functions as the theme has them.
+      expect(await colorOf('.code-block .token.number')).toBe(CODE_COLOURS[colorMode].number);
+      expect(await colorOf('.code-block .token.function')).toBe(CODE_COLOURS[colorMode].function);
+      const background = await page
+        .locator('.code-block')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background).toBe(CODE_COLOURS[colorMode].background);
       await page.locator('.brand-footer[data-hydrated="true"]').waitFor();
       expect(await page.locator('.brand-note').textContent()).toBe('Wrapped navbar');
       expect(problems).toEqual([]);

@@ -198,7 +198,22 @@ export interface ThemeConfig {
     respectPrefersColorScheme: boolean;
   };
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
-  code: { additionalLanguages: string[] };
+  code: {
+    additionalLanguages: string[];
+    /** Colours of highlighted code in light mode (Docusaurus's `prism.theme`); the theme's own when absent. */
+    theme?: CodeTheme;
+    /** Colours of highlighted code in dark mode (Docusaurus's `prism.darkTheme`). */
+    darkTheme?: CodeTheme;
+  };
+}
+
+/**
+ * A theme of highlighted code, as prism-react-renderer writes one (Docusaurus's `prism.theme`):
+ * the code block's colours, and a style for each kind of token (in some languages only).
+ */
+export interface CodeTheme {
+  plain: Record<string, string | number>;
+  styles: { types: string[]; languages?: string[]; style: Record<string, string | number> }[];
 }
 
 /** `markdown` of the config: what compiling markdown does besides CommonMark, GFM and docgen's own syntax. */

@@ -33,7 +33,7 @@ const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 function readBundlerKey(): string {
   const self = fileURLToPath(import.meta.url);
   const digest = createHash('sha256').update(esbuild.version);
-  for (const name of ['bundleTheme', 'bundleCache', 'themeOverrides'])
+  for (const name of ['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme'])
     digest.update(readFileSync(join(dirname(self), name + extname(self))));
   return digest.digest('hex');
 }
@@ -43,7 +43,7 @@ function getEntriesKey(input: BundleInput): string {
     .map(([key, path]): [string, string] => [key, relative(input.siteDir, path)])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const overrides = Object.entries(input.overrides ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify({ pages, customCss: input.customCss ?? [], overrides });
+  return JSON.stringify({ pages, customCss: input.customCss ?? [], overrides, codeThemeCss: input.codeThemeCss ?? '' });
 }
 
 /** The record of the bundle in `dir` when every file it was made from is byte-identical today. */

@@ -43,6 +43,8 @@ export interface BundleInput {
   customCss?: string[];
   /** The site's component overrides by component name, site-relative paths (see findThemeOverrides). */
   overrides?: Record<string, string>;
+  /** The CSS of the config's code themes (see toCodeThemeCss), loaded after the theme's styles and before the site's. */
+  codeThemeCss?: string;
 }
 
 /**
@@ -110,6 +112,20 @@ function siteModules(siteDir: string): esbuild.Plugin {
   };
 }
 
+/** The module of the code themes' CSS in the client bundle, made from the config (toCodeThemeCss). */
+const CODE_THEME_MODULE = 'docgen-code-theme.css';
+const CODE_THEME_NAMESPACE = 'docgen-code-theme';
+
+function codeThemeModule(css: string): esbuild.Plugin {
+  return {
+    name: 'docgen-code-theme',
+    setup(build) {
+      build.onResolve({ filter: /^docgen-code-theme\.css$/ }, () => ({ path: CODE_THEME_MODULE, namespace: CODE_THEME_NAMESPACE }));
+      build.onLoad({ filter: /.*/, namespace: CODE_THEME_NAMESPACE }, () => ({ contents: css, loader: 'css' }));
+    },
+  };
+}
+
 /** Names of the generated entry modules (esbuild's stdin). */
 const SERVER_ENTRY = 'docgen-server-entry.js';
 const CLIENT_ENTRY = 'main.js';
@@ -163,12 +179,12 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
 /**
  * The files esbuild read for a bundle (its metafile's inputs), as absolute paths: the site's own
  * modules (`docgen-site:` namespace) under the site folder, the rest relative to the theme. The
- * generated entry (`entryName`) and the modules that put overrides in place are no files: the page
- * list, the theme's entries and the overrides make them.
+ * generated entry (`entryName`), the modules that put overrides in place and the code themes' CSS
+ * are no files: the page list, the theme's entries, the overrides and the config make them.
  */
 function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName: string): string[] {
   return Object.keys(metafile.inputs)
-    .filter((path) => path !== entryName && !isGeneratedModule(path))
+    .filter((path) => path !== entryName && !isGeneratedModule(path) && !path.startsWith(`${CODE_THEME_NAMESPACE}:`))
     .map((path) =>
       path.startsWith(`${SITE_NAMESPACE}:`) ? resolve(input.siteDir, path.slice(SITE_NAMESPACE.length + 1)) : resolve(input.themeDir, path),
     );
@@ -248,6 +264,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
     `import { startClient } from ${quote(entries.clientEntry)};`,
+    ...(input.codeThemeCss ? [`import ${quote(CODE_THEME_MODULE)};`] : []),
     ...(input.customCss ?? []).map((file) => `import ${quote(`${SITE_NAMESPACE}:${file}`)};`),
     `startClient({ pages: {${pageKeys.map((key) => `${quote(key)}: () => import(${sitePageImport(input, key)})`).join(', ')}} });`,
   ].join('\n');
@@ -257,7 +274,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
     const options = common(input);
     result = await esbuild.build({
       ...options,
-      plugins: [browserOnlyImports(browserOnly), ...options.plugins!],
+      plugins: [browserOnlyImports(browserOnly), codeThemeModule(input.codeThemeCss ?? ''), ...options.plugins!],
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: CLIENT_ENTRY },
       platform: 'browser',
       splitting: true,

@@ -12,3 +12,4 @@ export {
 export { bundleMdxRuntime, type MdxRuntimeBundle, type MdxRuntimeInput } from './mdxRuntime.js';
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
 export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
+export { toCodeThemeCss } from './codeTheme.js';

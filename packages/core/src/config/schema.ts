@@ -141,6 +141,17 @@ const docsFields = {
   ...pageSourceOptions('docs'),
 };
 
+/** A CSS value of a code theme: nothing that could end its declaration or rule. */
+const cssValue = z.union([z.string().regex(/^[^;{}<>\\]*$/, 'a CSS value such as #393A34 or italic'), z.number()]);
+/** A CSS name of a code theme: a style key (`fontStyle`), a token type or a language. */
+const cssName = z.string().regex(/^[a-zA-Z][\w-]*$/, 'a name such as comment or fontStyle');
+
+/** A theme of highlighted code, as prism-react-renderer writes one: `plain` colours and a style per token type. */
+const codeTheme = z.strictObject({
+  plain: z.record(cssName, cssValue),
+  styles: z.array(z.strictObject({ types: z.array(cssName), languages: z.array(cssName).optional(), style: z.record(cssName, cssValue) })),
+});
+
 /** An attribute name of a head tag: letters, digits and `-_:.`, so that none can break out of the tag. */
 const attributeName = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
 const attributes = z
@@ -258,6 +269,10 @@ export const configSchema = z.strictObject({
   code: z
     .strictObject({
       additionalLanguages: z.array(z.string()).default([]).describe('Prism languages highlighted besides the defaults.'),
+      theme: codeTheme
+        .optional()
+        .describe("Colours of highlighted code in light mode, as a prism-react-renderer theme (Docusaurus's prism.theme)."),
+      darkTheme: codeTheme.optional().describe("Colours of highlighted code in dark mode (Docusaurus's prism.darkTheme)."),
     })
     .default({ additionalLanguages: [] }),
   markdown: z

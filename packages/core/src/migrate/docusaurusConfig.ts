@@ -750,11 +750,17 @@ function convertThemeConfig(
     };
   }
   const prism = isData(themeConfig.prism) ? themeConfig.prism : {};
-  if (Array.isArray(prism.additionalLanguages) && prism.additionalLanguages.length > 0) {
-    result.code = { additionalLanguages: prism.additionalLanguages };
-  }
+  const code: Data = {};
+  if (Array.isArray(prism.additionalLanguages) && prism.additionalLanguages.length > 0)
+    code.additionalLanguages = prism.additionalLanguages;
+  // prism-react-renderer's themes are plain data once the config ran: docgen's code.theme and code.darkTheme.
+  const theme = toCodeTheme(prism.theme);
+  const darkTheme = toCodeTheme(prism.darkTheme);
+  if (theme) code.theme = theme;
+  if (darkTheme) code.darkTheme = darkTheme;
+  if (Object.keys(code).length > 0) result.code = code;
   for (const key of Object.keys(prism)) {
-    if (key === 'additionalLanguages') continue;
+    if (key === 'additionalLanguages' || (key === 'theme' && theme) || (key === 'darkTheme' && darkTheme)) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'prism'),
@@ -768,6 +774,31 @@ function convertThemeConfig(
     note(key, `Theme option \`themeConfig.${key}\` is not converted`, THEME_ADVICE[key] ?? 'docgen has no such theme option.');
   }
   return result;
+}
+
+/** A CSS name and value of a code theme, as docgen's config takes them (see codeTheme in config/schema.ts). */
+const CSS_NAME = /^[a-zA-Z][\w-]*$/;
+const isCssValue = (value: unknown): value is string | number =>
+  typeof value === 'number' || (typeof value === 'string' && /^[^;{}<>\\]*$/.test(value));
+
+/**
+ * A prism-react-renderer theme (`{plain, styles}`) as docgen's `code.theme`: the names and
+ * values a CSS rule may hold; undefined when the value is not such a theme (a package that was
+ * not installed gives an empty stand-in).
+ */
+function toCodeTheme(value: unknown): Data | undefined {
+  if (!isData(value) || !isData(value.plain) || !Array.isArray(value.styles)) return undefined;
+  const declarations = (style: Data) =>
+    Object.fromEntries(Object.entries(style).filter(([key, entry]) => CSS_NAME.test(key) && isCssValue(entry)));
+  const names = (list: unknown) =>
+    Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string' && CSS_NAME.test(name)) : [];
+  const styles = value.styles.flatMap((entry) => {
+    if (!isData(entry) || !isData(entry.style)) return [];
+    const types = names(entry.types);
+    const languages = names(entry.languages);
+    return types.length === 0 ? [] : [{ types, ...(languages.length > 0 && { languages }), style: declarations(entry.style) }];
+  });
+  return { plain: declarations(value.plain), styles };
 }
 
 const THEME_ADVICE: Record<string, string> = {
