@@ -705,4 +705,29 @@ describe('docgen migrate docusaurus', () => {
     expect(result.stderr).toContain('docusaurus.config.js:3');
     expect(result.stderr).toContain('SITE_URL is not set');
   });
+
+  it('runs a config that prints as it loads and names TypeScript files as JavaScript, as Docusaurus does (tRPC)', async () => {
+    const site = join(scratch, 'printing');
+    writeFiles(site, {
+      'docusaurus.config.ts': [
+        "console.log('ℹ️ loading the config');",
+        'export default {',
+        "  title: 'Printing',",
+        "  url: 'https://printing.example.com',",
+        "  presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') }, blog: false }]],",
+        "  plugins: [require.resolve('./plugins/hello/index')],",
+        '};',
+        '',
+      ].join('\n'),
+      'sidebars.ts': "const sidebars = { guide: ['intro'] };\nexport default sidebars;\n",
+      'plugins/hello/index.ts': 'export default function hello() { return { name: "hello" }; }\n',
+      'docs/intro.md': '# Intro\n\nHello.\n',
+    });
+    const to = join(scratch, 'out-printing');
+    const result = await runDocgen(['migrate', 'docusaurus', site, to]);
+    expect(result.code, result.stderr).toBe(0);
+    // The sidebars file it names as sidebars.js is sidebars.ts, converted.
+    expect(readFileSync(join(to, 'sidebars.yaml'), 'utf8')).toContain('guide:\n  - intro');
+    expect(readFileSync(join(to, 'MIGRATION.md'), 'utf8')).toContain('plugins/hello/index.ts');
+  });
 });

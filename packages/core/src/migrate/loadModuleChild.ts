@@ -79,6 +79,10 @@ function toJson(value: unknown): string {
   });
 }
 
+/** The child's answer goes to stdout alone: what the config prints (console.log) goes to stderr. */
+const writeAnswer = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
 async function main(): Promise<void> {
   const file = process.argv[2]!;
   // Errors of the file point at its own lines, not the bundle's.
@@ -111,7 +115,19 @@ async function main(): Promise<void> {
     try {
       return resolveFilename(request, ...rest);
     } catch (error) {
-      if (!/^[^./]/.test(request) || request.startsWith('node:') || (error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+      // A TypeScript file named as its JavaScript (`./sidebars.js` for sidebars.ts), or without its
+      // extension: Docusaurus loads its config with a resolver that finds it, and so does this.
+      if (/^\.\.?\//.test(request)) {
+        for (const candidate of toTypeScriptNames(request)) {
+          try {
+            return resolveFilename(candidate, ...rest);
+          } catch {
+            // The next name.
+          }
+        }
+      }
+      if (!/^[^./]/.test(request) || request.startsWith('node:')) throw error;
       stubs.add(request);
       return request;
     }
@@ -131,7 +147,7 @@ async function main(): Promise<void> {
   if (typeof value === 'function') value = await (value as () => unknown)();
   value = await value;
   const output: ChildOutput = { value, stubs: [...stubs].sort() };
-  process.stdout.write(toJson(output));
+  writeAnswer(toJson(output));
 }
 
 main().catch((error: unknown) => {
@@ -150,3 +166,13 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** The names a TypeScript module may have where a config names it as JavaScript or without an extension. */
+function toTypeScriptNames(request: string): string[] {
+  const written = /\.([cm]?)jsx?$/.exec(request);
+  if (written) {
+    const base = request.slice(0, written.index);
+    return [`${base}.${written[1]}ts`, `${base}.tsx`];
+  }
+  return /\.[a-z]+$/i.test(request) ? [] : [`${request}.ts`, `${request}.tsx`, `${request}/index.ts`, `${request}/index.tsx`];
+}
