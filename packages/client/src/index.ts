@@ -6,11 +6,4 @@ export { startSite, type StartOptions } from './start.js';
 export { loadSidebar, getLoadedSidebar } from './loader.js';
 export { useSidebar } from './useSidebar.js';
 export type { LoadNavigation, NavigationModule, PageState, PageLoaders, PrepareRoute, RouterSnapshot, RouterState } from './pageState.js';
-export {
-  ANNOUNCEMENT_STORAGE_KEY,
-  COLOR_MODE_STORAGE_KEY,
-  getDocsSearchScope,
-  getPreferredVersionStorageKey,
-  getTabGroupStorageKey,
-  OPEN_SEARCH_EVENT,
-} from '@docgen/shared';
+export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';

@@ -4,6 +4,7 @@
  */
 export {
   createShardedSearch,
+  getDocsSearchScope,
   getHighlightPattern,
   getSearchFileUrl,
   getSearchIndexUrl,

@@ -14,9 +14,7 @@ describe('the public exports of @docgen/client', () => {
           "ANNOUNCEMENT_STORAGE_KEY",
           "COLOR_MODE_STORAGE_KEY",
           "Link",
-          "OPEN_SEARCH_EVENT",
           "RouterProvider",
-          "getDocsSearchScope",
           "getLoadedSidebar",
           "getPreferredVersionStorageKey",
           "getTabGroupStorageKey",
@@ -37,6 +35,7 @@ describe('the public exports of @docgen/client', () => {
         ],
         "./search": [
           "createShardedSearch",
+          "getDocsSearchScope",
           "getHighlightPattern",
           "getSearchFileUrl",
           "getSearchIndexUrl",

@@ -1,5 +1,6 @@
 /** The search helpers shared by the index builder and the browser (`@docgen/shared/search`). */
 export { KOREAN_ENDINGS, KOREAN_PARTICLES, stemKorean } from './koreanStem.js';
+export { getDocsSearchScope } from './docsInstances.js';
 export {
   forEachIndexToken,
   getHighlightPattern,

@@ -13,6 +13,3 @@ export function getPreferredVersionStorageKey(pluginId: string): string {
 export function getTabGroupStorageKey(groupId: string): string {
   return `docgen.tab.${groupId}`;
 }
-
-/** The DOM event (on `document`) that opens the search dialog: what a site's `@theme/SearchBar` sends. */
-export const OPEN_SEARCH_EVENT = 'docgen:open-search';

@@ -261,6 +261,55 @@ describe('docgen migrate docusaurus', () => {
     expect(listFiles(busy)).toEqual(['keep.txt']);
   });
 
+  it("brings the site's own theme components that pages and components import as @theme/<Name>, as Docusaurus resolves them (QuestDB's)", async () => {
+    const root = join(scratch, 'own-theme');
+    writeFiles(root, {
+      'docusaurus.config.js':
+        "module.exports = { title: 'Own', url: 'https://own.example.com', baseUrl: '/', presets: [['classic', { docs: {}, blog: false }]] };\n",
+      'src/theme/Screenshot/index.js': [
+        "import styles from './styles.module.css';",
+        'export default function Screenshot({ alt, src }) {',
+        '  return <figure className={styles.shot}><img alt={alt} src={src} /><figcaption>{alt}</figcaption></figure>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/theme/Screenshot/styles.module.css': '.shot { border: 1px solid gray; }\n',
+      'src/theme/Badge.js': 'export default function Badge({ children }) {\n  return <span className="own-badge">{children}</span>;\n}\n',
+      'src/components/Card.js':
+        'import Badge from \'@theme/Badge\';\nexport default function Card({ title }) {\n  return <div className="card"><Badge>new</Badge>{title}</div>;\n}\n',
+      // A swizzled component of the classic theme: docgen has its own Footer.
+      'src/theme/Footer/index.js': 'export default function Footer() {\n  return <footer>Mine</footer>;\n}\n',
+      'docs/intro.mdx': [
+        "import Screenshot from '@theme/Screenshot';",
+        "import Card from '@site/src/components/Card';",
+        '',
+        '# Intro',
+        '',
+        '<Screenshot alt="The console" src="/img/console.png" />',
+        '',
+        '<Card title="Launch" />',
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'own-theme-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([
+      'src/theme/Footer/index.js Swizzled theme component `Footer/index`',
+    ]);
+    expect(existsSync(join(to, 'src/theme/Screenshot/styles.module.css'))).toBe(true);
+    // One file of src/theme/ is an override of docgen's theme: the own component is a folder's index, which @theme/Badge names too.
+    expect(existsSync(join(to, 'src/theme/Badge/index.js'))).toBe(true);
+    const built = await runDocgen(['build', to]);
+    expect(built.stderr).not.toMatch(/^error/m);
+    expect(built.code).toBe(0);
+    const page = readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8');
+    expect(page).toMatch(
+      /<figure class="[^"]*shot[^"]*"><img [^>]*alt="The console" src="\/img\/console.png"\/?><figcaption>The console<\/figcaption><\/figure>/,
+    );
+    expect(page).toContain('<span class="own-badge">new</span>Launch');
+  });
+
   it("brings what MDX pages import from outside the folders it copies, and the site's MDXComponents scope, and builds them", async () => {
     const root = join(scratch, 'imports');
     writeFiles(root, {

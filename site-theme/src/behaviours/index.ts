@@ -11,4 +11,4 @@ export { animateCollapse } from './collapseAnimation.js';
 export { applyColorMode, followSystemColorMode } from './colorMode.js';
 export { copyMarkdown } from './copyMarkdown.js';
 export { dismissOnOutside } from './dismiss.js';
-export { storePreferredVersion, watchPreferredVersion } from './preferredVersion.js';
+export { storePreferredVersion, watchPreferredVersions } from './preferredVersion.js';

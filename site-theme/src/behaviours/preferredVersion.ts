@@ -1,3 +1,4 @@
+import type { PropVersion } from '@docgen/types';
 import { getPreferredVersionStorageKey } from '../firstLoad.js';
 
 const listeners = new Set<() => void>();
@@ -46,4 +47,24 @@ export function watchPreferredVersion(
     listeners.delete(update);
     window.removeEventListener('storage', update);
   };
+}
+
+/**
+ * Tells `onChange` the reader's preferred version of every docs instance of `versions`, by
+ * instance id (`''` for the default one), now and whenever one changes (see watchPreferredVersion).
+ * Returns the function that stops it.
+ */
+export function watchPreferredVersions(
+  versions: readonly PropVersion[],
+  onChange: (update: (all: Record<string, string | null>) => Record<string, string | null>) => void,
+): () => void {
+  const instances = [...new Set(versions.map((version) => version.docsInstance))];
+  const stops = instances.map((instance) =>
+    watchPreferredVersion(
+      instance,
+      versions.filter((version) => version.docsInstance === instance).map((version) => version.name),
+      (name) => onChange((all) => (all[instance ?? ''] === name ? all : { ...all, [instance ?? '']: name })),
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
 }

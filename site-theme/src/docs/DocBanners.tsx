@@ -1,6 +1,6 @@
 import type { PropDocContext, RouteData } from '@docgen/types';
 import { Link, useSiteData, useTranslate } from '../firstLoad.js';
-import { findLatestVersion, findRouteVersion } from './instanceVersions.js';
+import { findRouteVersion, getInstanceVersions } from './instanceVersions.js';
 
 /** The UI strings of the banners, loaded with them. */
 const STRINGS = {
@@ -60,7 +60,7 @@ export function VersionBanner({ route }: { route: PropDocContext }) {
   const site = useSiteData();
   const t = useTranslate(STRINGS);
   const version = findRouteVersion(site, route);
-  const latest = findLatestVersion(site, route.docsInstance);
+  const latest = getInstanceVersions(site, route.docsInstance).find((candidate) => candidate.isLast);
   if (!version || !latest || version.banner === 'none') return null;
   const latestPath = route.versionPaths[latest.name] ?? latest.mainDocPath;
   return (

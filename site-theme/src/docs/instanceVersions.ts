@@ -9,8 +9,3 @@ export function getInstanceVersions(site: SiteData, docsInstance: string | undef
 export function findRouteVersion(site: SiteData, route: Pick<PropDocContext, 'docsInstance' | 'versionName'>): PropVersion | undefined {
   return getInstanceVersions(site, route.docsInstance).find((version) => version.name === route.versionName);
 }
-
-/** The latest version of an instance. */
-export function findLatestVersion(site: SiteData, docsInstance: string | undefined): PropVersion | undefined {
-  return getInstanceVersions(site, docsInstance).find((version) => version.isLast);
-}

@@ -1,6 +1,6 @@
 import type { PropDocContext, RouteData, SiteData } from '@docgen/types';
 import { lazyModule } from '../lazyModule.js';
-import { findLatestVersion, findRouteVersion } from './instanceVersions.js';
+import { findRouteVersion, getInstanceVersions } from './instanceVersions.js';
 
 /**
  * The banners of doc pages (DocBanners.tsx), which most pages do not show: the theme loads them
@@ -18,7 +18,11 @@ export function hasPageBanners(route: RouteData, site: SiteData): boolean {
 /** Whether the version of a doc-like route shows a banner (it is unreleased or unmaintained). */
 export function hasVersionBanner(route: PropDocContext, site: SiteData): boolean {
   const version = findRouteVersion(site, route);
-  return version !== undefined && version.banner !== 'none' && findLatestVersion(site, route.docsInstance) !== undefined;
+  return (
+    version !== undefined &&
+    version.banner !== 'none' &&
+    getInstanceVersions(site, route.docsInstance).some((candidate) => candidate.isLast)
+  );
 }
 
 /** Whether a route shows any of the banners. */

@@ -19,8 +19,8 @@ export function Footer() {
                 <div className="footer__title">{column.title}</div>
                 <ul className="footer__items">
                   {column.items.map((item, index) =>
+                    // HTML of the config is sanitised by the build as raw HTML in a page is.
                     'html' in item ? (
-                      // HTML of the config, sanitised by the build as raw HTML in a page is.
                       <li key={index} className="footer__item" dangerouslySetInnerHTML={{ __html: item.html }} />
                     ) : (
                       <li key={index}>

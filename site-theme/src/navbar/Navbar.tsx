@@ -82,7 +82,7 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
   const { route } = usePage();
   const { pathname } = useLocation();
   const versionOf = useActiveVersions();
-  const version = versionOf('docsInstance' in item ? item.docsInstance : undefined);
+  const version = versionOf((item as { docsInstance?: string }).docsInstance);
   const className = mobile ? 'menu__link' : 'navbar__item navbar__link';
   switch (item.type) {
     case 'link':
@@ -136,10 +136,11 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
     }
     case 'html':
       // HTML of the config, sanitised by the build as raw HTML in a page is.
-      return mobile ? (
-        <div className={`menu__list-item${item.className ? ` ${item.className}` : ''}`} dangerouslySetInnerHTML={{ __html: item.html }} />
-      ) : (
-        <div className={`navbar__item${item.className ? ` ${item.className}` : ''}`} dangerouslySetInnerHTML={{ __html: item.html }} />
+      return (
+        <div
+          className={(mobile ? 'menu__list-item' : 'navbar__item') + (item.className ? ` ${item.className}` : '')}
+          dangerouslySetInnerHTML={{ __html: item.html }}
+        />
       );
     case 'localeDropdown': {
       const current = site.locales.find((locale) => locale.locale === site.locale)!;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { usePage, useSiteData } from '@docgen/client';
 import type { PropVersion } from '@docgen/types';
 import { useBehaviourEffect } from '../afterHydration.js';
@@ -14,25 +14,13 @@ import { getInstanceVersions } from '../docs/instanceVersions.js';
 export function useActiveVersions(): (docsInstance: string | undefined) => PropVersion | undefined {
   const site = useSiteData();
   const { route } = usePage();
-  const instances = useMemo(() => [...new Set(site.versions.map((version) => version.docsInstance))], [site.versions]);
-  const [preferred, setPreferred] = useState<ReadonlyMap<string | undefined, string | null>>(new Map());
-  useBehaviourEffect(
-    (code) => {
-      const stops = instances.map((instance) =>
-        code.watchPreferredVersion(
-          instance,
-          getInstanceVersions(site, instance).map((version) => version.name),
-          (name) => setPreferred((all) => (all.get(instance) === name ? all : new Map(all).set(instance, name))),
-        ),
-      );
-      return () => stops.forEach((stop) => stop());
-    },
-    [site, instances],
-  );
+  // The preferred version by instance id ('' for the default instance).
+  const [preferred, setPreferred] = useState<Record<string, string | null>>({});
+  useBehaviourEffect((code) => code.watchPreferredVersions(site.versions, setPreferred), [site.versions]);
   return (docsInstance) => {
     const versions = getInstanceVersions(site, docsInstance);
     const routeVersion = 'versionName' in route && route.docsInstance === docsInstance ? route.versionName : undefined;
-    const name = routeVersion ?? preferred.get(docsInstance);
+    const name = routeVersion ?? preferred[docsInstance ?? ''];
     return versions.find((version) => version.name === name) ?? versions.find((version) => version.isLast) ?? versions[0];
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OPEN_SEARCH_EVENT, usePage, useSiteData } from '@docgen/client';
+import { usePage, useSiteData } from '@docgen/client';
 import { useTranslate } from '../i18n.js';
 import { lazyComponent } from '../lazyModule.js';
 
@@ -15,10 +15,7 @@ function isTyping(target: EventTarget | null): boolean {
   return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
 }
 
-/**
- * The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it, and
- * so does OPEN_SEARCH_EVENT (a site's own search bar, `@theme/SearchBar`, sends it).
- */
+/** The navbar search button; Ctrl+K and Cmd+K open and close the search dialog, "/" opens it. */
 export function SearchButton() {
   const site = useSiteData();
   const { route } = usePage();
@@ -37,13 +34,8 @@ export function SearchButton() {
         searchModal.open(() => setOpen(true));
       }
     };
-    const onOpen = () => searchModal.open(() => setOpen(true));
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener(OPEN_SEARCH_EVENT, onOpen);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener(OPEN_SEARCH_EVENT, onOpen);
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
   if (!site.search || site.search.scopes.length === 0) return null;
   const preload = () => {

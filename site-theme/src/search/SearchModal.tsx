@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import {
   createShardedSearch,
+  getDocsSearchScope,
   getHighlightPattern,
   getSearchFileUrl,
   getSearchIndexUrl,
@@ -9,7 +10,6 @@ import {
   type ShardedSearch,
 } from '@docgen/client/search';
 import type { SiteData } from '@docgen/types';
-import { getDocsSearchScope } from '@docgen/client';
 import { useNavigate, usePage, useSiteData, useTranslate } from '../firstLoad.js';
 import { useFocusTrap } from '../layout/useFocusTrap.js';
 

@@ -292,6 +292,9 @@ export function islandModules(
         // `@theme-original/<Name>` (what a swizzled component wraps) is docgen's own, as `@theme/<Name>` is.
         build.onResolve({ filter: /^@(docusaurus|theme|theme-original)\// }, (args) => {
           const name = args.path.replace(/^@theme-original\//, '@theme/');
+          // A theme component docgen has none of is the site's own (`src/theme/<Name>`), as Docusaurus resolves it.
+          const own = ISLAND_MODULES.includes(name) || args.path !== name ? undefined : findOwnThemeFile(siteDir, name);
+          if (own) return { path: own, namespace: SITE };
           return ISLAND_MODULES.includes(name)
             ? { path: name, namespace: DOCUSAURUS }
             : {
@@ -544,4 +547,12 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
   } catch (error) {
     throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
   }
+}
+
+/** The site's own file of a theme component (`@theme/Name` is `src/theme/Name.tsx`...), when it has one. */
+export function findOwnThemeFile(siteDir: string, name: string): string | undefined {
+  const base = name.replace(/^@theme\//, 'src/theme/');
+  return MODULE_SUFFIXES.filter((suffix) => suffix !== '')
+    .map((suffix) => base + suffix)
+    .find((path) => existsSync(join(siteDir, path)));
 }

@@ -4,9 +4,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { MODULE_SUFFIXES } from '../files/index.js';
 import type { Diagnostic } from '@docgen/types';
 import {
+  findOwnThemeFile,
   islandAssets,
   islandModules,
   isThemePackage,
@@ -153,14 +153,6 @@ function mdxImports(siteDir: string): esbuild.Plugin {
       }));
     },
   };
-}
-
-/** The site's own file of a theme component (`@theme/Name` is `src/theme/Name.tsx`...), when it has one. */
-function findOwnThemeFile(siteDir: string, name: string): string | undefined {
-  const base = name.replace(/^@theme\//, 'src/theme/');
-  return MODULE_SUFFIXES.filter((suffix) => suffix !== '')
-    .map((suffix) => base + suffix)
-    .find((path) => existsSync(join(siteDir, path)));
 }
 
 /** What each module of the runtime that cannot be bundled says, by key: it fails the pages that import it, not the bundle. */

@@ -1,7 +1,7 @@
 import type { DocsConfig, SiteConfig } from '@docgen/types';
-import { DEFAULT_DOCS_ID } from '@docgen/shared';
+import { DEFAULT_DOCS_ID } from '@docgen/shared/docsInstances';
 
-export { DEFAULT_DOCS_ID, getDocsSearchScope, getVersionKey } from '@docgen/shared';
+export { DEFAULT_DOCS_ID, getDocsSearchScope, getVersionKey } from '@docgen/shared/docsInstances';
 
 /** Every docs instance of the site: `docs` first, then `docsInstances` in the order written. */
 export function getDocsInstances(config: Pick<SiteConfig, 'docs' | 'docsInstances'>): DocsConfig[] {

@@ -18,7 +18,8 @@ import type {
   Sidebar,
   SiteData,
 } from '@docgen/types';
-import { DEFAULT_DOCS_ID, getImageUrl, isExternalUrl } from '@docgen/shared';
+import { getImageUrl, isExternalUrl } from '@docgen/shared';
+import { DEFAULT_DOCS_ID } from '@docgen/shared/docsInstances';
 import { getMarkdownPath, getNotFoundRoute } from '@docgen/shared/pageData';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';

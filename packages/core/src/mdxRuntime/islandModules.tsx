@@ -4,7 +4,7 @@
  * markup. The site's context comes from the bundle (`docgen-island-site`); never imported by
  * docgen's own code.
  */
-import { ADMONITION_KEYWORDS, OPEN_SEARCH_EVENT } from '@docgen/shared';
+import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import { Children, createElement, isValidElement, useEffect, useId, useState, type ReactNode } from 'react';
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
@@ -349,11 +349,15 @@ function Mermaid({ value }: { value: string }) {
   );
 }
 
-/** `@theme/SearchBar`: a button that opens docgen's search dialog (the navbar's), as the site's search bar opened its own. */
+/**
+ * `@theme/SearchBar`: a button that opens docgen's search dialog, as the site's search bar opened
+ * its own: it presses the dialog's shortcut (Ctrl+K), which the navbar's search button answers.
+ */
 function SearchBar() {
   const label = translate({ id: 'theme.SearchBar.label', message: 'Search' });
+  const open = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
   return (
-    <button type="button" className="search-bar" aria-label={label} onClick={() => document.dispatchEvent(new Event(OPEN_SEARCH_EVENT))}>
+    <button type="button" className="search-bar" aria-label={label} onClick={open}>
       <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
         <path
           d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 113.733 3.733a7.533 7.533 0 0110.653 10.653z"

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { GithubSlugger } from '../vendor/markdown.js';
-import { readThemeComponents } from '../bundle/index.js';
+import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { FILE_REQUIRE, LOADER_IMPORT, MODULE_IMPORT, readBlogFileName, readFolderFiles } from '../files/index.js';
@@ -19,7 +19,7 @@ import { convertCategoryLink, convertSidebars } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
 import { usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
-import { findLine, formatReport, type MigrationNote } from './report.js';
+import { escapeRegExp, findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
 
 export interface MigrateOptions {
@@ -805,6 +805,28 @@ function noteTranslation(site: SiteMigration, sourcePath: string, key: string): 
   });
 }
 
+/**
+ * The names (`Screenshot`, `ApiExplorer/MethodEndpoint`) that the migrated site's pages and the
+ * Docusaurus site's code (`src/`) import as `@theme/<Name>`.
+ */
+function readImportedThemeNames(site: SiteMigration): string[] {
+  const names = new Set<string>();
+  const files = [
+    ...list(site.to, '.').map((file) => join(site.to, file)),
+    ...list(site.from, 'src').map((file) => join(site.from, 'src', file)),
+  ];
+  for (const path of files) {
+    if (!/\.(mdx?|[cm]?[jt]sx?)$/.test(path)) continue;
+    const text = readFileSync(path, 'utf8');
+    if (!text.includes('@theme/')) continue;
+    for (const match of text.matchAll(MODULE_IMPORT)) {
+      const name = /^@theme\/(.+)$/.exec(match[1]!)?.[1];
+      if (name) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
 /** Docusaurus components whose docgen counterpart has another name. */
 const SWIZZLE_NAMES: Record<string, string> = {
   MDXPage: 'MarkdownPage',
@@ -828,6 +850,18 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
   const isComponentScope = (file: string) => /^theme\/MDXComponents(\/index)?\.[jt]sx?$/.test(file);
   // The scope of every MDX page gives them its components without an import: src/ comes along with it.
   const importsComponents = site.importsComponents || files.some(isComponentScope);
+  // The site's own theme components (`@theme/Screenshot` is src/theme/Screenshot, as Docusaurus
+  // resolves it): what pages and components import as `@theme/<Name>` that docgen gives nothing
+  // of, whose files are in src/theme. Copied as components are; docgen resolves them the same way.
+  const ownThemeNames = readImportedThemeNames(site).filter(
+    (name) =>
+      !ISLAND_MODULES.includes(`@theme/${name}`) &&
+      SWIZZLE_NAMES[name] === undefined &&
+      !overridable.has(name) &&
+      files.some((file) => file.startsWith(`theme/${name}/`) || new RegExp(`^theme/${escapeRegExp(name)}\\.[cm]?[jt]sx?$`).test(file)),
+  );
+  const isOwnThemeFile = (file: string) =>
+    ownThemeNames.some((name) => file.startsWith(`theme/${name}/`) || file.startsWith(`theme/${name}.`));
   for (const file of files) {
     const sourcePath = `src/${file}`;
     if ((pagesDir && sourcePath.startsWith(`${pagesDir}/`)) || copied.includes(sourcePath)) continue;
@@ -835,12 +869,17 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
     if (named.some((what) => what.includes(`/${sourcePath}`))) continue;
     // Docusaurus's scope of every MDX page, which docgen reads the same way.
     const componentScope = isComponentScope(file);
-    if (importsComponents && (!file.startsWith('theme/') || componentScope)) {
+    if ((importsComponents && (!file.startsWith('theme/') || componentScope)) || isOwnThemeFile(file)) {
       // The site's code MDX files import (components, data, utilities) and the CSS it imports: docgen bundles them.
       if (CODE_FILE.test(file)) {
         const text = readFileSync(join(site.from, sourcePath), 'utf8');
-        site.writer.text(sourcePath, toCopiedModule(site, text, sourcePath, sourcePath));
-        recordImportedFiles(site, sourcePath, sourcePath, text);
+        // An own theme component written as one file (`src/theme/Badge.js`) becomes `src/theme/Badge/index.js`,
+        // which `@theme/Badge` names as well: a file of src/theme/ is an override of docgen's theme, one of its names.
+        const own = isOwnThemeFile(file) ? /^theme\/([^/]+)\.([cm]?[jt]sx?)$/.exec(file) : null;
+        const targetPath = own ? `src/theme/${own[1]}/index.${own[2]}` : sourcePath;
+        // Its relative imports lead to the same files from the new place (nothing moves with it).
+        site.writer.text(targetPath, toCopiedModule(site, text, sourcePath, targetPath, own ? sourcePath : undefined));
+        recordImportedFiles(site, sourcePath, targetPath, text);
       } else {
         site.writer.copy(join(site.from, sourcePath), sourcePath);
       }

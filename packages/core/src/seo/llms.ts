@@ -1,5 +1,5 @@
 import type { LoadedVersion, LocaleManifest, ManifestRoute, PropSidebarItem, RenderedSummary } from '@docgen/types';
-import { DEFAULT_DOCS_ID } from '@docgen/shared';
+import { DEFAULT_DOCS_ID } from '@docgen/shared/docsInstances';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { toAbsoluteUrl } from './xml.js';
 import { isIndexable } from './sitemap.js';
