@@ -326,6 +326,15 @@ export function islandModules(
         if (!found) return undefined;
         return /\.[jt]sx?$/.test(found) ? { path: toSitePath(found), namespace: SITE } : { path: found };
       });
+      // `url(/fonts/x.woff2)` in a component's stylesheet: the site's file, else the static folder's, as
+      // Docusaurus resolves it; left as written (an URL of the deployed site) when neither has it.
+      build.onResolve({ filter: /^\/[^/]/ }, (args) => {
+        if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
+        const found = [join(siteDir, args.path), join(siteDir, 'static', args.path)].find(
+          (path) => isInsideFolder(path, siteDir) && existsSync(path) && statSync(path).isFile(),
+        );
+        return found ? { path: found } : { path: args.path, external: true };
+      });
       build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE }, (args) => {
         const base = args.path.startsWith('@site/')
           ? join(siteDir, args.path.slice('@site/'.length))
