@@ -517,9 +517,15 @@ async function dropHidingRedirects(
   configText: string,
 ): Promise<boolean> {
   if (!Array.isArray(config.redirects)) return false;
-  const siteConfig = readConfig(site.to);
+  let siteConfig: SiteConfig;
+  try {
+    siteConfig = readConfig(site.to);
+  } catch (error) {
+    // A config docgen refuses: the report says why (checkSiteContent), and no redirect is judged.
+    if (error instanceof DocgenError) return false;
+    throw error;
+  }
   const froms = new Set(await readHidingRedirects(site.to, siteConfig));
-  if (froms.size === 0) return false;
   if (froms.size === 0) return false;
   type Redirect = { from: string | string[]; to: string };
   config.redirects = (config.redirects as Redirect[]).flatMap((redirect) => {
