@@ -16,7 +16,7 @@ import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writ
 import type { MdxInput, MdxPageContext } from './compile/compileData.js';
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, toCodeThemeCss } from './bundle/index.js';
 import { readConfig } from './config/index.js';
-import { getDocsInstances, getVersionLabel, getVersionNames, getVersionSegment } from './files/index.js';
+import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from './files/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
 import { DocgenError } from './diagnostics/index.js';
 import { getBrokenLinks } from './links/index.js';
@@ -503,17 +503,15 @@ export function getIslandSite(config: SiteConfig, content: SiteContent) {
 function getDocsGlobalData(config: SiteConfig, docs: DocsConfig, locale: string) {
   const { i18n, baseUrl } = config;
   const localeBase = locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`;
-  const docsPath = (localeBase + docs.routeBasePath).replace(/\/$/, '') || '/';
-  const versions = getVersionNames(docs).map((name) => {
-    const segment = getVersionSegment(docs, name);
-    return {
-      name,
-      label: getVersionLabel(docs, name),
-      isLast: name === docs.lastVersion,
-      path: segment ? `${docsPath.replace(/\/$/, '')}/${segment}` : docsPath,
-    };
-  });
-  return { path: docsPath, versions, breadcrumbs: true };
+  // As Docusaurus writes them: without the trailing slash of a locale's root (`/en`), `/` itself kept.
+  const withoutSlash = (path: string) => path.replace(/(.)\/$/, '$1');
+  const versions = getVersionNames(docs).map((name) => ({
+    name,
+    label: getVersionLabel(docs, name),
+    isLast: name === docs.lastVersion,
+    path: withoutSlash(getVersionPath(localeBase, docs, name)),
+  }));
+  return { path: withoutSlash(localeBase + docs.routeBasePath), versions, breadcrumbs: true };
 }
 
 /** What an `.mdx` source is compiled with besides its body. */

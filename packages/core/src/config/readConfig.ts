@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic, DocsConfig, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig } from '@docgen/types';
+import type { Diagnostic, DocsConfig, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig, SourceLocation } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
-import { getSegmentNameProblem, DEFAULT_DOCS_ID, getInstanceFiles } from '../files/index.js';
+import { getSegmentNameProblem, DEFAULT_DOCS_ID, getInstanceFiles, getKnownVersionNames } from '../files/index.js';
 import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { readConfigSourceLocations } from './sourceLocations.js';
@@ -320,16 +320,9 @@ function readVersionsJson(siteDir: string, fileName: string): string[] {
  * exist in its versions.json (or are `current`).
  */
 function validateVersionNames(docs: DocsConfig, raw: RawConfig['docs'], at: PropertyKey[], yaml: YamlFile): void {
-  const known = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames];
   const where = at.join('.');
-  const check = (name: string, path: PropertyKey[], what: string, location = yaml.locate([...at, ...path])) => {
-    if (known.includes(name)) return;
-    throw new DocgenError(`Docs version "${name}" in ${what} does not exist. Available version names are: ${known.join(', ')}`, {
-      code: 'config-unknown-version',
-      location,
-      hint: `Use one of the available names, or add "${name}" to ${getInstanceFiles(docs.id).versionsFile} with docgen version cut ${name}${docs.id === DEFAULT_DOCS_ID ? '' : ` --docs ${docs.id}`}.`,
-    });
-  };
+  const check = (name: string, path: PropertyKey[], what: string, location = yaml.locate([...at, ...path])) =>
+    assertKnownVersion(docs, name, what, location);
   if (raw.lastVersion !== undefined) check(raw.lastVersion, ['lastVersion'], `${where}.lastVersion`);
   for (const name of Object.keys(raw.versions))
     check(name, ['versions', name], `${where}.versions`, yaml.locateKey([...at, 'versions', name]));
@@ -384,18 +377,20 @@ function validateDocsInstances(instances: DocsConfig[], raw: RawConfig, yaml: Ya
     checkId(item.docsPluginId, [...at, 'docsPluginId']);
     if (item.type !== 'docsVersionDropdown') return;
     const docs = byId(item.docsPluginId)!;
-    const known = [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames];
-    item.versions?.forEach((name, index) => {
-      if (known.includes(name)) return;
-      throw new DocgenError(
-        `Docs version "${name}" in a docsVersionDropdown navbar item does not exist. Available version names are: ${known.join(', ')}`,
-        {
-          code: 'config-unknown-version',
-          location: yaml.locate([...at, 'versions', index]),
-          hint: `Use one of the available names, or add "${name}" to ${getInstanceFiles(docs.id).versionsFile} with docgen version cut ${name}.`,
-        },
-      );
-    });
+    item.versions?.forEach((name, index) =>
+      assertKnownVersion(docs, name, 'a docsVersionDropdown navbar item', yaml.locate([...at, 'versions', index])),
+    );
+  });
+}
+
+/** Throws unless `name` is a version of the instance (written at `location`, in `what` of the config). */
+function assertKnownVersion(docs: DocsConfig, name: string, what: string, location: SourceLocation): void {
+  const known = getKnownVersionNames(docs);
+  if (known.includes(name)) return;
+  throw new DocgenError(`Docs version "${name}" in ${what} does not exist. Available version names are: ${known.join(', ')}`, {
+    code: 'config-unknown-version',
+    location,
+    hint: `Use one of the available names, or add "${name}" to ${getInstanceFiles(docs.id).versionsFile} with docgen version cut ${name}${docs.id === DEFAULT_DOCS_ID ? '' : ` --docs ${docs.id}`}.`,
   });
 }
 

@@ -30,16 +30,27 @@ export function getInstanceFiles(id: string) {
   };
 }
 
-/** The versions an instance builds, newest first: `current` (when included) then versions.json's, as `onlyIncludeVersions` allows. */
+/** The versions an instance has, newest first: `current` (when included) then versions.json's. */
+export function getKnownVersionNames(docs: DocsConfig): string[] {
+  return [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames];
+}
+
+/** The versions an instance builds: those it has (getKnownVersionNames) that `onlyIncludeVersions` allows. */
 export function getVersionNames(docs: DocsConfig): string[] {
-  return [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames].filter(
-    (name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name),
-  );
+  return getKnownVersionNames(docs).filter((name) => !docs.onlyIncludeVersions || docs.onlyIncludeVersions.includes(name));
 }
 
 /** The URL segment of a version below its instance's route: '' for the latest, `next` for `current` otherwise. */
-export function getVersionSegment(docs: DocsConfig, name: string): string {
+function getVersionSegment(docs: DocsConfig, name: string): string {
   return docs.versions[name]?.path ?? (name === docs.lastVersion ? '' : name === 'current' ? 'next' : name);
+}
+
+/**
+ * The URL path of a version's root in a locale whose base URL is `localeBase` (`/`, `/en/`):
+ * `/docs`, `/docs/2506.1`, or with docs at the site root `/`, `/en/`, `/en/2506.1`.
+ */
+export function getVersionPath(localeBase: string, docs: DocsConfig, name: string): string {
+  return localeBase + [docs.routeBasePath, getVersionSegment(docs, name)].filter(Boolean).join('/');
 }
 
 /** The label of a version: its configured label, else `Next` for `current`, else its name. */

@@ -33,8 +33,9 @@ export {
   getDocsInstances,
   getDocsSearchScope,
   getInstanceFiles,
+  getKnownVersionNames,
   getVersionKey,
   getVersionLabel,
   getVersionNames,
-  getVersionSegment,
+  getVersionPath,
 } from './docsInstances.js';

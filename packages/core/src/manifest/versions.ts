@@ -19,7 +19,7 @@ import type {
 } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
-import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionSegment } from '../files/index.js';
+import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionPath } from '../files/index.js';
 import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
@@ -87,7 +87,7 @@ export function getVersionMeta(context: LocaleContext, source: SourceVersion, al
     /** The version's name in keys shared with other instances (getVersionKey). */
     key: getVersionKey(source.instance, source.name),
     label: getVersionLabel(docs, source.name),
-    path: context.baseUrl + [docs.routeBasePath, getVersionSegment(docs, source.name)].filter(Boolean).join('/'),
+    path: getVersionPath(context.baseUrl, docs, source.name),
     isLast,
     banner,
   } as const;
