@@ -154,6 +154,14 @@ function resolveUrl(
   // The query goes along as written (a page may read it); the fragment is the heading id it names.
   const suffix = query + toFragment(hash);
   if (pathPart === '') return { ...base, target: pending.route.path + suffix };
+  if (pathPart.startsWith('/') && /\.mdx?$/.test(pathPart) && pending.linkBase) {
+    // As Docusaurus: a markdown file named from `/` is looked up from the docs folder of the page's version, then the site folder.
+    const docsRoot = getDocsRoot(context, pending.linkBase);
+    for (const root of docsRoot === undefined ? [''] : [docsRoot, '']) {
+      const found = resolveFile(posix.normalize(posix.join(root, decodePath(pathPart).slice(1))), suffix);
+      if ('target' in found) return { ...base, ...found };
+    }
+  }
   if (pathPart.startsWith('/')) {
     const localized = decodePath(localizeLink(context, decodePath(pathPart)));
     return { ...base, target: normalizeUrlPath(localized) + suffix };
