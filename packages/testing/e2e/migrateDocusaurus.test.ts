@@ -698,6 +698,81 @@ describe('docgen migrate docusaurus', () => {
     expect(detectReport).toContain('- `docs/moved.md:3:5` warning: Broken link ./old.md: no page is built from docs/old.md.');
   });
 
+  it('writes the MDX 1 of a Docusaurus 2 site as MDX 3 reads the same, and its version-prefixed sidebar ids as ids (Socket.IO)', async () => {
+    const root = join(scratch, 'docusaurus2');
+    const page = [
+      '---',
+      'title: Ending notes',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      '<Tabs groupId="lang">',
+      '  <TabItem value="cjs" label="CommonJS" default>',
+      '',
+      '- [CodeSandbox](https://codesandbox.io)',
+      '',
+      '',
+      '  </TabItem>',
+      '  <TabItem value="mjs" label="ES modules">',
+      '',
+      'Modules.',
+      '',
+      '  </TabItem>',
+      '</Tabs>',
+      '',
+      '## Homework {#homework}',
+      '',
+      '- Add “{user} is typing” functionality.',
+      '- Options: 0 <= factor <= 1',
+      '',
+    ].join('\n');
+    writeFiles(root, {
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '^2.4.3', '@mdx-js/react': '^1.6.21' } }),
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Sockets',",
+        "  url: 'https://sockets.example.com',",
+        "  baseUrl: '/',",
+        "  presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js'), exclude: ['README.md'] }, blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'sidebars.js': "module.exports = { sidebar: ['notes'] };\n",
+      'docs/notes.md': page,
+      // Not a doc for Docusaurus (`exclude`), and not copied: it would claim /docs/ (Capacitor's).
+      'docs/README.md': '# Docs\n\nRead them on the site.\n',
+      'versions.json': '["2.x"]\n',
+      'versioned_docs/version-2.x/notes.md': page,
+      'versioned_sidebars/version-2.x-sidebars.json': JSON.stringify({ 'version-2.x/sidebar': ['version-2.x/notes'] }),
+    });
+    const to = join(scratch, 'docusaurus2-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'versioned_sidebars/version-2.x-sidebars.yaml'), 'utf8')).toContain('sidebar:\n  - notes\n');
+    expect(listFiles(join(to, 'docs'))).toEqual(['notes.mdx']);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toContain('## MDX 1 written as MDX 3 (8 places in 2 files)');
+    expect(report).toContain('- `docs/notes.md:14:1` `</TabItem>` written at the start of its line, out of the list before it\n');
+    expect(report).toContain('- `docs/notes.md:24:8` `{` of text escaped as `\\{`\n');
+    expect(report).toContain('- `docs/notes.md:25:14` `<` of text escaped as `\\<`\n');
+    expect(report).toContain('(0 errors, 0 warnings)');
+    expect(readNotes(report)).toEqual([]);
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe('');
+    for (const path of ['docs/notes', 'docs/next/notes']) {
+      const html = readFileSync(join(to, `build/${path}/index.html`), 'utf8');
+      // What Docusaurus 2 shows: the text as written, both tabs, the heading's own id.
+      expect(html).toContain('Add “{user} is typing” functionality.');
+      expect(html).toContain('Options: 0 &lt;= factor &lt;= 1');
+      expect(html).toContain('id="homework"');
+      expect(html.match(/role="tabpanel"/g)).toHaveLength(2);
+      expect(html).toContain('href="https://codesandbox.io"');
+    }
+  });
+
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {

@@ -500,6 +500,8 @@ const DOCS_KEYS = new Set([
   'includeCurrentVersion',
   'onlyIncludeVersions',
   'versions',
+  // Applied by migrate: the files it names are not copied as docs.
+  'exclude',
 ]);
 
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import fg from 'fast-glob';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';
@@ -15,8 +16,10 @@ import { sketch } from '../renderPreview.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule } from './loadDocusaurusModule.js';
 import { convertConfig, type ContentOptions, type DocsInstanceOptions, type MarkdownFormat } from './docusaurusConfig.js';
-import { convertCategoryLink, convertSidebars } from './sidebars.js';
+import { convertCategoryLink, convertSidebars, withoutVersionPrefix } from './sidebars.js';
 import { toConfigYaml, toYaml } from './writeYaml.js';
+import { convertFrontMatterHead } from './frontMatterHead.js';
+import { readDocusaurusMajor, rewriteMdx1, type Mdx1Rewrite } from './mdx1.js';
 import { usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { escapeRegExp, findLine, formatReport, type MigrationNote } from './report.js';
@@ -108,17 +111,20 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     languages: new Set(),
     markdownFormat: converted.markdownFormat,
     renamed: [],
+    mdx1: readDocusaurusMajor(from) === 2,
+    mdx1Rewrites: [],
     imported: new Map(),
   };
 
   const docsPath = site.content.docs === false ? undefined : stripSlashes(String(site.content.docs.path ?? 'docs'));
   if (site.content.docs !== false) await migrateSidebars(site, site.content.docs.sidebarPath, 'sidebars.yaml', configName, configText);
-  if (docsPath) copyDocs(site, docsPath, 'docs');
-  copyVersions(site, '');
+  const docsExclude = site.content.docs === false ? [] : readExclude(site.content.docs);
+  if (docsPath) copyDocs(site, docsPath, 'docs', docsExclude);
+  copyVersions(site, '', docsExclude);
   for (const instance of site.content.docsInstances) {
     await migrateSidebars(site, instance.options.sidebarPath, `sidebars-${instance.id}.yaml`, configName, configText);
-    copyDocs(site, instance.source, instance.target);
-    copyVersions(site, `${instance.id}_`);
+    copyDocs(site, instance.source, instance.target, readExclude(instance.options));
+    copyVersions(site, `${instance.id}_`, readExclude(instance.options));
   }
   const blogPath = site.content.blog === false ? undefined : stripSlashes(String(site.content.blog.path ?? 'blog'));
   if (blogPath) copyBlog(site, blogPath, 'blog');
@@ -146,7 +152,8 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
   );
   const renamed = site.renamed.sort();
-  const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, problems, linksChecked, packages });
+  const mdx1Rewrites = site.mdx1Rewrites.sort((a, b) => a.file.localeCompare(b.file));
+  const report = formatReport({ from, notes, stubs: loaded.stubs, renamed, mdx1Rewrites, problems, linksChecked, packages });
   writer.text('MIGRATION.md', report);
   return { from, to, notes, stubs: loaded.stubs, renamed, problems, packages, report, written: writer.written };
 }
@@ -191,6 +198,10 @@ interface SiteMigration {
   markdownFormat: MarkdownFormat;
   /** The `.md` files written as `.mdx`, by their new site path. */
   renamed: string[];
+  /** Whether Docusaurus reads the site's markdown as MDX 1 (Docusaurus 2): it is written as MDX 3 reads the same. */
+  mdx1: boolean;
+  /** The places of markdown files written differently for MDX 3, by file of the Docusaurus site. */
+  mdx1Rewrites: Array<{ file: string; rewrites: Mdx1Rewrite[] }>;
   /** Whether an MDX file imports code of `src/` (which is then copied). */
   importsComponents?: boolean;
   /** Files MDX files import, by the site path they have in the new site: the Docusaurus site's file. */
@@ -243,17 +254,21 @@ function list(siteDir: string, dir: string): string[] {
  * The frozen versions of a docs instance (`prefix` `''` for the default one, `<id>_` for another):
  * its versions.json, versioned docs, and versioned sidebars as YAML.
  */
-function copyVersions(site: SiteMigration, prefix: string): void {
+/** A docs plugin's `exclude` globs (relative to its folder): files Docusaurus does not build as docs. */
+const readExclude = (options: Record<string, unknown>) =>
+  Array.isArray(options.exclude) ? options.exclude.filter((glob): glob is string => typeof glob === 'string') : [];
+
+function copyVersions(site: SiteMigration, prefix: string, exclude: string[]): void {
   const { from, writer, notes } = site;
   const versionsFile = `${prefix}versions.json`;
   if (!existsSync(join(from, versionsFile))) return;
   writer.copy(join(from, versionsFile), versionsFile);
   const versions = readJson(from, versionsFile);
   for (const version of Array.isArray(versions) ? versions.map(String) : []) {
-    copyDocs(site, `${prefix}versioned_docs/version-${version}`, `${prefix}versioned_docs/version-${version}`);
+    copyDocs(site, `${prefix}versioned_docs/version-${version}`, `${prefix}versioned_docs/version-${version}`, exclude);
     const sidebarFile = `${prefix}versioned_sidebars/version-${version}-sidebars.json`;
     if (existsSync(join(from, sidebarFile))) {
-      const value = readJson(from, sidebarFile);
+      const value = withoutVersionPrefix(readJson(from, sidebarFile), `version-${version}/`);
       writer.text(
         sidebarFile.replace(/\.json$/, '.yaml'),
         toYaml(convertSidebars(value, sidebarFile, notes), `Converted from ${sidebarFile}.`),
@@ -301,9 +316,14 @@ async function migrateSidebars(
  * `_category_.yaml` with the generated-index slug Docusaurus gives it written out (docgen makes
  * slugs its own way), every other file (images, partials) copied.
  */
-function copyDocs(site: SiteMigration, source: string, target: string): void {
+function copyDocs(site: SiteMigration, source: string, target: string, exclude: string[]): void {
   const slugger = new GithubSlugger();
+  // What the docs plugin's `exclude` leaves out is not a doc: copied only if a page imports it.
+  const excluded = new Set(
+    exclude.length > 0 && existsSync(join(site.from, source)) ? fg.sync(exclude, { cwd: join(site.from, source), dot: true }) : [],
+  );
   for (const file of list(site.from, source)) {
+    if (excluded.has(file)) continue;
     const sourcePath = `${source}/${file}`;
     const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file);
     if (category) {
@@ -344,12 +364,16 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
     return;
   }
   const read = readFileSync(join(site.from, sourcePath), 'utf8');
-  const written = rewrite ? rewrite(read) : read;
+  const original = convertFrontMatterHead(rewrite ? rewrite(read) : read, sourcePath, site.notes);
+  // Docusaurus 2 reads markdown as MDX 1: a file docgen reads as MDX is written as MDX 3 reads the same.
+  const mdx3 = site.mdx1 ? rewriteMdx1(original) : undefined;
+  const asMdx = mdx3?.text ?? original;
   // A .md file Docusaurus reads as MDX and that uses MDX is written as .mdx, which docgen reads as MDX
   // (same id and URL). Partials keep their name: the files that import them name it, and docgen reads them as MDX.
-  const mdx =
-    sourcePath.endsWith('.mdx') ||
-    (!posix.basename(sourcePath).startsWith('_') && readsAsMdx(site.markdownFormat, written, sourcePath) && usesMdx(written));
+  const partial = posix.basename(sourcePath).startsWith('_');
+  const mdx = sourcePath.endsWith('.mdx') || (!partial && readsAsMdx(site.markdownFormat, asMdx, sourcePath) && usesMdx(asMdx));
+  const written = mdx || partial ? asMdx : original;
+  if (written === asMdx && mdx3 && mdx3.rewrites.length > 0) site.mdx1Rewrites.push({ file: sourcePath, rewrites: mdx3.rewrites });
   const target = mdx ? targetPath.replace(/\.md$/, '.mdx') : targetPath;
   if (target !== targetPath) site.renamed.push(target);
   // MDX is a program docgen runs as Docusaurus does: written as it is. Markdown gets docgen's way of writing MDX's comments.

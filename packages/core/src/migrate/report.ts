@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@docgen/types';
 import type { MissingPackage } from './componentPackages.js';
+import type { Mdx1Rewrite } from './mdx1.js';
 
 /** One thing of the Docusaurus site that the migration did not convert, where it is, and what to do. */
 export interface MigrationNote {
@@ -103,6 +104,8 @@ export interface ReportInput {
   stubs: string[];
   /** The `.md` files that use MDX, written as `.mdx`, by their path in the new site. */
   renamed: string[];
+  /** The places of markdown files that MDX 1 (Docusaurus 2) read differently from MDX 3, rewritten, by file of the Docusaurus site. */
+  mdx1Rewrites: Array<{ file: string; rewrites: Mdx1Rewrite[] }>;
   /** What `docgen build` reports reading, compiling and linking the migrated pages, at their files in the new site. */
   problems: Diagnostic[];
   /** Whether the links were checked (only once every page compiles). */
@@ -115,7 +118,7 @@ export interface ReportInput {
  * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
  * migrated pages; the packages to install for the site's components.
  */
-export function formatReport({ from, notes, stubs, renamed, problems, linksChecked, packages }: ReportInput): string {
+export function formatReport({ from, notes, stubs, renamed, mdx1Rewrites, problems, linksChecked, packages }: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
   text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
@@ -135,8 +138,21 @@ export function formatReport({ from, notes, stubs, renamed, problems, linksCheck
     text += 'which docgen builds as MDX: their URLs, ids, translations and the links to them are unchanged.\n\n';
     for (const path of renamed) text += `- \`${path}\`\n`;
   }
+  text += formatMdx1Rewrites(mdx1Rewrites);
   text += formatProblems(problems, linksChecked);
   text += formatPackages(packages);
+  return text;
+}
+
+/** The places written differently because Docusaurus 2 read them as MDX 1. */
+function formatMdx1Rewrites(files: Array<{ file: string; rewrites: Mdx1Rewrite[] }>): string {
+  if (files.length === 0) return '';
+  const count = files.reduce((sum, entry) => sum + entry.rewrites.length, 0);
+  let text = `\n## MDX 1 written as MDX 3 (${plural(count, 'place')} in ${plural(files.length, 'file')})\n\n`;
+  text += 'Docusaurus 2 reads markdown as MDX 1, docgen as MDX 3 (as Docusaurus 3 does). These places read differently ';
+  text += 'in MDX 3, so they were written as MDX 3 reads what MDX 1 read: the page shows what it showed.\n\n';
+  for (const { file, rewrites } of files)
+    for (const rewrite of rewrites) text += `- \`${file}:${rewrite.line}:${rewrite.column}\` ${rewrite.what}\n`;
   return text;
 }
 

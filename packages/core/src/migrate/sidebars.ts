@@ -14,6 +14,27 @@ export function convertSidebars(value: unknown, file: string, notes: MigrationNo
   return sidebars;
 }
 
+/**
+ * A versioned sidebars value with its ids as Docusaurus 2 also reads them: sidebars and doc ids
+ * written `version-2.x/intro` (as Docusaurus 1 and the first versions of 2 wrote them) are `intro`.
+ */
+export function withoutVersionPrefix(value: unknown, prefix: string): unknown {
+  const strip = (text: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
+  const walk = (node: unknown, isSidebars = false): unknown => {
+    if (typeof node === 'string') return strip(node);
+    if (Array.isArray(node)) return node.map((item) => walk(item));
+    if (!isData(node)) return node;
+    // Keys are sidebar names (top level) or category labels (shorthand); an item's `id` is a doc id.
+    return Object.fromEntries(
+      Object.entries(node).map(([key, inner]) => [
+        isSidebars ? strip(key) : key,
+        key === 'id' || key === 'items' || key === 'link' || isSidebars || !('type' in node) ? walk(inner) : inner,
+      ]),
+    );
+  };
+  return walk(value, true);
+}
+
 function convertItems(items: unknown, file: string, notes: MigrationNote[], where: string): unknown[] {
   if (isData(items)) {
     // { 'Category label': [items], ... }
