@@ -741,6 +741,8 @@ describe('docgen migrate docusaurus', () => {
       ].join('\n'),
       'sidebars.js': "module.exports = { sidebar: ['notes'] };\n",
       'docs/notes.md': page,
+      // A doc that imports another doc, which is written as .mdx (Keploy's).
+      'docs/guide.md': "import Notes from './notes.md';\n\n# Guide\n\n<Notes />\n",
       // Not a doc for Docusaurus (`exclude`), and not copied: it would claim /docs/ (Capacitor's).
       'docs/README.md': '# Docs\n\nRead them on the site.\n',
       'versions.json': '["2.x"]\n',
@@ -751,7 +753,8 @@ describe('docgen migrate docusaurus', () => {
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(readFileSync(join(to, 'versioned_sidebars/version-2.x-sidebars.yaml'), 'utf8')).toContain('sidebar:\n  - notes\n');
-    expect(listFiles(join(to, 'docs'))).toEqual(['notes.mdx']);
+    expect(listFiles(join(to, 'docs'))).toEqual(['guide.mdx', 'notes.mdx']);
+    expect(readFileSync(join(to, 'docs/guide.mdx'), 'utf8')).toContain("import Notes from './notes.mdx';");
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toContain('## MDX 1 written as MDX 3 (8 places in 2 files)');
     expect(report).toContain('- `docs/notes.md:14:1` `</TabItem>` written at the start of its line, out of the list before it\n');
@@ -771,6 +774,7 @@ describe('docgen migrate docusaurus', () => {
       expect(html.match(/role="tabpanel"/g)).toHaveLength(2);
       expect(html).toContain('href="https://codesandbox.io"');
     }
+    expect(readFileSync(join(to, 'build/docs/next/guide/index.html'), 'utf8')).toContain('Add “{user} is typing” functionality.');
   });
 
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {

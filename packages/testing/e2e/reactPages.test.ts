@@ -38,6 +38,7 @@ import Admonition from '@theme-original/Admonition';
 import ThemedImage from '@theme/ThemedImage';
 import IconExternalLink from '@theme/Icon/ExternalLink';
 import SearchBar from '@theme/SearchBar';
+import BackToTopButton from '@theme/BackToTopButton';
 import Features from '@site/src/components/Features';
 import styles from './index.module.css';
 
@@ -79,6 +80,7 @@ export default function Home() {
         <ThemedImage alt="Mode" sources={{ light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo.svg') }} />
         <Features />
         <SearchBar />
+        <BackToTopButton />
       </main>
     </Layout>
   );
@@ -235,6 +237,8 @@ describe('React pages written for Docusaurus', () => {
     await expect.poll(() => page.locator('.search-modal input[type="search"]').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.search-modal').count()).toBe(0);
+    // BackToTopButton is the theme's own button, which every page has: one, not two.
+    expect(await page.locator('button.back-to-top').count()).toBe(1);
     // Away by the site's router and back: the page shows and works again.
     await page.locator('a.button--lg').click();
     await page.waitForURL(`${server.url}/base/docs/intro`);

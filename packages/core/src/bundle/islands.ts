@@ -53,6 +53,7 @@ export const ISLAND_MODULES = [
   '@theme/Mermaid',
   '@theme/Icon/ExternalLink',
   '@theme/SearchBar',
+  '@theme/BackToTopButton',
   '@docusaurus/Link',
   '@docusaurus/useBaseUrl',
   '@docusaurus/useDocusaurusContext',

@@ -13,9 +13,20 @@ export const KNOWN_HTML_TAGS = new Set(
 const SVG_MIXED_CASE_TAGS = new Set(['linearGradient', 'radialGradient', 'clipPath', 'foreignObject']);
 
 /**
- * Whether raw HTML may use `tag`: a known name in lower case, or an SVG name in its own mixed
- * case. Any other capitalised name (`List<Object>`, `Map<Template>`) is a type in prose.
+ * Whether raw HTML may use `tag`: a known name in lower case, a custom element's name, or an SVG
+ * name in its own mixed case. Any other capitalised name (`List<Object>`, `Map<Template>`) is a type in prose.
  */
 export function isKnownHtmlTag(tag: string): boolean {
-  return KNOWN_HTML_TAGS.has(tag) || SVG_MIXED_CASE_TAGS.has(tag);
+  return KNOWN_HTML_TAGS.has(tag) || SVG_MIXED_CASE_TAGS.has(tag) || (CUSTOM_ELEMENT.test(tag) && !isDocgenElement(tag));
 }
+
+/**
+ * A custom element's name as HTML defines one: lower case, with a hyphen (`<plugin-platforms>`,
+ * Capacitor's). A browser shows its content; Docusaurus writes it into the page as it is.
+ */
+const CUSTOM_ELEMENT = /^[a-z][a-z0-9._]*-[a-z0-9._-]*$/;
+
+/** Elements docgen's pipeline gives a meaning (islands, the excerpt marker, TOCInline): raw HTML may not write them. */
+const DOCGEN_ELEMENTS = new Set(['docgen-island', 'docgen-truncate', 'docgen-toc-inline']);
+
+export const isDocgenElement = (tag: string) => DOCGEN_ELEMENTS.has(tag);

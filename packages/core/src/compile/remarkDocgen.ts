@@ -8,7 +8,7 @@ import type { VFile } from 'vfile';
 import { getLineColumn } from '../diagnostics/index.js';
 import { createWarn, getCompileData, type CompileData } from './compileData.js';
 import { isKnownLanguage } from './highlight.js';
-import { isKnownHtmlTag } from './htmlTags.js';
+import { isKnownHtmlTag, isDocgenElement } from './htmlTags.js';
 import { COMMENT } from './rawHtml.js';
 import type { Warn } from './sanitizeHtml.js';
 
@@ -183,6 +183,7 @@ const MARKDOWN_FOR_COMPONENT: Record<string, string> = {
 };
 
 function getUnknownTagHint(tag: string): string {
+  if (isDocgenElement(tag)) return `docgen writes <${tag}> itself, for what the page's MDX or markdown asks; raw HTML may not.`;
   switch (MARKDOWN_FOR_COMPONENT[tag]) {
     case 'tabs':
       return (

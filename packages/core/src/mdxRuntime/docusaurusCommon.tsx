@@ -84,6 +84,14 @@ export function IconExternalLink({ className }: { className?: string; width?: nu
   return <span className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;
 }
 
+/**
+ * `@theme/BackToTopButton`: nothing of its own. docgen's theme gives every page its back-to-top
+ * button (behaviours/backToTop.ts); a page that also rendered this one would show two.
+ */
+export function BackToTopButton() {
+  return null;
+}
+
 /** `@docusaurus/Interpolate`: its text with `{name}` values put in. */
 export function Interpolate({ children, values }: { children?: string; values?: Record<string, ReactNode> }) {
   return <>{interpolate(children ?? '', values)}</>;

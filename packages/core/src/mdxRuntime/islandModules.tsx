@@ -11,6 +11,7 @@ import site from 'docgen-island-site';
 import {
   createSiteHooks,
   getIdealImageUrl,
+  BackToTopButton,
   IconExternalLink,
   Interpolate,
   textOf,
@@ -416,4 +417,5 @@ export const islandModules: Record<string, Record<string, unknown>> = {
   '@theme/Mermaid': { __esModule: true, default: Mermaid },
   '@theme/Icon/ExternalLink': { __esModule: true, default: IconExternalLink },
   '@theme/SearchBar': { __esModule: true, default: SearchBar },
+  '@theme/BackToTopButton': { __esModule: true, default: BackToTopButton },
 };

@@ -11,6 +11,7 @@ import {
   AS_JSON,
   createSiteHooks,
   getIdealImageUrl,
+  BackToTopButton,
   IconExternalLink,
   Interpolate,
   textOf,
@@ -426,6 +427,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/IdealImage': { default: own(IdealImage) },
   '@theme/Mermaid': { default: own(Mermaid) },
   '@theme/Icon/ExternalLink': { default: own(IconExternalLink) },
+  '@theme/BackToTopButton': { default: own(BackToTopButton) },
   '@docusaurus/ExecutionEnvironment': {
     default: { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false },
   },

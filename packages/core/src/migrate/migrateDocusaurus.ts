@@ -133,6 +133,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   for (const css of converted.customCss) writer.copy(join(from, css), css);
   migrateI18n(site, converted.config);
   noteSourceFolder(site, converted.customCss);
+  retargetRenamedImports(site);
   copyImportedFiles(site);
 
   // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
@@ -254,6 +255,32 @@ function list(siteDir: string, dir: string): string[] {
  * The frozen versions of a docs instance (`prefix` `''` for the default one, `<id>_` for another):
  * its versions.json, versioned docs, and versioned sidebars as YAML.
  */
+/**
+ * A folder's README.md beside its index.md, or beside a doc named as the folder: both are the
+ * folder's page (Docusaurus's category index convention), so Docusaurus warns of the duplicate
+ * route and serves one of them (Capacitor's `cli/` and `plugins/`). The other is the page; the
+ * README (a table of contents for GitHub) is not copied, and noted.
+ */
+function isShadowedReadme(site: SiteMigration, source: string, file: string, files: string[]): boolean {
+  if (!/^readme\.mdx?$/i.test(posix.basename(file))) return false;
+  const folder = posix.dirname(file);
+  // The folder's index.md, or the doc named as the folder beside it (`plugins.md` beside `plugins/`).
+  const index = files.find(
+    (other) =>
+      (posix.dirname(other) === folder && /^index\.mdx?$/i.test(posix.basename(other))) ||
+      (folder !== '.' && other.replace(/\.mdx?$/, '') === folder),
+  );
+  if (!index) return false;
+  const front = FRONT_MATTER_BLOCK.exec(readFileSync(join(site.from, source, file), 'utf8'));
+  if (front && /^(slug|id)\s*:/m.test(front[1]!)) return false;
+  site.notes.push({
+    file: `${source}/${file}`,
+    what: `A README beside \`${posix.basename(index)}\` is not converted: both are the page of their folder, which Docusaurus builds once (it warns of a duplicate route)`,
+    todo: 'Give it a slug in its front matter if it is a page of its own.',
+  });
+  return true;
+}
+
 /** A docs plugin's `exclude` globs (relative to its folder): files Docusaurus does not build as docs. */
 const readExclude = (options: Record<string, unknown>) =>
   Array.isArray(options.exclude) ? options.exclude.filter((glob): glob is string => typeof glob === 'string') : [];
@@ -322,8 +349,9 @@ function copyDocs(site: SiteMigration, source: string, target: string, exclude: 
   const excluded = new Set(
     exclude.length > 0 && existsSync(join(site.from, source)) ? fg.sync(exclude, { cwd: join(site.from, source), dot: true }) : [],
   );
-  for (const file of list(site.from, source)) {
-    if (excluded.has(file)) continue;
+  const files = list(site.from, source);
+  for (const file of files) {
+    if (excluded.has(file) || isShadowedReadme(site, source, file, files)) continue;
     const sourcePath = `${source}/${file}`;
     const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file);
     if (category) {
@@ -385,6 +413,26 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
 }
 
+/**
+ * A doc written as .mdx is imported by its new name: Keploy's pages import
+ * `../concepts/installation.md`, a doc of its own that uses MDX. Docusaurus resolves the name as
+ * written; docgen finds the file at the name the migration gave it.
+ */
+function retargetRenamedImports(site: SiteMigration): void {
+  const renamed = new Set(site.renamed);
+  if (renamed.size === 0) return;
+  for (const file of site.writer.written) {
+    if (!/\.mdx?$/.test(file)) continue;
+    const text = readFileSync(join(site.to, file), 'utf8');
+    if (!text.includes('.md')) continue;
+    const retargeted = text.replace(MODULE_IMPORT, (statement, specifier: string) => {
+      if (!/^\.{1,2}\/.*\.md$/.test(specifier) || !renamed.has(posix.join(posix.dirname(file), `${specifier}x`))) return statement;
+      return statement.replace(/(['"])[^'"]+(['"])$/, `$1${specifier}x$2`);
+    });
+    if (retargeted !== text) writeFileSync(join(site.to, file), retargeted);
+  }
+}
+
 /** A module of the site's code, whose imports come along with it. */
 const CODE_FILE = /\.[cm]?[jt]sx?$/;
 
@@ -395,7 +443,8 @@ const CODE_FILE = /\.[cm]?[jt]sx?$/;
 function copyImportedFiles(site: SiteMigration): void {
   const copied = new Set(site.writer.written);
   for (let round = 0; round < 10 && site.imported.size > 0; round++) {
-    const pending = [...site.imported].filter(([target]) => !copied.has(target));
+    // A doc written as .mdx is not copied again under its old name (retargetRenamedImports).
+    const pending = [...site.imported].filter(([target]) => !copied.has(target) && !(target.endsWith('.md') && copied.has(`${target}x`)));
     site.imported.clear();
     for (const [target, source] of pending) {
       site.writer.copy(source, target);
