@@ -777,6 +777,61 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'build/docs/next/guide/index.html'), 'utf8')).toContain('Add “{user} is typing” functionality.');
   });
 
+  it("keeps a package's stylesheet where the package is installed, and a page's import of a page file by @site (Jest's)", async () => {
+    const root = join(scratch, 'jest-like');
+    writeFiles(root, {
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '^3.0.0', 'lite-embed': '^3.0.0' } }),
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Jesting',",
+        "  url: 'https://jesting.example.com',",
+        "  baseUrl: '/',",
+        '  presets: [[',
+        "    'classic',",
+        "    { docs: false, blog: false, theme: { customCss: [require.resolve('./src/css/custom.css'), require.resolve('lite-embed/dist/embed.css')] } },",
+        '  ]],',
+        '};',
+        '',
+      ].join('\n'),
+      'node_modules/lite-embed/package.json': JSON.stringify({ name: 'lite-embed', version: '3.0.0' }),
+      'node_modules/lite-embed/dist/embed.css': '.embed { aspect-ratio: 16 / 9; }\n',
+      'src/css/custom.css': ':root { --ifm-color-primary: #99424f; }\n',
+      'src/pages/index.js': [
+        "import Layout from '@theme/Layout';",
+        "import Hero from '@site/src/pages/_hero';",
+        'export default function Home() {',
+        '  return <Layout><Hero /></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/pages/_hero.js': 'export default function Hero() {\n  return <h1 className="hero">Delightful</h1>;\n}\n',
+    });
+    const to = join(scratch, 'jest-like-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'docgen.config.yaml'), 'utf8')).toContain(
+      'customCss:\n  - src/css/custom.css\n  - node_modules/lite-embed/dist/embed.css\n',
+    );
+    // Not copied: the package's file comes with the package, which the report asks to install.
+    expect(existsSync(join(to, 'node_modules/lite-embed'))).toBe(false);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toContain("- `lite-embed` (^3.0.0 in the Docusaurus site's package.json), imported by docgen.config.yaml\n");
+    expect(readFileSync(join(to, 'pages/index.js'), 'utf8')).toContain("import Hero from '@site/pages/_hero';");
+    // Installed, the site builds with both.
+    writeFiles(to, {
+      'node_modules/lite-embed/package.json': JSON.stringify({ name: 'lite-embed', version: '3.0.0' }),
+      'node_modules/lite-embed/dist/embed.css': '.embed { aspect-ratio: 16 / 9; }\n',
+    });
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(readFileSync(join(to, 'build/index.html'), 'utf8')).toContain('<h1 class="hero">Delightful</h1>');
+    const css = listFiles(join(to, 'build'))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(join(to, 'build', file), 'utf8'))
+      .join('\n');
+    expect(css).toMatch(/\.embed\s*\{\s*aspect-ratio:\s*16\s*\/\s*9/);
+  });
+
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {

@@ -150,6 +150,18 @@ describe('React pages written for Docusaurus', () => {
       ].join('\n'),
       // A page that shows another page's component, importing none of Docusaurus's modules itself (jellyfin's).
       'pages/again.tsx': "import Home from './index';\n\nexport default function Again() {\n  return <Home />;\n}\n",
+      // A class page of Docusaurus 1's days: the site's config is its `config` prop (Jest's and Testing Library's home pages).
+      'pages/legacy.js': [
+        "import React from 'react';",
+        "import Layout from '@theme/Layout';",
+        'export default class Legacy extends React.Component {',
+        '  render() {',
+        "    const { config: siteConfig, language = '' } = this.props;",
+        '    return <Layout><p className="legacy">{siteConfig.title}: {siteConfig.tagline} at {siteConfig.baseUrl}{language}</p></Layout>;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
       'src/components/Features.js': FEATURES,
       'i18n/ko/code.yaml': 'home.start: 시작하기\n',
       'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
@@ -203,6 +215,11 @@ describe('React pages written for Docusaurus', () => {
     expect(about).toContain('<title>About us | Surface</title>');
     expect(about).toContain('<meta name="description" content="Who we are"');
     expect(about).toContain('<p class="about">About the team</p>');
+    const legacy = readFileSync(join(served, 'base/legacy/index.html'), 'utf8');
+    expect(legacy).toContain('<p class="legacy">Surface<!-- -->: <!-- -->Every module<!-- --> at <!-- -->/base/</p>');
+    // Its props (hydrated in the browser): only a page that reads the prop has it written into the page.
+    expect(legacy).toContain('&quot;tagline&quot;:&quot;Every module&quot;');
+    expect(html).not.toContain('&quot;tagline&quot;');
     // A CSS module's `url(/…)`: a file of static/ is bundled with the components' files, another left as written.
     const css = listFiles(served)
       .filter((file) => file.endsWith('.css'))

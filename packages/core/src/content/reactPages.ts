@@ -35,12 +35,22 @@ function readLayoutProps(text: string): PageFrontMatter {
 }
 
 /**
+ * Whether a page reads the `config` prop Docusaurus gives every React page (the site's config, as
+ * Docusaurus 1 gave it; Jest's and Testing Library's home pages read `this.props.config`). Only such a
+ * page gets it: it is written into the page as its island's props.
+ */
+const READS_CONFIG_PROP = /\bprops\.config\b|\{[^{};]*\bconfig\b[^{};]*\}\s*=\s*(?:this\.)?props\b/;
+
+/**
  * A React page as the markdown source of its route: an MDX page that shows the module's default
  * export, which compiling makes an island (rendered at build time and hydrated, with the site's
- * other components). Its title and description are what its `<Layout>` says when written as
- * text; the render stage takes the ones `<Layout>` gets as it renders.
+ * other components), with the `config` prop when it reads it. Its title and description are what
+ * its `<Layout>` says when written as text; the render stage takes the ones `<Layout>` gets as it renders.
  */
 export function toReactPageSource(file: SourceFile): SourceMarkdown<PageFrontMatter> {
-  const body = `import Page from ${JSON.stringify(`./${posix.basename(file.sitePath)}`)};\n\n<Page />\n`;
+  const page = `import Page from ${JSON.stringify(`./${posix.basename(file.sitePath)}`)};\n`;
+  const body = READS_CONFIG_PROP.test(file.text)
+    ? `${page}import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\n\n<Page config={useDocusaurusContext().siteConfig} />\n`
+    : `${page}\n<Page />\n`;
   return { file, frontMatter: readLayoutProps(file.text), body, bodyLine: 1, mdx: true, writtenFrontMatter: {} };
 }

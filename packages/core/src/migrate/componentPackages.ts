@@ -30,10 +30,20 @@ const packageOf = (specifier: string) =>
  * node_modules. docgen bundles site components from the site's folder, React apart (it comes from
  * the theme), so each must be installed there. Imports are read by esbuild as the bundle reads
  * them (type-only imports are dropped); a file esbuild cannot read is skipped (its bundle will say
- * why).
+ * why). The packages of `stylesheets` (the config's `customCss` below node_modules/) are wanted too.
  */
-export async function findMissingPackages(from: string, to: string, files: string[]): Promise<MissingPackage[]> {
+export async function findMissingPackages(
+  from: string,
+  to: string,
+  files: string[],
+  stylesheets: string[] = [],
+): Promise<MissingPackage[]> {
   const importers = new Map<string, Set<string>>();
+  // A package's stylesheet the config lists (`customCss: node_modules/<package>/x.css`).
+  for (const css of stylesheets) {
+    const name = packageOf(css.slice('node_modules/'.length));
+    importers.set(name, (importers.get(name) ?? new Set()).add('docgen.config.yaml'));
+  }
   await Promise.all(
     files.map((file) =>
       esbuild

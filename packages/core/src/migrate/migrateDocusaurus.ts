@@ -130,7 +130,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   if (blogPath) copyBlog(site, blogPath, 'blog');
   if (site.content.pages !== false) copyPages(site, stripSlashes(String(site.content.pages.path ?? 'src/pages')), 'pages');
   if (existsSync(join(from, 'static'))) for (const file of list(from, 'static')) writer.copy(join(from, 'static', file), `static/${file}`);
-  for (const css of converted.customCss) writer.copy(join(from, css), css);
+  // A package's stylesheet (`require.resolve('pkg/x.css')`) comes with the package, installed in the new site.
+  const packageCss = converted.customCss.filter((css) => css.startsWith('node_modules/'));
+  for (const css of converted.customCss) if (!packageCss.includes(css)) writer.copy(join(from, css), css);
   migrateI18n(site, converted.config);
   noteSourceFolder(site, converted.customCss);
   retargetRenamedImports(site);
@@ -151,6 +153,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     from,
     to,
     writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
+    packageCss,
   );
   const renamed = site.renamed.sort();
   const mdx1Rewrites = site.mdx1Rewrites.sort((a, b) => a.file.localeCompare(b.file));
@@ -541,7 +544,12 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
       copyMarkdownOrFile(site, sourcePath, `${target}/${file}`);
     } else if (CODE_FILE.test(file)) {
       const text = readFileSync(join(site.from, sourcePath), 'utf8');
-      site.writer.text(`${target}/${file}`, toCopiedModule(site, text, sourcePath, `${target}/${file}`, source));
+      // `@site/src/pages/x` (Jest's home page imports its animation so) is `@site/pages/x` now.
+      const moved = toCopiedModule(site, text, sourcePath, `${target}/${file}`, source).replace(
+        new RegExp(`(['"])@site/${escapeRegExp(source)}/`, 'g'),
+        `$1@site/${target}/`,
+      );
+      site.writer.text(`${target}/${file}`, moved);
       // What it imports from outside the folder is at the same place in both sites; what it imports in the folder is copied with it.
       const before = new Set(site.imported.keys());
       recordImportedFiles(site, sourcePath, sourcePath, text);
