@@ -37,8 +37,13 @@ beforeAll(async () => {
       '    collapsed: false',
       '    items:',
       '      - { type: link, label: Example, href: "https://example.com" }',
+      'reference:',
+      '  - more/extra',
       '',
     ].join('\n'),
+    // Listed by the docs sidebar, shown with another one, or with none (displayed_sidebar).
+    'docs/elsewhere.md': '---\ndisplayed_sidebar: reference\n---\n\n# Elsewhere\n',
+    'docs/alone.md': '---\ndisplayed_sidebar: null\n---\n\n# Alone\n',
     'docs/intro.md': [
       '---',
       'keywords: [install, setup]',
@@ -180,6 +185,36 @@ describe('Docusaurus content in a docgen build', () => {
     expect(quiet).toContain('<meta property="og:image" content="https://cdn.example.com/quiet.png">');
     // Its sidebar neighbour is intro.md; pagination_prev names guide/setup instead.
     expect(quiet).toContain('<a href="/docs/guide/setup" class="pagination-nav__link pagination-nav__link--prev">');
+  });
+
+  it('shows the sidebar displayed_sidebar names beside a doc, or none for null', () => {
+    const routeOf = (html: string) =>
+      JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
+    expect(routeOf(page('docs/intro')).sidebar.id).toBe('docs');
+    expect(routeOf(page('docs/elsewhere')).sidebar.id).toBe('reference');
+    expect(page('docs/elsewhere')).toContain('href="/docs/more/extra"');
+    expect(routeOf(page('docs/alone')).sidebar).toBeUndefined();
+    expect(warningsOf('docs/elsewhere.md')).toEqual([]);
+  });
+
+  it('stops at a displayed_sidebar that names no sidebar of the version, at its line, with the nearest name', async () => {
+    const bad = join(scratch, 'bad-sidebar');
+    writeSiteFiles(bad, {
+      'docgen.config.yaml': 'title: Bad\nurl: https://bad.example.com\n',
+      'sidebars.yaml': 'guide:\n  - intro\nreference:\n  - api\n',
+      'docs/intro.md': '---\ntitle: Intro\ndisplayed_sidebar: refrence\n---\n\nText.\n',
+      'docs/api.md': '# API\n',
+    });
+    const error = await build({ siteDir: bad, threads: 1, cache: false }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(isDocgenError(error)).toBe(true);
+    expect(error).toMatchObject({
+      message: 'Front matter displayed_sidebar names "refrence", which is not a sidebar of this version',
+      location: { file: 'docs/intro.md', line: 3 },
+      hint: 'Did you mean reference?',
+    });
   });
 
   it('gives the docs tag pages per version, as Docusaurus, named by tags.yml, and shows the tags under each doc', () => {

@@ -45,6 +45,8 @@ export interface DocFrontMatter extends PageExtrasFrontMatter {
   hideTitle?: boolean;
   /** Doc id of the previous / next page, or null for none; from the sidebar when absent. */
   paginationPrev?: string | null;
+  /** `displayed_sidebar`: the sidebar shown beside the doc instead of the one that lists it; null for none. */
+  displayedSidebar?: string | null;
   paginationNext?: string | null;
   tags?: string[];
   /** `last_update`: replaces what git says of the page (when last updates are shown). */

@@ -144,6 +144,13 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       if (doc && doc.sidebarId === undefined) doc.sidebarId = sidebarId;
     });
   }
+  // `displayed_sidebar` chooses the sidebar shown beside a doc, whichever lists it (null: none).
+  for (const [index, doc] of docs.entries()) {
+    const displayed = sources[index]!.frontMatter.displayedSidebar;
+    if (displayed !== undefined && displayed !== null && !(displayed in sidebars))
+      throw unknownDisplayedSidebar(sources[index]!, displayed, sidebars);
+    if (displayed !== undefined) doc.sidebarId = displayed ?? undefined;
+  }
 
   const mainDocId = getMainDocId(sidebars, docs, meta.path);
   const version: LoadedVersion = { ...meta, mainDocId, docs, sidebars };
@@ -553,6 +560,22 @@ function unknownDoc(ctx: NormalizeContext, id: string, location: SidebarItemConf
       near.length > 0
         ? `Did you mean: ${near.slice(0, 5).join(', ')}?`
         : `Doc ids are file paths without extension, e.g. ${known.slice(0, 3).join(', ')}.`,
+  });
+}
+
+/** Line (1-based) of a front matter key in a markdown file's text; 1 when it is not written on a line of its own. */
+function findFrontMatterLine(text: string, key: string): number {
+  const index = text.search(new RegExp(`^${key}\\s*:`, 'm'));
+  return index < 0 ? 1 : text.slice(0, index).split('\n').length;
+}
+
+function unknownDisplayedSidebar(doc: SourceDoc, name: string, sidebars: Record<string, Sidebar>): DocgenError {
+  const known = Object.keys(sidebars);
+  const suggestion = suggestName(name, known);
+  return new DocgenError(`Front matter displayed_sidebar names "${name}", which is not a sidebar of this version`, {
+    code: 'displayed-sidebar-unknown',
+    location: { file: doc.file.sitePath, line: findFrontMatterLine(doc.file.text, 'displayed_sidebar'), column: 1 },
+    hint: suggestion ? `Did you mean ${suggestion}?` : `The sidebars of this version: ${known.join(', ') || 'none'}; or null for none.`,
   });
 }
 
