@@ -13,6 +13,7 @@ const categoryScreen = lazyModule('category page', () => import('./docs/DocCateg
 const tagsScreen = lazyModule('doc tags pages', () => import('./docs/DocTagsPage.js'));
 const markdownPageScreen = lazyModule('markdown page', () => import('./pages/MarkdownPage.js'));
 const notFoundScreen = lazyModule('not-found page', () => import('./layout/NotFound.js'));
+const searchScreen = lazyModule('search page', () => import('./search/SearchPage.js'));
 
 /** The module with the screen of a route type, unless a doc page's first load has it. */
 function screenModuleOf(type: RouteData['type']): LazyModule<unknown> | undefined {
@@ -29,6 +30,8 @@ function screenModuleOf(type: RouteData['type']): LazyModule<unknown> | undefine
       return markdownPageScreen;
     case 'notFound':
       return notFoundScreen;
+    case 'search':
+      return searchScreen;
     default:
       // The blog's route types.
       return blogScreens;
@@ -89,13 +92,12 @@ function Screen() {
       const { NotFound } = notFoundScreen.get();
       return <NotFound />;
     }
-    case 'blogList':
-    case 'blogPost':
-    case 'blogArchive':
-    case 'blogTagList':
-    case 'blogTag':
-    case 'blogAuthorList':
-    case 'blogAuthor': {
+    case 'search': {
+      const { SearchPage } = searchScreen.get();
+      return <SearchPage />;
+    }
+    default: {
+      // The blog's route types.
       const { BlogPage } = blogScreens.get();
       return <BlogPage route={route} />;
     }

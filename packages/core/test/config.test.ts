@@ -79,6 +79,7 @@ describe('readConfig: a valid config', () => {
         format: 'detect',
         mdx1Compat: { comments: true, admonitions: true, headingIds: true },
       },
+      search: { page: false },
       redirects: [],
       headTags: [],
     });

@@ -294,6 +294,23 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     ]);
   });
 
+  it("gives the site docgen's search page where the local search plugin had its own", () => {
+    expect(config.search).toEqual({ page: true });
+  });
+
+  it("gives the site docgen's search page where Algolia's theme had one at /search, not where it had none", () => {
+    const algolia = (options: Record<string, unknown>) =>
+      convertConfig(
+        { title: 'A', url: 'https://a.example.com', themeConfig: { algolia: { appId: 'X', apiKey: 'k', indexName: 'a', ...options } } },
+        'docusaurus.config.js',
+        '',
+        '/site',
+      ).config.search;
+    expect(algolia({})).toEqual({ page: true });
+    expect(algolia({ searchPagePath: false })).toBeUndefined();
+    expect(convertConfig({ title: 'A', url: 'https://a.example.com' }, 'docusaurus.config.js', '', '/site').config.search).toBeUndefined();
+  });
+
   it("notes only what is lost: the PWA's offline mode; the sitemap, ideal images, local search and mermaid are docgen's own", () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
       '7 The offline mode of `@docusaurus/plugin-pwa` (its service worker) is not converted',

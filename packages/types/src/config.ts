@@ -26,6 +26,8 @@ export interface SiteConfig {
   blog: BlogConfig;
   themeConfig: ThemeConfig;
   markdown: MarkdownConfig;
+  /** docgen's search: `page`, a search page at `<locale base>/search`. */
+  search: { page: boolean };
   /** Old URLs that lead to a page of the site (`redirects`, and `redirect_from` in front matter is added by the manifest). */
   redirects: RedirectConfig[];
   /** Extra tags of every page's `<head>` (`headTags` and `scripts`), in the order written. */

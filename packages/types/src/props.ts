@@ -321,6 +321,8 @@ export type RouteKind =
       reactPage?: true;
     }
   | { type: 'page'; component: string }
+  /** The search page (`search.page`): the query of `?q=` searched, its results listed. */
+  | { type: 'search' }
   | { type: 'notFound' };
 
 /** The JSON inlined into every HTML page for hydration (`html` is taken from the DOM instead). */

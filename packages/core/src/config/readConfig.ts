@@ -81,6 +81,7 @@ export function readConfig(siteDir: string): SiteConfig {
       format: raw.markdown.format,
       mdx1Compat: raw.markdown.mdx1Compat,
     },
+    search: { page: raw.search.page },
     redirects: toRedirects(raw, yaml),
     headTags: toHeadTags(raw, yaml),
     ...(sourceLocations && { sourceLocations }),

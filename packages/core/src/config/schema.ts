@@ -310,6 +310,17 @@ export const configSchema = z.strictObject({
       format: 'detect',
       mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     }),
+  search: z
+    .strictObject({
+      page: z
+        .boolean()
+        .default(false)
+        .describe(
+          "A search page at <locale base>/search (?q= the query), as Docusaurus's search themes add one; the navbar's search dialog is there either way.",
+        ),
+    })
+    .default({ page: false })
+    .describe("docgen's search, which every site has."),
   redirects: z
     .array(
       z.strictObject({

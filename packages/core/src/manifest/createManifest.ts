@@ -49,6 +49,15 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       ...loadBlogRoutes(context),
       ...loadPageRoutes(context),
     ]);
+    // The search page, unless the site has a page of its own there.
+    const searchPath = `${context.baseUrl}search`;
+    if (config.search.page && !pending.some((entry) => entry.route.path === searchPath)) {
+      pending.push({
+        route: { path: searchPath, locale, key: 'search', isTranslation: true, anchorIds: [], sources: [], slots: {} },
+        page: { type: 'search', path: searchPath, title: context.label('Search the documentation') },
+        links: [],
+      });
+    }
     assertUniqueRoutes(pending.map((entry) => entry.route));
     const linkSources = resolveLinks(context, pending, assets);
     const redirects = getLocaleRedirects(context, pending);

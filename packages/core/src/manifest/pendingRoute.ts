@@ -92,6 +92,7 @@ export type PageModel =
       reactPage?: true;
     } & PageHead)
   | { type: 'page'; path: string; component: string }
+  | { type: 'search'; path: string; title: string }
   | { type: 'notFound'; path: string };
 
 /** The generated pages of a blog (lists, archive, tags, authors): their props are their own fields. */

@@ -46,6 +46,17 @@ export function toRouteProps(page: PageModel, links: RouteLinks): RouteData {
       return toComponentPageProps(page, links);
     case 'notFound':
       return toNotFoundProps(page, links);
+    case 'search':
+      return {
+        type: 'search',
+        path: page.path,
+        title: page.title,
+        description: '',
+        canonical: links.canonical,
+        alternates: links.alternates,
+        noIndex: true,
+        html: {},
+      };
     default:
       return toBlogPageProps(page, links);
   }

@@ -203,6 +203,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   for (const { id, options } of docsInstances) docsBases[id] = trimSlashes(text(options.routeBasePath) ?? 'docs');
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBases));
   if (redirects && redirects.length > 0) config.redirects = redirects;
+  if (hasSearchPage(site, themeConfig)) config.search = { page: true };
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
   if (pluginHeadTags.length > 0) config.headTags = [...((config.headTags as Data[] | undefined) ?? []), ...pluginHeadTags];
   const format = isData(site.markdown) ? site.markdown.format : undefined;
@@ -298,6 +299,20 @@ const PLUGIN_ADVICE: Record<string, string> = {
   '@docusaurus/plugin-google-analytics': 'Universal Analytics is gone: use plugin-google-gtag, which migrate converts.',
   '@docusaurus/theme-live-codeblock': 'Live code blocks are shown as plain code blocks.',
 };
+
+/**
+ * Whether the Docusaurus site has a search page at /search: Algolia's theme adds one where
+ * `themeConfig.algolia` is set (unless `searchPagePath` is false or another path), as
+ * @easyops-cn/docusaurus-search-local does. docgen's search page (`search.page`) is there instead.
+ */
+function hasSearchPage(site: Data, themeConfig: Data): boolean {
+  if (isData(themeConfig.algolia)) {
+    const path = themeConfig.algolia.searchPagePath;
+    if (path === undefined || path === 'search') return true;
+  }
+  const entries = ['plugins', 'themes'].flatMap((key) => (Array.isArray(site[key]) ? (site[key] as unknown[]) : []));
+  return entries.some((entry) => pluginName(entry) === '@easyops-cn/docusaurus-search-local');
+}
 
 /**
  * Plugins whose work docgen does itself: its sitemap.xml, its search index (instead of Algolia's
