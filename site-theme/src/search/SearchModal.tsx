@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useSiteData, useTranslate } from '../firstLoad.js';
 import { useFocusTrap } from '../layout/useFocusTrap.js';
-import { getSnippet, STRINGS, useSearch, type Hit } from './searchEngine.js';
+import { STRINGS, useSearch, type Hit } from './searchEngine.js';
+import { Snippet } from './Snippet.js';
 
 export { preloadIndexes } from './searchEngine.js';
 
@@ -114,9 +115,7 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
                 </span>
                 {hit.heading ? <span className="search-hit__heading">{hit.heading}</span> : null}
                 <span className="search-hit__snippet">
-                  {getSnippet(hit.text, query).map((part, position) =>
-                    part.marked ? <mark key={position}>{part.text}</mark> : <span key={position}>{part.text}</span>,
-                  )}
+                  <Snippet text={hit.text} query={query} />
                 </span>
               </div>
             </li>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, MAIN_ID, useTranslate } from '../firstLoad.js';
-import { getSnippet, STRINGS, useSearch } from './searchEngine.js';
+import { STRINGS, useSearch } from './searchEngine.js';
+import { Snippet } from './Snippet.js';
 
 /** Results the page lists, at most. */
 const PAGE_RESULTS = 50;
@@ -67,9 +68,7 @@ export function SearchPage() {
               <Link href={hit.url}>{hit.heading ? `${hit.title} › ${hit.heading}` : hit.title}</Link>
             </h2>
             <p className="search-page__snippet">
-              {getSnippet(hit.text, query).map((part, position) =>
-                part.marked ? <mark key={position}>{part.text}</mark> : <span key={position}>{part.text}</span>,
-              )}
+              <Snippet text={hit.text} query={query} />
             </p>
           </li>
         ))}
