@@ -130,15 +130,19 @@ const UNREAD = new Set(['script', 'style', 'template', 'svg', 'noscript']);
  */
 function textOf(elements: Element[]): string {
   const parts: string[] = [];
-  const visit = (node: Nodes) => {
+  const visit = (node: Nodes, inCode: boolean) => {
     if (node.type === 'text') parts.push(node.value);
     if (node.type === 'element' && UNREAD.has(node.tagName)) return;
     // Element bounds part words, as blocks do (the same on both sides: `<b>Do</b>cs` is two words in each).
-    if (node.type === 'element') parts.push(' ');
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-    if (node.type === 'element') parts.push(' ');
+    // In a code block only its lines do: its other elements are the highlighter's tokens, which
+    // each highlighter cuts its own way (`0.25rem` is one token or two).
+    const bound = node.type === 'element' && (!inCode || node.tagName === 'br' || /line/i.test(String(node.properties.className ?? '')));
+    if (bound) parts.push(' ');
+    const code = inCode || (node.type === 'element' && node.tagName === 'pre');
+    if ('children' in node) for (const child of node.children) visit(child as Nodes, code);
+    if (bound) parts.push(' ');
   };
-  for (const element of elements) visit(element);
+  for (const element of elements) visit(element, false);
   return parts.join('');
 }
 

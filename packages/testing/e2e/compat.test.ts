@@ -77,3 +77,22 @@ describe('pnpm compat', () => {
     expect(existsSync(join(out, 'site/build/docs/intro/index.html'))).toBe(true);
   });
 });
+
+describe('compat: the words of a page', () => {
+  it("reads a code block's words by its lines, not by the highlighter's tokens, which Prism and docgen cut differently", async () => {
+    const { comparePage } = await import('@docgen/compat/compare');
+    const reference = join(scratch, 'tokens-reference');
+    const docgen = join(scratch, 'tokens-docgen');
+    writeFiles(reference, {
+      'a/index.html': docusaurusPage(
+        'A',
+        '<pre><code><span class="token-line"><span class="token number">0.25</span><span class="token unit">rem</span><br></span><span class="token-line">margin<br></span></code></pre>',
+      ),
+    });
+    writeFiles(docgen, {
+      'a/index.html':
+        '<!doctype html><html><body><div data-docgen-slot="content"><pre><code><span class="code-line"><span class="token number">0.25rem</span></span>\n<span class="code-line">margin</span></code></pre></div></body></html>',
+    });
+    expect(comparePage(reference, docgen, '/a/').words).toEqual({ reference: 2, found: 2, missing: [] });
+  });
+});

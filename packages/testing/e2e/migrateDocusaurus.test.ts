@@ -832,6 +832,39 @@ describe('docgen migrate docusaurus', () => {
     expect(css).toMatch(/\.embed\s*\{\s*aspect-ratio:\s*16\s*\/\s*9/);
   });
 
+  it("takes the theme's texts of each locale from Docusaurus's own translations, under the site's code.json (Socket.IO's zh-CN)", async () => {
+    const root = join(scratch, 'translated-theme');
+    writeFiles(root, {
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Sockets',",
+        "  url: 'https://sockets.example.com',",
+        "  baseUrl: '/',",
+        "  i18n: { defaultLocale: 'en', locales: ['en', 'zh-CN'] },",
+        "  presets: [['classic', { blog: false }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n\n:::note\n\nRead this.\n\n:::\n\n:::tip\n\nAnd this.\n\n:::\n',
+      'node_modules/@docusaurus/theme-translations/locales/zh-Hans/theme-common.json': JSON.stringify({
+        'theme.admonition.note': '备注',
+        'theme.admonition.note___DESCRIPTION': 'The default label used for the Note admonition',
+        'theme.admonition.tip': '提示',
+      }),
+      'i18n/zh-CN/code.json': JSON.stringify({ 'theme.admonition.tip': { message: '小提示' } }),
+    });
+    const to = join(scratch, 'translated-theme-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'i18n/zh-CN/theme.yaml'), 'utf8')).toContain('admonition.note: 备注\nadmonition.tip: 小提示\n');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    const page = readFileSync(join(to, 'build/zh-CN/docs/intro/index.html'), 'utf8');
+    expect(page).toMatch(/备注/);
+    expect(page).toMatch(/小提示/);
+    expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toMatch(/>note</i);
+  });
+
   it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {

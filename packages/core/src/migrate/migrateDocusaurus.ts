@@ -706,7 +706,21 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
   for (const locale of site.locales) {
     const dir = `i18n/${localeConfigs[locale]?.path ?? locale}`;
     const sourceDir = `i18n/${locale}`;
-    if (!existsSync(join(site.from, sourceDir))) continue;
+    // The theme's texts: Docusaurus's own translations of them, then the site's (code.json).
+    const theme = new Map(readDocusaurusThemeTranslations(site.from, locale));
+    const themeSources = theme.size > 0 ? ['@docusaurus/theme-translations'] : [];
+    const writeTheme = () => {
+      const { strings } = convertThemeStrings([...theme]);
+      if (Object.keys(strings).length === 0) return;
+      site.writer.text(
+        `${dir}/theme.yaml`,
+        toYaml(strings, `UI strings of the ${locale} locale, converted from ${themeSources.join(' and ')}.`),
+      );
+    };
+    if (!existsSync(join(site.from, sourceDir))) {
+      writeTheme();
+      continue;
+    }
     const labels: Record<string, string> = {};
     const categoryIndexes: Record<string, { title?: string; description?: string }> = {};
     const siteTexts: Record<string, string> = {};
@@ -772,10 +786,10 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
             ),
           );
         }
-        const { strings, unmapped } = convertThemeStrings(messages.filter(([id]) => id.startsWith('theme.')));
-        if (Object.keys(strings).length > 0) {
-          site.writer.text(`${dir}/theme.yaml`, toYaml(strings, `UI strings of the ${locale} locale, converted from ${sourcePath}.`));
-        }
+        const themeMessages = messages.filter(([id]) => id.startsWith('theme.'));
+        for (const [id, message] of themeMessages) theme.set(id, message);
+        if (themeMessages.length > 0) themeSources.push(sourcePath);
+        const { unmapped } = convertThemeStrings(themeMessages);
         if (unmapped.length > 0) {
           const text = readFileSync(join(site.from, sourcePath), 'utf8');
           site.notes.push({
@@ -793,6 +807,7 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
         });
       }
     }
+    writeTheme();
     const hasIndexes = Object.keys(categoryIndexes).length > 0;
     if (Object.keys(labels).length > 0 || Object.keys(siteTexts).length > 0 || hasIndexes) {
       site.writer.text(
@@ -804,6 +819,34 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
       );
     }
   }
+}
+
+/**
+ * Docusaurus's own translations of its theme for a locale (`@docusaurus/theme-translations`, as
+ * installed in the site), as `[id, message]`: what a Docusaurus site shows in that locale where
+ * its code.json says nothing (admonition titles, "Edit this page"). The locale's folder is found
+ * as Docusaurus finds it: `zh-CN` reads `zh-Hans`, `pt-br` reads `pt-BR`. None when the package
+ * is not installed or has no such locale.
+ */
+function readDocusaurusThemeTranslations(siteDir: string, locale: string): [string, string][] {
+  const root = join(siteDir, 'node_modules/@docusaurus/theme-translations/locales');
+  if (!existsSync(root)) return [];
+  const folders = readdirSync(root);
+  let full: Intl.Locale | undefined;
+  try {
+    full = new Intl.Locale(locale).maximize();
+  } catch {
+    // Not a BCP 47 tag: its name alone.
+  }
+  const candidates = [locale, ...(full ? [`${full.language}-${full.region}`, `${full.language}-${full.script}`, full.language] : [])];
+  const folder = candidates
+    .map((candidate) => folders.find((name) => name.toLowerCase() === candidate.toLowerCase()))
+    .find((name) => name !== undefined);
+  if (!folder) return [];
+  return readdirSync(join(root, folder))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => Object.entries(JSON.parse(readFileSync(join(root, folder, file), 'utf8')) as Record<string, unknown>))
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !entry[0].endsWith('___DESCRIPTION'));
 }
 
 function readNavbarTitle(config: Record<string, unknown>): string | undefined {
