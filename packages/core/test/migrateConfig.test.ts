@@ -305,9 +305,14 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
         'docusaurus.config.js',
         '',
         '/site',
-      ).config.search;
-    expect(algolia({})).toEqual({ page: true });
-    expect(algolia({ searchPagePath: false })).toBeUndefined();
+      );
+    expect(algolia({}).config.search).toEqual({ page: true });
+    // Algolia's search is docgen's: nothing to note, unless its page was elsewhere than /search.
+    expect(algolia({}).notes).toEqual([]);
+    expect(algolia({ searchPagePath: 'find' }).notes.map((note) => note.what)).toEqual([
+      'Theme option `themeConfig.algolia` is not converted',
+    ]);
+    expect(algolia({ searchPagePath: false }).config.search).toBeUndefined();
     expect(convertConfig({ title: 'A', url: 'https://a.example.com' }, 'docusaurus.config.js', '', '/site').config.search).toBeUndefined();
   });
 

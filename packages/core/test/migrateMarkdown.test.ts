@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { convertFrontMatterHead } from '../src/migrate/frontMatterHead.js';
 import { rewriteMdx1 } from '../src/migrate/mdx1.js';
 import type { MigrationNote } from '../src/migrate/report.js';
-import { withoutVersionPrefix } from '../src/migrate/sidebars.js';
+import { convertSidebars, withoutVersionPrefix } from '../src/migrate/sidebars.js';
 
 const lines = (...text: string[]) => text.join('\n');
 
@@ -158,5 +158,24 @@ describe('migrate docusaurus: front matter head of the site’s own components',
     ]);
     const own = lines('---', 'head:', '  - tagName: meta', '    attributes: { name: robots, content: noindex }', '---', '');
     expect(convertFrontMatterHead(own, 'docs/c.md', notes)).toBe(own);
+  });
+});
+
+describe('migrate docusaurus: the categories shorthand inside a list', () => {
+  it('is categories, as Docusaurus reads it (Testing Library’s sidebars)', () => {
+    const notes: MigrationNote[] = [];
+    const sidebars = convertSidebars(
+      { docs: [{ 'Getting Started': ['intro', 'faq'] }, 'api', { Guides: { Basics: ['basics'] } }] },
+      'sidebars.js',
+      notes,
+    );
+    expect(sidebars).toEqual({
+      docs: [
+        { type: 'category', label: 'Getting Started', items: ['intro', 'faq'] },
+        'api',
+        { type: 'category', label: 'Guides', items: [{ type: 'category', label: 'Basics', items: ['basics'] }] },
+      ],
+    });
+    expect(notes).toEqual([]);
   });
 });

@@ -785,7 +785,19 @@ function convertThemeConfig(
       todo: 'docgen highlights code with its own light and dark colours.',
     });
   }
-  const known = new Set(['navbar', 'footer', 'announcementBar', 'colorMode', 'tableOfContents', 'prism', 'image']);
+  // Algolia's search is docgen's own, with its search page (see hasSearchPage) unless Algolia's was elsewhere.
+  const algoliaPage = isData(themeConfig.algolia) ? themeConfig.algolia.searchPagePath : undefined;
+  const algoliaMoves = typeof algoliaPage === 'string' && algoliaPage !== 'search';
+  const known = new Set([
+    'navbar',
+    'footer',
+    'announcementBar',
+    'colorMode',
+    'tableOfContents',
+    'prism',
+    'image',
+    ...(algoliaMoves ? [] : ['algolia']),
+  ]);
   for (const key of Object.keys(themeConfig)) {
     if (known.has(key)) continue;
     note(key, `Theme option \`themeConfig.${key}\` is not converted`, THEME_ADVICE[key] ?? 'docgen has no such theme option.');
@@ -819,7 +831,7 @@ function toCodeTheme(value: unknown): Data | undefined {
 }
 
 const THEME_ADVICE: Record<string, string> = {
-  algolia: 'Nothing to do: docgen builds its own search index.',
+  algolia: "Algolia's search page path: docgen's search page (search.page) is /search.",
   metadata: 'docgen writes description, og: and twitter: tags from each page.',
   docs: 'docgen sidebars are hideable and collapsible by default.',
 };

@@ -51,6 +51,10 @@ function convertItems(items: unknown, file: string, notes: MigrationNote[], wher
 function convertItem(item: unknown, file: string, notes: MigrationNote[], where: string): unknown[] {
   if (typeof item === 'string') return [item];
   if (!isData(item)) return [];
+  // `{ 'Getting Started': [items] }` in a list: the categories shorthand, as at the top (Testing Library's).
+  if (!('type' in item) && Object.keys(item).length > 0 && Object.values(item).every((value) => Array.isArray(value) || isData(value))) {
+    return convertItems(item, file, notes, where);
+  }
   const type = item.type ?? (item.items ? 'category' : undefined);
   const label = typeof item.label === 'string' ? item.label : undefined;
   const note = (what: string, todo: string) => notes.push({ file, what: `${what} (sidebar "${where}")`, todo });
