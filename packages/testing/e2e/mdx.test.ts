@@ -302,6 +302,9 @@ describe('files an MDX page and a site component import, under a base URL', () =
         '',
         '<img className="pic-required" src={require(\'./img/pic.png\').default} alt="Required" />',
         '',
+        // A path from `/`: the static folder's file, as webpack resolves it (QuestDB's video).
+        '<img className="logo-rooted" src={require(\'/static/img/logo.svg\').default} alt="Rooted" />',
+        '',
         '<Badge picture={pic} />',
         '',
       ].join('\n'),
@@ -327,6 +330,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
       ['pic', PNG],
       ['logo', SVG],
       ['pic-required', PNG],
+      ['logo-rooted', SVG],
       ['own', BADGE_PNG],
       ['required', BADGE_PNG],
       ['given', PNG],
@@ -340,6 +344,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
     }
     // An MDX import is the file as a markdown image copies it; the page's two uses of it are one URL.
     expect(srcOf('pic')).toBe(srcOf('pic-required'));
+    expect(srcOf('logo')).toBe(srcOf('logo-rooted'));
     expect(srcOf('given')).toBe(srcOf('pic'));
     expect(srcOf('own')).toBe(srcOf('required'));
     // The server's markup and the component's browser code name the component's image alike.
@@ -361,7 +366,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
     const widths = await tab
       .locator('article img, .markdown img')
       .evaluateAll((images) => images.map((image) => [image.classList[0], (image as HTMLImageElement).naturalWidth]));
-    expect(Object.fromEntries(widths)).toEqual({ pic: 1, logo: 12, 'pic-required': 1, own: 1, required: 1, given: 1 });
+    expect(Object.fromEntries(widths)).toEqual({ pic: 1, logo: 12, 'pic-required': 1, 'logo-rooted': 12, own: 1, required: 1, given: 1 });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -229,7 +229,9 @@ function readMdxImports(
     const { importer, body: text } = pending.pop()!;
     if (!text.includes('import') && !text.includes('require')) continue;
     for (const match of text.matchAll(FILE_REQUIRE)) {
-      const written = resolveSitePath(importer, match[1]!);
+      // `/static/video.mp4` (QuestDB's) is a file of the site or of its static folder, as webpack resolves it.
+      const written =
+        resolveSitePath(importer, match[1]!) ?? getRootImportCandidates(match[1]!).find((path) => isFile(join(siteDir, path)));
       if (written !== undefined && getImportedFileKind(written) === 'file' && isFile(join(siteDir, written))) files.add(written);
     }
     for (const match of text.matchAll(MODULE_IMPORT)) {

@@ -59,8 +59,8 @@ export function getImportedFileKind(path: string): ImportedFileKind {
  * `export { x } from './x'` (group 1: what is imported).
  */
 export const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
-/** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default` (group 1: the path). */
-export const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/)[^'"\n]+)['"]\s*\)/g;
+/** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default`, `require('/static/v.mp4')` (group 1: the path). */
+export const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/|\/(?!\/))[^'"\n]+)['"]\s*\)/g;
 /** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
 export const LOADER_IMPORT = /^!!?([\w-]+)-loader!(.+)$/;
 /** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
