@@ -81,6 +81,7 @@ describe('readConfig: a valid config', () => {
       },
       search: { page: false },
       redirects: [],
+      extensionRedirects: { extensions: [], location: { file: 'docgen.config.yaml', line: 1, column: 1 } },
       headTags: [],
     });
   });

@@ -25,6 +25,7 @@ const CONFIG_TEXT = `export default {
         {from: ['/a', '/b'], to: '/docs/intro#start'},
       ],
       createRedirects(existingPath) { return undefined; },
+      fromExtensions: ['html'],
     }],
   ],
 };
@@ -59,6 +60,7 @@ const LOADED = {
           { from: ['/a', '/b'], to: '/docs/intro#start' },
         ],
         createRedirects: { $function: 'createRedirects' },
+        fromExtensions: ['html'],
       },
     ],
   ],
@@ -82,6 +84,8 @@ describe('migrate docusaurus: edit links, last updates, redirects and head tags'
       { from: '/docs/old', to: '/docs/new' },
       { from: ['/a', '/b'], to: '/docs/intro#start' },
     ]);
+    // `fromExtensions`: every page at its .html URL too (Jest's and Jellyfin's, from their Docusaurus 1 days).
+    expect(config.extensionRedirects).toEqual(['html']);
     expect(notes.map((note) => `${note.line} ${note.what}`).sort()).toEqual([
       '14 The blog `editUrl` function is not converted',
       '24 Client redirects option `createRedirects` is not converted',

@@ -22,6 +22,7 @@ redirects:
     to: /docs/guide
   - from: [/start.html, /docs/legacy/]
     to: /docs/guide?tab=2#install
+extensionRedirects: [html]
 `;
 
 const filler = Array.from({ length: 60 }, (_, index) => `Paragraph ${index + 1}.`).join('\n\n');
@@ -69,6 +70,18 @@ describe('redirect pages', () => {
   it('work from front matter redirect_from, and in every locale below its base URL', async () => {
     expect(await land('/docs/how-to#install')).toMatchObject({ path: '/docs/guide', hash: '#install' });
     expect(await land('/ko/docs/old-guide')).toMatchObject({ path: '/ko/docs/guide' });
+  });
+
+  it('lead from every page with .html to the page (extensionRedirects), in every locale, a redirect of the config winning', async () => {
+    expect(await land('/docs/intro.html#x')).toMatchObject({ path: '/docs/intro', hash: '#x' });
+    expect(await land('/ko/docs/guide.html')).toMatchObject({ path: '/ko/docs/guide' });
+    // /docs is the docs' root (a redirect itself) and /docs/old-guide is no page: neither gets one.
+    const files = listFiles(join(served.root, 'build'));
+    // Folders, as Docusaurus writes them: a host that answers /docs/intro with docs/intro.html would serve the redirect.
+    expect(files).toContain('docs/intro.html/index.html');
+    expect(files).not.toContain('docs/intro.html');
+    expect(files).not.toContain('docs/old-guide.html/index.html');
+    expect(await land('/start.html')).toMatchObject({ path: '/docs/guide', search: '?tab=2' });
   });
 
   it('work without JavaScript (meta refresh), to the target as written', async () => {

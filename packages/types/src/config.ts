@@ -30,6 +30,8 @@ export interface SiteConfig {
   search: { page: boolean };
   /** Old URLs that lead to a page of the site (`redirects`, and `redirect_from` in front matter is added by the manifest). */
   redirects: RedirectConfig[];
+  /** `extensionRedirects`: extensions each page also answers with (`html`: `/docs/intro.html`), by a redirect; where the config says so. */
+  extensionRedirects: { extensions: string[]; location: SourceLocation };
   /** Extra tags of every page's `<head>` (`headTags` and `scripts`), in the order written. */
   headTags: HeadTagConfig[];
   /**

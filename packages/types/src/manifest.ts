@@ -159,6 +159,11 @@ export interface ManifestRedirect {
   to: string;
   /** Where the redirect was written. */
   location: SourceLocation;
+  /**
+   * Written as `<from>/index.html`, not as the file `<from>`: a `/x.html` whose `/x` is a page of
+   * the site, which a host answering `/x` with `x.html` would otherwise serve as the redirect.
+   */
+  folder?: true;
 }
 
 export interface LocaleManifest {

@@ -83,6 +83,7 @@ export function readConfig(siteDir: string): SiteConfig {
     },
     search: { page: raw.search.page },
     redirects: toRedirects(raw, yaml),
+    extensionRedirects: { extensions: raw.extensionRedirects, location: yaml.locate(['extensionRedirects']) },
     headTags: toHeadTags(raw, yaml),
     ...(sourceLocations && { sourceLocations }),
   };

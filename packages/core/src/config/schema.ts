@@ -330,6 +330,17 @@ export const configSchema = z.strictObject({
     )
     .default([])
     .describe('Old URLs that lead to a page: a static page per "from" that sends the reader on to "to", keeping #hash and query.'),
+  extensionRedirects: z
+    .array(
+      z
+        .string()
+        .regex(/^[a-z0-9]+$/i, 'an extension without its dot, such as html')
+        .refine((extension) => extension.toLowerCase() !== 'md', "not md: a doc's markdown twin is there"),
+    )
+    .default([])
+    .describe(
+      "Extensions each page also answers with, by a redirect: html makes /docs/intro.html lead to /docs/intro (the URLs of a site that served .html files; Docusaurus client redirects' fromExtensions).",
+    ),
   headTags: z.array(headTag).default([]).describe('Tags added to the <head> of every page, such as verification meta tags or preconnects.'),
   scripts: z
     .array(

@@ -53,6 +53,21 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
     }
   }
 
+  // `extensionRedirects`: every page at its path with each extension, where nothing else is there.
+  const written = new Set(candidates.map((redirect) => toComparable(redirect.from)));
+  for (const extension of config.extensionRedirects.extensions) {
+    for (const entry of pending) {
+      const { path } = entry.route;
+      if (path === context.baseUrl || path.endsWith('.html') || entry.page.type === 'notFound') continue;
+      // A folder's page (`/docs/clients/`) is `/docs/clients.html`, as Docusaurus names it.
+      const from = `${path.replace(/\/$/, '')}.${extension}`;
+      const key = toComparable(from);
+      if (routes.has(key) || staticFiles.has(key) || written.has(key)) continue;
+      written.add(key);
+      candidates.push({ from, to: path, location: config.extensionRedirects.location });
+    }
+  }
+
   const byFrom = new Map<string, ManifestRedirect & { docKey?: string }>();
   for (const redirect of candidates) {
     const key = toComparable(redirect.from);
@@ -88,5 +103,9 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
       diagnostics: problems,
     });
   }
-  return [...byFrom.values()].map(({ from, to, location }) => ({ from, to, location })).sort((a, b) => (a.from < b.from ? -1 : 1));
+  // `/x.html` of a page `/x` is a folder: hosts answer `/x` with the file `x.html` where there is one.
+  const isPageFile = (from: string) => /\.html?$/i.test(from) && routes.has(toComparable(from.replace(/\.html?$/i, '')));
+  return [...byFrom.values()]
+    .map(({ from, to, location }) => ({ from, to, location, ...(isPageFile(from) && { folder: true as const }) }))
+    .sort((a, b) => (a.from < b.from ? -1 : 1));
 }

@@ -113,12 +113,18 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     );
   }
   let redirects: Data[] | undefined;
+  let extensionRedirects: string[] = [];
   const docsInstances: DocsInstanceOptions[] = [];
   for (const key of ['plugins', 'themes'] as const) {
     for (const entry of Array.isArray(site[key]) ? (site[key] as unknown[]) : []) {
       const name = pluginName(entry);
       if (name === '@docusaurus/plugin-client-redirects' || name === 'client-redirects') {
-        redirects = convertClientRedirects(Array.isArray(entry) ? entry[1] : undefined, configFile, configText, notes);
+        ({ redirects, extensionRedirects } = convertClientRedirects(
+          Array.isArray(entry) ? entry[1] : undefined,
+          configFile,
+          configText,
+          notes,
+        ));
         continue;
       }
       // A content plugin where the preset has none (a site without the preset: jellyfin's): its docs, blog or pages.
@@ -203,6 +209,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   for (const { id, options } of docsInstances) docsBases[id] = trimSlashes(text(options.routeBasePath) ?? 'docs');
   Object.assign(config, convertThemeConfig(themeConfig, configFile, configText, notes, docsBases));
   if (redirects && redirects.length > 0) config.redirects = redirects;
+  if (extensionRedirects.length > 0) config.extensionRedirects = extensionRedirects;
   if (hasSearchPage(site, themeConfig)) config.search = { page: true };
   Object.assign(config, convertHeadTags(site, configFile, configText, notes));
   if (pluginHeadTags.length > 0) config.headTags = [...((config.headTags as Data[] | undefined) ?? []), ...pluginHeadTags];
@@ -228,12 +235,21 @@ function toSitePath(path: string, siteDir: string): string | undefined {
 
 /**
  * The `redirects` of `@docusaurus/plugin-client-redirects`, as docgen's `redirects` (the same
- * `{ from, to }` rules, below the base URL). `createRedirects` is code and
- * `fromExtensions` / `toExtensions` have no counterpart: noted.
+ * `{ from, to }` rules, below the base URL), and `fromExtensions` as `extensionRedirects`.
+ * `createRedirects` is code and `toExtensions` has no counterpart: noted.
  */
-function convertClientRedirects(options: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data[] {
+function convertClientRedirects(
+  options: unknown,
+  configFile: string,
+  configText: string,
+  notes: MigrationNote[],
+): { redirects: Data[]; extensionRedirects: string[] } {
   const given = isData(options) ? options : {};
   const result: Data[] = [];
+  // `fromExtensions: ['html']`: /x.html leads to /x, which docgen's extensionRedirects does.
+  const extensionRedirects = Array.isArray(given.fromExtensions)
+    ? given.fromExtensions.filter((extension): extension is string => typeof extension === 'string' && /^[a-z0-9]+$/i.test(extension))
+    : [];
   for (const rule of Array.isArray(given.redirects) ? given.redirects : []) {
     const from = isData(rule) ? rule.from : undefined;
     const to = isData(rule) ? text(rule.to) : undefined;
@@ -250,7 +266,11 @@ function convertClientRedirects(options: unknown, configFile: string, configText
     result.push({ from: froms.length === 1 ? froms[0] : froms, to });
   }
   for (const key of Object.keys(given)) {
-    if (key === 'redirects') continue;
+    if (
+      key === 'redirects' ||
+      (key === 'fromExtensions' && Array.isArray(given.fromExtensions) && extensionRedirects.length === given.fromExtensions.length)
+    )
+      continue;
     notes.push({
       file: configFile,
       what: `Client redirects option \`${key}\` is not converted`,
@@ -262,7 +282,7 @@ function convertClientRedirects(options: unknown, configFile: string, configText
           : 'docgen redirects are exact paths: list each old URL in redirects.',
     });
   }
-  return result;
+  return { redirects: result, extensionRedirects };
 }
 
 /** Top-level `headTags` and `scripts`, which docgen takes as Docusaurus writes them (strings and plain objects only). */

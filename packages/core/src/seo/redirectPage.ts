@@ -2,10 +2,10 @@ import type { ManifestRedirect } from '@docgen/types';
 import { decodePath, encodePath, getHtmlFilePath, isExternalUrl } from '@docgen/shared';
 import { escapeXml } from './xml.js';
 
-/** The file (relative to the output folder) of a redirect's page: `old/page/index.html`, or `old/page.html` as written. */
+/** The file (relative to the output folder) of a redirect's page: `old/page/index.html`, or `old/page.html` as written (unless `folder`). */
 export function getRedirectFile(redirect: ManifestRedirect, baseUrl: string): string {
   const relative = redirect.from.slice(baseUrl.length - 1);
-  return /\.html?$/i.test(relative) ? relative.replace(/^\/+/, '') : getHtmlFilePath(relative);
+  return /\.html?$/i.test(relative) && !redirect.folder ? relative.replace(/^\/+/, '') : getHtmlFilePath(relative);
 }
 
 /** A script JSON string that cannot end its script element. */
