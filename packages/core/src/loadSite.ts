@@ -300,7 +300,7 @@ function assertNoCompileErrors(diagnostics: Diagnostic[]): void {
 export const readCompileSalt = (config: SiteConfig) =>
   JSON.stringify([DOCGEN_VERSION, readCompilerKey(), config.themeConfig.code.additionalLanguages, getMarkdownKey(config)]);
 
-/** What of `markdown` changes what compiling gives: math, diagrams, and each plugin's name, version (and code, when linked) and options. */
+/** What of `markdown` changes what compiling gives: math, diagrams, npm2yarn's package managers, and each plugin's name, version (and code, when linked) and options. */
 function getMarkdownKey({ markdown }: SiteConfig) {
   const plugin = ({ name, version, codeKey, options }: SiteConfig['markdown']['remarkPlugins'][number]) => [
     name,
@@ -308,7 +308,7 @@ function getMarkdownKey({ markdown }: SiteConfig) {
     codeKey ?? null,
     options ?? null,
   ];
-  return [markdown.math, markdown.mermaid, markdown.remarkPlugins.map(plugin), markdown.rehypePlugins.map(plugin)];
+  return [markdown.math, markdown.mermaid, markdown.npm2yarn, markdown.remarkPlugins.map(plugin), markdown.rehypePlugins.map(plugin)];
 }
 
 let compilerKey: string | undefined;

@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from '../src/compile/gfmGates.js';
 import { compileMarkdown } from '../src/compile/index.js';
+import { createDocgenPipeline } from '../src/compile/compileMarkdown.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
 const compile = (body: string, bodyLine = 1) => {
@@ -525,6 +526,28 @@ describe('compileMarkdown: directives', () => {
       [true, false],
     ]);
     expect(diagnostics).toEqual([]);
+  });
+
+  it('shows the package managers markdown.npm2yarn names, Bun too, as Docusaurus 3.10 does by default', () => {
+    const pipeline = createDocgenPipeline({ mermaid: true, npm2yarn: ['pnpm', 'bun'], remarkPlugins: [], rehypePlugins: [] });
+    const { hast } = compileMarkdown(
+      ['```bash npm2yarn', 'npm install --save-dev foo', '```', ''].join('\n'),
+      { sourcePath: 'docs/a.md', bodyLine: 1 },
+      pipeline,
+    );
+    const [tabs] = elementsByTag(hast, 'tabs');
+    // The code of each tab: its highlighted lines (raw HTML) without their markup.
+    const code = (tab: Element) => JSON.stringify(tab).replace(/<[^>]*>/g, '');
+    expect(elementsByTag(tabs!, 'tab').map((tab) => tab.properties)).toEqual([
+      { label: 'npm', value: 'npm' },
+      { label: 'pnpm', value: 'pnpm' },
+      { label: 'Bun', value: 'bun' },
+    ]);
+    expect(elementsByTag(tabs!, 'tab').map(code)).toEqual([
+      expect.stringContaining('npm install --save-dev foo'),
+      expect.stringContaining('pnpm add --save-dev foo'),
+      expect.stringContaining('bun add --dev foo'),
+    ]);
   });
 
   it('warns about an unknown container directive at its line', () => {

@@ -77,6 +77,7 @@ describe('readConfig: a valid config', () => {
         remarkPlugins: [],
         rehypePlugins: [],
         format: 'detect',
+        npm2yarn: ['yarn', 'pnpm'],
         mdx1Compat: { comments: true, admonitions: true, headingIds: true },
       },
       search: { page: false },

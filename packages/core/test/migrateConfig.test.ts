@@ -298,6 +298,19 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     ]);
   });
 
+  it("takes Docusaurus's npm2yarn plugin as docgen's own, with its converters", () => {
+    const text =
+      "const npm2yarn = require('@docusaurus/remark-plugin-npm2yarn');\nexport default { presets: [['classic', { docs: { remarkPlugins: [[npm2yarn, { sync: true, converters: ['yarn', 'bun'] }]] } }]] };\n";
+    const loaded = {
+      title: 'N',
+      url: 'https://n.example.com',
+      presets: [['classic', { docs: { remarkPlugins: [[{ $function: 'plugin' }, { sync: true, converters: ['yarn', 'bun'] }]] } }]],
+    };
+    const converted = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
+    expect(converted.config.markdown).toEqual({ npm2yarn: ['yarn', 'bun'] });
+    expect(converted.notes).toEqual([]);
+  });
+
   it("gives the site docgen's search page where the local search plugin had its own", () => {
     expect(config.search).toEqual({ page: true });
   });

@@ -232,11 +232,16 @@ export interface MarkdownConfig {
   rehypePlugins: MarkdownPluginConfig[];
   /** Which markdown files are MDX (Docusaurus 3's `markdown.format`): see `readsAsMdx`. */
   format: MarkdownFormat;
+  /** The package managers a ```` ```bash npm2yarn ```` block is also shown for, after npm (`markdown.npm2yarn`). */
+  npm2yarn: PackageManager[];
   /** What `.mdx` files may still write as MDX 1 did (Docusaurus 3's `markdown.mdx1Compat`), each on unless false. */
   mdx1Compat: MdxCompat;
 }
 
 /** MDX 1's syntax that `.mdx` files may still use: `<!-- comments -->`, `:::note Title` admonitions, `{#id}` heading ids. */
+/** A package manager npm2yarn blocks are converted for (npm-to-yarn's names). */
+export type PackageManager = 'yarn' | 'pnpm' | 'bun';
+
 /**
  * Which markdown files are MDX, as Docusaurus 3's `markdown.format` says: `detect` by extension
  * (`.mdx` is MDX, `.md` markdown), `mdx` every file, `md` none.

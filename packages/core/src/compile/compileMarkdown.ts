@@ -14,7 +14,7 @@ import {
 } from '../vendor/markdown.js';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import type { Plugin } from 'unified';
-import type { CompiledMarkdown, ContentSection } from '@docgen/types';
+import type { CompiledMarkdown, ContentSection, PackageManager } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
 import { toDirectiveLabels } from './admonitionTitles.js';
 import { createCodeHandler, highlightCodeBlocks } from './codeBlocks.js';
@@ -71,6 +71,8 @@ export interface PipelineExtensions {
   renderMath?: MarkdownPipeline['renderMath'];
   /** ```` ```mermaid ```` blocks are diagrams (`markdown.mermaid`). */
   mermaid: boolean;
+  /** The package managers of npm2yarn blocks after npm (`markdown.npm2yarn`); yarn and pnpm when absent. */
+  npm2yarn?: PackageManager[];
   /** The site's plugins (`markdown.remarkPlugins`, `markdown.rehypePlugins`), run after docgen's own in this order. */
   remarkPlugins: SitePlugin[];
   rehypePlugins: SitePlugin[];
@@ -137,7 +139,7 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
       .use(remarkDirective)
       .use(extensions.remarkMath ? [extensions.remarkMath] : [])
       .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
-      .use(remarkDocgen);
+      .use(remarkDocgen, { packageManagers: extensions.npm2yarn ?? ['yarn', 'pnpm'] });
     for (const plugin of extensions.remarkPlugins) processor.use(plugin.attacher, plugin.options);
     return processor;
   };

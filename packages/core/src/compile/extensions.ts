@@ -21,7 +21,7 @@ export async function loadDocgenPipeline(markdown: MarkdownConfig): Promise<Mark
     Promise.all(markdown.rehypePlugins.map((config) => loadSitePlugin(config, 'rehype'))),
   ]);
   try {
-    return createDocgenPipeline({ ...math, mermaid: markdown.mermaid, remarkPlugins, rehypePlugins });
+    return createDocgenPipeline({ ...math, mermaid: markdown.mermaid, npm2yarn: markdown.npm2yarn, remarkPlugins, rehypePlugins });
   } catch (error) {
     if (!(error instanceof SitePluginError)) throw error;
     const config = [...markdown.remarkPlugins, ...markdown.rehypePlugins].find((plugin) => plugin.name === error.plugin);

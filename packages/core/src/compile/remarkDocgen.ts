@@ -1,5 +1,5 @@
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
-import type { AdmonitionType, ContentElements } from '@docgen/types';
+import type { AdmonitionType, ContentElements, PackageManager } from '@docgen/types';
 import type { Blockquote, Code, Html, Paragraph, Root as MdastRoot, RootContent as MdastContent, Text } from 'mdast';
 import npmToYarn from 'npm-to-yarn';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
@@ -30,7 +30,7 @@ const NOT_SHOWN = /<!--(?:-?>|[\s\S]*?-->)|(<!--|<\?|<![A-Za-z[])/g;
  * `{#id}`s off headings, checks raw HTML, and turns directives (admonitions, tabs, highlights)
  * into the elements the theme renders.
  */
-export function remarkDocgen() {
+export function remarkDocgen(options: { packageManagers: PackageManager[] } = { packageManagers: ['yarn', 'pnpm'] }) {
   return (tree: MdastRoot, file: VFile) => {
     const data = getCompileData(file.data);
     const warn = createWarn(data);
@@ -63,7 +63,7 @@ export function remarkDocgen() {
         }
         case 'code':
           if (parent && index !== undefined && node.meta && NPM2YARN.test(node.meta)) {
-            parent.children[index] = toPackageManagerTabs(node);
+            parent.children[index] = toPackageManagerTabs(node, options.packageManagers);
             return index;
           }
           if (node.lang && !isKnownLanguage(node.lang.toLowerCase())) {
@@ -97,28 +97,29 @@ export function remarkDocgen() {
 }
 
 /** npm-to-yarn's `convert` (its types describe its CommonJS build; imported as an ES module, it is the default export). */
-const convertNpmCommand = npmToYarn as unknown as (command: string, to: 'yarn' | 'pnpm') => string;
+const convertNpmCommand = npmToYarn as unknown as (command: string, to: PackageManager) => string;
 /** The meta word of a code block of npm commands shown for each package manager, as Docusaurus's npm2yarn plugin reads it. */
 const NPM2YARN = /(^|\s)npm2yarn(\s|$)/;
-/** The package managers an npm2yarn block is shown for, as Docusaurus's plugin shows them by default: label and npm-to-yarn's name. */
-const PACKAGE_MANAGERS: [label: string, name: 'npm' | 'yarn' | 'pnpm'][] = [
-  ['npm', 'npm'],
-  ['Yarn', 'yarn'],
-  ['pnpm', 'pnpm'],
-];
+/** The labels of the package managers' tabs, as Docusaurus's plugin writes them. */
+const PACKAGE_MANAGER_LABELS: Record<PackageManager, string> = { yarn: 'Yarn', pnpm: 'pnpm', bun: 'Bun' };
 
 /**
- * A code block of npm commands (```` ```bash npm2yarn ````) as tabs of the same commands for each
- * package manager (npm-to-yarn converts them), whose choice the reader's other such tabs follow.
+ * A code block of npm commands (```` ```bash npm2yarn ````) as tabs of the same commands for npm
+ * and each package manager of `markdown.npm2yarn` (npm-to-yarn converts them), whose choice the
+ * reader's other such tabs follow.
  */
-function toPackageManagerTabs(node: Code): ContainerDirective {
+function toPackageManagerTabs(node: Code, packageManagers: PackageManager[]): ContainerDirective {
   const meta = node.meta!.replace(NPM2YARN, ' ').trim() || null;
+  const tabs: [label: string, name: 'npm' | PackageManager][] = [
+    ['npm', 'npm'],
+    ...packageManagers.map((name) => [PACKAGE_MANAGER_LABELS[name], name] as [string, PackageManager]),
+  ];
   return {
     type: 'containerDirective',
     name: 'tabs',
     attributes: { groupId: 'npm2yarn' },
     position: node.position,
-    children: PACKAGE_MANAGERS.map(([label, name]) => ({
+    children: tabs.map(([label, name]) => ({
       type: 'containerDirective',
       name: 'tab',
       attributes: { label, value: name },

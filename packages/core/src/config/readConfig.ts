@@ -79,6 +79,7 @@ export function readConfig(siteDir: string): SiteConfig {
       remarkPlugins: resolveMarkdownPlugins(siteDir, raw.markdown.remarkPlugins, ['markdown', 'remarkPlugins'], yaml),
       rehypePlugins: resolveMarkdownPlugins(siteDir, raw.markdown.rehypePlugins, ['markdown', 'rehypePlugins'], yaml),
       format: raw.markdown.format,
+      npm2yarn: raw.markdown.npm2yarn,
       mdx1Compat: raw.markdown.mdx1Compat,
     },
     search: { page: raw.search.page },

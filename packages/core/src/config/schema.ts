@@ -293,6 +293,12 @@ export const configSchema = z.strictObject({
         .describe(
           "Which markdown files are MDX (Docusaurus 3's markdown.format): detect, by extension (.mdx is MDX, .md is markdown); mdx, every file (Docusaurus's default); md, none.",
         ),
+      npm2yarn: z
+        .array(z.enum(['yarn', 'pnpm', 'bun']))
+        .default(['yarn', 'pnpm'])
+        .describe(
+          "The package managers a ```bash npm2yarn block is also shown for, in tabs after npm (Docusaurus npm2yarn plugin's converters).",
+        ),
       mdx1Compat: z
         .strictObject({
           comments: z.boolean().default(true).describe('<!-- comments --> in .mdx files, as MDX 1 read them.'),
@@ -308,6 +314,7 @@ export const configSchema = z.strictObject({
       remarkPlugins: [],
       rehypePlugins: [],
       format: 'detect',
+      npm2yarn: ['yarn', 'pnpm'],
       mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     }),
   search: z

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeHtml } from '@docgen/shared';
 import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
@@ -198,10 +198,15 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   }
   if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
   if (pages !== false) {
-    for (const key of Object.keys(pages)) at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
+    for (const key of Object.keys(pages)) {
+      if (!isDocgensOnly(pages[key], key, configText))
+        at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
+    }
   }
   const markdown = convertMarkdown(site.markdown, [docs, blog, pages], configFile, configText, notes);
-  if (markdown) config.markdown = markdown;
+  const npm2yarn = readNpm2YarnConverters([docs, blog, pages], configText, siteDir);
+  if (npm2yarn && npm2yarn.join() !== 'yarn,pnpm') config.markdown = { ...(markdown ?? {}), npm2yarn };
+  else if (markdown) config.markdown = markdown;
   // The route of each docs instance, by id, for navbar items that name a doc by its path.
   const docsBases: Record<string, string> = {
     default: docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath),
@@ -423,9 +428,48 @@ function toPluginHeadTags(name: string, options: unknown): Data[] | undefined {
 const MATH_PLUGINS = new Set(['remark-math', 'rehype-katex', 'remarkMath', 'rehypeKatex']);
 const PLUGIN_LISTS = ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins'];
 
-/** A plugin list of the docs, blog or pages that holds only math plugins: `markdown.math` says it all. */
-function isMathOnly(value: unknown, key: string): boolean {
-  return PLUGIN_LISTS.includes(key) && Array.isArray(value) && value.every((entry) => MATH_PLUGINS.has(pluginName(entry) ?? ''));
+const NPM2YARN_PACKAGE = '@docusaurus/remark-plugin-npm2yarn';
+
+/**
+ * Whether a plugin list's entry is Docusaurus's npm2yarn plugin: its package (a stand-in), or the
+ * function its module exports (named `plugin`) where the config names the package.
+ */
+function isNpm2Yarn(entry: unknown, configText: string): boolean {
+  const name = pluginName(entry);
+  return name === NPM2YARN_PACKAGE || (name === 'plugin' && configText.includes(NPM2YARN_PACKAGE));
+}
+
+/** A plugin list of the docs, blog or pages that holds only math and npm2yarn plugins: `markdown` says it all. */
+function isDocgensOnly(value: unknown, key: string, configText: string): boolean {
+  return (
+    PLUGIN_LISTS.includes(key) &&
+    Array.isArray(value) &&
+    value.every((entry) => MATH_PLUGINS.has(pluginName(entry) ?? '') || isNpm2Yarn(entry, configText))
+  );
+}
+
+/**
+ * The package managers of npm2yarn blocks, as the site's npm2yarn plugin shows them: its
+ * `converters` (the ones named; a converter of the site's own code is not converted), else the
+ * default of the plugin as installed (Docusaurus 3.10's has bun), else yarn and pnpm.
+ */
+function readNpm2YarnConverters(sections: (Data | false)[], configText: string, siteDir: string): string[] | undefined {
+  const entries = sections.flatMap((section) =>
+    section === false ? [] : PLUGIN_LISTS.flatMap((key) => (Array.isArray(section[key]) ? (section[key] as unknown[]) : [])),
+  );
+  const entry = entries.find((candidate) => isNpm2Yarn(candidate, configText));
+  if (entry === undefined) return undefined;
+  const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
+  const known = (names: unknown[]) => names.filter((name): name is string => name === 'yarn' || name === 'pnpm' || name === 'bun');
+  if (Array.isArray(options.converters)) return known(options.converters);
+  try {
+    const source = readFileSync(join(siteDir, 'node_modules', NPM2YARN_PACKAGE, 'lib/index.js'), 'utf8');
+    const defaults = /converters\s*=\s*\[([^\]]*)\]/.exec(source)?.[1];
+    if (defaults !== undefined) return known([...defaults.matchAll(/['"](\w+)['"]/g)].map((match) => match[1]));
+  } catch {
+    // Not installed: docgen's default.
+  }
+  return undefined;
 }
 
 /**
@@ -573,7 +617,7 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
     result.versions = versions;
   }
   for (const key of Object.keys(docs)) {
-    if (DOCS_KEYS.has(key) || isMathOnly(docs[key], key)) continue;
+    if (DOCS_KEYS.has(key) || isDocgensOnly(docs[key], key, configText)) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'docs'),
@@ -653,7 +697,7 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
   if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
   Object.assign(result, convertPageSourceOptions(blog, 'blog', configFile, configText, notes));
   for (const key of Object.keys(blog)) {
-    if (BLOG_KEYS.has(key) || isMathOnly(blog[key], key)) continue;
+    if (BLOG_KEYS.has(key) || isDocgensOnly(blog[key], key, configText)) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'blog'),
