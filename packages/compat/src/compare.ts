@@ -133,6 +133,8 @@ function textOf(elements: Element[]): string {
   const visit = (node: Nodes, inCode: boolean) => {
     if (node.type === 'text') parts.push(node.value);
     if (node.type === 'element' && UNREAD.has(node.tagName)) return;
+    // A control's label (a code block's "Copy") is not the article's: a tab's is.
+    if (node.type === 'element' && node.tagName === 'button' && node.properties.role !== 'tab') return;
     // Element bounds part words, as blocks do (the same on both sides: `<b>Do</b>cs` is two words in each).
     // In a code block only its lines do: its other elements are the highlighter's tokens, which
     // each highlighter cuts its own way (`0.25rem` is one token or two).

@@ -79,14 +79,14 @@ describe('pnpm compat', () => {
 });
 
 describe('compat: the words of a page', () => {
-  it("reads a code block's words by its lines, not by the highlighter's tokens, which Prism and docgen cut differently", async () => {
+  it("reads a code block's words by its lines, not by the highlighter's tokens, which Prism and docgen cut differently, and no control's label", async () => {
     const { comparePage } = await import('@docgen/compat/compare');
     const reference = join(scratch, 'tokens-reference');
     const docgen = join(scratch, 'tokens-docgen');
     writeFiles(reference, {
       'a/index.html': docusaurusPage(
         'A',
-        '<pre><code><span class="token-line"><span class="token number">0.25</span><span class="token unit">rem</span><br></span><span class="token-line">margin<br></span></code></pre>',
+        '<button type="button" aria-label="Copy">COPY</button><pre><code><span class="token-line"><span class="token number">0.25</span><span class="token unit">rem</span><br></span><span class="token-line">margin<br></span></code></pre>',
       ),
     });
     writeFiles(docgen, {
