@@ -288,7 +288,8 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string,
   const dir = posix.dirname(relativeNoExt) === '.' ? '' : posix.dirname(relativeNoExt).split('/').map(stripNumberPrefix).join('/');
   const baseName = stripNumberPrefix(posix.basename(relativeNoExt));
   const id = ((dir ? `${dir}/` : '') + (frontMatter.id ?? baseName)).normalize('NFC');
-  const isIndex = !frontMatter.id && (/^(index|readme)$/i.test(baseName) || (dir !== '' && baseName === posix.basename(dir)));
+  // By the file's name, as Docusaurus's category index convention: an `id` in front matter does not change it (Redux's usage/index.md).
+  const isIndex = /^(index|readme)$/i.test(baseName) || (dir !== '' && baseName === posix.basename(dir));
   let slug: string;
   if (frontMatter.slug !== undefined) {
     slug = (frontMatter.slug.startsWith('/') ? frontMatter.slug : `/${dir ? `${dir}/` : ''}${frontMatter.slug}`).normalize('NFC');
