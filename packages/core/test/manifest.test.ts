@@ -450,3 +450,19 @@ describe('loadSite: a page written as .mdx instead of .md (fixtures/links-clean)
     expect(checkLinks(manifest)).toEqual([]);
   });
 });
+
+describe('tag URLs', () => {
+  it("are Docusaurus's (lodash's kebabCase): split where case or digits change, accents dropped, Hangul kept", async () => {
+    const { toTagSlug } = await import('../src/manifest/context.js');
+    expect(['GraphQL', 'K8s', 'Next.js', 'OpenAI', 'Getting started', 'café', '빠른 시작', 'XMLHttpRequest'].map(toTagSlug)).toEqual([
+      'graph-ql',
+      'k-8-s',
+      'next-js',
+      'open-ai',
+      'getting-started',
+      'cafe',
+      '빠른-시작',
+      'xml-http-request',
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import type {
   SourceBlogPost,
 } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
-import { contentSlot, getToc, type LocaleContext } from './context.js';
+import { contentSlot, getToc, toTagSlug, type LocaleContext } from './context.js';
 import { toPageSource } from './pageSource.js';
 import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
 
@@ -212,12 +212,7 @@ function loadPost(
   });
   const tags: PropTag[] = (frontMatter.tags ?? []).map((key) => {
     const known = tagSources.get(key);
-    const slug =
-      known?.permalink ??
-      key
-        .normalize('NFC')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, '-');
+    const slug = known?.permalink ?? toTagSlug(key);
     return { label: known?.label ?? key, description: known?.description, path: `${blogPath}/tags/${slug}` };
   });
   const path = `${blogPath}/${frontMatter.slug!.replace(/^\//, '')}`.normalize('NFC');

@@ -84,6 +84,21 @@ export function hashOf(text: string, length = 10): string {
 }
 
 /** Strips `01-`, `2_` style number prefixes that order files but are not part of ids or URLs. */
+/**
+ * A tag's URL segment as Docusaurus makes it (lodash's kebabCase): words split at spaces and
+ * punctuation, and where case or digits change (`GraphQL` is `graph-ql`, `K8s` is `k-8-s`,
+ * `Next.js` is `next-js`), accents dropped, joined by `-` in lower case. Hangul and other scripts
+ * stay as written (`빠른 시작` is `빠른-시작`).
+ */
+export function toTagSlug(label: string): string {
+  const plain = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
+  const words = plain.match(/[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\x00-\x7f\s\p{P}\p{S}]+/gu) ?? [];
+  return words.join('-').toLowerCase();
+}
+
 export function stripNumberPrefix(segment: string): string {
   return segment.replace(/^\d+\s*[-_.]\s*(?=\D)/, '');
 }

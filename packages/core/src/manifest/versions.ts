@@ -20,7 +20,7 @@ import type {
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionPath } from '../files/index.js';
-import { getToc, hashOf, stripNumberPrefix, titledContentSlots, type LocaleContext } from './context.js';
+import { getToc, hashOf, stripNumberPrefix, titledContentSlots, toTagSlug, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
 import { toPageSource } from './pageSource.js';
@@ -686,12 +686,7 @@ function getDocTags(
     const tags: PropTag[] = [];
     for (const key of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
       const source = known.get(key);
-      const slug =
-        source?.permalink ??
-        key
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N}]+/gu, '-')
-          .replace(/^-|-$/g, '');
+      const slug = source?.permalink ?? toTagSlug(key);
       const path = `${tagsPath}/${slug}`;
       const entry =
         byPath.get(path) ??
