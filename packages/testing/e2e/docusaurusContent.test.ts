@@ -18,6 +18,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'docgen-docusaurus-content-'));
 const site = join(scratch, 'site');
 let result: BuildResult;
 const page = (path: string) => readFileSync(join(site, 'build', path, 'index.html'), 'utf8');
+/** The route data a page carries for hydration. */
+const routeOf = (html: string) => JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
 const warningsOf = (file: string) =>
   result.diagnostics
     .filter((diagnostic) => diagnostic.location?.file === file)
@@ -188,8 +190,6 @@ describe('Docusaurus content in a docgen build', () => {
   });
 
   it('shows the sidebar displayed_sidebar names beside a doc, or none for null', () => {
-    const routeOf = (html: string) =>
-      JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
     expect(routeOf(page('docs/intro')).sidebar.id).toBe('docs');
     expect(routeOf(page('docs/elsewhere')).sidebar.id).toBe('reference');
     expect(page('docs/elsewhere')).toContain('href="/docs/more/extra"');
@@ -218,8 +218,6 @@ describe('Docusaurus content in a docgen build', () => {
   });
 
   it('gives the docs tag pages per version, as Docusaurus, named by tags.yml, and shows the tags under each doc', () => {
-    const routeOf = (html: string) =>
-      JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
     const tags = page('docs/tags');
     expect(routeOf(tags)).toMatchObject({
       type: 'docTagList',
