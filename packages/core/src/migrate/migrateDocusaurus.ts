@@ -255,10 +255,6 @@ function list(siteDir: string, dir: string): string[] {
 }
 
 /**
- * The frozen versions of a docs instance (`prefix` `''` for the default one, `<id>_` for another):
- * its versions.json, versioned docs, and versioned sidebars as YAML.
- */
-/**
  * A folder's README.md beside its index.md, or beside a doc named as the folder: both are the
  * folder's page (Docusaurus's category index convention), so Docusaurus warns of the duplicate
  * route and serves one of them (Capacitor's `cli/` and `plugins/`). The other is the page; the
@@ -288,6 +284,10 @@ function isShadowedReadme(site: SiteMigration, source: string, file: string, fil
 const readExclude = (options: Record<string, unknown>) =>
   Array.isArray(options.exclude) ? options.exclude.filter((glob): glob is string => typeof glob === 'string') : [];
 
+/**
+ * The frozen versions of a docs instance (`prefix` `''` for the default one, `<id>_` for another):
+ * its versions.json, versioned docs, and versioned sidebars as YAML.
+ */
 function copyVersions(site: SiteMigration, prefix: string, exclude: string[]): void {
   const { from, writer, notes } = site;
   const versionsFile = `${prefix}versions.json`;
