@@ -18,6 +18,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'docgen-docusaurus-content-'));
 const site = join(scratch, 'site');
 let result: BuildResult;
 const page = (path: string) => readFileSync(join(site, 'build', path, 'index.html'), 'utf8');
+/** What building a site of `files` (in a scratch folder `name`) throws. */
+async function buildFailure(name: string, files: Record<string, string>): Promise<unknown> {
+  const siteDir = join(scratch, name);
+  writeSiteFiles(siteDir, files);
+  return build({ siteDir, threads: 1, cache: false }).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+}
+
 /** The route data a page carries for hydration. */
 const routeOf = (html: string) => JSON.parse(/<script id="__docgen-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).route;
 const warningsOf = (file: string) =>
@@ -198,17 +208,12 @@ describe('Docusaurus content in a docgen build', () => {
   });
 
   it('stops at a displayed_sidebar that names no sidebar of the version, at its line, with the nearest name', async () => {
-    const bad = join(scratch, 'bad-sidebar');
-    writeSiteFiles(bad, {
+    const error = await buildFailure('bad-sidebar', {
       'docgen.config.yaml': 'title: Bad\nurl: https://bad.example.com\n',
       'sidebars.yaml': 'guide:\n  - intro\nreference:\n  - api\n',
       'docs/intro.md': '---\ntitle: Intro\ndisplayed_sidebar: refrence\n---\n\nText.\n',
       'docs/api.md': '# API\n',
     });
-    const error = await build({ siteDir: bad, threads: 1, cache: false }).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
     expect(isDocgenError(error)).toBe(true);
     expect(error).toMatchObject({
       message: 'Front matter displayed_sidebar names "refrence", which is not a sidebar of this version',
@@ -295,14 +300,12 @@ describe('Docusaurus content in a docgen build', () => {
 
 describe("an author's social that is neither a handle nor a URL", () => {
   it('is an error at its line and column', async () => {
-    const broken = join(scratch, 'bad-social');
-    writeSiteFiles(broken, {
+    const error = await buildFailure('bad-social', {
       'docgen.config.yaml': 'title: Broken\nurl: https://broken.example.com\n',
       'docs/x.md': '# X\n',
       'blog/2025-01-02-a.md': '---\ntitle: A\nauthors: [kim]\n---\n\nA.\n',
       'blog/authors.yaml': 'kim:\n  name: Kim\n  socials:\n    newsletter: kim at example\n',
     });
-    const error = await build({ siteDir: broken, threads: 1, cache: false }).catch((caught: unknown) => caught);
     expect(isDocgenError(error)).toBe(true);
     if (!isDocgenError(error)) return;
     expect(error.location).toMatchObject({ file: 'blog/authors.yaml', line: 4 });
@@ -312,13 +315,11 @@ describe("an author's social that is neither a handle nor a URL", () => {
 
 describe('a malformed category file', () => {
   it('is an error at its line and column', async () => {
-    const broken = join(scratch, 'broken');
-    writeSiteFiles(broken, {
+    const error = await buildFailure('broken', {
       'docgen.config.yaml': 'title: Broken\nurl: https://broken.example.com\n',
       'docs/a/_category_.json': '{\n  "label": "A",\n  "position": 1,,\n}\n',
       'docs/a/x.md': '# X\n',
     });
-    const error = await build({ siteDir: broken, threads: 1, cache: false }).catch((caught: unknown) => caught);
     expect(isDocgenError(error)).toBe(true);
     if (!isDocgenError(error)) return;
     expect(error.location).toMatchObject({ file: 'docs/a/_category_.json', line: 3 });

@@ -46,15 +46,17 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
 const MAX_REWRITES = 500;
 
 /**
- * A markdown file of a Docusaurus 2 site as MDX 3 reads what MDX 1 read: its text and the places
- * changed (lines and columns of the file as written). A place MDX 3 cannot read and this does not
+ * A markdown file of a Docusaurus 2 site as MDX 3 reads what MDX 1 read: its text, the places
+ * changed (lines and columns of the file as written) and, when MDX 3 reads it, its tree. A place MDX 3 cannot read and this does not
  * know how to write is left as it is, for the build to report at its place.
  */
-export function rewriteMdx1(text: string): { text: string; rewrites: Mdx1Rewrite[] } {
+export function rewriteMdx1(text: string): { text: string; rewrites: Mdx1Rewrite[]; tree?: MdastRoot } {
   const head = FRONT_MATTER_BLOCK.exec(text)?.[0] ?? '';
   const original = text.slice(head.length);
   let body = original;
   const applied: Edit[] = [];
+  // The tree MDX 3 reads, once it reads the body (escaping text expressions leaves its JSX and statements as they are).
+  let tree: MdastRoot | undefined;
   const apply = (edit: Edit) => {
     body = `${body.slice(0, edit.at)}${edit.insert}${body.slice(edit.at + edit.remove)}`;
     applied.push(edit);
@@ -62,6 +64,7 @@ export function rewriteMdx1(text: string): { text: string; rewrites: Mdx1Rewrite
   while (applied.length < MAX_REWRITES) {
     const parsed = parseMdxBody(body);
     if (!('reason' in parsed)) {
+      tree = parsed;
       // From the end: each edit leaves the places before it where they were.
       for (const edit of findTextExpressions(body, parsed).sort((a, b) => b.at - a.at)) apply(edit);
       break;
@@ -76,7 +79,7 @@ export function rewriteMdx1(text: string): { text: string; rewrites: Mdx1Rewrite
     return { line: headLines + before.length, column: before.at(-1)!.length + 1, what: edit.what };
   });
   rewrites.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { text: head + body, rewrites };
+  return { text: head + body, rewrites, ...(tree && { tree }) };
 }
 
 /** A change of the body: at an offset, characters removed and text inserted. */

@@ -44,7 +44,11 @@ function parseMdx(body: string): MdastRoot | undefined {
  */
 export function usesMdx(text: string): boolean {
   const tree = parseMdx(text.slice(getBodyStart(text)));
-  if (!tree) return false;
+  return tree !== undefined && treeUsesMdx(tree);
+}
+
+/** Whether a parsed MDX tree uses what only MDX has (see usesMdx). */
+export function treeUsesMdx(tree: MdastRoot): boolean {
   let found = false;
   visit(tree, (node) => {
     const name = node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement' ? node.name : undefined;

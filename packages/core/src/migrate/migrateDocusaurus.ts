@@ -20,7 +20,7 @@ import { convertCategoryLink, convertSidebars, withoutVersionPrefix } from './si
 import { toConfigYaml, toYaml } from './writeYaml.js';
 import { convertFrontMatterHead } from './frontMatterHead.js';
 import { readDocusaurusMajor, rewriteMdx1, type Mdx1Rewrite } from './mdx1.js';
-import { usesMdx } from './mdxComponents.js';
+import { treeUsesMdx, usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { escapeRegExp, findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
@@ -113,6 +113,7 @@ async function writeSite(from: string, to: string, configName: string): Promise<
     renamed: [],
     mdx1: readDocusaurusMajor(from) === 2,
     mdx1Rewrites: [],
+    mdImporters: [],
     imported: new Map(),
   };
 
@@ -123,8 +124,9 @@ async function writeSite(from: string, to: string, configName: string): Promise<
   copyVersions(site, '', docsExclude);
   for (const instance of site.content.docsInstances) {
     await migrateSidebars(site, instance.options.sidebarPath, `sidebars-${instance.id}.yaml`, configName, configText);
-    copyDocs(site, instance.source, instance.target, readExclude(instance.options));
-    copyVersions(site, `${instance.id}_`, readExclude(instance.options));
+    const exclude = readExclude(instance.options);
+    copyDocs(site, instance.source, instance.target, exclude);
+    copyVersions(site, `${instance.id}_`, exclude);
   }
   const blogPath = site.content.blog === false ? undefined : stripSlashes(String(site.content.blog.path ?? 'blog'));
   if (blogPath) copyBlog(site, blogPath, 'blog');
@@ -206,6 +208,8 @@ interface SiteMigration {
   mdx1: boolean;
   /** The places of markdown files written differently for MDX 3, by file of the Docusaurus site. */
   mdx1Rewrites: Array<{ file: string; rewrites: Mdx1Rewrite[] }>;
+  /** The MDX files (and partials) written that import a markdown file by its `.md` name, by their site path. */
+  mdImporters: string[];
   /** Whether an MDX file imports code of `src/` (which is then copied). */
   importsComponents?: boolean;
   /** Files MDX files import, by the site path they have in the new site: the Docusaurus site's file. */
@@ -402,7 +406,9 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   // A .md file Docusaurus reads as MDX and that uses MDX is written as .mdx, which docgen reads as MDX
   // (same id and URL). Partials keep their name: the files that import them name it, and docgen reads them as MDX.
   const partial = posix.basename(sourcePath).startsWith('_');
-  const mdx = sourcePath.endsWith('.mdx') || (!partial && readsAsMdx(site.markdownFormat, asMdx, sourcePath) && usesMdx(asMdx));
+  // A Docusaurus 2 file's tree was read by rewriteMdx1 already; none when MDX 3 cannot read it.
+  const usesMdxHere = () => (mdx3 ? mdx3.tree !== undefined && treeUsesMdx(mdx3.tree) : usesMdx(asMdx));
+  const mdx = sourcePath.endsWith('.mdx') || (!partial && readsAsMdx(site.markdownFormat, asMdx, sourcePath) && usesMdxHere());
   const written = mdx || partial ? asMdx : original;
   if (written === asMdx && mdx3 && mdx3.rewrites.length > 0) site.mdx1Rewrites.push({ file: sourcePath, rewrites: mdx3.rewrites });
   const target = mdx ? targetPath.replace(/\.md$/, '.mdx') : targetPath;
@@ -413,8 +419,13 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   // The site's code a file imports (`@site/src/...`, `../src/...`): src/ comes along.
   if (mdx && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
   if (mdx) recordImportedFiles(site, sourcePath, target, written);
+  // An import of another markdown file by its `.md` name, which may be written as .mdx (retargetRenamedImports).
+  if ((mdx || partial) && RELATIVE_MD_IMPORT.test(written)) site.mdImporters.push(target);
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
 }
+
+/** An import statement of a markdown file by a relative path ending in `.md`. */
+const RELATIVE_MD_IMPORT = /^import\s[^\n]*['"]\.{1,2}\/[^'"\n]*\.md['"]/m;
 
 /**
  * A doc written as .mdx is imported by its new name: Keploy's pages import
@@ -424,10 +435,8 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
 function retargetRenamedImports(site: SiteMigration): void {
   const renamed = new Set(site.renamed);
   if (renamed.size === 0) return;
-  for (const file of site.writer.written) {
-    if (!/\.mdx?$/.test(file)) continue;
+  for (const file of site.mdImporters) {
     const text = readFileSync(join(site.to, file), 'utf8');
-    if (!text.includes('.md')) continue;
     const retargeted = text.replace(MODULE_IMPORT, (statement, specifier: string) => {
       if (!/^\.{1,2}\/.*\.md$/.test(specifier) || !renamed.has(posix.join(posix.dirname(file), `${specifier}x`))) return statement;
       return statement.replace(/(['"])[^'"]+(['"])$/, `$1${specifier}x$2`);
