@@ -103,4 +103,53 @@ describe('markdown plugins by name', () => {
     expect(built.stderr).toContain('The remark plugin "remark-tag" failed on this page: cannot stand a boom');
     expect(built.stderr).not.toMatch(/\n\s+at /);
   });
+  it("turns the Tabs, TabItem and Admonition a plugin adds to a markdown page into docgen's, and warns at any other MDX it adds", async () => {
+    // As Docusaurus plugins write for .md files, which Docusaurus reads as MDX.
+    const jsx = (name: string, attributes: Record<string, string>, children: unknown[]) =>
+      `{ type: 'mdxJsxFlowElement', name: '${name}', attributes: ${JSON.stringify(
+        Object.entries(attributes).map(([key, value]) => ({ type: 'mdxJsxAttribute', name: key, value })),
+      )}, children: ${JSON.stringify(children)} }`;
+    const text = (value: string) => ({ type: 'paragraph', children: [{ type: 'text', value }] });
+    const site = makeSite('jsx', 'markdown:\n  remarkPlugins: [remark-jsx]\n', {
+      'node_modules/remark-jsx/package.json': JSON.stringify({ name: 'remark-jsx', version: '1.0.0', type: 'module', exports: './index.js' }),
+      'node_modules/remark-jsx/index.js': [
+        'export default function plugin() {',
+        '  return (tree) => {',
+        '    const [heading, ...rest] = tree.children;',
+        '    tree.children = [',
+        "      { type: 'mdxjsEsm', value: \"import Admonition from '@theme/Admonition';\" },",
+        '      heading,',
+        `      ${jsx('Admonition', { type: 'tip', title: 'Added' }, [text('From the plugin.')])},`,
+        `      ${jsx('Tabs', {}, [])},`,
+        '      ...rest,',
+        "      { type: 'mdxjsEsm', value: \"import Chart from '../components/Chart';\" },",
+        `      ${jsx('Chart', {}, [text('Chart caption.')])},`,
+        "      { type: 'mdxFlowExpression', value: 'secret()' },",
+        '    ];',
+        '    tree.children[3].children = [',
+        `      ${jsx('TabItem', { value: 'a', label: 'First' }, [text('One.')])},`,
+        `      ${jsx('TabItem', { value: 'b' }, [text('Two.')])},`,
+        '    ];',
+        '  };',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/a.md': '# A\n\nThe page.\n',
+    });
+    const built = await runDocgen(['build', site]);
+    expect(built.code, built.stderr).toBe(0);
+    const page = readFileSync(join(site, 'build/docs/a/index.html'), 'utf8');
+    const article = page.slice(page.indexOf('<article'), page.indexOf('</article>'));
+    expect(article).toMatch(/class="admonition[^"]*tip[^>]*>[^]*Added[^]*From the plugin\./);
+    expect([...article.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['First', 'b']);
+    // The component's content is kept; the import, the expression and the JSX are not shown as text.
+    expect(article).toContain('Chart caption.');
+    expect(article).not.toMatch(/import |secret\(\)|@theme/);
+    const warnings = built.stderr.split('\n').filter((line) => line.includes('A plugin added'));
+    expect(warnings).toEqual([
+      expect.stringContaining("A plugin added an import or export to a markdown page, which docgen does not run: import Chart from '../components/Chart';"),
+      expect.stringContaining('A plugin added the component <Chart> to a markdown page: only its content is shown'),
+      expect.stringContaining('A plugin added an expression to a markdown page, which docgen does not run: {secret()}'),
+    ]);
+  });
 });

@@ -795,7 +795,8 @@ describe('docgen migrate docusaurus', () => {
       ].join('\n'),
       'node_modules/lite-embed/package.json': JSON.stringify({ name: 'lite-embed', version: '3.0.0' }),
       'node_modules/lite-embed/dist/embed.css': '.embed { aspect-ratio: 16 / 9; }\n',
-      'src/css/custom.css': ':root { --ifm-color-primary: #99424f; }\n',
+      'src/css/custom.css': ":root { --ifm-color-primary: #99424f; }\n.card { background: url('@site/static/img/card.svg'); }\n",
+      'static/img/card.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n',
       'src/pages/index.js': [
         "import Layout from '@theme/Layout';",
         "import Hero from '@site/src/pages/_hero';",
@@ -830,6 +831,109 @@ describe('docgen migrate docusaurus', () => {
       .map((file) => readFileSync(join(to, 'build', file), 'utf8'))
       .join('\n');
     expect(css).toMatch(/\.embed\s*\{\s*aspect-ratio:\s*16\s*\/\s*9/);
+    // `@site/` in a stylesheet's url() names the site's file, as webpack resolves it for Docusaurus.
+    const card = /\.card\s*\{\s*background:\s*url\(([^)]+)\)/.exec(css)?.[1];
+    expect(card).toBeDefined();
+    expect(card).not.toContain('@site');
+  });
+
+  it("runs the site's remark plugin packages as docgen's, on .md and .mdx pages, and runs the config in the site's folder (Jest's code tab blocks)", async () => {
+    const root = join(scratch, 'tab-blocks');
+    writeFiles(root, {
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '^3.0.0', 'code-tab-blocks': '^4.0.0' } }),
+      // As Jest's config: run from the site's folder, path.resolve names its files; the tab plugin's
+      // function is called `plugin`, as npm2yarn's is; a plugin of the site's own, a named export
+      // and options that hold a function cannot come over.
+      'docusaurus.config.mjs': [
+        "import path from 'node:path';",
+        "import { createRequire } from 'node:module';",
+        "import { named } from 'code-tab-blocks';",
+        'const require = createRequire(import.meta.url);',
+        'export default {',
+        "  title: 'Tabbed', url: 'https://tabbed.example.com', baseUrl: '/',",
+        '  presets: [[',
+        "    'classic',",
+        '    {',
+        '      docs: {',
+        "        sidebarPath: false,",
+        '        remarkPlugins: [',
+        "          [require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }],",
+        "          [require('code-tab-blocks').default, { labels: [['sh', 'Shell']] }],",
+        '          function ownPlugin() { return () => {}; },',
+        '          named,',
+        '        ],',
+        '      },',
+        "      blog: { remarkPlugins: [[require('code-tab-blocks').default, { rename: (x) => x }]] },",
+        "      theme: { customCss: [path.resolve('src/css/custom.css')] },",
+        '    },',
+        '  ]],',
+        '};',
+        '',
+      ].join('\n'),
+      'src/css/custom.css': ':root { --ifm-color-primary: #99424f; }\n',
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': JSON.stringify({ name: '@docusaurus/remark-plugin-npm2yarn', main: 'index.js' }),
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/index.js': 'module.exports = function plugin() { return () => {}; };\n',
+      'node_modules/code-tab-blocks/package.json': JSON.stringify({ name: 'code-tab-blocks', version: '4.0.0', type: 'module', exports: './index.js' }),
+      // As docusaurus-remark-plugin-tab-blocks does: code blocks marked `tab` in a row become <Tabs>
+      // of <TabItem>s, with the import of @theme/Tabs it adds to the page.
+      'node_modules/code-tab-blocks/index.js': [
+        'const LABELS = { js: "JavaScript", ts: "TypeScript" };',
+        'export function named() { return () => {}; }',
+        'export default function plugin(options = {}) {',
+        '  const labels = { ...LABELS, ...Object.fromEntries(options.labels ?? []) };',
+        '  return (tree) => {',
+        '    const out = [];',
+        '    let tabs;',
+        '    for (const node of tree.children) {',
+        '      if (node.type === "code" && /\\btab\\b/.test(node.meta ?? "")) {',
+        '        if (!tabs) out.push((tabs = { type: "mdxJsxFlowElement", name: "Tabs", attributes: [{ type: "mdxJsxAttribute", name: "groupId", value: "code-examples" }], children: [] }));',
+        '        tabs.children.push({ type: "mdxJsxFlowElement", name: "TabItem", attributes: [{ type: "mdxJsxAttribute", name: "value", value: node.lang }, { type: "mdxJsxAttribute", name: "label", value: labels[node.lang] ?? node.lang }], children: [node] });',
+        '      } else {',
+        '        tabs = undefined;',
+        '        out.push(node);',
+        '      }',
+        '    }',
+        '    const declare = (name) => ({ type: "ImportDeclaration", specifiers: [{ type: "ImportDefaultSpecifier", local: { type: "Identifier", name } }], source: { type: "Literal", value: "@theme/" + name, raw: "\'@theme/" + name + "\'" } });',
+        '    const imports = "import Tabs from \'@theme/Tabs\';\\nimport TabItem from \'@theme/TabItem\';";',
+        '    const estree = { type: "Program", sourceType: "module", body: [declare("Tabs"), declare("TabItem")] };',
+        '    tree.children = [{ type: "mdxjsEsm", value: imports, data: { estree } }, ...out];',
+        '  };',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n\nRun it:\n\n```js tab\nrun();\n```\n\n```ts tab\nrun(): void;\n```\n\n```sh tab\nnpx run\n```\n',
+      'docs/mdx-page.mdx': "# MDX page\n\nexport const answer = 42;\n\nThe answer is {answer}.\n\n```js tab\nask();\n```\n\n```ts tab\nask(): number;\n```\n",
+    });
+    const to = join(scratch, 'tab-blocks-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
+    expect(config).toContain('customCss:\n  - src/css/custom.css\n');
+    // npm2yarn is docgen's own; the tab plugin runs by its package's name, with its options.
+    expect(config).toMatch(/remarkPlugins:\n\s+- - code-tab-blocks\n\s+- labels:\n\s+- - sh\n\s+- Shell\n/);
+    expect(config).not.toContain('npm2yarn');
+    expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([
+      "docusaurus.config.mjs:12 Remark plugin `ownPlugin` of the docs",
+      "docusaurus.config.mjs:12 Remark plugin `code-tab-blocks's named` of the docs",
+      'docusaurus.config.mjs:19 Remark plugin `code-tab-blocks` of the blog',
+    ]);
+    writeFiles(to, {
+      'node_modules/code-tab-blocks/package.json': readFileSync(join(root, 'node_modules/code-tab-blocks/package.json'), 'utf8'),
+      'node_modules/code-tab-blocks/index.js': readFileSync(join(root, 'node_modules/code-tab-blocks/index.js'), 'utf8'),
+    });
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).not.toMatch(/plugin added/);
+    for (const [page, labels] of [
+      ['docs/intro', ['JavaScript', 'TypeScript', 'Shell']],
+      ['docs/mdx-page', ['JavaScript', 'TypeScript']],
+    ] as const) {
+      const html = readFileSync(join(to, 'build', page, 'index.html'), 'utf8');
+      const tabs = [...html.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1]);
+      expect(tabs, page).toEqual(labels);
+      expect(html).not.toContain('@theme/Tabs');
+    }
+    expect(readFileSync(join(to, 'build/docs/mdx-page/index.html'), 'utf8')).toContain('The answer is 42.');
   });
 
   it("takes the theme's texts of each locale from Docusaurus's own translations, under the site's code.json (Socket.IO's zh-CN)", async () => {

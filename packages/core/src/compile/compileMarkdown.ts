@@ -25,6 +25,7 @@ import { remarkMdxDocgen } from './mdx.js';
 import { toMdxSource } from './mdxCompat.js';
 import { assertHtmlNesting, assertNesting, findSlowSyntax, MAX_NESTING, NestingError } from './nesting.js';
 import { hasRawHtml } from './rawHtml.js';
+import { remarkPluginJsx } from './pluginJsx.js';
 import { isLeadingStyle, rehypeDocgen } from './rehypeDocgen.js';
 import { remarkDocgen } from './remarkDocgen.js';
 import { getContentSections, getShownText } from './sections.js';
@@ -141,6 +142,8 @@ export function createDocgenPipeline(extensions: PipelineExtensions): MarkdownPi
       .use(syntax === 'mdx' ? [remarkMdxDocgen] : [])
       .use(remarkDocgen, { packageManagers: extensions.npm2yarn ?? ['yarn', 'pnpm'] });
     for (const plugin of extensions.remarkPlugins) processor.use(plugin.attacher, plugin.options);
+    // What the site's plugins add as MDX to a markdown page (Docusaurus reads .md as MDX).
+    if (syntax === 'markdown' && extensions.remarkPlugins.length > 0) processor.use(remarkPluginJsx);
     return processor;
   };
   const markdown = () => remark('markdown').use(remarkRehype, { allowDangerousHtml: true, handlers: { code: codeHandler } });

@@ -199,14 +199,18 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
   if (pages !== false) {
     for (const key of Object.keys(pages)) {
-      if (!isDocgensOnly(pages[key], key, configText))
-        at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
+      if (PLUGIN_LISTS.includes(key)) notePluginList(pages[key], key, 'pages', configFile, configText, notes);
+      else at(key, `Pages option \`${key}\` is not converted`, 'docgen reads pages from pages/ only.');
     }
   }
-  const markdown = convertMarkdown(site.markdown, [docs, blog, pages], configFile, configText, notes);
-  const npm2yarn = readNpm2YarnConverters([docs, blog, pages], configText, siteDir);
-  if (npm2yarn && npm2yarn.join() !== 'yarn,pnpm') config.markdown = { ...(markdown ?? {}), npm2yarn };
-  else if (markdown) config.markdown = markdown;
+  const sections = [docs, blog, pages, ...docsInstances.map(({ options }) => options)];
+  const markdown = {
+    ...convertMarkdown(site.markdown, sections, configFile, configText, notes),
+    ...collectPluginPackages(sections, configText),
+  };
+  const npm2yarn = readNpm2YarnConverters(sections, configText, siteDir);
+  if (npm2yarn && npm2yarn.join() !== 'yarn,pnpm') config.markdown = { ...markdown, npm2yarn };
+  else if (Object.keys(markdown).length > 0) config.markdown = markdown;
   // The route of each docs instance, by id, for navbar items that name a doc by its path.
   const docsBases: Record<string, string> = {
     default: docs === false || typeof docs.routeBasePath !== 'string' ? 'docs' : trimSlashes(docs.routeBasePath),
@@ -435,17 +439,80 @@ const NPM2YARN_PACKAGE = '@docusaurus/remark-plugin-npm2yarn';
  * function its module exports (named `plugin`) where the config names the package.
  */
 function isNpm2Yarn(entry: unknown, configText: string): boolean {
+  const first = Array.isArray(entry) ? entry[0] : entry;
+  if (isData(first) && typeof first.$package === 'string') return first.$package === NPM2YARN_PACKAGE;
   const name = pluginName(entry);
   return name === NPM2YARN_PACKAGE || (name === 'plugin' && configText.includes(NPM2YARN_PACKAGE));
 }
 
-/** A plugin list of the docs, blog or pages that holds only math and npm2yarn plugins: `markdown` says it all. */
-function isDocgensOnly(value: unknown, key: string, configText: string): boolean {
-  return (
-    PLUGIN_LISTS.includes(key) &&
-    Array.isArray(value) &&
-    value.every((entry) => MATH_PLUGINS.has(pluginName(entry) ?? '') || isNpm2Yarn(entry, configText))
-  );
+/**
+ * How one entry of a docs, blog or pages plugin list comes over: as docgen's own `markdown` option
+ * (math, npm2yarn), as a plugin package docgen runs by name (`markdown.remarkPlugins`), or not, why.
+ */
+type PluginEntry = { kind: 'docgen' } | { kind: 'package'; name: string; options?: unknown } | { kind: 'code'; name: string; why: string };
+
+function readPluginEntry(entry: unknown, configText: string): PluginEntry {
+  const name = pluginName(entry);
+  if (MATH_PLUGINS.has(name ?? '') || isNpm2Yarn(entry, configText)) return { kind: 'docgen' };
+  const [first, options] = Array.isArray(entry) ? entry : [entry, undefined];
+  const exported = isData(first) && isData(first.default) ? first.default : first;
+  if (isData(exported) && typeof exported.$stub === 'string') {
+    return { kind: 'code', name: exported.$stub, why: 'its package is not installed: install the packages of the site, then migrate again' };
+  }
+  if (!isData(exported) || typeof exported.$package !== 'string') {
+    return { kind: 'code', name: name ?? 'an inline function', why: "it is the site's own code, not a package docgen can load by name" };
+  }
+  if (exported.$export !== 'default') {
+    return { kind: 'code', name: `${exported.$package}'s ${String(exported.$export)}`, why: 'docgen loads the default export of a plugin package' };
+  }
+  if (holdsCode(options)) return { kind: 'code', name: exported.$package, why: 'its options hold functions, which a YAML config cannot' };
+  return { kind: 'package', name: exported.$package, ...(options !== undefined && { options }) };
+}
+
+/** Whether a loaded value holds a function, regular expression or stand-in (the markers loadModuleChild writes). */
+function holdsCode(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsCode);
+  if (!isData(value)) return false;
+  if ('$function' in value || '$regexp' in value || '$stub' in value || '$cycle' in value) return true;
+  return Object.values(value).some(holdsCode);
+}
+
+/** A note for each entry of a plugin list that docgen does not take, at the option's line. */
+function notePluginList(value: unknown, key: string, section: string, configFile: string, configText: string, notes: MigrationNote[]) {
+  for (const entry of Array.isArray(value) ? value : []) {
+    const read = readPluginEntry(entry, configText);
+    if (read.kind !== 'code') continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, key, section),
+      what: `${/rehype/i.test(key) ? 'Rehype' : 'Remark'} plugin \`${read.name}\` of the ${section} is not converted: ${read.why}`,
+      todo: `docgen runs the plugin packages listed in \`markdown.${/rehype/i.test(key) ? 'rehypePlugins' : 'remarkPlugins'}\` (\`[name, options]\`) on every page.`,
+    });
+  }
+}
+
+/**
+ * The plugin packages of the docs, blog and pages lists (every docs instance's too), as docgen's
+ * `markdown.remarkPlugins` and `rehypePlugins`: docgen runs them on every page, after its own.
+ */
+function collectPluginPackages(sections: (Data | false)[], configText: string) {
+  const lists = { remarkPlugins: new Map<string, unknown>(), rehypePlugins: new Map<string, unknown>() };
+  for (const section of sections) {
+    if (section === false) continue;
+    for (const key of PLUGIN_LISTS) {
+      const target = /rehype/i.test(key) ? lists.rehypePlugins : lists.remarkPlugins;
+      for (const entry of Array.isArray(section[key]) ? (section[key] as unknown[]) : []) {
+        const read = readPluginEntry(entry, configText);
+        if (read.kind !== 'package') continue;
+        const written = read.options === undefined ? read.name : [read.name, read.options];
+        target.set(JSON.stringify(written), written);
+      }
+    }
+  }
+  return {
+    ...(lists.remarkPlugins.size > 0 && { remarkPlugins: [...lists.remarkPlugins.values()] }),
+    ...(lists.rehypePlugins.size > 0 && { rehypePlugins: [...lists.rehypePlugins.values()] }),
+  };
 }
 
 /**
@@ -512,6 +579,8 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
 
 function pluginName(entry: unknown): string | undefined {
   const first = Array.isArray(entry) ? entry[0] : entry;
+  // A package's export, as the config loaded it: known by its package, whatever its function is called.
+  if (isData(first) && typeof first.$package === 'string' && first.$export === 'default') return first.$package;
   // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names.
   const installed = typeof first === 'string' ? /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/][^]*$/.exec(first) : null;
   if (installed) return installed[1]!.replace('\\', '/');
@@ -617,7 +686,11 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
     result.versions = versions;
   }
   for (const key of Object.keys(docs)) {
-    if (DOCS_KEYS.has(key) || isDocgensOnly(docs[key], key, configText)) continue;
+    if (DOCS_KEYS.has(key)) continue;
+    if (PLUGIN_LISTS.includes(key)) {
+      notePluginList(docs[key], key, 'docs', configFile, configText, notes);
+      continue;
+    }
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'docs'),
@@ -629,10 +702,6 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
 }
 
 const DOCS_ADVICE: Record<string, string> = {
-  remarkPlugins:
-    'remark-math is `markdown.math: true`; list other remark plugins installed in the site by package name in `markdown.remarkPlugins` (`[name, options]`).',
-  rehypePlugins:
-    'rehype-katex is `markdown.math: true`; list other rehype plugins installed in the site by package name in `markdown.rehypePlugins` (`[name, options]`).',
   sidebarCollapsible: 'Set `collapsible` on each category instead.',
   sidebarCollapsed: 'Set `collapsed` on each category instead.',
 };
@@ -697,7 +766,11 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
   if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
   Object.assign(result, convertPageSourceOptions(blog, 'blog', configFile, configText, notes));
   for (const key of Object.keys(blog)) {
-    if (BLOG_KEYS.has(key) || isDocgensOnly(blog[key], key, configText)) continue;
+    if (BLOG_KEYS.has(key)) continue;
+    if (PLUGIN_LISTS.includes(key)) {
+      notePluginList(blog[key], key, 'blog', configFile, configText, notes);
+      continue;
+    }
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'blog'),

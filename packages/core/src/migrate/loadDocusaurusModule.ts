@@ -9,12 +9,14 @@ const TIMEOUT_MS = 60_000;
 /**
  * What a file of the Docusaurus site (`docusaurus.config.ts`, `sidebars.js`) exports, as plain
  * data, evaluated in a child Node process (loadModuleChild.ts). A file that throws, or does not
- * parse, is a DocgenError carrying its own error text.
+ * parse, is a DocgenError carrying its own error text. It runs in the site's folder, as
+ * `docusaurus build` does: `path.resolve('src/css/custom.css')` names the site's file.
  */
-export async function loadDocusaurusModule(absolutePath: string, sitePath: string): Promise<ChildOutput> {
+export async function loadDocusaurusModule(absolutePath: string, sitePath: string, siteDir: string): Promise<ChildOutput> {
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
     const child = spawn(process.execPath, [CHILD, absolutePath], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: siteDir,
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     let out = '';

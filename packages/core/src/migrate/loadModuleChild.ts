@@ -60,15 +60,38 @@ function stubPlugin(file: string, stubs: Set<string>): Plugin {
   };
 }
 
+/**
+ * The package and export name of each function that a package the file imports gives it: a remark
+ * plugin is known by its package (`docusaurus-remark-plugin-tab-blocks`'s default), not by the
+ * name of its function (`plugin`, as many are named).
+ */
+type PackageFunctions = WeakMap<object, { package: string; export: string }>;
+
+function recordPackageExports(packageFunctions: PackageFunctions, filename: string, exported: unknown): void {
+  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?![^]*[\\/]node_modules[\\/])/.exec(filename)?.[1];
+  if (!name) return;
+  const record = (value: unknown, exportName: string) => {
+    if (typeof value === 'function' && !packageFunctions.has(value)) packageFunctions.set(value, { package: name.replace('\\', '/'), export: exportName });
+  };
+  // `module.exports = plugin`: what `import plugin from` gives.
+  record(exported, 'default');
+  if ((typeof exported === 'object' || typeof exported === 'function') && exported !== null) {
+    for (const key of Object.keys(exported)) record((exported as Record<string, unknown>)[key], key);
+  }
+}
+
 /** JSON of the exported value: functions and stand-ins are named, cycles cut, `undefined` dropped. */
-function toJson(value: unknown): string {
+function toJson(value: unknown, packageFunctions: PackageFunctions): string {
   const seen = new WeakSet<object>();
   return JSON.stringify(value, function replace(_key, item: unknown) {
     if ((typeof item === 'function' || typeof item === 'object') && item !== null) {
       const stub = (item as Record<symbol, unknown>)[STUB];
       if (typeof stub === 'string') return { $stub: stub };
     }
-    if (typeof item === 'function') return { $function: item.name || 'anonymous' };
+    if (typeof item === 'function') {
+      const from = packageFunctions.get(item);
+      return { $function: item.name || 'anonymous', ...(from && { $package: from.package, $export: from.export }) };
+    }
     if (item instanceof RegExp) return { $regexp: String(item) };
     if (typeof item === 'bigint') return Number(item);
     if (typeof item === 'object' && item !== null) {
@@ -133,8 +156,15 @@ async function main(): Promise<void> {
     }
   };
   const standIns = new Map<string, unknown>();
+  const packageFunctions: PackageFunctions = new WeakMap();
   loader._load = (request, ...rest) => {
-    if (!stubs.has(request)) return load(request, ...rest);
+    if (!stubs.has(request)) {
+      const loaded = load(request, ...rest);
+      // What the file itself imports (its bundle is one module): not what those packages import in turn.
+      const parent = rest[0] as { filename?: string } | undefined;
+      if (parent?.filename === file) recordPackageExports(packageFunctions, resolveFilename(request, ...rest), loaded);
+      return loaded;
+    }
     if (!standIns.has(request)) standIns.set(request, makeStub(request));
     return standIns.get(request);
   };
@@ -147,7 +177,7 @@ async function main(): Promise<void> {
   if (typeof value === 'function') value = await (value as () => unknown)();
   value = await value;
   const output: ChildOutput = { value, stubs: [...stubs].sort() };
-  writeAnswer(toJson(output));
+  writeAnswer(toJson(output, packageFunctions));
 }
 
 main().catch((error: unknown) => {

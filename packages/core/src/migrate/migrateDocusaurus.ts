@@ -96,7 +96,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
 }
 
 async function writeSite(from: string, to: string, configName: string): Promise<MigrateResult> {
-  const loaded = await loadDocusaurusModule(join(from, configName), configName);
+  const loaded = await loadDocusaurusModule(join(from, configName), configName, from);
   const configText = readFileSync(join(from, configName), 'utf8');
   const converted = convertConfig(loaded.value, configName, configText, from);
   const notes = [...converted.notes];
@@ -341,7 +341,7 @@ async function migrateSidebars(
     });
     return;
   }
-  const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name)).value;
+  const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name, site.from)).value;
   site.writer.text(target, toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
 }
 
