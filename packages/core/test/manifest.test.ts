@@ -466,3 +466,33 @@ describe('tag URLs', () => {
     ]);
   });
 });
+
+describe("a folder's page", () => {
+  it("is the doc named index, README or as its folder, in any case, by the names as written (Docusaurus's category index)", async () => {
+    const site = copyFixture('autogen');
+    for (const [file, title] of [
+      ['docs/upgrade-guide/01-upgrade-guide.md', 'Upgrading'],
+      ['docs/upgrade-guide/02-notes.md', 'Notes'],
+      ['docs/setup/Setup.md', 'Setting up'],
+      ['docs/01-faq/faq.md', 'Questions'],
+      ['docs/01-faq/02-more.md', 'More'],
+      ['docs/other/README.md', 'Other'],
+    ]) {
+      mkdirSync(join(site, file, '..'), { recursive: true });
+      writeFileSync(join(site, file), `# ${title}\n\nText.\n`);
+    }
+    const { manifest } = await loadSite({ siteDir: site, cache: false });
+    const permalinks = Object.fromEntries(
+      localeOf(manifest, 'ko')
+        .versions[0]!.docs.filter((doc) => ['Upgrading', 'Setting up', 'Questions', 'Other'].includes(doc.title))
+        .map((doc) => [doc.title, doc.permalink]),
+    );
+    expect(permalinks).toEqual({
+      // The number prefix is part of the name compared: not the folder's page (Apache EventMesh's).
+      Upgrading: '/docs/upgrade-guide/upgrade-guide',
+      'Setting up': '/docs/setup/',
+      Questions: '/docs/faq/faq',
+      Other: '/docs/other/',
+    });
+  });
+});

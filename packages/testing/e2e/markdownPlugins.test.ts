@@ -111,7 +111,12 @@ describe('markdown plugins by name', () => {
       )}, children: ${JSON.stringify(children)} }`;
     const text = (value: string) => ({ type: 'paragraph', children: [{ type: 'text', value }] });
     const site = makeSite('jsx', 'markdown:\n  remarkPlugins: [remark-jsx]\n', {
-      'node_modules/remark-jsx/package.json': JSON.stringify({ name: 'remark-jsx', version: '1.0.0', type: 'module', exports: './index.js' }),
+      'node_modules/remark-jsx/package.json': JSON.stringify({
+        name: 'remark-jsx',
+        version: '1.0.0',
+        type: 'module',
+        exports: './index.js',
+      }),
       'node_modules/remark-jsx/index.js': [
         'export default function plugin() {',
         '  return (tree) => {',
@@ -147,7 +152,9 @@ describe('markdown plugins by name', () => {
     expect(article).not.toMatch(/import |secret\(\)|@theme/);
     const warnings = built.stderr.split('\n').filter((line) => line.includes('A plugin added'));
     expect(warnings).toEqual([
-      expect.stringContaining("A plugin added an import or export to a markdown page, which docgen does not run: import Chart from '../components/Chart';"),
+      expect.stringContaining(
+        "A plugin added an import or export to a markdown page, which docgen does not run: import Chart from '../components/Chart';",
+      ),
       expect.stringContaining('A plugin added the component <Chart> to a markdown page: only its content is shown'),
       expect.stringContaining('A plugin added an expression to a markdown page, which docgen does not run: {secret()}'),
     ]);

@@ -270,6 +270,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
         'title: MDX files\nurl: https://files.example.com\nbaseUrl: /base/\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
       'docs/img/pic.png': PNG,
       'static/img/logo.svg': SVG,
+      'static/data/team.json': JSON.stringify([{ name: 'Ana' }, { name: 'Bo' }]),
       'src/components/img/badge.png': BADGE_PNG,
       'src/components/Badge.tsx': [
         "import { useState } from 'react';",
@@ -295,6 +296,10 @@ describe('files an MDX page and a site component import, under a base URL', () =
         "import pic from './img/pic.png';",
         "import logo from '@site/static/img/logo.svg';",
         "import Badge from '@site/src/components/Badge';",
+        // Data from `/`: the static folder's JSON, as webpack resolves it (Apache Answer's team page).
+        "import team from '/data/team.json';",
+        '',
+        '<p className="team">{team.map((member) => member.name).join(" and ")}</p>',
         '',
         '<img className="pic" src={pic} alt="A picture" />',
         '',
@@ -335,6 +340,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
       ['required', BADGE_PNG],
       ['given', PNG],
     ];
+    expect(html).toContain('<p class="team">Ana and Bo</p>');
     for (const [className, contents] of expected) {
       const src = srcOf(className);
       expect(src, className).toMatch(/^\/base\/assets\/(files|islands)\/[^/]+\.(png|svg)$/);

@@ -6,6 +6,7 @@
  * (the `.routes.txt` beside each) is served by a plain static server. The report lists exactly
  * what was not converted, and the Docusaurus site is left as it was.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -385,15 +386,38 @@ describe('docgen migrate docusaurus', () => {
       'blog/2022/12-24-android-tv/index.mdx': '---\ntitle: Android\n---\n\nTV.\n',
       'blog/2024-01-18.mdx': '---\ntitle: Dated only\n---\n\nJust a date.\n',
       'blog/2023-05-01-kept.md': '---\ntitle: Kept\nslug: kept-here\n---\n\nKept.\n',
+      // No date in its name or front matter: Docusaurus dates it by its first commit (EventMesh's).
+      'blog/undated-news.md': '---\ntitle: Undated\n---\n\nNews.\n',
     });
+    const git = (args: string[], date?: string) =>
+      execFileSync('git', args, {
+        cwd: root,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@example.com',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@example.com',
+          ...(date && { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date }),
+        },
+      });
+    git(['init', '-q']);
+    git(['add', '-A']);
+    git(['commit', '-qm', 'first'], '2023-03-04T05:06:07Z');
+    writeFileSync(join(root, 'blog/undated-news.md'), '---\ntitle: Undated\n---\n\nNews, edited.\n');
+    git(['commit', '-qam', 'edit'], '2024-06-07T08:09:10Z');
     const to = join(scratch, 'dated-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(readFileSync(join(to, 'blog/2021-12-29-yearly-update.md'), 'utf8')).toBe(
       '---\nslug: /2021/12/29/yearly-update\ntitle: 2021\n---\n\nA year.\n',
     );
+    expect(readFileSync(join(to, 'blog/undated-news.md'), 'utf8')).toBe(
+      '---\ndate: 2023-03-04T05:06:07Z\ntitle: Undated\n---\n\nNews, edited.\n',
+    );
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
+    expect(readFileSync(join(to, 'build/blog/undated-news/index.html'), 'utf8')).toContain('2023');
     for (const route of [
       'blog/2021/12/29/yearly-update',
       'blog/2022/12/30/yearly-update',
@@ -805,7 +829,9 @@ describe('docgen migrate docusaurus', () => {
         '}',
         '',
       ].join('\n'),
-      'src/pages/_hero.js': 'export default function Hero() {\n  return <h1 className="hero">Delightful</h1>;\n}\n',
+      'src/pages/_hero.js':
+        "import styles from './_hero.module.css';\nexport default function Hero() {\n  return <h1 className={`hero ${styles.banner}`}>Delightful</h1>;\n}\n",
+      'src/pages/_hero.module.css': ".banner { background: url('@site/static/img/card.svg'); }\n",
     });
     const to = join(scratch, 'jest-like-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
@@ -825,16 +851,18 @@ describe('docgen migrate docusaurus', () => {
     });
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
-    expect(readFileSync(join(to, 'build/index.html'), 'utf8')).toContain('<h1 class="hero">Delightful</h1>');
+    expect(readFileSync(join(to, 'build/index.html'), 'utf8')).toMatch(/<h1 class="hero [\w-]+">Delightful<\/h1>/);
     const css = listFiles(join(to, 'build'))
       .filter((file) => file.endsWith('.css'))
       .map((file) => readFileSync(join(to, 'build', file), 'utf8'))
       .join('\n');
     expect(css).toMatch(/\.embed\s*\{\s*aspect-ratio:\s*16\s*\/\s*9/);
     // `@site/` in a stylesheet's url() names the site's file, as webpack resolves it for Docusaurus.
-    const card = /\.card\s*\{\s*background:\s*url\(([^)]+)\)/.exec(css)?.[1];
-    expect(card).toBeDefined();
-    expect(card).not.toContain('@site');
+    for (const rule of ['card', 'banner']) {
+      const url = new RegExp(`\\.[\\w-]*${rule}[\\w-]*\\s*\\{\\s*background:\\s*url\\(([^)]+)\\)`).exec(css)?.[1];
+      expect(url, rule).toBeDefined();
+      expect(url, rule).not.toContain('@site');
+    }
   });
 
   it("runs the site's remark plugin packages as docgen's, on .md and .mdx pages, and runs the config in the site's folder (Jest's code tab blocks)", async () => {
@@ -855,7 +883,7 @@ describe('docgen migrate docusaurus', () => {
         "    'classic',",
         '    {',
         '      docs: {',
-        "        sidebarPath: false,",
+        '        sidebarPath: false,',
         '        remarkPlugins: [',
         "          [require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }],",
         "          [require('code-tab-blocks').default, { labels: [['sh', 'Shell']] }],",
@@ -871,9 +899,17 @@ describe('docgen migrate docusaurus', () => {
         '',
       ].join('\n'),
       'src/css/custom.css': ':root { --ifm-color-primary: #99424f; }\n',
-      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': JSON.stringify({ name: '@docusaurus/remark-plugin-npm2yarn', main: 'index.js' }),
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': JSON.stringify({
+        name: '@docusaurus/remark-plugin-npm2yarn',
+        main: 'index.js',
+      }),
       'node_modules/@docusaurus/remark-plugin-npm2yarn/index.js': 'module.exports = function plugin() { return () => {}; };\n',
-      'node_modules/code-tab-blocks/package.json': JSON.stringify({ name: 'code-tab-blocks', version: '4.0.0', type: 'module', exports: './index.js' }),
+      'node_modules/code-tab-blocks/package.json': JSON.stringify({
+        name: 'code-tab-blocks',
+        version: '4.0.0',
+        type: 'module',
+        exports: './index.js',
+      }),
       // As docusaurus-remark-plugin-tab-blocks does: code blocks marked `tab` in a row become <Tabs>
       // of <TabItem>s, with the import of @theme/Tabs it adds to the page.
       'node_modules/code-tab-blocks/index.js': [
@@ -894,7 +930,7 @@ describe('docgen migrate docusaurus', () => {
         '      }',
         '    }',
         '    const declare = (name) => ({ type: "ImportDeclaration", specifiers: [{ type: "ImportDefaultSpecifier", local: { type: "Identifier", name } }], source: { type: "Literal", value: "@theme/" + name, raw: "\'@theme/" + name + "\'" } });',
-        '    const imports = "import Tabs from \'@theme/Tabs\';\\nimport TabItem from \'@theme/TabItem\';";',
+        "    const imports = \"import Tabs from '@theme/Tabs';\\nimport TabItem from '@theme/TabItem';\";",
         '    const estree = { type: "Program", sourceType: "module", body: [declare("Tabs"), declare("TabItem")] };',
         '    tree.children = [{ type: "mdxjsEsm", value: imports, data: { estree } }, ...out];',
         '  };',
@@ -902,7 +938,8 @@ describe('docgen migrate docusaurus', () => {
         '',
       ].join('\n'),
       'docs/intro.md': '# Intro\n\nRun it:\n\n```js tab\nrun();\n```\n\n```ts tab\nrun(): void;\n```\n\n```sh tab\nnpx run\n```\n',
-      'docs/mdx-page.mdx': "# MDX page\n\nexport const answer = 42;\n\nThe answer is {answer}.\n\n```js tab\nask();\n```\n\n```ts tab\nask(): number;\n```\n",
+      'docs/mdx-page.mdx':
+        '# MDX page\n\nexport const answer = 42;\n\nThe answer is {answer}.\n\n```js tab\nask();\n```\n\n```ts tab\nask(): number;\n```\n',
     });
     const to = join(scratch, 'tab-blocks-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
@@ -913,7 +950,7 @@ describe('docgen migrate docusaurus', () => {
     expect(config).toMatch(/remarkPlugins:\n\s+- - code-tab-blocks\n\s+- labels:\n\s+- - sh\n\s+- Shell\n/);
     expect(config).not.toContain('npm2yarn');
     expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([
-      "docusaurus.config.mjs:12 Remark plugin `ownPlugin` of the docs",
+      'docusaurus.config.mjs:12 Remark plugin `ownPlugin` of the docs',
       "docusaurus.config.mjs:12 Remark plugin `code-tab-blocks's named` of the docs",
       'docusaurus.config.mjs:19 Remark plugin `code-tab-blocks` of the blog',
     ]);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
+import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
 import { isGeneratedModule, readThemeComponents, themeOverrides } from './themeOverrides.js';
 
@@ -91,14 +92,6 @@ function siteModules(siteDir: string): esbuild.Plugin {
           ? { path: absolutePath }
           : { path: args.path, external: true };
       });
-      // `url('@site/static/img/x.png')`, as webpack resolves it for a Docusaurus site: the site's file, bundled.
-      build.onResolve({ filter: /^@site\//, namespace }, (args) => {
-        if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
-        const absolutePath = resolve(siteDir, args.path.slice('@site/'.length).replace(/[?#].*$/, ''));
-        return absolutePath.startsWith(siteDir) && existsSync(absolutePath) && statSync(absolutePath).isFile()
-          ? { path: absolutePath }
-          : { errors: [{ text: `Cannot find ${args.path}: @site/ names a file of the site's folder` }] };
-      });
       build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
         const importerDir = dirname(resolve(siteDir, args.importer));
         for (const candidate of ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
@@ -170,6 +163,7 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
   absWorkingDir: input.themeDir,
   conditions: ['source'],
   plugins: [
+    siteStylesheetUrls(input.siteDir),
     siteModules(input.siteDir),
     themeOverrides({
       themeDir: input.themeDir,

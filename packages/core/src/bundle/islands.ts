@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import type { DocusaurusSiteContext } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES } from '../files/index.js';
+import { siteStylesheetUrls } from './stylesheetUrls.js';
 
 /**
  * The site's own components that MDX pages show (islands, `src/components/Counter.tsx#default`):
@@ -471,7 +472,11 @@ const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOpti
   target: 'es2022',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [islandAssets(), islandModules(input.siteDir, input.themeDir, input.compilePage, missing, input.site)],
+  plugins: [
+    islandAssets(),
+    siteStylesheetUrls(input.siteDir),
+    islandModules(input.siteDir, input.themeDir, input.compilePage, missing, input.site),
+  ],
   // Files components import: beside the browser code, at the same URL in both bundles.
   assetNames: ISLAND_ASSET_NAMES,
   publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,

@@ -16,6 +16,7 @@ import {
   withMissingImports,
   type MissingImports,
 } from './islands.js';
+import { siteStylesheetUrls } from './stylesheetUrls.js';
 
 /**
  * The one module every MDX page of a site runs against at build time: docgen's MDX runtime
@@ -170,7 +171,12 @@ const buildOptions = (
   platform: 'node',
   logLevel: 'silent',
   absWorkingDir: input.siteDir,
-  plugins: [mdxImports(input.siteDir), islandAssets(), islandModules(input.siteDir, input.themeDir, undefined, missing)],
+  plugins: [
+    mdxImports(input.siteDir),
+    islandAssets(),
+    siteStylesheetUrls(input.siteDir),
+    islandModules(input.siteDir, input.themeDir, undefined, missing),
+  ],
   loader: SERVER_LOADERS,
   assetNames: '[name]-[hash]',
   publicPath: `${input.baseUrl}assets/islands/`,

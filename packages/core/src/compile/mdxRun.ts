@@ -307,9 +307,11 @@ export function createMdxRunner(
           if (specifier === 'react/jsx-runtime') return runtime.jsxRuntime;
           const loader = LOADER_IMPORT.exec(specifier);
           if (loader) return importThroughLoader(loader[1]!, resolveSitePath(importer, loader[2]!), specifier, at);
-          const sitePath = resolveSitePath(importer, specifier);
-          const rooted = getRootImportCandidates(specifier).find((path) => input.files.includes(path));
+          const candidates = getRootImportCandidates(specifier);
+          const rooted = candidates.find((path) => input.files.includes(path));
           if (rooted !== undefined) return useFile(rooted, at);
+          // `/data/team.json`, a module of the site or of its static folder, as webpack resolves it.
+          const sitePath = resolveSitePath(importer, specifier) ?? candidates.find((path) => Object.hasOwn(input.modules, path));
           if (sitePath === undefined) {
             if (/^(\.{1,2}\/|@site\/)/.test(specifier))
               return fail(

@@ -29,7 +29,11 @@ export function remarkPluginJsx() {
         case 'mdxjsEsm': {
           const modules = [...node.value.matchAll(IMPORT_FROM)].map((match) => match[2] ?? match[4]!);
           if (modules.length === 0 || modules.some((module) => !MARKDOWN_COMPONENT_MODULES.has(module))) {
-            warn(`A plugin added an import or export to a markdown page, which docgen does not run: ${firstLine(node.value)}`, HINT, place(node));
+            warn(
+              `A plugin added an import or export to a markdown page, which docgen does not run: ${firstLine(node.value)}`,
+              HINT,
+              place(node),
+            );
           }
           parent!.children.splice(index!, 1);
           return [SKIP, index!];
@@ -67,7 +71,10 @@ function toDocgenElement(node: JsxElement, warn: (message: string) => void): voi
       const keyword = attributes.type ?? 'note';
       const type = ADMONITION_KEYWORDS[keyword];
       if (!type) warn(`<Admonition type="${keyword}"> is not an admonition type: it is shown as a note`);
-      node.data = { hName: 'admonition', hProperties: { type: type ?? 'note', title: attributes.title } satisfies ContentElements['admonition'] };
+      node.data = {
+        hName: 'admonition',
+        hProperties: { type: type ?? 'note', title: attributes.title } satisfies ContentElements['admonition'],
+      };
       return;
     }
     default:
@@ -92,7 +99,10 @@ function readAttributes(attributes: (MdxJsxAttribute | MdxJsxExpressionAttribute
 const firstLine = (value: string) => value.trim().split('\n')[0]!.slice(0, 80);
 
 /** Where a node a plugin made is: its own place, or its first child's that has one (a plugin moves nodes it wraps). */
-function place(node: { position?: { start: { line: number; column: number } }; children?: unknown[] }): { line: number; column: number } | undefined {
+function place(node: {
+  position?: { start: { line: number; column: number } };
+  children?: unknown[];
+}): { line: number; column: number } | undefined {
   if (node.position) return node.position.start;
   for (const child of node.children ?? []) {
     const found = place(child as typeof node);

@@ -251,11 +251,11 @@ function readMdxImports(
       }
       const written = resolveSitePath(importer, specifier);
       if (written === undefined) {
-        // `/img/x.png`: a file of the site or of its static folder, as webpack resolves it.
-        const rooted = getRootImportCandidates(specifier).find(
-          (path) => getImportedFileKind(path) === 'file' && isFile(join(siteDir, path)),
-        );
-        if (rooted !== undefined) files.add(rooted);
+        // `/img/x.png`, `/data/team.json`: a file of the site or of its static folder, as webpack resolves it.
+        const rooted = getRootImportCandidates(specifier).find((path) => isFile(join(siteDir, path)));
+        const rootedKind = rooted === undefined ? undefined : getImportedFileKind(rooted);
+        if (rootedKind === 'file') files.add(rooted!);
+        else if (rootedKind === 'module' || rootedKind === 'data') modules[rooted!] = rooted!;
         else if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
         continue;
       }

@@ -104,6 +104,21 @@ export function stripNumberPrefix(segment: string): string {
 }
 
 /**
+ * Whether a doc (its path, `/`-separated) is its folder's page, by Docusaurus's category index
+ * convention: its file is named `index`, `README` or as its folder, in any case, the names as
+ * written: `upgrade-guide/01-upgrade-guide.md` is a page of its own, as under Docusaurus.
+ */
+export function isCategoryIndexFile(path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  const name = path
+    .slice(slash + 1)
+    .replace(/\.mdx?$/, '')
+    .toLowerCase();
+  const folder = slash === -1 ? '' : path.slice(path.lastIndexOf('/', slash - 1) + 1, slash).toLowerCase();
+  return name === 'index' || name === 'readme' || (folder !== '' && name === folder);
+}
+
+/**
  * The table of contents of a page: its headings with a level in [min, max] (2 = h2), without the
  * footnotes' label heading. `min` and `max` default to the config's tableOfContents levels.
  */

@@ -11,7 +11,7 @@ import type {
 } from '@docgen/types';
 import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
 import { findDocsInstance, getVersionKey, describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
-import { hashOf, type LocaleContext } from './context.js';
+import { hashOf, isCategoryIndexFile, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
 
@@ -242,9 +242,7 @@ function getIndexPages(pathByFile: Map<string, string>): Map<string, string> {
   const indexByFolder = new Map<string, string>();
   for (const [file, path] of pathByFile) {
     const folder = posix.dirname(file);
-    const name = posix.basename(file).replace(/\.mdx?$/, '');
-    const isIndex = /^(index|readme)$/i.test(name) || name.replace(/^\d+-/, '') === posix.basename(folder).replace(/^\d+-/, '');
-    if (isIndex && !indexByFolder.has(folder)) indexByFolder.set(folder, path);
+    if (isCategoryIndexFile(file) && !indexByFolder.has(folder)) indexByFolder.set(folder, path);
   }
   return indexByFolder;
 }

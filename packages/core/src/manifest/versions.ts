@@ -20,7 +20,7 @@ import type {
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionPath } from '../files/index.js';
-import { getToc, hashOf, stripNumberPrefix, titledContentSlots, toTagSlug, type LocaleContext } from './context.js';
+import { getToc, hashOf, isCategoryIndexFile, stripNumberPrefix, titledContentSlots, toTagSlug, type LocaleContext } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
 import { getSidebarFirstPath, toSidebarProp } from './props.js';
 import { toPageSource } from './pageSource.js';
@@ -289,7 +289,7 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string,
   const baseName = stripNumberPrefix(posix.basename(relativeNoExt));
   const id = ((dir ? `${dir}/` : '') + (frontMatter.id ?? baseName)).normalize('NFC');
   // By the file's name, as Docusaurus's category index convention: an `id` in front matter does not change it (Redux's usage/index.md).
-  const isIndex = /^(index|readme)$/i.test(baseName) || (dir !== '' && baseName === posix.basename(dir));
+  const isIndex = isCategoryIndexFile(relativeNoExt);
   let slug: string;
   if (frontMatter.slug !== undefined) {
     slug = (frontMatter.slug.startsWith('/') ? frontMatter.slug : `/${dir ? `${dir}/` : ''}${frontMatter.slug}`).normalize('NFC');

@@ -457,13 +457,21 @@ function readPluginEntry(entry: unknown, configText: string): PluginEntry {
   const [first, options] = Array.isArray(entry) ? entry : [entry, undefined];
   const exported = isData(first) && isData(first.default) ? first.default : first;
   if (isData(exported) && typeof exported.$stub === 'string') {
-    return { kind: 'code', name: exported.$stub, why: 'its package is not installed: install the packages of the site, then migrate again' };
+    return {
+      kind: 'code',
+      name: exported.$stub,
+      why: 'its package is not installed: install the packages of the site, then migrate again',
+    };
   }
   if (!isData(exported) || typeof exported.$package !== 'string') {
     return { kind: 'code', name: name ?? 'an inline function', why: "it is the site's own code, not a package docgen can load by name" };
   }
   if (exported.$export !== 'default') {
-    return { kind: 'code', name: `${exported.$package}'s ${String(exported.$export)}`, why: 'docgen loads the default export of a plugin package' };
+    return {
+      kind: 'code',
+      name: `${exported.$package}'s ${String(exported.$export)}`,
+      why: 'docgen loads the default export of a plugin package',
+    };
   }
   if (holdsCode(options)) return { kind: 'code', name: exported.$package, why: 'its options hold functions, which a YAML config cannot' };
   return { kind: 'package', name: exported.$package, ...(options !== undefined && { options }) };

@@ -71,7 +71,8 @@ function recordPackageExports(packageFunctions: PackageFunctions, filename: stri
   const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?![^]*[\\/]node_modules[\\/])/.exec(filename)?.[1];
   if (!name) return;
   const record = (value: unknown, exportName: string) => {
-    if (typeof value === 'function' && !packageFunctions.has(value)) packageFunctions.set(value, { package: name.replace('\\', '/'), export: exportName });
+    if (typeof value === 'function' && !packageFunctions.has(value))
+      packageFunctions.set(value, { package: name.replace('\\', '/'), export: exportName });
   };
   // `module.exports = plugin`: what `import plugin from` gives.
   record(exported, 'default');

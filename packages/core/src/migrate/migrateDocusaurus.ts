@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
@@ -341,7 +342,9 @@ async function migrateSidebars(
     });
     return;
   }
-  const value = name.endsWith('.json') ? readJson(site.from, name) : (await loadDocusaurusModule(join(site.from, name), name, site.from)).value;
+  const value = name.endsWith('.json')
+    ? readJson(site.from, name)
+    : (await loadDocusaurusModule(join(site.from, name), name, site.from)).value;
   site.writer.text(target, toYaml(convertSidebars(value, name, site.notes), `Converted from ${name}.`));
 }
 
@@ -520,9 +523,28 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
       site,
       sourcePath,
       `${target}/${file}`,
-      /\.mdx?$/.test(file) ? (text) => withDocusaurusPostSlug(file, text) : undefined,
+      /\.mdx?$/.test(file) ? (text) => withDocusaurusPostDate(site, sourcePath, file, withDocusaurusPostSlug(file, text)) : undefined,
     );
   }
+}
+
+/**
+ * A post with no date in its file name or front matter, with the date Docusaurus gives it: its
+ * file's first commit, else the file's creation time. docgen asks every post for its date; the
+ * migrated post is dated once, in its front matter, instead of by every build.
+ */
+function withDocusaurusPostDate(site: SiteMigration, sourcePath: string, post: string, text: string): string {
+  const front = FRONT_MATTER_BLOCK.exec(text);
+  if (readBlogFileName(post) || (front && /^date\s*:/m.test(front[1]!))) return text;
+  const file = join(site.from, sourcePath);
+  const git = spawnSync('git', ['log', '--format=%cI', '--max-count=1', '--follow', '--diff-filter=A', '--', posix.basename(file)], {
+    cwd: dirname(file),
+    encoding: 'utf8',
+  });
+  const committed = git.status === 0 ? git.stdout.trim() : '';
+  const date = committed ? new Date(committed) : statSync(file).birthtime;
+  const line = `date: ${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+  return front ? text.replace(/^(---[^\n]*\n)/, `$1${line}\n`) : `---\n${line}\n---\n${text}`;
 }
 
 /**
@@ -770,7 +792,13 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
         } else {
           const renamed = /^(authors|tags)\.yml$/.exec(inner);
           if (renamed) site.writer.copy(join(site.from, sourcePath), `${dir}/blog/${renamed[1]}.yaml`);
-          else copyMarkdownOrFile(site, sourcePath, `${dir}/blog/${inner}`);
+          else
+            copyMarkdownOrFile(
+              site,
+              sourcePath,
+              `${dir}/blog/${inner}`,
+              /\.mdx?$/.test(inner) ? (text) => withDocusaurusPostDate(site, sourcePath, inner, text) : undefined,
+            );
         }
       } else if (plugin === 'docusaurus-plugin-content-pages' && rest.length > 0) {
         copyMarkdownOrFile(site, sourcePath, `${dir}/pages/${inner}`);
