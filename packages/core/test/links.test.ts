@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
@@ -113,6 +113,20 @@ describe('getBrokenLinks', () => {
     ]);
     expect(manifest.assets.map((asset) => asset.outputPath)).toEqual([links[0]!.target!.slice(1)]);
     expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => problem.location!.column)).toEqual([72, 102]);
+  });
+
+  it("keeps a path that starts with the base URL as it is, as Docusaurus's useBaseUrl does (Capacitor's /docs/ links)", async () => {
+    const siteDir = copyFixture('broken-links');
+    const configFile = join(siteDir, 'docgen.config.yaml');
+    writeFileSync(configFile, `${readFileSync(configFile, 'utf8')}baseUrl: /base/\n`);
+    writeFileSync(
+      join(siteDir, 'docs', 'a.md'),
+      '# A\n\n[with base](/base/docs/b#real-heading) [without](/docs/b) [static](/img/logo.png)\n',
+    );
+    const { manifest } = await loadSite({ siteDir, locales: ['ko'] });
+    const links = manifest.locales[0]!.linkSources.find((source) => source.sourcePath === 'docs/a.md')!.links;
+    expect(links.map((link) => link.target)).toEqual(['/base/docs/b#real-heading', '/base/docs/b', '/base/img/logo.png']);
+    expect(await brokenLinksOf(siteDir, ['ko'])).toEqual([]);
   });
 
   it('reports a malformed external URL', async () => {

@@ -72,6 +72,10 @@ export function createLocaleContext(input: ManifestInput, locale: string): Local
     localizePath(path) {
       if (isExternalUrl(path) || !path.startsWith('/')) return path;
       const pathname = path.split(/[?#]/)[0]!;
+      // As Docusaurus's useBaseUrl: a path written with the base URL already in it does not get it twice.
+      if (baseUrl !== '/' && (pathname.startsWith(baseUrl) || pathname === baseUrl.slice(0, -1))) {
+        return pathname === baseUrl.slice(0, -1) ? baseUrl + path.slice(pathname.length) : path;
+      }
       if (staticFiles.has(pathname)) return config.baseUrl + path.slice(1);
       return baseUrl + path.slice(1);
     },
