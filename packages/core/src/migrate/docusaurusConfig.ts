@@ -658,6 +658,8 @@ const DOCS_KEYS = new Set([
   'versions',
   // Applied by migrate: the files it names are not copied as docs.
   'exclude',
+  // Run by migrate (sidebarGenerator.ts), and noted there.
+  'sidebarItemsGenerator',
 ]);
 
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocgenError } from '../diagnostics/index.js';
-import type { ChildOutput } from './loadModuleChild.js';
+import type { ChildOutput, GeneratorRequest } from './loadModuleChild.js';
 
 const CHILD = fileURLToPath(new URL('./loadModuleChild.js', import.meta.url));
 const TIMEOUT_MS = 60_000;
@@ -12,9 +15,18 @@ const TIMEOUT_MS = 60_000;
  * parse, is a DocgenError carrying its own error text. It runs in the site's folder, as
  * `docusaurus build` does: `path.resolve('src/css/custom.css')` names the site's file.
  */
-export async function loadDocusaurusModule(absolutePath: string, sitePath: string, siteDir: string): Promise<ChildOutput> {
+export async function loadDocusaurusModule(
+  absolutePath: string,
+  sitePath: string,
+  siteDir: string,
+  generatorRequest?: GeneratorRequest,
+): Promise<ChildOutput> {
+  // What the child is asked to run of the file (a sidebarItemsGenerator), in a file: it may be megabytes.
+  const requestDir = generatorRequest && mkdtempSync(join(tmpdir(), 'docgen-migrate-'));
+  const requestFile = requestDir && join(requestDir, 'request.json');
+  if (requestFile) writeFileSync(requestFile, JSON.stringify(generatorRequest));
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, [CHILD, absolutePath], {
+    const child = spawn(process.execPath, [CHILD, absolutePath, ...(requestFile ? [requestFile] : [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
       cwd: siteDir,
       env: { ...process.env, NODE_OPTIONS: '' },
@@ -32,7 +44,7 @@ export async function loadDocusaurusModule(absolutePath: string, sitePath: strin
       clearTimeout(timer);
       done({ code: exitCode, stdout: out, stderr: err });
     });
-  });
+  }).finally(() => requestDir && rmSync(requestDir, { recursive: true, force: true }));
   if (code !== 0) {
     const own = stderr.trim().split('\n').slice(0, 12).join('\n    ');
     throw new DocgenError(`${sitePath} could not be loaded: ${own}`, {
