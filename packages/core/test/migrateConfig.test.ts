@@ -333,6 +333,19 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     expect(convertConfig({ title: 'A', url: 'https://a.example.com' }, 'docusaurus.config.js', '', '/site').config.search).toBeUndefined();
   });
 
+  it('knows a plugin by its package where pnpm installed it (node_modules/.pnpm/<name>@<version>/node_modules/<name>)', () => {
+    const file =
+      '/site/node_modules/.pnpm/@easyops-cn+docusaurus-search-local@0.40.1/node_modules/@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
+    const pnpm = convertConfig(
+      { title: 'A', url: 'https://a.example.com', themes: [[file, { hashed: true }]] },
+      'docusaurus.config.js',
+      '',
+      '/site',
+    );
+    expect(pnpm.notes).toEqual([]);
+    expect(pnpm.config.search).toEqual({ page: true });
+  });
+
   it("notes only what is lost: the PWA's offline mode; the sitemap, ideal images, local search and mermaid are docgen's own", () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
       '7 The offline mode of `@docusaurus/plugin-pwa` (its service worker) is not converted',

@@ -375,17 +375,19 @@ describe('docgen migrate docusaurus', () => {
         "  title: 'Dated',",
         "  url: 'https://dated.example.com',",
         "  baseUrl: '/',",
-        "  presets: [['classic', { docs: {}, blog: {} }]],",
+        // Its authors in a file of another name (Apache Kvrocks's, generated before the build).
+        "  presets: [['classic', { docs: {}, blog: { authorsMapPath: 'authors.generated.yml' } }]],",
         '};',
         '',
       ].join('\n'),
       'docs/intro.md': '# Intro\n',
+      'blog/authors.generated.yml': 'hulk:\n  name: Hulk Lin\n  title: Maintainer\n',
       // pnpm's yearly updates (one name, two years), jellyfin's folders, stellar's date-only name, and a post with its own slug.
       'blog/2021-12-29-yearly-update.md': '---\ntitle: 2021\n---\n\nA year.\n',
       'blog/2022-12-30-yearly-update.md': '---\ntitle: 2022\n---\n\nAnother.\n',
       'blog/2022/12-24-android-tv/index.mdx': '---\ntitle: Android\n---\n\nTV.\n',
       'blog/2024-01-18.mdx': '---\ntitle: Dated only\n---\n\nJust a date.\n',
-      'blog/2023-05-01-kept.md': '---\ntitle: Kept\nslug: kept-here\n---\n\nKept.\n',
+      'blog/2023-05-01-kept.md': '---\ntitle: Kept\nslug: kept-here\nauthors: [hulk]\n---\n\nKept.\n',
       // No date in its name or front matter: Docusaurus dates it by its first commit (EventMesh's).
       'blog/undated-news.md': '---\ntitle: Undated\n---\n\nNews.\n',
     });
@@ -418,6 +420,8 @@ describe('docgen migrate docusaurus', () => {
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
     expect(readFileSync(join(to, 'build/blog/undated-news/index.html'), 'utf8')).toContain('2023');
+    expect(readFileSync(join(to, 'build/blog/kept-here/index.html'), 'utf8')).toContain('Hulk Lin');
+    expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([]);
     for (const route of [
       'blog/2021/12/29/yearly-update',
       'blog/2022/12/30/yearly-update',
@@ -830,7 +834,9 @@ describe('docgen migrate docusaurus', () => {
         '',
       ].join('\n'),
       'src/pages/_hero.js':
-        "import styles from './_hero.module.css';\nexport default function Hero() {\n  return <h1 className={`hero ${styles.banner}`}>Delightful</h1>;\n}\n",
+        "import styles from './_hero.module.css';\nimport words from './_words';\nexport default function Hero() {\n  return <h1 className={`hero ${styles.banner}`}>{words.title}</h1>;\n}\n",
+      // A JSON module imported without its extension, as webpack resolves it (Apache StreamPark's).
+      'src/pages/_words.json': JSON.stringify({ title: 'Delightful' }),
       'src/pages/_hero.module.css': ".banner { background: url('@site/static/img/card.svg'); }\n",
     });
     const to = join(scratch, 'jest-like-out');

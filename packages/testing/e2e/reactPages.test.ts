@@ -28,7 +28,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useGlobalData from '@docusaurus/useGlobalData';
 import Translate, { translate } from '@docusaurus/Translate';
 import Interpolate from '@docusaurus/Interpolate';
-import { useThemeConfig, ThemeClassNames } from '@docusaurus/theme-common';
+import { useThemeConfig, useWindowSize, ThemeClassNames } from '@docusaurus/theme-common';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Tabs from '@theme/Tabs';
@@ -69,6 +69,7 @@ export default function Home() {
       <main className={ThemeClassNames.wrapper.main}>
         <p className="versions">{docs.versions.map((version) => version.name + '@' + version.path).join(' ')}</p>
         <p className="navbar-items">{useThemeConfig().navbar.items.length} navbar items</p>
+        <p className="window-size">{useWindowSize()}</p>
         <img className="logo" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />
         <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute<IconExternalLink /></a>
         <Tabs groupId="os" values={[{ value: 'mac', label: 'Apple macOS' }, { value: 'linux' }]}>
@@ -187,6 +188,8 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('<a class="button button--secondary button--lg" href="/base/docs/intro">Get started</a>');
     expect(html).toContain('<p class="versions">current@/base/docs</p>');
     expect(html).toContain('<p class="navbar-items">1<!-- --> navbar items</p>');
+    // Not known on the server, as under Docusaurus (streampark's pages read it).
+    expect(html).toContain('<p class="window-size">ssr</p>');
     expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Surface"/>');
     expect(html).toContain(
       'href="https://surface.example.com/base/docs/intro">absolute<span class="external-link-icon" aria-hidden="true"></span></a>',
@@ -243,6 +246,8 @@ describe('React pages written for Docusaurus', () => {
       .locator('header.hero')
       .evaluate((element) => [getComputedStyle(element).backgroundImage, getComputedStyle(element).color]);
     expect(hero).toEqual(['none', 'rgb(255, 255, 255)']);
+    // The browser's window is measured once the page hydrates (Docusaurus's desktop breakpoint: 996px).
+    await expect.poll(() => page.locator('p.window-size').textContent()).toBe('desktop');
     const counter = page.locator('button.counter');
     await counter.click();
     await expect.poll(() => counter.textContent()).toBe('Clicked 1');

@@ -97,7 +97,8 @@ export function sanitizeElement(node: Element, warn: Warn, onScriptUrl?: ScriptU
     if (key === 'className') continue;
     const attribute = key === 'xLinkHref' ? 'xlink:href' : key.toLowerCase();
     const value = node.properties[key];
-    if (/^on/i.test(key)) {
+    // `onclick`, `onClick`: a handler's name is `on` and letters (`one-link-mark` is no handler).
+    if (/^on[a-z]+$/i.test(key)) {
       delete node.properties[key];
       warn(
         `The event handler ${attribute} of <${node.tagName}> is removed`,

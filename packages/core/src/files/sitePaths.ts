@@ -63,5 +63,8 @@ export const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([
 export const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/|\/(?!\/))[^'"\n]+)['"]\s*\)/g;
 /** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
 export const LOADER_IMPORT = /^!!?([\w-]+)-loader!(.+)$/;
-/** What an import of a site component may leave out, tried in order (as the bundler resolves it). */
-export const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
+/**
+ * What an import of a site module may leave out, tried in order (as the bundler resolves it):
+ * `./languages` is `languages.json` too, as Docusaurus's webpack resolves it.
+ */
+export const MODULE_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.mjs', '.json', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];

@@ -117,6 +117,18 @@ function useColorMode() {
   };
 }
 
+/** The width class of the window as Docusaurus's `useWindowSize` gives it: `ssr` on the server and in the first render, then `mobile` below 996px, else `desktop`. */
+function useWindowSize(): 'ssr' | 'mobile' | 'desktop' {
+  const [size, setSize] = useState<'ssr' | 'mobile' | 'desktop'>('ssr');
+  useEffect(() => {
+    const read = () => setSize(window.innerWidth < 996 ? 'mobile' : 'desktop');
+    read();
+    window.addEventListener('resize', read);
+    return () => window.removeEventListener('resize', read);
+  }, []);
+  return size;
+}
+
 // A React page's frame and head.
 
 /** What the page's head gets from a React page while its island renders on the server (see the islands' server entry). */
@@ -404,7 +416,13 @@ export const islandModules: Record<string, Record<string, unknown>> = {
     useAllPluginInstancesData: (plugin: string) => currentContext().globalData[plugin] ?? {},
   },
   '@docusaurus/router': { __esModule: true, useLocation, useHistory },
-  '@docusaurus/theme-common': { __esModule: true, useColorMode, useThemeConfig: () => currentContext().themeConfig, ThemeClassNames },
+  '@docusaurus/theme-common': {
+    __esModule: true,
+    useColorMode,
+    useThemeConfig: () => currentContext().themeConfig,
+    ThemeClassNames,
+    useWindowSize,
+  },
   '@theme/Layout': { __esModule: true, default: Layout },
   '@theme/Details': { __esModule: true, default: Details },
   '@theme/Admonition': { __esModule: true, default: Admonition },

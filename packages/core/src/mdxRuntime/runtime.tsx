@@ -418,6 +418,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     useThemeConfig: () => getCurrent().context.themeConfig,
     ThemeClassNames,
     useCurrentSidebarCategory,
+    // As Docusaurus renders on the server: the width is not known.
+    useWindowSize: () => 'ssr',
   },
   '@docusaurus/plugin-content-docs/client': { useCurrentSidebarCategory },
   '@docusaurus/theme-common/internal': { useCurrentSidebarCategory },

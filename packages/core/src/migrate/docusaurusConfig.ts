@@ -589,8 +589,12 @@ function pluginName(entry: unknown): string | undefined {
   const first = Array.isArray(entry) ? entry[0] : entry;
   // A package's export, as the config loaded it: known by its package, whatever its function is called.
   if (isData(first) && typeof first.$package === 'string' && first.$export === 'default') return first.$package;
-  // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names.
-  const installed = typeof first === 'string' ? /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/][^]*$/.exec(first) : null;
+  // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names (pnpm's
+  // `node_modules/.pnpm/<name>@<version>/node_modules/<name>/` too: the last node_modules).
+  const installed =
+    typeof first === 'string'
+      ? /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?![^]*[\\/]node_modules[\\/])[^]*$/.exec(first)
+      : null;
   if (installed) return installed[1]!.replace('\\', '/');
   if (typeof first === 'string') return first;
   if (isData(first) && typeof first.$stub === 'string') return first.$stub;
@@ -728,6 +732,9 @@ const BLOG_KEYS = new Set([
   'editLocalizedFiles',
   'showLastUpdateTime',
   'showLastUpdateAuthor',
+  // The files migrate copies as the blog's authors.yaml and tags.yaml (copyBlog).
+  'authorsMapPath',
+  'tags',
 ]);
 
 /** Edit links and last-updated dates: the same options in docgen; an `editUrl` function is code, noted. */

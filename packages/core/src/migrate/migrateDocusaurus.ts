@@ -589,15 +589,21 @@ function readsAsMdx(format: MarkdownFormat, text: string, sourcePath: string): b
   return chosen === 'mdx';
 }
 
-/** The blog: posts and their files as they are, authors.yml and tags.yml as authors.yaml and tags.yaml. */
+/**
+ * The blog: posts and their files as they are; its authors and tags files (`authorsMapPath` and
+ * `tags`, `authors.yml` and `tags.yml` by default) as authors.yaml and tags.yaml.
+ */
 function copyBlog(site: SiteMigration, source: string, target: string): void {
+  const blog = site.content.blog === false ? {} : site.content.blog;
+  // Named from the blog's folder (`../authors.yml` too).
+  const named = (option: unknown, name: string) => posix.normalize(posix.join(source, typeof option === 'string' ? option : name));
+  const lists = { [named(blog.authorsMapPath, 'authors.yml')]: 'authors', [named(blog.tags, 'tags.yml')]: 'tags' };
+  for (const [sourcePath, name] of Object.entries(lists)) {
+    if (existsSync(join(site.from, sourcePath))) site.writer.copy(join(site.from, sourcePath), `${target}/${name}.yaml`);
+  }
   for (const file of list(site.from, source)) {
     const sourcePath = `${source}/${file}`;
-    const renamed = /^(authors|tags)\.yml$/.exec(file);
-    if (renamed) {
-      site.writer.copy(join(site.from, sourcePath), `${target}/${renamed[1]}.yaml`);
-      continue;
-    }
+    if (sourcePath in lists) continue;
     copyMarkdownOrFile(
       site,
       sourcePath,
