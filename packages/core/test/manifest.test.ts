@@ -496,3 +496,26 @@ describe("a folder's page", () => {
     });
   });
 });
+
+describe('blog lists', () => {
+  it("hold the newest first, to the time of day the front matter gives, and posts of one time in their files' order, as Docusaurus", async () => {
+    const siteDir = copyFixture('links-clean');
+    for (const [file, date] of [
+      ['blog/b-second.md', '2025-02-01'],
+      ['blog/a-first.md', '2025-02-01'],
+      ['blog/z-later.md', '2025-02-01T10:00:00Z'],
+      ['blog/c-earlier.md', '2025-02-01T08:00:00Z'],
+    ]) {
+      writeFileSync(join(siteDir, file), `---\ntitle: ${file}\ndate: ${date}\n---\n\nText.\n`);
+    }
+    const { manifest } = await loadSite({ siteDir });
+    const list = routeAt(manifest, 'ko', '/blog')!.data as unknown as { posts: { path: string }[] };
+    expect(list.posts.map((post) => post.path)).toEqual([
+      '/blog/z-later',
+      '/blog/c-earlier',
+      '/blog/a-first',
+      '/blog/b-second',
+      '/blog/hello',
+    ]);
+  });
+});

@@ -35,9 +35,12 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   );
   if (sources.length === 0) return [];
 
-  const posts = sources
-    .map((source) => loadPost(context, source, blogPath, authorsByKey, tagSources))
-    .sort((a, b) => (a.meta.date < b.meta.date ? 1 : a.meta.date > b.meta.date ? -1 : a.meta.path < b.meta.path ? -1 : 1));
+  // Newest first, to the time of day where the front matter gives one; posts of one time in the
+  // order of their files, as Docusaurus lists them (its sort keeps the order it found them in).
+  const time = (post: SourceBlogPost) => `${post.date}${String(post.frontMatter.date ?? '').slice(10)}`;
+  const posts = [...sources]
+    .sort((a, b) => (time(a) < time(b) ? 1 : time(a) > time(b) ? -1 : a.file.sitePath < b.file.sitePath ? -1 : 1))
+    .map((source) => loadPost(context, source, blogPath, authorsByKey, tagSources));
   const listed = posts.filter((post) => !post.unlisted);
   const excerptSlots = (list: typeof posts) => Object.fromEntries(list.map((post) => [`excerpt:${post.meta.path}`, post.excerpt]));
   const routes: PendingRoute[] = [];
