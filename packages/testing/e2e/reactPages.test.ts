@@ -80,6 +80,9 @@ export default function Home() {
         <Admonition type="tip" title="Good to know">Tips inside</Admonition>
         <ThemedImage alt="Mode" sources={{ light: useBaseUrl('/img/logo.svg'), dark: useBaseUrl('/img/logo.svg') }} />
         <Features />
+        <section className={clsx('hero hero--primary', styles.gradient)}>
+          <p className={clsx('hero__subtitle', styles.tagline)}>Over the hero</p>
+        </section>
         <SearchBar />
         <BackToTopButton />
       </main>
@@ -134,7 +137,7 @@ describe('React pages written for Docusaurus', () => {
       'pages/index.js': HOME,
       // A font of static/ and a file the deployed site has elsewhere, named from `/` as Docusaurus sites do.
       'pages/index.module.css':
-        "@font-face { font-family: Brand; src: url(/fonts/brand.woff2) format('woff2'); }\n.banner { padding-top: 37px; }\n.unused { background: url(/elsewhere/bg.png); }\n",
+        "@font-face { font-family: Brand; src: url(/fonts/brand.woff2) format('woff2'); }\n.banner { padding-top: 37px; }\n.gradient { background-image: linear-gradient(rgb(230, 239, 255), rgb(255, 255, 255)); }\n.tagline { color: rgb(1, 2, 3); }\n.unused { background: url(/elsewhere/bg.png); }\n",
       'static/fonts/brand.woff2': 'not really a font',
       'pages/about.jsx': [
         "import Head from '@docusaurus/Head';",
@@ -246,6 +249,12 @@ describe('React pages written for Docusaurus', () => {
       .locator('header.hero')
       .evaluate((element) => [getComputedStyle(element).backgroundImage, getComputedStyle(element).color]);
     expect(hero).toEqual(['none', 'rgb(255, 255, 255)']);
+    // The site's own rules win over Infima's hero, as under Docusaurus (Apache Kvrocks's home page):
+    // its background image over the primary colour, its subtitle's colour.
+    const over = await page
+      .locator('section.hero')
+      .evaluate((element) => [getComputedStyle(element).backgroundImage, getComputedStyle(element.querySelector('p')!).color]);
+    expect(over).toEqual(['linear-gradient(rgb(230, 239, 255), rgb(255, 255, 255))', 'rgb(1, 2, 3)']);
     // The browser's window is measured once the page hydrates (Docusaurus's desktop breakpoint: 996px).
     await expect.poll(() => page.locator('p.window-size').textContent()).toBe('desktop');
     const counter = page.locator('button.counter');
