@@ -8,6 +8,7 @@ import { askStarterOptions, splitList, type StarterAnswers } from './initQuestio
 import { toGithubAnnotation } from './annotations.js';
 import { createProgressLine } from './progress.js';
 import { createRebuildWarnings } from './rebuildWarnings.js';
+import { formatOtherPlaces, groupWarnings } from './warningGroups.js';
 
 /**
  * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
@@ -106,9 +107,15 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     for (const diagnostic of shown) io.stderr(formatDiagnosticLine(diagnostic, colors));
     if (io.githubActions) for (const diagnostic of shown) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
   };
-  const reportDiagnostics = (diagnostics: Diagnostic[]) => {
-    report(diagnostics);
-    if (diagnostics.length > 0) io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}\n`));
+  /** Warnings after a command: one of each message, with its other places under it (all of them with `verbose`). */
+  const reportDiagnostics = (diagnostics: Diagnostic[], verbose = false) => {
+    const groups = groupWarnings(diagnostics);
+    for (const { first, others } of groups) io.stderr(formatDiagnosticLine(first, colors) + formatOtherPlaces(others, verbose));
+    if (io.githubActions)
+      for (const diagnostic of diagnostics) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
+    if (diagnostics.length === 0) return;
+    const distinct = groups.length < diagnostics.length ? ` (${groups.length} distinct)` : '';
+    io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}${distinct}\n`));
   };
   const program = new Command('docgen');
   const version = readVersion();
@@ -173,7 +180,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--locale <locale>', 'build only this locale (repeat or comma-separate for several)', parseLocales)
     .option('--threads <n>', 'threads that compile and render (default: one per core)', parseThreads)
     .option('--no-cache', 'ignore the build cache and do not update it (a clean build)')
-    .option('--verbose', 'print the time of each stage')
+    .option('--verbose', 'print the time of each stage, and every place of a repeated warning')
     .action(
       async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
         const { build } = await import('@docgen/core');
@@ -196,7 +203,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           onTemporary: interrupts.add,
         });
         const result = await interrupts.during(building).finally(() => progress?.clear());
-        reportDiagnostics(result.diagnostics);
+        reportDiagnostics(result.diagnostics, options.verbose);
         const seconds = ((performance.now() - start) / 1000).toFixed(2);
         const rendered =
           result.renderedCount === result.pageCount

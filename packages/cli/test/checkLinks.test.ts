@@ -144,13 +144,20 @@ describe('docgen check-links', () => {
   it('finds the same problems that build prints as warnings on the same broken site', async () => {
     const siteDir = join(makeTempDir(), 'site');
     cpSync(BROKEN, siteDir, { recursive: true });
-    const built = await runCli(['build', siteDir, '--out-dir', join(siteDir, '..', 'out')]);
+    const built = await runCli(['build', siteDir, '--out-dir', join(siteDir, '..', 'out'), '--verbose']);
     expect(built.code).toBe(0);
-    const warnings = [...built.stderr.matchAll(/^warning (\S+:\d+:\d+) {2}(.*)$/gm)].map(([, at, message]) => ({ at, message }));
+    // Each warning, and the other places of a repeated one (`also at`, every one with --verbose).
+    const warnings: { at: string; message: string }[] = [];
+    for (const [, at, message, others] of built.stderr.matchAll(
+      /^warning (\S+:\d+:\d+) {2}(.*)\n(?: {4}hint:.*\n)?(?: {4}also at (.*)\n)?/gm,
+    )) {
+      for (const place of [at!, ...(others ? others.split(', ') : [])]) warnings.push({ at: place, message: message! });
+    }
     const checked = await runCli(['check-links', siteDir, '--format', 'json']);
     const { problems } = JSON.parse(checked.stdout) as { problems: { file: string; line: number; column: number; link: string }[] };
     expect(warnings).toHaveLength(16);
-    expect(warnings.map((warning) => warning.at)).toEqual(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column}`));
-    warnings.forEach((warning, index) => expect(warning.message).toContain(problems[index]!.link));
+    const byPlace = new Map(warnings.map((warning) => [warning.at, warning.message]));
+    expect([...byPlace.keys()].sort()).toEqual(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column}`).sort());
+    for (const problem of problems) expect(byPlace.get(`${problem.file}:${problem.line}:${problem.column}`)).toContain(problem.link);
   }, 60_000);
 });

@@ -151,6 +151,27 @@ describe('docgen CLI', () => {
     expect(readFileSync(join(siteDir, 'dist', 'docs', 'intro', 'index.html'), 'utf8')).toContain('Intro');
   });
 
+  it('prints a repeated warning once, with its other places under it, and every place with --verbose', async () => {
+    // Five pages with the same unknown language, one with another: two warnings to read, not six.
+    const pages = Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => [`${name}.md`, `# ${name}\n\n\`\`\`promql\nup == 0\n\`\`\`\n`]),
+    );
+    const siteDir = makeSite('title: T\nurl: https://x.example.com\n', { ...pages, 'f.md': '# f\n\n```logql\n{job="x"}\n```\n' });
+    const { code, stderr } = await runCli(['build', siteDir]);
+    expect(code).toBe(EXIT.ok);
+    const hint = '    hint: Use a Prism language name, or add it to code.additionalLanguages in the config.\n';
+    expect(stderr).toBe(
+      'warning docs/a.md:3:1  Unknown code language "promql"; the block is shown without highlighting\n' +
+        hint +
+        '    also at docs/b.md:3:1, docs/c.md:3:1, docs/d.md:3:1 and 1 more place (--verbose lists them)\n' +
+        'warning docs/f.md:3:1  Unknown code language "logql"; the block is shown without highlighting\n' +
+        hint +
+        '6 warnings (2 distinct)\n',
+    );
+    const verbose = await runCli(['build', siteDir, '--verbose']);
+    expect(verbose.stderr).toContain('    also at docs/b.md:3:1, docs/c.md:3:1, docs/d.md:3:1, docs/e.md:3:1\n');
+  });
+
   it('prints the JSON Schema that is committed as docs-content/docgen.config.schema.json', async () => {
     const { code, stdout } = await runCli(['config-schema']);
     expect(code).toBe(0);

@@ -19,6 +19,7 @@ import { runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 import { createRandom } from '../src/random.js';
+import { readWarnings } from '../src/warnings.js';
 
 const SEED = Number(process.env.LINK_PROPERTY_SEED ?? 26);
 const LINKS_PER_PAGE = 160;
@@ -219,9 +220,9 @@ describe(`generated links (seed ${SEED})`, () => {
     checked = new Set(report.problems.map(({ file, line, column }) => `${file}:${line}:${column}`));
     expect(check.code).toBe(checked.size > 0 ? 1 : 0);
 
-    const built = await runDocgen(['build', site]);
+    const built = await runDocgen(['build', site, '--verbose']);
     expect(built.code, built.stderr).toBe(0);
-    warned = new Set([...built.stderr.matchAll(/^warning (\S+:\d+:\d+)\s/gm)].map((match) => match[1]!));
+    warned = new Set(readWarnings(built.stderr).flatMap((warning) => (warning.at ? [warning.at] : [])));
 
     const describe = (locations: string[]) =>
       locations.map((location) => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
+import { readWarnings } from '../src/warnings.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-link-rules-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -70,7 +71,7 @@ describe('links as check-links and build see them', () => {
       [`docs/${NFD}.md`]: '# Install\n',
     });
     check = await runDocgen(['check-links', site]);
-    built = await runDocgen(['build', site]);
+    built = await runDocgen(['build', site, '--verbose']);
   });
 
   it('check-links reports exactly the URLs that lead to no page (with the page meant) and the four neutralised links (one in raw HTML), at file:line:col, and exits with 1', () => {
@@ -95,9 +96,11 @@ describe('links as check-links and build see them', () => {
   it('build warns about the same links at the same places, never crashes, and exits with 0', () => {
     expect(built.stderr).not.toMatch(/crashed|at .*\.js:\d+/);
     expect(built.code, built.stderr).toBe(0);
-    const warned = [...built.stderr.matchAll(/^warning (\S+)\s/gm)].map((match) => match[1]).sort();
+    const warned = readWarnings(built.stderr)
+      .map((warning) => warning.at)
+      .sort();
     expect(warned).toEqual([at('[no index]'), at('[typo]'), at('[moved]'), at('[js]'), at('[vb]'), at('[data]'), at('<a href')].sort());
-    expect(built.stderr).toContain(`warning ${at('<a href')}  The script URL in href of <a> is removed`);
+    expect(readWarnings(built.stderr)).toContainEqual({ at: at('<a href'), message: 'The script URL in href of <a> is removed' });
     expect(built.stderr).toContain(`warning ${at('[no index]')}  Broken link ./empty/: no page at /docs/empty/`);
     expect(built.stderr).toContain(`warning ${at('[typo]')}  Broken link ./bb: no page at /docs/bb: did you mean /docs/b?`);
     expect(built.stderr).toContain(`warning ${at('[js]')}  The script URL in href of <a> is removed`);

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { startPlainServer } from '../src/plainServer.js';
+import { readWarnings } from '../src/warnings.js';
 
 const FIXTURES = join(REPO_ROOT, 'packages/testing/test/fixtures');
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-migrate-'));
@@ -49,7 +50,7 @@ async function migrateAndServe(fixture: string) {
   expect(hashFolder(from)).toBe(before);
   const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
   expect(migrated.stdout).toContain(report);
-  const built = await runDocgen(['build', to]);
+  const built = await runDocgen(['build', to, '--verbose']);
   expect(built.stderr).not.toMatch(/^error/m);
   expect(built.code).toBe(0);
   const routes = readFileSync(join(FIXTURES, `${fixture}.routes.txt`), 'utf8')
@@ -113,7 +114,9 @@ describe('docgen migrate docusaurus', () => {
       /<docgen-island data-component="blog\/2021-08-01-mdx-blog-post\.mdx#DocgenInteractive_[0-9a-f]{10}"[^>]*><button><docgen-children[^>]*>Click me!<\/docgen-children><\/button>/,
     );
     // ...and the report lists exactly the warnings the build gives.
-    const warned = [...build.stderr.matchAll(/^warning (\S+:\d+:\d+) /gm)].map((match) => match[1]).sort();
+    const warned = readWarnings(build.stderr)
+      .map((warning) => warning.at)
+      .sort();
     expect([...report.matchAll(/^- `([^`]+)` warning: /gm)].map((match) => match[1]).sort()).toEqual(warned);
     // Authors' socials are links on their cards, handles made URLs as Docusaurus makes them.
     const authors = readFileSync(join(scratch, 'docusaurus-classic/build/blog/authors/index.html'), 'utf8');
