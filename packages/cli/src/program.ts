@@ -127,8 +127,9 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .configureOutput({
       writeOut: io.stdout,
       writeErr: io.stderr,
-      // One line: commander puts its "(Did you mean build?)" on a line of its own.
-      outputError: (text, write) => write(text.replace(/\n\(Did you mean (.*)\?\)\n/, ' (did you mean $1?)\n')),
+      // One line: commander puts its "(Did you mean build?)" on a line of its own. What a
+      // Docusaurus user types gets docgen's way under it.
+      outputError: (text, write) => write(withDocusaurusHint(text.replace(/\n\(Did you mean (.*)\?\)\n/, ' (did you mean $1?)\n'))),
     })
     .exitOverride();
 
@@ -605,6 +606,25 @@ export function formatDiagnosticLine(diagnostic: Diagnostic, colors: Colors): st
   const label = diagnostic.severity === 'error' ? colors.red('error') : colors.yellow('warning');
   const hint = diagnostic.hint ? `\n    ${colors.dim(`hint: ${diagnostic.hint}`)}` : '';
   return `${label} ${where}${diagnostic.message}${hint}\n`;
+}
+
+/** Docusaurus's commands and options (and habits) that docgen names otherwise: docgen's way. */
+const DOCUSAURUS_HABITS: Record<string, string> = {
+  "command 'start'": 'docgen serve --watch is the development server: it rebuilds on save and reloads the page.',
+  "command 'docs:version'": 'docgen version cut <name> freezes the current docs as a version.',
+  "command 'deploy'": "docgen build writes static files: publish the build folder with your host's own tool.",
+  "command 'write-translations'": 'docgen reads the theme texts of each locale from i18n/<locale>/code.yaml: see the README.',
+  "option '--out'": '--out-dir <dir> names the output folder.',
+  "option '--watch'": 'docgen serve --watch builds, watches and serves the site.',
+};
+
+/** Commander's error about an unknown command or option, with docgen's way of what a Docusaurus user typed. */
+function withDocusaurusHint(text: string): string {
+  const unknown = /^error: unknown (command '[^']+'|option '[^']+')/.exec(text);
+  const hint = unknown ? DOCUSAURUS_HABITS[unknown[1]!] : undefined;
+  if (!hint) return text;
+  const [first, ...rest] = text.split('\n');
+  return [first, `    hint: ${hint}`, ...rest].join('\n');
 }
 
 /** The line after a build: how to look at it, and how to check it. */

@@ -91,10 +91,10 @@ describe('docgen CLI', () => {
   });
 
   it('exits with 2 on an unknown command, in one line and a pointer to --help, not the whole help', async () => {
-    const { code, stdout, stderr } = await runCli(['deploy']);
+    const { code, stdout, stderr } = await runCli(['publish']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("error: unknown command 'deploy'\nRun docgen --help to see the commands.\n");
+    expect(stderr).toBe("error: unknown command 'publish'\nRun docgen --help to see the commands.\n");
     const misspelt = await runCli(['biuld', '.']);
     expect(misspelt.code).toBe(2);
     expect(misspelt.stderr).toBe("error: unknown command 'biuld' (did you mean build?)\nRun docgen --help to see the commands.\n");
@@ -128,9 +128,34 @@ describe('docgen CLI', () => {
     tempDirs.push(dir);
     const { code, stderr } = await runCli(['build', dir]);
     expect(code).toBe(2);
-    expect(stderr).toBe(
-      `error No docgen.config.yaml found in ${dir}\n    hint: Run docgen in a site folder, or pass the folder: docgen build path/to/site\n`,
+    // An empty folder is where a site starts.
+    expect(stderr).toBe(`error No docgen.config.yaml found in ${dir}\n    hint: To start a site here: docgen init ${dir}\n`);
+    // A Docusaurus site is migrated; any other folder is not a site.
+    writeFileSync(join(dir, 'docusaurus.config.ts'), 'export default {};\n');
+    expect((await runCli(['build', dir])).stderr).toContain(
+      `hint: This is a Docusaurus site (docusaurus.config.ts): docgen migrate docusaurus ${dir} converts it into a docgen site beside it.`,
     );
+    rmSync(join(dir, 'docusaurus.config.ts'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a site\n');
+    expect((await runCli(['build', dir])).stderr).toContain(
+      'hint: Run docgen in a site folder, or pass the folder: docgen build path/to/site',
+    );
+  });
+
+  it("answers a Docusaurus user's commands and options with docgen's", async () => {
+    for (const [argv, hint] of [
+      [['start'], 'docgen serve --watch is the development server'],
+      [['docs:version', '1.0'], 'docgen version cut <name> freezes the current docs as a version.'],
+      [['deploy'], 'docgen build writes static files'],
+      [['build', '--out', 'dist'], '--out-dir <dir> names the output folder.'],
+      [['build', '--watch'], 'docgen serve --watch builds, watches and serves the site.'],
+    ] as const) {
+      const { code, stderr } = await runCli([...argv]);
+      expect(code, argv.join(' ')).toBe(EXIT.usage);
+      expect(stderr.split('\n').slice(0, 2).join('\n'), argv.join(' ')).toMatch(
+        new RegExp(`^error: unknown (command|option) '[^']+'\n    hint: ${hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
+    }
   });
 
   it('builds a site, reports markdown warnings on stderr and exits with 0', async () => {

@@ -331,7 +331,7 @@ describe('readConfig: errors', () => {
     const error = catchDocgenError(() => readConfig(dir));
     expect(error.message).toBe(`No docgen.config.yaml found in ${dir}`);
     expect(error.code).toBe('config-missing');
-    expect(error.hint).toBe('Run docgen in a site folder, or pass the folder: docgen build path/to/site');
+    expect(error.hint).toBe(`To start a site here: docgen init ${dir}`);
   });
 
   it('reports malformed YAML at file:line:col, an unclosed bracket where it opens', () => {

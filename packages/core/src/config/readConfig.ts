@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, DocsConfig, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig, SourceLocation } from '@docgen/types';
@@ -12,6 +12,20 @@ import { resolveMarkdownPlugins } from './markdownPlugins.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 
+/** What to do in a folder without a config: a Docusaurus site is migrated, an empty folder gets a new site. */
+function getMissingConfigHint(siteDir: string): string {
+  const docusaurus = ['js', 'mjs', 'cjs', 'ts', 'mts']
+    .map((extension) => `docusaurus.config.${extension}`)
+    .find((name) => existsSync(join(siteDir, name)));
+  if (docusaurus)
+    return `This is a Docusaurus site (${docusaurus}): docgen migrate docusaurus ${siteDir} converts it into a docgen site beside it.`;
+  // docgen's own files (its cache folder, the lock of the output folder) aside.
+  const ours = (name: string) => name === '.docgen' || name.endsWith('.docgen-lock');
+  const empty = !existsSync(siteDir) || (statSync(siteDir).isDirectory() && readdirSync(siteDir).every(ours));
+  if (empty) return `To start a site here: docgen init ${siteDir}`;
+  return 'Run docgen in a site folder, or pass the folder: docgen build path/to/site';
+}
+
 /**
  * Reads, validates and completes the site configuration of `siteDir`.
  * Every problem is reported at once, each with file:line:col and a hint.
@@ -19,10 +33,7 @@ export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 export function readConfig(siteDir: string): SiteConfig {
   const configPath = join(siteDir, CONFIG_FILE_NAME);
   if (!existsSync(configPath)) {
-    throw new DocgenError(`No ${CONFIG_FILE_NAME} found in ${siteDir}`, {
-      code: 'config-missing',
-      hint: `Run docgen in a site folder, or pass the folder: docgen build path/to/site`,
-    });
+    throw new DocgenError(`No ${CONFIG_FILE_NAME} found in ${siteDir}`, { code: 'config-missing', hint: getMissingConfigHint(siteDir) });
   }
   const text = readFileSync(configPath, 'utf8').replace(/^\uFEFF/, '');
   const yaml = parseYamlFile(text, CONFIG_FILE_NAME);
