@@ -6,7 +6,7 @@ const PLACES_SHOWN = 3;
 /** One warning as printed: the first of its kind, with the places of the others of the same message. */
 export interface WarningGroup {
   first: Diagnostic;
-  /** The places of the others (`file:line:col`, or the file), in the order they were reported. */
+  /** The places of the others (`file:line:col`), in the order they were reported. */
   others: string[];
 }
 
