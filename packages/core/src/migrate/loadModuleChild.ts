@@ -1,7 +1,8 @@
 /**
  * Run as its own Node process by loadDocusaurusModule.ts: evaluates one file of a Docusaurus site
- * (`docusaurus.config.*`, `sidebars.*`) and prints what it exports as JSON on stdout. The file is
- * the site's own code, so it never runs inside docgen's process.
+ * (`docusaurus.config.*`, `sidebars.*`) and prints what it exports as JSON on stdout; given a
+ * request file (sidebarGenerator.ts), it runs the config's `sidebarItemsGenerator` and prints what
+ * it makes instead. The file is the site's own code, so it never runs inside docgen's process.
  *
  * esbuild bundles the file (TypeScript too) into CommonJS, compiled as a module at the file's own
  * path, so that `require.resolve('./src/css/custom.css')`, `__dirname` and `import.meta.url` mean
