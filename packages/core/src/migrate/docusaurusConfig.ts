@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeHtml } from '@docgen/shared';
+import { getInstalledPackage } from './installedPackage.js';
 import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
@@ -445,6 +446,15 @@ function isNpm2Yarn(entry: unknown, configText: string): boolean {
   return name === NPM2YARN_PACKAGE || (name === 'plugin' && configText.includes(NPM2YARN_PACKAGE));
 }
 
+/** Every entry of the plugin lists of the docs, blog and pages (and docs instances), with its list's key. */
+function listPluginEntries(sections: (Data | false)[]): { key: string; entry: unknown }[] {
+  return sections.flatMap((section) =>
+    section === false
+      ? []
+      : PLUGIN_LISTS.flatMap((key) => (Array.isArray(section[key]) ? (section[key] as unknown[]) : []).map((entry) => ({ key, entry }))),
+  );
+}
+
 /**
  * How one entry of a docs, blog or pages plugin list comes over: as docgen's own `markdown` option
  * (math, npm2yarn), as a plugin package docgen runs by name (`markdown.remarkPlugins`), or not, why.
@@ -505,17 +515,11 @@ function notePluginList(value: unknown, key: string, section: string, configFile
  */
 function collectPluginPackages(sections: (Data | false)[], configText: string) {
   const lists = { remarkPlugins: new Map<string, unknown>(), rehypePlugins: new Map<string, unknown>() };
-  for (const section of sections) {
-    if (section === false) continue;
-    for (const key of PLUGIN_LISTS) {
-      const target = /rehype/i.test(key) ? lists.rehypePlugins : lists.remarkPlugins;
-      for (const entry of Array.isArray(section[key]) ? (section[key] as unknown[]) : []) {
-        const read = readPluginEntry(entry, configText);
-        if (read.kind !== 'package') continue;
-        const written = read.options === undefined ? read.name : [read.name, read.options];
-        target.set(JSON.stringify(written), written);
-      }
-    }
+  for (const { key, entry } of listPluginEntries(sections)) {
+    const read = readPluginEntry(entry, configText);
+    if (read.kind !== 'package') continue;
+    const written = read.options === undefined ? read.name : [read.name, read.options];
+    (/rehype/i.test(key) ? lists.rehypePlugins : lists.remarkPlugins).set(JSON.stringify(written), written);
   }
   return {
     ...(lists.remarkPlugins.size > 0 && { remarkPlugins: [...lists.remarkPlugins.values()] }),
@@ -529,10 +533,7 @@ function collectPluginPackages(sections: (Data | false)[], configText: string) {
  * default of the plugin as installed (Docusaurus 3.10's has bun), else yarn and pnpm.
  */
 function readNpm2YarnConverters(sections: (Data | false)[], configText: string, siteDir: string): string[] | undefined {
-  const entries = sections.flatMap((section) =>
-    section === false ? [] : PLUGIN_LISTS.flatMap((key) => (Array.isArray(section[key]) ? (section[key] as unknown[]) : [])),
-  );
-  const entry = entries.find((candidate) => isNpm2Yarn(candidate, configText));
+  const entry = listPluginEntries(sections).find((candidate) => isNpm2Yarn(candidate.entry, configText))?.entry;
   if (entry === undefined) return undefined;
   const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
   const known = (names: unknown[]) => names.filter((name): name is string => name === 'yarn' || name === 'pnpm' || name === 'bun');
@@ -589,13 +590,9 @@ function pluginName(entry: unknown): string | undefined {
   const first = Array.isArray(entry) ? entry[0] : entry;
   // A package's export, as the config loaded it: known by its package, whatever its function is called.
   if (isData(first) && typeof first.$package === 'string' && first.$export === 'default') return first.$package;
-  // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names (pnpm's
-  // `node_modules/.pnpm/<name>@<version>/node_modules/<name>/` too: the last node_modules).
-  const installed =
-    typeof first === 'string'
-      ? /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?![^]*[\\/]node_modules[\\/])[^]*$/.exec(first)
-      : null;
-  if (installed) return installed[1]!.replace('\\', '/');
+  // `require.resolve('@easyops-cn/docusaurus-search-local')`: the package of the file it names.
+  const installed = typeof first === 'string' ? getInstalledPackage(first) : undefined;
+  if (installed) return installed;
   if (typeof first === 'string') return first;
   if (isData(first) && typeof first.$stub === 'string') return first.$stub;
   if (isData(first) && typeof first.$function === 'string' && first.$function !== 'anonymous') return first.$function;

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { getInstalledPackage } from './installedPackage.js';
 
 const STUB = Symbol.for('docgen.migrate.stub');
 
@@ -70,11 +71,10 @@ function stubPlugin(file: string, stubs: Set<string>): Plugin {
 type PackageFunctions = WeakMap<object, { package: string; export: string }>;
 
 function recordPackageExports(packageFunctions: PackageFunctions, filename: string, exported: unknown): void {
-  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?![^]*[\\/]node_modules[\\/])/.exec(filename)?.[1];
+  const name = getInstalledPackage(filename);
   if (!name) return;
   const record = (value: unknown, exportName: string) => {
-    if (typeof value === 'function' && !packageFunctions.has(value))
-      packageFunctions.set(value, { package: name.replace('\\', '/'), export: exportName });
+    if (typeof value === 'function' && !packageFunctions.has(value)) packageFunctions.set(value, { package: name, export: exportName });
   };
   // `module.exports = plugin`: what `import plugin from` gives.
   record(exported, 'default');
