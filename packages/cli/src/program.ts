@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import type { Debris, LockWait } from '@docgen/core';
 import type { Diagnostic } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
+import { findInstallSource, getDependencySpec } from './installSource.js';
 import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
 import { toGithubAnnotation } from './annotations.js';
 import { createProgressLine } from './progress.js';
@@ -84,6 +85,35 @@ function parseThreads(value: string): number {
   return threads;
 }
 
+interface BuildOptions {
+  outDir: string;
+  locale?: string[];
+  threads?: number;
+  cache: boolean;
+  verbose?: boolean;
+  strict?: boolean;
+  maxWarnings?: number;
+  format: 'text' | 'json';
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count))
+    throw new InvalidArgumentError('Give a whole number, e.g. --max-warnings 0');
+  return count;
+}
+
+/** A build with warnings fails with --strict, or with more than --max-warnings of them; its output is written all the same. */
+function getWarningsExitCode(warnings: number, options: Pick<BuildOptions, 'strict' | 'maxWarnings'>): number {
+  const allowed = options.strict ? 0 : (options.maxWarnings ?? Number.POSITIVE_INFINITY);
+  return warnings > allowed ? EXIT.problems : EXIT.ok;
+}
+
+function formatWarningsFailure(warnings: number, options: Pick<BuildOptions, 'strict' | 'maxWarnings'>): string {
+  const limit = options.strict ? '--strict allows none' : `--max-warnings allows ${options.maxWarnings}`;
+  return `Failed: ${warnings} warning${warnings === 1 ? '' : 's'}, and ${limit} (the site was written all the same).`;
+}
+
 function parseLocales(value: string, previous: string[] | undefined): string[] {
   const locales = value
     .split(',')
@@ -107,15 +137,21 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     for (const diagnostic of shown) io.stderr(formatDiagnosticLine(diagnostic, colors));
     if (io.githubActions) for (const diagnostic of shown) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
   };
-  /** Warnings after a command: one of each message, with its other places under it (all of them with `verbose`). */
-  const reportDiagnostics = (diagnostics: Diagnostic[], verbose = false) => {
-    const groups = groupWarnings(diagnostics);
+  /**
+   * Warnings after a command: one of each message, with its other places under it (all of them
+   * with `verbose`); those only a strict build reports (see Diagnostic.strictOnly) left out unless
+   * `strict`. Returns the warnings reported.
+   */
+  const reportDiagnostics = (diagnostics: Diagnostic[], { verbose = false, strict = false } = {}): Diagnostic[] => {
+    const reported = strict ? diagnostics : diagnostics.filter((diagnostic) => !diagnostic.strictOnly);
+    const groups = groupWarnings(reported);
     for (const { first, others } of groups) io.stderr(formatDiagnosticLine(first, colors) + formatOtherPlaces(others, verbose));
     if (io.githubActions)
-      for (const diagnostic of diagnostics) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
-    if (diagnostics.length === 0) return;
-    const distinct = groups.length < diagnostics.length ? ` (${groups.length} distinct)` : '';
-    io.stderr(colors.yellow(`${diagnostics.length} warning${diagnostics.length === 1 ? '' : 's'}${distinct}\n`));
+      for (const diagnostic of reported) io.stdout(toGithubAnnotation(diagnostic, siteRoot, io.githubActions.workspace));
+    if (reported.length === 0) return reported;
+    const distinct = groups.length < reported.length ? ` (${groups.length} distinct)` : '';
+    io.stderr(colors.yellow(`${reported.length} warning${reported.length === 1 ? '' : 's'}${distinct}\n`));
+    return reported;
   };
   const program = new Command('docgen');
   const version = readVersion();
@@ -144,6 +180,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .action(async (dir: string, options: { title?: string; url?: string; locales?: string[]; blog: boolean }, command: Command) => {
       const { relative, resolve } = await import('node:path');
       const { DocgenError } = await import('@docgen/core');
+      const source = findInstallSource(version);
       const flagged =
         [options.title, options.url, options.locales].some((value) => value !== undefined) ||
         command.getOptionValueSource('blog') === 'cli';
@@ -161,12 +198,16 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           io.stdout(`A new docgen site in ${resolve(dir)}. Enter takes the answer in parentheses.\n`);
           answers = await askStarterOptions(io.input, { write: (text: string) => (io.stdout(text), true) } as NodeJS.WritableStream);
         }
-        site = writeStarterSite({ dir, ...answers, docgenVersion: `^${version}` });
+        site = writeStarterSite({ dir, ...answers, docgenVersion: getDependencySpec(source, version, resolve(dir)) });
       } catch (error) {
         if (error instanceof InitError) throw new DocgenError(error.message, { code: 'usage', hint: error.hint });
         throw error;
       }
       io.stdout(`${colors.green('✔')} Created a docgen site in ${site.dir} (${site.files.length} files)\n\nNext:\n`);
+      if (source.kind === 'checkout' && !existsSync(source.tarball)) {
+        // Run from a checkout: the site installs docgen from the release file, built once.
+        io.stdout(`  (cd ${source.repository} && pnpm release)   ${colors.dim(`# writes ${source.tarball}`)}\n`);
+      }
       const where = relative(process.cwd(), site.dir);
       if (where) io.stdout(`  cd ${where}\n`);
       io.stdout(`  npm install\n  npm run dev      ${colors.dim('# serves the site at http://127.0.0.1:3000/ and rebuilds on save')}\n`);
@@ -182,40 +223,56 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--threads <n>', 'threads that compile and render (default: one per core)', parseThreads)
     .option('--no-cache', 'ignore the build cache and do not update it (a clean build)')
     .option('--verbose', 'print the time of each stage, and every place of a repeated warning')
-    .action(
-      async (siteDir: string, options: { outDir: string; locale?: string[]; threads?: number; cache: boolean; verbose?: boolean }) => {
-        const { build } = await import('@docgen/core');
-        const { resolve } = await import('node:path');
-        siteRoot = resolve(siteDir);
-        const start = performance.now();
-        const interrupts = handleInterrupts(io, colors);
-        const progress = io.progress ? createProgressLine(io.stderr) : undefined;
-        const building = build({
-          siteDir,
-          outDir: options.outDir,
-          locales: options.locale,
-          threads: options.threads,
-          cache: options.cache,
-          onWait: (wait) => (progress?.clear(), io.stderr(formatLockWait(wait, colors))),
-          onStage: options.verbose
-            ? (stage, ms) => (progress?.clear(), io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)))
-            : undefined,
-          onProgress: progress?.update,
-          onTemporary: interrupts.add,
-        });
-        const result = await interrupts.during(building).finally(() => progress?.clear());
-        reportDiagnostics(result.diagnostics, options.verbose);
-        const seconds = ((performance.now() - start) / 1000).toFixed(2);
-        const rendered =
-          result.renderedCount === result.pageCount
-            ? ''
-            : result.renderedCount === 0
-              ? ' (nothing changed since the last build)'
-              : ` (${result.renderedCount} rendered, the others unchanged)`;
-        io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages${rendered} into ${result.outDir} in ${seconds} s\n`);
-        io.stdout(colors.dim(`${getNextStepHint(siteDir, options.outDir)}\n`));
-      },
-    );
+    .option('--strict', 'report front matter keys docgen does not read too, and fail (exit code 1) on any warning')
+    .option('--max-warnings <n>', 'fail (exit code 1) when the build has more than n warnings', parseCount)
+    .addOption(
+      program
+        .createOption('--format <format>', 'output format: json prints the result and every warning on stdout')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .action(async (siteDir: string, options: BuildOptions) => {
+      const { build } = await import('@docgen/core');
+      const { resolve } = await import('node:path');
+      siteRoot = resolve(siteDir);
+      const start = performance.now();
+      const interrupts = handleInterrupts(io, colors);
+      const progress = io.progress ? createProgressLine(io.stderr) : undefined;
+      const building = build({
+        siteDir,
+        outDir: options.outDir,
+        locales: options.locale,
+        threads: options.threads,
+        cache: options.cache,
+        onWait: (wait) => (progress?.clear(), io.stderr(formatLockWait(wait, colors))),
+        onStage: options.verbose
+          ? (stage, ms) => (progress?.clear(), io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)))
+          : undefined,
+        onProgress: progress?.update,
+        onTemporary: interrupts.add,
+      });
+      const result = await interrupts.during(building).finally(() => progress?.clear());
+      const seconds = ((performance.now() - start) / 1000).toFixed(2);
+      if (options.format === 'json') {
+        const warnings = options.strict ? result.diagnostics : result.diagnostics.filter((diagnostic) => !diagnostic.strictOnly);
+        io.stdout(
+          `${JSON.stringify({ pages: result.pageCount, rendered: result.renderedCount, outDir: result.outDir, seconds: Number(seconds), warnings: result.diagnostics }, null, 2)}\n`,
+        );
+        exitCode = getWarningsExitCode(warnings.length, options);
+        return;
+      }
+      const warnings = reportDiagnostics(result.diagnostics, options);
+      const rendered =
+        result.renderedCount === result.pageCount
+          ? ''
+          : result.renderedCount === 0
+            ? ' (nothing changed since the last build)'
+            : ` (${result.renderedCount} rendered, the others unchanged)`;
+      io.stdout(`${colors.green('✔')} Built ${result.pageCount} pages${rendered} into ${result.outDir} in ${seconds} s\n`);
+      io.stdout(colors.dim(`${getNextStepHint(siteDir, options.outDir)}\n`));
+      exitCode = getWarningsExitCode(warnings.length, options);
+      if (exitCode !== EXIT.ok) io.stderr(colors.red(`${formatWarningsFailure(warnings.length, options)}\n`));
+    });
 
   program
     .command('clear')
@@ -248,7 +305,6 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     )
     .action(async (siteDir: string, options: ServeOptions) => {
       const { resolve } = await import('node:path');
-      const { existsSync } = await import('node:fs');
       const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
       siteRoot = resolve(siteDir);
       let server: { url: string; close(): Promise<void> };
@@ -268,15 +324,17 @@ export function createProgram(io: ProgramIO = defaultIO()) {
                 io.stdout(
                   `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
                 );
-                const { fresh, unchanged } = rebuildWarnings.next(event.warnings);
+                // What only a strict build reports is left out while writing, as in a plain build.
+                const warnings = event.warnings.filter((warning) => !warning.strictOnly);
+                const { fresh, unchanged } = rebuildWarnings.next(warnings);
                 report(fresh);
-                if (event.warnings.length > 0) {
+                if (warnings.length > 0) {
                   const plural = (count: number) => `${count} warning${count === 1 ? '' : 's'}`;
                   io.stderr(
                     colors.yellow(
                       unchanged === 0
                         ? `${plural(fresh.length)}\n`
-                        : `${plural(event.warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
+                        : `${plural(warnings.length)}: ${fresh.length} new, ${unchanged} unchanged since the last build (not shown again)\n`,
                     ),
                   );
                 }

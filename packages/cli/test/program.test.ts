@@ -197,6 +197,65 @@ describe('docgen CLI', () => {
     expect(verbose.stderr).toContain('    also at docs/b.md:3:1, docs/c.md:3:1, docs/d.md:3:1, docs/e.md:3:1\n');
   });
 
+  describe('on a generated site of 1,000 pages that repeat their problems', () => {
+    // As generated API references are: each page carries the generator's own front matter, a
+    // language Prism does not know and a link to an anchor that is gone; one page has a typo.
+    let siteDir = '';
+    beforeAll(() => {
+      const pages = Object.fromEntries(
+        Array.from({ length: 1000 }, (_, index) => [
+          `api-${index}.md`,
+          `---\ntitle: API ${index}\napi_metadata: {group: g${index % 7}}\nweight: ${index}\n---\n\n` +
+            `See [the overview](overview.md#removed-section).\n\n\`\`\`promql\nup{job="api-${index}"} == 0\n\`\`\`\n`,
+        ]),
+      );
+      siteDir = makeSite('title: T\nurl: https://x.example.com\n', {
+        ...pages,
+        'overview.md': '---\nsidebar_postion: 1\n---\n\n# Overview\n\n```log\nstarted\n```\n',
+      });
+    });
+
+    it("prints one screen that still names every distinct problem, and keeps the site's own keys silently", async () => {
+      const { code, stderr } = await runCli(['build', siteDir]);
+      expect(code).toBe(EXIT.ok);
+      const lines = stderr.trimEnd().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(24);
+      expect(stderr).toContain('Unknown code language "promql"');
+      expect(stderr).toContain('Unknown code language "log"');
+      expect(stderr).toMatch(/#removed-section/);
+      expect(stderr).toContain('warning docs/overview.md:2:1  Unknown front matter "sidebar_postion": did you mean "sidebar_position"?');
+      expect(stderr).not.toMatch(/api_metadata|weight/);
+      expect(lines.at(-1)).toMatch(/^2002 warnings \(4 distinct\)$/);
+    });
+
+    it('keeps every warning in --format json, and marks what only --strict reports', async () => {
+      const { code, stdout, stderr } = await runCli(['build', siteDir, '--format', 'json']);
+      expect(code).toBe(EXIT.ok);
+      expect(stderr).toBe('');
+      const report = JSON.parse(stdout) as { pages: number; warnings: Array<{ code: string; message: string; strictOnly?: true }> };
+      expect(report.pages).toBeGreaterThan(1000);
+      const strictOnly = report.warnings.filter((warning) => warning.strictOnly);
+      expect(strictOnly).toHaveLength(2000);
+      expect(new Set(strictOnly.map((warning) => warning.message))).toEqual(
+        new Set(['Unknown front matter "api_metadata"', 'Unknown front matter "weight"']),
+      );
+      expect(report.warnings.filter((warning) => !warning.strictOnly)).toHaveLength(2002);
+    });
+
+    it('fails with --max-warnings below the count, and with --strict, which reports the unknown keys too', async () => {
+      const limited = await runCli(['build', siteDir, '--max-warnings', '2001']);
+      expect(limited.code).toBe(EXIT.problems);
+      expect(limited.stderr).toContain('Failed: 2002 warnings, and --max-warnings allows 2001 (the site was written all the same).');
+      expect((await runCli(['build', siteDir, '--max-warnings', '2002'])).code).toBe(EXIT.ok);
+      const strict = await runCli(['build', siteDir, '--strict']);
+      expect(strict.code).toBe(EXIT.problems);
+      expect(strict.stderr).toContain('Unknown front matter "api_metadata"');
+      expect(strict.stderr).toMatch(/^4002 warnings \(6 distinct\)$/m);
+      expect(strict.stderr).toContain('--strict allows none');
+      expect((await runCli(['build', siteDir, '--max-warnings', 'some'])).code).toBe(EXIT.usage);
+    });
+  });
+
   it('prints the JSON Schema that is committed as docs-content/docgen.config.schema.json', async () => {
     const { code, stdout } = await runCli(['config-schema']);
     expect(code).toBe(0);

@@ -351,6 +351,8 @@ export interface SourceVersion {
 export interface SiteTranslations {
   /** Source label -> translated label, for navbar, footer and sidebar labels. */
   labels: Record<string, string>;
+  /** Labels the locale shows untranslated on purpose, for now: not warned of (`untranslated` in `site.yaml`). */
+  untranslated: string[];
   /**
    * A category's generated index by the category's label as the default locale writes it: its
    * translated title (when it differs from the translated label) and description.

@@ -19,4 +19,10 @@ export interface Diagnostic {
   /** What to do about it. */
   hint?: string;
   location?: SourceLocation;
+  /**
+   * Reported only by a strict build (`docgen build --strict`): what works as written and is often
+   * meant, but may be a mistake, e.g. a front matter key docgen does not read, kept for the site's
+   * MDX and components as Docusaurus keeps it.
+   */
+  strictOnly?: true;
 }

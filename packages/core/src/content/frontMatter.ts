@@ -305,7 +305,10 @@ const DOCUSAURUS_ONLY_KEYS = new Set([
   'authorImageURL',
 ]);
 
-/** A warning for each front matter key that the page's kind does not read, with the closest known key. */
+/**
+ * A warning for each front matter key that the page's kind does not read: with the known key it is
+ * likely a typo of, or else only for a strict build (a site's own key, as Docusaurus allows).
+ */
 function getUnknownKeyWarnings(value: Record<string, unknown>, known: string[], yaml: YamlFile): Diagnostic[] {
   return Object.keys(value)
     .filter((key) => !known.includes(key))
@@ -321,12 +324,23 @@ function getUnknownKeyWarnings(value: Record<string, unknown>, known: string[], 
         };
       }
       const suggestion = suggestName(key, known);
+      if (suggestion) {
+        return {
+          severity: 'warning',
+          code: 'front-matter-unknown',
+          message: `Unknown front matter "${key}": did you mean "${suggestion}"?`,
+          hint: `Rename it to ${suggestion}.`,
+          location,
+        };
+      }
+      // Not a typo of a key docgen reads: the site's own (for its MDX and components), kept.
       return {
         severity: 'warning',
         code: 'front-matter-unknown',
-        message: `Unknown front matter "${key}"${suggestion ? `: did you mean "${suggestion}"?` : ''}`,
-        hint: suggestion ? `Rename it to ${suggestion}.` : `Front matter here takes: ${known.join(', ')}.`,
+        message: `Unknown front matter "${key}"`,
+        hint: `Kept for the site's MDX and components; docgen reads: ${known.join(', ')}.`,
         location,
+        strictOnly: true,
       };
     });
 }

@@ -538,6 +538,7 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
   );
   return {
     labels: strings(site.labels),
+    untranslated: Array.isArray(site.untranslated) ? site.untranslated.filter((label): label is string => typeof label === 'string') : [],
     categoryIndexes,
     title: text(site.title),
     tagline: text(site.tagline),

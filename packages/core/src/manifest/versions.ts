@@ -133,7 +133,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       sidebarsPath: source.sidebarsPath ?? source.docsDir,
       versionLabel,
     });
-    warnings.push(...getUntranslatedLabels(context, labels, sidebarId, versionLabel));
+    warnings.push(...getUntranslatedLabels(context, labels, sidebarId));
   }
   addFallbackIndexes(linklessCategories, generatedIndexes, docs, meta.path);
   // A doc belongs to the first sidebar that shows it: as a link, or as the page of a category.
@@ -787,32 +787,29 @@ function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {
   return { title: item.label, description: '', count, path: item.href ?? item.indexHref ?? getSidebarFirstPath(item.items) ?? '' };
 }
 
-/**
- * Warnings for the labels a sidebar shows untranslated in a locale that translates most of it:
- * then they are likely forgotten. A sidebar the locale has not translated yet, or only begun,
- * is the locale's choice, not an oversight.
- */
 /** ` of version 2.0`, or nothing on a site without versions (see NormalizeContext.versionLabel). */
 function ofVersion(versionLabel: string | undefined): string {
   return versionLabel === undefined ? '' : ` of version ${versionLabel}`;
 }
 
-function getUntranslatedLabels(
-  context: LocaleContext,
-  labels: ShownLabel[],
-  sidebarId: string,
-  versionLabel: string | undefined,
-): Diagnostic[] {
+/**
+ * Warnings for the labels a sidebar shows untranslated in a locale that translates most of it:
+ * then they are likely forgotten. A sidebar the locale has not translated yet, or only begun, is
+ * the locale's choice, not an oversight; so is a label its `site.yaml` lists under `untranslated`.
+ * The message does not name the version: the same label in each version is one warning of many places.
+ */
+function getUntranslatedLabels(context: LocaleContext, labels: ShownLabel[], sidebarId: string): Diagnostic[] {
   const translated = labels.filter((label) => label.translated).length;
   if (context.isDefaultLocale || translated * 2 <= labels.length) return [];
-  const warned = new Set<string>();
+  const warned = new Set<string>(context.translations.untranslated);
+  const siteYaml = `i18n/${context.locale}/site.yaml`;
   return labels
     .filter((label) => !label.translated && !warned.has(label.label) && warned.add(label.label))
     .map((label) => ({
       severity: 'warning',
       code: 'untranslated-label',
-      message: `Sidebar "${sidebarId}"${ofVersion(versionLabel)} shows "${label.label}" untranslated in locale ${context.locale}`,
-      hint: `Translate the page, or add the label under \`labels\` in i18n/${context.locale}/site.yaml: "${label.label}: <${context.locale} text>".`,
+      message: `Sidebar "${sidebarId}" shows "${label.label}" untranslated in locale ${context.locale}`,
+      hint: `Translate the page, or add the label under \`labels\` in ${siteYaml}: "${label.label}: <${context.locale} text>"; to leave it for now, list it under \`untranslated\` there.`,
       location: label.location,
     }));
 }
