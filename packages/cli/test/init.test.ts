@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeStarterSite } from '../src/init.js';
@@ -66,7 +67,8 @@ describe('docgen init', () => {
     expect(manifest).toMatchObject({
       name: `site-${count}`,
       scripts: { dev: 'docgen serve --watch', build: 'docgen build', check: 'docgen check-links' },
-      devDependencies: { '@docgen/cli': `^${version}` },
+      // Run from a checkout of docgen: the release file `pnpm release` writes there.
+      devDependencies: { '@docgen/cli': `file:${fileURLToPath(new URL(`../release/docgen-${version}.tgz`, import.meta.url))}` },
     });
     expect(read(dir, '.gitignore')).toMatch(/^build\/$/m);
     expect(read(dir, '.gitignore')).toMatch(/^\.docgen\/$/m);
