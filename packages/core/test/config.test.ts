@@ -262,6 +262,35 @@ describe('readConfig: errors', () => {
     ]);
   });
 
+  it('says which key or type a navbar or footer item misspells, not "Invalid input"', () => {
+    const messages = (items: string[]) => {
+      const dir = siteWithConfig(['title: T', 'url: https://x.example.com', ...items, ''].join('\n'));
+      return catchDocgenError(() => readConfig(dir)).diagnostics.map(
+        ({ message, location }) => `${location?.line}:${location?.column} ${message}`,
+      );
+    };
+    // A key of the item's own type, misspelt: only that, not also "Missing required option sidebarId".
+    expect(messages(['navbar:', '  items:', '    - type: docSidebar', '      sidebarID: docs', '      label: Docs'])).toEqual([
+      '6:7 Unknown option "navbar.items.0.sidebarID": did you mean "sidebarId"?',
+    ]);
+    expect(messages(['navbar:', '  items:', '    - labl: Home', '      to: /'])).toEqual([
+      '5:7 Unknown option "navbar.items.0.labl": did you mean "label"?',
+    ]);
+    const dropdown = ['navbar:', '  items:', '    - type: dropdown', '      label: More', '      items:'];
+    expect(messages([...dropdown, '        - type: doc', '          docID: intro', '          label: Intro'])).toEqual([
+      '9:11 Unknown option "navbar.items.0.items.0.docID": did you mean "docId"?',
+    ]);
+    expect(messages([...dropdown, '        - type: docSidebr', '          label: Intro'])).toEqual([
+      '8:17 Unknown item type "docSidebr" in "navbar.items.0.items.0": did you mean "docSidebar"?',
+    ]);
+    expect(messages(['navbar:', '  items:', '    - type: docsVersionDropdwn'])).toEqual([
+      '5:13 No NavbarItem component found for type "docsVersionDropdwn": did you mean "docsVersionDropdown"?',
+    ]);
+    expect(
+      messages(['footer:', '  links:', '    - title: More', '      items:', '        - lable: Blog', '          to: /blog']),
+    ).toContain('7:11 Unknown option "footer.links.0.items.0.lable": did you mean "label"?');
+  });
+
   // Regression test for a bug found in review.
   it('reports an unknown option whose value is a block mapping at the line of the key', () => {
     const dir = siteWithConfig(['title: T', 'url: https://x.example.com', 'navbar:', '  colours:', '    primary: red', ''].join('\n'));

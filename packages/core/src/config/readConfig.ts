@@ -188,20 +188,47 @@ function assertKnownNavbarItemTypes(yaml: YamlFile): void {
   items.forEach((item, index) => {
     const type = (item as { type?: unknown } | null)?.type;
     if (type === undefined || (NAVBAR_ITEM_TYPES as readonly unknown[]).includes(type)) return;
-    throw new DocgenError(`No NavbarItem component found for type "${String(type)}"`, {
-      code: 'config-navbar-item-type',
-      location: yaml.locate(['navbar', 'items', index, 'type']),
-      hint: `Use one of the navbar item types: ${NAVBAR_ITEM_TYPES.join(', ')}.`,
-    });
+    const suggestion = typeof type === 'string' ? suggestName(type, NAVBAR_ITEM_TYPES) : undefined;
+    throw new DocgenError(
+      `No NavbarItem component found for type "${String(type)}"${suggestion ? `: did you mean "${suggestion}"?` : ''}`,
+      {
+        code: 'config-navbar-item-type',
+        location: yaml.locate(['navbar', 'items', index, 'type']),
+        hint: `Use one of the navbar item types: ${NAVBAR_ITEM_TYPES.join(', ')}.`,
+      },
+    );
   });
 }
 
 function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
   const path = issue.path as PropertyKey[];
   const where = path.length > 0 ? path.join('.') : 'the config';
-  if (issue.code === 'unrecognized_keys') {
-    const known = getKnownKeys(configSchema, path, yaml.value);
-    return issue.keys.map((key) => {
+  const types =
+    issue.code === 'unrecognized_keys' || issue.code === 'invalid_union' ? findSchemaAt(configSchema, path, yaml.value).types : undefined;
+  if (types) {
+    const type = String((getIn(yaml.value, path) as { type: unknown }).type);
+    const suggestion = suggestName(type, types);
+    return [
+      {
+        severity: 'error',
+        code: 'config-invalid',
+        message: `Unknown item type "${type}" in "${where}"${suggestion ? `: did you mean "${suggestion}"?` : ''}`,
+        hint: `Use one of the types: ${types.join(', ')}.`,
+        location: yaml.locate([...path, 'type']),
+      },
+    ];
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    // "Invalid input" says nothing: the issues of the kind of item written (by its `type`) do.
+    const branch = issue.errors[getUnionBranch(configSchema, path, yaml.value)] ?? [];
+    if (branch.length > 0)
+      return withoutRenamed(branch.flatMap((inner) => toDiagnostics({ ...inner, path: [...path, ...inner.path] }, yaml)));
+  }
+  // Of a union, zod may report another member's keys: those the member of the item's `type` knows are fine.
+  const known = issue.code === 'unrecognized_keys' ? getKnownKeys(configSchema, path, yaml.value) : [];
+  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys.filter((key) => !known.includes(key)) : [];
+  if (unknownKeys.length > 0) {
+    return unknownKeys.map((key) => {
       const suggestion = suggestName(key, known);
       return {
         severity: 'error',
@@ -232,38 +259,59 @@ function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
 
 /** The keys the schema knows for the object at `path` of the config (the union member whose `type` matches, for navbar items). */
 function getKnownKeys(schema: z.ZodType, path: PropertyKey[], value: unknown): string[] {
-  type Def = {
-    type: string;
-    shape?: Record<string, z.ZodType>;
-    innerType?: z.ZodType;
-    in?: z.ZodType;
-    element?: z.ZodType;
-    valueType?: z.ZodType;
-    options?: z.ZodType[];
-  };
-  const defOf = (node: z.ZodType) => (node as unknown as { _zod: { def: Def } })._zod.def;
-  const unwrap = (node: z.ZodType): z.ZodType => {
-    const def = defOf(node);
-    if (def.innerType) return unwrap(def.innerType);
-    if (def.type === 'pipe' && def.in) return unwrap(def.in);
-    return node;
-  };
+  const { node } = findSchemaAt(schema, path, value);
+  return Object.keys((node && defOf(node).shape) ?? {});
+}
+
+/** Which member of the union at `path` the value written there is meant to be: the one of its `type`. */
+function getUnionBranch(schema: z.ZodType, path: PropertyKey[], value: unknown): number {
+  return findSchemaAt(schema, path, value).branch;
+}
+
+type SchemaDef = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  values?: unknown[];
+};
+
+const defOf = (node: z.ZodType) => (node as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+/** The schema without its defaults, optionals and transforms. */
+const unwrap = (node: z.ZodType): z.ZodType => {
+  const def = defOf(node);
+  if (def.innerType) return unwrap(def.innerType);
+  if (def.type === 'pipe' && def.in) return unwrap(def.in);
+  return node;
+};
+
+/**
+ * The schema of the value at `path`, following the value written: at a union, the member whose
+ * `type` literal is the value's `type` (`default` when it has none; else the first), with its index,
+ * and the types the union takes when the value's `type` is none of them.
+ */
+function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): { node?: z.ZodType; branch: number; types?: string[] } {
   let node = unwrap(schema);
   let current = value;
+  let branch = 0;
+  let types: string[] | undefined;
   const pick = () => {
     const def = defOf(node);
     if (def.type !== 'union' || !def.options) return;
-    const type = (current as { type?: unknown } | null)?.type ?? 'default';
-    node = unwrap(
-      def.options.find((option) => {
-        const literal = defOf(unwrap(option)).shape?.type;
-        return (
-          literal &&
-          defOf(unwrap(literal)) &&
-          (unwrap(literal) as unknown as { _zod: { def: { values?: unknown[] } } })._zod.def.values?.includes(type)
-        );
-      }) ?? def.options[0]!,
-    );
+    const written = (current as { type?: unknown } | null)?.type;
+    const type = written ?? 'default';
+    const literals = def.options.map((option) => {
+      const literal = defOf(unwrap(option)).shape?.type;
+      return literal === undefined ? [] : ((defOf(unwrap(literal)).values ?? []) as string[]);
+    });
+    const index = literals.findIndex((values) => values.includes(type as string));
+    types = index < 0 && written !== undefined ? literals.flat() : undefined;
+    branch = Math.max(index, 0);
+    node = unwrap(def.options[branch]!);
   };
   for (const key of path) {
     pick();
@@ -276,12 +324,24 @@ function getKnownKeys(schema: z.ZodType, path: PropertyKey[], value: unknown): s
           : def.type === 'record'
             ? def.valueType
             : undefined;
-    if (!next) return [];
+    if (!next) return { branch: 0 };
+    types = undefined;
     node = unwrap(next);
     current = (current as Record<PropertyKey, unknown> | null)?.[key];
   }
   pick();
-  return Object.keys(defOf(node).shape ?? {});
+  return { node, branch, ...(types && { types }) };
+}
+
+/** Leaves out "Missing required option x" where another diagnostic says an unknown key is likely x misspelt. */
+function withoutRenamed(diagnostics: Diagnostic[]): Diagnostic[] {
+  const renamed = new Set(
+    diagnostics.flatMap((diagnostic) => {
+      const match = /^Unknown option "(.*)\.[^.]+": did you mean "(.*)"\?$/.exec(diagnostic.message);
+      return match ? [`Missing required option "${match[1]}.${match[2]}"`] : [];
+    }),
+  );
+  return diagnostics.filter((diagnostic) => !renamed.has(diagnostic.message));
 }
 
 function getIn(value: unknown, path: PropertyKey[]): unknown {
