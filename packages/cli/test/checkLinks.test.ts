@@ -43,7 +43,7 @@ describe('docgen check-links', () => {
         docgen.config.yaml:23:15  /docs/missing-footer  no page at /docs/missing-footer
         docgen.config.yaml:26:49  /docs/gone  no page at /docs/gone
 
-      docs/start.md (9 problems)
+      docs/start.md (11 problems)
         docs/start.md:7:1  ./missing.md  no page is built from docs/missing.md
         docs/start.md:9:1  /docs/nowhere  no page at /docs/nowhere
         docs/start.md:11:1  ./guide/api.md#no-such-heading  /docs/guide/api has no heading with id "no-such-heading"
@@ -53,6 +53,8 @@ describe('docgen check-links', () => {
         docs/start.md:25:1  /en/docs/nowhere  no page at /en/docs/nowhere
         docs/start.md:29:1  /files/missing.pdf  no page or file at /files/missing.pdf
         docs/start.md:33:1  https//example.com  malformed URL: missing ":" after "https"
+        docs/start.md:41:1  ./guide/apii.md  no page is built from docs/guide/apii.md: did you mean docs/guide/api.md?
+        docs/start.md:43:1  ./guide/api.md#요청-파라미타  /docs/guide/api has no heading with id "요청-파라미타": did you mean #요청-파라미터?
 
       i18n/en/site.yaml (1 problem)
         i18n/en/site.yaml:1:60  /en/docs/nowhere  no page at /en/docs/nowhere
@@ -63,7 +65,7 @@ describe('docgen check-links', () => {
       sidebars.yaml (1 problem)
         sidebars.yaml:8:9  /docs/no-such-page  no page at /docs/no-such-page
 
-      ✖ 16 problems in 6 files
+      ✖ 18 problems in 6 files
       "
     `);
   });
@@ -74,8 +76,8 @@ describe('docgen check-links', () => {
     expect(stderr).toBe('');
     const report = JSON.parse(stdout) as { problems: Record<string, unknown>[]; count: number };
     expect(Object.keys(report)).toEqual(['problems', 'count']);
-    expect(report.count).toBe(16);
-    expect(report.problems).toHaveLength(16);
+    expect(report.count).toBe(18);
+    expect(report.problems).toHaveLength(18);
     expect(report.problems[0]).toEqual({
       file: 'blog/2025-01-01-hello.md',
       line: 5,
@@ -97,6 +99,8 @@ describe('docgen check-links', () => {
       'docs/start.md:25:1',
       'docs/start.md:29:1',
       'docs/start.md:33:1',
+      'docs/start.md:41:1',
+      'docs/start.md:43:1',
       'i18n/en/site.yaml:1:60',
       'pages/about.md:5:1',
       'sidebars.yaml:8:9',
@@ -155,7 +159,7 @@ describe('docgen check-links', () => {
     }
     const checked = await runCli(['check-links', siteDir, '--format', 'json']);
     const { problems } = JSON.parse(checked.stdout) as { problems: { file: string; line: number; column: number; link: string }[] };
-    expect(warnings).toHaveLength(16);
+    expect(warnings).toHaveLength(18);
     const byPlace = new Map(warnings.map((warning) => [warning.at, warning.message]));
     expect([...byPlace.keys()].sort()).toEqual(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column}`).sort());
     for (const problem of problems) expect(byPlace.get(`${problem.file}:${problem.line}:${problem.column}`)).toContain(problem.link);

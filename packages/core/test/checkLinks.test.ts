@@ -47,6 +47,18 @@ const PLANTED = [
   { at: 'docs/start.md:25:1', type: 'broken-link', link: '/en/docs/nowhere', reason: 'no page at /en/docs/nowhere' },
   { at: 'docs/start.md:29:1', type: 'broken-link', link: '/files/missing.pdf', reason: 'no page or file at /files/missing.pdf' },
   { at: 'docs/start.md:33:1', type: 'malformed-url', link: 'https//example.com', reason: 'malformed URL: missing ":" after "https"' },
+  {
+    at: 'docs/start.md:41:1',
+    type: 'broken-link',
+    link: './guide/apii.md',
+    reason: 'no page is built from docs/guide/apii.md: did you mean docs/guide/api.md?',
+  },
+  {
+    at: 'docs/start.md:43:1',
+    type: 'broken-anchor',
+    link: './guide/api.md#요청-파라미타',
+    reason: '/docs/guide/api has no heading with id "요청-파라미타": did you mean #요청-파라미터?',
+  },
   { at: 'i18n/en/site.yaml:1:60', type: 'broken-link', link: '/en/docs/nowhere', reason: 'no page at /en/docs/nowhere' },
   { at: 'pages/about.md:5:1', type: 'broken-link', link: '/nowhere', reason: 'no page at /nowhere' },
   { at: 'sidebars.yaml:8:9', type: 'broken-link', link: '/docs/no-such-page', reason: 'no page at /docs/no-such-page' },

@@ -199,7 +199,9 @@ function getLinkProblem(
   }
   const anchors = pages.get(key);
   if (anchors && anchor !== '' && !anchors.has(anchor)) {
-    return problem('broken-anchor', `${path} has no heading with id "${anchor}"`, HINTS.anchor);
+    const meant = suggestName(anchor, [...anchors]);
+    const guess = meant === undefined ? '' : `: did you mean #${meant}?`;
+    return problem('broken-anchor', `${path} has no heading with id "${anchor}"${guess}`, HINTS.anchor);
   }
   return undefined;
 }

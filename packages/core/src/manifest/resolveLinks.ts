@@ -11,6 +11,7 @@ import type {
 } from '@docgen/types';
 import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
 import { findDocsInstance, getVersionKey, describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import { suggestName } from '../diagnostics/index.js';
 import { hashOf, isCategoryIndexFile, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -221,7 +222,9 @@ function resolveFileLink(
     // `guide.md` finds the page written as guide.mdx too (and back): the page is the same.
     const other = getOtherMarkdownPath(nfc);
     const target = pathByFile.get(nfc) ?? (other === undefined ? undefined : pathByFile.get(other));
-    return target === undefined ? { unresolved: `no page is built from ${written}` } : { target: target + suffix };
+    if (target !== undefined) return { target: target + suffix };
+    const meant = suggestName(posix.basename(nfc), getPageFilesIn(pathByFile, posix.dirname(nfc)));
+    return { unresolved: `no page is built from ${written}${meant ? `: did you mean ${posix.join(posix.dirname(nfc), meant)}?` : ''}` };
   }
   if (written === '..' || written.startsWith('../')) return { unresolved: `${filePath} is outside the site folder` };
   const index = indexByFolder.get(nfc);
@@ -235,6 +238,13 @@ function resolveFileLink(
   if (!stats.isFile()) return { unresolved: `${written} is neither a file nor a folder` };
   const outputPath = `assets/files/${hashOf(written, 8)}-${posix.basename(written)}`;
   return { target: context.input.config.baseUrl + outputPath + suffix, asset: { absolutePath, outputPath } };
+}
+
+/** The names of the page sources in `folder` (a site path), for a suggestion when a link names none of them. */
+function getPageFilesIn(pathByFile: Map<string, string>, folder: string): string[] {
+  const names: string[] = [];
+  for (const file of pathByFile.keys()) if (posix.dirname(file) === folder) names.push(posix.basename(file));
+  return names;
 }
 
 /** Folder (NFC, no trailing slash) -> the route of its index page: `index.md`, `README.md`, or a file named like the folder. */
