@@ -22,18 +22,27 @@ export interface StarterSite {
   dir: string;
   /** Paths written, relative to `dir`, sorted. */
   files: string[];
+  /**
+   * What to tell the user about the language of the starter text, in English: one sentence for each
+   * locale that has it in English because docgen init has no text in its language.
+   */
+  notes: string[];
 }
 
 export const DEFAULT_TITLE = 'My Docs';
 export const DEFAULT_URL = 'https://docs.example.com';
-const TAGLINE = 'Documentation written in Markdown, built with docgen';
 
 /**
- * The starter site's files, as real files of this package:
- * `site/` always, `blog/` unless the blog is left out, and `i18n/` once per locale after the
- * first, into `i18n/<locale>/`.
+ * The starter site's files, as real files of this package. `site/` holds the files written once
+ * whatever the language, `languages/<language>/` the texts: `strings.json` (labels, tagline,
+ * copyright and the home page's texts, by dotted key as the other files name them), `docs/`, and
+ * `blog/` unless the blog is left out. Each locale after the first gets `i18n/` into
+ * `i18n/<locale>/`, and its language's `docs/intro.md` as its translated doc.
  */
 const TEMPLATES = fileURLToPath(new URL('../templates/', import.meta.url));
+
+/** The languages of the starter text, by the script a locale of the language must be written in. */
+const LANGUAGES: Record<string, string> = { en: 'Latn', ko: 'Kore', ja: 'Jpan', zh: 'Hans' };
 
 /** A problem with the folder or the options, said before anything is written (exit code 2). */
 export class InitError extends Error {
@@ -76,7 +85,8 @@ export function validateStarterOptions(options: Pick<StarterSiteOptions, 'url' |
 /**
  * Writes a working docgen site into `options.dir`, which must be a new or empty folder (otherwise
  * InitError, and nothing is written). Every file comes from the templates, with their
- * placeholders filled in.
+ * placeholders filled in. The site is written in the default locale's language, and each other
+ * locale's translations in its own; English stands in for a language the templates lack.
  */
 export function writeStarterSite(options: StarterSiteOptions): StarterSite {
   const locales = validateStarterOptions(options);
@@ -84,11 +94,10 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
   assertEmptyFolder(dir);
   const now = options.now ?? new Date();
   const [defaultLocale, ...otherLocales] = locales;
-  const values: Values = {
+  const common: Values = {
     title: options.title,
-    tagline: TAGLINE,
     url: options.url.replace(/\/+$/, ''),
-    copyright: `Copyright © ${now.getUTCFullYear()} ${options.title}. Built with docgen.`,
+    year: String(now.getUTCFullYear()),
     date: now.toISOString().slice(0, 10),
     defaultLocale: defaultLocale!,
     locales,
@@ -96,17 +105,25 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
     packageName: toPackageName(basename(dir)),
     docgenVersion: options.docgenVersion,
   };
-  const sections = { blog: options.blog, i18n: otherLocales.length > 0 };
-  const files = new Map<string, string | Buffer>();
-  const add = (templateDir: string, targetDir: string, localValues: Values) => {
-    for (const path of listTemplateFiles(join(TEMPLATES, templateDir))) {
-      const target = join(targetDir, toTargetName(fillPlaceholders(path, localValues, 'raw')));
-      files.set(target, renderTemplate(join(TEMPLATES, templateDir, path), localValues, sections));
-    }
+  const language = getStarterLanguage(defaultLocale!) ?? 'en';
+  const values = { ...common, ...readStrings(language, common), ...readStrings('en', common, 'english.') };
+  const sections = {
+    blog: options.blog,
+    i18n: otherLocales.length > 0,
+    // The home page's texts in the default locale's language, beside the English ones.
+    defaultLocaleTexts: language !== 'en',
+    // Only in i18n/<locale>/ (see renderTranslations).
+    translation: false,
+    toTranslate: false,
   };
-  add('site', '', values);
-  if (options.blog) add('blog', '', values);
-  for (const locale of otherLocales) add('i18n', join('i18n', locale), { ...values, locale, localeLabel: getLocaleLabel(locale) });
+  const files = new Map<string, string | Buffer>();
+  const add = (targetDir: string, rendered: Map<string, string | Buffer>) => {
+    for (const [path, content] of rendered) files.set(join(targetDir, path), content);
+  };
+  add('', renderTemplateDir('site', values, sections));
+  add('docs', renderTemplateDir(join('languages', language, 'docs'), values, sections));
+  if (options.blog) add('blog', renderTemplateDir(join('languages', language, 'blog'), values, sections));
+  for (const locale of otherLocales) add(join('i18n', locale), renderTranslations(locale, language, common, sections));
 
   const created = !existsSync(dir);
   try {
@@ -120,7 +137,63 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
     else for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
     throw error;
   }
-  return { dir, files: [...files.keys()].map((path) => path.split('\\').join('/')).sort() };
+  const notes = locales
+    .filter((locale) => !getStarterLanguage(locale))
+    .map((locale) => toEnglishTextNote(locale, locale === defaultLocale));
+  return { dir, files: [...files.keys()].map((path) => path.split('\\').join('/')).sort(), notes };
+}
+
+/**
+ * The files of `i18n/<locale>/`, by path under it, in the locale's language: its site.yaml and
+ * theme.yaml, which translate the texts the site writes in `siteLanguage`, and its intro.
+ */
+function renderTranslations(locale: string, siteLanguage: string, common: Values, siteSections: Sections): Map<string, string | Buffer> {
+  const language = getStarterLanguage(locale);
+  const values: Values = {
+    ...common,
+    locale,
+    localeLabel: getLocaleLabel(locale),
+    ...readStrings(language ?? 'en', common),
+    ...readStrings(siteLanguage, common, 'source.'),
+  };
+  // toTranslate: the texts are English, to be translated into the locale's language.
+  const sections = { ...siteSections, translation: true, toTranslate: !language };
+  const files = renderTemplateDir('i18n', values, sections);
+  const intro = join(TEMPLATES, 'languages', language ?? 'en', 'docs', 'intro.md');
+  files.set(join('docs', 'current', 'intro.md'), renderTemplate(intro, values, sections));
+  return files;
+}
+
+/**
+ * The language of the starter text for a locale: its own (ko for ko-KR, zh for zh-Hans or zh-CN,
+ * not for zh-TW, written in traditional characters), or undefined when the templates lack it.
+ */
+function getStarterLanguage(locale: string): string | undefined {
+  const { language, script } = new Intl.Locale(locale).maximize();
+  return LANGUAGES[language] === script ? language : undefined;
+}
+
+/** The note about a locale whose starter text is English (see StarterSite.notes). */
+function toEnglishTextNote(locale: string, isDefault: boolean): string {
+  const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  const written = isDefault ? "the site's docs, labels and home page are" : `i18n/${locale}/ is`;
+  return `docgen init has no starter text in ${name} (${locale}): ${written} in English, to translate.`;
+}
+
+/**
+ * The texts of a language (its strings.json), each by its dotted key (`labels.docs`) after
+ * `prefix`, with their placeholders filled from `values`.
+ */
+function readStrings(language: string, values: Values, prefix = ''): Values {
+  const strings: Values = {};
+  const walk = (node: Strings, path: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string') strings[path + key] = fillPlaceholders(value, values, 'raw');
+      else walk(value, `${path}${key}.`);
+    }
+  };
+  walk(JSON.parse(readFileSync(join(TEMPLATES, 'languages', language, 'strings.json'), 'utf8')) as Strings, prefix);
+  return strings;
 }
 
 /** Throws InitError unless `dir` (an absolute path) is absent or an empty folder. */
@@ -141,18 +214,24 @@ export function assertEmptyFolder(dir: string): void {
 
 type Value = string | string[] | { raw: string };
 type Values = Record<string, Value>;
+type Sections = Record<string, boolean>;
+interface Strings {
+  [key: string]: string | Strings;
+}
 
 /**
- * Fills `{{name}}` placeholders. In JSON a value is written as a JSON string or array, in YAML as
- * a scalar (quoted when YAML would read it otherwise), so that any title stays one well-formed
- * value; `{ raw }` values are written as they are.
+ * Fills `{{name}}` placeholders (names may be dotted: `{{labels.docs}}`). In JSON a value is
+ * written as a JSON string or array, in YAML as a scalar (quoted when YAML would read it
+ * otherwise), in TypeScript as a string, so that any title stays one well-formed value; `{ raw }`
+ * values are written as they are.
  */
-function fillPlaceholders(text: string, values: Values, mode: 'json' | 'yaml' | 'raw'): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+function fillPlaceholders(text: string, values: Values, mode: 'json' | 'yaml' | 'ts' | 'raw'): string {
+  return text.replace(/\{\{([\w.]+)\}\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`The template placeholder ${placeholder} has no value`);
     if (typeof value === 'object' && 'raw' in value) return value.raw;
     if (mode === 'json') return JSON.stringify(value);
+    if (mode === 'ts') return Array.isArray(value) ? `[${value.map(toTsString).join(', ')}]` : toTsString(value);
     if (mode === 'yaml') return Array.isArray(value) ? `[${value.map(toYamlScalar).join(', ')}]` : toYamlScalar(value);
     return Array.isArray(value) ? value.join(', ') : value;
   });
@@ -167,20 +246,35 @@ function toYamlScalar(value: string): string {
   return plain ? value : JSON.stringify(value);
 }
 
+/** `value` as a single-quoted TypeScript string. */
+function toTsString(value: string): string {
+  return `'${value.replace(/[\\']/g, '\\$&').replace(/\n/g, '\\n')}'`;
+}
+
 /** Keeps the lines between `{{#name}}` and `{{/name}}` (each alone on its line) when `sections[name]`. */
-function keepSections(text: string, sections: Record<string, boolean>): string {
+function keepSections(text: string, sections: Sections): string {
   return text.replace(/^\{\{#(\w+)\}\}\n([\s\S]*?)^\{\{\/\1\}\}\n/gm, (block, name: string, body: string) => {
     if (!(name in sections)) throw new Error(`The template section ${name} is unknown`);
     return sections[name] ? body : '';
   });
 }
 
+const FILL_MODES: Record<string, 'json' | 'yaml' | 'ts'> = { '.json': 'json', '.yaml': 'yaml', '.yml': 'yaml', '.ts': 'ts', '.tsx': 'ts' };
 const TEXT_FILES = /\.(md|ya?ml|json|tsx?|svg)$|(^|\/)gitignore$/;
 
-function renderTemplate(file: string, values: Values, sections: Record<string, boolean>): string | Buffer {
+function renderTemplate(file: string, values: Values, sections: Sections): string | Buffer {
   if (!TEXT_FILES.test(file.split('\\').join('/'))) return readFileSync(file);
-  const mode = extname(file) === '.json' ? 'json' : /^\.ya?ml$/.test(extname(file)) ? 'yaml' : 'raw';
+  const mode = FILL_MODES[extname(file)] ?? 'raw';
   return fillPlaceholders(keepSections(readFileSync(file, 'utf8'), sections), values, mode);
+}
+
+/** The files of a folder of the templates, rendered, by their paths in it with placeholders filled. */
+function renderTemplateDir(templateDir: string, values: Values, sections: Sections): Map<string, string | Buffer> {
+  const files = new Map<string, string | Buffer>();
+  for (const path of listTemplateFiles(join(TEMPLATES, templateDir))) {
+    files.set(toTargetName(fillPlaceholders(path, values, 'raw')), renderTemplate(join(TEMPLATES, templateDir, path), values, sections));
+  }
+  return files;
 }
 
 /** npm leaves `.gitignore` files out of packages, so the template holds it as `gitignore`. */

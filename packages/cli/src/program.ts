@@ -212,6 +212,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       if (where) io.stdout(`  cd ${where}\n`);
       io.stdout(`  npm install\n  npm run dev      ${colors.dim('# serves the site at http://127.0.0.1:3000/ and rebuilds on save')}\n`);
       io.stdout(`  npm run build    ${colors.dim('# writes the static site into build/')}\n`);
+      for (const note of site.notes) io.stdout(`\n${colors.yellow('note')} ${note}\n`);
     });
 
   program

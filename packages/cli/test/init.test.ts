@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeStarterSite } from '../src/init.js';
 import { askStarterOptions } from '../src/initQuestions.js';
@@ -24,6 +24,25 @@ let count = 0;
 const newDir = () => join(scratch, `site-${++count}`);
 const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 const NOW = new Date('2026-03-04T10:00:00Z');
+
+/** The language of the starter text `text` is in, by its script: Hangul ko, kana ja, other Han characters zh, none of them en. */
+function languageOf(text: string): string {
+  if (/\p{Script=Hangul}/u.test(text)) return 'ko';
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
+  if (/\p{Script=Han}/u.test(text)) return 'zh';
+  return 'en';
+}
+
+/** Expects each of `texts` in `language`, by its script (a short Japanese text may be all kanji). */
+function expectLanguage(texts: string[], language: string): void {
+  for (const text of texts) expect(language === 'ja' && languageOf(text) === 'zh' ? 'ja' : languageOf(text), text).toBe(language);
+}
+
+/** A markdown file's front matter and body. */
+function readMarkdown(dir: string, path: string): { frontMatter: Record<string, string>; body: string } {
+  const [, frontMatter, body] = read(dir, path).split(/^---$/m);
+  return { frontMatter: parse(frontMatter!), body: body! };
+}
 
 describe('docgen init', () => {
   it('writes a site with one English locale and a blog by default', async () => {
@@ -119,7 +138,7 @@ describe('docgen init', () => {
       'docsVersionDropdown',
       'localeDropdown',
     ]);
-    expect(parse(read(dir, 'i18n/fr/site.yaml'))).toMatchObject({ title: 'Acme: "API" docs', labels: { Writing: 'Writing' } });
+    expect(parse(read(dir, 'i18n/fr/site.yaml'))).toMatchObject({ title: 'Acme: "API" docs', labels: { '문서 작성': 'Writing' } });
     expect(parse(read(dir, 'i18n/fr/site.yaml'))).not.toHaveProperty('blogTitle');
     expect(read(dir, 'i18n/en/docs/current/intro.md')).toContain('`i18n/en/docs/current/intro.md`');
   });
@@ -220,5 +239,139 @@ describe('docgen init', () => {
     input.end('\n\nko,en\nmaybe\nyes\n');
     expect(await answers).toEqual({ title: 'My Docs', url: 'https://docs.example.com', locales: ['ko', 'en'], blog: true });
     expect(output).toContain('"maybe" is neither yes nor no. Answer y or n.');
+  });
+
+  it.each([
+    ['ko-KR', 'ko'],
+    ['ja-JP', 'ja'],
+    ['zh', 'zh'],
+    ['zh-CN', 'zh'],
+    ['zh-SG', 'zh'],
+    ['zh-TW', 'en'],
+    ['zh-Hant', 'en'],
+    ['zh-HK', 'en'],
+    ['en-GB', 'en'],
+  ])('writes the site of default locale %s in %s', (locale, language) => {
+    const dir = newDir();
+    writeStarterSite({ dir, title: 'T', url: 'https://t.example', locales: [locale], blog: false, docgenVersion: '^1.0.0', now: NOW });
+    const intro = readMarkdown(dir, 'docs/intro.md');
+    expect(languageOf(intro.frontMatter.title!)).toBe(language);
+    expect(languageOf(intro.body)).toBe(language);
+  });
+
+  it('writes English, and says so, for a locale it has no text in', () => {
+    const dir = newDir();
+    const site = writeStarterSite({
+      dir,
+      title: 'T',
+      url: 'https://t.example',
+      locales: ['fr', 'ko', 'de'],
+      blog: true,
+      docgenVersion: '^1.0.0',
+      now: NOW,
+    });
+    expect(site.notes).toEqual([
+      "docgen init has no starter text in French (fr): the site's docs, labels and home page are in English, to translate.",
+      'docgen init has no starter text in German (de): i18n/de/ is in English, to translate.',
+    ]);
+    expect(languageOf(read(dir, 'docs/intro.md'))).toBe('en');
+    expect(parse(read(dir, 'docgen.config.yaml')).navbar.items[0].label).toBe('Docs');
+    expect(parse(read(dir, 'i18n/ko/site.yaml')).labels).toMatchObject({ Docs: '문서', Writing: '문서 작성' });
+    expect(read(dir, 'i18n/ko/docs/current/intro.md')).not.toContain('translate it here');
+    expect(parse(read(dir, 'i18n/de/site.yaml')).labels).toMatchObject({ Docs: 'Docs', Writing: 'Writing' });
+    for (const path of ['site.yaml', 'theme.yaml', 'docs/current/intro.md']) {
+      expect(read(dir, `i18n/de/${path}`), path).toContain('docgen init has no starter text in this language');
+    }
+    expect(
+      writeStarterSite({
+        dir: newDir(),
+        title: 'T',
+        url: 'https://t.example',
+        locales: ['ko', 'en'],
+        blog: false,
+        docgenVersion: '^1',
+        now: NOW,
+      }).notes,
+    ).toEqual([]);
+  });
+
+  it.each(['en', 'ko', 'ja', 'zh'])('keeps every feature of the docs in %s', (language) => {
+    const locale = language === 'zh' ? 'zh-Hans' : language;
+    const dir = newDir();
+    writeStarterSite({ dir, title: 'T', url: 'https://t.example', locales: [locale], blog: true, docgenVersion: '^1.0.0', now: NOW });
+    const markdown = read(dir, 'docs/writing/markdown.md');
+    expect(markdown).toMatch(/^:::tip\[.+\]$/m);
+    expect(markdown).toMatch(/^::::tabs\{groupId="package-manager"\}$/m);
+    expect(markdown).toMatch(/^```ts title="greet.ts" \{2-3\}$/m);
+    expect(markdown).toContain('  const greeting = `Hello, ${name}!`;');
+    expect(markdown).toMatch(/^\| :--- \| :--- \| :--- \|$/m);
+    expect(markdown).toMatch(/^!\[.+\]\(\/img\/docgen-flow\.svg\)$/m);
+    expect(markdown).toMatch(/\]\(\.\/organize\.md\)/);
+    expect(read(dir, 'docs/writing/organize.md')).toContain('](../intro.md)');
+    expect(read(dir, 'docs/publish.md')).toContain('npx docgen serve');
+    expect(read(dir, 'blog/2026-03-04-welcome.md')).toContain('authors: [docgen]');
+    expect(read(dir, 'blog/2026-03-04-welcome.md')).toContain('`blog/2026-03-04-welcome.md`');
+  });
+});
+
+describe.each([
+  { locales: ['ko', 'en'], language: 'ko', translation: 'en' },
+  { locales: ['ja', 'en'], language: 'ja', translation: 'en' },
+  { locales: ['zh-Hans', 'en'], language: 'zh', translation: 'en' },
+  { locales: ['en', 'ko'], language: 'en', translation: 'ko' },
+])('docgen init --locales $locales', ({ locales, language, translation }) => {
+  const dir = newDir();
+  const [defaultLocale, other] = locales as [string, string];
+  beforeAll(() => {
+    writeStarterSite({ dir, title: 'T', url: 'https://t.example', locales, blog: true, docgenVersion: '^1.0.0', now: NOW });
+  });
+
+  it(`writes the site in ${language}, and i18n/${other}/ in ${translation}`, () => {
+    const intro = readMarkdown(dir, 'docs/intro.md');
+    expect(languageOf(intro.frontMatter.title!)).toBe(language);
+    expect(languageOf(intro.body)).toBe(language);
+    for (const path of ['docs/writing/markdown.md', 'docs/writing/organize.md', 'docs/publish.md', 'blog/2026-03-04-welcome.md']) {
+      expect(languageOf(readMarkdown(dir, path).frontMatter.title!), path).toBe(language);
+      expect(languageOf(readMarkdown(dir, path).body), path).toBe(language);
+    }
+    expect(languageOf(read(dir, 'blog/tags.yaml'))).toBe(language);
+    const config = parse(read(dir, 'docgen.config.yaml'));
+    const sidebars = parse(read(dir, 'sidebars.yaml'));
+    const labels: string[] = [
+      ...config.navbar.items.flatMap((item: { label?: string }) => item.label ?? []),
+      ...config.footer.links.flatMap((column: { title: string; items: { label: string }[] }) => [
+        column.title,
+        ...column.items.map((item) => item.label),
+      ]),
+      sidebars.docs[1].label,
+    ];
+    expect(labels).toHaveLength(8);
+    expectLanguage([...labels, config.tagline, config.footer.copyright, config.blog.blogTitle], language);
+    const home = read(dir, 'pages/index.tsx');
+    expect(languageOf(home)).toBe(language);
+    if (language !== 'en') expect(home).toMatch(new RegExp(`^  '${defaultLocale}': \\{$`, 'm'));
+
+    // Each label of the site, and each title of a doc shown untranslated, translated in i18n/<locale>/site.yaml.
+    const site = parse(read(dir, `i18n/${other}/site.yaml`));
+    const titles = ['docs/writing/markdown.md', 'docs/writing/organize.md', 'docs/publish.md'].map(
+      (path) => readMarkdown(dir, path).frontMatter.title!,
+    );
+    expect(Object.keys(site.labels).sort()).toEqual([...new Set([...labels, ...titles])].sort());
+    expectLanguage([...Object.values<string>(site.labels), site.tagline, site.copyright, site.blogTitle], translation);
+    expectLanguage(Object.values<string>(parse(read(dir, `i18n/${other}/theme.yaml`))), translation);
+    const translatedIntro = readMarkdown(dir, `i18n/${other}/docs/current/intro.md`);
+    expect(languageOf(translatedIntro.frontMatter.title!)).toBe(translation);
+    expect(languageOf(translatedIntro.body)).toBe(translation);
+    expect(translatedIntro.body).toContain(`\`i18n/${other}/docs/current/intro.md\``);
+  });
+
+  it('builds with no warning, and its links check clean', async () => {
+    const built = await runCli(['build', dir]);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(EXIT.ok);
+    const checked = await runCli(['check-links', dir]);
+    expect(checked.stderr).toBe('');
+    expect(checked.code).toBe(EXIT.ok);
+    expect(checked.stdout).toContain('No problems found');
   });
 });

@@ -1,21 +1,35 @@
 import { Link, PageMetadata, useSiteData, useTranslate } from '@docgen/site-theme';
 
 /**
- * The home page. Its texts are English here; another locale translates them in
- * i18n/<locale>/theme.yaml under the same keys.
+ * The home page. Its texts are below by locale, `en` holding the English ones that a locale without
+ * texts of its own shows; another locale translates them in i18n/<locale>/theme.yaml under the
+ * same keys.
  */
 const TEXT = {
   en: {
-    'home.start': 'Read the introduction',
-    'home.markdown': 'Write in Markdown',
-    'home.featuresTitle': 'What this site shows you',
-    'home.writeTitle': 'Markdown, and more',
-    'home.writeBody': 'Admonitions, tabs, code blocks with titles and highlighted lines, tables and images.',
-    'home.organizeTitle': 'Versions and languages',
-    'home.organizeBody': 'Freeze the docs of a release with one command, and translate them page by page.',
-    'home.publishTitle': 'Static files',
-    'home.publishBody': 'The build is plain HTML that works without JavaScript, for any static host.',
+    'home.start': {{english.home.start}},
+    'home.markdown': {{english.home.markdown}},
+    'home.featuresTitle': {{english.home.featuresTitle}},
+    'home.writeTitle': {{english.home.writeTitle}},
+    'home.writeBody': {{english.home.writeBody}},
+    'home.organizeTitle': {{english.home.organizeTitle}},
+    'home.organizeBody': {{english.home.organizeBody}},
+    'home.publishTitle': {{english.home.publishTitle}},
+    'home.publishBody': {{english.home.publishBody}},
   },
+{{#defaultLocaleTexts}}
+  {{defaultLocale}}: {
+    'home.start': {{home.start}},
+    'home.markdown': {{home.markdown}},
+    'home.featuresTitle': {{home.featuresTitle}},
+    'home.writeTitle': {{home.writeTitle}},
+    'home.writeBody': {{home.writeBody}},
+    'home.organizeTitle': {{home.organizeTitle}},
+    'home.organizeBody': {{home.organizeBody}},
+    'home.publishTitle': {{home.publishTitle}},
+    'home.publishBody': {{home.publishBody}},
+  },
+{{/defaultLocaleTexts}}
 };
 
 export default function HomePage() {
