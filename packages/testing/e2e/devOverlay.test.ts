@@ -10,8 +10,8 @@ import { startServe, type RunningServe } from '../src/serve.js';
 
 /**
  * The error overlay of `serve --watch` in Chromium (a code frame with the column marked, the
- * file as an editor link, a close button, keyboard operable), and what the terminal prints
- * of a rebuild's warnings.
+ * file as an editor link, a close button, keyboard operable), the list of broken links in the
+ * page, and what the terminal prints of a rebuild's warnings.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-overlay-'));
 const site = writeSiteFiles(join(scratch, 'my site'), {
@@ -96,5 +96,50 @@ describe('serve --watch: the error overlay', () => {
     expect(serve.stderr().match(/warning docs\/intro\.md:7:7 {2}Unknown HTML tag <Foo>/g)).toHaveLength(1);
     expect(serve.stderr()).toMatch(/^1 warning$/m);
     expect(serve.stderr()).toMatch(/^2 warnings: 1 new, 1 unchanged since the last build \(not shown again\)$/m);
+  });
+
+  it('lists the broken links of the site in the page, dismissible until the list changes, gone once they are fixed', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${serve.url}/docs/intro`, { waitUntil: 'networkidle' });
+    const list = page.locator('#__docgen-links [role="region"]');
+    expect(await page.locator('#__docgen-links').count()).toBe(0);
+
+    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md#intro-agan) and [gone](gone.md).\n');
+    await list.waitFor({ timeout: 20_000 });
+    expect(await list.locator('h2').textContent()).toBe('2 broken links in the site');
+    const places = list.locator('a.file');
+    expect(await places.allTextContents()).toEqual(['docs/other.md:3:5', 'docs/other.md:3:38']);
+    const path = pathToFileURL(join(site, 'docs', 'other.md')).pathname;
+    expect(await places.first().getAttribute('href')).toBe(`myeditor://open?file=${path}&line=3&column=5`);
+    expect(await list.locator('.message').first().textContent()).toMatch(
+      /^Broken anchor intro\.md#intro-agan: .*did you mean #intro-again\?$/,
+    );
+    // It leaves the page usable: no focus taken, a corner of the screen only.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    const box = (await list.boundingBox())!;
+    expect(box.width).toBeLessThan(500);
+
+    // Dismissed, it stays away on a reload while the list is the same.
+    await list.getByRole('button', { name: 'Dismiss the list of broken links' }).click();
+    expect(await page.locator('#__docgen-links').count()).toBe(0);
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForTimeout(500);
+    expect(await page.locator('#__docgen-links').count()).toBe(0);
+
+    // A changed list shows again; fixing every link removes it.
+    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [gone](gone.md).\n');
+    await expect
+      .poll(
+        () =>
+          list
+            .locator('h2')
+            .textContent()
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe('1 broken link in the site');
+    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md).\n');
+    await expect.poll(() => page.locator('#__docgen-links').count(), { timeout: 20_000 }).toBe(0);
+    await context.close();
   });
 });

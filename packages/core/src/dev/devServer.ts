@@ -15,7 +15,7 @@ import { isDocgenError } from '../diagnostics/index.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
-import { getLiveClient, toOverlayReport, type OverlayReport } from './overlay.js';
+import { getLiveClient, toLinkProblemsReport, toOverlayReport, type LinkProblemsReport, type OverlayReport } from './overlay.js';
 import { createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
 
@@ -152,6 +152,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const clients = new Set<ServerResponse>();
   let lastError: OverlayReport | undefined;
+  // The broken links of the last build, listed in every page (and in the terminal).
+  let lastLinks: LinkProblemsReport | undefined;
   // The output's files, scanned once: a file written since is looked for on the disk when asked
   // for (scanning again would read every file's entry of a large site's output on this thread).
   let files: SiteFiles | undefined;
@@ -218,6 +220,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         warnings: result.diagnostics,
       });
       lastError = undefined;
+      lastLinks = toLinkProblemsReport(result.diagnostics, siteDir, options.editorUrl);
+      send('link-problems', lastLinks);
       const pagesDone = performance.now();
       result.searched?.then(
         () => options.onEvent?.({ type: 'searched', milliseconds: performance.now() - pagesDone }),
@@ -300,7 +304,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   /**
-   * Server-sent events: reload and error messages only, for pages of this server that hold the
+   * Server-sent events: reload, error and broken-link messages only, for pages of this server that hold the
    * token (a page of another origin cannot read it); a request with a foreign Origin is refused.
    */
   function liveChannel(request: IncomingMessage, response: ServerResponse) {
@@ -319,6 +323,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
     response.write(': connected\n\n');
     if (lastError !== undefined) response.write(`event: build-error\ndata: ${JSON.stringify(lastError)}\n\n`);
+    if (lastLinks !== undefined) response.write(`event: link-problems\ndata: ${JSON.stringify(lastLinks)}\n\n`);
     clients.add(response);
     request.on('close', () => clients.delete(response));
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,19 +39,45 @@ export function toEditorUrl(template: string, absolutePath: string, line: number
     .replaceAll('{column}', String(column));
 }
 
+/** Link problems the list in the page shows; the terminal prints them all. */
+const LINKS_SHOWN = 50;
+
+/** What the live channel sends after each build: the site's broken links (see getLiveClient). */
+export interface LinkProblemsReport {
+  count: number;
+  /** The first LINKS_SHOWN, each with its place and editor link. */
+  problems: OverlayError[];
+  /** Stands for this list: a list dismissed in the page stays dismissed until the list changes. */
+  key: string;
+}
+
 /** The overlay's report of a failed build: each error with its editor link and a frame of its source, read now. */
 export function toOverlayReport(diagnostics: Diagnostic[], siteDir: string, editorUrl = DEFAULT_EDITOR_URL): OverlayReport {
-  const errors = diagnostics.map((diagnostic): OverlayError => {
-    const { location } = diagnostic;
-    const error: OverlayError = { message: diagnostic.message, hint: diagnostic.hint };
-    if (!location) return error;
-    const absolutePath = isAbsolute(location.file) ? location.file : resolve(siteDir, location.file);
-    error.where = `${location.file}:${location.line}:${location.column}`;
-    error.href = toEditorUrl(editorUrl, absolutePath, location.line, location.column);
-    error.frame = readFrame(absolutePath, location.line, location.column);
-    return error;
-  });
+  const errors = diagnostics.map((diagnostic) => toOverlayError(diagnostic, siteDir, editorUrl, true));
   return { message: diagnostics.map(formatDiagnostic).join('\n\n'), errors };
+}
+
+/** The broken links, anchors and URLs among a build's warnings, as the page lists them. */
+export function toLinkProblemsReport(warnings: Diagnostic[], siteDir: string, editorUrl = DEFAULT_EDITOR_URL): LinkProblemsReport {
+  const links = warnings.filter((warning) => warning.code === 'broken-link');
+  const problems = links.slice(0, LINKS_SHOWN).map((warning) => toOverlayError(warning, siteDir, editorUrl, false));
+  const key = createHash('sha256')
+    .update(JSON.stringify(links.map(({ message, location }) => [message, location])))
+    .digest('hex')
+    .slice(0, 16);
+  return { count: links.length, problems, key };
+}
+
+/** A diagnostic with its place as an editor link, and (`withFrame`) the lines of source around it. */
+function toOverlayError(diagnostic: Diagnostic, siteDir: string, editorUrl: string, withFrame: boolean): OverlayError {
+  const { location } = diagnostic;
+  const error: OverlayError = { message: diagnostic.message, hint: diagnostic.hint };
+  if (!location) return error;
+  const absolutePath = isAbsolute(location.file) ? location.file : resolve(siteDir, location.file);
+  error.where = `${location.file}:${location.line}:${location.column}`;
+  error.href = toEditorUrl(editorUrl, absolutePath, location.line, location.column);
+  if (withFrame) error.frame = readFrame(absolutePath, location.line, location.column);
+  return error;
 }
 
 function readFrame(absolutePath: string, line: number, column: number): OverlayError['frame'] {
@@ -75,12 +102,16 @@ function readFrame(absolutePath: string, line: number, column: number): OverlayE
  * each error's file as an editor link, its message and hint, and a frame of its source with the
  * failing line and column marked. The close button (focused when it opens) or Escape hides it
  * until the next error; `build-ok` removes it.
+ * On `link-problems` it shows the site's broken links in a list at the bottom corner, which does
+ * not take the focus nor cover the page; dismissed, it stays hidden (for the tab's session) until
+ * the list changes, and it goes away when the links are fixed.
  */
 export function getLiveClient(livePath: string, token: string): string {
   return `<script>(function(){var s=new EventSource(${JSON.stringify(`${livePath}?token=${token}`)});
 s.addEventListener('reload',function(){location.reload()});
 s.addEventListener('build-error',function(e){show(JSON.parse(e.data))});
 s.addEventListener('build-ok',function(){hide()});
+s.addEventListener('link-problems',function(e){links(JSON.parse(e.data))});
 var before=null;
 function el(tag,cls,text){var n=document.createElement(tag);if(cls)n.className=cls;if(text!=null)n.textContent=text;return n}
 function hide(){var h=document.getElementById('__docgen-overlay');if(!h)return;h.remove();if(before&&before.focus)before.focus();before=null}
@@ -114,8 +145,41 @@ h.addEventListener('keydown',onKey);
 panel.addEventListener('keydown',function(e){if(e.key!=='Tab')return;var f=root.querySelectorAll('a[href],button');if(!f.length)return;
 var first=f[0],last=f[f.length-1],at=root.activeElement;if(e.shiftKey&&at===first){e.preventDefault();last.focus()}else if(!e.shiftKey&&at===last){e.preventDefault();first.focus()}});
 (document.body||document.documentElement).appendChild(h);close.focus()}
+var DISMISSED='__docgen-links-dismissed';
+function links(report){var h=document.getElementById('__docgen-links');if(h)h.remove();
+var dismissed=null;try{dismissed=sessionStorage.getItem(DISMISSED)}catch(e){}
+if(!report.count||dismissed===report.key)return;
+h=document.createElement('div');h.id='__docgen-links';h.style.cssText='position:fixed;right:16px;bottom:16px;z-index:2147483646';
+var root=h.attachShadow({mode:'open'});root.appendChild(el('style',null,${JSON.stringify(LINKS_CSS)}));
+var box=el('section','links');box.setAttribute('role','region');box.setAttribute('aria-labelledby','lt');root.appendChild(box);
+var head=el('div','head');var title=el('h2',null,report.count+(report.count===1?' broken link':' broken links')+' in the site');title.id='lt';head.appendChild(title);
+var close=el('button','close','\u00d7');close.type='button';close.setAttribute('aria-label','Dismiss the list of broken links');close.title='Dismiss until the list changes';
+close.addEventListener('click',function(){try{sessionStorage.setItem(DISMISSED,report.key)}catch(e){}h.remove()});head.appendChild(close);box.appendChild(head);
+var list=el('ul');report.problems.forEach(function(x){var li=el('li');
+if(x.where){var a=el('a','file',x.where);if(x.href)a.href=x.href;a.title='Open in your editor';li.appendChild(a)}
+li.appendChild(el('span','message',x.message));list.appendChild(li)});box.appendChild(list);
+if(report.count>report.problems.length)box.appendChild(el('p','more','and '+(report.count-report.problems.length)+' more: the terminal lists them all'));
+(document.body||document.documentElement).appendChild(h)}
 })();</script>`;
 }
+
+/** The style of the list of broken links, inside its shadow root: a small opaque card over the page's corner. */
+const LINKS_CSS = [
+  ':host{all:initial}',
+  '.links{box-sizing:border-box;width:min(460px,calc(100vw - 32px));max-height:40vh;overflow:auto;padding:12px 14px;',
+  'background:#16161a;color:#f4f4f5;border:1px solid #3f3f46;border-left:4px solid #fbbf24;border-radius:8px;',
+  'box-shadow:0 10px 30px rgba(0,0,0,.4);font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left}',
+  '.head{display:flex;align-items:center;justify-content:space-between;gap:12px}',
+  'h2{margin:0;font-size:15px;font-weight:600;color:#fde68a}',
+  '.close{flex:none;width:28px;height:28px;border:1px solid #52525b;border-radius:6px;background:#27272a;color:#f4f4f5;',
+  'font:18px/1 system-ui,sans-serif;cursor:pointer}',
+  '.close:focus-visible,.file:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}',
+  'ul{margin:8px 0 0;padding:0;list-style:none}',
+  'li{margin:0 0 8px}',
+  '.file{display:block;color:#93c5fd;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-decoration:underline}',
+  '.message{overflow-wrap:anywhere}',
+  '.more{margin:4px 0 0;color:#d4d4d8}',
+].join('');
 
 /** The overlay's own style, inside its shadow root: opaque, readable over any page, in either colour scheme. */
 const OVERLAY_CSS = [
