@@ -233,11 +233,11 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         .default('text'),
     )
     .action(async (siteDir: string, options: BuildOptions) => {
-      const { build } = await import('@docgen/core');
+      const { build, exitProcess } = await import('@docgen/core');
       const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);
       const start = performance.now();
-      const interrupts = handleInterrupts(io, colors);
+      const interrupts = handleInterrupts(io, colors, exitProcess);
       const progress = io.progress ? createProgressLine(io.stderr) : undefined;
       const building = build({
         siteDir,
@@ -590,7 +590,7 @@ function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Co
  * output stays as it was. Once interrupted, the work's own end (the error of its stopped threads)
  * is never reported: the process ends with the signal's code.
  */
-function handleInterrupts(io: ProgramIO, colors: Colors) {
+function handleInterrupts(io: ProgramIO, colors: Colors, exit: (code: number) => never) {
   const cleanups = new Set<() => void | Promise<void>>();
   let interrupted = false;
   const onSignal = async (signal: NodeJS.Signals) => {
@@ -605,7 +605,8 @@ function handleInterrupts(io: ProgramIO, colors: Colors) {
       }
     }
     io.stderr(colors.yellow(`Interrupted (${signal}): the output folder is as it was before this build.\n`));
-    process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+    // Core's exit: while a build task runs, process.exit throws (in case the site's code calls it).
+    exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
   };
   const listener = (signal: NodeJS.Signals) => void onSignal(signal);
   process.on('SIGINT', listener);

@@ -9,6 +9,7 @@ export { DOCGEN_VERSION } from './version.js';
 export { startStaticServer, startDevServer, type StaticServer, type DevServer, type DevServerEvent } from './dev/index.js';
 export { cutVersion, type CutVersionOptions, type CutVersionPlace, type CutVersionResult, type CutStep } from './versioning/index.js';
 export { checkLinks } from './links/index.js';
+export { exitProcess } from './workers/exitGuard.js';
 import type { MigrateOptions, MigrateResult } from './migrate/index.js';
 export type { MigrateOptions, MigrateResult, MigrationNote } from './migrate/index.js';
 export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';

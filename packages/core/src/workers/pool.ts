@@ -7,6 +7,7 @@ import type { CompiledMarkdown, SearchPage, SourceLocation, StoredContent } from
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
+import { runGuarded } from './exitGuard.js';
 import type { LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
@@ -95,18 +96,19 @@ function createInlinePool(setup: TaskSetup): TaskPool {
   const runner = import('./tasks.js').then(({ createTaskRunner }) => createTaskRunner(setup));
   return {
     threads: 1,
-    compile: async (tasks) => (await runner).compile(tasks),
+    compile: (tasks) => runGuarded(async () => (await runner).compile(tasks)),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
     prepareCompile: () => void runner.then((loaded) => loaded.prepareCompile()),
     loadTheme: (themeFile, themeKey) => void runner.then((loaded) => loaded.loadTheme(themeFile, themeKey)),
     render: (tasks, locate, _priority, onRendered) =>
       inRenderOrder(tasks, async (ordered) => {
-        const results = await (await runner).render(ordered, locateAll(slotKeys(ordered), locate));
+        const results = await runGuarded(async () => (await runner).render(ordered, locateAll(slotKeys(ordered), locate)));
         onRendered?.(results.length);
         return results;
       }),
-    search: async (file, pages, locate, islandsFile) => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), islandsFile),
+    search: (file, pages, locate, islandsFile) =>
+      runGuarded(async () => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), islandsFile)),
     close: async () => {},
   };
 }
@@ -130,14 +132,18 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     [];
   let nextId = 1;
   let failure: Error | undefined;
+  // The job each thread runs, to tell what a thread that ended took with it.
+  const running = new Map<Worker, { id: number; method: Method; args: unknown[] }>();
 
   const dispatch = () => {
     while (idle.length > 0 && queue.length > 0) {
       const worker = idle.shift()!;
       const job = queue.shift()!;
       const id = nextId++;
+      running.set(worker, { id, method: job.method, args: job.args });
       pending.set(id, {
         resolve: (value) => {
+          running.delete(worker);
           idle.push(worker);
           job.resolve(value);
           // Test seam (see pauseForTest): a build stopped with pages rendered and others under way.
@@ -145,6 +151,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
           dispatch();
         },
         reject: (error) => {
+          running.delete(worker);
           idle.push(worker);
           job.reject(error);
           dispatch();
@@ -186,13 +193,24 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       if (response.error) job.reject(toError(response.error));
       else job.resolve(response.result);
     });
-    worker.on('error', (error) => {
-      // A thread that died takes its jobs with it: fail the build rather than wait forever.
-      failure = error;
-      for (const job of pending.values()) job.reject(error);
-      pending.clear();
-      for (const job of queue.splice(0)) job.reject(error);
+    // A thread that died takes its jobs with it: fail the build rather than wait forever.
+    worker.on('error', failAll);
+    worker.on('exit', (code) => {
+      if (failure) return;
+      const job = running.get(worker);
+      failAll(
+        new DocgenError(`A build thread stopped (exit code ${code})${job ? ` while ${describeJob(job.method, job.args)}` : ''}`, {
+          code: 'thread-exit',
+          hint: "Something the build ran ended its thread: the site's code (a plugin or component that ends the process or thread), or the memory running out.",
+        }),
+      );
     });
+  }
+  function failAll(error: Error): void {
+    failure = error;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+    for (const job of queue.splice(0)) job.reject(error);
   }
   start();
   const run = <T>(method: Method, args: unknown[], priority: Priority = 'normal'): Promise<T> =>
@@ -271,6 +289,21 @@ export async function inRenderOrder(
   const inPlace: RenderResult[] = new Array(tasks.length);
   indexes.forEach((index, position) => (inPlace[index] = results[position]!));
   return inPlace;
+}
+
+/** What a job does, for a message: the pages it compiles or renders (the first few), or the index it writes. */
+function describeJob(method: Method, args: unknown[]): string {
+  const list = (names: string[]) => names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+  switch (method) {
+    case 'compile':
+      return `compiling ${list((args[0] as CompileTask[]).map((task) => task.sourcePath))}`;
+    case 'render':
+      return `rendering ${list((args[0] as RenderTask[]).map((task) => task.route.path))}`;
+    case 'search':
+      return `writing the search index ${String(args[0])}`;
+    default:
+      return method;
+  }
 }
 
 function toError(error: NonNullable<WorkerResponse['error']>): Error {

@@ -4,9 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDocgenError } from '../diagnostics/index.js';
+import { guardThread } from './exitGuard.js';
 import { createTaskRunner, type TaskSetup } from './tasks.js';
 import type { WorkerRequest, WorkerResponse } from './pool.js';
 
+// The site's code that calls process.exit fails its task rather than ending the thread.
+guardThread();
 const runner = createTaskRunner(workerData as TaskSetup);
 const port = parentPort!;
 
