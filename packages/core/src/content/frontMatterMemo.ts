@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
 import { getTemporaryName } from '../processes/index.js';
@@ -75,7 +75,9 @@ export class FrontMatterMemo {
  * The memo kept in `dir`; empty when there is none, it is unreadable, or was written with another
  * `salt` (another docgen version: its schemas may differ). A cache is never trusted over parsing.
  */
-export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
+export function readFrontMatterMemo(dir: string, givenSalt: string): FrontMatterMemo {
+  // Entries made by other code that checks front matter (docgen built anew at the same version) are forgotten too.
+  const salt = `${givenSalt}\0${readCheckerKey()}`;
   try {
     const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as { salt?: unknown; entries?: unknown };
     if (stored.salt === salt && typeof stored.entries === 'object' && stored.entries !== null) {
@@ -88,6 +90,17 @@ export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo 
 }
 
 const hashText = (text: string) => createHash('sha1').update(text).digest('base64');
+
+let checkerKey: string | undefined;
+
+/** A hash of the module that checks front matter (frontMatter.js, or .ts when run from the sources). */
+function readCheckerKey(): string {
+  if (checkerKey === undefined) {
+    const file = ['./frontMatter.js', './frontMatter.ts'].map((name) => new URL(name, import.meta.url)).find((url) => existsSync(url));
+    checkerKey = file ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : '';
+  }
+  return checkerKey;
+}
 
 const NOT_JSON = Symbol('not JSON');
 
