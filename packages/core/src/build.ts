@@ -37,6 +37,7 @@ import {
   FRONT_MATTER_KEYS,
   FRONT_MATTER_MEMO_FILE,
   readFrontMatterMemo,
+  readFrontMatterCheckerKey,
   readGitLastUpdates,
   readSiteContent,
   showsLastUpdates,
@@ -323,7 +324,7 @@ export function createSiteBuilder(options: BuilderOptions) {
   const bundles = createBundleCopies({ siteDir, cacheDir });
   const hasher = createRouteInputHasher();
   const compiled = new Map<string, CompiledMarkdown>(readCompileIndex(storeDir));
-  const frontMatterMemo = readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}`);
+  const frontMatterMemo = readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}\0${readFrontMatterCheckerKey()}`);
   const sourceKeys = createSourceKeys();
   const seoFiles = createSeoFiles({ keepTwinTexts: watching });
   // Sources read by earlier runs, until `forget` is told they changed.

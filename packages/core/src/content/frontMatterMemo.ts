@@ -75,9 +75,7 @@ export class FrontMatterMemo {
  * The memo kept in `dir`; empty when there is none, it is unreadable, or was written with another
  * `salt` (another docgen version: its schemas may differ). A cache is never trusted over parsing.
  */
-export function readFrontMatterMemo(dir: string, givenSalt: string): FrontMatterMemo {
-  // Entries made by other code that checks front matter (docgen built anew at the same version) are forgotten too.
-  const salt = `${givenSalt}\0${readCheckerKey()}`;
+export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
   try {
     const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as { salt?: unknown; entries?: unknown };
     if (stored.salt === salt && typeof stored.entries === 'object' && stored.entries !== null) {
@@ -93,8 +91,12 @@ const hashText = (text: string) => createHash('sha1').update(text).digest('base6
 
 let checkerKey: string | undefined;
 
-/** A hash of the module that checks front matter (frontMatter.js, or .ts when run from the sources). */
-function readCheckerKey(): string {
+/**
+ * A hash of the module that checks front matter (frontMatter.js, or .ts when run from the
+ * sources), for the memo's salt: entries made by other code (docgen built anew at the same
+ * version) are forgotten too.
+ */
+export function readFrontMatterCheckerKey(): string {
   if (checkerKey === undefined) {
     const file = ['./frontMatter.js', './frontMatter.ts'].map((name) => new URL(name, import.meta.url)).find((url) => existsSync(url));
     checkerKey = file ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : '';

@@ -3,4 +3,4 @@ export { readGitHead, readGitLastUpdates, type GitLastUpdates } from './gitLastU
 export { ContentCache, type FileChange } from './contentCache.js';
 export { FRONT_MATTER_KEYS, parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';
-export { FrontMatterMemo, readFrontMatterMemo, FRONT_MATTER_MEMO_FILE } from './frontMatterMemo.js';
+export { FrontMatterMemo, readFrontMatterMemo, readFrontMatterCheckerKey, FRONT_MATTER_MEMO_FILE } from './frontMatterMemo.js';
