@@ -3,8 +3,8 @@
  * docgen's benchmark. For each site shape, generates a synthetic site, builds it cold with
  * `docgen build` and Hugo in turn, rebuilds it warm and after one edit, measures the output and a
  * page against the same page of a 300-page site, times `serve --watch` as a user feels it, and
- * checks the budgets of README.md ("Benchmark"). Then times the git pass of last-updated dates on
- * a site of N pages in a git repository (measureGitDates.ts).
+ * checks the budgets of the manual (packages/docs/docs/contributing/budgets.md). Then times the git
+ * pass of last-updated dates on a site of N pages in a git repository (measureGitDates.ts).
  *
  * `pnpm bench --case search [--search-pages 2000,10000]`: docgen's search beside Pagefind (searchBench.ts).
  *

@@ -5,7 +5,7 @@ import { REFERENCE_PAGES, type PageHtml } from './pageWeight.js';
 import { summarize, type Budget, type Metric } from './report.js';
 import type { ProcessRun } from './runProcess.js';
 
-/** docgen's performance budgets (README.md, "Benchmark"). */
+/** docgen's performance budgets (the manual's "Budgets": packages/docs/docs/contributing/budgets.md). */
 export const BUDGETS = {
   /** docgen's cold build CPU over Hugo's, median of the per-pair ratios. */
   cpuToHugo: 2.5,

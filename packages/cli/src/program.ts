@@ -12,7 +12,7 @@ import { createRebuildWarnings } from './rebuildWarnings.js';
 import { formatOtherPlaces, groupWarnings } from './warningGroups.js';
 
 /**
- * Exit codes are part of the CLI contract (README: exit codes): problems found (check-links),
+ * Exit codes are part of the CLI contract (docgen's manual: CLI reference, exit codes): problems found (check-links),
  * content, config or usage errors, docgen's own bugs, the environment (a full disk, a read-only or
  * forbidden folder, too many open files), and interrupted by SIGINT or SIGTERM.
  */
@@ -673,7 +673,8 @@ const DOCUSAURUS_HABITS: Record<string, string> = {
   "command 'start'": 'docgen serve --watch is the development server: it rebuilds on save and reloads the page.',
   "command 'docs:version'": 'docgen version cut <name> freezes the current docs as a version.',
   "command 'deploy'": "docgen build writes static files: publish the build folder with your host's own tool.",
-  "command 'write-translations'": 'docgen reads the theme texts of each locale from i18n/<locale>/code.yaml: see the README.',
+  "command 'write-translations'":
+    "docgen reads each locale's texts from files you write in i18n/<locale>/: site.yaml (navbar, footer and sidebar labels), theme.yaml (the theme's texts) and code.yaml (the <Translate> messages of your components); see \"Site folder layout\" in docgen's manual.",
   "option '--out'": '--out-dir <dir> names the output folder.',
   "option '--watch'": 'docgen serve --watch builds, watches and serves the site.',
 };

@@ -10,9 +10,10 @@ const outDir = inject('outDir');
 
 /**
  * The most first-load JavaScript (gzip, level 9, as `pnpm bench` measures it) a doc page may load:
- * README's budget. React and react-dom are 68.8 KB of it; the rest is what the theme and docgen's
- * client need to render and hydrate the page. Everything else loads in chunks of its own, when a
- * route or the reader needs it or right after hydration (the tests below).
+ * the manual's budget (packages/docs/docs/contributing/budgets.md). React and react-dom are 68.8 KB
+ * of it; the rest is what the theme and docgen's client need to render and hydrate the page.
+ * Everything else loads in chunks of its own, when a route or the reader needs it or right after
+ * hydration (the tests below).
  */
 const FIRST_LOAD_BUDGET = 80_000;
 

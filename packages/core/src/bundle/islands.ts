@@ -303,7 +303,9 @@ export function islandModules(
                 errors: [
                   {
                     text: `${args.path} is not a module docgen gives site components in the browser`,
-                    notes: [{ text: `They may import ${ISLAND_MODULES.join(', ')}; MDX pages may import more (see the README).` }],
+                    notes: [
+                      { text: `They may import ${ISLAND_MODULES.join(', ')}; MDX pages may import more (see "MDX" in docgen's manual).` },
+                    ],
                   },
                 ],
               };

@@ -89,7 +89,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     const tags = plugin ? toPluginHeadTags(plugin, preset![key]) : undefined;
     if (tags) pluginHeadTags.push(...tags);
     else if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
-      at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its README for what it builds.');
+      at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its manual for what it builds.');
     }
   }
   // The preset's docs, blog and pages (each on unless false); without the preset, none but those a content plugin adds.
@@ -575,7 +575,7 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
       what: `Markdown option \`${key}\` is not converted`,
-      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see its README.',
+      todo: 'docgen reads .md files as CommonMark with GFM and its own directives: see "Markdown" in its manual.',
     });
   }
   const converted = {
