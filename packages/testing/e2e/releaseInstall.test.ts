@@ -117,8 +117,10 @@ describe('docgen installed from its release file, as the README says, in an empt
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['title', 'url', 'i18n', 'navbar']));
   });
 
-  it('installs with no warning that a dependency refuses this Node version', () => {
+  it('installs with no warning: no dependency refuses this Node version, no install script is unreviewed', () => {
     expect(siteInstall.stdout + siteInstall.stderr).not.toMatch(/EBADENGINE|Unsupported engine/i);
+    // npm 11.16 and later list the install scripts package.json's allowScripts does not cover (npm 12 skips them).
+    expect(siteInstall.stdout + siteInstall.stderr).not.toMatch(/install-scripts|allowScripts/);
   });
 
   it('builds the site with npm run build, the theme found inside the installed release', async () => {
