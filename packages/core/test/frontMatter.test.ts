@@ -352,4 +352,45 @@ describe('front matter of page sources, redirects and head tags', () => {
     expect(path.message).toMatch(/^Invalid front matter "redirect_from"/);
     expect(path.location).toEqual({ file: 'docs/guide/a.md', line: 2, column: 16 });
   });
+
+  it('removes event handlers and script URLs from head tags with a warning at each, and refuses a meta refresh', () => {
+    const text = [
+      '---',
+      'head:',
+      '  - tagName: link',
+      '    attributes:',
+      '      rel: stylesheet',
+      '      href: " JavaScript:alert(1)"',
+      '      onerror: alert(4)',
+      '  - tagName: link',
+      '    attributes: { rel: preload, as: image, imagesrcset: "/a.png 1x, data:text/html,<script>x</script> 2x" }',
+      '  - tagName: meta',
+      '    attributes: { name: description, content: "javascript: the good parts", onLoad: x() }',
+      '---',
+      '',
+    ].join('\n');
+    const parsed = parseFrontMatter(sourceFile(text), docFrontMatterSchema);
+    expect(parsed.frontMatter.head).toEqual([
+      { tagName: 'link', attributes: { rel: 'stylesheet' } },
+      { tagName: 'link', attributes: { rel: 'preload', as: 'image' } },
+      // A meta text that starts like a script URL is no URL: kept.
+      { tagName: 'meta', attributes: { name: 'description', content: 'javascript: the good parts' } },
+    ]);
+    expect(parsed.warnings?.map(({ code, message, location }) => [code, message, `${location?.line}:${location?.column}`])).toEqual([
+      ['head-tag-unsafe', 'The href attribute of a link head tag is removed: a javascript: URL runs script', '6:13'],
+      ['head-tag-unsafe', 'The onerror attribute of a link head tag is removed: an event handler runs script', '7:16'],
+      ['head-tag-unsafe', 'The imagesrcset attribute of a link head tag is removed: a data: URL runs script', '9:57'],
+      ['head-tag-unsafe', 'The onLoad attribute of a meta head tag is removed: an event handler runs script', '11:85'],
+    ]);
+    const refresh = catchDocgenError(() =>
+      parseFrontMatter(
+        sourceFile(
+          '---\nhead:\n  - tagName: meta\n    attributes: { http-equiv: Refresh, content: "0;url=https://elsewhere.example" }\n---\n',
+        ),
+        docFrontMatterSchema,
+      ),
+    );
+    expect(refresh.message).toBe('A meta http-equiv="refresh" head tag is refused: it sends the reader to another page');
+    expect(refresh.location).toEqual({ file: 'docs/guide/a.md', line: 4, column: 31 });
+  });
 });

@@ -29,16 +29,23 @@ scripts:
   - /js/one.js
   - { src: /js/two.js, defer: true, data-domain: heads.example.com }
 `,
-  'sidebars.yaml': 'docs:\n  - a\n  - b\n',
+  'sidebars.yaml': 'docs:\n  - a\n  - b\n  - c\n',
   'static/js/one.js': 'window.oneRan = true;\n',
   'static/js/two.js': 'window.twoRan = document.readyState;\n',
   'docs/a.md': `---\ntitle: A\nhead:\n  - tagName: meta\n    attributes: { name: robots, content: noarchive }\n  - tagName: link\n    attributes: { rel: alternate, type: application/pdf, href: '/a.pdf?x=1&y=${HOSTILE}' }\n---\n\nPage A.\n`,
   'docs/b.md': '---\ntitle: B\n---\n\nPage B.\n',
+  // Script in a head tag of the front matter: a handler that runs when the stylesheet fails, a script URL.
+  'docs/c.md': `---\ntitle: C\nhead:\n  - tagName: link\n    attributes: { rel: stylesheet, href: 'javascript:window.ranUrl=1', onerror: 'window.ranHandler=1' }\n---\n\nPage C.\n`,
   'pages/about.md': '---\ntitle: About\nhead:\n  - tagName: meta\n    attributes: { name: author, content: The Team }\n---\n\nAbout.\n',
 };
 
 const served = useServedBuild('docgen-head-tags-', (root) => writeSiteFiles(join(root, 'site'), FILES));
-beforeAll(() => expect(served.diagnostics).toEqual([]));
+beforeAll(() =>
+  expect(served.diagnostics.map(({ code, message, location }) => `${location?.file}:${location?.line} ${code} ${message}`)).toEqual([
+    'docs/c.md:5 head-tag-unsafe The href attribute of a link head tag is removed: a javascript: URL runs script',
+    'docs/c.md:5 head-tag-unsafe The onerror attribute of a link head tag is removed: an event handler runs script',
+  ]),
+);
 
 /** What Chromium parsed into the head of a page, and what its scripts did. */
 async function readHead(path: string) {
@@ -57,11 +64,14 @@ async function readHead(path: string) {
       robots: attributes('meta[name="robots"]'),
       author: attributes('meta[name="author"]'),
       pdf: attributes('link[type="application/pdf"]'),
+      stylesheet: attributes('link[rel="stylesheet"][data-docgen-head]'),
       strayMeta: document.querySelectorAll('meta[x]').length,
       injected: w.injected,
       inlineRan: w.inlineRan,
       oneRan: w.oneRan,
       twoRan: w.twoRan,
+      ranHandler: w.ranHandler,
+      ranUrl: w.ranUrl,
     };
   });
   await context.close();
@@ -96,6 +106,13 @@ describe('head tags', () => {
     expect(a.injected).toBeUndefined();
     expect((await readHead('/docs/b')).robots).toEqual([]);
     expect((await readHead('/about')).author).toEqual([{ name: 'author', content: 'The Team', 'data-docgen-head': '' }]);
+  });
+
+  it('run no script of a head tag written in front matter: its handler and script URL are gone', async () => {
+    const c = await readHead('/docs/c');
+    expect(c.stylesheet).toEqual([{ rel: 'stylesheet', 'data-docgen-head': '' }]);
+    expect(c.ranHandler).toBeUndefined();
+    expect(c.ranUrl).toBeUndefined();
   });
 
   it("replace a page's own head tags with the next page's on a client navigation", async () => {

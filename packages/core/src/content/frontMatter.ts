@@ -1,4 +1,5 @@
 import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
+import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { z } from 'zod';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
@@ -72,7 +73,8 @@ export function parseFrontMatter<Schema extends z.ZodType>(
       hint: hint ?? `Found ${JSON.stringify((value as Record<string, unknown>)[String(issue.path[0])])}; fix the value of "${key}".`,
     });
   }
-  const frontMatter = parsed.data as z.output<Schema> & { redirectFrom?: unknown };
+  const frontMatter = parsed.data as z.output<Schema> & { redirectFrom?: unknown; head?: unknown };
+  if (Array.isArray(frontMatter.head)) warnings.push(...sanitizeHeadTags(frontMatter.head as HeadTag[], yaml));
   if (Array.isArray(frontMatter.redirectFrom)) {
     // Where each old URL was written: a redirect that leads nowhere or hides a page is reported there.
     const written = (value as Record<string, unknown>).redirect_from;
@@ -132,6 +134,50 @@ const headTags = z.array(
     ),
   }),
 );
+
+type HeadTag = z.output<typeof headTags>[number];
+
+/** Attributes of a head tag that hold a URL the browser follows or loads. */
+const HEAD_URL_ATTRIBUTES = new Set(['href', 'src', 'imagesrcset']);
+
+/**
+ * Head tags are content, and content runs no script: event handlers and script URLs are removed
+ * from them with a warning at their line, as from raw HTML; a `meta http-equiv="refresh"` is
+ * refused (a page that moved is what `redirect_from` is for).
+ */
+function sanitizeHeadTags(tags: HeadTag[], yaml: YamlFile): Diagnostic[] {
+  const warnings: Diagnostic[] = [];
+  tags.forEach((tag, index) => {
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      const location = yaml.locate(['head', index, 'attributes', name]);
+      const lower = name.toLowerCase();
+      if (tag.tagName === 'meta' && lower === 'http-equiv' && typeof value === 'string' && value.trim().toLowerCase() === 'refresh') {
+        throw new DocgenError('A meta http-equiv="refresh" head tag is refused: it sends the reader to another page', {
+          code: 'front-matter-invalid',
+          location,
+          hint: 'For a page that moved, list its old URL in redirect_from of the page it moved to (or in redirects of docgen.config.yaml).',
+        });
+      }
+      const scheme =
+        HEAD_URL_ATTRIBUTES.has(lower) && typeof value === 'string'
+          ? value.split(',').map((candidate) => getScriptUrlScheme(candidate.trim().split(/\s+/)[0] ?? ''))
+          : [];
+      const script = lower.startsWith('on')
+        ? 'an event handler runs script'
+        : scheme.find(Boolean) && `a ${scheme.find(Boolean)}: URL runs script`;
+      if (!script) continue;
+      delete tag.attributes[name];
+      warnings.push({
+        severity: 'warning',
+        code: 'head-tag-unsafe',
+        message: `The ${name} attribute of a ${tag.tagName} head tag is removed: ${script}`,
+        hint: 'Head tags of the front matter are content, and content runs no script; a site-wide script goes in headTags or scripts of docgen.config.yaml.',
+        location,
+      });
+    }
+  });
+  return warnings;
+}
 
 /** Keys every kind of page takes: what shows in search results and link previews. */
 const pageMeta = {
