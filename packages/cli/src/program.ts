@@ -306,7 +306,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     )
     .action(async (siteDir: string, options: ServeOptions) => {
       const { resolve } = await import('node:path');
-      const { startStaticServer, startDevServer, DocgenError } = await import('@docgen/core');
+      const { startStaticServer, startDevServer, readConfig, DocgenError } = await import('@docgen/core');
       siteRoot = resolve(siteDir);
       let server: { url: string; close(): Promise<void> };
       if (options.watch) {
@@ -362,8 +362,10 @@ export function createProgram(io: ProgramIO = defaultIO()) {
             hint: `Run docgen build ${siteDir} first, or use docgen serve --watch.`,
           });
         }
-        server = await startStaticServer({ root, host: options.host, port: options.port, tryNextPort: true });
-        if (!server.url.endsWith(`:${options.port}/`) && options.port !== 0) {
+        // Served under the site's baseUrl, as its pages' URLs name their files.
+        const { baseUrl } = readConfig(resolve(siteDir));
+        server = await startStaticServer({ root, host: options.host, port: options.port, baseUrl, tryNextPort: true });
+        if (!server.url.includes(`:${options.port}/`) && options.port !== 0) {
           io.stdout(colors.yellow(`Port ${options.port} is in use; using ${server.url} instead.\n`));
         }
       }

@@ -3,7 +3,7 @@ export { loadSite } from './loadSite.js';
 export { clearCache, findCacheDir, type ClearResult, type Debris } from './siteCache.js';
 export type { LockWait } from './processes/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation, getEnvironmentError } from './diagnostics/index.js';
-export { getConfigJsonSchema } from './config/index.js';
+export { getConfigJsonSchema, readConfig } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';
 export { DOCGEN_VERSION } from './version.js';
 export { startStaticServer, startDevServer, type StaticServer, type DevServer, type DevServerEvent } from './dev/index.js';

@@ -240,6 +240,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const staticHandler = staticMiddleware(getFiles, {
     immutableCaching: false,
     live: true,
+    // As the config read at start has it: a baseUrl changed while serving needs a new server.
+    baseUrl: config.baseUrl,
     transformHtml: (html) => html.replace(/<\/body>/, `${getLiveClient(LIVE_PATH, token)}</body>`),
   });
   const handle = (request: IncomingMessage, response: ServerResponse) => {
@@ -284,7 +286,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const relativePath = pathname.slice(dataPrefix.length, -'.json'.length);
     return config.baseUrl.slice(0, -1) + (relativePath.endsWith('/index') ? relativePath.slice(0, -'index'.length) : relativePath);
   };
-  const hasFile = (pathname: string) => getFiles().find(pathname) !== undefined;
+  // The output's files are at its root, served under the base (see staticMiddleware).
+  const hasFile = (pathname: string) =>
+    pathname.startsWith(config.baseUrl) && getFiles().find(`/${pathname.slice(config.baseUrl.length)}`) !== undefined;
 
   /**
    * Before the first build is done: a page (or its page data) is rendered ahead of the others once
@@ -392,7 +396,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
 
   return {
-    url: getServerUrl(options.host, port),
+    url: getServerUrl(options.host, port, config.baseUrl),
     token,
     firstBuild,
     async close() {

@@ -145,6 +145,8 @@ export interface StaticServerOptions {
   root: string;
   host: string;
   port: number;
+  /** The site's `baseUrl`: the site is served under it, as its pages' URLs say (see staticMiddleware). */
+  baseUrl?: string;
 }
 
 /**
@@ -169,10 +171,10 @@ export async function listen(server: Server, host: string, port: number, tryNext
   }
 }
 
-/** The URL a server bound to `host` is reached at. */
-export function getServerUrl(host: string, port: number): string {
+/** The URL a server bound to `host` serves a site at, under its `baseUrl`. */
+export function getServerUrl(host: string, port: number, baseUrl = '/'): string {
   const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? 'localhost' : host;
-  return `http://${shown}:${port}/`;
+  return `http://${shown}:${port}${baseUrl}`;
 }
 
 /**
@@ -233,6 +235,12 @@ export interface StaticMiddlewareOptions {
    * looked for on the disk, and a file found gone is forgotten (see SiteFiles.find).
    */
   live?: boolean;
+  /**
+   * The site's `baseUrl` (`/docs/`; `/` when absent): the output's files are served under it, as
+   * the pages' own URLs name them; `/` and the base without its slash redirect to it, and any
+   * other path outside it is not found.
+   */
+  baseUrl?: string;
 }
 
 /**
@@ -247,11 +255,22 @@ export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddl
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const pathname = parseRequestPath(request.url);
-    if (pathname === undefined) {
+    const requested = parseRequestPath(request.url);
+    if (requested === undefined) {
       response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
       return;
     }
+    const base = options.baseUrl ?? '/';
+    if (base !== '/' && (requested === '/' || requested === base.slice(0, -1))) {
+      response.writeHead(302, { Location: base, 'Content-Type': 'text/plain; charset=utf-8' }).end(`The site is at ${base}\n`);
+      return;
+    }
+    if (!requested.startsWith(base)) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: the site is served at ${base}\n`);
+      return;
+    }
+    // The output's files are at its root: the URL path below the base names them.
+    const pathname = `/${requested.slice(base.length)}`;
     const found = lookUp(getFiles(), pathname, options.live ?? false);
     if (!found) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
@@ -436,12 +455,12 @@ export async function startStaticServer(options: StaticServerOptions & { tryNext
   let files = new SiteFiles(options.root);
   const server = createHardenedServer(
     options.host,
-    staticMiddleware(() => files),
+    staticMiddleware(() => files, { baseUrl: options.baseUrl }),
   );
   const port = await listen(server, options.host, options.port, options.tryNextPort ?? false);
   return {
     server,
-    url: getServerUrl(options.host, port),
+    url: getServerUrl(options.host, port, options.baseUrl),
     reload: () => {
       files = new SiteFiles(options.root);
     },
