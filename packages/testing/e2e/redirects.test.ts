@@ -146,4 +146,28 @@ describe('redirect errors', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('docgen.config.yaml:7:11  Redirect from /docs/intro would hide the page at that URL');
   });
+
+  it('fail build and check-links alike at the line of an old URL that is a file the build writes, before anything is written', async () => {
+    const site = writeSiteFiles(join(served.root, 'bad-written'), {
+      ...SITE,
+      'docgen.config.yaml': CONFIG.replace(
+        'extensionRedirects: [html]\n',
+        '  - from: [/sitemap.xml, /404.html, /ko/llms.txt]\n    to: /docs/guide\n',
+      ),
+      'docs/intro.md': '---\ntitle: Intro\nredirect_from: [/docs/guide.md, /assets/app.js]\n---\n\nText.\n',
+    });
+    const expected = [
+      'docgen.config.yaml:11:12  Redirect from /sitemap.xml would replace the sitemap, which the build writes at that URL',
+      'docgen.config.yaml:11:26  Redirect from /404.html would replace the not-found page, which the build writes at that URL',
+      'docgen.config.yaml:11:37  Redirect from /ko/llms.txt would replace llms.txt, which the build writes at that URL',
+      'docs/intro.md:3:17  Redirect from /docs/guide.md would replace the markdown twin of /docs/guide, which the build writes at that URL',
+      'docs/intro.md:3:33  Redirect from /assets/app.js would write into /assets/, a folder the build keeps for its own files',
+    ];
+    for (const command of ['build', 'check-links']) {
+      const result = await runDocgen([command, site]);
+      expect(result.code, command).toBe(2);
+      for (const line of expected) expect(result.stderr, command).toContain(line);
+    }
+    expect(listFiles(site).filter((path) => path.startsWith('build/'))).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import type { Diagnostic, ManifestRedirect } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
+import { getFeedPaths } from '@docgen/shared/outputPaths';
+import { DATA_DIR, getMarkdownPath } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -13,11 +15,44 @@ export function toComparable(path: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/** Folders of the output that are docgen's (bundles, page data): no redirect may write in them. */
+const OWN_FOLDERS = ['assets', DATA_DIR];
+
+/**
+ * The files the build writes at URLs of a locale besides its pages and static files, by
+ * comparable path, each with what it is: the sitemap, robots.txt, the not-found pages and llms.txt
+ * files (of every locale), the blog's feeds and each doc's markdown twin.
+ */
+function getWrittenFiles(context: LocaleContext, pending: PendingRoute[]): Map<string, string> {
+  const { config } = context.input;
+  const files = new Map<string, string>();
+  const add = (path: string, what: string) => files.set(toComparable(path), what);
+  add(`${config.baseUrl}sitemap.xml`, 'the sitemap');
+  add(`${config.baseUrl}robots.txt`, 'robots.txt');
+  // Of every locale: an old URL of the default locale may name a path below another's base.
+  for (const locale of config.i18n.locales) {
+    const base = locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${config.i18n.localeConfigs[locale]!.path}/`;
+    add(`${base}404.html`, 'the not-found page');
+    add(`${base}llms.txt`, 'llms.txt');
+    add(`${base}llms-full.txt`, 'llms-full.txt');
+  }
+  if (pending.some((entry) => entry.page.type === 'blogPost')) {
+    const feeds = getFeedPaths(`${context.baseUrl}${config.blog.routeBasePath}`);
+    add(feeds.rss, 'the RSS feed');
+    add(feeds.atom, 'the Atom feed');
+    add(feeds.json, 'the JSON feed');
+  }
+  for (const entry of pending) {
+    if (entry.page.type === 'doc') add(getMarkdownPath(entry.route.path), `the markdown twin of ${entry.route.path}`);
+  }
+  return files;
+}
+
 /**
  * The old URLs of a locale (config `redirects`, front matter `redirect_from`, both below the
  * locale's base URL, as Docusaurus's client redirects are) and the pages they lead to. Fails, with
  * where each was written, when a redirect leads to no page of the locale, when its old URL is a
- * page or a static file, or when one old URL leads to two places.
+ * page, a static file or a file the build writes, or when one old URL leads to two places.
  */
 export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute[]): ManifestRedirect[] {
   const { config, content } = context.input;
@@ -54,7 +89,7 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
   }
 
   // `extensionRedirects`: every page at its path with each extension, where nothing else is there.
-  const written = new Set(candidates.map((redirect) => toComparable(redirect.from)));
+  const taken = new Set(candidates.map((redirect) => toComparable(redirect.from)));
   for (const extension of config.extensionRedirects.extensions) {
     for (const entry of pending) {
       const { path } = entry.route;
@@ -62,15 +97,29 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
       // A folder's page (`/docs/clients/`) is `/docs/clients.html`, as Docusaurus names it.
       const from = `${path.replace(/\/$/, '')}.${extension}`;
       const key = toComparable(from);
-      if (routes.has(key) || staticFiles.has(key) || written.has(key)) continue;
-      written.add(key);
+      if (routes.has(key) || staticFiles.has(key) || taken.has(key)) continue;
+      taken.add(key);
       candidates.push({ from, to: path, location: config.extensionRedirects.location });
     }
   }
 
+  const written = getWrittenFiles(context, pending);
   const byFrom = new Map<string, ManifestRedirect & { docKey?: string }>();
   for (const redirect of candidates) {
     const key = toComparable(redirect.from);
+    const file = written.get(key);
+    const folder = OWN_FOLDERS.map((name) => `${config.baseUrl}${name}/`).find((path) => key.startsWith(path));
+    if (file || folder) {
+      problem(
+        file
+          ? `Redirect from ${redirect.from} would replace ${file}, which the build writes at that URL`
+          : `Redirect from ${redirect.from} would write into ${folder}, a folder the build keeps for its own files`,
+        redirect.location,
+        "Remove the redirect: that URL is docgen's to write.",
+        REDIRECT_HIDES_PAGE,
+      );
+      continue;
+    }
     if (routes.has(key) || staticFiles.has(key)) {
       problem(
         `Redirect from ${redirect.from} would hide the ${routes.has(key) ? 'page' : 'static file'} at that URL`,
