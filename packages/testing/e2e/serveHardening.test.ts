@@ -141,6 +141,17 @@ describe.each([
     expect(answer.text).not.toContain('The first page');
   });
 
+  it('answers a URL segment longer than a file name may be with the 404 page, not an error', async () => {
+    const long = 'a'.repeat(300);
+    for (const path of [`/docs/${long}`, `/${long}/x`, `/docs/${long}.html`]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      await response.arrayBuffer();
+    }
+    // Nothing on the terminal: the stack traces of ENAMETOOLONG are what the Ctrl-C test below also rules out.
+    expect(server.stderr()).not.toMatch(/ENAMETOOLONG/);
+  });
+
   it('answers its loopback names, and never reads X-Forwarded-Host', async () => {
     const port = new URL(server.url).port;
     for (const host of ['localhost', `localhost:${port}`, 'docs.localhost', '127.0.0.1', `127.0.0.1:${port}`, '[::1]']) {

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
@@ -115,7 +115,7 @@ export class SiteFiles {
     let path = this.root;
     for (const [index, segment] of segments.entries()) {
       path = join(path, segment);
-      const stats = lstatSync(path, { throwIfNoEntry: false });
+      const stats = lstatIfAny(path);
       if (!stats || !(index === segments.length - 1 ? stats.isFile() : stats.isDirectory())) return undefined;
     }
     this.files.set(candidate, path);
@@ -131,6 +131,19 @@ export class SiteFiles {
       if (pathname.startsWith(base) && (!best || base.length > best.base.length)) best = { base, file };
     }
     return best?.file;
+  }
+}
+
+/**
+ * The entry at `path`, or undefined when there is none there, including for a name no file system
+ * takes (a URL segment of 255+ bytes: ENAMETOOLONG): such a URL is simply not found.
+ */
+function lstatIfAny(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if (['ENAMETOOLONG', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
   }
 }
 
