@@ -16,7 +16,7 @@ import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import { createOutputDir } from '../output/index.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
 import { getLiveClient, toLinkProblemsReport, toOverlayReport, type LinkProblemsReport, type OverlayReport } from './overlay.js';
-import { createWatchIgnore } from './watchIgnore.js';
+import { createOwnOutputTest, createWatchIgnore } from './watchIgnore.js';
 import { createHardenedServer, getServerUrl, listen, parseRequestPath, SiteFiles, staticMiddleware } from './staticServer.js';
 
 export interface DevServerOptions {
@@ -344,7 +344,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     pending = [];
     running = (running ?? firstBuild).then(() => rebuild(changes));
   };
+  const isOwnOutput = createOwnOutputTest();
   const schedule = (kind: FileChange['kind']) => (path: string) => {
+    if (kind === 'change' && isOwnOutput(path)) return;
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
     timer = setTimeout(flush, 30);

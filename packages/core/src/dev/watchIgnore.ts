@@ -1,3 +1,4 @@
+import { fstatSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { readBuildRecord } from '../buildRecord.js';
 import { isInsideFolder } from '../files/index.js';
@@ -34,5 +35,26 @@ export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIg
       .slice(site.length)
       .split(sep)
       .some((part) => part === 'node_modules' || part === '.git');
+  };
+}
+
+/**
+ * Whether a changed file is where this process's own output goes (`docgen serve --watch > dev.log`
+ * in the site folder): each line the server prints would be a change, whose rebuild prints a line.
+ * Files are compared by device and inode, so any name or link of the file counts.
+ */
+export function createOwnOutputTest(): (path: string) => boolean {
+  const outputs = [1, 2].flatMap((fd) => {
+    try {
+      const stats = fstatSync(fd);
+      return stats.isFile() ? [{ dev: stats.dev, ino: stats.ino }] : [];
+    } catch {
+      return [];
+    }
+  });
+  return (path) => {
+    if (outputs.length === 0) return false;
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats !== undefined && outputs.some(({ dev, ino }) => stats.dev === dev && stats.ino === ino);
   };
 }
