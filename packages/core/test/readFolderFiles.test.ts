@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { build } from '../src/build.js';
 import { ContentCache } from '../src/content/index.js';
 import { describeSkippedLink, getSitePathVerdict, readFolderFiles } from '../src/files/index.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';
@@ -85,5 +87,29 @@ describe('readFolderFiles: the symlink rule', () => {
     cache.list(site, join(site, 'docs'), 'content');
     const change = { kind: 'change' as const, path: join(site, 'shared', 'c.md') };
     expect(cache.withLinkedPaths([change])).toEqual([change, { kind: 'change', path: join(site, 'docs', 'shared', 'c.md') }]);
+  });
+});
+
+describe('readFolderFiles: folders it cannot read', () => {
+  it('lists a folder deeper than the file system allows as unreadable, and a build warns of it once', async () => {
+    const { site } = createTree(['site/docgen.config.yaml', 'site/docs/intro.md'], {});
+    writeFileSync(join(site, 'docgen.config.yaml'), 'title: Deep\nurl: https://deep.example.com\n');
+    writeFileSync(join(site, 'docs/intro.md'), '# Intro\n');
+    // 30 folders of 200 letters: past PATH_MAX (4,096 bytes), made one step at a time from inside.
+    const name = 'd'.repeat(200);
+    // rm -r removes a tree deeper than PATH_MAX (it walks from inside, as it was made); Node's rmSync does not.
+    onTestFinished(() => void execFileSync('rm', ['-rf', join(site, 'docs', name)]));
+    execFileSync('bash', ['-c', `cd docs && for i in $(seq 1 30); do mkdir ${name} && cd ${name}; done && echo '# Deep' > deep.md`], {
+      cwd: site,
+    });
+    const listing = readFolderFiles({ siteDir: site, dir: join(site, 'docs'), kind: 'content' });
+    expect(listing.files[0]).toBe('intro.md');
+    expect(listing.unreadable).toEqual([{ path: expect.stringMatching(/d{200}$/), code: 'ENAMETOOLONG' }]);
+    const result = await build({ siteDir: site, outDir: join(makeTempDir('docgen-deep-out-'), 'out') });
+    const warnings = result.diagnostics.filter((diagnostic) => diagnostic.code === 'folder-unreadable');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toMatch(
+      /^A folder was left out with everything in it, as it could not be read \(a path longer than the file system allows\): docs\/d{55}…d{50}$/,
+    );
   });
 });

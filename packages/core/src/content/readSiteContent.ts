@@ -25,6 +25,7 @@ import {
   getInstanceFiles,
   getVersionNames,
   describeSkippedLink,
+  describeUnreadableFolders,
   getFilePathProblem,
   getImportedFileKind,
   getRootImportCandidates,
@@ -39,6 +40,7 @@ import {
   ROUTE_PATH_HINT,
   type FolderKind,
   type SkippedLink,
+  type UnreadableFolder,
 } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
@@ -92,7 +94,7 @@ export function readSiteContent(
   } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), fileWarnings: new Map() };
+  const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), unreadable: new Map(), fileWarnings: new Map() };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -107,6 +109,9 @@ export function readSiteContent(
   const diagnostics = [...reader.skipped.values()].map((skipped): Diagnostic => {
     return { severity: 'warning', code: 'symlink-skipped', ...describeSkippedLink(siteDir, skipped) };
   });
+  for (const described of describeUnreadableFolders(siteDir, [...reader.unreadable.values()])) {
+    diagnostics.push({ severity: 'warning', code: 'folder-unreadable', ...described });
+  }
   diagnostics.push(...[...reader.fileWarnings.values()].flat());
   const { git } = options;
   if (git && showsLastUpdates(config)) {
@@ -130,6 +135,8 @@ interface Reader {
   memo: FrontMatterMemo | undefined;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
+  /** Folders that could not be read, by path: reported in one warning per reason. */
+  unreadable: Map<string, UnreadableFolder>;
   /** Unknown front matter keys and MDX features of each file read, by site path: each file is reported once, whatever the locales that fall back to it. */
   fileWarnings: Map<string, Diagnostic[]>;
 }
@@ -138,6 +145,7 @@ interface Reader {
 function listFiles(reader: Reader, dir: string, kind: FolderKind): readonly string[] {
   const listing = reader.cache.list(reader.siteDir, join(reader.siteDir, dir), kind);
   for (const skipped of listing.skipped) recordSkipped(reader, skipped);
+  for (const folder of listing.unreadable) reader.unreadable.set(folder.path, folder);
   return listing.files;
 }
 

@@ -1,11 +1,13 @@
 export {
   describeSkippedLink,
+  describeUnreadableFolders,
   getSitePathVerdict,
   isInsideFolder,
   readFolderFiles,
   type FolderFiles,
   type FolderKind,
   type SkippedLink,
+  type UnreadableFolder,
 } from './readFolderFiles.js';
 export {
   getFilePathProblem,

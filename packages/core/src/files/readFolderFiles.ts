@@ -38,6 +38,14 @@ export interface FolderFiles {
   /** Real path -> the path it is also read at, for every followed link (an edit of the one changes what is read at the other). */
   links: [realPath: string, linkPath: string][];
   skipped: SkippedLink[];
+  /** Folders that could not be read (a path longer than the file system allows, no permission), left out with their contents. */
+  unreadable: UnreadableFolder[];
+}
+
+/** A folder a listing could not read, and the system's code for why (`ENAMETOOLONG`, `EACCES`). */
+export interface UnreadableFolder {
+  path: string;
+  code: string;
 }
 
 /** Whether `path` is `folder` or inside it (both absolute and normalized). */
@@ -69,10 +77,11 @@ export interface ReadFolderOptions {
 
 /**
  * Lists the files of a folder under the symlink rule (see above). A missing folder has no
- * files. Never recursive: a folder may be as deep as the file system allows.
+ * files. Never recursive: a folder may be as deep as the file system allows; one it does not let
+ * be read is listed as unreadable.
  */
 export function readFolderFiles({ siteDir, dir, kind, ignore }: ReadFolderOptions): FolderFiles {
-  const result: FolderFiles = { files: [], links: [], skipped: [] };
+  const result: FolderFiles = { files: [], links: [], skipped: [], unreadable: [] };
   const root = resolve(dir);
   const verdict = getSitePathVerdict(siteDir, root);
   if (verdict.type !== 'inside') {
@@ -91,7 +100,10 @@ export function readFolderFiles({ siteDir, dir, kind, ignore }: ReadFolderOption
     let entries;
     try {
       entries = readdirSync(folder.path, { withFileTypes: true });
-    } catch {
+    } catch (error) {
+      // Gone since its parent was read: nothing to say. Else it is reported (see UnreadableFolder).
+      const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+      if (code !== 'ENOENT') result.unreadable.push({ path: folder.path, code });
       continue;
     }
     const realFolder = folder.realAncestors[folder.realAncestors.length - 1]!;
@@ -205,4 +217,33 @@ export function describeSkippedLink(siteDir: string, skipped: SkippedLink): { me
     default:
       return assertNever(skipped.reason, 'skipped link reason');
   }
+}
+
+/** Why folders could not be read, for a message: by the system's code. */
+const UNREADABLE_REASONS: Record<string, string> = {
+  ENAMETOOLONG: 'a path longer than the file system allows',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
+/**
+ * One warning for the folders a listing left out because they could not be read, by reason, with
+ * how many and the first (paths inside the site relative to it, cut short when very long).
+ */
+export function describeUnreadableFolders(siteDir: string, folders: UnreadableFolder[]): { message: string; hint: string }[] {
+  const site = resolve(siteDir);
+  const byReason = new Map<string, UnreadableFolder[]>();
+  for (const folder of folders) {
+    const reason = UNREADABLE_REASONS[folder.code] ?? folder.code;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), folder]);
+  }
+  return [...byReason].map(([reason, list]) => {
+    const first = isInsideFolder(list[0]!.path, site) ? relative(site, list[0]!.path).split(sep).join('/') : list[0]!.path;
+    const shown = first.length > 120 ? `${first.slice(0, 60)}…${first.slice(-50)}` : first;
+    const count = list.length === 1 ? 'A folder was' : `${list.length} folders were`;
+    return {
+      message: `${count} left out with everything in it, as it could not be read (${reason}): ${shown}`,
+      hint: 'Move its files to a shorter path or give read access to it; its pages and files are not in the site.',
+    };
+  });
 }
