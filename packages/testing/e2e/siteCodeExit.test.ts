@@ -86,3 +86,20 @@ describe("the site's code ending the process", () => {
     }
   });
 });
+
+describe("the site's component that throws while rendering", () => {
+  it('is reported at its own file, line and column (the bundle mapped back), not at line 1 of the page', async () => {
+    const site = writeSiteFiles(join(scratch, 'throws'), {
+      ...getMinimalSiteFiles('Throws'),
+      'src/components/Count.tsx': 'export default function Count() {\n  const items = null;\n  return <p>{items.length}</p>;\n}\n',
+      'docs/count.mdx': "import Count from '@site/src/components/Count';\n\n# Count\n\n<Count />\n",
+    });
+    for (const threads of ['1', '2']) {
+      const result = await runDocgen(['build', site, '--threads', threads]);
+      expect(result.code, threads).toBe(2);
+      expect(result.stderr, threads).toContain(
+        "error src/components/Count.tsx:3:20  Rendering /docs/count failed: The component src/components/Count.tsx (export default) threw while rendering: Cannot read properties of null (reading 'length')",
+      );
+    }
+  });
+});

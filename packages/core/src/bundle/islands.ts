@@ -528,6 +528,9 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
           platform: 'node',
           write: false,
           outfile: join(input.cacheDir, 'islands-server.mjs'),
+          // Its map: the render stage names the file and line of the site's component that threw.
+          sourcemap: 'external',
+          sourcesContent: false,
           banner: {
             js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
           },
@@ -559,7 +562,11 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     const key = digest.digest('hex').slice(0, 16);
     mkdirSync(input.cacheDir, { recursive: true });
     const serverFile = join(input.cacheDir, `islands-server-${key}.mjs`);
-    if (!existsSync(serverFile)) writeFileSync(serverFile, serverCode);
+    if (!existsSync(serverFile)) {
+      writeFileSync(serverFile, serverCode);
+      const map = server.outputFiles.find((file) => file.path.endsWith('.mjs.map'));
+      if (map) writeFileSync(`${serverFile}.map`, map.contents);
+    }
     return { serverFile, files, entries, stylesheets, key };
   } catch (error) {
     throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);

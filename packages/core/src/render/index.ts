@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type {
@@ -24,7 +22,8 @@ import {
 } from '@docgen/shared';
 import { getDocumentTitle, PAGE_HEAD_ATTRIBUTE } from '@docgen/shared/documentTitle';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, isDocgenError } from '../diagnostics/index.js';
+import { findSiteFrame } from './siteFrame.js';
 import { renderIslands, type IslandRenderer } from './islands.js';
 import { rewriteUrls } from './rewriteUrls.js';
 import { getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
@@ -57,35 +56,6 @@ export async function loadThemeServer(bundlePath: string, version: string): Prom
   if (typeof preload === 'function') await (preload as () => Promise<void>)();
   return { ...(module as ThemeServerModule), bundlePath };
 }
-
-/**
- * Where in the site's own code (a component override, a component page) `error` was thrown: the
- * innermost frame of its stack in the server bundle that the bundle's source map (`<bundlePath>.map`)
- * traces to a site file. Undefined when none does, or the map is missing.
- */
-export function findSiteFrame(error: unknown, bundlePath: string | undefined): SourceLocation | undefined {
-  const stack = (error as Error | undefined)?.stack;
-  if (!bundlePath || typeof stack !== 'string') return undefined;
-  let map: SourceMap;
-  try {
-    map = new SourceMap(JSON.parse(readFileSync(`${bundlePath}.map`, 'utf8')) as SourceMapPayload);
-  } catch {
-    return undefined;
-  }
-  const bundleUrl = pathToFileURL(bundlePath).href;
-  for (const [, url, line, column] of stack.matchAll(/(file:\/\/[^\s()]+?):(\d+):(\d+)/g)) {
-    if (url!.replace(/\?.*$/, '') !== bundleUrl) continue;
-    const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as Partial<SourceMapping>;
-    const source = entry.originalSource;
-    const at = source?.indexOf(SITE_MODULE_PREFIX) ?? -1;
-    if (source === undefined || at < 0 || entry.originalLine === undefined) continue;
-    return { file: source.slice(at + SITE_MODULE_PREFIX.length), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
-  }
-  return undefined;
-}
-
-/** How the bundle names the site's own modules (the bundle stage's site namespace). */
-const SITE_MODULE_PREFIX = 'docgen-site:';
 
 export interface RenderedRoute {
   /** The complete HTML document. */
@@ -174,6 +144,15 @@ function renderRoute(
     const data: RouteData = { ...shown, ...(title && { title }), ...(description && { description }) };
     return { html: toHtmlDocument({ site, siteJson, route: data, body: body.html, sidebar, assets }), data };
   } catch (cause) {
+    // A component of the content said where it threw (see renderIslands).
+    if (isDocgenError(cause) && cause.location) {
+      throw new DocgenError(`Rendering ${route.path} failed: ${cause.message}`, {
+        code: 'render-failed',
+        location: cause.location,
+        hint: `Fix the site's component at ${cause.location.file}:${cause.location.line}; the cause is printed below.`,
+        cause: cause.cause,
+      });
+    }
     const thrownAt = findSiteFrame(cause, theme.bundlePath);
     if (thrownAt) {
       throw new DocgenError(`Rendering ${route.path} failed: ${thrownAt.file} threw: ${(cause as Error).message}`, {

@@ -1,5 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { ContentElements } from '@docgen/types';
+import { DocgenError } from '../diagnostics/index.js';
+import { findSiteFrame } from './siteFrame.js';
 
 /** What rendering islands needs: the site's components rendered on the server, and the URL of each one's browser code. */
 export interface IslandRenderer {
@@ -14,6 +16,8 @@ export interface IslandRenderer {
   getSrc(component: string): string;
   /** The URL of the stylesheet of a component that imports CSS. */
   getStylesheet(component: string): string | undefined;
+  /** The server bundle of the components: its source map is `<bundlePath>.map` (see findSiteFrame). */
+  bundlePath?: string;
 }
 
 /**
@@ -40,12 +44,10 @@ export function renderIslands(
       try {
         html = islands.renderIsland(String(component), JSON.parse(String(props)) as Record<string, unknown>, childrenHtml, path);
       } catch (cause) {
-        throw new Error(
-          `The component ${String(component).replace('#', ' (export ')}) threw while rendering: ${(cause as Error)?.message ?? String(cause)}`,
-          {
-            cause,
-          },
-        );
+        const message = `The component ${String(component).replace('#', ' (export ')}) threw while rendering: ${(cause as Error)?.message ?? String(cause)}`;
+        // At the line of the site's own code that threw, when the bundle's map tells.
+        const location = findSiteFrame(cause, islands.bundlePath);
+        throw location ? new DocgenError(message, { code: 'render-failed', location, cause }) : new Error(message, { cause });
       }
       shown.add(String(component));
       const properties: ContentElements['island'] = {

@@ -44,6 +44,7 @@ async function loadIslands(
     takePageHead: () => module.takePageHead(),
     getSrc: (component) => islands.srcs[component]!,
     getStylesheet: (component) => islands.stylesheets[component],
+    bundlePath: islands.serverFile,
   };
 }
 
