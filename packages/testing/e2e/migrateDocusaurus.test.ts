@@ -639,12 +639,13 @@ describe('docgen migrate docusaurus', () => {
     expect(existsSync(join(to, 'build'))).toBe(false);
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toMatch(
-      /^- `pages\/status\.js:1:1` error: Rendering \/status failed: .*Cannot read properties of null \(reading 'map'\)/m,
+      // At the line that threw, mapped back from the bundle of the site's components.
+      /^- `pages\/status\.js:4:45` error: Rendering \/status failed: .*Cannot read properties of null \(reading 'map'\)/m,
     );
     // What the report lists is what the build says.
     const built = await runDocgen(['build', to]);
     expect(built.code).not.toBe(0);
-    expect(built.stderr).toMatch(/^error pages\/status\.js:1:1 +Rendering \/status failed/m);
+    expect(built.stderr).toMatch(/^error pages\/status\.js:4:45 +Rendering \/status failed/m);
   });
 
   it('writes a .md file that uses MDX as .mdx when Docusaurus reads .md as MDX, with the same id, URL, translation and links', async () => {

@@ -1,28 +1,52 @@
 /**
  * Run as its own Node process by loadDocusaurusModule.ts: evaluates one file of a Docusaurus site
- * (`docusaurus.config.*`, `sidebars.*`) and prints what it exports as JSON on stdout; given a
- * request file (sidebarGenerator.ts), it runs the config's `sidebarItemsGenerator` and prints what
- * it makes instead. The file is the site's own code, so it never runs inside docgen's process.
+ * (`docusaurus.config.*`, `sidebars.*`) and writes what it exports as JSON into `answer.json` of
+ * the folder it is given; given a request file (sidebarGenerator.ts), it runs the config's
+ * `sidebarItemsGenerator` and writes what it makes instead. The file is the site's own code, so it
+ * never runs inside docgen's process.
  *
  * esbuild bundles the file (TypeScript too) into CommonJS, compiled as a module at the file's own
  * path, so that `require.resolve('./src/css/custom.css')`, `__dirname` and `import.meta.url` mean
  * what they mean under Docusaurus. A bare import that is installed stays a real import; one that is
  * not (a fresh clone has no node_modules) becomes a stand-in that answers every property, call and
  * `new` with another stand-in, and is written in the output as `{ "$stub": "<package>" }`.
+ *
+ * The process has a scrubbed environment (guestEnvironment.ts): what the site's code reads of it
+ * is recorded, and a string of the answer that holds a value it read is left out of the answer
+ * (named in it). A file that ends the process before answering (`process.exit`, or a promise that
+ * never settles and leaves nothing to run) leaves `exit.json` saying how, for the parent to name.
  */
 import { builtinModules, createRequire, Module } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { getInstalledPackage } from './installedPackage.js';
+import { leaveOutEnvironmentValues, watchEnvironment, type LeftOutValue } from './guestEnvironment.js';
 
 const STUB = Symbol.for('docgen.migrate.stub');
 
-/** What the parent reads from stdout. */
+/** What the parent reads from `answer.json`. */
 export interface ChildOutput {
   value: unknown;
   stubs: string[];
+  /** The variables the site's code read of its environment, and what of its value was left out for holding their values. */
+  environment: {
+    /** Those it read that were set (names only). */
+    read: string[];
+    /** Those the site's own code read that were not set. */
+    unset: string[];
+    leftOut: LeftOutValue[];
+  };
+}
+
+/** What the parent reads from `exit.json` when the process ended before answering. */
+export interface ChildExit {
+  /** Whether the site's code called process.exit (else the process ran out of things to do). */
+  called: boolean;
+  code: number;
+  /** The stack where it was called: its first frame in the site's own files gives the line. */
+  stack?: string;
 }
 
 function makeStub(name: string): unknown {
@@ -105,12 +129,51 @@ function toJson(value: unknown, packageFunctions: PackageFunctions): string {
   });
 }
 
-/** The child's answer goes to stdout alone: what the config prints (console.log) goes to stderr. */
-const writeAnswer = process.stdout.write.bind(process.stdout);
+/** What the site's code prints (console.log) goes to stderr, as the rest of its output: the parent shows it with an error. */
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
+const file = process.argv[2]!;
+/** The folder of answer.json and exit.json (the parent's, made for this run). */
+const answerDir = process.argv[3]!;
+const requestFile = process.argv[4];
+
+/** This file and the one that records what is read of `process.env`: their frames in a stack are not the site's code. */
+const OWN_FILES = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./guestEnvironment.js', import.meta.url))];
+
+/** Whether the code that read `process.env` (the first frame of a stack past this file) is the site's own, not a package's or Node's. */
+function isOwnCaller(stack: string): boolean {
+  const frames = stack.split('\n').slice(1);
+  const caller = frames.find((frame) => !OWN_FILES.some((own) => frame.includes(own)));
+  // `    at name (place)` or `    at place`: Node's own (`node:…`), a built-in's (`<anonymous>`), a package's.
+  const place = caller && (/\((.*)\)$/.exec(caller)?.[1] ?? caller.replace(/^\s*at\s+/, ''));
+  return (
+    place !== undefined &&
+    !place.startsWith('node:') &&
+    place !== '<anonymous>' &&
+    place !== 'native' &&
+    !/[\\/]node_modules[\\/]/.test(place)
+  );
+}
+
+/** Once the answer (or the error) is written, the process may end as it will. */
+let answered = false;
+let exitCalled = false;
+let exitStack: string | undefined;
+const exit = process.exit.bind(process);
+// A process.exit of the site's code ends the process as it would (its code and all), after the
+// parent is told it was called: Docusaurus would end there too, with nothing built.
+process.exit = ((code?: number | string | null) => {
+  exitCalled = true;
+  exitStack = new Error().stack;
+  return exit(code as number | undefined);
+}) as typeof process.exit;
+process.on('exit', (code) => {
+  if (answered) return;
+  const ended: ChildExit = { called: exitCalled, code, stack: exitStack };
+  writeFileSync(join(answerDir, 'exit.json'), JSON.stringify(ended));
+});
+
 async function main(): Promise<void> {
-  const file = process.argv[2]!;
   // Errors of the file point at its own lines, not the bundle's.
   process.setSourceMapsEnabled(true);
   const stubs = new Set<string>();
@@ -171,6 +234,8 @@ async function main(): Promise<void> {
     if (!standIns.has(request)) standIns.set(request, makeStub(request));
     return standIns.get(request);
   };
+  // From here on the site's code runs: what it reads of the environment is recorded.
+  const reads = watchEnvironment(isOwnCaller);
   const module = new Module(file) as Module & { _compile(code: string, filename: string): void; paths: string[] };
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
@@ -179,13 +244,25 @@ async function main(): Promise<void> {
   let value: unknown = exported && typeof exported === 'object' && 'default' in exported ? exported.default : exported;
   if (typeof value === 'function') value = await (value as () => unknown)();
   value = await value;
-  if (process.argv[3])
-    value = await runSidebarGenerator(file, value, JSON.parse(readFileSync(process.argv[3], 'utf8')) as GeneratorRequest);
-  const output: ChildOutput = { value, stubs: [...stubs].sort() };
-  writeAnswer(toJson(output, packageFunctions));
+  if (requestFile) value = await runSidebarGenerator(file, value, JSON.parse(readFileSync(requestFile, 'utf8')) as GeneratorRequest);
+  // As JSON (functions and stand-ins named), then without what holds a value of the environment.
+  const plain = JSON.parse(toJson(value, packageFunctions) ?? 'null') as unknown;
+  const { value: kept, leftOut } = leaveOutEnvironmentValues(plain, reads.values);
+  const output: ChildOutput = {
+    value: kept,
+    stubs: [...stubs].sort(),
+    environment: { read: [...reads.values.keys()].sort(), unset: [...reads.unset].sort(), leftOut },
+  };
+  // Whole or not at all: written beside, then renamed.
+  const answer = join(answerDir, 'answer.json');
+  writeFileSync(`${answer}.tmp`, JSON.stringify(output));
+  renameSync(`${answer}.tmp`, answer);
+  answered = true;
 }
 
-main().catch((error: unknown) => {
+/** The file's error (thrown as it loads, or later by what it started), on stderr: the parent shows it. */
+function fail(error: unknown): void {
+  answered = true;
   const err = error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[]; stack?: string };
   if (err?.errors?.length) {
     // esbuild's own syntax errors, with the place in the file.
@@ -199,8 +276,12 @@ main().catch((error: unknown) => {
     const own = frames.filter((frame) => !/node:internal|node_modules|loadModuleChild/.test(frame));
     process.stderr.write(`${[first, ...own].join('\n')}\n`);
   }
-  process.exit(1);
-});
+  exit(1);
+}
+
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+main().then(() => exit(0), fail);
 
 /** What migrate asks of a config's `sidebarItemsGenerator` (see sidebarGenerator.ts). */
 export interface GeneratorRequest {

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '@docgen/types';
 import type { MissingPackage } from './componentPackages.js';
 import type { Mdx1Rewrite } from './mdx1.js';
+import { formatSeconds, type GuestRun } from './loadDocusaurusModule.js';
+import { SKIPPED_FOLDERS, type SourceChange } from './sourceState.js';
 
 /** One thing of the Docusaurus site that the migration did not convert, where it is, and what to do. */
 export interface MigrationNote {
@@ -112,16 +114,37 @@ export interface ReportInput {
   linksChecked: boolean;
   /** Packages the site's components import that the new site does not have. */
   packages: MissingPackage[];
+  /** Each run of the site's code (config, sidebars, sidebarItemsGenerator). */
+  runs: GuestRun[];
+  /** What changed in the Docusaurus site while its code ran. */
+  sourceChanges: SourceChange[];
 }
 
 /**
  * MIGRATION.md: what was converted, then every note, grouped by file; what a build reports in the
  * migrated pages; the packages to install for the site's components.
  */
-export function formatReport({ from, notes, stubs, renamed, mdx1Rewrites, problems, linksChecked, packages }: ReportInput): string {
+export function formatReport({
+  from,
+  notes,
+  stubs,
+  renamed,
+  mdx1Rewrites,
+  problems,
+  linksChecked,
+  packages,
+  runs,
+  sourceChanges,
+}: ReportInput): string {
   let text = `# Migration from Docusaurus\n\n`;
-  text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`. The Docusaurus site was not changed.\n\n`;
+  text += `Converted from \`${from}\` by \`docgen migrate docusaurus\`.`;
+  text +=
+    sourceChanges.length === 0
+      ? ' The Docusaurus site was not changed.\n\n'
+      : ' Its code changed the Docusaurus site as it ran (below).\n\n';
   text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
+  text += formatSourceChanges(sourceChanges);
+  text += formatRuns(runs, sourceChanges.length);
   if (stubs.length > 0) {
     text += `## Packages the config imports that are not installed\n\n`;
     text += `The config was loaded with empty stand-ins for them; what it read from them is not migrated.\n\n`;
@@ -142,6 +165,52 @@ export function formatReport({ from, notes, stubs, renamed, mdx1Rewrites, proble
   text += formatProblems(problems, linksChecked);
   text += formatPackages(packages);
   return text;
+}
+
+/** The files of the Docusaurus site that its code created, changed or deleted as migrate ran it. */
+function formatSourceChanges(changes: SourceChange[]): string {
+  if (changes.length === 0) return '';
+  let text = `## Warning: the Docusaurus site was changed (${plural(changes.length, 'file')})\n\n`;
+  text += "migrate itself writes nothing there, but it runs the site's config and sidebars with your rights, in the site's folder, ";
+  text += 'and these files of the site were created, changed or deleted while they ran. Check them (`git status` in the site) ';
+  text += 'and restore what should not have changed.\n\n';
+  for (const { file, change } of changes) text += `- ${change}: \`${file}\`\n`;
+  return `${text}\n`;
+}
+
+/** The site's code that migrate ran, with which environment and time limit, what it read of the environment that it did not have, and whether it changed the site. */
+function formatRuns(runs: GuestRun[], changed: number): string {
+  if (runs.length === 0) return '';
+  const files = [...new Set(runs.filter((run) => !run.generator).map((run) => run.file))];
+  const generator = runs.some((run) => run.generator);
+  const [first] = runs as [GuestRun];
+  const names = first.passed.map((name) =>
+    name.toUpperCase() === 'NODE_ENV' && first.nodeEnvSet ? '`NODE_ENV` (`production`, as `docusaurus build` sets it)' : `\`${name}\``,
+  );
+  const code = (list: string[]) => list.map((item) => `\`${item}\``).join(', ');
+  let text = `## The site's code that migrate ran\n\n`;
+  const one = files.length + (generator ? 1 : 0) === 1;
+  text += `${files.map((file) => `\`${file}\``).join(' and ')}${generator ? " (and the config's `sidebarItemsGenerator`)" : ''} ran `;
+  text += `${one ? 'in a child Node process' : 'each in a child Node process of its own'}, in the site's folder, with your rights `;
+  text += `and a time limit of ${formatSeconds(first.timeoutMs)}${one ? '' : ' each'}. `;
+  text += `${one ? 'It' : 'They'} ran with these environment variables only: ${names.join(', ')}; `;
+  text += `${plural(first.dropped, 'other')} of docgen's environment ${first.dropped === 1 ? 'was' : 'were'} not passed. `;
+  text += `The site's files (${code(SKIPPED_FOLDERS)} aside) were compared before and after: `;
+  text += changed === 0 ? 'nothing was changed.\n' : `${plural(changed, 'file')} changed (see the warning above).\n`;
+  const withheld = [...new Set(runs.flatMap((run) => run.withheld))].sort();
+  const unset = [...new Set(runs.flatMap((run) => run.environment.unset))].filter((name) => !withheld.includes(name)).sort();
+  if (withheld.length > 0) {
+    text += `\nThe site's code read ${withheld.length === 1 ? 'this variable' : 'these variables'} of docgen's environment, which ${withheld.length === 1 ? 'was' : 'were'} not passed to it: `;
+    text += `${code(withheld)}. It ran as if ${withheld.length === 1 ? 'it were' : 'they were'} unset, and the new site has what it gave then; `;
+    text += `docgen's config reads no environment variables: write any value that depends on ${withheld.length === 1 ? 'it' : 'them'} into the new site yourself.\n`;
+  }
+  if (unset.length > 0) text += `\nThe site's code also read ${code(unset)}, which docgen's environment does not set either.\n`;
+  const leftOut = runs.reduce((count, run) => count + run.environment.leftOut.length, 0);
+  if (leftOut > 0) {
+    text += `\n${plural(leftOut, 'value')} that held the value of an environment variable the site's code read ${leftOut === 1 ? 'is' : 'are'} left out of the new site, `;
+    text += 'each noted under "Not converted" below: migrate writes no value read from the environment.\n';
+  }
+  return `${text}\n`;
 }
 
 /** The places written differently because Docusaurus 2 read them as MDX 1. */
