@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -611,6 +611,26 @@ describe('docgen migrate docusaurus', () => {
     expect(built.code).toBe(2);
     const reported = [...built.stderr.matchAll(/^(error|warning) (\S+:\d+:\d+) /gm)].map((match) => `${match[2]} ${match[1]}`);
     expect(reported.sort()).toEqual(problems.filter((problem) => problem.endsWith('error')).sort());
+  });
+
+  it('notes the symbolic links it does not follow, with how many, instead of dropping them without a word', async () => {
+    const root = join(scratch, 'links-out');
+    writeFiles(root, {
+      'docusaurus.config.js':
+        "module.exports = { title: 'Links', url: 'https://links.example.com', baseUrl: '/', presets: [['classic', { docs: {}, blog: false }]] };\n",
+      'docs/intro.md': '# Intro\n\nPlain.\n',
+    });
+    writeFiles(join(scratch, 'links-outside'), { 'shared.md': '# Shared\n', 'more/a.md': '# A\n' });
+    symlinkSync(join(scratch, 'links-outside', 'shared.md'), join(root, 'docs', 'shared.md'));
+    symlinkSync(join(scratch, 'links-outside', 'more'), join(root, 'docs', 'more'));
+    const to = join(scratch, 'links-out-migrated');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code).toBe(0);
+    expect(existsSync(join(to, 'docs', 'shared.md'))).toBe(false);
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(report).toMatch(
+      /2 symbolic links were not followed, and nothing they lead to was copied \(.*\): docs\/more -> \S+more, docs\/shared\.md -> \S+shared\.md/,
+    );
   });
 
   it("lists what the build's later stages report too: a React page that throws as it renders", async () => {

@@ -7,7 +7,14 @@ import { GithubSlugger } from '../vendor/markdown.js';
 import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import { FILE_REQUIRE, LOADER_IMPORT, MODULE_IMPORT, readBlogFileName, readFolderFiles } from '../files/index.js';
+import {
+  describeUnreadableFolders,
+  FILE_REQUIRE,
+  LOADER_IMPORT,
+  MODULE_IMPORT,
+  readBlogFileName,
+  readFolderFiles,
+} from '../files/index.js';
 import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
 import type { CompiledMarkdown, Diagnostic, SiteConfig, SourceLocation, SourceMarkdown } from '@docgen/types';
 import { readSiteContent } from '../content/index.js';
@@ -122,7 +129,7 @@ async function writeSite(from: string, to: string, configName: string, before: S
   const loaded = await loadDocusaurusModule(join(from, configName), configName, from, { runs });
   const configText = readFileSync(join(from, configName), 'utf8');
   const converted = convertConfig(loaded.value, configName, configText, from);
-  const notes = [...converted.notes];
+  const notes = [...converted.notes, ...getDroppedNotes(from)];
   const writer = createWriter(to);
   const site: SiteMigration = {
     from,
@@ -330,6 +337,30 @@ function readJson(siteDir: string, path: string): unknown {
 }
 
 const stripSlashes = (path: string) => path.replace(/^\.?\/+|\/+$/g, '');
+
+/**
+ * Notes for what of the Docusaurus site no listing copies: its symbolic links that docgen does not
+ * follow (out of the site, broken, loops) and its folders that cannot be read (too deep, no
+ * permission), one note each kind, with how many and the first few.
+ */
+function getDroppedNotes(from: string): MigrationNote[] {
+  const listing = readFolderFiles({ siteDir: from, dir: from, kind: 'content' });
+  const show = (path: string) => relative(from, path).split(sep).join('/');
+  const few = (items: string[]) => items.slice(0, 5).join(', ') + (items.length > 5 ? `, and ${items.length - 5} more` : '');
+  const notes: MigrationNote[] = [];
+  if (listing.skipped.length > 0) {
+    const links = listing.skipped.map((skipped) => `${show(skipped.link)} -> ${skipped.target}`);
+    notes.push({
+      file: show(listing.skipped[0]!.link),
+      what: `${listing.skipped.length === 1 ? 'A symbolic link was' : `${listing.skipped.length} symbolic links were`} not followed, and nothing they lead to was copied (their targets are outside the site, missing, or loops): ${few(links)}`,
+      todo: 'Copy the files they point to into the site, or remove the links: docgen follows links only to files inside the site folder.',
+    });
+  }
+  for (const { message, hint } of describeUnreadableFolders(from, listing.unreadable)) {
+    notes.push({ file: show(listing.unreadable[0]!.path), what: message, todo: hint });
+  }
+  return notes;
+}
 
 /** Every file below `dir` of the Docusaurus site (the symlink rule of docgen applies), `/`-separated. */
 function list(siteDir: string, dir: string): string[] {
