@@ -129,7 +129,7 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
   try {
     for (const [path, content] of files) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content, { flag: 'wx' });
+      writeNewFile(join(dir, path), content);
     }
   } catch (error) {
     // Leave the folder as it was: empty, or absent.
@@ -141,6 +141,20 @@ export function writeStarterSite(options: StarterSiteOptions): StarterSite {
     .filter((locale) => !getStarterLanguage(locale))
     .map((locale) => toEnglishTextNote(locale, locale === defaultLocale));
   return { dir, files: [...files.keys()].map((path) => path.split('\\').join('/')).sort(), notes };
+}
+
+/**
+ * Writes the new file `file`. A system error that names no file (a full disk: the write of a
+ * descriptor names none) gets its path, so that the report says which file; as core's
+ * writingFile does, which this module does not load (`docgen --help` stays instant).
+ */
+function writeNewFile(file: string, content: string | Buffer): void {
+  try {
+    writeFileSync(file, content, { flag: 'wx' });
+  } catch (error) {
+    (error as NodeJS.ErrnoException).path ??= file;
+    throw error;
+  }
 }
 
 /**

@@ -155,6 +155,11 @@ export function createProgram(io: ProgramIO = defaultIO()) {
   };
   const program = new Command('docgen');
   const version = readVersion();
+  // The long options of the command running: the hint of an environment error names only those.
+  let commandOptions: string[] = [];
+  program.hook('preAction', (_program, command) => {
+    commandOptions = command.options.flatMap((option) => option.long ?? []);
+  });
   program
     .description('Static documentation sites from markdown: versioned, multilingual, fast.')
     .version(version, '-v, --version', 'print the docgen version')
@@ -179,7 +184,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .option('--no-blog', 'leave the blog out')
     .action(async (dir: string, options: { title?: string; url?: string; locales?: string[]; blog: boolean }, command: Command) => {
       const { relative, resolve } = await import('node:path');
-      const { DocgenError } = await import('@docgen/core');
+      const { assertWritableFolder, DocgenError } = await import('@docgen/core');
       const source = findInstallSource(version);
       const flagged =
         [options.title, options.url, options.locales].some((value) => value !== undefined) ||
@@ -187,6 +192,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       let site: StarterSite;
       try {
         // Refused before any question: a user should not answer them for nothing.
+        assertWritableFolder(resolve(dir), 'Give a new or empty folder in a place this user can write in, e.g. docgen init my-docs');
         assertEmptyFolder(resolve(dir));
         let answers: StarterAnswers = {
           title: options.title ?? DEFAULT_TITLE,
@@ -237,7 +243,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);
       const start = performance.now();
-      const interrupts = handleInterrupts(io, colors, exitProcess);
+      const interrupts = handleInterrupts(io, colors, exitProcess, () => 'the output folder is as it was before this build.');
       const progress = io.progress ? createProgressLine(io.stderr) : undefined;
       const building = build({
         siteDir,
@@ -391,15 +397,19 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .option('--docs <id>', 'the docs instance to cut (an id of docsInstances); the docs of "docs" when absent')
     .action(async (name: string, siteDir: string, options: { docs?: string }) => {
-      const { cutVersion } = await import('@docgen/core');
+      const { cutVersion, exitProcess } = await import('@docgen/core');
       const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);
-      const result = await cutVersion({
-        siteDir,
-        name,
-        ...(options.docs !== undefined && { docs: options.docs }),
-        onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
-      });
+      const interrupts = handleInterrupts(io, colors, exitProcess, (failures) => describeInterruptedCut(name, failures));
+      const result = await interrupts.during(
+        cutVersion({
+          siteDir,
+          name,
+          ...(options.docs !== undefined && { docs: options.docs }),
+          onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
+          onTemporary: interrupts.add,
+        }),
+      );
       const { latest, previous } = result;
       io.stdout(`${colors.green('✔')} Cut version ${colors.bold(name)} in ${result.siteDir}\n`);
       for (const path of result.created) io.stdout(`  ${colors.green('created')} ${path}\n`);
@@ -455,12 +465,20 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .description('convert a site from another generator into a docgen site')
     .command('docusaurus')
     .description('convert a Docusaurus 2 or 3 site into a docgen site in a new folder, with MIGRATION.md listing what was not converted')
-    .argument('<from>', 'the Docusaurus site folder (never changed)')
+    .argument('<from>', 'the Docusaurus site folder (migrate writes nothing there; what its config changes is reported)')
     .argument('[to]', 'new or empty folder for the docgen site (default: <from>-docgen)')
     .action(async (from: string, to: string | undefined) => {
       const { migrateDocusaurus } = await import('@docgen/core');
       const result = await migrateDocusaurus({ from, to });
       io.stdout(result.report);
+      if (result.sourceChanges.length > 0) {
+        // Said on stderr too: the report may go unread, and the site's code changed the user's files.
+        io.stderr(
+          colors.yellow(
+            `warning: running the Docusaurus config changed ${result.sourceChanges.length} file${result.sourceChanges.length === 1 ? '' : 's'} of ${result.from} (see MIGRATION.md)\n`,
+          ),
+        );
+      }
       const count = (number: number, what: string) => `${number} ${what}${number === 1 ? '' : 's'}`;
       const errors = result.problems.filter((problem) => problem.severity === 'error');
       // The files an error stops (a page, the config, a stylesheet): the build stops until each is fixed.
@@ -536,7 +554,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         const debug = Boolean(program.opts<{ debug?: boolean }>().debug || process.env.DOCGEN_DEBUG);
         // The core is loaded once an action ran; an error before that is never the environment's.
         const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
-        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error), report });
+        exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error, commandOptions), report });
         if (exitCode === EXIT.crash && io.githubActions) {
           io.stdout(
             toGithubAnnotation(
@@ -589,24 +607,27 @@ function formatLinkReport(problems: LinkProblem[], pageCount: number, colors: Co
  * Until the work given to `during` settles, SIGINT and SIGTERM end the process with 130 or 143 (as
  * a shell reports a command they ended) after running the cleanups added meanwhile, newest first,
  * each awaited: a build interrupted by Ctrl-C leaves no temporaries and no locks, and the last good
- * output stays as it was. Once interrupted, the work's own end (the error of its stopped threads)
- * is never reported: the process ends with the signal's code.
+ * output stays as it was; a version cut is undone. Then `describe` says, from the errors of the
+ * cleanups that failed, what the work left. Once interrupted, the work's own end (the error of its
+ * stopped threads) is never reported: the process ends with the signal's code.
  */
-function handleInterrupts(io: ProgramIO, colors: Colors, exit: (code: number) => never) {
+function handleInterrupts(io: ProgramIO, colors: Colors, exit: (code: number) => never, describe: (failures: unknown[]) => string) {
   const cleanups = new Set<() => void | Promise<void>>();
   let interrupted = false;
   const onSignal = async (signal: NodeJS.Signals) => {
     // A second Ctrl-C while the cleanups run does not cut them short.
     if (interrupted) return;
     interrupted = true;
+    const failures: unknown[] = [];
     for (const cleanup of [...cleanups].reverse()) {
       try {
         await cleanup();
-      } catch {
-        // What cannot be removed now is removed by the next docgen command, once this process is gone.
+      } catch (error) {
+        // What cannot be undone now is undone by the next docgen command, once this process is gone.
+        failures.push(error);
       }
     }
-    io.stderr(colors.yellow(`Interrupted (${signal}): the output folder is as it was before this build.\n`));
+    io.stderr(colors.yellow(`Interrupted (${signal}): ${describe(failures)}\n`));
     // Core's exit: while a build task runs, process.exit throws (in case the site's code calls it).
     exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
   };
@@ -635,6 +656,12 @@ function handleInterrupts(io: ProgramIO, colors: Colors, exit: (code: number) =>
       );
     },
   };
+}
+
+/** What an interrupted `version cut` left: nothing, or what the next docgen command undoes (the failed undoing says). */
+function describeInterruptedCut(name: string, failures: unknown[]): string {
+  if (failures.length === 0) return `version ${name} was not cut; the site is as it was before.`;
+  return `${failures.map((failure) => (failure instanceof Error ? failure.message : String(failure))).join('; ')}.`;
 }
 
 function readVersion(): string {

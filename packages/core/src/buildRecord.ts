@@ -11,6 +11,7 @@ import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from './content/index.js';
+import { writingFile } from './diagnostics/index.js';
 import { readFolderFiles } from './files/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -103,6 +104,6 @@ export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
 function writeFileAtomic(file: string, contents: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${getTemporaryName('', { unique: false })}`;
-  writeFileSync(temporary, contents);
+  writingFile(temporary, () => writeFileSync(temporary, contents));
   renameSync(temporary, file);
 }

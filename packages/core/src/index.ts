@@ -13,6 +13,7 @@ export { exitProcess } from './workers/exitGuard.js';
 import type { MigrateOptions, MigrateResult } from './migrate/index.js';
 export type { MigrateOptions, MigrateResult, MigrationNote } from './migrate/index.js';
 export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';
+export { assertWritableFolder } from './output/index.js';
 
 /**
  * Converts a Docusaurus site (see migrate/). Loaded when called: its MDX parser (a few hundred

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { OVERRIDES_DIR, readThemeComponents, type ThemeComponent } from './bundle/index.js';
 import { readConfig } from './config/index.js';
-import { DocgenError, suggestName } from './diagnostics/index.js';
+import { DocgenError, suggestName, writingFile } from './diagnostics/index.js';
+import { assertWritableFolder } from './output/targetFolder.js';
 
 /** A component `docgen swizzle` can copy or wrap. */
 export interface SwizzleComponent {
@@ -25,7 +26,8 @@ export interface SwizzleOptions {
 
 /**
  * Writes the site's override of the theme component `name` into `src/theme/` and returns its
- * site-relative path. It never replaces a file: an existing override of the name is an error.
+ * site-relative path. It never replaces a file: an existing override of the name is an error, and
+ * so is a `src/theme` that is a file or that this user cannot write in.
  */
 export function swizzle({ siteDir, name, mode }: SwizzleOptions): string {
   const config = readConfig(siteDir);
@@ -55,8 +57,13 @@ export function swizzle({ siteDir, name, mode }: SwizzleOptions): string {
   const extension = mode === 'eject' ? extname(component.file) : '.tsx';
   const path = `${OVERRIDES_DIR}/${name}${extension}`;
   const text = mode === 'eject' ? toEjectedSource(component, config.themeDir) : toWrapperSource(component);
+  assertWritableFolder(
+    resolve(siteDir, OVERRIDES_DIR),
+    `swizzle writes into ${OVERRIDES_DIR}/ of the site: make it a folder this user can write in.`,
+  );
   mkdirSync(join(siteDir, OVERRIDES_DIR), { recursive: true });
-  writeFileSync(join(siteDir, path), text, { flag: 'wx' });
+  const file = join(siteDir, path);
+  writingFile(file, () => writeFileSync(file, text, { flag: 'wx' }));
   return path;
 }
 

@@ -7,6 +7,7 @@ describe('@docgen/core public exports', () => {
       [
         "DOCGEN_VERSION",
         "DocgenError",
+        "assertWritableFolder",
         "build",
         "checkLinks",
         "clearCache",

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSite } from '../src/loadSite.js';
@@ -381,6 +381,70 @@ redirects:
       expect(error.message).toMatch(/Cutting version "2\.0" failed and was undone: ENOTDIR/);
       expect(error.hint).toMatch(/writable/);
       expect(snapshotDir(site)).toEqual(before);
+    });
+  });
+
+  describe('the cleanups given to onTemporary, run as the CLI runs them on a signal', () => {
+    /**
+     * Cuts `site` and, once `when` says a step is reached, runs the cleanups the cut registered,
+     * newest first, at the cut's next wait (where a signal's handler runs): the cut is then
+     * loading the site after its renames. Resolves with the cut's end and the cleanups' errors.
+     */
+    async function interruptCut(site: string, when: (step: CutStep) => boolean, onStep?: (step: CutStep) => void) {
+      const cleanups = new Set<() => void>();
+      const failures: unknown[] = [];
+      let ran = false;
+      const cut = cutVersion({
+        siteDir: site,
+        name: '2.0',
+        onTemporary: (cleanup) => (cleanups.add(cleanup), () => cleanups.delete(cleanup)),
+        onStep: (step) => {
+          onStep?.(step);
+          if (ran || !when(step)) return;
+          ran = true;
+          setImmediate(() => {
+            expect(cleanups.size, 'the lock and the undoing').toBe(2);
+            for (const cleanup of [...cleanups].reverse()) {
+              try {
+                cleanup();
+              } catch (error) {
+                failures.push(error);
+              }
+            }
+          });
+        },
+      });
+      const end = await cut.then(
+        () => 'finished',
+        (error: unknown) => (error as Error).message,
+      );
+      return { end, failures, ran };
+    }
+    const lastCommit = (step: CutStep) => step.phase === 'commit' && step.path === 'docgen.config.yaml';
+
+    it('undo everything the cut wrote, and the cut writes nothing after them and does not finish', async () => {
+      const site = copyFixture('cut-site');
+      const before = snapshotDir(site);
+      const { end, failures, ran } = await interruptCut(site, lastCommit);
+      expect(ran).toBe(true);
+      expect(failures).toEqual([]);
+      expect(end).toMatch(/^The version cut 2\.0 was rolled back or finished: it writes nothing more$/);
+      expect(snapshotDir(site)).toEqual(before);
+    });
+
+    it('say what they could not put back, and that the next docgen command undoes the rest; the journal stays for it', async () => {
+      const site = copyFixture('cut-site');
+      // The cut creates versioned_sidebars/; a file put there meanwhile keeps it from being removed.
+      rmSync(join(site, 'versioned_sidebars'), { recursive: true });
+      const { failures } = await interruptCut(site, lastCommit, (step) => {
+        if (step.phase === 'stage' && step.path === 'versions.json') writeFileSync(join(site, 'versioned_sidebars', 'notes.txt'), 'mine\n');
+      });
+      expect(failures.map((failure) => (failure as Error).message)).toEqual([
+        `version cut 2.0 was stopped and only partly undone (left: versioned_sidebars); the next docgen command in ${site} (build, check-links, clear, version cut) undoes the rest or names what to restore by hand`,
+      ]);
+      expect(readdirSync(site).filter((name) => name.startsWith('.docgen-cut-journal-'))).toHaveLength(1);
+      expect(readdirSync(join(site, 'versioned_sidebars'))).toEqual(['notes.txt']);
+      expect(existsSync(join(site, 'versioned_docs', 'version-2.0'))).toBe(false);
     });
   });
 });

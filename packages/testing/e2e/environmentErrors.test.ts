@@ -3,10 +3,11 @@
  * `build` says what it was doing, where, and what to do, with exit code 4 and no stack trace
  * (unless --debug), and the last good output stays. A real full disk and a real read-only file
  * system where the machine lets the test mount them (root), the same errors injected at the
- * output writer (DOCGEN_TEST_FS_ERROR) everywhere.
+ * output writer (DOCGEN_TEST_FS_ERROR) everywhere. The hint names only the options of the command
+ * that failed: `init` and `version cut` have no --out-dir, --no-cache or --threads.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,5 +108,43 @@ describe.each([
     const debug = await runDocgen(['build', site, '--out-dir', outDir, '--threads', '2', '--debug'], env);
     expect(debug.code).toBe(4);
     expect(debug.stderr).toMatch(/^\s+at /m);
+  });
+});
+
+describe('the hint of a command without --out-dir, --no-cache and --threads', () => {
+  /** Whatever the error, the hint names none of the options the command does not have. */
+  const expectNoBuildOptions = (stderr: string) => expect(stderr).not.toMatch(/--out-dir|--no-cache|--threads/);
+
+  const small = mountTmpfs('init-full', 'size=64k');
+  it.skipIf(!small)('init on a full disk (a real 64 kB tmpfs): free some space; nothing is left', async () => {
+    const { bavail, bsize } = statfsSync(small!);
+    writeFileSync(join(small!, 'filler'), Buffer.alloc(Math.max(0, bavail * bsize - 4 * 1024)));
+    const result = await runDocgen(['init', join(small!, 'site')]);
+    expectEnvironmentError(
+      result,
+      new RegExp(`^error Could not [a-z ]+ ${small}/site\\S*: no space left on the device \\(ENOSPC\\)$`, 'm'),
+      /hint: Free some space on that disk\.\n/,
+    );
+    expectNoBuildOptions(result.stderr);
+    expect(readdirSync(small!)).toEqual(['filler']);
+  });
+
+  it('version cut refused a write (EACCES, injected at its temporaries): make the folder writable; nothing is cut', async () => {
+    const cutSite = writeSiteFiles(join(scratch, 'cut-site'), { ...getMinimalSiteFiles('Cut'), 'docs/intro.md': '# Intro\n' });
+    const result = await runDocgen(['version', 'cut', '2.0', cutSite], {
+      DOCGEN_TEST_FS_ERROR: 'EACCES',
+      DOCGEN_TEST_FS_ERROR_PATH: 'versioned_docs',
+    });
+    expectEnvironmentError(
+      result,
+      new RegExp(
+        `^error Could not open ${cutSite}/versioned_docs/\\.version-2\\.0\\.docgen-tmp-\\S+: permission denied \\(EACCES\\)$`,
+        'm',
+      ),
+      /hint: Make the folder writable for this user\.\n/,
+    );
+    expectNoBuildOptions(result.stderr);
+    expect(existsSync(join(cutSite, 'versioned_docs'))).toBe(false);
+    expect(existsSync(join(cutSite, 'versions.json'))).toBe(false);
   });
 });

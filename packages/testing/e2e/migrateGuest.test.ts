@@ -102,6 +102,7 @@ describe('docgen migrate docusaurus runs the site code as a careful guest', () =
     expect(report).toContain('## Warning: the Docusaurus site was changed (3 files)');
     expect(report).toContain('- changed: `docs/intro.md`\n- deleted: `docs/old.md`\n- created: `written-by-config.txt`\n');
     expect(result.stdout).toContain('## Warning: the Docusaurus site was changed (3 files)');
+    expect(result.stderr).toMatch(/^warning: running the Docusaurus config changed 3 files of \S+ \(see MIGRATION\.md\)$/m);
 
     // A site whose config does not write anything says so.
     const quiet = writeSite('quiet', {
@@ -111,6 +112,7 @@ describe('docgen migrate docusaurus runs the site code as a careful guest', () =
     expect(quietResult.code, quietResult.stderr).toBe(0);
     const quietReport = readFileSync(join(scratch, 'out-quiet/MIGRATION.md'), 'utf8');
     expect(quietReport).toContain('The Docusaurus site was not changed.');
+    expect(quietResult.stderr).not.toContain('changed');
     expect(quietReport).toContain('were compared before and after: nothing was changed.');
   });
 

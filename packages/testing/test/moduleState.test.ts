@@ -18,6 +18,10 @@ const ALLOWED: Record<string, string> = {
   'packages/core/src/processes/identity.ts: ownTag': "this process's pid and start time",
   'packages/core/src/workers/exitGuard.ts: running': "the build tasks under way on this thread, while which the site's process.exit throws",
   'packages/core/src/workers/exitGuard.ts: installed': "whether this thread's process.exit is the guarded one",
+  'packages/core/src/migrate/loadModuleChild.ts: answered':
+    'the entry of a child process that runs one Docusaurus module, once: whether it answered',
+  'packages/core/src/migrate/loadModuleChild.ts: exitCalled': 'the same child: whether the module called process.exit',
+  'packages/core/src/migrate/loadModuleChild.ts: exitStack': 'the same child: where the module called process.exit',
   'packages/core/src/content/frontMatterMemo.ts: checkerKey':
     "a hash of docgen's own front matter checking code, which does not change while it runs",
   'packages/core/src/processes/testPause.ts: paused': 'a test hook that pauses a command at a named point',

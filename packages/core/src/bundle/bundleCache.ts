@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName, getTemporaryOwner, isProcessAlive } from '../processes/index.js';
 import { bundleClient, bundleServer, type BundleInput, type ClientBundle } from './bundleTheme.js';
 
@@ -97,7 +98,8 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
     ]);
     const inputs: Record<string, string> = {};
     for (const file of [...client.inputs, ...serverInputs].sort()) inputs[file] ??= hashOf(readFileSync(file));
-    writeFileSync(join(temporary, RECORD_FILE), JSON.stringify({ bundler, entries, inputs, client } satisfies BundleRecord));
+    const record = join(temporary, RECORD_FILE);
+    writingFile(record, () => writeFileSync(record, JSON.stringify({ bundler, entries, inputs, client } satisfies BundleRecord)));
     // Replaced whole: set the old folder aside first, so that the name never holds half of each.
     const aside = `${temporary}-old`;
     try {

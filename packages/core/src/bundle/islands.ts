@@ -4,7 +4,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { DocusaurusSiteContext } from '@docgen/types';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, writingFile } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES } from '../files/index.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
@@ -563,9 +563,9 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     mkdirSync(input.cacheDir, { recursive: true });
     const serverFile = join(input.cacheDir, `islands-server-${key}.mjs`);
     if (!existsSync(serverFile)) {
-      writeFileSync(serverFile, serverCode);
+      writingFile(serverFile, () => writeFileSync(serverFile, serverCode));
       const map = server.outputFiles.find((file) => file.path.endsWith('.mjs.map'));
-      if (map) writeFileSync(`${serverFile}.map`, map.contents);
+      if (map) writingFile(`${serverFile}.map`, () => writeFileSync(`${serverFile}.map`, map.contents));
     }
     return { serverFile, files, entries, stylesheets, key };
   } catch (error) {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, writingFile } from '../diagnostics/index.js';
 import type { Diagnostic } from '@docgen/types';
 import {
   findOwnThemeFile,
@@ -248,7 +248,7 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
   const file = join(input.cacheDir, `mdx-runtime-${key}.mjs`);
   if (!existsSync(file)) {
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, code);
+    writingFile(temporary, () => writeFileSync(temporary, code));
     renameSync(temporary, file);
     // One site's store has one runtime in use: the ones it replaced go.
     for (const name of readdirSync(input.cacheDir)) {

@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, re
 import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
-import { assertNever } from '../diagnostics/index.js';
+import { assertNever, writingFile } from '../diagnostics/index.js';
 import type { MdxInput } from './compileData.js';
 import { getProcessTag, getTemporaryName, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN } from '../processes/index.js';
 
@@ -34,7 +34,7 @@ const INDEX_FILE = 'index.json';
 /** Written under a temporary name and renamed: a reader (another thread or build) never sees half a file. */
 function writeWhole(file: string, contents: string): void {
   const temporary = `${file}.${getTemporaryName('')}`;
-  writeFileSync(temporary, contents);
+  writingFile(temporary, () => writeFileSync(temporary, contents));
   renameSync(temporary, file);
 }
 
@@ -58,13 +58,14 @@ export function createPackWriter(dir: string) {
     write(): void {
       if (chunks.length === 0) return;
       const contents = Buffer.concat(chunks, size);
+      const file = join(dir, pack);
       try {
-        writeFileSync(join(dir, pack), contents);
+        writingFile(file, () => writeFileSync(file, contents));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         // A new store (the dev server's preview compiles before its first run has made it).
         mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, pack), contents);
+        writingFile(file, () => writeFileSync(file, contents));
       }
     },
   };

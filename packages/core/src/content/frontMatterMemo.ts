@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
+import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName } from '../processes/index.js';
 
 /** The file of a store folder that holds the memo (see readFrontMatterMemo). */
@@ -66,7 +67,7 @@ export class FrontMatterMemo {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, FRONT_MATTER_MEMO_FILE);
     const temporary = `${file}.${getTemporaryName('')}`;
-    writeFileSync(temporary, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) }));
+    writingFile(temporary, () => writeFileSync(temporary, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) })));
     renameSync(temporary, file);
   }
 }

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, GitLastUpdate } from '@docgen/types';
+import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName } from '../processes/index.js';
 
 const CACHE_FILE = 'git-last-updates.json';
@@ -92,7 +93,7 @@ export function readGitLastUpdates(siteDir: string, cacheDir: string | undefined
     try {
       mkdirSync(cacheDir, { recursive: true });
       const temporary = `${cacheFile}.${getTemporaryName('', { unique: false })}`;
-      writeFileSync(temporary, JSON.stringify({ head: state.head, files }));
+      writingFile(temporary, () => writeFileSync(temporary, JSON.stringify({ head: state.head, files })));
       renameSync(temporary, cacheFile);
     } catch {
       // A cache that cannot be written costs the next build one more git log, nothing else.

@@ -59,5 +59,5 @@ export function assertNever(value: never, what: string): never {
   throw new Error(`Unhandled ${what}: ${JSON.stringify(value)}`);
 }
 
-export { getEnvironmentError } from './environment.js';
+export { describeErrorCode, getEnvironmentError, writingFile } from './environment.js';
 export { suggestName } from './suggest.js';

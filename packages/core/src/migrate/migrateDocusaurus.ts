@@ -7,6 +7,7 @@ import { GithubSlugger } from '../vendor/markdown.js';
 import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
+import { assertWritableFolder } from '../output/index.js';
 import {
   describeUnreadableFolders,
   FILE_REQUIRE,
@@ -89,6 +90,8 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
       hint: 'Give the folder that holds docusaurus.config.js (or .ts, .mjs, .cjs).',
     });
   }
+  // A file, a folder below a file, a folder this user cannot write in: said before the Docusaurus config runs.
+  assertWritableFolder(to, 'Give a new or empty folder in a place this user can write in: docgen migrate docusaurus <from> <to>');
   if (existsSync(to) && readdirSync(to).length > 0) {
     throw new DocgenError(`${to} is not empty`, { code: 'usage', hint: 'Give a new or empty folder to write the docgen site into.' });
   }

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import fg from 'fast-glob';
-import { DocgenError } from '../diagnostics/index.js';
+import { DocgenError, writingFile } from '../diagnostics/index.js';
 import {
   acquireLock,
   failWriteForTest,
@@ -25,6 +25,8 @@ import {
   type HeldLock,
   type LockWait,
 } from '../processes/index.js';
+
+export { assertWritableFolder } from './targetFolder.js';
 
 /**
  * Refuses output folders whose replacement would destroy something: the site folder itself, one of
@@ -58,6 +60,22 @@ export function assertSafeOutDir(siteDir: string, outDir: string): void {
 /** writeSync may write less than it is given. */
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
+}
+
+/** Writes `parts` in order through `fd`, strings gathered into writes of about a megabyte (a part may be a few bytes). */
+function writePartsTo(fd: number, parts: Iterable<string | Uint8Array>): void {
+  let pending = '';
+  const flush = () => {
+    if (pending !== '') writeAll(fd, Buffer.from(pending));
+    pending = '';
+  };
+  for (const part of parts) {
+    if (typeof part !== 'string') {
+      flush();
+      writeAll(fd, part);
+    } else if ((pending += part).length >= 1 << 20) flush();
+  }
+  flush();
 }
 
 /** Folder every docgen build writes; its presence marks a folder as docgen output. */
@@ -116,36 +134,27 @@ export function createOutputDir(dir: string): OutputWriter {
       failWriteForTest('open', full);
       makeParent(full);
       try {
-        writeFileSync(full, contents);
+        writingFile(full, () => writeFileSync(full, contents));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         // The folder was removed behind our back (a long-lived dev output): make it again.
         made.delete(dirname(full));
         makeParent(full);
-        writeFileSync(full, contents);
+        writingFile(full, () => writeFileSync(full, contents));
       }
     },
     writeParts(relativePath, parts) {
       const full = inside(relativePath);
       mkdirSync(dirname(full), { recursive: true });
       const fd = openSync(full, 'w');
-      try {
-        // Strings are gathered into writes of about a megabyte (a part may be a few bytes).
-        let pending = '';
-        const flush = () => {
-          if (pending !== '') writeAll(fd, Buffer.from(pending));
-          pending = '';
-        };
-        for (const part of parts) {
-          if (typeof part !== 'string') {
-            flush();
-            writeAll(fd, part);
-          } else if ((pending += part).length >= 1 << 20) flush();
+      // A write or close of the descriptor names no file: a full disk is reported at `full`.
+      writingFile(full, () => {
+        try {
+          writePartsTo(fd, parts);
+        } finally {
+          closeSync(fd);
         }
-        flush();
-      } finally {
-        closeSync(fd);
-      }
+      });
     },
     read(relativePath) {
       return readFileSync(inside(relativePath), 'utf8');

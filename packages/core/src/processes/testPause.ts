@@ -23,8 +23,8 @@ export function pauseForTest(moment: string): void {
 
 /**
  * Test-only seam: when the environment variable DOCGEN_TEST_FS_ERROR names a system error code
- * (`EACCES`, `EPERM`, `EMFILE`, ...), a write of the output whose path contains
- * DOCGEN_TEST_FS_ERROR_PATH (any, when unset) fails with that error, as the file system would
+ * (`EACCES`, `EPERM`, `EMFILE`, ...), a write of the output or of a version cut's temporaries
+ * whose path contains DOCGEN_TEST_FS_ERROR_PATH (any, when unset) fails with that error, as the file system would
  * fail it: for tests of what a machine can refuse where no test can make it (root ignores file
  * permissions). Unset, it costs a lookup.
  */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, DocsConfig, LoadedVersion, SiteConfig } from '@docgen/types';
 import { loadSite } from '../loadSite.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
@@ -32,6 +32,14 @@ export interface CutVersionOptions {
   onStep?: (step: CutStep) => void;
   /** Called when the cut waits for another docgen process using the site (a build, a check). */
   onWait?: (wait: LockWait) => void;
+  /**
+   * For a caller that may end the process before the cut ends (the CLI on SIGINT or SIGTERM):
+   * called with what releases the cut's lock and, once the cut writes, with what undoes all it
+   * wrote so far. The caller runs them newest first; the undoing throws, naming what it could
+   * not put back, when the next docgen command has to finish it. The function it returns
+   * forgets one, once the cut has done it itself (or finished).
+   */
+  onTemporary?: (cleanup: () => void) => () => void;
 }
 
 /** A docs version as the default locale serves it. */
@@ -76,17 +84,20 @@ interface CopyPlan {
  * is written; the writes go to temporaries beside their targets and are renamed into place
  * together, and a failure at any point, including a site that no longer loads after the cut,
  * undoes all of it. So does the next
- * docgen command when the process is killed before the cut finished (see createSnapshot). The
+ * docgen command when the process is killed before the cut finished (see createSnapshot), and a
+ * caller that ends the process on a signal runs the undoing first (see `onTemporary`). The
  * cut holds the site cache's lock: it waits for builds and checks of the site, and they for it.
  */
 export async function cutVersion(options: CutVersionOptions): Promise<CutVersionResult> {
   const siteDir = resolve(options.siteDir);
   assertValidVersionName(options.name);
   const { lock } = await lockSiteCache(siteDir, options.onWait);
+  const forgetLock = options.onTemporary?.(() => lock.release());
   try {
     return await cutVersionLocked(siteDir, options);
   } finally {
     lock.release();
+    forgetLock?.();
   }
 }
 
@@ -120,6 +131,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
   const newConfigText = toConfigTextAfterCut(configText, { name, config, docs });
 
   const snapshot = createSnapshot(siteDir, { what: `version cut ${name}`, onStep: options.onStep });
+  const forgetSnapshot = options.onTemporary?.(() => assertCutUndone(siteDir, name, snapshot.rollback()));
   const warnings: Diagnostic[] = [];
   try {
     for (const copy of copies) {
@@ -163,6 +175,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
       return found && { name: found.name, label: found.label, path: found.path, banner: found.banner };
     };
     snapshot.finish();
+    forgetSnapshot?.();
     const formerLast = docs.lastVersion;
     const former = place(before, formerLast);
     const now = place(after, formerLast);
@@ -180,6 +193,7 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
     };
   } catch (error) {
     const leftovers = snapshot.rollback();
+    forgetSnapshot?.();
     if (leftovers.length > 0) {
       throw new DocgenError(`Cutting version "${name}" failed, and some of its files could not be removed: ${errorMessage(error)}`, {
         code: 'version-cut-failed',
@@ -194,6 +208,19 @@ async function cutVersionLocked(siteDir: string, options: CutVersionOptions): Pr
       cause: error,
     });
   }
+}
+
+/**
+ * Throws, after the rollback of a cut stopped from outside (a signal), when the rollback could not
+ * put everything back (`leftovers`, absolute paths): what is left, and that the next docgen
+ * command in the site undoes the rest (from the journal, which stays).
+ */
+function assertCutUndone(siteDir: string, name: string, leftovers: string[]): void {
+  if (leftovers.length === 0) return;
+  const paths = leftovers.map((path) => relative(siteDir, path).split(sep).join('/')).join(', ');
+  throw new Error(
+    `version cut ${name} was stopped and only partly undone (left: ${paths}); the next docgen command in ${siteDir} (build, check-links, clear, version cut) undoes the rest or names what to restore by hand`,
+  );
 }
 
 /** The docs instance `id` names (the default one when absent), else an error listing the site's. */

@@ -13,7 +13,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { getProcessTag, getTemporaryName, isProcessAlive, pauseForTest, PROCESS_TAG_PATTERN } from '../processes/index.js';
+import { writingFile } from '../diagnostics/index.js';
+import {
+  failWriteForTest,
+  getProcessTag,
+  getTemporaryName,
+  isProcessAlive,
+  pauseForTest,
+  PROCESS_TAG_PATTERN,
+} from '../processes/index.js';
 
 /** One step that touches the site, reported before it runs (a test seam to simulate failures). */
 export interface CutStep {
@@ -53,7 +61,8 @@ const JOURNAL_NAME = new RegExp(`^${JOURNAL_PREFIX.replace(/\./g, '\\.')}(${PROC
  * `rollback` puts back what was there before, at any point. A journal in the site records each
  * write before it happens, until `finish()` (or a rollback) removes it: when the process is
  * killed, the next docgen command undoes what it did from the journal. A snapshot that has not
- * finished has not happened.
+ * finished has not happened. Once rolled back (by a signal's clean-up too, while the cut awaits a
+ * load of the site) or finished, it writes nothing more.
  */
 export function createSnapshot(siteDir: string, options: { what: string; onStep?: (step: CutStep) => void }) {
   const { onStep } = options;
@@ -61,6 +70,10 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
   const createdDirs: string[] = [];
   const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
   const journalFile = join(siteDir, `${JOURNAL_PREFIX}${getProcessTag()}.json`);
+  let ended = false;
+  const assertNotEnded = () => {
+    if (ended) throw new Error(`The ${options.what} was rolled back or finished: it writes nothing more`);
+  };
 
   const writeJournal = () => {
     const journal: CutJournal = {
@@ -73,11 +86,12 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
       createdDirs: createdDirs.map(toSitePath),
     };
     const temporary = `${journalFile}.${getTemporaryName('')}`;
-    writeFileSync(temporary, JSON.stringify(journal));
+    writingFile(temporary, () => writeFileSync(temporary, JSON.stringify(journal)));
     renameSync(temporary, journalFile);
   };
 
   const prepare = (target: string, replace: boolean): StagedEntry => {
+    assertNotEnded();
     onStep?.({ phase: 'stage', path: toSitePath(target) });
     const exists = existsSync(target);
     if (exists && !(replace && statSync(target).isFile())) throw new Error(`${toSitePath(target)} already exists`);
@@ -93,6 +107,7 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
     // Journaled before anything of it is written.
     writeJournal();
     for (const dir of missingDirs) mkdirSync(dir);
+    failWriteForTest('open', entry.temp);
     return entry;
   };
 
@@ -119,18 +134,19 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
     /** Stages a byte-for-byte copy of the file `source` as `target`. */
     copyFile(source: string, target: string): void {
       const entry = prepare(target, false);
-      writeFileSync(entry.temp, readFileSync(source), { flag: 'wx' });
+      writingFile(entry.temp, () => writeFileSync(entry.temp, readFileSync(source), { flag: 'wx' }));
       staged();
     },
     /** Stages new contents for `target`, which may exist (it is replaced on commit). */
     writeFile(target: string, text: string): void {
       const entry = prepare(target, true);
-      writeFileSync(entry.temp, text, { flag: 'wx' });
+      writingFile(entry.temp, () => writeFileSync(entry.temp, text, { flag: 'wx' }));
       if (entry.original !== undefined) chmodSync(entry.temp, statSync(target).mode);
       staged();
     },
     /** Renames every temporary staged since the last commit into place, in staging order. */
     commit(): void {
+      assertNotEnded();
       for (const entry of entries) {
         if (entry.committed) continue;
         onStep?.({ phase: 'commit', path: toSitePath(entry.target) });
@@ -141,15 +157,19 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
     },
     /** The snapshot is kept: its journal goes, and with it any way back. */
     finish(): void {
+      assertNotEnded();
       pauseForTest('cut:finish');
+      ended = true;
       rmSync(journalFile, { force: true });
     },
     /**
      * Removes the temporaries and whatever was renamed into place, restores replaced files and
      * removes the folders the snapshot created. Returns the paths it could not clean up (the
-     * journal then stays, for the next command to try again once this process is gone).
+     * journal then stays, for the next command to try again once this process is gone); a second
+     * call tries those again.
      */
     rollback(): string[] {
+      ended = true;
       const leftovers: string[] = [];
       const attempt = (path: string, run: () => void) => {
         try {
@@ -168,7 +188,11 @@ export function createSnapshot(siteDir: string, options: { what: string; onStep?
         else attempt(entry.target, () => writeFileSync(entry.target, original));
       }
       for (const dir of [...createdDirs].reverse()) attempt(dir, () => existsSync(dir) && rmdirSync(dir));
-      if (leftovers.length === 0) rmSync(journalFile, { force: true });
+      if (leftovers.length > 0) return leftovers;
+      // Undone: nothing is left to undo.
+      entries.length = 0;
+      createdDirs.length = 0;
+      rmSync(journalFile, { force: true });
       return leftovers;
     },
   };
