@@ -35,7 +35,8 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
      */
     start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}): TaskPool {
       const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages, config.markdown]);
-      if (pool && poolKey === key) return pool;
+      // A pool whose thread died or stalled serves no more tasks: the next run (a save in serve --watch) gets new threads.
+      if (pool && poolKey === key && !pool.failed) return pool;
       void pool?.close();
       poolKey = key;
       localeSetups.clear();

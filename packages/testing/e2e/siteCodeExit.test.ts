@@ -47,6 +47,14 @@ describe("the site's code ending the process", () => {
     expect(result.stderr).toMatch(/^error A build thread stopped \(exit code 5\) while compiling docs\/[ab]\.md, docs\/[ab]\.md\n/);
   });
 
+  it('fails the build naming the pages of a thread that never answers (an endless loop), in the time set', async () => {
+    const result = await runDocgen(['build', siteWithPlugin('loop', 'while (true) {}'), '--threads', '2'], {
+      DOCGEN_TASK_TIME_LIMIT_MS: '1000',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error A build thread did not answer in 5 s while compiling docs\/[ab]\.md, docs\/[ab]\.md\n/);
+  });
+
   it('fails the build naming the page and the component that called process.exit while rendering', async () => {
     const site = writeSiteFiles(join(scratch, 'component'), {
       ...getMinimalSiteFiles('Exit'),
@@ -59,6 +67,33 @@ describe("the site's code ending the process", () => {
       expect(result.stderr, threads).toContain(
         "Rendering /docs/leave failed: The component src/components/Leave.tsx (export default) threw while rendering: The site's code called process.exit(0)",
       );
+    }
+  });
+
+  it('serve --watch reports a thread that ended, keeps serving the last good pages, and builds with new threads once fixed', async () => {
+    // The plugin ends its thread on a page that says so: the config stays the same, so the same threads would serve the next save.
+    const site = writeSiteFiles(join(scratch, 'watch-thread'), {
+      ...getMinimalSiteFiles('Exit'),
+      'docgen.config.yaml': 'title: Exit\nurl: https://exit.example.com\nmarkdown:\n  remarkPlugins:\n    - remark-exit\n',
+      'node_modules/remark-exit/package.json': '{"name":"remark-exit","version":"1.0.0","type":"module","main":"index.js"}\n',
+      'node_modules/remark-exit/index.js':
+        "export default () => (tree, file) => { if (String(file.value).includes('END')) process.reallyExit(7); };\n",
+      'docs/b.md': '# B\n\nGood.\n',
+    });
+    const serve = await startServe(site, ['--watch', '--port', '0'], { DOCGEN_THREADS: '2' });
+    try {
+      await expect.poll(() => serve.stdout(), { timeout: 60_000 }).toMatch(/Built \d+ pages/);
+      writeFileSync(join(site, 'docs/b.md'), '# B\n\nEND.\n');
+      await expect
+        .poll(() => serve.stderr(), { timeout: 30_000 })
+        .toContain('A build thread stopped (exit code 7) while compiling docs/b.md');
+      expect(await (await fetch(`${serve.url}/docs/b`)).text()).toContain('Good.');
+      writeFileSync(join(site, 'docs/b.md'), '# B\n\nBetter.\n');
+      await expect.poll(() => serve.stdout().match(/Built \d+ pages/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+      expect(await (await fetch(`${serve.url}/docs/b`)).text()).toContain('Better.');
+    } finally {
+      serve.child.kill('SIGINT');
+      await serve.exited;
     }
   });
 

@@ -34,6 +34,8 @@ export interface WorkerResponse {
 /** Runs a build's compile, render and search tasks on `threads` threads (the calling one when 1). */
 export interface TaskPool {
   readonly threads: number;
+  /** A thread died or stalled (or the pool was closed): every task fails; a new pool is needed. */
+  readonly failed: boolean;
   /** `urgent`: ahead of every task waiting (the dev server's preview of a page asked for). */
   compile(tasks: CompileTask[], priority?: Priority): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
@@ -96,6 +98,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
   const runner = import('./tasks.js').then(({ createTaskRunner }) => createTaskRunner(setup));
   return {
     threads: 1,
+    failed: false,
     compile: (tasks) => runGuarded(async () => (await runner).compile(tasks)),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
@@ -141,8 +144,10 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       const job = queue.shift()!;
       const id = nextId++;
       running.set(worker, { id, method: job.method, args: job.args });
+      const watchdog = setTimeout(() => stalled(worker), getJobTimeLimit(job.args)).unref();
       pending.set(id, {
         resolve: (value) => {
+          clearTimeout(watchdog);
           running.delete(worker);
           idle.push(worker);
           job.resolve(value);
@@ -151,6 +156,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
           dispatch();
         },
         reject: (error) => {
+          clearTimeout(watchdog);
           running.delete(worker);
           idle.push(worker);
           job.reject(error);
@@ -206,6 +212,19 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       );
     });
   }
+  /** A thread that has not answered its job in its time (an endless loop in the site's code): the build fails, naming the job, and the thread is stopped. */
+  function stalled(worker: Worker): void {
+    const job = running.get(worker);
+    if (failure || !job) return;
+    const seconds = Math.round(getJobTimeLimit(job.args) / 1000);
+    failAll(
+      new DocgenError(`A build thread did not answer in ${seconds} s while ${describeJob(job.method, job.args)}`, {
+        code: 'thread-stalled',
+        hint: "The site's code may run forever there (an endless loop in a plugin or component). DOCGEN_TASK_TIME_LIMIT_MS sets the time a task may take.",
+      }),
+    );
+    void worker.terminate();
+  }
   function failAll(error: Error): void {
     failure = error;
     for (const job of pending.values()) job.reject(error);
@@ -232,6 +251,9 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
 
   return {
     threads,
+    get failed() {
+      return failure !== undefined;
+    },
     compile: (tasks, priority) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch], priority)),
     setLocale(locale) {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
@@ -289,6 +311,17 @@ export async function inRenderOrder(
   const inPlace: RenderResult[] = new Array(tasks.length);
   indexes.forEach((index, position) => (inPlace[index] = results[position]!));
   return inPlace;
+}
+
+/**
+ * The time a job may take before its thread counts as stalled: a minute (or
+ * `DOCGEN_TASK_TIME_LIMIT_MS`), plus two seconds a page of its batch. Pages take milliseconds each;
+ * only code that never returns (an endless loop) takes this long.
+ */
+function getJobTimeLimit(args: unknown[]): number {
+  const fromEnv = Number(process.env.DOCGEN_TASK_TIME_LIMIT_MS);
+  const base = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 60_000;
+  return base + (Array.isArray(args[0]) ? args[0].length * 2000 : 0);
 }
 
 /** What a job does, for a message: the pages it compiles or renders (the first few), or the index it writes. */
