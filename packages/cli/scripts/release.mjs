@@ -36,10 +36,11 @@ try {
   manifest.dependencies = mergeDependencies(manifest, bundled);
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const fileName = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: stage, encoding: 'utf8' }).trim();
+  // Packed into the release folder itself: a rename from the temporary folder may cross file systems.
   mkdirSync(outDir, { recursive: true });
+  const fileName = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8' }).trim();
   const target = join(outDir, `docgen-${manifest.version}.tgz`);
-  renameSync(join(work, fileName.split('\n').at(-1)), target);
+  renameSync(join(outDir, fileName.split('\n').at(-1)), target);
   process.stdout.write(`${target}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });

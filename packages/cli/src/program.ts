@@ -12,7 +12,7 @@ import { createRebuildWarnings } from './rebuildWarnings.js';
 import { formatOtherPlaces, groupWarnings } from './warningGroups.js';
 
 /**
- * Exit codes are part of the CLI contract (docgen's manual: CLI reference, exit codes): problems found (check-links),
+ * Exit codes are part of the CLI contract (docgen's manual: CLI reference, exit codes): problems found (check-links, a build's warnings over --strict or --max-warnings),
  * content, config or usage errors, docgen's own bugs, the environment (a full disk, a read-only or
  * forbidden folder, too many open files), and interrupted by SIGINT or SIGTERM.
  */
@@ -252,8 +252,12 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         threads: options.threads,
         cache: options.cache,
         onWait: (wait) => (progress?.clear(), io.stderr(formatLockWait(wait, colors))),
+        // On stderr when stdout is the JSON report.
         onStage: options.verbose
-          ? (stage, ms) => (progress?.clear(), io.stdout(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)))
+          ? (stage, ms) => (
+              progress?.clear(),
+              (options.format === 'json' ? io.stderr : io.stdout)(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`))
+            )
           : undefined,
         onProgress: progress?.update,
         onTemporary: interrupts.add,

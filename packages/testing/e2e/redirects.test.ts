@@ -154,7 +154,7 @@ describe('redirect errors', () => {
         'extensionRedirects: [html]\n',
         '  - from: [/sitemap.xml, /404.html, /ko/llms.txt]\n    to: /docs/guide\n',
       ),
-      'docs/intro.md': '---\ntitle: Intro\nredirect_from: [/docs/guide.md, /assets/app.js]\n---\n\nText.\n',
+      'docs/intro.md': '---\ntitle: Intro\nredirect_from: [/docs/guide.md, /assets/app.js, /_docgen]\n---\n\nText.\n',
     });
     const expected = [
       'docgen.config.yaml:11:12  Redirect from /sitemap.xml would replace the sitemap, which the build writes at that URL',
@@ -162,6 +162,7 @@ describe('redirect errors', () => {
       'docgen.config.yaml:11:37  Redirect from /ko/llms.txt would replace llms.txt, which the build writes at that URL',
       'docs/intro.md:3:17  Redirect from /docs/guide.md would replace the markdown twin of /docs/guide, which the build writes at that URL',
       'docs/intro.md:3:33  Redirect from /assets/app.js would write into /assets/, a folder the build keeps for its own files',
+      'docs/intro.md:3:49  Redirect from /_docgen would write into /_docgen/, a folder the build keeps for its own files',
     ];
     for (const command of ['build', 'check-links']) {
       const result = await runDocgen([command, site]);

@@ -263,7 +263,7 @@ function getKnownKeys(schema: z.ZodType, path: PropertyKey[], value: unknown): s
   return Object.keys((node && defOf(node).shape) ?? {});
 }
 
-/** Which member of the union at `path` the value written there is meant to be: the one of its `type`. */
+/** Which member of the union at `path` the value written there is meant to be: the one of its `type`; -1 for a union not told apart by `type`. */
 function getUnionBranch(schema: z.ZodType, path: PropertyKey[], value: unknown): number {
   return findSchemaAt(schema, path, value).branch;
 }
@@ -291,8 +291,9 @@ const unwrap = (node: z.ZodType): z.ZodType => {
 
 /**
  * The schema of the value at `path`, following the value written: at a union, the member whose
- * `type` literal is the value's `type` (`default` when it has none; else the first), with its index,
- * and the types the union takes when the value's `type` is none of them.
+ * `type` literal is the value's `type` (`default` when it has none; else the first), with its index
+ * (-1 at a union whose members have no `type`), and the types the union takes when the value's
+ * `type` is none of them.
  */
 function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): { node?: z.ZodType; branch: number; types?: string[] } {
   let node = unwrap(schema);
@@ -308,10 +309,12 @@ function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): {
       const literal = defOf(unwrap(option)).shape?.type;
       return literal === undefined ? [] : ((defOf(unwrap(literal)).values ?? []) as string[]);
     });
-    const index = literals.findIndex((values) => values.includes(type as string));
-    types = index < 0 && written !== undefined ? literals.flat() : undefined;
-    branch = Math.max(index, 0);
-    node = unwrap(def.options[branch]!);
+    // A union of kinds of item (navbar items): told apart by `type`. Any other (a plugin as a name or [name, options]) is not.
+    const typed = literals.some((values) => values.length > 0);
+    const index = typed ? literals.findIndex((values) => values.includes(type as string)) : -1;
+    types = typed && index < 0 && written !== undefined ? literals.flat() : undefined;
+    branch = typed ? Math.max(index, 0) : -1;
+    node = unwrap(def.options[Math.max(branch, 0)]!);
   };
   for (const key of path) {
     pick();
@@ -324,7 +327,7 @@ function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): {
           : def.type === 'record'
             ? def.valueType
             : undefined;
-    if (!next) return { branch: 0 };
+    if (!next) return { branch: -1 };
     types = undefined;
     node = unwrap(next);
     current = (current as Record<PropertyKey, unknown> | null)?.[key];

@@ -158,10 +158,14 @@ function sanitizeHeadTags(tags: HeadTag[], yaml: YamlFile): Diagnostic[] {
           hint: 'For a page that moved, list its old URL in redirect_from of the page it moved to (or in redirects of docgen.config.yaml).',
         });
       }
-      const scheme =
-        HEAD_URL_ATTRIBUTES.has(lower) && typeof value === 'string'
-          ? value.split(',').map((candidate) => getScriptUrlScheme(candidate.trim().split(/\s+/)[0] ?? ''))
-          : [];
+      // A URL as a browser reads it (white space inside it dropped); a srcset's candidates each with their URL first.
+      const urls =
+        typeof value !== 'string'
+          ? []
+          : lower === 'imagesrcset'
+            ? value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+            : [value];
+      const scheme = HEAD_URL_ATTRIBUTES.has(lower) ? urls.map((url) => getScriptUrlScheme(url)) : [];
       const script = lower.startsWith('on')
         ? 'an event handler runs script'
         : scheme.find(Boolean) && `a ${scheme.find(Boolean)}: URL runs script`;

@@ -275,7 +275,7 @@ export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddl
     }
     const base = options.baseUrl ?? '/';
     if (base !== '/' && (requested === '/' || requested === base.slice(0, -1))) {
-      response.writeHead(302, { Location: base, 'Content-Type': 'text/plain; charset=utf-8' }).end(`The site is at ${base}\n`);
+      response.writeHead(302, { Location: encodeURI(base), 'Content-Type': 'text/plain; charset=utf-8' }).end(`The site is at ${base}\n`);
       return;
     }
     if (!requested.startsWith(base)) {

@@ -108,7 +108,8 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
   for (const redirect of candidates) {
     const key = toComparable(redirect.from);
     const file = written.get(key);
-    const folder = OWN_FOLDERS.map((name) => `${config.baseUrl}${name}/`).find((path) => key.startsWith(path));
+    // The folder itself too (`/assets` is written as `assets/index.html`).
+    const folder = OWN_FOLDERS.map((name) => `${config.baseUrl}${name}/`).find((path) => key === path.slice(0, -1) || key.startsWith(path));
     if (file || folder) {
       problem(
         file

@@ -168,7 +168,10 @@ export function leaveOutEnvironmentValues(value: unknown, reads: Map<string, Set
   if (exact.size === 0) return { value, leftOut };
   const holds = (text: string): string[] => {
     const names = new Set(exact.get(text) ?? []);
-    for (const [read, name] of contained) if (text.includes(read)) names.add(name);
+    // The value in the text, or the text in the value (a key parsed out of a JSON value, a part of a split list, a value trimmed).
+    for (const [read, name] of contained) {
+      if (text.includes(read) || (text.trim().length >= CONTAINED_LENGTH && read.includes(text.trim()))) names.add(name);
+    }
     return [...names].sort();
   };
   const walk = (node: unknown, path: (string | number)[]): { keep: boolean; node: unknown } => {

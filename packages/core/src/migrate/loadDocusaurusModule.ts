@@ -95,10 +95,15 @@ export async function loadDocusaurusModule(
         clearTimeout(timer);
         fail(error);
       });
-      child.on('close', (code, signal) => {
+      // On its exit, not on 'close': a process the config started may hold its stderr open for ever.
+      child.on('exit', (code, signal) => {
         clearTimeout(timer);
         const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined);
-        done({ code, signal, stderr, timedOut, answer: read('answer.json'), exit: read('exit.json') });
+        // What it printed last is read a moment later, then the pipe is let go.
+        setTimeout(() => {
+          child.stderr.destroy();
+          done({ code, signal, stderr, timedOut, answer: read('answer.json'), exit: read('exit.json') });
+        }, 50);
       });
     });
   } finally {

@@ -1,4 +1,5 @@
 import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A site's own code (its remark and rehype plugins, MDX pages, components) runs inside docgen's
@@ -66,15 +67,16 @@ export function exitProcess(code: number): never {
 function findCaller(stack: string): string | undefined {
   const frames = stack.split('\n').slice(1);
   const frame = frames.find((line) => !line.includes('exitGuard'));
-  const match = frame && /\(?((?:file:\/\/)?[^\s()]+?):(\d+):\d+\)?$/.exec(frame.trim());
+  // `at f (file:///a/b.js:1:2)`, `at /a/b.js:1:2`, `at f (C:\\a\\b.js:1:2)`: the location is what ends the frame.
+  const match = frame && /(?:\(|at )([^()]+?):(\d+):\d+\)?$/.exec(frame.trim());
   if (!match) return undefined;
-  const file = match[1]!.replace(/^file:\/\//, '');
+  const file = match[1]!.startsWith('file:') ? fileURLToPath(match[1]!) : match[1]!;
   // docgen's bundle of the site's components: the error names the component already.
   if (/[\\/](\.docgen|\.cache[\\/]docgen)[\\/]/.test(file)) return undefined;
-  const inPackage = file.split(`${sep}node_modules${sep}`).at(-1)!;
+  const inPackage = file.split(/[\\/]node_modules[\\/]/).at(-1)!;
   if (inPackage !== file) {
-    const parts = inPackage.split(sep);
+    const parts = inPackage.split(/[\\/]/);
     return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
-  return `${relative(process.cwd(), file) || file}:${match[2]}`;
+  return `${relative(process.cwd(), file).split(sep).join('/') || file}:${match[2]}`;
 }

@@ -139,12 +139,14 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
   const running = new Map<Worker, { id: number; method: Method; args: unknown[] }>();
 
   const dispatch = () => {
+    // A failed pool starts nothing more: its jobs are being rejected.
+    if (failure) return;
     while (idle.length > 0 && queue.length > 0) {
       const worker = idle.shift()!;
       const job = queue.shift()!;
       const id = nextId++;
       running.set(worker, { id, method: job.method, args: job.args });
-      const watchdog = setTimeout(() => stalled(worker), getJobTimeLimit(job.args)).unref();
+      const watchdog = setTimeout(() => stalled(worker), getJobTimeLimit(job.method, job.args)).unref();
       pending.set(id, {
         resolve: (value) => {
           clearTimeout(watchdog);
@@ -216,7 +218,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
   function stalled(worker: Worker): void {
     const job = running.get(worker);
     if (failure || !job) return;
-    const seconds = Math.round(getJobTimeLimit(job.args) / 1000);
+    const seconds = Math.round(getJobTimeLimit(job.method, job.args) / 1000);
     failAll(
       new DocgenError(`A build thread did not answer in ${seconds} s while ${describeJob(job.method, job.args)}`, {
         code: 'thread-stalled',
@@ -318,10 +320,12 @@ export async function inRenderOrder(
  * `DOCGEN_TASK_TIME_LIMIT_MS`), plus two seconds a page of its batch. Pages take milliseconds each;
  * only code that never returns (an endless loop) takes this long.
  */
-function getJobTimeLimit(args: unknown[]): number {
+function getJobTimeLimit(method: Method, args: unknown[]): number {
   const fromEnv = Number(process.env.DOCGEN_TASK_TIME_LIMIT_MS);
   const base = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 60_000;
-  return base + (Array.isArray(args[0]) ? args[0].length * 2000 : 0);
+  // The pages of the job: the batch (compile, render), or the pages of the index (search).
+  const pages = method === 'search' ? args[1] : args[0];
+  return base + (Array.isArray(pages) ? pages.length * 2000 : 0);
 }
 
 /** What a job does, for a message: the pages it compiles or renders (the first few), or the index it writes. */
