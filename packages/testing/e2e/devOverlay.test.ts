@@ -100,11 +100,22 @@ describe('serve --watch: the error overlay', () => {
 
   it('lists the broken links of the site in the page, dismissible until the list changes, gone once they are fixed', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto(`${serve.url}/docs/intro`, { waitUntil: 'networkidle' });
+    // Each step bounded: a locator waits for ever by default, and a poll of one never ends.
+    page.setDefaultTimeout(15_000);
+    // A save makes the server reload every open page: the steps after one wait for the page to be loaded again.
+    const reloadAfter = async (save: () => void) => {
+      const loaded = page.waitForEvent('load', { timeout: 20_000 });
+      save();
+      await loaded;
+    };
+    // 'load', not 'networkidle': the page's live channel is a request that never ends.
+    await page.goto(`${serve.url}/docs/intro`, { waitUntil: 'load' });
     const list = page.locator('#__docgen-links [role="region"]');
     expect(await page.locator('#__docgen-links').count()).toBe(0);
 
-    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md#intro-agan) and [gone](gone.md).\n');
+    await reloadAfter(() =>
+      writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md#intro-agan) and [gone](gone.md).\n'),
+    );
     await list.waitFor({ timeout: 20_000 });
     expect(await list.locator('h2').textContent()).toBe('2 broken links in the site');
     const places = list.locator('a.file');
@@ -127,7 +138,7 @@ describe('serve --watch: the error overlay', () => {
     expect(await page.locator('#__docgen-links').count()).toBe(0);
 
     // A changed list shows again; fixing every link removes it.
-    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [gone](gone.md).\n');
+    await reloadAfter(() => writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [gone](gone.md).\n'));
     await expect
       .poll(
         () =>
@@ -138,7 +149,7 @@ describe('serve --watch: the error overlay', () => {
         { timeout: 20_000 },
       )
       .toBe('1 broken link in the site');
-    writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md).\n');
+    await reloadAfter(() => writeFileSync(join(site, 'docs', 'other.md'), '# Other\n\nSee [intro](intro.md).\n'));
     await expect.poll(() => page.locator('#__docgen-links').count(), { timeout: 20_000 }).toBe(0);
     await context.close();
   });
