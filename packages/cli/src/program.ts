@@ -85,6 +85,11 @@ function parseThreads(value: string): number {
   return threads;
 }
 
+/** The warnings a command reports: those only a strict build reports (Diagnostic.strictOnly) left out unless `strict`. */
+function getReportedWarnings(diagnostics: Diagnostic[], strict = false): Diagnostic[] {
+  return strict ? diagnostics : diagnostics.filter((diagnostic) => !diagnostic.strictOnly);
+}
+
 interface BuildOptions {
   outDir: string;
   locale?: string[];
@@ -143,7 +148,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
    * `strict`. Returns the warnings reported.
    */
   const reportDiagnostics = (diagnostics: Diagnostic[], { verbose = false, strict = false } = {}): Diagnostic[] => {
-    const reported = strict ? diagnostics : diagnostics.filter((diagnostic) => !diagnostic.strictOnly);
+    const reported = getReportedWarnings(diagnostics, strict);
     const groups = groupWarnings(reported);
     for (const { first, others } of groups) io.stderr(formatDiagnosticLine(first, colors) + formatOtherPlaces(others, verbose));
     if (io.githubActions)
@@ -265,7 +270,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const result = await interrupts.during(building).finally(() => progress?.clear());
       const seconds = ((performance.now() - start) / 1000).toFixed(2);
       if (options.format === 'json') {
-        const warnings = options.strict ? result.diagnostics : result.diagnostics.filter((diagnostic) => !diagnostic.strictOnly);
+        const warnings = getReportedWarnings(result.diagnostics, options.strict);
         io.stdout(
           `${JSON.stringify({ pages: result.pageCount, rendered: result.renderedCount, outDir: result.outDir, seconds: Number(seconds), warnings: result.diagnostics }, null, 2)}\n`,
         );
@@ -336,7 +341,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
                   `${colors.green('✔')} Built ${event.pages} pages (${event.rendered} rendered) in ${event.milliseconds.toFixed(0)} ms${what}\n`,
                 );
                 // What only a strict build reports is left out while writing, as in a plain build.
-                const warnings = event.warnings.filter((warning) => !warning.strictOnly);
+                const warnings = getReportedWarnings(event.warnings, false);
                 const { fresh, unchanged } = rebuildWarnings.next(warnings);
                 report(fresh);
                 if (warnings.length > 0) {

@@ -160,15 +160,13 @@ function sanitizeHeadTags(tags: HeadTag[], yaml: YamlFile): Diagnostic[] {
       }
       // A URL as a browser reads it (white space inside it dropped); a srcset's candidates each with their URL first.
       const urls =
-        typeof value !== 'string'
+        typeof value !== 'string' || !HEAD_URL_ATTRIBUTES.has(lower)
           ? []
           : lower === 'imagesrcset'
             ? value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
             : [value];
-      const scheme = HEAD_URL_ATTRIBUTES.has(lower) ? urls.map((url) => getScriptUrlScheme(url)) : [];
-      const script = lower.startsWith('on')
-        ? 'an event handler runs script'
-        : scheme.find(Boolean) && `a ${scheme.find(Boolean)}: URL runs script`;
+      const scheme = urls.map((url) => getScriptUrlScheme(url)).find(Boolean);
+      const script = lower.startsWith('on') ? 'an event handler runs script' : scheme && `a ${scheme}: URL runs script`;
       if (!script) continue;
       delete tag.attributes[name];
       warnings.push({
