@@ -345,8 +345,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     running = (running ?? firstBuild).then(() => rebuild(changes));
   };
   const isOwnOutput = createOwnOutputTest();
+  // What the watcher reported before its first scan ended: the scan's own comparison leaves it out.
+  let reportedBeforeReady: Set<string> | undefined = new Set();
   const schedule = (kind: FileChange['kind']) => (path: string) => {
     if (kind === 'change' && isOwnOutput(path)) return;
+    reportedBeforeReady?.add(resolve(path));
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
     timer = setTimeout(flush, 30);
@@ -376,7 +379,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Events may have been lost: nothing read before can be trusted.
     watcher.on('error', () => builder.forget('all'));
     watcher.once('ready', () => {
-      const missed = [...builder.findChangedSince(readFrom), ...findChangedFiles([configFile, themeSourceDir], readFrom)];
+      const reported = reportedBeforeReady ?? new Set();
+      reportedBeforeReady = undefined;
+      // A save during the scan is reported by the watcher and found by the comparison: one rebuild.
+      const missed = [...builder.findChangedSince(readFrom), ...findChangedFiles([configFile, themeSourceDir], readFrom)].filter(
+        (change) => !reported.has(change.path),
+      );
       if (missed.length > 0) {
         pending.push(...missed);
         clearTimeout(timer);
