@@ -62,7 +62,7 @@ import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { createSearchQueue, createWeightLimit, planSearchThreads, type SearchWrite } from './searchThreads.js';
-import { getManifestFiles } from './search/index.js';
+import { getIndexFiles } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -404,7 +404,8 @@ export function createSiteBuilder(options: BuilderOptions) {
       const plan = planBuild({ previous, locales: modelled.locales, rerender: renderedAhead });
       for (const file of plan.carried) {
         // A carried search index keeps its shards and detail chunks with its manifest.
-        if (output.keep(file) && previous?.searchIndexes[file] !== undefined) keepSearchFiles(output, file);
+        if (previous?.searchIndexes[file] !== undefined) keepSearchFiles(output, file);
+        else output.keep(file);
       }
       return { ...modelled, plan, sidebarsWritten: writeSidebars({ manifest, plan, output }) };
     });
@@ -470,7 +471,15 @@ export function createSiteBuilder(options: BuilderOptions) {
         const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });
         const islandsFile = islands?.setup.serverFile;
         await inOrder(
-          toWrite.map(({ file, pages }) => limit(pages.length, () => searchPool.search(file, pages, locate, islandsFile).then(written))),
+          toWrite.map(({ file, pages }) =>
+            limit(pages.length, async () => {
+              // The files of the index written before stay, unless the new index no longer names them.
+              const existing = [...keepSearchFiles(output, file).kept];
+              const files = new Set(await searchPool.search(file, pages, locate, existing, islandsFile));
+              for (const path of existing) if (!files.has(path)) output.remove(path);
+              written();
+            }),
+          ),
         );
       });
     // A builder that runs again returns before its indexes are written: the next save's pages do not wait for them.
@@ -785,12 +794,26 @@ async function renderRoutes(input: {
 }
 
 /**
- * Keeps the shards and detail chunks a kept search manifest names; false when one is missing or
- * the file is no manifest of this docgen (the index is written again).
+ * Keeps a search index of the previous output: its manifest (`manifestFile`), and the shards,
+ * directories and detail chunks it names that are there (`kept`, the manifest left out).
+ * `complete` when all of them are: the index may be used as it is. Otherwise what is kept is
+ * where a new index of the same scope need not write the files it shares with the old one.
  */
-function keepSearchFiles(output: OutputWriter, manifestFile: string): boolean {
-  const files = getManifestFiles(output.read(manifestFile));
-  return files !== undefined && files.every((file) => output.keep(file));
+function keepSearchFiles(output: OutputWriter, manifestFile: string): { kept: Set<string>; complete: boolean } {
+  const kept = new Set<string>();
+  const keep = (path: string) => output.keep(path) && output.has(path);
+  if (!keep(manifestFile)) return { kept, complete: false };
+  const files = getIndexFiles(output.read(manifestFile), (path) => {
+    if (!keep(path)) throw new Error(`No file ${path}`);
+    return output.read(path);
+  });
+  if (!files) return { kept, complete: false };
+  let complete = true;
+  for (const path of files) {
+    if (keep(path)) kept.add(path);
+    else complete = false;
+  }
+  return { kept, complete };
 }
 
 /**
@@ -807,7 +830,7 @@ function toSearchWrites(input: {
   for (const locale of input.plan.locales) {
     const scopes = input.scopes.get(locale.locale)!;
     for (const [index, { file, reuse }] of locale.searchIndexes.entries()) {
-      if (reuse && !input.isUnfinished(file) && input.output.keep(file) && keepSearchFiles(input.output, file)) continue;
+      if (reuse && !input.isUnfinished(file) && keepSearchFiles(input.output, file).complete) continue;
       writes.push({ file, pages: scopes[index]!.pages });
     }
   }

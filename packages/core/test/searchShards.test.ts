@@ -11,17 +11,22 @@ import {
   type SearchManifest,
   tokenizeForSearch,
 } from '@docgen/shared/search';
-import { getManifestFiles, toShardedSearchIndex } from '../src/search/index.js';
-import { toSearchShards, type ShardSection } from '../src/search/shards.js';
+import { getIndexFiles, toShardedSearchIndex } from '../src/search/index.js';
+import { toSearchShards, type ShardPage } from '../src/search/shards.js';
 
 const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
-const section = (url: string, title: string, text: string, heading = ''): ShardSection => ({ title, heading, url, text, code: '' });
+/** A page of one section. */
+const section = (path: string, title: string, text: string, heading = ''): ShardPage => ({
+  title,
+  path,
+  sections: [{ heading, anchor: '', text, code: '' }],
+});
 
 /** A scope's index read as the browser reads it, from the files in memory; records what it fetches. */
-function open(sections: readonly ShardSection[]) {
+function open(sections: readonly ShardPage[]) {
   const { manifest, files } = toSearchShards(sections);
-  const byName = new Map(files.map((file) => [file.name, file.contents]));
+  const byName = new Map(files.map((file) => [`${file.name}.json`, file.contents]));
   const fetched: string[] = [];
   const index = createShardedSearch(JSON.parse(JSON.stringify(manifest)) as SearchManifest, async (name) => {
     fetched.push(name);
@@ -69,7 +74,8 @@ describe('the sharded search index', () => {
     expect(manifest.shards.length).toBeGreaterThan(3);
     expect((await urls('word123'))[0]).toBe('/p123');
     const first = fetched.length;
-    expect(first).toBeLessThan(manifest.shards.length);
+    const shardFiles = new Set(manifest.shardFiles.map((name) => `${name}.json`));
+    expect(fetched.filter((name) => shardFiles.has(name)).length).toBeLessThan(manifest.shards.length);
     expect(index.missing('word123')).toEqual([]);
     await urls('word123');
     expect(fetched.length).toBe(first);
@@ -79,10 +85,7 @@ describe('the sharded search index', () => {
     const many = Array.from({ length: SEARCH_MAX_POSTINGS + 50 }, (_, index) =>
       section(`/p${index}`, index === 7 ? '분석' : '문서', '분석 결과'),
     );
-    const { files } = toSearchShards(many);
-    const entry = files
-      .flatMap((file) => (file.name.includes('-s') ? (JSON.parse(file.contents) as [string, ...number[]][]) : []))
-      .find(([term]) => term === '분석')!;
+    const entry = readShards(toSearchShards(many)).find(([term]) => term === '분석')!;
     expect((entry.length - 1) / 2).toBe(SEARCH_MAX_POSTINGS);
     // The section with the term in its title is among them.
     let id = 0;
@@ -91,24 +94,97 @@ describe('the sharded search index', () => {
     expect(ids.has(7)).toBe(true);
   });
 
-  it('is the same bytes for the same sections, and names its files by their content', () => {
-    const one = toShardedSearchIndex(sections.map((value, id) => ({ ...value, id })));
-    const two = toShardedSearchIndex(sections.map((value, id) => ({ ...value, id })));
+  it('is the same bytes for the same pages, and names its files by their content and scope', () => {
+    const one = toShardedSearchIndex(sections, 'a');
+    const two = toShardedSearchIndex(sections, 'a');
     expect(two).toEqual(one);
-    const changed = toShardedSearchIndex(sections.map((value, id) => ({ ...value, id, text: id === 2 ? '바뀐 글' : value.text })));
+    const changed = toShardedSearchIndex(
+      sections.map((page, index) => (index === 2 ? section(page.path, page.title, '바뀐 글') : page)),
+      'a',
+    );
     expect(changed.files.map((file) => file.path)).not.toEqual(one.files.map((file) => file.path));
-    expect(getManifestFiles(one.manifest)).toEqual(one.files.map((file) => file.path));
-    expect(one.files.every((file) => file.path.startsWith(`${SEARCH_FILES_DIR}/`))).toBe(true);
-    expect(getManifestFiles('{"documentCount":1,"index":[]}')).toBeUndefined();
+    const other = toShardedSearchIndex(sections, 'b');
+    expect(other.files.filter((file) => one.files.some(({ path }) => path === file.path))).toEqual([]);
+    const byPath = new Map(one.files.map((file) => [file.path, file.contents]));
+    expect(getIndexFiles(one.manifest, (path) => byPath.get(path)!)?.sort()).toEqual([...byPath.keys()].sort());
+    expect(one.files.every((file) => /^_docgen\/search\/files\/[0-9a-f]{12}\.json$/.test(file.path))).toBe(true);
+    expect(getIndexFiles('{"documentCount":1,"index":[]}', () => '')).toBeUndefined();
   });
 });
+
+describe('the sharded search index after an edit', () => {
+  /** 3,000 pages of a few sections each, their words drawn from a list, as a generated site's. */
+  const words = Array.from({ length: 4000 }, (_, index) => `${['분석', '토큰', 'word', '설정', '결과'][index % 5]}${index.toString(36)}`);
+  const pages: ShardPage[] = Array.from({ length: 3000 }, (_, page) => ({
+    title: `페이지 ${page}`,
+    path: `/docs/p${page}`,
+    sections: Array.from({ length: 1 + (page % 5) }, (_, at) => ({
+      heading: at === 0 ? '' : `절 ${at}`,
+      anchor: at === 0 ? '' : `s${at}`,
+      text: Array.from({ length: 40 }, (_, word) => words[(page * 7919 + at * 104729 + word * 31) % words.length]).join(' '),
+      code: `code${page}`,
+    })),
+  }));
+  const names = (index: ReturnType<typeof toSearchShards>) => new Set(index.files.map((file) => file.name));
+  const changedFiles = (before: ReturnType<typeof toSearchShards>, after: ReturnType<typeof toSearchShards>) => {
+    const old = names(before);
+    return after.files.filter((file) => !old.has(file.name));
+  };
+  const edit = (at: number, change: (page: ShardPage) => ShardPage) => pages.map((page, index) => (index === at ? change(page) : page));
+
+  it('keeps the name and bytes of every shard without a term the edit touched, and of every other chunk', () => {
+    const before = toSearchShards(pages);
+    const after = toSearchShards(
+      edit(1234, (page) => ({
+        ...page,
+        sections: page.sections.map((value, at) => (at === 0 ? { ...value, text: `${value.text} 한줄추가된문장` } : value)),
+      })),
+    );
+    expect(after.manifest.shardFiles.length).toBeGreaterThan(20);
+    const changed = changedFiles(before, after);
+    const shards = new Set(after.manifest.shardFiles);
+    const changedShards = changed.filter((file) => shards.has(file.name));
+    // The terms of the edited section: its new word's shards, and those of the words whose weights
+    // in the section changed with its length; the other shards are the same files.
+    expect(changedShards.length).toBeGreaterThan(0);
+    expect(changedShards.length).toBeLessThan(after.manifest.shardFiles.length / 2);
+    // One detail chunk (the page's) and its directory.
+    expect(changed.length - changedShards.length).toBe(2);
+    expect(changed.find((file) => !shards.has(file.name) && file.contents.includes('한줄추가된문장'))).toBeDefined();
+  });
+
+  it('numbers the sections of the other pages as before when a page gains a heading', () => {
+    const before = toSearchShards(pages);
+    const after = toSearchShards(
+      edit(10, (page) => ({ ...page, sections: [...page.sections, { heading: '새 절', anchor: 'new', text: '새 절의 글', code: '' }] })),
+    );
+    expect(after.manifest.slot).toBe(before.manifest.slot);
+    expect(changedFiles(before, after).length).toBeLessThan(after.files.length / 4);
+  });
+
+  it('finds the edited page by its new words and no other page by them', async () => {
+    const { urls } = open(
+      edit(2999, (page) => ({ ...page, sections: [...page.sections, { heading: '끝', anchor: 'end', text: '고유한낱말', code: '' }] })),
+    );
+    expect(await urls('고유한낱말')).toEqual(['/docs/p2999#end']);
+  });
+});
+
+/** The entries of an index's term shards, in order. */
+function readShards(index: ReturnType<typeof toSearchShards>): [string, ...number[]][] {
+  const byName = new Map(index.files.map((file) => [file.name, file.contents]));
+  return index.manifest.shardFiles.flatMap((name) => JSON.parse(byName.get(name)!) as [string, ...number[]][]);
+}
 
 /**
  * The index as its definition reads (shards.ts), written plainly: a map of counts per field of each
  * section and a list of postings per term, from tokenizeForSearch's strings. toSearchShards counts
  * with term ids and typed arrays for speed; it must give the same bytes.
  */
-function toReferenceShards(sections: readonly ShardSection[]): string {
+function toReferenceShards(pages: readonly ShardPage[]): string {
+  const sections = pages.map((page) => ({ title: page.title, ...page.sections[0]! }));
+  // The section count and average lengths in steps of 2%.
+  const step = (value: number) => Math.exp(Math.round(Math.log(value) / Math.log(1.02)) * Math.log(1.02));
   const fields = ['title', 'heading', 'text', 'code'] as const;
   const boosts = { title: SEARCH_BOOST.title, heading: SEARCH_BOOST.heading, text: 1, code: SEARCH_BOOST.code };
   const lengths = fields.map(() => [] as number[]);
@@ -121,12 +197,12 @@ function toReferenceShards(sections: readonly ShardSection[]): string {
       for (const [term, tf] of counts) postings.set(term, [...(postings.get(term) ?? []), { id, field: fieldIndex, tf }]);
     }),
   );
-  const averages = lengths.map((values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1);
+  const averages = lengths.map((values) => step(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1));
   const entries = [...postings.keys()].sort().map((term) => {
     const list = postings.get(term)!;
     const idfs = fields.map((_, field) => {
       const count = list.filter((posting) => posting.field === field).length;
-      return Math.log(1 + (sections.length - count + 0.5) / (count + 0.5));
+      return Math.log(1 + Math.max(0, step(sections.length) - count + 0.5) / (count + 0.5));
     });
     const weights = new Map<number, number>();
     for (const { id, field, tf } of list) {
@@ -153,7 +229,7 @@ function toReferenceShards(sections: readonly ShardSection[]): string {
 
 describe('the sharded search index, against a plain reading of its definition', () => {
   /** The sections of docs-content's Korean and English docs (one per h2), and text made to hit every tokenizer path. */
-  function readSections(): ShardSection[] {
+  function readSections(): ShardPage[] {
     const files = fg.sync(['docs/**/*.md', 'i18n/en/docs/current/**/*.md'], { cwd: DOCS_CONTENT, absolute: true });
     expect(files.length).toBeGreaterThan(20);
     const sections = files.flatMap((file) =>
@@ -163,7 +239,7 @@ describe('the sharded search index, against a plain reading of its definition', 
           const code = [...part.matchAll(/```[^\n]*\n([^]*?)```/g)].map((match) => match[1]!).join('\n');
           return section(`${file}#${index}`, /title: (.*)/.exec(part)?.[1] ?? '', part.replace(/```[^]*?```/g, ''), part.split('\n')[0]);
         })
-        .map((value) => ({ ...value, code: value.text.slice(0, 200) })),
+        .map((page) => ({ ...page, sections: [{ ...page.sections[0]!, code: page.sections[0]!.text.slice(0, 200) }] })),
     );
     const made = ['ㄱ ㅏ 가', '한 글', 'getHTTPResponse v2.0+ x-y_z $ref', '분석옵션 분석 옵션을 토큰을 갱신하려면', 'İstanbul ÉCOLE ß'];
     return [...sections, ...made.map((text, index) => section(`/made/${index}`, text, text, text))];
@@ -171,17 +247,21 @@ describe('the sharded search index, against a plain reading of its definition', 
 
   it('gives the same terms, postings and weights', () => {
     const sections = readSections();
-    const { files } = toSearchShards(sections);
-    const shards = files.filter((file) => file.name.includes('-s')).map((file) => file.contents.slice(1, -1));
-    expect(shards.join(',')).toBe(toReferenceShards(sections));
+    expect(
+      readShards(toSearchShards(sections))
+        .map((entry) => JSON.stringify(entry))
+        .join(','),
+    ).toBe(toReferenceShards(sections));
   });
 
   it('keeps the heaviest postings, as the reference does, when a term is in more sections than it keeps', () => {
     const many = Array.from({ length: SEARCH_MAX_POSTINGS + 90 }, (_, index) =>
       section(`/p${index}`, index % 7 === 0 ? '분석 결과' : '문서', `분석 ${'결과 '.repeat(index % 5)}토큰을`),
     );
-    const { files } = toSearchShards(many);
-    const shards = files.filter((file) => file.name.includes('-s')).map((file) => file.contents.slice(1, -1));
-    expect(shards.join(',')).toBe(toReferenceShards(many));
+    expect(
+      readShards(toSearchShards(many))
+        .map((entry) => JSON.stringify(entry))
+        .join(','),
+    ).toBe(toReferenceShards(many));
   });
 });

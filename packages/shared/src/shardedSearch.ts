@@ -10,20 +10,22 @@ import { getQueryBonusTokens, tokenizeSearchQuery } from './searchTokens.js';
 export const SEARCH_BOOST = { title: 3, heading: 2, code: 1.5 } as const;
 
 /** The format of the manifest and its files; a browser reading another format would misread them. */
-export const SEARCH_FORMAT = 1;
-/** About how many bytes of JSON a term shard holds (one term may exceed it). */
+export const SEARCH_FORMAT = 2;
+/** About how many bytes of JSON a term shard holds (one term may exceed it; see toSearchShards in core). */
 export const SEARCH_SHARD_BYTES = 24_000;
 /** A term keeps this many postings at most, its heaviest: its cost does not grow with the site. */
 export const SEARCH_MAX_POSTINGS = 800;
 /** Weights are stored as integers: the weight times this. */
 export const SEARCH_SCORE_SCALE = 8;
 /**
- * Sections per detail chunk. Small, because the 10 results of a query are spread over the whole
- * scope on a large site (each in a chunk of its own), so a chunk's other sections are bytes
- * fetched for nothing; with 2, a query's details cost the same on 2,000 pages as on 10,000
- * (about 7 KB gzip against 16 KB with 8), and a chunk still fills one disk block.
+ * Pages per detail chunk. Small, because the 10 results of a query are spread over the whole
+ * scope on a large site (each in a chunk of its own), so a chunk's other pages are bytes fetched
+ * for nothing (a page's sections take about 2 KB gzip); a chunk per page or two keeps a build's
+ * files few and a query's details under 50 KB gzip.
  */
-export const SEARCH_DETAILS_PER_CHUNK = 2;
+export const SEARCH_PAGES_PER_CHUNK = 2;
+/** Detail chunk names per directory file: a query's details fetch a directory of 1 KB or so before the chunk. */
+export const SEARCH_CHUNKS_PER_DIRECTORY = 64;
 /** Characters of a section's text kept for its snippet. */
 export const SEARCH_DETAIL_TEXT = 360;
 /** Shards a prefix (a query token being typed) is looked up in, at most. */
@@ -32,16 +34,27 @@ const PREFIX_SHARDS = 2;
 const PREFIX_WEIGHT = 0.375;
 
 /**
- * A scope's manifest: the section count, the hash that names the scope's files, each shard's first
- * term (shard `i` is `getShardFileName(files, i)`), and the number of detail chunks.
+ * A scope's manifest. Sections are numbered by page: section `s` of page `p` (in the scope's
+ * order) is `p * slot + s`, so that a page that gains a heading changes no other page's numbers.
+ * Every file is named by a hash of its content (a file that did not change keeps its name, and a
+ * browser may keep it forever): shard `i`, holding the terms from `shards[i]` on, is
+ * `shardFiles[i]`; the details of page `p` are in chunk `c = floor(p / pagesPerChunk)`, whose name
+ * is entry `c % chunksPerDirectory` of directory file `directories[floor(c / chunksPerDirectory)]`
+ * (a list of names: the manifest stays small however many chunks there are).
  */
 export interface SearchManifest {
   format: number;
   documentCount: number;
-  files: string;
+  slot: number;
+  pagesPerChunk: number;
+  chunksPerDirectory: number;
   shards: string[];
-  details: number;
+  shardFiles: string[];
+  directories: string[];
 }
+
+/** A detail chunk: per page, its title, path and sections (heading, anchor, the start of the text). */
+export type SearchDetailChunk = [title: string, path: string, sections: [heading: string, anchor: string, text: string][]][];
 
 /** What a result shows. */
 export interface SearchDetail {
@@ -56,20 +69,15 @@ export interface SearchHit {
   score: number;
 }
 
-/** The file of a scope's shard `index` (`hash`: the manifest's `files`). */
-export function getShardFileName(hash: string, index: number): string {
-  return `${hash}-s${index}.json`;
+/** The file name of a hash the manifest or a directory holds. */
+export function getSearchFileName(hash: string): string {
+  return `${hash}.json`;
 }
 
-/** The file of a scope's detail chunk `index`. */
-export function getDetailFileName(hash: string, index: number): string {
-  return `${hash}-d${index}.json`;
-}
-
-/** The folder (relative to the output folder) of every scope's shards and detail chunks. */
+/** The folder (relative to the output folder) of every scope's shards, directories and detail chunks. */
 export const SEARCH_FILES_DIR = '_docgen/search/files';
 
-/** The URL of a shard or detail chunk, under the site base URL. */
+/** The URL of a shard, directory or detail chunk (by file name), under the site base URL. */
 export function getSearchFileUrl(siteBaseUrl: string, name: string): string {
   return `${siteBaseUrl}${SEARCH_FILES_DIR}/${name}`;
 }
@@ -90,7 +98,7 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
   const shards = new Map<string, Shard>();
   const pending = new Map<string, Promise<unknown>>();
   const firstTerms = manifest.shards;
-  const shardFile = (index: number) => getShardFileName(manifest.files, index);
+  const shardFile = (index: number) => getSearchFileName(manifest.shardFiles[index]!);
 
   const fetchOnce = (name: string) => {
     let promise = pending.get(name);
@@ -225,18 +233,19 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
       }
       return [...scores!].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
     },
-    /** The details of sections, fetching the chunks they are in. */
+    /** The details of sections, fetching the directories and chunks they are in. */
     async details(ids: readonly number[]): Promise<SearchDetail[]> {
+      const { slot, pagesPerChunk, chunksPerDirectory } = manifest;
       return Promise.all(
         ids.map(async (id) => {
-          const chunk = (await fetchOnce(getDetailFileName(manifest.files, Math.floor(id / SEARCH_DETAILS_PER_CHUNK)))) as [
-            string,
-            string,
-            string,
-            string,
-          ][];
-          const [title, heading, url, text] = chunk[id % SEARCH_DETAILS_PER_CHUNK]!;
-          return { title, heading, url, text };
+          const page = Math.floor(id / slot);
+          const chunk = Math.floor(page / pagesPerChunk);
+          const directory = manifest.directories[Math.floor(chunk / chunksPerDirectory)]!;
+          const names = (await fetchOnce(getSearchFileName(directory))) as string[];
+          const pages = (await fetchOnce(getSearchFileName(names[chunk % chunksPerDirectory]!))) as SearchDetailChunk;
+          const [title, path, sections] = pages[page % pagesPerChunk]!;
+          const [heading, anchor, text] = sections[id % slot]!;
+          return { title, heading, url: anchor ? `${path}#${anchor}` : path, text };
         }),
       );
     },

@@ -3,7 +3,7 @@ import { get, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getShardFileName } from '@docgen/shared/search';
+import { getSearchFileName } from '@docgen/shared/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../src/browser.js';
 import { listSearchIndexFiles, readSearchIndexText } from '../src/searchIndex.js';
@@ -88,13 +88,13 @@ describe('docgen serve --watch', () => {
     const manifests = findManifests();
     const manifestUrl = `${dev.url}/${manifests[0]}`;
     expect((await fetch(manifestUrl)).status).toBe(200);
-    const shardUrl = `${dev.url}/_docgen/search/files/${getShardFileName(JSON.parse(await (await fetch(manifestUrl)).text()).files, 0)}`;
+    const shardUrl = `${dev.url}/_docgen/search/files/${getSearchFileName(JSON.parse(await (await fetch(manifestUrl)).text()).shardFiles[0])}`;
     expect((await fetch(shardUrl)).status).toBe(200);
     // The files of the index it replaced are gone: the output holds those its manifests name, no more.
     const searchDir = join(site, '.docgen', output, '_docgen', 'search');
     const named = readdirSync(searchDir)
       .filter((name) => name !== 'files')
-      .flatMap((id) => readdirSync(join(searchDir, id)).map((name) => readFileSync(join(searchDir, id, name), 'utf8')))
+      .flatMap((id) => readdirSync(join(searchDir, id)).map((name) => join(searchDir, id, name)))
       .flatMap(listSearchIndexFiles);
     expect(readdirSync(join(searchDir, 'files')).sort()).toEqual(named.sort());
     // llms-full.txt follows every edit (a watching build keeps the twins' texts in memory).

@@ -83,6 +83,15 @@ describe('docgen build: threads and cache never change the output', () => {
       before = inodes(out);
       expect(await build(site, out)).toMatch(/2 rendered, the others unchanged/);
       expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
+      // The search files are named by their content: those the edit did not change are the same
+      // files (never written again), and the edit wrote few.
+      const searchFiles = (files: Map<string, number>) => [...files].filter(([file]) => file.startsWith('_docgen/search/files/'));
+      const searchedBefore = new Map(searchFiles(before));
+      const searchedAfter = searchFiles(inodes(out));
+      const fresh = searchedAfter.filter(([file]) => !searchedBefore.has(file));
+      expect(searchedAfter.filter(([file, inode]) => searchedBefore.has(file) && searchedBefore.get(file) !== inode)).toEqual([]);
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(fresh.length).toBeLessThan(searchedAfter.length / 4);
       await expectSameAsClean();
 
       // Its title shows only on its own pages (its sidebar label is set apart).

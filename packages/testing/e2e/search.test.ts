@@ -160,7 +160,7 @@ describe('search', () => {
     // The manifest, the shards of the query's terms and the chunks of the results' details.
     const files = searchRequests.slice(1);
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((url) => /\/_docgen\/search\/files\/[0-9a-f]{16}-[sd]\d+\.json$/.test(url))).toBe(true);
+    expect(files.every((url) => /\/_docgen\/search\/files\/[0-9a-f]{12}\.json$/.test(url))).toBe(true);
     expect(new Set(files).size).toBe(files.length);
     await type('');
     await type('토큰');

@@ -1,44 +1,9 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
-import {
-  getDetailFileName,
-  getShardFileName,
-  SEARCH_FILES_DIR,
-  SEARCH_FORMAT,
-  SEARCH_ISLAND_MARK,
-  type SearchManifest,
-} from '@docgen/shared/search';
-import { toSearchShards } from './shards.js';
-
-/** One searchable section of a page: the text under one h2 or h3 (or the page's opening). */
-export interface SearchSection {
-  id: number;
-  title: string;
-  heading: string;
-  url: string;
-  text: string;
-  /** Identifiers found in code blocks: searchable, never shown. */
-  code: string;
-}
+import { getSearchFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, SEARCH_ISLAND_MARK, type SearchManifest } from '@docgen/shared/search';
+import { toSearchShards, type ShardPage } from './shards.js';
 
 /** The text a site component shows, rendered with its props (see SEARCH_ISLAND_MARK). */
 export type IslandText = (island: NonNullable<ContentSection['islands']>[number]) => string;
-
-/** The search entries of a page: one per section of its content, with the page's title and URL. */
-function getSearchSections(
-  page: SearchPage,
-  sections: readonly ContentSection[],
-  startId: number,
-  islandText?: IslandText,
-): SearchSection[] {
-  return sections.map((section, index) => ({
-    id: startId + index,
-    title: page.title,
-    heading: section.heading,
-    url: section.anchor ? `${page.path}#${section.anchor}` : page.path,
-    text: getSectionText(section, islandText),
-    code: section.code,
-  }));
-}
 
 /** A section's text with the text of each site component it shows in place of its mark (none when `islandText` is absent). */
 export function getSectionText(section: ContentSection, islandText: IslandText | undefined): string {
@@ -65,56 +30,84 @@ export function getHtmlText(html: string): string {
 const HTML_ESCAPES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
 
 /**
- * The sections a scope's index holds (`readSections` gives those of a content key), with the text
- * of the site components they show when `islandText` renders it.
+ * The pages a scope's index holds, with their sections (`readSections` gives those of a content
+ * key): one per h2 or h3 (and the page's opening), with the text of the site components they show
+ * when `islandText` renders it.
  */
-export function getScopeSections(
+export function getScopePages(
   pages: readonly SearchPage[],
   readSections: (key: string) => readonly ContentSection[],
   islandText?: IslandText,
-): SearchSection[] {
-  const sections: SearchSection[] = [];
-  for (const page of pages) sections.push(...getSearchSections(page, readSections(page.key), sections.length, islandText));
-  return sections;
+): ShardPage[] {
+  return pages.map((page) => ({
+    title: page.title,
+    path: page.path,
+    sections: readSections(page.key).map((section) => ({
+      heading: section.heading,
+      anchor: section.anchor,
+      text: getSectionText(section, islandText),
+      code: section.code,
+    })),
+  }));
 }
 
 /**
  * The files of a scope's sharded index (see shards.ts): the manifest's JSON, written at the
- * scope's index path, and its shards and detail chunks, by path in the output folder.
+ * scope's index path, and its shards, detail chunks and directories, by path in the output
+ * folder. `salt` (the manifest's path) keeps the names of two scopes' files apart, so that no
+ * scope's files are another's to keep or remove.
  */
-export function toShardedSearchIndex(sections: readonly SearchSection[]): {
+export function toShardedSearchIndex(
+  pages: readonly ShardPage[],
+  salt: string,
+): {
   manifest: string;
   files: { path: string; contents: string }[];
 } {
-  const { manifest, files } = toSearchShards(sections);
+  const { manifest, files } = toSearchShards(pages, salt);
   return {
     manifest: JSON.stringify(manifest),
-    files: files.map(({ name, contents }) => ({ path: `${SEARCH_FILES_DIR}/${name}`, contents })),
+    files: files.map(({ name, contents }) => ({ path: toSearchFilePath(name), contents })),
   };
 }
 
+const toSearchFilePath = (hash: string) => `${SEARCH_FILES_DIR}/${getSearchFileName(hash)}`;
+
 /**
- * The files a manifest names, by path in the output folder (a reused index keeps them); undefined
- * for a file that is not a manifest of this format (an index of an older docgen: write it again).
+ * The files of the index a manifest heads, by path in the output folder: its shards and
+ * directories, and the detail chunks the directories name (`read` reads a file of the output, or
+ * throws). Undefined for a file that is not a manifest of this format (an index of an older
+ * docgen), or one whose directory cannot be read: write it again.
  */
-export function getManifestFiles(manifestJson: string): string[] | undefined {
-  let manifest: Partial<SearchManifest>;
-  try {
-    manifest = JSON.parse(manifestJson) as Partial<SearchManifest>;
-  } catch {
-    return undefined;
-  }
+export function getIndexFiles(manifestJson: string, read: (path: string) => string): string[] | undefined {
+  const manifest = parseJson(manifestJson) as Partial<SearchManifest> | undefined;
   if (
-    manifest.format !== SEARCH_FORMAT ||
-    typeof manifest.files !== 'string' ||
-    !Array.isArray(manifest.shards) ||
-    typeof manifest.details !== 'number'
+    manifest?.format !== SEARCH_FORMAT ||
+    !Array.isArray(manifest.shardFiles) ||
+    !Array.isArray(manifest.directories) ||
+    !manifest.shardFiles.every((name) => typeof name === 'string')
   ) {
     return undefined;
   }
-  const names = [
-    ...manifest.shards.map((_, index) => getShardFileName(manifest.files!, index)),
-    ...Array.from({ length: manifest.details }, (_, index) => getDetailFileName(manifest.files!, index)),
-  ];
-  return names.map((name) => `${SEARCH_FILES_DIR}/${name}`);
+  const files = manifest.shardFiles.map(toSearchFilePath);
+  for (const directory of manifest.directories) {
+    const path = toSearchFilePath(String(directory));
+    let chunks: unknown;
+    try {
+      chunks = parseJson(read(path));
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(chunks)) return undefined;
+    files.push(path, ...chunks.map((name) => toSearchFilePath(String(name))));
+  }
+  return files;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,29 +1,35 @@
 import { createHash } from 'node:crypto';
 import {
-  getDetailFileName,
-  getShardFileName,
   SEARCH_BOOST,
-  SEARCH_DETAILS_PER_CHUNK,
+  SEARCH_CHUNKS_PER_DIRECTORY,
   SEARCH_DETAIL_TEXT,
   SEARCH_FORMAT,
   SEARCH_MAX_POSTINGS,
+  SEARCH_PAGES_PER_CHUNK,
   SEARCH_SCORE_SCALE,
   SEARCH_SHARD_BYTES,
+  type SearchDetailChunk,
   type SearchManifest,
   forEachIndexToken,
   type IndexTokenVisitor,
 } from '@docgen/shared/search';
 
-/** What a section gives the index: its fields (see SearchSection in index.ts). */
-export interface ShardSection {
+/** What a page gives the index: its title and path, and its sections (see SearchPageSections in index.ts). */
+export interface ShardPage {
   title: string;
+  path: string;
+  sections: ShardSection[];
+}
+
+/** One section of a page: its heading and anchor (empty for the part before the first heading), text and code identifiers. */
+export interface ShardSection {
   heading: string;
-  url: string;
+  anchor: string;
   text: string;
   code: string;
 }
 
-/** One file of a sharded index: its name (`getShardFileName`, `getDetailFileName`) and contents. */
+/** One file of a sharded index: its name (a hash of its contents, see getSearchFileName) and contents. */
 export interface SearchFile {
   name: string;
   contents: string;
@@ -43,23 +49,52 @@ const B = 0.7;
 const D = 0.5;
 
 /**
- * The sharded search index of a scope's sections: a manifest, the term shards and the detail
- * chunks. Every term's postings hold, per section, one weight: the BM25+ term frequency part of
- * each field it occurs in, times the field's boost, summed and scaled to an integer; the query
- * adds the inverse document frequency (from the term's document count). A term found in more than
+ * The scope-wide numbers a weight depends on (the section count, each field's average length)
+ * are rounded to steps of 2%: an edit that does not move them out of their step leaves every term
+ * it does not touch with the same weights, so the shards without such a term keep their bytes.
+ * (A step changes a score by 1% at most, which no ranking notices.)
+ */
+const SCOPE_STEP = Math.log(1.02);
+export function toScopeStep(value: number): number {
+  return value <= 0 ? 0 : Math.exp(Math.round(Math.log(value) / SCOPE_STEP) * SCOPE_STEP);
+}
+
+/**
+ * A shard is at least this many bytes before it may end, and ends once it reaches the most. The
+ * span between is kept narrow: a query fetches the shard its term falls in, and a term falls in a
+ * large shard more often than in a small one.
+ */
+const SHARD_MIN_BYTES = (SEARCH_SHARD_BYTES * 2) / 3;
+const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
+
+/**
+ * The sharded search index of a scope's pages: a manifest, the term shards, the detail chunks and
+ * the directories that name them (see SearchManifest). Every term's postings hold, per section,
+ * one weight: the BM25+ term frequency part of each field it occurs in, times the field's boost
+ * and inverse document frequency, summed and scaled to an integer. A term found in more than
  * SEARCH_MAX_POSTINGS sections keeps its heaviest postings only, so that no term costs more than
- * that to fetch however large the site. The terms, sorted by UTF-16 code units, are cut into
- * shards of about SEARCH_SHARD_BYTES; the manifest lists each shard's first term, so the browser
- * finds the shard of a term without fetching others. Details (title, heading, URL, the start of
- * the text) are in chunks of SEARCH_DETAILS_PER_CHUNK sections in index order. Every file is
- * named by one hash of all of them (and its number): the names change together when anything does.
+ * that to fetch however large the site.
+ *
+ * The terms, sorted by UTF-16 code units, are cut into shards where the content says, not where a
+ * running byte count does: after a term whose hash, against its entry's size, says so (each byte
+ * has the same chance of ending a shard, so that shards average SEARCH_SHARD_BYTES), once the shard holds
+ * SHARD_MIN_BYTES (or SHARD_MAX_BYTES). An edit changes the shards of the terms it touches; the other shards keep
+ * their ends, their bytes and so their names. Details are in chunks of SEARCH_PAGES_PER_CHUNK
+ * pages in scope order. Each file is named by a hash of `salt` (the scope's) and its contents.
  *
  * Linear in the size of the text (one tokenizing pass, one sort of the distinct terms), and a pure
- * function of the sections: the same bytes whatever thread writes it.
+ * function of the pages: the same bytes whatever thread writes it.
  */
-export function toSearchShards(sections: readonly ShardSection[]): { manifest: SearchManifest; files: SearchFile[] } {
+export function toSearchShards(pages: readonly ShardPage[], salt = ''): { manifest: SearchManifest; files: SearchFile[] } {
+  const slot = 2 ** Math.ceil(Math.log2(Math.max(1, ...pages.map((page) => page.sections.length))));
+  const sections: IndexedSection[] = [];
+  for (const [index, page] of pages.entries()) {
+    for (const [at, section] of page.sections.entries()) {
+      sections.push({ id: index * slot + at, title: page.title, heading: section.heading, text: section.text, code: section.code });
+    }
+  }
   const { terms, lengths, postings } = countTerms(sections);
-  const toWeights = createWeigher(postings, lengths, sections.length);
+  const toWeights = createWeigher(postings, lengths, sections);
 
   const order = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   const shards: string[][] = [];
@@ -69,46 +104,73 @@ export function toSearchShards(sections: readonly ShardSection[]): { manifest: S
   for (const id of order) {
     const term = terms[id]!;
     const entry = `[${JSON.stringify(term)},${toWeights(id)}]`;
-    if (shard.length > 0 && shardBytes + entry.length > SEARCH_SHARD_BYTES) {
+    if (shard.length === 0) firstTerms.push(term);
+    shard.push(entry);
+    shardBytes += entry.length + 1;
+    if (shardBytes >= SHARD_MAX_BYTES || (shardBytes >= SHARD_MIN_BYTES && endsShard(term, entry.length))) {
       shards.push(shard);
       shard = [];
       shardBytes = 0;
     }
-    if (shard.length === 0) firstTerms.push(term);
-    shard.push(entry);
-    shardBytes += entry.length + 1;
   }
   if (shard.length > 0) shards.push(shard);
 
-  const shardContents = shards.map((entries) => `[${entries.join(',')}]`);
-  const detailContents: string[] = [];
-  for (let start = 0; start < sections.length; start += SEARCH_DETAILS_PER_CHUNK) {
-    const chunk = sections
-      .slice(start, start + SEARCH_DETAILS_PER_CHUNK)
-      .map((section) => [
-        section.title,
-        section.heading,
-        section.url,
-        section.text.length > SEARCH_DETAIL_TEXT ? section.text.slice(0, SEARCH_DETAIL_TEXT) : section.text,
+  const files: SearchFile[] = [];
+  const add = (contents: string) => {
+    const name = createHash('sha256').update(`${salt}\0${contents}`).digest('hex').slice(0, 12);
+    files.push({ name, contents });
+    return name;
+  };
+  const shardFiles = shards.map((entries) => add(`[${entries.join(',')}]`));
+  const chunks: string[] = [];
+  for (let start = 0; start < pages.length; start += SEARCH_PAGES_PER_CHUNK) {
+    const chunk: SearchDetailChunk = pages
+      .slice(start, start + SEARCH_PAGES_PER_CHUNK)
+      .map((page) => [
+        page.title,
+        page.path,
+        page.sections.map((section) => [
+          section.heading,
+          section.anchor,
+          section.text.length > SEARCH_DETAIL_TEXT ? section.text.slice(0, SEARCH_DETAIL_TEXT) : section.text,
+        ]),
       ]);
-    detailContents.push(JSON.stringify(chunk));
+    chunks.push(add(JSON.stringify(chunk)));
   }
-  // One hash of every file names them all: the manifest stays a list of first terms, whatever the size.
-  const digest = createHash('sha256');
-  for (const contents of [...shardContents, ...detailContents]) digest.update(`${contents.length}:`).update(contents);
-  const hash = digest.digest('hex').slice(0, 16);
-  const files: SearchFile[] = [
-    ...shardContents.map((contents, index) => ({ name: getShardFileName(hash, index), contents })),
-    ...detailContents.map((contents, index) => ({ name: getDetailFileName(hash, index), contents })),
-  ];
+  const directories: string[] = [];
+  for (let start = 0; start < chunks.length; start += SEARCH_CHUNKS_PER_DIRECTORY) {
+    directories.push(add(JSON.stringify(chunks.slice(start, start + SEARCH_CHUNKS_PER_DIRECTORY))));
+  }
   const manifest: SearchManifest = {
     format: SEARCH_FORMAT,
     documentCount: sections.length,
-    files: hash,
+    slot,
+    pagesPerChunk: SEARCH_PAGES_PER_CHUNK,
+    chunksPerDirectory: SEARCH_CHUNKS_PER_DIRECTORY,
     shards: firstTerms,
-    details: detailContents.length,
+    shardFiles,
+    directories,
   };
   return { manifest, files };
+}
+
+/** A section as the index counts it: its number (see SearchManifest) and its fields. */
+interface IndexedSection {
+  id: number;
+  title: string;
+  heading: string;
+  text: string;
+  code: string;
+}
+
+/**
+ * Whether a shard may end after a term's entry of `bytes`: true for about one in
+ * SEARCH_SHARD_BYTES / bytes terms, by a hash of the term alone (FNV-1a over its UTF-16 code units).
+ */
+function endsShard(term: string, bytes: number): boolean {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < term.length; index++) hash = Math.imul(hash ^ term.charCodeAt(index), 0x01000193);
+  return ((hash >>> 0) / 0x1_0000_0000) * (SEARCH_SHARD_BYTES - SHARD_MIN_BYTES) < bytes;
 }
 
 /**
@@ -120,7 +182,7 @@ export function toSearchShards(sections: readonly ShardSection[]): { manifest: S
  * bigram by its character codes, without a string), counted in an array by term id, and the
  * postings are laid out by term with one counting sort, not kept in a list per term.
  */
-function countTerms(sections: readonly ShardSection[]) {
+function countTerms(sections: readonly IndexedSection[]) {
   const terms: string[] = [];
   const termIds = new Map<string, number>();
   const pairIds = new Map<number, number>();
@@ -219,10 +281,12 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * term's BM25+ score in the field (its inverse document frequency among the field's values, and
  * its frequency against the field's length).
  */
-function createWeigher(postings: Postings, lengths: readonly number[][], total: number) {
+function createWeigher(postings: Postings, lengths: readonly number[][], sections: readonly IndexedSection[]) {
   const { starts, places, tfs } = postings;
   const fields = FIELDS.length;
-  const averages = lengths.map((values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1);
+  const total = sections.length;
+  const steppedTotal = toScopeStep(total);
+  const averages = lengths.map((values) => toScopeStep(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1));
   // K times a field's length against the average, by place (the part of BM25+ that does not depend on the term).
   const lengthNorms = new Float64Array(total * fields);
   for (let place = 0; place < lengthNorms.length; place++) {
@@ -240,7 +304,7 @@ function createWeigher(postings: Postings, lengths: readonly number[][], total: 
     fieldCounts.fill(0);
     for (let at = start; at < end; at++) fieldCounts[places[at]! % fields]!++;
     for (let field = 0; field < fields; field++) {
-      idfs[field] = Math.log(1 + (total - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
+      idfs[field] = Math.log(1 + Math.max(0, steppedTotal - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
     }
     // A section's postings are next to each other (fields in order): summed as they come.
     let found = 0;
@@ -282,8 +346,9 @@ function createWeigher(postings: Postings, lengths: readonly number[][], total: 
     for (let index = 0; index < found; index++) {
       const weight = weights[index]!;
       if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
-      parts.push(toText(ids[index]! - previous), toText(weight));
-      previous = ids[index]!;
+      const id = sections[ids[index]!]!.id;
+      parts.push(toText(id - previous), toText(weight));
+      previous = id;
     }
     return parts.join(',');
   };

@@ -50,7 +50,11 @@ export interface TaskPool {
    */
   /** `onRendered` is called with the number of routes of each batch as it is done. */
   render(tasks: RenderTask[], locate: Locate, priority?: Priority, onRendered?: (count: number) => void): Promise<RenderResult[]>;
-  search(file: string, pages: SearchPage[], locate: Locate, islandsFile?: string): Promise<void>;
+  /**
+   * Writes the search index of `pages` (manifest at `file`), but for the files of `existing` that
+   * the output holds already (see the task); gives the paths of the index's files.
+   */
+  search(file: string, pages: SearchPage[], locate: Locate, existing: string[], islandsFile?: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -110,8 +114,8 @@ function createInlinePool(setup: TaskSetup): TaskPool {
         onRendered?.(results.length);
         return results;
       }),
-    search: (file, pages, locate, islandsFile) =>
-      runGuarded(async () => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), islandsFile)),
+    search: (file, pages, locate, existing, islandsFile) =>
+      runGuarded(async () => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), existing, islandsFile)),
     close: async () => {},
   };
 }
@@ -275,7 +279,8 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
           return results;
         }),
       ),
-    search: (file, pages, locate, islandsFile) => run<void>('search', [file, pages, locateAll(pageKeys(pages), locate), islandsFile]),
+    search: (file, pages, locate, existing, islandsFile) =>
+      run<string[]>('search', [file, pages, locateAll(pageKeys(pages), locate), existing, islandsFile]),
     async close() {
       // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
       failure ??= new ThreadsStoppedError();

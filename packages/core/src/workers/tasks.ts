@@ -22,7 +22,7 @@ import type { MdxRunner } from '../compile/mdxRun.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getHtmlText, getManifestFiles, getScopeSections, toShardedSearchIndex, type IslandText } from '../search/index.js';
+import { getHtmlText, getScopePages, toShardedSearchIndex, type IslandText } from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
 
@@ -222,20 +222,26 @@ export function createTaskRunner(setup: TaskSetup) {
     /**
      * Writes the sharded search index of `pages` (manifest at `file`), their sections read from the
      * store (`stored`, by key), with the text of the site components they show (rendered with the
-     * server bundle `islandsFile`, when the site has one).
+     * server bundle `islandsFile`, when the site has one). The files of `existing` are in the
+     * output already: their names are hashes of their contents, so a file of the same name is not
+     * written again (an edit writes the few shards and chunks it changed). Gives the index's files.
      */
-    async search(file: string, pages: SearchPage[], stored: Record<string, StoredContent>, islandsFile?: string): Promise<void> {
+    async search(
+      file: string,
+      pages: SearchPage[],
+      stored: Record<string, StoredContent>,
+      existing: string[],
+      islandsFile?: string,
+    ): Promise<string[]> {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
-      const { manifest, files } = toShardedSearchIndex(getScopeSections(pages, readSections, islandText));
+      const { manifest, files } = toShardedSearchIndex(getScopePages(pages, readSections, islandText), file);
       const out = getOutput();
-      // What the index being replaced named: an output written in place (the dev server's) holds it.
-      const replaced = out.has(file) ? (getManifestFiles(out.read(file)) ?? []) : [];
-      for (const { path, contents } of files) out.write(path, contents);
+      const there = new Set(existing);
+      for (const { path, contents } of files) if (!there.has(path)) out.write(path, contents);
       // The manifest last: it names the files, which are there by then.
       out.write(file, manifest);
-      const written = new Set(files.map(({ path }) => path));
-      for (const path of replaced) if (!written.has(path)) out.remove(path);
+      return files.map(({ path }) => path);
     },
   };
 }
