@@ -55,7 +55,7 @@ import {
   readThemeKey,
 } from './loadSite.js';
 import { LinkCache } from './manifest/index.js';
-import { assertSafeOutDir, copyStaticFiles, createStagingDir, lockOutputDir, type OutputWriter } from './output/index.js';
+import { assertSafeOutDir, copyStaticFiles, createStagingDir, keepIfThere, lockOutputDir, type OutputWriter } from './output/index.js';
 import { bundleIslands } from './bundle/index.js';
 import { getTemporaryName, type LockWait } from './processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
@@ -379,6 +379,7 @@ export function createSiteBuilder(options: BuilderOptions) {
     const locate = (key: string) => site.getCompiled(key).stored;
     const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
     const bundle = await bundled;
+    await bundles.copyExtras({ config: site.config, output, uses: site.uses });
     const assets = {
       script: bundle.client.script,
       stylesheet: bundle.client.stylesheet,
@@ -578,6 +579,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               pool,
               output,
               bundled,
+              copyExtras: (uses) => bundles.copyExtras({ config, output, uses }),
               onLocaleSetup: (locale) => threads.forgetLocale(locale),
               sanitizeHtml: await loadHtmlSanitizer(config, content),
             },
@@ -801,7 +803,7 @@ async function renderRoutes(input: {
  */
 function keepSearchFiles(output: OutputWriter, manifestFile: string): { kept: Set<string>; complete: boolean } {
   const kept = new Set<string>();
-  const keep = (path: string) => output.keep(path) && output.has(path);
+  const keep = (path: string) => keepIfThere(output, path);
   if (!keep(manifestFile)) return { kept, complete: false };
   const files = getIndexFiles(output.read(manifestFile), (path) => {
     if (!keep(path)) throw new Error(`No file ${path}`);

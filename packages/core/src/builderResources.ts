@@ -13,7 +13,7 @@ import {
   toCodeThemeCss,
   type ClientBundle,
 } from './bundle/index.js';
-import type { OutputWriter } from './output/index.js';
+import { keepIfThere, type OutputWriter } from './output/index.js';
 import { getTemporaryName } from './processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
 import type { LocaleSetup } from './workers/tasks.js';
@@ -82,22 +82,38 @@ export interface RunBundle {
   serverFile: string;
 }
 
+/** What a site's pages use of what the theme may load: only a site that uses them has their files. */
+export interface BundleExtras {
+  /** mermaid's browser bundle (megabytes), for pages with a diagram. */
+  diagrams: boolean;
+  /** KaTeX's stylesheet and fonts, for pages with math (and `markdown.math` on). */
+  math: boolean;
+}
+
 /**
  * The builder's copy of the theme bundle: taken from the cache when made from byte-identical
  * files (see readThemeBundle), else bundled. Copied out of the cache, as another process may
- * replace it meanwhile; a copy that fails because it did is tried once more.
+ * replace it meanwhile; a copy that fails because it did is tried once more. Every file's name
+ * holds a hash of its content: a file the previous output has is kept, not copied again.
  */
 export function createBundleCopies(input: { siteDir: string; cacheDir: string }) {
   let bundle: RunBundle | undefined;
+  // How the theme bundle of `bundle` is read from the cache again (its client files are there).
+  let readTheme: (() => ReturnType<typeof readThemeBundle>) | undefined;
+  const copyFiles = (output: OutputWriter, fromDir: string, files: readonly string[], toDir = '') => {
+    for (const file of files) if (!keepIfThere(output, toDir + file)) output.copyFile(join(fromDir, file), toDir + file);
+  };
+  /** Runs `copy`, once more when the cache was replaced under it. */
+  const retried = async <T>(copy: () => Promise<T>): Promise<T> =>
+    copy().catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return copy();
+    });
   return {
     /** The bundle of `key` (see readThemeKey), its client files copied into `output` unless there already. */
     async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
       const { config, pages, key, output } = request;
-      const filesOf = (client: ClientBundle) => [...client.files, ...(config.markdown.math ? client.math.files : [])];
-      const present = (client: ClientBundle) =>
-        filesOf(client).every((file) => output.has(file)) &&
-        client.browserOnly.every((browserOnly) => output.has(`assets/${browserOnly.folder}/index.js`));
-      if (bundle?.key === key && present(bundle.client)) return bundle;
+      if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
       const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
       const bundleInput = {
         themeDir: config.themeDir,
@@ -108,25 +124,35 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
         codeThemeCss: toCodeThemeCss(config.themeConfig.code),
       };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
-      const copyOut = async () => {
-        const theme = await readThemeBundle(bundleInput, input.cacheDir, key);
-        for (const file of filesOf(theme.client)) output.copyFile(join(theme.clientDir, file), file);
-        for (const browserOnly of theme.client.browserOnly) {
-          const built = await readBrowserOnlyBundle(browserOnly, config.themeDir, input.cacheDir);
-          for (const file of built.files) output.copyFile(join(built.dir, file), `assets/${browserOnly.folder}/${file}`);
-        }
+      const reread = () => readThemeBundle(bundleInput, input.cacheDir, key);
+      const client = await retried(async () => {
+        const theme = await reread();
+        copyFiles(output, theme.clientDir, theme.client.files);
         copyFileSync(theme.serverFile, serverFile);
         // Its source map, beside it: the render stage maps a component's error to its source.
         copyFileSync(`${theme.serverFile}.map`, `${serverFile}.map`);
         return theme.client;
-      };
-      const client = await copyOut().catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        return copyOut();
       });
       if (bundle && bundle.serverFile !== serverFile) removeServerFile(bundle.serverFile);
       bundle = { key, client, serverFile };
+      readTheme = reread;
       return bundle;
+    },
+    /**
+     * Copies into `output` what the theme loads only for pages that use it, when some do (see
+     * BundleExtras): after `copy`, once the content is compiled.
+     */
+    async copyExtras(request: { config: SiteConfig; output: OutputWriter; uses: BundleExtras }): Promise<void> {
+      const { config, output, uses } = request;
+      if (!bundle || !readTheme) throw new Error('copyExtras before copy');
+      const { client } = bundle;
+      const reread = readTheme;
+      if (uses.math && config.markdown.math) await retried(async () => copyFiles(output, (await reread()).clientDir, client.math.files));
+      if (!uses.diagrams) return;
+      for (const browserOnly of client.browserOnly) {
+        const built = await readBrowserOnlyBundle(browserOnly, config.themeDir, input.cacheDir);
+        copyFiles(output, built.dir, built.files, `assets/${browserOnly.folder}/`);
+      }
     },
     close(): void {
       if (bundle) removeServerFile(bundle.serverFile);

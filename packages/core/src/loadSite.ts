@@ -187,7 +187,12 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   diagnostics.push(...manifest.warnings);
   // The site components MDX pages show: bundled for them (see bundle/islands.ts).
   const components = [...new Set([...used.values()].flatMap((compiled) => compiled.components ?? []))].sort();
-  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent, components };
+  // What the theme loads only for pages that use it (see BundleExtras).
+  const uses = {
+    diagrams: [...used.values()].some((compiled) => compiled.hasDiagram),
+    math: [...used.values()].some((compiled) => compiled.hasMath),
+  };
+  return { siteDir, config, content, manifest, buildId, themeKey, diagnostics, getCompiled, getContent, components, uses };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteMani
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from './bundle/index.js';
+import type { BundleExtras } from './builderResources.js';
 import type { CompileTask } from './compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { createManifest, type LinkCache, type ManifestInput } from './manifest/index.js';
@@ -46,6 +47,8 @@ export interface PreviewInput {
   pool: TaskPool;
   output: OutputWriter;
   bundled: Promise<{ client: ClientBundle; serverFile: string }>;
+  /** Copies what the theme loads only for pages that use it, after `bundled` (see BundleExtras). */
+  copyExtras: (uses: BundleExtras) => Promise<void>;
   /** The builder's compile keys of source files. */
   sourceKeys: SourceKeys;
   /** The builder's relative links resolved so far: the preview's models and the run's share them. */
@@ -147,6 +150,10 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     if (keys.some((slotKey) => sketchedInModel.has(slotKey))) manifest = Promise.resolve(toManifest());
     const { localeManifest, route } = findRoute(await manifest);
     const { client, serverFile } = await input.bundled;
+    await input.copyExtras({
+      diagrams: keys.some((slotKey) => known.get(slotKey)?.hasDiagram),
+      math: keys.some((slotKey) => known.get(slotKey)?.hasMath),
+    });
     if (stopped) throw new Error('The preview has stopped');
     if (!staticCopied) {
       copyStaticFiles(output, content);

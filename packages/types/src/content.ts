@@ -236,6 +236,10 @@ export interface CompiledMarkdown {
   diagnostics: Diagnostic[];
   /** True when an MDX page shows `<DocCardList />`: the manifest gives its doc route the cards. */
   hasDocCardList?: true;
+  /** True when the body has a mermaid diagram: the site copies mermaid's browser bundle. */
+  hasDiagram?: true;
+  /** True when the body has math: the site copies KaTeX's stylesheet and fonts. */
+  hasMath?: true;
   /** The site components an MDX page shows as islands (`src/components/Counter.tsx#default`), when it shows any. */
   components?: string[];
   /** Where the compile store keeps the content, excerpt and search sections. */

@@ -345,6 +345,13 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
     // The excerpt shares the body's nodes: its own top-level ones are rendered, their warnings given once already.
     if (excerpt) pipeline.renderMath(excerpt, new VFile({ value: body, data: { docgen: { ...data, diagnostics: [] } } }));
   }
+  // What the site copies for its pages only when one uses it (see copyBundleExtras).
+  const hasDiagram = hasElement(hast, (element) => element.properties.dataDiagram === 'mermaid');
+  const hasMath =
+    pipeline.renderMath !== undefined &&
+    [hast, title].some(
+      (tree) => tree && hasElement(tree, ({ properties }) => Array.isArray(properties.className) && properties.className.includes('katex')),
+    );
   return {
     hast,
     excerpt,
@@ -361,6 +368,8 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
       readingTimeMinutes: getReadingTime(text),
       ...(data.components && { components: [...data.components].sort() }),
       ...(hasDocCardList && { hasDocCardList: true as const }),
+      ...(hasDiagram && { hasDiagram: true as const }),
+      ...(hasMath && { hasMath: true as const }),
       // In the order of the file: markdown and raw HTML are checked in two passes.
       diagnostics: data.diagnostics.sort((a, b) => a.location!.line - b.location!.line || a.location!.column - b.location!.column),
     },

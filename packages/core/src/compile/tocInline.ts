@@ -22,12 +22,13 @@ export function fillTocInline(hast: HastRoot, headings: TocItem[]): void {
   });
 }
 
-/** Whether the tree holds an element named `tagName` (`doc-card-list`, which the manifest fills). */
-export function hasElement(hast: HastRoot, tagName: string): boolean {
+/** Whether the tree holds an element named `tagName` (`doc-card-list`, which the manifest fills), or one that `tagName` accepts. */
+export function hasElement(hast: HastRoot, tagName: string | ((element: Element) => boolean)): boolean {
+  const matches = typeof tagName === 'string' ? (element: Element) => element.tagName === tagName : tagName;
   let found = false;
   walkTree<HastRoot | RootContent, true>(hast, true, (node) => {
     if (found || node.type !== 'element') return undefined;
-    if (node.tagName === tagName) found = true;
+    if (matches(node)) found = true;
     return found ? undefined : true;
   });
   return found;

@@ -101,6 +101,14 @@ export interface OutputWriter {
 }
 
 /**
+ * Keeps a file of the previous output when it is there; false when it must be written. (An output
+ * written in place takes every file it wrote to be there still: this one is looked for.)
+ */
+export function keepIfThere(output: OutputWriter, relativePath: string): boolean {
+  return output.keep(relativePath) && output.has(relativePath);
+}
+
+/**
  * Copies the files of static/ into the output: the listing that content reading made under the
  * symlink rule (`staticFiles`, URL paths), so that what is copied is exactly what links are
  * checked against, and no link is followed out of the site.
