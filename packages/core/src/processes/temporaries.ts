@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getProcessTag, isProcessAlive, PROCESS_TAG_PATTERN } from './identity.js';
 
@@ -29,8 +30,11 @@ export function getTemporaryOwner(name: string): string | undefined {
 
 /**
  * Removes the temporaries in `dir` (not below it) whose process is no longer running; never one
- * of a running process. Returns the paths removed. Never throws: what cannot be listed or removed
- * (another user's, a folder gone meanwhile) stays for a later command.
+ * of a running process. Returns the paths removed. Each is renamed to a temporary of this process
+ * at once and deleted in the background: a dev server's output of thousands of pages takes
+ * seconds to delete, which must not hold up the command (the process ends once the deletions have;
+ * what a killed one leaves is a dead temporary again). Never throws: what cannot be listed or
+ * moved (another user's, a folder gone meanwhile) stays for a later command.
  */
 export function removeDeadTemporaries(dir: string): string[] {
   let names: string[];
@@ -43,12 +47,14 @@ export function removeDeadTemporaries(dir: string): string[] {
   for (const name of names) {
     const owner = getTemporaryOwner(name);
     if (owner === undefined || isProcessAlive(owner)) continue;
+    const trash = join(dir, getTemporaryName('removed.'));
     try {
-      rmSync(join(dir, name), { recursive: true, force: true });
-      removed.push(join(dir, name));
+      renameSync(join(dir, name), trash);
     } catch {
-      // Left for a later command.
+      continue; // Left for a later command.
     }
+    rm(trash, { recursive: true, force: true }).catch(() => {});
+    removed.push(join(dir, name));
   }
   return removed;
 }
