@@ -76,4 +76,63 @@ describe('getVisibleSidebar', () => {
     expect(links).toBe(50);
     expect(JSON.stringify(visible).length).toBeLessThan(JSON.stringify(big).length / 100);
   });
+
+  describe('a category of more than 50 items (a generated reference of thousands of pages)', () => {
+    const flat: PropSidebar = [
+      link('/docs/intro'),
+      category(
+        'API',
+        [...Array.from({ length: 5000 }, (_, index) => link(`/docs/api/${index}`)), category('Nested', [link('/docs/api/nested/x')])],
+        { indexHref: '/docs/category/api' },
+      ),
+    ];
+    const moreLabel = (count: number) => `${count} more`;
+    const api = (pathname: string) => getVisibleSidebar(flat, pathname, undefined, moreLabel)[1] as PropSidebarItem & { type: 'category' };
+    const hrefs = (item: PropSidebarItem & { type: 'category' }) =>
+      item.items.map((child) => (child.type === 'link' ? `${child.label} ${child.href}` : child.label));
+    const more = (count: number) => `${count} more /docs/category/api`;
+    const pages = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => `/docs/api/${from + index} /docs/api/${from + index}`);
+
+    it('shows the 40 around the page, and for those before and after a link to the category page', () => {
+      expect(hrefs(api('/docs/api/2500'))).toEqual([more(2480), ...pages(2480, 40), more(2481)]);
+    });
+
+    it('shows the first or the last 40 near either end, and the first 40 on the category page', () => {
+      expect(hrefs(api('/docs/api/3'))).toEqual([...pages(0, 40), more(4961)]);
+      expect(hrefs(api('/docs/api/4999'))).toEqual([more(4961), ...pages(4961, 39), 'Nested']);
+      // No link to the page itself.
+      expect(hrefs(api('/docs/category/api'))).toEqual(pages(0, 40));
+    });
+
+    it('opens a category of the window on the path to the page, by its place in the whole list', () => {
+      const nested = api('/docs/api/nested/x').items.at(-1) as PropSidebarItem & { type: 'category' };
+      expect(nested).toMatchObject({ label: 'Nested', items: [link('/docs/api/nested/x')] });
+      expect(nested.itemsOmitted).toBeUndefined();
+    });
+
+    it('is the same size in every page, whatever the number of items', () => {
+      const sizes = [60, 5000, 50_000].map((count) => {
+        const many: PropSidebar = [
+          category(
+            'API',
+            Array.from({ length: count }, (_, index) => link(`/docs/api/${index}`)),
+            { href: '/docs/api/' },
+          ),
+        ];
+        return JSON.stringify(getVisibleSidebar(many, `/docs/api/${Math.floor(count / 2)}`)).length;
+      });
+      expect(Math.max(...sizes) / Math.min(...sizes)).toBeLessThan(1.1);
+    });
+
+    it('shows every item of a category of 50', () => {
+      const fifty: PropSidebar = [
+        category(
+          'API',
+          Array.from({ length: 50 }, (_, index) => link(`/docs/api/${index}`)),
+        ),
+      ];
+      expect((getVisibleSidebar(fifty, '/docs/api/10')[0] as PropSidebarItem & { type: 'category' }).items).toHaveLength(50);
+    });
+  });
 });

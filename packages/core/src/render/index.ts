@@ -41,6 +41,11 @@ export interface ThemeServerModule {
     description?: string;
   };
   pages: Record<string, unknown>;
+  /**
+   * The label of the link that stands for `count` items of a long category a page's sidebar
+   * leaves out (see getVisibleSidebar), in the site's locale; a theme without it gets `N more…`.
+   */
+  sidebarMoreLabel?(site: SiteData, count: number): string;
   /** Where the module was loaded from (set by loadThemeServer): its source map is `<bundlePath>.map`. */
   bundlePath?: string;
 }
@@ -95,10 +100,12 @@ export interface RouteRendererInput {
 export function createRouteRenderer(input: RouteRendererInput): RouteRenderer {
   const siteJson = toScriptJson(input.site);
   const holders = new Map<PropSidebar, SidebarHolders>();
+  const { theme, site } = input;
+  const moreLabel = theme.sidebarMoreLabel ? (count: number) => theme.sidebarMoreLabel!(site, count) : undefined;
   const toVisibleSidebar = (sidebar: PropSidebar, path: string) => {
     let byPath = holders.get(sidebar);
     if (!byPath) holders.set(sidebar, (byPath = toSidebarHolders(sidebar)));
-    return getVisibleSidebar(sidebar, path, byPath);
+    return getVisibleSidebar(sidebar, path, byPath, moreLabel);
   };
   return (route, getContent) => renderRoute({ ...input, route, getContent, siteJson, toVisibleSidebar });
 }

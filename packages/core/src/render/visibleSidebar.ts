@@ -2,7 +2,8 @@ import type { PropSidebar, PropSidebarItem } from '@docgen/types';
 
 /**
  * For each page path of a sidebar, the categories that hold it (a category holds its own page and
- * fallback index too), as index paths (`"2/0"`: the first item of the third). Made once per sidebar
+ * fallback index too) and its link's own place, as index paths (`"2/0"`: the first item of the
+ * third). Made once per sidebar
  * by one walk (the renderer keeps it, see createRouteRenderer), so that finding a page's open
  * categories costs the depth of the page, not the size of the sidebar.
  */
@@ -20,7 +21,7 @@ export function toSidebarHolders(sidebar: PropSidebar): SidebarHolders {
   const stack: { items: PropSidebarItem[]; prefix: string; trail: string[] }[] = [{ items: sidebar, prefix: '', trail: [] }];
   for (let frame = stack.pop(); frame; frame = stack.pop()) {
     frame.items.forEach((item, index) => {
-      if (item.type === 'link') return add(item.href, frame.trail);
+      if (item.type === 'link') return add(item.href, [...frame.trail, frame.prefix + index]);
       const key = frame.prefix + index;
       const trail = [...frame.trail, key];
       add(item.href, trail);
@@ -38,19 +39,57 @@ export function toSidebarHolders(sidebar: PropSidebar): SidebarHolders {
  * category are left out and it is marked `itemsOmitted`. The theme starts a category expanded by
  * the same rule, so the page's HTML holds exactly this part: its size depends on where the page
  * is, not on the size of the sidebar.
+ *
+ * A category of more than SIDEBAR_WINDOW_FROM items (a generated reference's folder of thousands
+ * of pages) shows SIDEBAR_WINDOW of them, around the one that holds the page (or the first ones),
+ * and in place of those before and after, a link to the category's page, which lists them all,
+ * labelled by `moreLabel` with their number. The whole list follows once the sidebar file is
+ * loaded, and a page of a folder of thousands is as large as one of a folder of 50.
  */
 export function getVisibleSidebar(
   sidebar: PropSidebar,
   pathname: string,
   holders: SidebarHolders = toSidebarHolders(sidebar),
+  moreLabel: (count: number) => string = (count) => `${count} more…`,
 ): PropSidebar {
   const open = holders.get(pathname);
-  const prune = (items: PropSidebarItem[], prefix: string): PropSidebarItem[] =>
+  // `items` are those of a list from its item `offset` on: a category's key is its place in the whole list.
+  const prune = (items: readonly PropSidebarItem[], prefix: string, offset = 0): PropSidebarItem[] =>
     items.map((item, index) => {
       if (item.type === 'link') return item;
-      const key = prefix + index;
-      if (open?.has(key) || !item.collapsible || !item.collapsed) return { ...item, items: prune(item.items, `${key}/`) };
+      const key = prefix + (offset + index);
+      if (open?.has(key) || !item.collapsible || !item.collapsed) {
+        const { start, end } = getSidebarWindow(item.items.length, findPlaceIn(open, `${key}/`));
+        const shown = prune(item.items.slice(start, end), `${key}/`, start);
+        const href = item.href ?? item.indexHref;
+        const more = (count: number): PropSidebarItem[] =>
+          count > 0 && href !== undefined && href !== pathname ? [{ type: 'link', label: moreLabel(count), href }] : [];
+        return { ...item, items: [...more(start), ...shown, ...more(item.items.length - end)] };
+      }
       return item.items.length === 0 ? item : { ...item, items: [], itemsOmitted: true };
     });
   return prune(sidebar, '');
+}
+
+/** A category with more items than this shows a window of SIDEBAR_WINDOW of them in a page. */
+export const SIDEBAR_WINDOW_FROM = 50;
+export const SIDEBAR_WINDOW = 40;
+
+/**
+ * The items of a category of `count` a page shows (`start` to `end`): all of them, or when there
+ * are more than SIDEBAR_WINDOW_FROM, SIDEBAR_WINDOW around the one at `at` that holds the page,
+ * or the first ones.
+ */
+function getSidebarWindow(count: number, at: number | undefined) {
+  if (count <= SIDEBAR_WINDOW_FROM) return { start: 0, end: count };
+  const start = Math.min(Math.max(0, (at ?? 0) - SIDEBAR_WINDOW / 2), count - SIDEBAR_WINDOW);
+  return { start, end: start + SIDEBAR_WINDOW };
+}
+
+/** The place in the list of `prefix` (a category's key and `/`) of the item that holds the page (from its holders, `open`). */
+function findPlaceIn(open: ReadonlySet<string> | undefined, prefix: string): number | undefined {
+  for (const key of open ?? []) {
+    if (key.startsWith(prefix) && !key.includes('/', prefix.length)) return Number(key.slice(prefix.length));
+  }
+  return undefined;
 }
