@@ -145,6 +145,9 @@ const fakeOutput = (files: Map<string, string>): SeoOutput => ({
   writeParts: (file, parts) => void files.set(file, [...parts].join('')),
   read: (file) => files.get(file)!,
   remove: (file) => void files.delete(file),
+  has: (file) => files.has(file),
+  // Written in place: what is there stays.
+  keep: () => true,
 });
 
 describe('sitemap.xml and robots.txt', () => {

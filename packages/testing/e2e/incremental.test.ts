@@ -92,6 +92,11 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(searchedAfter.filter(([file, inode]) => searchedBefore.has(file) && searchedBefore.get(file) !== inode)).toEqual([]);
       expect(fresh.length).toBeGreaterThan(0);
       expect(fresh.length).toBeLessThan(searchedAfter.length / 4);
+      // What does not show the page's text stays where it is; llms-full.txt holds it.
+      const after = inodes(out);
+      const unchanged = ['sitemap.xml', 'robots.txt', 'llms.txt', 'en/llms.txt', 'blog/rss.xml', 'blog/atom.xml', 'blog/feed.json'];
+      expect(unchanged.filter((file) => after.get(file) !== before.get(file))).toEqual([]);
+      expect(after.get('llms-full.txt')).not.toBe(before.get('llms-full.txt'));
       await expectSameAsClean();
 
       // Its title shows only on its own pages (its sidebar label is set apart).

@@ -15,6 +15,9 @@ export interface SeoOutput {
   writeParts(relativePath: string, parts: Iterable<string>): void;
   read(relativePath: string): string;
   remove(relativePath: string): void;
+  has(relativePath: string): boolean;
+  /** Keeps a file of the previous output in this one; false when it has none (see OutputWriter). */
+  keep(relativePath: string): boolean;
 }
 
 export interface WriteSeoFilesInput {
@@ -140,8 +143,10 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
       files.set(SITEMAP_FILE, toSitemap(manifest));
       files.set('robots.txt', toRobotsTxt(config));
       for (const [file, contents] of files) {
-        if (typeof contents === 'string') output.write(file, contents);
-        else output.writeParts(file, contents);
+        // A file whose pages did not change (the feeds after a doc's edit, the sitemap, llms.txt
+        // after an edit of a page's text) is kept as it is, not written again.
+        if (typeof contents !== 'string') output.writeParts(file, contents);
+        else if (!(output.keep(file) && output.has(file) && output.read(file) === contents)) output.write(file, contents);
         await setImmediate();
       }
 
