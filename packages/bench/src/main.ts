@@ -10,6 +10,9 @@
  *
  * `pnpm bench --case mdx [--pages N] [--runs R] [--no-mdx-features]`: the same site as `.md` and as `.mdx`, the
  * `.mdx` build's CPU against the `.md` one's (mdxBench.ts).
+ *
+ * `pnpm bench --case flat [--siblings 50,5000,50000]`: a folder of N sibling pages built for each N, the page's
+ * HTML against the folder of 50's (flatBench.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -19,6 +22,7 @@ import { benchShape, type BenchOptions } from './benchShape.js';
 import { DOCGEN_SHAPE } from './docgenShape.js';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
 import { measureGitDates } from './measureGitDates.js';
+import { benchFlat } from './flatBench.js';
 import { benchMdx } from './mdxBench.js';
 import { formatTable } from './report.js';
 import { toJsonMetrics, writeResults } from './results.js';
@@ -29,6 +33,7 @@ import { SHAPE_NAMES, type ShapeName, type SiteShape } from './siteShape.js';
 const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaurus|both] [--threads T] [--out DIR] [--keep] [--git-only]
        pnpm bench --case search [--search-pages N,M] [--threads T] [--keep]
        pnpm bench --case mdx [--pages N] [--runs R] [--threads T] [--out DIR] [--keep] [--no-mdx-features]
+       pnpm bench --case flat [--siblings N,M,...] [--threads T] [--out DIR] [--keep]
 
   --pages N     doc pages of the synthetic site (default 2000, at least 100)
   --runs R      runs of each measurement; the table shows the median (default 3)
@@ -37,8 +42,10 @@ const USAGE = `Usage: pnpm bench [--pages N] [--runs R] [--shape docgen|docusaur
   --out DIR     folder of the JSON results, bench-<shape>-<N>.json (default bench-results)
   --keep        keep the generated sites and outputs (their folders are printed)
   --case C      build (default); search: docgen's search beside Pagefind on the one-sidebar Korean site;
-                mdx: that site's pages as .md and as .mdx, the .mdx build's CPU against the .md one's (bench-mdx-<N>.json)
+                mdx: that site's pages as .md and as .mdx, the .mdx build's CPU against the .md one's (bench-mdx-<N>.json);
+                flat: a folder of N sibling pages for each N of --siblings, its page HTML against the folder of 50's (bench-flat.json)
   --search-pages N,M  sizes of the search case (default 2000,10000)
+  --siblings N,M,...  sizes of the flat case (default 50,5000,50000)
   --no-mdx-features   mdx case: no page uses MDX's features (JSON import, export, Tabs, .map()), only its syntax
   --git-only    only the cost of last-updated dates (the git pass on a cold build and a rebuild)
 `;
@@ -58,6 +65,7 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
       case: { type: 'string', default: 'build' },
       'search-pages': { type: 'string', default: '2000,10000' },
+      siblings: { type: 'string', default: '50,5000,50000' },
       'git-only': { type: 'boolean', default: false },
       'mdx-features': { type: 'boolean', default: true },
       help: { type: 'boolean', short: 'h', default: false },
@@ -68,7 +76,8 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (!['build', 'search', 'mdx'].includes(values.case)) usageError(`--case must be build, search or mdx, not "${values.case}"`);
+  if (!['build', 'search', 'mdx', 'flat'].includes(values.case))
+    usageError(`--case must be build, search, mdx or flat, not "${values.case}"`);
   const pages = toInteger('--pages', values.pages, 100);
   const runs = toInteger('--runs', values.runs, 1);
   const threads = values.threads === undefined ? undefined : toInteger('--threads', values.threads, 1);
@@ -100,6 +109,21 @@ async function main(): Promise<void> {
     env,
     log,
   };
+  if (values.case === 'flat') {
+    const siblings = values.siblings.split(',').map((size) => toInteger('--siblings', size.trim(), 1));
+    log(`docgen bench, flat: ${siblings.join(', ')} siblings`);
+    const passed = await benchFlat({
+      siblings,
+      resultsDir: resolve(values.out),
+      keep: values.keep,
+      docgenBin: options.docgenBin,
+      env,
+      log,
+      docgenVersion,
+    });
+    if (!passed) log('\nSome flat-folder budgets are not met (FAIL above).');
+    return;
+  }
   if (values.case === 'mdx') {
     log(`docgen bench, mdx${threads ? `: DOCGEN_THREADS=${threads}` : ''}`);
     if (!hasGnuTime) log('GNU time (/usr/bin/time) is missing: peak RSS and CPU come from a build child reporting its own usage');
