@@ -33,6 +33,7 @@ describe('the public exports of the theme', () => {
           "preload",
           "renderContent",
           "renderPage",
+          "sidebarMoreLabel",
         ],
       }
     `);
