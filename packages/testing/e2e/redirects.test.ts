@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from '../src/browser.js';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
+import { readSearchIndexPaths } from '../src/searchIndex.js';
 import { useServedBuild } from '../src/servedBuild.js';
 
 const CONFIG = `title: Moves
@@ -98,12 +99,10 @@ describe('redirect pages', () => {
   it('are left out of the sitemap and the search indexes', () => {
     const sitemap = readFileSync(join(served.root, 'build', 'sitemap.xml'), 'utf8');
     expect(sitemap).not.toMatch(/old-guide|legacy|how-to|start\.html/);
-    // The sharded indexes' detail chunks hold each section's URL.
-    const details = listFiles(join(served.root, 'build')).filter((file) => /_docgen\/search\/files\/[^/]+-d\d+\.json$/.test(file));
-    expect(details.length).toBeGreaterThan(0);
-    const urls = details.flatMap((file) =>
-      (JSON.parse(readFileSync(join(served.root, 'build', file), 'utf8')) as string[][]).map((detail) => detail[2]),
-    );
+    // The sharded indexes' detail chunks hold each page's path.
+    const manifests = listFiles(join(served.root, 'build')).filter((file) => /^_docgen\/search\/(?!files\/)[^/]+\/[^/]+\.json$/.test(file));
+    expect(manifests.length).toBeGreaterThan(0);
+    const urls = manifests.flatMap((file) => readSearchIndexPaths(join(served.root, 'build', file)));
     expect(urls.some((url) => /^\/(ko\/)?docs\/guide/.test(url!))).toBe(true);
     expect(urls.filter((url) => /^\/(ko\/)?(docs\/old-guide|docs\/how-to|docs\/legacy|start\.html)/.test(url!))).toEqual([]);
   });

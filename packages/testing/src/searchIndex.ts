@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { getSearchFileName, type SearchManifest } from '@docgen/shared/search';
+import { getSearchFileName, type SearchDetailChunk, type SearchManifest } from '@docgen/shared/search';
 
 /**
  * Everything a scope's sharded search index holds, as one text: its manifest, its term shards, its
@@ -29,4 +29,14 @@ export function listSearchIndexFiles(manifestFile: string): string[] {
     names.push(name, ...chunks.map(getSearchFileName));
   }
   return names;
+}
+
+/** The paths of the pages the index whose manifest is `manifestFile` holds, from its detail chunks. */
+export function readSearchIndexPaths(manifestFile: string): string[] {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SearchManifest;
+  const filesDir = getSearchFilesDir(manifestFile);
+  const read = (hash: string) => JSON.parse(readFileSync(join(filesDir, getSearchFileName(hash)), 'utf8')) as unknown;
+  return manifest.directories.flatMap((directory) =>
+    (read(directory) as string[]).flatMap((chunk) => (read(chunk) as SearchDetailChunk).map(([, path]) => path)),
+  );
 }
