@@ -135,4 +135,31 @@ describe('getVisibleSidebar', () => {
       expect((getVisibleSidebar(fifty, '/docs/api/10')[0] as PropSidebarItem & { type: 'category' }).items).toHaveLength(50);
     });
   });
+
+  describe('a top level of more than 50 items (a docs folder of thousands of pages, without folders)', () => {
+    const top: PropSidebar = Array.from({ length: 3000 }, (_, index) => link(`/docs/${index}`));
+    const shown = (pathname: string) =>
+      getVisibleSidebar(top, pathname, undefined, (count) => `${count} more`).map(
+        (item) => `${item.label} ${(item as { href: string }).href}`,
+      );
+
+    it('shows the 40 around the page, and links the nearest page before and after them for the others', () => {
+      const items = shown('/docs/1500');
+      expect(items).toHaveLength(42);
+      expect(items[0]).toBe('1480 more /docs/1479');
+      expect(items[1]).toBe('/docs/1480 /docs/1480');
+      expect(items.at(-1)).toBe('1480 more /docs/1520');
+    });
+
+    it('reaches every page through those links, window by window', () => {
+      const reached = new Set<string>();
+      for (let pathname: string | undefined = '/docs/0'; pathname && !reached.has(pathname);) {
+        reached.add(pathname);
+        const items = shown(pathname);
+        for (const item of items) if (!item.includes(' more ')) reached.add(item.split(' ')[1]!);
+        pathname = items.at(-1)!.includes(' more ') ? items.at(-1)!.split(' ').at(-1) : undefined;
+      }
+      expect(reached.size).toBe(3000);
+    });
+  });
 });

@@ -40,10 +40,11 @@ export function toSidebarHolders(sidebar: PropSidebar): SidebarHolders {
  * the same rule, so the page's HTML holds exactly this part: its size depends on where the page
  * is, not on the size of the sidebar.
  *
- * A category of more than SIDEBAR_WINDOW_FROM items (a generated reference's folder of thousands
- * of pages) shows SIDEBAR_WINDOW of them, around the one that holds the page (or the first ones),
- * and in place of those before and after, a link to the category's page, which lists them all,
- * labelled by `moreLabel` with their number. The whole list follows once the sidebar file is
+ * A list of more than SIDEBAR_WINDOW_FROM items (a generated reference's folder of thousands of
+ * pages) shows SIDEBAR_WINDOW of them, around the one that holds the page (or the first ones),
+ * and in place of those before and after, a link labelled by `moreLabel` with their number: to the
+ * category's page, which lists them all, or where it has none (the top level), to the nearest of
+ * them, whose page shows the next window. The whole list follows once the sidebar file is
  * loaded, and a page of a folder of thousands is as large as one of a folder of 50.
  */
 export function getVisibleSidebar(
@@ -58,20 +59,31 @@ export function getVisibleSidebar(
     items.map((item, index) => {
       if (item.type === 'link') return item;
       const key = prefix + (offset + index);
-      if (open?.has(key) || !item.collapsible || !item.collapsed) {
-        const { start, end } = getSidebarWindow(item.items.length, findPlaceIn(open, `${key}/`));
-        const shown = prune(item.items.slice(start, end), `${key}/`, start);
-        const href = item.href ?? item.indexHref;
-        const more = (count: number): PropSidebarItem[] =>
-          count > 0 && href !== undefined && href !== pathname ? [{ type: 'link', label: moreLabel(count), href }] : [];
-        return { ...item, items: [...more(start), ...shown, ...more(item.items.length - end)] };
-      }
+      if (open?.has(key) || !item.collapsible || !item.collapsed) return { ...item, items: show(item.items, `${key}/`, item) };
       return item.items.length === 0 ? item : { ...item, items: [], itemsOmitted: true };
     });
-  return prune(sidebar, '');
+  /**
+   * The items of a list (of `category`, or the top level) the page shows: a window of a long one,
+   * with a link for those before and after it, to the category's page (which lists them) or, where
+   * there is none, to the nearest of them (whose page shows the next window).
+   */
+  const show = (items: readonly PropSidebarItem[], prefix: string, category?: PropSidebarItem & { type: 'category' }) => {
+    const { start, end } = getSidebarWindow(items.length, findPlaceIn(open, prefix));
+    const shown = prune(items.slice(start, end), prefix, start);
+    if (end - start === items.length) return shown;
+    const more = (count: number, nearest: PropSidebarItem | undefined): PropSidebarItem[] => {
+      const href =
+        category?.href ??
+        category?.indexHref ??
+        (nearest?.type === 'link' ? (nearest.external ? undefined : nearest.href) : (nearest?.href ?? nearest?.indexHref));
+      return count > 0 && href !== undefined && href !== pathname ? [{ type: 'link', label: moreLabel(count), href }] : [];
+    };
+    return [...more(start, items[start - 1]), ...shown, ...more(items.length - end, items[end])];
+  };
+  return show(sidebar, '');
 }
 
-/** A category with more items than this shows a window of SIDEBAR_WINDOW of them in a page. */
+/** A list (a category's, or the top level) of more items than this shows a window of SIDEBAR_WINDOW of them in a page. */
 export const SIDEBAR_WINDOW_FROM = 50;
 export const SIDEBAR_WINDOW = 40;
 
