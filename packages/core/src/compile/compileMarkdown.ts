@@ -345,7 +345,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
     // The excerpt shares the body's nodes: its own top-level ones are rendered, their warnings given once already.
     if (excerpt) pipeline.renderMath(excerpt, new VFile({ value: body, data: { docgen: { ...data, diagnostics: [] } } }));
   }
-  // What the site copies for its pages only when one uses it (see copyBundleExtras).
+  // What the site copies for its pages only when one uses it (see BundleExtras in builderResources.ts).
   const hasDiagram = hasElement(hast, (element) => element.properties.dataDiagram === 'mermaid');
   const hasMath =
     pipeline.renderMath !== undefined &&

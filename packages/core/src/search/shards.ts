@@ -14,7 +14,7 @@ import {
   type IndexTokenVisitor,
 } from '@docgen/shared/search';
 
-/** What a page gives the index: its title and path, and its sections (see SearchPageSections in index.ts). */
+/** What a page gives the index: its title and path, and its sections (see getScopePages in index.ts). */
 export interface ShardPage {
   title: string;
   path: string;
@@ -55,7 +55,7 @@ const D = 0.5;
  * (A step changes a score by 1% at most, which no ranking notices.)
  */
 const SCOPE_STEP = Math.log(1.02);
-export function toScopeStep(value: number): number {
+function toScopeStep(value: number): number {
   return value <= 0 ? 0 : Math.exp(Math.round(Math.log(value) / SCOPE_STEP) * SCOPE_STEP);
 }
 
@@ -77,16 +77,18 @@ const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
  *
  * The terms, sorted by UTF-16 code units, are cut into shards where the content says, not where a
  * running byte count does: after a term whose hash, against its entry's size, says so (each byte
- * has the same chance of ending a shard, so that shards average SEARCH_SHARD_BYTES), once the shard holds
- * SHARD_MIN_BYTES (or SHARD_MAX_BYTES). An edit changes the shards of the terms it touches; the other shards keep
- * their ends, their bytes and so their names. Details are in chunks of SEARCH_PAGES_PER_CHUNK
- * pages in scope order. Each file is named by a hash of `salt` (the scope's) and its contents.
+ * has the same chance of ending a shard, so that shards average SEARCH_SHARD_BYTES), once the
+ * shard holds SHARD_MIN_BYTES (or SHARD_MAX_BYTES). An edit changes the shards of the terms it
+ * touches; the other shards keep their ends, their bytes and so their names. Details are in chunks
+ * of SEARCH_PAGES_PER_CHUNK pages in scope order. Each file is named by a hash of `salt` (the
+ * scope's) and its contents.
  *
  * Linear in the size of the text (one tokenizing pass, one sort of the distinct terms), and a pure
  * function of the pages: the same bytes whatever thread writes it.
  */
 export function toSearchShards(pages: readonly ShardPage[], salt = ''): { manifest: SearchManifest; files: SearchFile[] } {
-  const slot = 2 ** Math.ceil(Math.log2(Math.max(1, ...pages.map((page) => page.sections.length))));
+  // Not Math.max(...): a scope may have more pages than a call may have arguments.
+  const slot = 2 ** Math.ceil(Math.log2(pages.reduce((most, page) => Math.max(most, page.sections.length), 1)));
   const sections: IndexedSection[] = [];
   for (const [index, page] of pages.entries()) {
     for (const [at, section] of page.sections.entries()) {
@@ -165,7 +167,8 @@ interface IndexedSection {
 
 /**
  * Whether a shard may end after a term's entry of `bytes`: true for about one in
- * SEARCH_SHARD_BYTES / bytes terms, by a hash of the term alone (FNV-1a over its UTF-16 code units).
+ * (SEARCH_SHARD_BYTES - SHARD_MIN_BYTES) / bytes terms, by a hash of the term alone (FNV-1a over
+ * its UTF-16 code units).
  */
 function endsShard(term: string, bytes: number): boolean {
   let hash = 0x811c9dc5;
@@ -279,7 +282,8 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * difference to the one before: the heaviest SEARCH_MAX_POSTINGS. A section's weight is, as
  * MiniSearch scores it, the sum over the fields the term is in of the field's boost times the
  * term's BM25+ score in the field (its inverse document frequency among the field's values, and
- * its frequency against the field's length).
+ * its frequency against the field's length; the section count and the average lengths in steps,
+ * see toScopeStep).
  */
 function createWeigher(postings: Postings, lengths: readonly number[][], sections: readonly IndexedSection[]) {
   const { starts, places, tfs } = postings;
