@@ -345,11 +345,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     running = (running ?? firstBuild).then(() => rebuild(changes));
   };
   const isOwnOutput = createOwnOutputTest();
-  // What the watcher reported before its first scan ended: the scan's own comparison leaves it out.
-  let reportedBeforeReady: Set<string> | undefined = new Set();
+  // A file's state when its last change was taken: one save can be reported twice (the watcher's
+  // events for its truncation and its write, or the watcher and the first scan's comparison), and
+  // must rebuild once.
+  const changedTo = new Map<string, string>();
+  const isRepeated = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return false;
+    const state = `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}`;
+    if (changedTo.get(path) === state) return true;
+    changedTo.set(path, state);
+    return false;
+  };
   const schedule = (kind: FileChange['kind']) => (path: string) => {
-    if (kind === 'change' && isOwnOutput(path)) return;
-    reportedBeforeReady?.add(resolve(path));
+    if (kind === 'change' && (isOwnOutput(path) || isRepeated(resolve(path)))) return;
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
     timer = setTimeout(flush, 30);
@@ -379,11 +388,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // Events may have been lost: nothing read before can be trusted.
     watcher.on('error', () => builder.forget('all'));
     watcher.once('ready', () => {
-      const reported = reportedBeforeReady ?? new Set();
-      reportedBeforeReady = undefined;
       // A save during the scan is reported by the watcher and found by the comparison: one rebuild.
       const missed = [...builder.findChangedSince(readFrom), ...findChangedFiles([configFile, themeSourceDir], readFrom)].filter(
-        (change) => !reported.has(change.path),
+        (change) => change.kind !== 'change' || !isRepeated(change.path),
       );
       if (missed.length > 0) {
         pending.push(...missed);
