@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +15,8 @@ import {
   tokenizeForSearch,
 } from '@docgen/shared/search';
 import { getIndexFiles, toShardedSearchIndex } from '../src/search/index.js';
-import { toSearchShards, type ShardPage } from '../src/search/shards.js';
+import { getSearchStatePath, readSearchState, writeSearchState } from '../src/search/searchState.js';
+import { toSearchShards, updateSearchShards, type SearchShards, type ShardPage } from '../src/search/shards.js';
 
 const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
@@ -167,6 +171,138 @@ describe('the sharded search index after an edit', () => {
       edit(2999, (page) => ({ ...page, sections: [...page.sections, { heading: '끝', anchor: 'end', text: '고유한낱말', code: '' }] })),
     );
     expect(await urls('고유한낱말')).toEqual(['/docs/p2999#end']);
+  });
+});
+
+describe('an index updated from the table of the last one', () => {
+  const words = Array.from({ length: 3000 }, (_, index) => `${['분석', '토큰', 'word', '설정', '결과'][index % 5]}${index.toString(36)}`);
+  const pages: ShardPage[] = Array.from({ length: 1500 }, (_, page) => ({
+    title: `페이지 ${page}`,
+    path: `/docs/p${page}`,
+    sections: Array.from({ length: 1 + (page % 4) }, (_, at) => ({
+      heading: at === 0 ? '' : `절 ${at}`,
+      anchor: at === 0 ? '' : `s${at}`,
+      text: Array.from({ length: 30 }, (_, word) => words[(page * 7919 + at * 104729 + word * 31) % words.length]).join(' '),
+      code: `code${page % 50}`,
+    })),
+  }));
+  /** A page's content key, as the build gives it: a hash of what its sections say. */
+  const keyOf = (page: ShardPage) => createHash('sha256').update(JSON.stringify(page.sections)).digest('hex');
+  const refs = (of: readonly ShardPage[]) => of.map((page) => ({ key: keyOf(page), title: page.title, path: page.path }));
+  const contentsOf = (index: SearchShards, before: SearchShards) => {
+    const made = new Map(before.files.map((file) => [file.name, file.contents]));
+    return new Map(index.files.map((file) => [file.name, file.contents ?? made.get(file.name)]));
+  };
+  const editText = (page: ShardPage, text: string): ShardPage => ({
+    ...page,
+    sections: page.sections.map((value, at) => (at === 0 ? { ...value, text: `${value.text} ${text}` } : value)),
+  });
+  const edits: [string, (of: ShardPage[]) => ShardPage[]][] = [
+    ['a line added to one page', (of) => of.map((page, index) => (index === 700 ? editText(page, '한줄추가된문장 word1') : page))],
+    [
+      'a heading added',
+      (of) =>
+        of.map((page, index) =>
+          index === 4 ? { ...page, sections: [...page.sections, { heading: '새 절', anchor: 'new', text: '새 글', code: 'x' }] } : page,
+        ),
+    ],
+    [
+      'a section and the only use of its terms removed',
+      (of) => of.map((page, index) => (index === 3 ? { ...page, sections: page.sections.slice(0, 1) } : page)),
+    ],
+    ['a title changed', (of) => of.map((page, index) => (index === 0 ? { ...page, title: '새 제목' } : page))],
+    [
+      'the last page and pages far apart edited',
+      (of) => of.map((page, index) => (index % 499 === 0 || index === 1499 ? editText(page, `편집${index}`) : page)),
+    ],
+    [
+      'a third of the pages rewritten (the averages move a step)',
+      (of) => of.map((page, index) => (index % 3 === 0 ? editText(page, words.slice(0, 80).join(' ')) : page)),
+    ],
+    ['nothing changed', (of) => of],
+  ];
+
+  it.each(edits)('gives the same manifest and files as an index made anew: %s', (name, change) => {
+    const before = toSearchShards(
+      pages,
+      'salt',
+      refs(pages).map((ref) => ref.key),
+    );
+    const changed = change(pages);
+    const reread = new Set<number>();
+    const updated = updateSearchShards(before.table, refs(changed), (index) => (reread.add(index), changed[index]!), {
+      salt: 'salt',
+      has: () => true,
+    })!;
+    const anew = toSearchShards(changed, 'salt');
+    expect(updated).toBeDefined();
+    if (name.includes('averages')) expect(updated.table.scope).not.toEqual(before.table.scope);
+    expect(updated.manifest).toEqual(anew.manifest);
+    expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    // Only the changed pages, and the other page of their detail chunks, are read.
+    const changedPages = changed.flatMap((page, index) => (page === pages[index] ? [] : [index]));
+    for (const index of reread) expect(changedPages.some((at) => Math.floor(at / 2) === Math.floor(index / 2))).toBe(true);
+    // What did not change is kept, not made again: an edit of a few pages makes few files.
+    if (changedPages.length < 10)
+      expect(updated.files.filter((file) => file.contents !== undefined).length).toBeLessThan(updated.files.length / 4);
+  });
+
+  it('makes the contents of a kept file the output lacks, and is updated again from its own table', () => {
+    const before = toSearchShards(
+      pages,
+      'salt',
+      refs(pages).map((ref) => ref.key),
+    );
+    const once = edits[0]![1](pages);
+    const update = (has: (name: string) => boolean) =>
+      updateSearchShards(before.table, refs(once), (index) => once[index]!, { salt: 'salt', has })!;
+    const lost = update(() => true).files.find(
+      (file) => file.contents === undefined && before.manifest.shardFiles.includes(file.name),
+    )!.name;
+    const updated = update((name) => name !== lost);
+    expect(updated.files.find((file) => file.name === lost)?.contents).toBe(before.files.find((file) => file.name === lost)!.contents);
+    const twice = edits[1]![1](once);
+    const again = updateSearchShards(updated.table, refs(twice), (index) => twice[index]!, { salt: 'salt', has: () => true })!;
+    expect(again.manifest).toEqual(toSearchShards(twice, 'salt').manifest);
+  });
+
+  it('is made anew when pages are added or moved, or a page outgrows the numbering', () => {
+    const before = toSearchShards(
+      pages,
+      'salt',
+      refs(pages).map((ref) => ref.key),
+    );
+    const read = (of: ShardPage[]) => (index: number) => of[index]!;
+    const added = [...pages, pages[0]!].map((page, index) => ({ ...page, path: `/docs/q${index}` }));
+    expect(updateSearchShards(before.table, refs(added), read(added), { salt: 'salt', has: () => true })).toBeUndefined();
+    const moved = [pages[1]!, pages[0]!, ...pages.slice(2)];
+    expect(updateSearchShards(before.table, refs(moved), read(moved), { salt: 'salt', has: () => true })).toBeUndefined();
+    const grown = pages.map((page, index) =>
+      index === 9
+        ? { ...page, sections: Array.from({ length: 9 }, (_, at) => ({ heading: `h${at}`, anchor: `a${at}`, text: 'x', code: '' })) }
+        : page,
+    );
+    expect(updateSearchShards(before.table, refs(grown), read(grown), { salt: 'salt', has: () => true })).toBeUndefined();
+  });
+
+  it('keeps its table in a file that reads back the same, and ignores one of other code or cut short', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docgen-search-state-'));
+    try {
+      const { table } = toSearchShards(
+        pages,
+        'salt',
+        refs(pages).map((ref) => ref.key),
+      );
+      const file = getSearchStatePath(dir, '/search/docs.json');
+      writeSearchState(file, 'one', table);
+      const read = readSearchState(file, 'one')!;
+      expect({ ...read, tfs: [...read.tfs] }).toEqual({ ...table, tfs: [...table.tfs] });
+      expect(readSearchState(file, 'two')).toBeUndefined();
+      writeFileSync(file, readFileSync(file).subarray(0, 5000));
+      expect(readSearchState(file, 'one')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

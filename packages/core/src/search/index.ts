@@ -1,6 +1,8 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
 import { getSearchFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, SEARCH_ISLAND_MARK, type SearchManifest } from '@docgen/shared/search';
-import { toSearchShards, type ShardPage } from './shards.js';
+import { toSearchShards, updateSearchShards, type SearchTable, type ShardPage } from './shards.js';
+
+export { getSearchStatePath, readSearchCodeKey, readSearchState, writeSearchState } from './searchState.js';
 
 /** The text a site component shows, rendered with its props (see SEARCH_ISLAND_MARK). */
 export type IslandText = (island: NonNullable<ContentSection['islands']>[number]) => string;
@@ -67,7 +69,39 @@ export function toShardedSearchIndex(
   const { manifest, files } = toSearchShards(pages, salt);
   return {
     manifest: JSON.stringify(manifest),
-    files: files.map(({ name, contents }) => ({ path: toSearchFilePath(name), contents })),
+    files: files.map(({ name, contents }) => ({ path: toSearchFilePath(name), contents: contents! })),
+  };
+}
+
+/**
+ * A scope's index as a build writes it: updated from the table of the scope's last index
+ * (`previous`, see updateSearchShards) when there is one for the same pages, else made from every
+ * page. Only the changed pages' sections are read then (`readSections`, by content key). A
+ * file with no contents is one the output holds already (`has`, by path): it is kept as it is.
+ * Gives the manifest's JSON, the files by path, and the table for the next update.
+ */
+export function writeScopeIndex(input: {
+  pages: readonly SearchPage[];
+  readSections: (key: string) => readonly ContentSection[];
+  islandText?: IslandText;
+  salt: string;
+  previous?: SearchTable;
+  has: (path: string) => boolean;
+}): { manifest: string; files: { path: string; contents?: string }[]; table: SearchTable } {
+  const { pages, readSections, islandText, salt, previous } = input;
+  const has = (name: string) => input.has(toSearchFilePath(name));
+  const readPage = (index: number) => getScopePages([pages[index]!], readSections, islandText)[0]!;
+  const index =
+    (previous && updateSearchShards(previous, pages, readPage, { salt, has })) ??
+    toSearchShards(
+      getScopePages(pages, readSections, islandText),
+      salt,
+      pages.map((page) => page.key),
+    );
+  return {
+    manifest: JSON.stringify(index.manifest),
+    files: index.files.map(({ name, contents }) => ({ path: toSearchFilePath(name), contents })),
+    table: index.table,
   };
 }
 

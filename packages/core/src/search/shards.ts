@@ -29,13 +29,77 @@ export interface ShardSection {
   code: string;
 }
 
-/** One file of a sharded index: its name (a hash of its contents, see getSearchFileName) and contents. */
+/**
+ * One file of a sharded index: its name (a hash of its contents, see getSearchFileName) and
+ * contents; no contents for a file an update keeps (it is in the output already, see `has`).
+ */
 export interface SearchFile {
   name: string;
-  contents: string;
+  contents?: string;
+}
+
+/** A page of a scope as the index remembers it: `key` stands for its sections (the compiled content's key). */
+export interface TablePage {
+  key: string;
+  title: string;
+  path: string;
+  sections: number;
+}
+
+/**
+ * What an index remembers of the pages it was made from, so that an edit updates it (see
+ * updateSearchShards): the terms and their postings, each field's length in each section, and
+ * what each shard and detail chunk was made of. Persisted by searchState.ts.
+ */
+export interface SearchTable {
+  /** A section's number is its page's index times `slot`, plus its place in the page (see SearchManifest). */
+  slot: number;
+  pages: TablePage[];
+  /** Every term by id; a term no section holds any more keeps its id, with no postings. */
+  terms: string[];
+  /** Where each term's postings start in `places` and `tfs` (and the next term's start where they end). */
+  starts: Int32Array;
+  /** section number * FIELDS.length + field, ascending within a term */
+  places: Int32Array;
+  /** The term's count in that field of that section. */
+  tfs: Int32Array;
+  /** The number of distinct terms of each field of each section, sections in scope order. */
+  lengths: Int32Array;
+  /** The scope-wide numbers the weights depend on (see toScopeStep): an update whose are the same recomputes only the terms it touched. */
+  scope: ScopeSteps;
+  /** Each term's entry length in the shards (UTF-16 code units). */
+  entryLengths: Int32Array;
+  /** Each shard by its first and last term (ids), its term count and its file name. */
+  shards: ShardRecord[];
+  /** Each detail chunk's file name. */
+  chunks: string[];
+}
+
+export interface ShardRecord {
+  first: number;
+  last: number;
+  count: number;
+  name: string;
+}
+
+/** The section count and each field's average length, in steps (see toScopeStep). */
+export interface ScopeSteps {
+  total: number;
+  averages: number[];
+}
+
+/** A scope's index: its manifest, its files, and the table an edit updates it from. */
+export interface SearchShards {
+  manifest: SearchManifest;
+  files: SearchFile[];
+  table: SearchTable;
 }
 
 const FIELDS = ['title', 'heading', 'text', 'code'] as const;
+const FIELD_COUNT = FIELDS.length;
+// Places are section number * FIELD_COUNT + field: four fields, two bits.
+const FIELD_BITS = 2;
+const FIELD_MASK = FIELD_COUNT - 1;
 const BOOSTS: Record<(typeof FIELDS)[number], number> = {
   title: SEARCH_BOOST.title,
   heading: SEARCH_BOOST.heading,
@@ -67,6 +131,9 @@ function toScopeStep(value: number): number {
 const SHARD_MIN_BYTES = (SEARCH_SHARD_BYTES * 2) / 3;
 const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
 
+/** Where a file is: `has` tells whether the output holds a file of that name already (then an update need not make its contents). */
+export type HasFile = (name: string) => boolean;
+
 /**
  * The sharded search index of a scope's pages: a manifest, the term shards, the detail chunks and
  * the directories that name them (see SearchManifest). Every term's postings hold, per section,
@@ -81,41 +148,153 @@ const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
  * shard holds SHARD_MIN_BYTES (or SHARD_MAX_BYTES). An edit changes the shards of the terms it
  * touches; the other shards keep their ends, their bytes and so their names. Details are in chunks
  * of SEARCH_PAGES_PER_CHUNK pages in scope order. Each file is named by a hash of `salt` (the
- * scope's) and its contents.
+ * scope's) and its contents. `keys` are the pages' content keys, for the table (see updateSearchShards).
  *
  * Linear in the size of the text (one tokenizing pass, one sort of the distinct terms), and a pure
  * function of the pages: the same bytes whatever thread writes it.
  */
-export function toSearchShards(pages: readonly ShardPage[], salt = ''): { manifest: SearchManifest; files: SearchFile[] } {
+export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: readonly string[] = []): SearchShards {
   // Not Math.max(...): a scope may have more pages than a call may have arguments.
   const slot = 2 ** Math.ceil(Math.log2(pages.reduce((most, page) => Math.max(most, page.sections.length), 1)));
-  const sections: IndexedSection[] = [];
-  for (const [index, page] of pages.entries()) {
-    for (const [at, section] of page.sections.entries()) {
-      sections.push({ id: index * slot + at, title: page.title, heading: section.heading, text: section.text, code: section.code });
-    }
-  }
-  const { terms, lengths, postings } = countTerms(sections);
-  const toWeights = createWeigher(postings, lengths, sections);
+  const dictionary = createDictionary([]);
+  const counted = countTerms(toIndexedSections(pages, 0, slot), dictionary);
+  const { starts, places, tfs } = layOut(counted, dictionary.terms.length);
+  const table: SearchTable = {
+    slot,
+    pages: pages.map((page, index) => ({ key: keys[index] ?? '', title: page.title, path: page.path, sections: page.sections.length })),
+    terms: dictionary.terms,
+    starts,
+    places,
+    tfs,
+    lengths: counted.lengths,
+    scope: getScopeSteps(counted.lengths),
+    entryLengths: new Int32Array(dictionary.terms.length),
+    shards: [],
+    chunks: [],
+  };
+  return writeShards(table, { salt, readPage: (index) => pages[index]!, has: () => false });
+}
 
-  const order = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
-  const shards: string[][] = [];
-  const firstTerms: string[] = [];
-  let shard: string[] = [];
-  let shardBytes = 0;
-  for (const id of order) {
-    const term = terms[id]!;
-    const entry = `[${JSON.stringify(term)},${toWeights(id)}]`;
-    if (shard.length === 0) firstTerms.push(term);
-    shard.push(entry);
-    shardBytes += entry.length + 1;
-    if (shardBytes >= SHARD_MAX_BYTES || (shardBytes >= SHARD_MIN_BYTES && endsShard(term, entry.length))) {
-      shards.push(shard);
-      shard = [];
-      shardBytes = 0;
-    }
+/**
+ * The index of `pages` made from the table of an earlier index of the same scope (`previous`):
+ * the pages whose key or title changed are read (`readPage`) and counted again, and only the terms
+ * they held or hold are weighed again; the shards with none of those terms keep their names, as
+ * do the detail chunks of unchanged pages, and their contents are made only when the output does
+ * not hold them (`has`). The same manifest and files as toSearchShards of the pages gives, byte
+ * for byte. Undefined when the pages are not those of `previous` in the same order, or a page's
+ * sections no longer fit the numbering (`slot`): the index is made anew.
+ */
+export function updateSearchShards(
+  previous: SearchTable,
+  pages: readonly Omit<TablePage, 'sections'>[],
+  readPage: (index: number) => ShardPage,
+  input: { salt: string; has: HasFile },
+): SearchShards | undefined {
+  if (pages.length !== previous.pages.length || pages.some((page, index) => page.path !== previous.pages[index]!.path)) return undefined;
+  const changed = new Uint8Array(pages.length);
+  const read = new Map<number, ShardPage>();
+  for (const [index, page] of pages.entries()) {
+    const old = previous.pages[index]!;
+    if (page.key !== '' && page.key === old.key && page.title === old.title) continue;
+    const shardPage = readPage(index);
+    if (shardPage.sections.length > previous.slot) return undefined;
+    changed[index] = 1;
+    read.set(index, shardPage);
   }
-  if (shard.length > 0) shards.push(shard);
+  const slot =
+    2 **
+    Math.ceil(
+      Math.log2(pages.reduce((most, _, index) => Math.max(most, read.get(index)?.sections.length ?? previous.pages[index]!.sections), 1)),
+    );
+  if (slot !== previous.slot) return undefined;
+
+  const dictionary = createDictionary(previous.terms);
+  const sections: IndexedSection[] = [];
+  for (const [index, page] of read) sections.push(...toIndexedSections([page], index, slot));
+  const counted = countTerms(sections, dictionary);
+  const added = layOut(counted, dictionary.terms.length);
+  const { starts, places, tfs, touched } = mergePostings(previous, added, changed, slot * FIELD_COUNT);
+
+  const tablePages = pages.map((page, index) => ({
+    ...page,
+    sections: read.get(index)?.sections.length ?? previous.pages[index]!.sections,
+  }));
+  const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
+  let from = 0;
+  let to = 0;
+  let fromCounted = 0;
+  for (const [index, page] of tablePages.entries()) {
+    const size = page.sections * FIELD_COUNT;
+    if (changed[index]) {
+      lengths.set(counted.lengths.subarray(fromCounted, fromCounted + size), to);
+      fromCounted += size;
+    } else {
+      lengths.set(previous.lengths.subarray(from, from + size), to);
+    }
+    from += previous.pages[index]!.sections * FIELD_COUNT;
+    to += size;
+  }
+  const scope = getScopeSteps(lengths);
+  const sameScope =
+    scope.total === previous.scope.total && scope.averages.every((value, field) => value === previous.scope.averages[field]);
+  const entryLengths = new Int32Array(dictionary.terms.length);
+  entryLengths.set(previous.entryLengths);
+  const table: SearchTable = {
+    slot,
+    pages: tablePages,
+    terms: dictionary.terms,
+    starts,
+    places,
+    tfs,
+    lengths,
+    scope,
+    entryLengths,
+    shards: [],
+    chunks: [],
+  };
+  return writeShards(table, {
+    salt: input.salt,
+    readPage: (index) => {
+      let page = read.get(index);
+      if (!page) read.set(index, (page = readPage(index)));
+      return page;
+    },
+    has: input.has,
+    previous: { table: previous, touched: sameScope ? touched : undefined, changed },
+  });
+}
+
+/**
+ * The files and manifest of a table's index, the table's entry lengths, shards and chunks filled
+ * in. With `previous`, the shards and chunks it made are kept where nothing in them changed:
+ * `touched` the terms whose entries may have (all, when absent), `changed` the pages.
+ */
+function writeShards(
+  table: SearchTable,
+  input: {
+    salt: string;
+    readPage: (index: number) => ShardPage;
+    has: HasFile;
+    previous?: { table: SearchTable; touched: Uint8Array | undefined; changed: Uint8Array };
+  },
+): SearchShards {
+  const { terms, starts, entryLengths } = table;
+  const { salt, has, previous } = input;
+  const touched = previous?.touched;
+  const toWeights = createWeigher(table);
+  const entries = new Map<number, string>();
+  const entryOf = (id: number) => {
+    let entry = entries.get(id);
+    if (entry === undefined) entries.set(id, (entry = `[${JSON.stringify(terms[id]!)},${toWeights(id)}]`));
+    return entry;
+  };
+  const order: number[] = [];
+  for (let id = 0; id < terms.length; id++) {
+    if (starts[id + 1]! === starts[id]!) continue;
+    order.push(id);
+    if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
+  }
+  order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
 
   const files: SearchFile[] = [];
   const add = (contents: string) => {
@@ -123,37 +302,76 @@ export function toSearchShards(pages: readonly ShardPage[], salt = ''): { manife
     files.push({ name, contents });
     return name;
   };
-  const shardFiles = shards.map((entries) => add(`[${entries.join(',')}]`));
-  const chunks: string[] = [];
-  for (let start = 0; start < pages.length; start += SEARCH_PAGES_PER_CHUNK) {
-    const chunk: SearchDetailChunk = pages
-      .slice(start, start + SEARCH_PAGES_PER_CHUNK)
-      .map((page) => [
-        page.title,
-        page.path,
-        page.sections.map((section) => [
-          section.heading,
-          section.anchor,
-          section.text.length > SEARCH_DETAIL_TEXT ? section.text.slice(0, SEARCH_DETAIL_TEXT) : section.text,
-        ]),
-      ]);
-    chunks.push(add(JSON.stringify(chunk)));
+  /** A file made before, kept by its name: its contents are made only when the output lacks it. */
+  const keep = (name: string, contents: () => string) => {
+    files.push(has(name) ? { name } : { name, contents: contents() });
+    return name;
+  };
+  const oldShards = new Map(previous?.table.shards.map((shard) => [shard.first, shard]));
+  const firstTerms: string[] = [];
+  const shardFiles: string[] = [];
+  const cut = (start: number, end: number) => {
+    const first = order[start]!;
+    const last = order[end - 1]!;
+    const count = end - start;
+    firstTerms.push(terms[first]!);
+    const old = oldShards.get(first);
+    const contents = () => `[${order.slice(start, end).map(entryOf).join(',')}]`;
+    let kept = touched !== undefined && old !== undefined && old.last === last && old.count === count;
+    for (let at = start; kept && at < end; at++) kept = touched![order[at]!] === 0;
+    const name = kept ? keep(old!.name, contents) : add(contents());
+    table.shards.push({ first, last, count, name });
+    shardFiles.push(name);
+  };
+  let start = 0;
+  let shardBytes = 0;
+  for (let at = 0; at < order.length; at++) {
+    const id = order[at]!;
+    shardBytes += entryLengths[id]! + 1;
+    if (shardBytes >= SHARD_MAX_BYTES || (shardBytes >= SHARD_MIN_BYTES && endsShard(terms[id]!, entryLengths[id]!))) {
+      cut(start, at + 1);
+      start = at + 1;
+      shardBytes = 0;
+    }
+  }
+  if (start < order.length) cut(start, order.length);
+
+  for (let first = 0; first < table.pages.length; first += SEARCH_PAGES_PER_CHUNK) {
+    const indexes = Array.from({ length: Math.min(SEARCH_PAGES_PER_CHUNK, table.pages.length - first) }, (_, at) => first + at);
+    const contents = () => JSON.stringify(indexes.map((index) => toDetail(input.readPage(index))));
+    const old = previous?.table.chunks[first / SEARCH_PAGES_PER_CHUNK];
+    const kept =
+      old !== undefined && previous!.table.pages.length === table.pages.length && indexes.every((index) => !previous!.changed[index]);
+    table.chunks.push(kept ? keep(old, contents) : add(contents()));
   }
   const directories: string[] = [];
-  for (let start = 0; start < chunks.length; start += SEARCH_CHUNKS_PER_DIRECTORY) {
-    directories.push(add(JSON.stringify(chunks.slice(start, start + SEARCH_CHUNKS_PER_DIRECTORY))));
+  for (let first = 0; first < table.chunks.length; first += SEARCH_CHUNKS_PER_DIRECTORY) {
+    directories.push(add(JSON.stringify(table.chunks.slice(first, first + SEARCH_CHUNKS_PER_DIRECTORY))));
   }
   const manifest: SearchManifest = {
     format: SEARCH_FORMAT,
-    documentCount: sections.length,
-    slot,
+    documentCount: table.lengths.length / FIELD_COUNT,
+    slot: table.slot,
     pagesPerChunk: SEARCH_PAGES_PER_CHUNK,
     chunksPerDirectory: SEARCH_CHUNKS_PER_DIRECTORY,
     shards: firstTerms,
     shardFiles,
     directories,
   };
-  return { manifest, files };
+  return { manifest, files, table };
+}
+
+/** A page's entry in a detail chunk (see SearchDetailChunk). */
+function toDetail(page: ShardPage): SearchDetailChunk[number] {
+  return [
+    page.title,
+    page.path,
+    page.sections.map((section) => [
+      section.heading,
+      section.anchor,
+      section.text.length > SEARCH_DETAIL_TEXT ? section.text.slice(0, SEARCH_DETAIL_TEXT) : section.text,
+    ]),
+  ];
 }
 
 /** A section as the index counts it: its number (see SearchManifest) and its fields. */
@@ -163,6 +381,31 @@ interface IndexedSection {
   heading: string;
   text: string;
   code: string;
+}
+
+/** The sections of `pages`, the first of which is the scope's page `firstIndex`, numbered by `slot`. */
+function toIndexedSections(pages: readonly ShardPage[], firstIndex: number, slot: number): IndexedSection[] {
+  const sections: IndexedSection[] = [];
+  for (const [index, page] of pages.entries()) {
+    for (const [at, section] of page.sections.entries()) {
+      sections.push({
+        id: (firstIndex + index) * slot + at,
+        title: page.title,
+        heading: section.heading,
+        text: section.text,
+        code: section.code,
+      });
+    }
+  }
+  return sections;
+}
+
+/** The section count and average field lengths of a scope, in steps (see toScopeStep). */
+function getScopeSteps(lengths: Int32Array): ScopeSteps {
+  const total = lengths.length / FIELD_COUNT;
+  const sums = FIELDS.map(() => 0);
+  for (let place = 0; place < lengths.length; place++) sums[place % FIELD_COUNT]! += lengths[place]!;
+  return { total: toScopeStep(total), averages: sums.map((sum) => toScopeStep(sum / Math.max(1, total) || 1)) };
 }
 
 /**
@@ -176,24 +419,39 @@ function endsShard(term: string, bytes: number): boolean {
   return ((hash >>> 0) / 0x1_0000_0000) * (SEARCH_SHARD_BYTES - SHARD_MIN_BYTES) < bytes;
 }
 
+/** Terms by id, and the ids of terms and of Hangul pairs (see countTerms). */
+interface Dictionary {
+  terms: string[];
+  termIds: Map<string, number>;
+  pairIds: Map<number, number>;
+}
+
+function createDictionary(terms: readonly string[]): Dictionary {
+  return { terms: [...terms], termIds: new Map(terms.map((term, id) => [term, id])), pairIds: new Map() };
+}
+
+/** What counting gives: (term, place, count) of each term in each field, places ascending, and each field's distinct terms by section. */
+interface Counted {
+  found: Int32Array;
+  foundLength: number;
+  lengths: Int32Array;
+}
+
 /**
- * Every term of the sections (by id, in the order first met), the number of distinct terms of each
- * field of each section, and the postings: for each term, the sections and fields it occurs in,
- * sections ascending and fields in order within one, with its count there.
+ * Counts the terms of the sections (new terms join the dictionary, by id in the order first
+ * met): the number of distinct terms of each field of each section, and for each term the
+ * sections and fields it occurs in, with its count there.
  *
  * A site has millions of tokens and some ten thousand terms: each token is looked up once (a Hangul
- * bigram by its character codes, without a string), counted in an array by term id, and the
- * postings are laid out by term with one counting sort, not kept in a list per term.
+ * bigram by its character codes, without a string) and counted in an array by term id.
  */
-function countTerms(sections: readonly IndexedSection[]) {
-  const terms: string[] = [];
-  const termIds = new Map<string, number>();
-  const pairIds = new Map<number, number>();
-  const lengths = FIELDS.map(() => new Array<number>(sections.length).fill(0));
-  // The (term, section * FIELDS.length + field, count) of each term in each field, as counted.
+function countTerms(sections: readonly IndexedSection[], dictionary: Dictionary): Counted {
+  const { terms, termIds, pairIds } = dictionary;
+  const lengths = new Int32Array(sections.length * FIELD_COUNT);
+  // The (term, section number * FIELD_COUNT + field, count) of each term in each field, as counted.
   let found = new Int32Array(1 << 16);
   let foundLength = 0;
-  let counts = new Int32Array(1 << 12);
+  let counts = new Int32Array(Math.max(1 << 12, terms.length * 2));
   const touched: number[] = [];
   const addTerm = (term: string) => {
     const id = terms.length;
@@ -227,28 +485,35 @@ function countTerms(sections: readonly IndexedSection[]) {
     },
   };
   for (let section = 0; section < sections.length; section++) {
-    for (let field = 0; field < FIELDS.length; field++) {
-      forEachIndexToken(sections[section]![FIELDS[field]!], visitor);
-      lengths[field]![section] = touched.length;
+    const indexed = sections[section]!;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      forEachIndexToken(indexed[FIELDS[field]!], visitor);
+      lengths[section * FIELD_COUNT + field] = touched.length;
       if (foundLength + touched.length * 3 > found.length) {
         const larger = new Int32Array(Math.max(found.length * 2, foundLength + touched.length * 3));
         larger.set(found);
         found = larger;
       }
+      const place = indexed.id * FIELD_COUNT + field;
       for (const id of touched) {
         found[foundLength++] = id;
-        found[foundLength++] = section * FIELDS.length + field;
+        found[foundLength++] = place;
         found[foundLength++] = counts[id]!;
         counts[id] = 0;
       }
       touched.length = 0;
     }
   }
-  // Laid out by term, keeping the order counted (sections ascending, fields in order).
-  const starts = new Int32Array(terms.length + 1);
+  return { found, foundLength, lengths };
+}
+
+/** Postings laid out by term: each term's in the order counted (places ascending). */
+function layOut(counted: Counted, termCount: number): Postings {
+  const { found, foundLength } = counted;
+  const starts = new Int32Array(termCount + 1);
   for (let index = 0; index < foundLength; index += 3) starts[found[index]! + 1]!++;
-  for (let id = 0; id < terms.length; id++) starts[id + 1]! += starts[id]!;
-  const next = starts.slice(0, terms.length);
+  for (let id = 0; id < termCount; id++) starts[id + 1]! += starts[id]!;
+  const next = starts.slice(0, termCount);
   const places = new Int32Array(foundLength / 3);
   const tfs = new Int32Array(foundLength / 3);
   for (let index = 0; index < foundLength; index += 3) {
@@ -256,7 +521,49 @@ function countTerms(sections: readonly IndexedSection[]) {
     places[at] = found[index + 1]!;
     tfs[at] = found[index + 2]!;
   }
-  return { terms, lengths, postings: { starts, places, tfs } };
+  return { starts, places, tfs };
+}
+
+/**
+ * The postings of `previous` without those of the changed pages (`span` places a page), merged
+ * with `added` (the changed pages' own, counted again), places ascending within each term; and
+ * the terms whose postings this changed (`touched`).
+ */
+function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Array, span: number): Postings & { touched: Uint8Array } {
+  const termCount = added.starts.length - 1;
+  const oldCount = previous.starts.length - 1;
+  const starts = new Int32Array(termCount + 1);
+  const places = new Int32Array(previous.places.length + added.places.length);
+  const tfs = new Int32Array(places.length);
+  const touched = new Uint8Array(termCount);
+  let out = 0;
+  for (let id = 0; id < termCount; id++) {
+    starts[id] = out;
+    let at = id < oldCount ? previous.starts[id]! : 0;
+    const end = id < oldCount ? previous.starts[id + 1]! : 0;
+    let next = added.starts[id]!;
+    const nextEnd = added.starts[id + 1]!;
+    if (next < nextEnd) touched[id] = 1;
+    while (at < end || next < nextEnd) {
+      if (at < end) {
+        const place = previous.places[at]!;
+        if (changed[Math.floor(place / span)]) {
+          touched[id] = 1;
+          at++;
+          continue;
+        }
+        if (next >= nextEnd || place < added.places[next]!) {
+          places[out] = place;
+          tfs[out++] = previous.tfs[at++]!;
+          continue;
+        }
+      }
+      places[out] = added.places[next]!;
+      tfs[out++] = added.tfs[next++]!;
+    }
+  }
+  starts[termCount] = out;
+  return { starts, places: places.subarray(0, out), tfs: tfs.subarray(0, out), touched };
 }
 
 /** Hangul syllables and compatibility jamo (HANGUL in searchTokens.ts) as small numbers, so that a pair is one small integer. */
@@ -265,13 +572,8 @@ function toPairKey(code: number): number {
   return code >= 0xac00 ? code - 0xac00 : code - 0x3131 + (0xd7a3 - 0xac00 + 1);
 }
 
-interface Postings {
-  /** Where each term's postings start in `places` and `tfs` (and the next term's start where they end). */
-  starts: Int32Array;
-  /** section * FIELDS.length + field */
-  places: Int32Array;
-  tfs: Int32Array;
-}
+/** Postings laid out by term (see SearchTable). */
+type Postings = Pick<SearchTable, 'starts' | 'places' | 'tfs'>;
 
 /** The decimal text of small integers (most deltas and weights), made once. */
 const SMALL_NUMBERS = Array.from({ length: 4096 }, (_, value) => String(value));
@@ -285,41 +587,46 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * its frequency against the field's length; the section count and the average lengths in steps,
  * see toScopeStep).
  */
-function createWeigher(postings: Postings, lengths: readonly number[][], sections: readonly IndexedSection[]) {
-  const { starts, places, tfs } = postings;
-  const fields = FIELDS.length;
-  const total = sections.length;
-  const steppedTotal = toScopeStep(total);
-  const averages = lengths.map((values) => toScopeStep(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length) || 1));
-  // K times a field's length against the average, by place (the part of BM25+ that does not depend on the term).
-  const lengthNorms = new Float64Array(total * fields);
-  for (let place = 0; place < lengthNorms.length; place++) {
-    const field = place % fields;
-    lengthNorms[place] = K * (1 - B + (B * lengths[field]![(place - field) / fields]!) / averages[field]!);
+function createWeigher(table: SearchTable) {
+  const { starts, places, tfs, lengths, slot, scope } = table;
+  const fields = FIELD_COUNT;
+  // K times a field's length against the average (the part of BM25+ that does not depend on the
+  // term), by place: the lengths are by section in scope order, places by section number.
+  const lengthNorms = new Float64Array(table.pages.length * slot * fields);
+  let at = 0;
+  for (const [index, page] of table.pages.entries()) {
+    for (let place = index * slot * fields; place < (index * slot + page.sections) * fields; place++, at++) {
+      lengthNorms[place] = K * (1 - B + (B * lengths[at]!) / scope.averages[at % fields]!);
+    }
   }
   const boosts = FIELDS.map((field) => BOOSTS[field]);
-  const ids = new Int32Array(total);
-  const weights = new Int32Array(total);
+  let ids = new Int32Array(1024);
+  let weights = new Int32Array(1024);
   const fieldCounts = new Int32Array(fields);
-  const idfs = new Float64Array(fields);
+  // A field's boost times the term's inverse document frequency in it.
+  const factors = new Float64Array(fields);
   return (term: number): string => {
     const start = starts[term]!;
     const end = starts[term + 1]!;
+    if (end - start > ids.length) {
+      ids = new Int32Array(end - start);
+      weights = new Int32Array(end - start);
+    }
     fieldCounts.fill(0);
-    for (let at = start; at < end; at++) fieldCounts[places[at]! % fields]!++;
+    for (let at = start; at < end; at++) fieldCounts[places[at]! & FIELD_MASK]!++;
     for (let field = 0; field < fields; field++) {
-      idfs[field] = Math.log(1 + Math.max(0, steppedTotal - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
+      factors[field] = boosts[field]! * Math.log(1 + Math.max(0, scope.total - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
     }
     // A section's postings are next to each other (fields in order): summed as they come.
     let found = 0;
     let current = -1;
     let sum = 0;
     for (let at = start; at < end; at++) {
+      // Most of an update's time: the frequent terms it touches have postings in most sections.
       const place = places[at]!;
-      const field = place % fields;
-      const id = (place - field) / fields;
+      const id = place >> FIELD_BITS;
       const tf = tfs[at]!;
-      const weight = boosts[field]! * idfs[field]! * (D + (tf * (K + 1)) / (tf + lengthNorms[place]!));
+      const weight = factors[place & FIELD_MASK]! * (D + (tf * (K + 1)) / (tf + lengthNorms[place]!));
       if (id !== current) {
         if (current !== -1) {
           ids[found] = current;
@@ -350,7 +657,7 @@ function createWeigher(postings: Postings, lengths: readonly number[][], section
     for (let index = 0; index < found; index++) {
       const weight = weights[index]!;
       if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
-      const id = sections[ids[index]!]!.id;
+      const id = ids[index]!;
       parts.push(toText(id - previous), toText(weight));
       previous = id;
     }

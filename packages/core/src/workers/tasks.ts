@@ -22,7 +22,15 @@ import type { MdxRunner } from '../compile/mdxRun.js';
 import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
-import { getHtmlText, getScopePages, toShardedSearchIndex, type IslandText } from '../search/index.js';
+import {
+  getHtmlText,
+  getSearchStatePath,
+  readSearchCodeKey,
+  readSearchState,
+  writeScopeIndex,
+  writeSearchState,
+  type IslandText,
+} from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
 
@@ -222,9 +230,11 @@ export function createTaskRunner(setup: TaskSetup) {
     /**
      * Writes the sharded search index of `pages` (manifest at `file`), their sections read from the
      * store (`stored`, by key), with the text of the site components they show (rendered with the
-     * server bundle `islandsFile`, when the site has one). The files of `existing` are in the
-     * output already: their names are hashes of their contents, so a file of the same name is not
-     * written again (an edit writes the few shards and chunks it changed). Gives the index's files.
+     * server bundle `islandsFile`, when the site has one). The index is updated from the table its
+     * last build kept in the store (see writeScopeIndex): an edit reads and counts the pages it
+     * changed, not the scope. The files of `existing` are in the output already: their names are
+     * hashes of their contents, so a file of the same name is not written again (an edit writes
+     * the few shards and chunks it changed). Gives the index's files.
      */
     async search(
       file: string,
@@ -235,12 +245,26 @@ export function createTaskRunner(setup: TaskSetup) {
     ): Promise<string[]> {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
-      const { manifest, files } = toShardedSearchIndex(getScopePages(pages, readSections, islandText), file);
-      const out = getOutput();
+      const stateFile = getSearchStatePath(setup.storeDir, file);
+      const stateSalt = `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`;
       const there = new Set(existing);
-      for (const { path, contents } of files) if (!there.has(path)) out.write(path, contents);
+      const { manifest, files, table } = writeScopeIndex({
+        pages,
+        readSections,
+        islandText,
+        salt: file,
+        previous: readSearchState(stateFile, stateSalt),
+        has: (path) => there.has(path),
+      });
+      const out = getOutput();
+      for (const { path, contents } of files) if (contents !== undefined && !there.has(path)) out.write(path, contents);
       // The manifest last: it names the files, which are there by then.
       out.write(file, manifest);
+      try {
+        writeSearchState(stateFile, stateSalt, table);
+      } catch {
+        // A table that cannot be kept costs the next build a whole index, nothing else.
+      }
       return files.map(({ path }) => path);
     },
   };

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { writingFile } from '../diagnostics/index.js';
+import { getTemporaryName } from '../processes/index.js';
+import type { SearchTable } from './shards.js';
+
+/**
+ * The table of a scope's last search index (see SearchTable), kept in the site's cache so that
+ * the next build updates the index instead of counting every page again. One file per scope,
+ * named by a hash of the scope's manifest path: a JSON header (pages, terms, shards, chunks),
+ * the lengths as little-endian 32-bit integers, then the postings as variable-length integers
+ * (each term's places as differences to the one before, and the term frequencies: mostly a byte
+ * each, a quarter of 32-bit integers). A table is only ever an aid: one that is missing,
+ * unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
+ */
+const STATE_FORMAT = 2;
+const STATE_DIR = 'search';
+
+interface StateHeader {
+  format: number;
+  salt: string;
+  slot: number;
+  scope: SearchTable['scope'];
+  pages: [key: string, title: string, path: string, sections: number][];
+  terms: string[];
+  shards: [first: number, last: number, count: number, name: string][];
+  chunks: string[];
+  postings: number;
+  lengths: number;
+  /** The bytes of the postings' variable-length integers. */
+  postingBytes: number;
+}
+
+/** The file of a scope's table in the compile store `storeDir`. */
+export function getSearchStatePath(storeDir: string, manifestFile: string): string {
+  return join(storeDir, STATE_DIR, `${createHash('sha256').update(manifestFile).digest('hex').slice(0, 16)}.state`);
+}
+
+let codeKey: string | undefined;
+
+/**
+ * A hash of the code that makes an index (shards.js and the tokenizer of @docgen/shared), for the
+ * tables' salt: a table made by other code (docgen built anew at the same version) is not used.
+ */
+export function readSearchCodeKey(): string {
+  if (codeKey === undefined) {
+    const hash = createHash('sha256');
+    const shards = ['./shards.js', './shards.ts'].map((name) => new URL(name, import.meta.url)).find((url) => existsSync(url));
+    if (shards) hash.update(readFileSync(shards));
+    const search = createRequire(import.meta.url).resolve('@docgen/shared/search');
+    for (const name of ['search', 'searchTokens', 'koreanStem', 'shardedSearch']) {
+      const file = join(dirname(search), `${name}${extname(search)}`);
+      if (existsSync(file)) hash.update(readFileSync(file));
+    }
+    codeKey = hash.digest('hex').slice(0, 16);
+  }
+  return codeKey;
+}
+
+/** The table kept at `file`, if it is there, whole and made with `salt`. */
+export function readSearchState(file: string, salt: string): SearchTable | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    const headerLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headerLength)) as StateHeader;
+    if (header.format !== STATE_FORMAT || header.salt !== salt) return undefined;
+    // The arrays start at a multiple of 4 bytes; a copy when the buffer itself does not.
+    const start = align(4 + headerLength);
+    const buffer = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    let at = buffer.byteOffset + start;
+    const int32s = (length: number) => {
+      const array = new Int32Array(buffer.buffer, at, length);
+      at += length * 4;
+      return array;
+    };
+    const terms = header.terms.length;
+    const starts = int32s(terms + 1);
+    const lengths = int32s(header.lengths);
+    const entryLengths = int32s(terms);
+    const postings = decodePostings(new Uint8Array(buffer.buffer, at, header.postingBytes), starts, header.postings);
+    at += header.postingBytes;
+    if (!postings || at - buffer.byteOffset !== bytes.length) return undefined;
+    const { places, tfs } = postings;
+    return {
+      slot: header.slot,
+      pages: header.pages.map(([key, title, path, sections]) => ({ key, title, path, sections })),
+      terms: header.terms,
+      starts,
+      places,
+      tfs,
+      lengths,
+      scope: header.scope,
+      entryLengths,
+      shards: header.shards.map(([first, last, count, name]) => ({ first, last, count, name })),
+      chunks: header.chunks,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `table` at `file` for the next build, written whole under a temporary name and renamed. */
+export function writeSearchState(file: string, salt: string, table: SearchTable): void {
+  const postings = encodePostings(table);
+  const header: StateHeader = {
+    format: STATE_FORMAT,
+    salt,
+    slot: table.slot,
+    scope: table.scope,
+    pages: table.pages.map((page) => [page.key, page.title, page.path, page.sections]),
+    terms: table.terms,
+    shards: table.shards.map((shard) => [shard.first, shard.last, shard.count, shard.name]),
+    chunks: table.chunks,
+    postings: table.places.length,
+    lengths: table.lengths.length,
+    postingBytes: postings.length,
+  };
+  const json = Buffer.from(JSON.stringify(header));
+  const head = Buffer.alloc(align(4 + json.length));
+  head.writeUInt32LE(json.length, 0);
+  json.copy(head, 4);
+  const bytesOf = (array: Int32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+  const parts = [head, bytesOf(table.starts), bytesOf(table.lengths), bytesOf(table.entryLengths), bytesOf(postings)];
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${getTemporaryName('')}`;
+  try {
+    writingFile(temporary, () => {
+      const fd = openSync(temporary, 'w');
+      try {
+        for (const part of parts) for (let done = 0; done < part.length;) done += writeSync(fd, part, done);
+      } finally {
+        closeSync(fd);
+      }
+    });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The postings as variable-length integers (seven bits a byte, the high bit set on every byte
+ * but a number's last): for each term, each place as its difference to the one before (the
+ * first as it is), then its frequency.
+ */
+function encodePostings(table: SearchTable): Uint8Array {
+  const { starts, places, tfs } = table;
+  // Five bytes at most for each of the two numbers of a posting.
+  const bytes = new Uint8Array(places.length * 10);
+  let at = 0;
+  for (let term = 0; term + 1 < starts.length; term++) {
+    let previous = 0;
+    for (let index = starts[term]!; index < starts[term + 1]!; index++) {
+      const place = places[index]!;
+      let value = place - previous;
+      previous = place;
+      while (value >= 0x80) {
+        bytes[at++] = (value & 0x7f) | 0x80;
+        value >>>= 7;
+      }
+      bytes[at++] = value;
+      value = tfs[index]!;
+      while (value >= 0x80) {
+        bytes[at++] = (value & 0x7f) | 0x80;
+        value >>>= 7;
+      }
+      bytes[at++] = value;
+    }
+  }
+  return bytes.subarray(0, at);
+}
+
+/** The places and frequencies of encodePostings' bytes; undefined when they do not hold `count` postings exactly. */
+function decodePostings(bytes: Uint8Array, starts: Int32Array, count: number): { places: Int32Array; tfs: Int32Array } | undefined {
+  if (starts[starts.length - 1] !== count) return undefined;
+  const places = new Int32Array(count);
+  const tfs = new Int32Array(count);
+  const end = bytes.length;
+  let at = 0;
+  for (let term = 0; term + 1 < starts.length; term++) {
+    let previous = 0;
+    for (let index = starts[term]!; index < starts[term + 1]!; index++) {
+      // Two numbers: a place's difference, then a frequency (most are one byte each).
+      for (let number = 0; number < 2; number++) {
+        let byte = bytes[at++]!;
+        let value = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) {
+          if (at >= end || shift > 28) return undefined;
+          byte = bytes[at++]!;
+          value |= (byte & 0x7f) << shift;
+        }
+        if (number === 0) places[index] = previous += value;
+        else tfs[index] = value;
+      }
+    }
+  }
+  return at === end ? { places, tfs } : undefined;
+}
+
+const align = (bytes: number) => Math.ceil(bytes / 4) * 4;
