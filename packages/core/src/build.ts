@@ -498,7 +498,9 @@ export function createSiteBuilder(options: BuilderOptions) {
       // Once the search tasks are on their threads.
       await setImmediate();
       options.onProgress?.({ stage: 'seo', done: 0, total: 1 });
-      await timed('seo', () => writeSeoFiles({ seoFiles, manifest, content, output, state: plan.state, rendered, renderLocales }));
+      await timed('seo', () =>
+        writeSeoFiles({ seoFiles, manifest, content, output, state: plan.state, previous, rendered, renderLocales }),
+      );
     } finally {
       if (!watching) await searched;
     }
@@ -850,6 +852,7 @@ async function writeSeoFiles(input: {
   content: SiteContent;
   output: OutputWriter;
   state: OutputState;
+  previous: OutputState | undefined;
   rendered: RenderedRoutes;
   renderLocales: ReadonlySet<string>;
 }): Promise<void> {
@@ -863,7 +866,9 @@ async function writeSeoFiles(input: {
     renderedPaths: input.rendered.paths,
     keptFiles: new Set(keptRoutes.flatMap(([, entry]) => entry.files)),
     locales: renderLocales,
+    llmsFull: input.previous?.llmsFull,
   });
+  state.llmsFull = { ...input.previous?.llmsFull, ...written.llmsFull };
   for (const [locale, files] of Object.entries(written.localeFiles)) {
     state.localeFiles[locale] = [...(state.localeFiles[locale] ?? []), ...files];
   }

@@ -14,6 +14,8 @@ export interface OutputState {
   localeFiles: Record<string, string[]>;
   /** Search index file -> hash of its sections. */
   searchIndexes: Record<string, string>;
+  /** `llms-full.txt` file -> the route and length of each of its parts (see LlmsFullParts in seo/). */
+  llmsFull?: Record<string, [routePath: string, length: number][]>;
 }
 
 /** One route of the output: its locale, the hash of its inputs (RouteInputs) and the files it wrote. */

@@ -142,8 +142,9 @@ const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? []
 /** An output that keeps the files in `files`. */
 const fakeOutput = (files: Map<string, string>): SeoOutput => ({
   write: (file, text) => void files.set(file, text),
-  writeParts: (file, parts) => void files.set(file, [...parts].join('')),
+  writeParts: (file, parts) => void files.set(file, Buffer.concat([...parts].map((part) => Buffer.from(part))).toString()),
   read: (file) => files.get(file)!,
+  readBytes: (file) => Buffer.from(files.get(file)!),
   remove: (file) => void files.delete(file),
   has: (file) => files.has(file),
   // Written in place: what is there stays.
@@ -425,9 +426,31 @@ describe('llms.txt', () => {
       'robots.txt',
       'sitemap.xml',
     ]);
-    expect([...toLlmsFullTxt({ ...input('ko'), getTwinText: () => undefined })].join('')).toBe(
+    expect([...toLlmsFullTxt({ ...input('ko'), getTwinText: () => undefined })].map(([, text]) => text).join('')).toBe(
       '# SEO 사이트\n\n> 검색과 피드를 시험하는 사이트\n',
     );
+  });
+
+  it("takes the unchanged docs' parts of llms-full.txt from the last one, and reads the twins when it is not the file described", async () => {
+    const files = new Map<string, string>();
+    const output = fakeOutput(files);
+    const first = await createSeoFiles().write({ manifest, content, output, renderedPaths: [], keptFiles: new Set() });
+    const full = files.get('llms-full.txt')!;
+    expect(first.llmsFull['llms-full.txt']!.reduce((sum, [, bytes]) => sum + bytes, 0)).toBe(Buffer.byteLength(full));
+    // The next run renders /docs/intro again and keeps the other twins: their parts come from the
+    // last file (a twin changed behind its back shows it), the rendered doc's from its new twin.
+    const keptFiles = new Set([...files.keys()].filter((file) => file.endsWith('.md') && file !== 'docs/intro.md'));
+    files.set('docs/guide/setup.md', files.get('docs/guide/setup.md')!.replace('설정', '바뀐 설정'));
+    files.set('docs/intro.md', '# 사라질 글\n');
+    const next = () =>
+      createSeoFiles().write({ manifest, content, output, renderedPaths: ['/docs/intro'], keptFiles, llmsFull: first.llmsFull });
+    await next();
+    expect(files.get('llms-full.txt')).toBe(full);
+    // A last file of another length is not the one described: every part from the twins.
+    files.set('llms-full.txt', `${full}!`);
+    await next();
+    expect(files.get('llms-full.txt')).not.toBe(full);
+    expect(files.get('llms-full.txt')).toContain('바뀐 설정');
   });
 
   it('removes the files of pages that disappeared on the next run', async () => {

@@ -89,6 +89,7 @@ export interface OutputWriter {
   /** Writes a file from parts, as they come (a large file is never held whole); a part is written before the next is asked for. */
   writeParts(relativePath: string, parts: Iterable<string | Uint8Array>): void;
   read(relativePath: string): string;
+  readBytes(relativePath: string): Buffer;
   remove(relativePath: string): void;
   has(relativePath: string): boolean;
   /**
@@ -166,6 +167,9 @@ export function createOutputDir(dir: string): OutputWriter {
     },
     read(relativePath) {
       return readFileSync(inside(relativePath), 'utf8');
+    },
+    readBytes(relativePath) {
+      return readFileSync(inside(relativePath));
     },
     remove(relativePath) {
       rmSync(inside(relativePath), { force: true });
@@ -261,6 +265,11 @@ export function createStagingDir(outDir: string): StagingDir {
       return staged.has(relativePath) || !kept.has(toKey(relativePath))
         ? staged.read(relativePath)
         : readFileSync(inTarget(relativePath), 'utf8');
+    },
+    readBytes(relativePath) {
+      return staged.has(relativePath) || !kept.has(toKey(relativePath))
+        ? staged.readBytes(relativePath)
+        : readFileSync(inTarget(relativePath));
     },
     has(relativePath) {
       return staged.has(relativePath) || kept.has(toKey(relativePath));

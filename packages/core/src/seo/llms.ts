@@ -122,20 +122,31 @@ export function toLlmsTxt(input: LlmsInput): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/** A part of `llms-full.txt`: the route whose doc it holds ('' for the file's head and end) and its text (or its UTF-8 bytes). */
+export type LlmsFullPart = [routePath: string, text: string | Uint8Array];
+
 /**
  * `llms-full.txt` of a locale: every doc of the latest version in full, as markdown, in llms.txt
- * order. Given in parts (one per doc, `getTwinText` reading its markdown twin) and written as
- * they come: on a large site the file is tens of megabytes.
+ * order. Given in parts (one per doc, `getTwinText` reading its markdown twin, unless `getPart`
+ * gives the part as an earlier file held it) and written as they come: on a large site the file
+ * is tens of megabytes.
  */
-export function* toLlmsFullTxt(input: LlmsInput & { getTwinText: (routePath: string) => string | undefined }): Generator<string> {
+export function* toLlmsFullTxt(
+  input: LlmsInput & { getTwinText: (routePath: string) => string | undefined; getPart?: (routePath: string) => Uint8Array | undefined },
+): Generator<LlmsFullPart> {
   const { site } = input.locale;
-  yield `# ${site.title}${site.tagline ? `\n\n> ${site.tagline}` : ''}`;
+  yield ['', `# ${site.title}${site.tagline ? `\n\n> ${site.tagline}` : ''}`];
   for (const section of getLatestDocSections(input)) {
     for (const route of section.routes) {
+      const part = input.getPart?.(route.path);
+      if (part !== undefined) {
+        yield [route.path, part];
+        continue;
+      }
       const text = input.getTwinText(route.path);
       if (text === undefined) continue;
-      yield `\n\n---\n\n${text.replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`).trimEnd()}`;
+      yield [route.path, `\n\n---\n\n${text.replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`).trimEnd()}`];
     }
   }
-  yield '\n';
+  yield ['', '\n'];
 }

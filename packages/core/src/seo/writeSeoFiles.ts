@@ -3,7 +3,7 @@ import type { RenderedSummary, SiteContent, SiteManifest, SourceMarkdown } from 
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
-import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt } from './llms.js';
+import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt, type LlmsFullPart } from './llms.js';
 import { getMarkdownTwin, toMarkdownTwinText } from './markdownTwin.js';
 import { getRedirectFile, toRedirectPage } from './redirectPage.js';
 import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
@@ -12,8 +12,9 @@ import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
 export interface SeoOutput {
   write(relativePath: string, contents: string): void;
   /** Writes a file from parts, as they come. */
-  writeParts(relativePath: string, parts: Iterable<string>): void;
+  writeParts(relativePath: string, parts: Iterable<string | Uint8Array>): void;
   read(relativePath: string): string;
+  readBytes(relativePath: string): Buffer;
   remove(relativePath: string): void;
   has(relativePath: string): boolean;
   /** Keeps a file of the previous output in this one; false when it has none (see OutputWriter). */
@@ -30,7 +31,12 @@ export interface WriteSeoFilesInput {
   keptFiles: ReadonlySet<string>;
   /** Locales whose files are written; all when absent. The sitemap always covers every locale. */
   locales?: ReadonlySet<string>;
+  /** What each `llms-full.txt` of the previous output held (see LlmsFullParts): a kept route's part is taken from that file. */
+  llmsFull?: Readonly<Record<string, LlmsFullParts>>;
 }
+
+/** What an `llms-full.txt` holds: the route and length (UTF-8 bytes) of each of its parts, in order. */
+export type LlmsFullParts = [routePath: string, bytes: number][];
 
 /** Markdown twins written between two turns of the event loop (a few milliseconds). */
 const FILES_BETWEEN_PAUSES = 32;
@@ -66,7 +72,9 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
      * files: the build hands the next search index to a thread meanwhile, which would otherwise
      * wait for the thousands of twins to be written.
      */
-    async write(input: WriteSeoFilesInput): Promise<{ localeFiles: Record<string, string[]>; twins: Map<string, string> }> {
+    async write(
+      input: WriteSeoFilesInput,
+    ): Promise<{ localeFiles: Record<string, string[]>; twins: Map<string, string>; llmsFull: Record<string, LlmsFullParts> }> {
       const { manifest, output } = input;
       const { config } = manifest;
       const toFile = (path: string) => path.slice(config.baseUrl.length);
@@ -86,9 +94,12 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
         return text;
       };
 
-      const files = new Map<string, string | Iterable<string>>();
+      const files = new Map<string, string | Iterable<string | Uint8Array>>();
       // Route path -> its markdown twin's file (the text is read back from the output when needed).
       const twins = new Map<string, string>();
+      // Routes whose twin is the previous output's, and what each llms-full.txt written holds.
+      const keptTwins = new Set<string>();
+      const llmsFull: Record<string, LlmsFullParts> = {};
       const byLocale: Record<string, string[]> = {};
       for (const locale of manifest.locales) {
         if (input.locales && !input.locales.has(locale.locale)) continue;
@@ -99,6 +110,7 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
           const file = toFile(getMarkdownPath(route.path));
           if (!renderedNow.has(route.path) && input.keptFiles.has(file)) {
             twins.set(route.path, file);
+            keptTwins.add(route.path);
             continue;
           }
           const source = sources.get(route.sources[0] ?? '');
@@ -117,15 +129,18 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
         }
 
         const llms = { locale, getRendered };
-        const localeFile = (file: string, contents: string | Iterable<string>) => {
+        const localeFile = (file: string, contents: string | Iterable<string | Uint8Array>) => {
           files.set(file, contents);
           localeFiles.push(file);
         };
         localeFile(toFile(locale.site.baseUrl + LLMS_FILE), toLlmsTxt(llms));
-        localeFile(
-          toFile(locale.site.baseUrl + LLMS_FULL_FILE),
-          toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)) }),
-        );
+        const fullFile = toFile(locale.site.baseUrl + LLMS_FULL_FILE);
+        const parts: LlmsFullParts = (llmsFull[fullFile] = []);
+        // (A builder that runs again has the twins' texts in memory already.)
+        const getPart = keepTwinTexts
+          ? undefined
+          : getKeptParts(output, fullFile, input.llmsFull?.[fullFile], (path) => keptTwins.has(path));
+        localeFile(fullFile, recordLengths(toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)), getPart }), parts));
 
         const htmlLang = config.i18n.localeConfigs[locale.locale]?.htmlLang ?? locale.locale;
         for (const redirect of locale.redirects) {
@@ -154,7 +169,42 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
       for (const file of written) if (!nextWritten.has(file)) output.remove(file);
       written = nextWritten;
       for (const file of twinTexts.keys()) if (!nextWritten.has(file)) twinTexts.delete(file);
-      return { localeFiles: byLocale, twins };
+      return { localeFiles: byLocale, twins, llmsFull };
     },
   };
+}
+
+/**
+ * The parts of the previous `llms-full.txt` at `file` (`previous` tells what it held) of the
+ * routes `isKept` says are unchanged, by route; undefined for any other route, or when the file
+ * is not the one described. Read whole (as bytes, not decoded) before the new file is written over
+ * it: one read of tens of megabytes instead of thousands of markdown twins.
+ */
+function getKeptParts(
+  output: SeoOutput,
+  file: string,
+  previous: LlmsFullParts | undefined,
+  isKept: (routePath: string) => boolean,
+): ((routePath: string) => Uint8Array | undefined) | undefined {
+  if (!previous || !output.keep(file) || !output.has(file)) return undefined;
+  const bytes = output.readBytes(file);
+  if (bytes.length !== previous.reduce((sum, [, length]) => sum + length, 0)) return undefined;
+  const places = new Map<string, [start: number, end: number]>();
+  let start = 0;
+  for (const [path, length] of previous) {
+    if (path !== '') places.set(path, [start, start + length]);
+    start += length;
+  }
+  return (path) => {
+    const place = isKept(path) ? places.get(path) : undefined;
+    return place && bytes.subarray(...place);
+  };
+}
+
+/** The parts of `parts`, recording each one's route and length in bytes into `lengths` as they go. */
+function* recordLengths(parts: Iterable<LlmsFullPart>, lengths: LlmsFullParts): Generator<string | Uint8Array> {
+  for (const [path, part] of parts) {
+    lengths.push([path, typeof part === 'string' ? Buffer.byteLength(part) : part.length]);
+    yield part;
+  }
 }
