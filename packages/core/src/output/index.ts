@@ -14,7 +14,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
 import { DocgenError, writingFile } from '../diagnostics/index.js';
 import {
   acquireLock,
@@ -55,6 +54,24 @@ export function assertSafeOutDir(siteDir: string, outDir: string): void {
   if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(join(out, DOCGEN_MARKER))) {
     throw refuse('it is not empty and does not hold an earlier docgen build (no _docgen folder), so replacing it could delete your files');
   }
+}
+
+/**
+ * The files of a folder and its folders, as paths relative to it with `/` (dot files too; links
+ * are not followed, and neither links nor other special files are listed). Half the time of a
+ * glob over an output of tens of thousands of files.
+ */
+function listFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (relativeDir: string) => {
+    for (const entry of readdirSync(relativeDir === '' ? dir : join(dir, relativeDir), { withFileTypes: true })) {
+      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.push(path);
+    }
+  };
+  walk('');
+  return files;
 }
 
 /** writeSync may write less than it is given. */
@@ -239,11 +256,10 @@ export function createStagingDir(outDir: string): StagingDir {
     return full;
   };
   const toKey = (relativePath: string) => relative(target, inTarget(relativePath)).split(sep).join('/');
-  const walk = { onlyFiles: true, dot: true, followSymbolicLinks: false };
   // The output's files, listed once (when first needed): what `keep` may keep, and what the
   // commit removes unless kept or written again.
   let existing: Set<string> | undefined;
-  const getExisting = () => (existing ??= new Set(hasTarget ? fg.sync('**', { ...walk, cwd: target }) : []));
+  const getExisting = () => (existing ??= new Set(hasTarget ? listFiles(target) : []));
   return {
     ...staged,
     write(relativePath, contents) {
@@ -290,7 +306,7 @@ export function createStagingDir(outDir: string): StagingDir {
         renameSync(path, target);
         return;
       }
-      const written = fg.sync('**', { ...walk, cwd: path });
+      const written = listFiles(path);
       const next = new Set([...kept, ...written]);
       // Whatever the output holds that this build neither wrote nor kept goes, then the folders
       // left empty: a file where a written file needs a folder (or the other way round) with them.
