@@ -28,8 +28,7 @@ import {
   type RouteInputs,
 } from './buildPlan.js';
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
-import { readCompileIndex, writeCompileIndex } from './compile/store.js';
-import { compilePageModule } from './compile/pageIslands.js';
+import { compilePageModule, readCompileIndex, writeCompileIndex } from './compile/mainThread.js';
 import { readConfig } from './config/index.js';
 import {
   ContentCache,

@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -11,9 +11,8 @@ import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from './content/index.js';
-import { writingFile } from './diagnostics/index.js';
 import { readFolderFiles } from './files/index.js';
-import { getTemporaryName } from './processes/index.js';
+import { writeFileWhole } from './processes/index.js';
 import { DOCGEN_VERSION } from './version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
@@ -98,12 +97,5 @@ export function readInputFingerprint(input: {
 
 /** Records `record` as the description of the folder the last build wrote. */
 export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
-  writeFileAtomic(join(cacheDir, RECORD_FILE), JSON.stringify(record));
-}
-
-function writeFileAtomic(file: string, contents: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${getTemporaryName('', { unique: false })}`;
-  writingFile(temporary, () => writeFileSync(temporary, contents));
-  renameSync(temporary, file);
+  writeFileWhole(join(cacheDir, RECORD_FILE), JSON.stringify(record));
 }

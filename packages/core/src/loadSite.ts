@@ -12,8 +12,16 @@ import fg from 'fast-glob';
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, DocsConfig, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
-import { getCompileKey, getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from './compile/store.js';
-import type { MdxInput, MdxPageContext } from './compile/compileData.js';
+import {
+  getCompileKey,
+  getStoredPart,
+  readCompileIndex,
+  readStoredContent,
+  writeCompileIndex,
+  type CompileTask,
+  type MdxInput,
+  type MdxPageContext,
+} from './compile/mainThread.js';
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, toCodeThemeCss } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from './files/index.js';

@@ -4,7 +4,7 @@
  */
 import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { toRouteKey } from './buildPlan.js';
-import type { CompileTask } from './compile/store.js';
+import type { CompileTask } from './compile/mainThread.js';
 import type { FileChange } from './content/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
 import { inOrder, type TaskPool } from './workers/pool.js';

@@ -15,7 +15,7 @@ import {
   type HeldLock,
   type LockWait,
 } from './processes/index.js';
-import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from './versioning/snapshot.js';
+import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from './processes/index.js';
 
 /**
  * Where docgen keeps its cache for a site: compiled content, the server bundle, the last build.

@@ -3,7 +3,7 @@ import { dirname, extname, join, relative, resolve } from 'node:path';
 import { OVERRIDES_DIR, readThemeComponents, type ThemeComponent } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { DocgenError, suggestName, writingFile } from './diagnostics/index.js';
-import { assertWritableFolder } from './output/targetFolder.js';
+import { assertWritableFolder } from './output/index.js';
 
 /** A component `docgen swizzle` can copy or wrap. */
 export interface SwizzleComponent {

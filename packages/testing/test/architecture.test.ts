@@ -123,6 +123,30 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('reaches a core folder only through its face: index.ts, and the few second faces ARCHITECTURE.md names', () => {
+    const core = join(REPO_ROOT, 'packages/core/src');
+    // Command folders (dev, versioning, workers, migrate) are composed by the files at the root;
+    // vendor's modules are each a bundle of their own.
+    const open = new Set(['dev', 'versioning', 'workers', 'migrate', 'vendor']);
+    // compile/mainThread.ts: the compile store and the tasks' data, for the main thread, which must
+    // not load the markdown pipeline that compile/index.ts gives (see the next test).
+    const secondFaces = new Set(['compile/mainThread.ts']);
+    const violations: string[] = [];
+    for (const [file, targets] of graph.edges) {
+      const path = relative(core, file);
+      if (path.startsWith('..')) continue;
+      const [folder] = path.split(sep);
+      for (const target of targets) {
+        const [targetFolder, ...rest] = relative(core, target).split(sep);
+        if (rest.length === 0 || targetFolder === folder || targetFolder!.startsWith('..') || open.has(targetFolder!)) continue;
+        const inside = rest.join('/');
+        if (inside !== 'index.ts' && !secondFaces.has(`${targetFolder}/${inside}`))
+          violations.push(`${toRepoPath(file)} imports ${toRepoPath(target)}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
   it("keeps the markdown pipeline off a build's main thread: only the threads that compile load it", () => {
     // Loading unified, remark, rehype and micromark takes a few hundred milliseconds, during which
     // the worker threads would wait: the main thread reaches them only through dynamic imports.
@@ -138,7 +162,7 @@ describe('architecture', () => {
       }
     };
     visit(join(core, 'build.ts'));
-    expect([...reached].map((file) => relative(core, file))).toContain('compile/store.ts');
+    expect([...reached].map((file) => relative(core, file))).toContain('compile/mainThread.ts');
     expect([...reached].map((file) => relative(core, file))).not.toContain('compile/compileMarkdown.ts');
     expect([...packages].filter((name) => /^(unified|remark-|rehype-|micromark|mdast-|hast-util-)/.test(name))).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { DocgenError, writingFile } from '../diagnostics/index.js';
+import { DocgenError } from '../diagnostics/index.js';
 import type { Diagnostic } from '@docgen/types';
 import {
   findOwnThemeFile,
@@ -17,6 +17,7 @@ import {
   type MissingImports,
 } from './islands.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
+import { writeFileWhole } from '../processes/index.js';
 
 /**
  * The one module every MDX page of a site runs against at build time: docgen's MDX runtime
@@ -247,9 +248,7 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
   mkdirSync(input.cacheDir, { recursive: true });
   const file = join(input.cacheDir, `mdx-runtime-${key}.mjs`);
   if (!existsSync(file)) {
-    const temporary = `${file}.${process.pid}.tmp`;
-    writingFile(temporary, () => writeFileSync(temporary, code));
-    renameSync(temporary, file);
+    writeFileWhole(file, code);
     // One site's store has one runtime in use: the ones it replaced go.
     for (const name of readdirSync(input.cacheDir)) {
       if (/^mdx-runtime-[0-9a-f]+\.mjs$/.test(name) && join(input.cacheDir, name) !== file)

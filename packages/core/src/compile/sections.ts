@@ -1,4 +1,4 @@
-import type { Element, Root as HastRoot, RootContent } from 'hast';
+import type { Root as HastRoot, RootContent } from 'hast';
 import type { ContentElements, ContentSection } from '@docgen/types';
 import { SEARCH_ISLAND_MARK } from '@docgen/shared/search';
 import { walkTree } from './walk.js';

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
 import { assertNever, writingFile } from '../diagnostics/index.js';
 import type { MdxInput } from './compileData.js';
-import { getProcessTag, getTemporaryName, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN } from '../processes/index.js';
+import { getProcessTag, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN, writeFileWhole } from '../processes/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
 export interface CompileTask {
@@ -30,13 +30,6 @@ export function getCompileKey(salt: string, sourcePath: string, bodyLine: number
 }
 
 const INDEX_FILE = 'index.json';
-
-/** Written under a temporary name and renamed: a reader (another thread or build) never sees half a file. */
-function writeWhole(file: string, contents: string): void {
-  const temporary = `${file}.${getTemporaryName('')}`;
-  writingFile(temporary, () => writeFileSync(temporary, contents));
-  renameSync(temporary, file);
-}
 
 /**
  * Writes parts (JSON texts) into one new pack file of the store. A pack is never changed once
@@ -169,7 +162,8 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
     writer.write();
   }
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
-  writeWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
+  // Written whole: a reader (another thread or build) never sees half of it.
+  writeFileWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const { name } = entry;
     // Folders are others' (the MDX runtime's, bundle/mdxRuntime.ts): they keep them.

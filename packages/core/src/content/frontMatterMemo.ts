@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
-import { writingFile } from '../diagnostics/index.js';
-import { getTemporaryName } from '../processes/index.js';
+import { writeFileWhole } from '../processes/index.js';
 
 /** The file of a store folder that holds the memo (see readFrontMatterMemo). */
 export const FRONT_MATTER_MEMO_FILE = 'front-matter.json';
@@ -64,11 +63,7 @@ export class FrontMatterMemo {
 
   /** Writes the entries of the files this process met into `dir` (atomically). */
   write(dir: string): void {
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, FRONT_MATTER_MEMO_FILE);
-    const temporary = `${file}.${getTemporaryName('')}`;
-    writingFile(temporary, () => writeFileSync(temporary, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) })));
-    renameSync(temporary, file);
+    writeFileWhole(join(dir, FRONT_MATTER_MEMO_FILE), JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) }));
   }
 }
 

@@ -4,11 +4,10 @@
  * at, so that a rebuild at the same commit runs no `git log` at all.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, GitLastUpdate } from '@docgen/types';
-import { writingFile } from '../diagnostics/index.js';
-import { getTemporaryName } from '../processes/index.js';
+import { writeFileWhole } from '../processes/index.js';
 
 const CACHE_FILE = 'git-last-updates.json';
 
@@ -91,10 +90,7 @@ export function readGitLastUpdates(siteDir: string, cacheDir: string | undefined
   const files = readGitLog(siteDir);
   if (cacheFile) {
     try {
-      mkdirSync(cacheDir, { recursive: true });
-      const temporary = `${cacheFile}.${getTemporaryName('', { unique: false })}`;
-      writingFile(temporary, () => writeFileSync(temporary, JSON.stringify({ head: state.head, files })));
-      renameSync(temporary, cacheFile);
+      writeFileWhole(cacheFile, JSON.stringify({ head: state.head, files }));
     } catch {
       // A cache that cannot be written costs the next build one more git log, nothing else.
     }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { z } from 'zod';
 import type {
   BlogAuthorSource,

@@ -1,5 +1,5 @@
 import type { Root as MdastRoot } from 'mdast';
-import { toMdxSource } from '../compile/mdxCompat.js';
+import { toMdxSource } from '../compile/mainThread.js';
 import { remarkMdx, remarkParse, unified, EXIT, visit } from '../vendor/markdown.js';
 import { FRONT_MATTER_BLOCK } from '../yaml/index.js';
 

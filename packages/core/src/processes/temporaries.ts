@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { writingFile } from '../diagnostics/index.js';
 import { getProcessTag, isProcessAlive, PROCESS_TAG_PATTERN } from './identity.js';
 
 /**
@@ -21,6 +22,33 @@ const TEMPORARY_NAME = new RegExp(`${TEMPORARY_MARK}(${PROCESS_TAG_PATTERN})(?![
 export function getTemporaryName(prefix: string, { unique = true } = {}): string {
   const name = `${prefix}${TEMPORARY_MARK}${getProcessTag()}`;
   return unique ? `${name}-${randomBytes(4).toString('hex')}` : name;
+}
+
+/**
+ * Writes `file` whole (its folder made if need be): under a temporary name beside it, then
+ * renamed into place, so that a reader (another thread or process) never sees half of it, and
+ * what a killed process left is known as a temporary. `contents`: text, bytes, or parts of bytes
+ * written one after another (a large file is not copied into one buffer first). A failed write
+ * leaves no temporary and names `file`'s temporary (see writingFile).
+ */
+export function writeFileWhole(file: string, contents: string | Uint8Array | readonly Uint8Array[]): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${getTemporaryName('')}`;
+  const parts = typeof contents === 'string' ? [Buffer.from(contents)] : contents instanceof Uint8Array ? [contents] : contents;
+  try {
+    writingFile(temporary, () => {
+      const fd = openSync(temporary, 'w');
+      try {
+        for (const part of parts) for (let done = 0; done < part.length;) done += writeSync(fd, part, done);
+      } finally {
+        closeSync(fd);
+      }
+    });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** The tag of the process whose temporary `name` is; undefined when it is not a temporary's name. */

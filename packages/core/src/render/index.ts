@@ -1,15 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import type {
-  ContentSlot,
-  HydrationPayload,
-  ManifestRoute,
-  PropHeadTag,
-  PropSidebar,
-  RouteData,
-  SiteData,
-  SourceLocation,
-} from '@docgen/types';
+import type { ContentSlot, HydrationPayload, ManifestRoute, PropHeadTag, PropSidebar, RouteData, SiteData } from '@docgen/types';
 import {
   ANNOUNCEMENT_STORAGE_KEY,
   COLOR_MODE_STORAGE_KEY,

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
-import { writingFile } from '../diagnostics/index.js';
-import { getTemporaryName } from '../processes/index.js';
+import { writeFileWhole } from '../processes/index.js';
 import type { SearchTable } from './shards.js';
 
 /**
@@ -128,22 +127,7 @@ export function writeSearchState(file: string, salt: string, table: SearchTable)
   json.copy(head, 4);
   const bytesOf = (array: Int32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
   const parts = [head, bytesOf(table.starts), bytesOf(table.lengths), bytesOf(table.entryLengths), bytesOf(postings)];
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${getTemporaryName('')}`;
-  try {
-    writingFile(temporary, () => {
-      const fd = openSync(temporary, 'w');
-      try {
-        for (const part of parts) for (let done = 0; done < part.length;) done += writeSync(fd, part, done);
-      } finally {
-        closeSync(fd);
-      }
-    });
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileWhole(file, parts);
 }
 
 /**

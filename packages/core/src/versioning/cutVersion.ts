@@ -16,7 +16,7 @@ import type { LockWait } from '../processes/index.js';
 import { lockSiteCache } from '../siteCache.js';
 import { getCutRedirects, hasRedirectChanges, type CutRedirects } from './cutRedirects.js';
 import { toConfigTextAfterCut, toConfigTextWithRedirects, toVersionsJsonText } from './siteFiles.js';
-import { createSnapshot, type CutStep } from './snapshot.js';
+import { createSnapshot, type CutStep } from '../processes/index.js';
 import { assertNewVersionName, assertValidVersionName } from './versionName.js';
 
 export interface CutVersionOptions {

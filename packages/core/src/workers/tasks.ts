@@ -14,12 +14,9 @@ import type {
 } from '@docgen/types';
 import { getHtmlFilePath } from '@docgen/shared';
 import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
-import type { CompileTask } from '../compile/index.js';
-import type { MdxInput } from '../compile/compileData.js';
-import type { MarkdownPipeline } from '../compile/compileMarkdown.js';
-import type { compileToStore } from '../compile/compileToStore.js';
-import type { MdxRunner } from '../compile/mdxRun.js';
-import { getStoredPart, readStoredContent, readStoredSections } from '../compile/store.js';
+// Types only from compile's index: a thread that only writes search indexes loads no markdown library.
+import type { CompileTask, compileToStore, MarkdownPipeline, MdxInput, MdxRunner } from '../compile/index.js';
+import { getStoredPart, readStoredContent, readStoredSections } from '../compile/mainThread.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import {

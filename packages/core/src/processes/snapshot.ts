@@ -14,14 +14,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { writingFile } from '../diagnostics/index.js';
-import {
-  failWriteForTest,
-  getProcessTag,
-  getTemporaryName,
-  isProcessAlive,
-  pauseForTest,
-  PROCESS_TAG_PATTERN,
-} from '../processes/index.js';
+import { getProcessTag, isProcessAlive, PROCESS_TAG_PATTERN } from './identity.js';
+import { getTemporaryName } from './temporaries.js';
+import { failWriteForTest, pauseForTest } from './testPause.js';
 
 /** One step that touches the site, reported before it runs (a test seam to simulate failures). */
 export interface CutStep {

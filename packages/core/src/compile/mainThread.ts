@@ -1,0 +1,18 @@
+/**
+ * compile's second face, for a build's main thread and for migrate: what they use of compile
+ * without loading the markdown libraries that index.ts gives (a few hundred milliseconds that the
+ * threads would wait for): the compile store, the data a compile task carries, the compiler of an
+ * MDX page's own browser module and MDX 1's compatibility rewrite.
+ */
+export {
+  getCompileKey,
+  getStoredPart,
+  readCompileIndex,
+  readStoredContent,
+  readStoredSections,
+  writeCompileIndex,
+  type CompileTask,
+} from './store.js';
+export type { MdxInput, MdxPageContext } from './compileData.js';
+export { compilePageModule } from './pageIslands.js';
+export { toMdxSource } from './mdxCompat.js';
