@@ -4,6 +4,7 @@
  * `@docgen/shared/pageData`).
  */
 import type { RouteData, SiteData, TocItem } from '@docgen/types';
+import { decodeHtmlEntities } from './htmlEntities.js';
 import { encodePath } from './routes.js';
 
 /** Folder (under the site base URL) that holds docgen's generated data: page data, sidebars. */
@@ -69,16 +70,6 @@ const DEFAULT_FLAGS: Partial<Record<RouteData['type'], readonly string[]>> = {
   page: ['noIndex'],
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === '#')
-      return String.fromCodePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
-    return ENTITIES[entity.toLowerCase()] ?? match;
-  });
-}
-
 /** The headings of rendered HTML with a level in [min, max], in document order (footnote labels excluded). */
 export function getTocFromHtml(html: string, min: number, max: number): TocItem[] {
   const items: TocItem[] = [];
@@ -87,7 +78,7 @@ export function getTocFromHtml(html: string, min: number, max: number): TocItem[
     const id = /\bid="([^"]*)"/.exec(match[2]!)?.[1];
     if (level < min || level > max || !id || /\bsr-only\b/.test(match[2]!)) continue;
     const text = match[3]!.replace(/<a class="hash-link"[\s\S]*?<\/a>/g, '').replace(/<[^>]+>/g, '');
-    items.push({ value: decodeEntities(text).trim(), id: decodeEntities(id), level });
+    items.push({ value: decodeHtmlEntities(text).trim(), id: decodeHtmlEntities(id), level });
   }
   return items;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as documentTitle from '../src/documentTitle.js';
 import * as shared from '../src/index.js';
+import * as htmlEntities from '../src/htmlEntities.js';
 import * as pageData from '../src/pageData.js';
 import * as outputPaths from '../src/outputPaths.js';
 import * as search from '../src/search.js';
@@ -125,6 +126,7 @@ describe('public exports', () => {
       './pageData': names(pageData),
       './documentTitle': names(documentTitle),
       './outputPaths': names(outputPaths),
+      './htmlEntities': names(htmlEntities),
     }).toMatchInlineSnapshot(`
       {
         ".": [
@@ -150,6 +152,9 @@ describe('public exports', () => {
         "./documentTitle": [
           "PAGE_HEAD_ATTRIBUTE",
           "getDocumentTitle",
+        ],
+        "./htmlEntities": [
+          "decodeHtmlEntities",
         ],
         "./outputPaths": [
           "getFeedPaths",
@@ -204,6 +209,7 @@ describe('public exports', () => {
       '.',
       './docsInstances',
       './documentTitle',
+      './htmlEntities',
       './outputPaths',
       './pageData',
       './scriptUrl',

@@ -10,6 +10,8 @@ import type {
   ValueLocation,
 } from '@docgen/types';
 import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
+// Not from the index: the browser's first load takes it only with a page's data (see htmlEntities.ts).
+import { decodeHtmlEntities } from '@docgen/shared/htmlEntities';
 import { findDocsInstance, getVersionKey, describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { suggestName } from '../diagnostics/index.js';
 import { hashOf, isCategoryIndexFile, type LocaleContext } from './context.js';
@@ -361,7 +363,7 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
 function getHtmlLinks(html: string, location: ValueLocation, where: string): ResolvedLink[] {
   const links: ResolvedLink[] = [];
   for (const match of html.matchAll(/<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
-    const url = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+    const url = decodeHtmlEntities(match[2] ?? match[3] ?? match[4] ?? '');
     const at = location.verbatim ? { ...location, column: location.column + match.index } : location;
     links.push(resolveSharedLink(url, match[1]!.toLowerCase() === 'img' ? 'image' : 'link', at, where));
   }
@@ -436,10 +438,4 @@ function trimTrailingSlash(path: string): string {
 function normalizeUrlPath(path: string): string {
   const normalized = posix.normalize(path);
   return (normalized.startsWith('/') ? normalized : `/${normalized}`).normalize('NFC');
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) =>
-    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
-  );
 }

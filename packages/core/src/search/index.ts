@@ -1,4 +1,5 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
+import { decodeHtmlEntities } from '@docgen/shared/htmlEntities';
 import { getSearchFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, SEARCH_ISLAND_MARK, type SearchManifest } from '@docgen/shared/search';
 import { toSearchShards, updateSearchShards, type SearchTable, type ShardPage } from './shards.js';
 
@@ -20,16 +21,12 @@ export function getSectionText(section: ContentSection, islandText: IslandText |
 
 /** The text of HTML as a reader sees it (what React's renderToString writes: tags, comments and its five escapes). */
 export function getHtmlText(html: string): string {
-  return html
+  const text = html
     .replace(/<(script|style)\b[^>]*>[^]*?<\/\1>/gi, ' ')
     .replace(/<!--[^]*?-->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_match, name: string) => HTML_ESCAPES[name]!)
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/<[^>]*>/g, ' ');
+  return decodeHtmlEntities(text).replace(/\s+/g, ' ').trim();
 }
-
-const HTML_ESCAPES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
 
 /**
  * The pages a scope's index holds, with their sections (`readSections` gives those of a content

@@ -40,16 +40,19 @@ export function getSearchStatePath(storeDir: string, manifestFile: string): stri
 let codeKey: string | undefined;
 
 /**
- * A hash of the code that makes an index (shards.js and the tokenizer of @docgen/shared), for the
- * tables' salt: a table made by other code (docgen built anew at the same version) is not used.
+ * A hash of the code that makes an index (shards.js, index.js with its text of HTML, and the
+ * tokenizer and entity decoding of @docgen/shared), for the tables' salt: a table made by other
+ * code (docgen built anew at the same version) is not used.
  */
 export function readSearchCodeKey(): string {
   if (codeKey === undefined) {
     const hash = createHash('sha256');
-    const shards = ['./shards.js', './shards.ts'].map((name) => new URL(name, import.meta.url)).find((url) => existsSync(url));
-    if (shards) hash.update(readFileSync(shards));
+    for (const name of ['shards', 'index']) {
+      const file = [`./${name}.js`, `./${name}.ts`].map((path) => new URL(path, import.meta.url)).find((url) => existsSync(url));
+      if (file) hash.update(readFileSync(file));
+    }
     const search = createRequire(import.meta.url).resolve('@docgen/shared/search');
-    for (const name of ['search', 'searchTokens', 'koreanStem', 'shardedSearch']) {
+    for (const name of ['search', 'searchTokens', 'koreanStem', 'shardedSearch', 'htmlEntities']) {
       const file = join(dirname(search), `${name}${extname(search)}`);
       if (existsSync(file)) hash.update(readFileSync(file));
     }
