@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { getTemporaryName } from '../processes/index.js';
+import { BASE_OPTIONS } from './esbuildCommon.js';
 
 /**
  * The packages a theme loads only in the browser, on demand (`docgen.browserOnly` of its
@@ -35,6 +36,7 @@ export function getBrowserOnlyBundles(themeDir: string, names: readonly string[]
     const key = createHash('sha256')
       .update(`${name}\0${version}\0${esbuild.version}\0`)
       .update(readFileSync(fileURLToPath(import.meta.url)))
+      .update(JSON.stringify(BASE_OPTIONS))
       .digest('hex')
       .slice(0, 12);
     const folder = `${BUNDLE_FOLDER}/${name.replace(/[^a-z0-9-]/gi, '_')}-${key}`;
@@ -84,20 +86,16 @@ export async function readBrowserOnlyBundle(
           loader: 'js',
           sourcefile: 'index.js',
         },
-        bundle: true,
-        format: 'esm',
+        ...BASE_OPTIONS,
         platform: 'browser',
-        target: 'es2022',
         splitting: true,
         minify: true,
-        logLevel: 'silent',
         legalComments: 'none',
         absWorkingDir: themeDir,
         outdir: temporary,
         entryNames: 'index',
         chunkNames: 'chunk-[hash]',
         assetNames: 'asset-[hash]',
-        define: { 'process.env.NODE_ENV': '"production"' },
       });
       writeFileSync(join(temporary, DONE_FILE), '');
       try {

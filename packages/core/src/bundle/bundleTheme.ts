@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
+import { SITE_NAMESPACE } from '../files/index.js';
+import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
 import { isGeneratedModule, readThemeComponents, themeOverrides } from './themeOverrides.js';
@@ -66,9 +68,6 @@ function resolveFromTheme(themeDir: string): esbuild.Plugin {
     },
   };
 }
-
-/** The namespace of the site's own modules in a bundle: `docgen-site:<site-relative path>`. */
-const SITE_NAMESPACE = 'docgen-site';
 
 /**
  * Loads the site's own modules (component pages, stylesheets, component overrides and what they
@@ -135,31 +134,18 @@ const quote = (value: string) => JSON.stringify(value);
 const sitePageImport = (input: BundleInput, key: string) =>
   quote(`${SITE_NAMESPACE}:${relative(input.siteDir, input.pages[key]!).split('\\').join('/')}`);
 
-function toDocgenError(error: unknown, siteDir: string): DocgenError {
-  const failure = error as esbuild.BuildFailure;
-  const first = failure.errors?.[0];
-  if (!first) return new DocgenError('Bundling the theme failed', { code: 'bundle-failed', cause: error });
-  const file = first.location?.file;
-  return new DocgenError(`Bundling failed: ${first.text}`, {
-    code: 'bundle-failed',
-    location: file
-      ? {
-          file: file.startsWith(`${SITE_NAMESPACE}:`) ? file.slice(SITE_NAMESPACE.length + 1) : relative(siteDir, resolve(file)),
-          line: first.location!.line,
-          column: first.location!.column + 1,
-        }
-      : undefined,
-    hint: first.notes[0]?.text ?? 'Fix the error in the theme or page component.',
-    cause: error,
+/** A failed theme bundle as docgen reports it (see toBundleError). */
+function toDocgenError(error: unknown, input: BundleInput): DocgenError {
+  return toBundleError(error, {
+    siteDir: input.siteDir,
+    workingDir: input.themeDir,
+    failed: 'Bundling failed',
+    hint: 'Fix the error in the theme or page component.',
   });
 }
 
 const common = (input: BundleInput): esbuild.BuildOptions => ({
-  bundle: true,
-  format: 'esm',
-  jsx: 'automatic',
-  target: 'es2022',
-  logLevel: 'silent',
+  ...BASE_OPTIONS,
   absWorkingDir: input.themeDir,
   conditions: ['source'],
   plugins: [
@@ -173,7 +159,6 @@ const common = (input: BundleInput): esbuild.BuildOptions => ({
     }),
     resolveFromTheme(input.themeDir),
   ],
-  define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
 });
@@ -223,7 +208,7 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
     });
     return getInputFiles(result.metafile, input, SERVER_ENTRY);
   } catch (error) {
-    throw toDocgenError(error, input.siteDir);
+    throw toDocgenError(error, input);
   }
 }
 
@@ -296,7 +281,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
       ),
     });
   } catch (error) {
-    throw toDocgenError(error, input.siteDir);
+    throw toDocgenError(error, input);
   }
   const outputs = Object.entries(result.metafile.outputs);
   const files = outputs.map(([path]) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/'));

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { DocusaurusSiteContext } from '@docgen/types';
-import { DocgenError, writingFile } from '../diagnostics/index.js';
-import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES } from '../files/index.js';
+import { DocgenError } from '../diagnostics/index.js';
+import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES, SITE_NAMESPACE } from '../files/index.js';
+import { writeFileWhole } from '../processes/index.js';
+import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
 /**
@@ -104,9 +106,9 @@ function readMissingImports(error: unknown) {
   for (const message of (error as esbuild.BuildFailure).errors ?? []) {
     const match = /^No matching export in "(?:[\w-]+:)?([^"]+)" for import "([^"]+)"$/.exec(message.text);
     const file = message.location?.file;
-    if (!match || !file?.startsWith(`${SITE}:`)) continue;
+    if (!match || !file?.startsWith(`${SITE_NAMESPACE}:`)) continue;
     found.push({
-      file: file.slice(SITE.length + 1),
+      file: file.slice(SITE_NAMESPACE.length + 1),
       line: message.location!.line,
       column: message.location!.column,
       name: match[2]!,
@@ -160,7 +162,6 @@ export interface PageHead {
   description?: string;
 }
 
-export const SITE = 'docgen-site';
 const ASSET = 'docgen-island-asset';
 /** Where the browser code of islands is written in the output, and the files components import. */
 const ISLANDS_DIR = 'assets/islands';
@@ -206,7 +207,7 @@ function serverEntry(components: string[]): string {
   return [
     "import { createElement } from 'react';",
     "import { renderToString } from 'react-dom/server';",
-    ...modules.map((module, index) => `import * as m${index} from ${quote(`${SITE}:${module}`)};`),
+    ...modules.map((module, index) => `import * as m${index} from ${quote(`${SITE_NAMESPACE}:${module}`)};`),
     `const modules = {${modules.map((module, index) => `${quote(module)}: m${index}`).join(', ')}};`,
     'export function renderIsland(component, props, childrenHtml, path) {',
     "  const at = component.lastIndexOf('#');",
@@ -255,7 +256,7 @@ function browserEntry(component: string): string {
   const exportName = component.slice(at + 1);
   return [
     `import { hydrateIsland } from ${quote(RUNTIME)};`,
-    `import * as module from ${quote(`${SITE}:${component.slice(0, at)}`)};`,
+    `import * as module from ${quote(`${SITE_NAMESPACE}:${component.slice(0, at)}`)};`,
     `export function hydrate(element) { return hydrateIsland(element, ${exportName
       .split('.')
       .reduce((value, name) => `${value}?.[${quote(name)}]`, 'module')}); }`,
@@ -278,7 +279,10 @@ export function islandModules(
   return {
     name: 'docgen-islands',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${SITE}:`) }, (args) => ({ path: args.path.slice(SITE.length + 1), namespace: SITE }));
+      build.onResolve({ filter: new RegExp(`^${SITE_NAMESPACE}:`) }, (args) => ({
+        path: args.path.slice(SITE_NAMESPACE.length + 1),
+        namespace: SITE_NAMESPACE,
+      }));
       build.onResolve({ filter: new RegExp(`^${ENTRY}:`) }, (args) => ({ path: args.path.slice(ENTRY.length + 1), namespace: ENTRY }));
       build.onResolve({ filter: new RegExp(`^${RUNTIME}$`) }, () => ({ path: 'runtime', namespace: RUNTIME }));
       // What a site's MDXComponents spreads (Docusaurus's own scope) is the build's, never an island's: empty in these bundles.
@@ -296,7 +300,7 @@ export function islandModules(
           const name = args.path.replace(/^@theme-original\//, '@theme/');
           // A theme component docgen has none of is the site's own (`src/theme/<Name>`), as Docusaurus resolves it.
           const own = ISLAND_MODULES.includes(name) || args.path !== name ? undefined : findOwnThemeFile(siteDir, name);
-          if (own) return { path: own, namespace: SITE };
+          if (own) return { path: own, namespace: SITE_NAMESPACE };
           return ISLAND_MODULES.includes(name)
             ? { path: name, namespace: DOCUSAURUS }
             : {
@@ -322,13 +326,13 @@ export function islandModules(
         return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
       });
       // A path from `/` is the site's (`/static/img/x.svg`), else the static folder's (`/img/x.svg`), as Docusaurus's webpack resolves it.
-      build.onResolve({ filter: /^\/[^/]/, namespace: SITE }, (args) => {
+      build.onResolve({ filter: /^\/[^/]/, namespace: SITE_NAMESPACE }, (args) => {
         if (args.kind !== 'import-statement' && args.kind !== 'require-call' && args.kind !== 'dynamic-import') return undefined;
         const found = [join(siteDir, args.path), join(siteDir, 'static', args.path)].find(
           (path) => isInsideFolder(path, siteDir) && existsSync(path) && statSync(path).isFile(),
         );
         if (!found) return undefined;
-        return /\.[jt]sx?$/.test(found) ? { path: toSitePath(found), namespace: SITE } : { path: found };
+        return /\.[jt]sx?$/.test(found) ? { path: toSitePath(found), namespace: SITE_NAMESPACE } : { path: found };
       });
       // `url(/fonts/x.woff2)` in a component's stylesheet: the site's file, else the static folder's, as
       // Docusaurus resolves it; left as written (an URL of the deployed site) when neither has it.
@@ -339,7 +343,7 @@ export function islandModules(
         );
         return found ? { path: found } : { path: args.path, external: true };
       });
-      build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE }, (args) => {
+      build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE_NAMESPACE }, (args) => {
         const base = args.path.startsWith('@site/')
           ? join(siteDir, args.path.slice('@site/'.length))
           : resolve(dirname(resolve(siteDir, args.importer)), args.path);
@@ -347,12 +351,12 @@ export function islandModules(
           const absolutePath = base + suffix;
           if (!existsSync(absolutePath) || !statSync(absolutePath).isFile()) continue;
           return absolutePath.startsWith(siteDir + sep) && /\.[jt]sx?$/.test(absolutePath)
-            ? { path: toSitePath(absolutePath), namespace: SITE }
+            ? { path: toSitePath(absolutePath), namespace: SITE_NAMESPACE }
             : { path: absolutePath };
         }
         return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
       });
-      build.onLoad({ filter: /.*/, namespace: SITE }, async (args) => {
+      build.onLoad({ filter: /.*/, namespace: SITE_NAMESPACE }, async (args) => {
         const absolutePath = resolve(siteDir, args.path);
         if (/\.mdx?$/.test(args.path)) return loadPage(absolutePath);
         const imports = missing.get(args.path);
@@ -375,7 +379,7 @@ export function islandModules(
       };
       // MDX a site module imports (content written beside a component): compiled by MDX itself, as Docusaurus's loader does.
       build.onLoad({ filter: /\.mdx?$/ }, async (args) => {
-        if (args.namespace !== 'file' && args.namespace !== SITE) return undefined;
+        if (args.namespace !== 'file' && args.namespace !== SITE_NAMESPACE) return undefined;
         const absolutePath = resolve(siteDir, args.path);
         const { createMdxProcessor } = await import('../vendor/mdx.js');
         const text = readFileSync(absolutePath, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/, '');
@@ -447,32 +451,18 @@ export function islandAssets(): esbuild.Plugin {
   };
 }
 
+/** A failed bundle of the site's components (or of the MDX runtime, which bundles them too) as docgen reports it (see toBundleError). */
 export function toDocgenError(error: unknown, siteDir: string): DocgenError {
-  const first = (error as esbuild.BuildFailure).errors?.[0];
-  if (!first) {
-    return new DocgenError(`Bundling the site components failed: ${(error as Error)?.message ?? String(error)}`, {
-      code: 'bundle-failed',
-      cause: error,
-    });
-  }
-  const file = first.location?.file.replace(new RegExp(`^${SITE}:`), '');
-  return new DocgenError(`Bundling a site component failed: ${first.text}`, {
-    code: 'bundle-failed',
-    location:
-      first.location && file
-        ? { file: relative(siteDir, resolve(siteDir, file)), line: first.location.line, column: first.location.column + 1 }
-        : undefined,
-    hint: first.notes[0]?.text ?? 'Fix the error in the component.',
-    cause: error,
+  return toBundleError(error, {
+    siteDir,
+    workingDir: siteDir,
+    failed: 'Bundling a site component failed',
+    hint: 'Fix the error in the component.',
   });
 }
 
 const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOptions => ({
-  bundle: true,
-  format: 'esm',
-  jsx: 'automatic',
-  target: 'es2022',
-  logLevel: 'silent',
+  ...BASE_OPTIONS,
   absWorkingDir: input.siteDir,
   plugins: [
     islandAssets(),
@@ -482,7 +472,6 @@ const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOpti
   // Files components import: beside the browser code, at the same URL in both bundles.
   assetNames: ISLAND_ASSET_NAMES,
   publicPath: `${input.baseUrl}${ISLANDS_DIR}/`,
-  define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
 });
@@ -563,9 +552,10 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     mkdirSync(input.cacheDir, { recursive: true });
     const serverFile = join(input.cacheDir, `islands-server-${key}.mjs`);
     if (!existsSync(serverFile)) {
-      writingFile(serverFile, () => writeFileSync(serverFile, serverCode));
+      // The map first: a server file there has its map beside it.
       const map = server.outputFiles.find((file) => file.path.endsWith('.mjs.map'));
-      if (map) writingFile(`${serverFile}.map`, () => writeFileSync(`${serverFile}.map`, map.contents));
+      if (map) writeFileWhole(`${serverFile}.map`, map.contents);
+      writeFileWhole(serverFile, serverCode);
     }
     return { serverFile, files, entries, stylesheets, key };
   } catch (error) {

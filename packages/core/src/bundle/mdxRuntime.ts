@@ -11,12 +11,13 @@ import {
   islandModules,
   isThemePackage,
   SERVER_LOADERS,
-  SITE,
   toDocgenError,
   withMissingImports,
   type MissingImports,
 } from './islands.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
+import { SITE_NAMESPACE } from '../files/index.js';
+import { BASE_OPTIONS } from './esbuildCommon.js';
 import { writeFileWhole } from '../processes/index.js';
 
 /**
@@ -65,7 +66,7 @@ const DOCUSAURUS_MODULE = /^@(theme|theme-original|docusaurus)\//;
 const quote = (value: string) => JSON.stringify(value);
 
 function entrySource(input: MdxRuntimeInput, broken: Broken): string {
-  const modules = [...new Set(input.modules)].sort().map((path) => ({ key: path, from: `${SITE}:${path}` }));
+  const modules = [...new Set(input.modules)].sort().map((path) => ({ key: path, from: `${SITE_NAMESPACE}:${path}` }));
   const packages = [...new Set(input.packages)].sort().map((name) => ({ key: name, from: `${PACKAGE}:${name}` }));
   const load = ({ key, from }: { key: string; from: string }) =>
     Object.hasOwn(broken, key) ? `() => ({ __docgenBroken: ${quote(broken[key]!)} })` : `() => require(${quote(from)})`;
@@ -78,7 +79,7 @@ function entrySource(input: MdxRuntimeInput, broken: Broken): string {
     // that throws as it loads fails the pages that import it, at their import, not every page.
     `export const modules = {${all.map((entry) => `${quote(entry.key)}: ${load(entry)}`).join(', ')}};`,
     input.componentScope
-      ? `export const componentScope = { path: ${quote(input.componentScope)}, load: ${load({ key: input.componentScope, from: `${SITE}:${input.componentScope}` })} };`
+      ? `export const componentScope = { path: ${quote(input.componentScope)}, load: ${load({ key: input.componentScope, from: `${SITE_NAMESPACE}:${input.componentScope}` })} };`
       : 'export const componentScope = undefined;',
   ].join('\n');
 }
@@ -96,7 +97,9 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         const name = args.path.slice(PACKAGE.length + 1);
         if (DOCUSAURUS_MODULE.test(name)) {
           const own = name.startsWith('@theme/') ? findOwnThemeFile(siteDir, name) : undefined;
-          return own ? { path: own, namespace: SITE } : { path: name.replace(/^@theme-original\//, '@theme/'), namespace: DOCUSAURUS };
+          return own
+            ? { path: own, namespace: SITE_NAMESPACE }
+            : { path: name.replace(/^@theme-original\//, '@theme/'), namespace: DOCUSAURUS };
         }
         const result = await build.resolve(name, { kind: 'import-statement', resolveDir: siteDir });
         if (result.errors.length > 0) return { path: name, namespace: MISSING };
@@ -117,8 +120,8 @@ function mdxImports(siteDir: string): esbuild.Plugin {
         const name = args.path.replace(/^@theme-original\//, '@theme/');
         // A site's own `src/theme/<Name>` is `@theme/<Name>`, but to itself (which wraps the original).
         const own = name.startsWith('@theme/') && args.path === name ? findOwnThemeFile(siteDir, name) : undefined;
-        const importer = args.namespace === SITE ? args.importer : relative(siteDir, args.importer).split(sep).join('/');
-        if (own && own !== importer) return { path: own, namespace: SITE };
+        const importer = args.namespace === SITE_NAMESPACE ? args.importer : relative(siteDir, args.importer).split(sep).join('/');
+        if (own && own !== importer) return { path: own, namespace: SITE_NAMESPACE };
         return { path: name, namespace: DOCUSAURUS };
       });
       // Its default export throws when used. Any other name of it (`Tooltip.Root`, read through the
@@ -165,12 +168,9 @@ const buildOptions = (
   broken: Broken,
   missing?: MissingImports,
 ): esbuild.BuildOptions & { write: false; metafile: true } => ({
-  bundle: true,
-  format: 'esm',
-  jsx: 'automatic',
+  ...BASE_OPTIONS,
   target: 'node20',
   platform: 'node',
-  logLevel: 'silent',
   absWorkingDir: input.siteDir,
   plugins: [
     mdxImports(input.siteDir),
@@ -181,7 +181,6 @@ const buildOptions = (
   loader: SERVER_LOADERS,
   assetNames: '[name]-[hash]',
   publicPath: `${input.baseUrl}assets/islands/`,
-  define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   charset: 'utf8',
   stdin: { contents: entrySource(input, broken), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-mdx-runtime.js' },
@@ -256,7 +255,7 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
     }
   }
   const inputs = Object.keys(result.metafile!.inputs).flatMap((path) => {
-    if (path.startsWith(`${SITE}:`)) return [join(input.siteDir, path.slice(SITE.length + 1))];
+    if (path.startsWith(`${SITE_NAMESPACE}:`)) return [join(input.siteDir, path.slice(SITE_NAMESPACE.length + 1))];
     // Modules made here (the entry, Docusaurus's modules, missing packages) are no files.
     return /^[\w-]+:/.test(path) ? [] : [resolve(input.siteDir, path)];
   });

@@ -27,6 +27,7 @@ export {
   readsAsMdx,
   resolveSitePath,
   SITE_ALIAS,
+  SITE_NAMESPACE,
   type ImportedFileKind,
 } from './sitePaths.js';
 export {

@@ -10,6 +10,13 @@ export function readsAsMdx(sitePath: string, format: MarkdownFormat): boolean {
 export const SITE_ALIAS = '@site/';
 
 /**
+ * The namespace of the site's own modules in docgen's bundles (`docgen-site:<site-relative
+ * path>`): the theme's, the MDX runtime's and the islands' bundles name them so, and their source
+ * maps too, where the render stage finds a site component's file again.
+ */
+export const SITE_NAMESPACE = 'docgen-site';
+
+/**
  * The site path (relative to the site folder, `/`-separated) that an import or link `source`
  * written in the site file `importer` names: `@site/...` from the site's folder, `./` and `../`
  * from the importer's folder. Undefined for anything else (a package, a URL) and for a path above

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload, type SourceMapping } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { SourceLocation } from '@docgen/types';
+import { SITE_NAMESPACE } from '../files/index.js';
 
 /**
  * Where in the site's own code (a component override, a component page, a component of the
@@ -29,8 +30,8 @@ export function findSiteFrame(error: unknown, bundlePath: string | undefined): S
   return undefined;
 }
 
-/** How the bundle names the site's own modules (the bundle stage's site namespace). */
-const SITE_MODULE_PREFIX = 'docgen-site:';
+/** How the bundles name the site's own modules. */
+const SITE_MODULE_PREFIX = `${SITE_NAMESPACE}:`;
 
 /** The site file a source of a bundle's map is, when it is one: `…docgen-site:src/theme/X.tsx`. */
 function fromSiteNamespace(source: string): string | undefined {

@@ -1,0 +1,36 @@
+import { relative, resolve } from 'node:path';
+import type * as esbuild from 'esbuild';
+import { DocgenError } from '../diagnostics/index.js';
+import { SITE_NAMESPACE } from '../files/index.js';
+
+/** What every bundle docgen makes with esbuild shares: ES modules, React's automatic JSX, quiet, for production. */
+export const BASE_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  jsx: 'automatic',
+  target: 'es2022',
+  logLevel: 'silent',
+  define: { 'process.env.NODE_ENV': '"production"' },
+} as const satisfies esbuild.BuildOptions;
+
+/**
+ * A failed esbuild run as docgen reports it: `<failed>: <esbuild's first error>` at its file, line
+ * and column (a site module by its site-relative path, any other file as esbuild named it from
+ * `workingDir`, the bundle's `absWorkingDir`), with esbuild's first note as the hint, or `hint`.
+ */
+export function toBundleError(error: unknown, input: { siteDir: string; workingDir: string; failed: string; hint: string }): DocgenError {
+  const first = (error as esbuild.BuildFailure).errors?.[0];
+  if (!first) {
+    return new DocgenError(`${input.failed}: ${(error as Error)?.message ?? String(error)}`, { code: 'bundle-failed', cause: error });
+  }
+  const file = first.location?.file;
+  const sitePath = file?.startsWith(`${SITE_NAMESPACE}:`)
+    ? file.slice(SITE_NAMESPACE.length + 1)
+    : file && relative(input.siteDir, resolve(input.workingDir, file));
+  return new DocgenError(`${input.failed}: ${first.text}`, {
+    code: 'bundle-failed',
+    location: first.location && sitePath ? { file: sitePath, line: first.location.line, column: first.location.column + 1 } : undefined,
+    hint: first.notes[0]?.text ?? input.hint,
+    cause: error,
+  });
+}
