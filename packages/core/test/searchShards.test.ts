@@ -298,6 +298,17 @@ describe('an index updated from the table of the last one', () => {
       const read = readSearchState(file, 'one')!;
       expect({ ...read, tfs: [...read.tfs] }).toEqual({ ...table, tfs: [...table.tfs] });
       expect(readSearchState(file, 'two')).toBeUndefined();
+      // Postings of more than three bytes each (far places, frequent terms): the encoding grows.
+      const rare = Array.from({ length: 3000 }, (_, page) => section(`/r${page}`, `r${page}`, `낱말${page} `.repeat(300)));
+      const large = toSearchShards(
+        rare,
+        'salt',
+        rare.map((page) => page.path),
+      ).table;
+      writeSearchState(file, 'one', large);
+      const back = readSearchState(file, 'one')!;
+      expect([...back.places]).toEqual([...large.places]);
+      expect([...back.tfs]).toEqual([...large.tfs]);
       writeFileSync(file, readFileSync(file).subarray(0, 5000));
       expect(readSearchState(file, 'one')).toBeUndefined();
     } finally {

@@ -140,12 +140,18 @@ export function writeSearchState(file: string, salt: string, table: SearchTable)
  */
 function encodePostings(table: SearchTable): Uint8Array {
   const { starts, places, tfs } = table;
-  // Five bytes at most for each of the two numbers of a posting.
-  const bytes = new Uint8Array(places.length * 10);
+  // Most postings take two or three bytes (a large site's table is tens of megabytes: not five
+  // times that up front); grown when a posting might not fit, five bytes a number at most.
+  let bytes = new Uint8Array(places.length * 3 + 16);
   let at = 0;
   for (let term = 0; term + 1 < starts.length; term++) {
     let previous = 0;
     for (let index = starts[term]!; index < starts[term + 1]!; index++) {
+      if (at + 10 > bytes.length) {
+        const larger = new Uint8Array(bytes.length * 2);
+        larger.set(bytes);
+        bytes = larger;
+      }
       const place = places[index]!;
       let value = place - previous;
       previous = place;
