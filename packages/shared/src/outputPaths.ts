@@ -5,7 +5,7 @@
  * bundles do not import this entry (`@docgen/shared/outputPaths`).
  */
 import type { FeedPaths } from '@docgen/types';
-import { DATA_DIR } from './pageData.js';
+import { DATA_DIR, getMarkdownPath } from './pageData.js';
 
 /**
  * URL paths of the blog feeds of a locale, from its blog path (`/en/blog`). The shell links them;
@@ -22,4 +22,35 @@ export function getFeedPaths(blogPath: string): FeedPaths {
  */
 export function getSidebarFilePath(fileName: string): string {
   return `${DATA_DIR}/sidebars/${fileName}`;
+}
+
+/** A file the build writes at a URL besides pages, static files and assets: its URL path and what it is. */
+export type WrittenFile = [path: string, what: string];
+
+/** The files the build writes at the site's root URL: the sitemap and robots.txt. */
+export function getSiteFiles(baseUrl: string): WrittenFile[] {
+  return [
+    [`${baseUrl}sitemap.xml`, 'the sitemap'],
+    [`${baseUrl}robots.txt`, 'robots.txt'],
+  ];
+}
+
+/**
+ * The files the build writes at a locale's URLs (`localeBase`, its base URL): the not-found page
+ * and the llms.txt files; with `blogPath` (a locale whose blog has posts) the feeds; and the
+ * markdown twin of each doc page of `docPaths`. Links may lead to them, redirects may not leave
+ * from them.
+ */
+export function getLocaleFiles(localeBase: string, options: { blogPath?: string; docPaths?: Iterable<string> } = {}): WrittenFile[] {
+  const files: WrittenFile[] = [
+    [`${localeBase}404.html`, 'the not-found page'],
+    [`${localeBase}llms.txt`, 'llms.txt'],
+    [`${localeBase}llms-full.txt`, 'llms-full.txt'],
+  ];
+  if (options.blogPath !== undefined) {
+    const feeds = getFeedPaths(options.blogPath);
+    files.push([feeds.rss, 'the RSS feed'], [feeds.atom, 'the Atom feed'], [feeds.json, 'the JSON feed']);
+  }
+  for (const path of options.docPaths ?? []) files.push([getMarkdownPath(path), `the markdown twin of ${path}`]);
+  return files;
 }

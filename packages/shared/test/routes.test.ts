@@ -116,6 +116,22 @@ describe('output paths', () => {
     });
     expect(outputPaths.getSidebarFilePath('abc.json')).toBe('_docgen/sidebars/abc.json');
   });
+
+  it('lists the files a build writes at URLs besides pages, once for check-links and redirects alike', () => {
+    expect(outputPaths.getSiteFiles('/base/').map(([path]) => path)).toEqual(['/base/sitemap.xml', '/base/robots.txt']);
+    expect(outputPaths.getLocaleFiles('/base/en/').map(([path]) => path)).toEqual([
+      '/base/en/404.html',
+      '/base/en/llms.txt',
+      '/base/en/llms-full.txt',
+    ]);
+    const withBlog = outputPaths.getLocaleFiles('/base/en/', { blogPath: '/base/en/blog', docPaths: ['/base/en/docs/x/'] });
+    expect(withBlog.slice(3)).toEqual([
+      ['/base/en/blog/rss.xml', 'the RSS feed'],
+      ['/base/en/blog/atom.xml', 'the Atom feed'],
+      ['/base/en/blog/feed.json', 'the JSON feed'],
+      ['/base/en/docs/x/index.md', 'the markdown twin of /base/en/docs/x/'],
+    ]);
+  });
 });
 
 describe('public exports', () => {
@@ -158,7 +174,9 @@ describe('public exports', () => {
         ],
         "./outputPaths": [
           "getFeedPaths",
+          "getLocaleFiles",
           "getSidebarFilePath",
+          "getSiteFiles",
         ],
         "./pageData": [
           "DATA_DIR",

@@ -1,7 +1,6 @@
 import type { Diagnostic, LinkProblem, LinkSource, ResolvedLink, SiteManifest } from '@docgen/types';
 import { getLocaleOfPath } from '@docgen/shared';
-import { getFeedPaths } from '@docgen/shared/outputPaths';
-import { getMarkdownPath } from '@docgen/shared/pageData';
+import { getLocaleFiles, getSiteFiles } from '@docgen/shared/outputPaths';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { assertNever, suggestName } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
@@ -212,18 +211,13 @@ function getLinkProblem(
  * `404.html`, `llms.txt`, `llms-full.txt` and, with a blog, its feeds.
  */
 function getGeneratedFiles(manifest: SiteManifest): string[] {
-  const { baseUrl } = manifest.config;
-  const files = [`${baseUrl}sitemap.xml`, `${baseUrl}robots.txt`];
+  const files = getSiteFiles(manifest.config.baseUrl);
   for (const locale of manifest.locales) {
-    const localeBase = locale.site.baseUrl;
-    files.push(`${localeBase}404.html`, `${localeBase}llms.txt`, `${localeBase}llms-full.txt`);
-    if (locale.routes.some((route) => route.data.type === 'blogPost')) {
-      const feeds = getFeedPaths(locale.site.blog.path);
-      files.push(feeds.rss, feeds.atom, feeds.json);
-    }
-    for (const route of locale.routes) if (route.data.type === 'doc') files.push(getMarkdownPath(route.path));
+    const hasPosts = locale.routes.some((route) => route.data.type === 'blogPost');
+    const docPaths = locale.routes.flatMap((route) => (route.data.type === 'doc' ? [route.path] : []));
+    files.push(...getLocaleFiles(locale.site.baseUrl, { blogPath: hasPosts ? locale.site.blog.path : undefined, docPaths }));
   }
-  return files;
+  return files.map(([path]) => path);
 }
 
 /** `/x/` and `/x` are one page on a static host. */

@@ -1,7 +1,7 @@
 import type { Diagnostic, ManifestRedirect } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
-import { getFeedPaths } from '@docgen/shared/outputPaths';
-import { DATA_DIR, getMarkdownPath } from '@docgen/shared/pageData';
+import { getLocaleFiles, getSiteFiles } from '@docgen/shared/outputPaths';
+import { DATA_DIR } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
@@ -25,27 +25,20 @@ const OWN_FOLDERS = ['assets', DATA_DIR];
  */
 function getWrittenFiles(context: LocaleContext, pending: PendingRoute[]): Map<string, string> {
   const { config } = context.input;
-  const files = new Map<string, string>();
-  const add = (path: string, what: string) => files.set(toComparable(path), what);
-  add(`${config.baseUrl}sitemap.xml`, 'the sitemap');
-  add(`${config.baseUrl}robots.txt`, 'robots.txt');
+  const files = getSiteFiles(config.baseUrl);
   // Of every locale: an old URL of the default locale may name a path below another's base.
   for (const locale of config.i18n.locales) {
     const base = locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${config.i18n.localeConfigs[locale]!.path}/`;
-    add(`${base}404.html`, 'the not-found page');
-    add(`${base}llms.txt`, 'llms.txt');
-    add(`${base}llms-full.txt`, 'llms-full.txt');
+    if (base !== context.baseUrl) files.push(...getLocaleFiles(base));
   }
-  if (pending.some((entry) => entry.page.type === 'blogPost')) {
-    const feeds = getFeedPaths(`${context.baseUrl}${config.blog.routeBasePath}`);
-    add(feeds.rss, 'the RSS feed');
-    add(feeds.atom, 'the Atom feed');
-    add(feeds.json, 'the JSON feed');
-  }
-  for (const entry of pending) {
-    if (entry.page.type === 'doc') add(getMarkdownPath(entry.route.path), `the markdown twin of ${entry.route.path}`);
-  }
-  return files;
+  const hasPosts = pending.some((entry) => entry.page.type === 'blogPost');
+  files.push(
+    ...getLocaleFiles(context.baseUrl, {
+      blogPath: hasPosts ? `${context.baseUrl}${config.blog.routeBasePath}` : undefined,
+      docPaths: pending.flatMap((entry) => (entry.page.type === 'doc' ? [entry.route.path] : [])),
+    }),
+  );
+  return new Map(files.map(([path, what]) => [toComparable(path), what]));
 }
 
 /**
