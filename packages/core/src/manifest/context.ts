@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { CompiledMarkdown, ContentSlot, SiteConfig, SiteContent, SiteTranslations, SourceMarkdown, TocItem } from '@docgen/types';
+import { posix } from 'node:path';
+import type {
+  CompiledMarkdown,
+  ContentSlot,
+  SiteConfig,
+  SiteContent,
+  SiteTranslations,
+  SourceDoc,
+  SourceMarkdown,
+  TocItem,
+} from '@docgen/types';
 import { isExternalUrl } from '@docgen/shared';
 
 /** What compiling the markdown of a source file gave. Injected by the build command, which compiled everything beforehand. */
@@ -145,4 +155,19 @@ export function contentSlot(compiled: CompiledMarkdown, part: ContentSlot['part'
 export function titledContentSlots(compiled: CompiledMarkdown): Record<string, ContentSlot> {
   const main = contentSlot(compiled, 'main');
   return compiled.contentTitleId === undefined ? { main } : { title: contentSlot(compiled, 'title'), main };
+}
+
+/**
+ * A path below a version root: `rest` starts with `/`. A version root is `/docs`, `/docs/2506.1`
+ * or, with docs at the site root, the locale's base URL (`/`, `/en/`) or `/en/2506.1`.
+ */
+export function belowVersion(versionPath: string, rest: string): string {
+  return versionPath.replace(/\/$/, '') + rest;
+}
+
+/** A doc's id: its front matter `id`, or its path in the version folder without extension and number prefixes. */
+export function getSourceDocId(doc: SourceDoc): string {
+  const relativeNoExt = doc.relativePath.replace(/\.mdx?$/, '');
+  const dir = posix.dirname(relativeNoExt) === '.' ? '' : posix.dirname(relativeNoExt).split('/').map(stripNumberPrefix).join('/');
+  return (dir ? `${dir}/` : '') + (doc.frontMatter.id ?? stripNumberPrefix(posix.basename(relativeNoExt)));
 }

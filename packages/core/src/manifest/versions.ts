@@ -1,30 +1,41 @@
 import { posix } from 'node:path';
 import type {
-  BlogTagSource,
-  CategoryLinkConfig,
   Diagnostic,
-  CategoryMetadata,
   DocsConfig,
   LoadedDoc,
   PropNavLink,
-  PropTag,
   LoadedVersion,
   PropSidebar,
   Sidebar,
-  SidebarItem,
-  SidebarItemConfig,
   SourceDoc,
-  SourceLocation,
   SourceVersion,
 } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionPath } from '../files/index.js';
-import { getToc, hashOf, isCategoryIndexFile, stripNumberPrefix, titledContentSlots, toTagSlug, type LocaleContext } from './context.js';
+import { belowVersion, getToc, hashOf, isCategoryIndexFile, type LocaleContext, stripNumberPrefix, titledContentSlots } from './context.js';
 import type { DocPlace, PendingRoute } from './pendingRoute.js';
-import { getSidebarFirstPath, toSidebarProp } from './props.js';
+import { toSidebarProp } from './props.js';
 import { toPageSource } from './pageSource.js';
-import { localizeLink } from './resolveLinks.js';
+import {
+  addFallbackIndexes,
+  getUntranslatedLabels,
+  normalizeItems,
+  type GeneratedIndex,
+  type LinklessCategory,
+  type ShownLabel,
+} from './sidebarItems.js';
+import {
+  forEachItem,
+  getBreadcrumbs,
+  getDocCards,
+  getMainDocId,
+  getPreviousNext,
+  toCategoryCard,
+  toSidebarIndex,
+  type SidebarIndex,
+} from './sidebarNavigation.js';
+import { getDocTags } from './docTags.js';
 
 /** A version of one locale, with the routes of its docs and generated category pages. */
 export interface LocaleVersion {
@@ -33,41 +44,6 @@ export interface LocaleVersion {
   sidebarFiles: Record<string, PropSidebar>;
   /** Sidebar labels shown untranslated in a locale that translates the rest of their sidebar. */
   warnings: Diagnostic[];
-}
-
-/** A label a sidebar shows, whether the locale translates it, and where it is written. */
-interface ShownLabel {
-  label: string;
-  translated: boolean;
-  location: SourceLocation;
-}
-
-interface GeneratedIndex {
-  path: string;
-  title: string;
-  description: string;
-  items: SidebarItem[];
-  sidebarId: string;
-  location: SidebarItemConfig['location'];
-  /** A page made only so that a category without one can be reached without JavaScript. */
-  isFallback?: boolean;
-}
-
-/** A category without a page of its own, waiting for its fallback index (see `indexHref`). */
-interface LinklessCategory {
-  item: SidebarItem & { type: 'category' };
-  /** Path under `<version>/category/`, from the folder or the source labels: the same in every locale. */
-  slug: string;
-  sidebarId: string;
-  location: SidebarItemConfig['location'];
-}
-
-/**
- * A path below a version root: `rest` starts with `/`. A version root is `/docs`, `/docs/2506.1`
- * or, with docs at the site root, the locale's base URL (`/`, `/en/`) or `/en/2506.1`.
- */
-export function belowVersion(versionPath: string, rest: string): string {
-  return versionPath.replace(/\/$/, '') + rest;
 }
 
 /**
@@ -335,235 +311,6 @@ function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string,
   };
 }
 
-interface NormalizeContext {
-  context: LocaleContext;
-  /** The labels the sidebar shows, as they are given out (see ShownLabel). */
-  labels: ShownLabel[];
-  source: SourceVersion;
-  docsById: Map<string, LoadedDoc>;
-  sidebarId: string;
-  versionPath: string;
-  /** The version's label, when the site has several versions (see ofVersion). */
-  versionLabel: string | undefined;
-  generatedIndexes: GeneratedIndex[];
-  linklessCategories: LinklessCategory[];
-  /** Slugs of the source labels of the categories above the items being normalized. */
-  labelTrail: string[];
-  sidebarsPath: string;
-  /** Path of each doc inside the version folder, by its source file (site-relative). */
-  relativePaths: Map<string, string>;
-}
-
-/** A label written in the default locale, translated, and recorded as shown (see ShownLabel). */
-function showLabel(ctx: NormalizeContext, label: string, location: SourceLocation): string {
-  const { context } = ctx;
-  ctx.labels.push({ label, translated: context.isDefaultLocale || Object.hasOwn(context.translations.labels, label), location });
-  return context.label(label);
-}
-
-/** The sidebar label of a doc (see LoadedDoc.sidebarLabel), recorded as shown, written in the doc's file. */
-function showDocLabel(ctx: NormalizeContext, doc: LoadedDoc): string {
-  ctx.labels.push({
-    label: doc.sidebarLabel,
-    translated: doc.sidebarLabelTranslated,
-    location: { file: doc.sourcePath, line: 1, column: 1 },
-  });
-  return doc.sidebarLabel;
-}
-
-function normalizeItems(items: SidebarItemConfig[], ctx: NormalizeContext): SidebarItem[] {
-  return items.flatMap((item) => normalizeItem(item, ctx));
-}
-
-function normalizeItem(item: SidebarItemConfig, ctx: NormalizeContext): SidebarItem[] {
-  const { context, docsById } = ctx;
-  switch (item.type) {
-    case 'doc': {
-      const doc = docsById.get(item.id);
-      if (!doc) {
-        if (isDraftDoc(ctx, item.id)) return [];
-        throw unknownDoc(ctx, item.id, item.location);
-      }
-      if (doc.unlisted) return [];
-      const label = item.label ? showLabel(ctx, item.label, item.location) : showDocLabel(ctx, doc);
-      return [{ type: 'link', label, href: doc.permalink, docId: doc.id }];
-    }
-    case 'link': {
-      const href = localizeLink(context, item.href);
-      const label = showLabel(ctx, item.label, item.location);
-      return [{ type: 'link', label, href, external: /^[a-z]+:/i.test(href) || href.startsWith('//') }];
-    }
-    case 'autogenerated':
-      return getAutogeneratedItems(item.dirName === '.' ? '' : item.dirName.replace(/^\.?\/|\/$/g, ''), ctx);
-    case 'category': {
-      const labelTrail = [...ctx.labelTrail, toSlug(item.label)];
-      const items = normalizeItems(item.items, { ...ctx, labelTrail });
-      const href = getCategoryHref(item.label, item.link, items, ctx, item.location);
-      const category: SidebarItem & { type: 'category' } = {
-        type: 'category',
-        label: showLabel(ctx, item.label, item.location),
-        href,
-        collapsed: item.collapsed ?? true,
-        collapsible: item.collapsible ?? true,
-        ...(item.className && { className: item.className }),
-        items,
-      };
-      if (!href)
-        ctx.linklessCategories.push({ item: category, slug: labelTrail.join('/'), sidebarId: ctx.sidebarId, location: item.location });
-      return [category];
-    }
-  }
-}
-
-function getCategoryHref(
-  label: string,
-  link: CategoryLinkConfig | undefined,
-  items: SidebarItem[],
-  ctx: NormalizeContext,
-  location: SidebarItemConfig['location'],
-): string | undefined {
-  if (!link) return undefined;
-  if (link.type === 'doc') {
-    const doc = ctx.docsById.get(link.id!);
-    if (!doc) {
-      if (isDraftDoc(ctx, link.id!)) return undefined;
-      throw unknownDoc(ctx, link.id!, location);
-    }
-    return doc.permalink;
-  }
-  const slug = link.slug ?? `/category/${toSlug(label)}`;
-  const path = belowVersion(ctx.versionPath, slug.startsWith('/') ? slug : `/${slug}`);
-  // A locale may title the index otherwise than it labels the category (site.yaml's categoryIndexes).
-  const translated = ctx.context.isDefaultLocale ? undefined : ctx.context.translations.categoryIndexes[label];
-  ctx.generatedIndexes.push({
-    path,
-    title: translated?.title ?? ctx.context.label(link.title ?? label),
-    description: translated?.description ?? link.description ?? '',
-    items,
-    sidebarId: ctx.sidebarId,
-    location,
-  });
-  return path;
-}
-
-/** The sidebar items of a folder; `inDir` are the docs under it when already known. */
-function getAutogeneratedItems(dirName: string, ctx: NormalizeContext, inDir?: LoadedDoc[]): SidebarItem[] {
-  inDir ??= [...ctx.docsById.values()].filter((doc) => {
-    const relative = ctx.relativePaths.get(doc.sourcePath) ?? '';
-    return dirName === '' || relative.startsWith(`${dirName}/`);
-  });
-  const relativeOf = (doc: LoadedDoc) => ctx.relativePaths.get(doc.sourcePath)!.slice(dirName ? dirName.length + 1 : 0);
-  type Entry = { position?: number; name: string; item: SidebarItem };
-  const entries: Entry[] = [];
-  const folders = new Map<string, LoadedDoc[]>();
-  for (const doc of inDir) {
-    const relative = relativeOf(doc);
-    const slash = relative.indexOf('/');
-    if (slash < 0) {
-      if (!doc.unlisted)
-        entries.push({
-          position: doc.sidebarPosition,
-          name: relative,
-          item: { type: 'link', label: showDocLabel(ctx, doc), href: doc.permalink, docId: doc.id },
-        });
-    } else {
-      const folder = relative.slice(0, slash);
-      const docs = folders.get(folder);
-      if (docs) docs.push(doc);
-      else folders.set(folder, [doc]);
-    }
-  }
-  for (const [folder, docs] of folders) {
-    const path = dirName ? `${dirName}/${folder}` : folder;
-    const meta: CategoryMetadata | undefined = ctx.source.categories[path];
-    const items = getAutogeneratedItems(path, ctx, docs);
-    const label = meta?.label ?? stripNumberPrefix(folder);
-    const indexDoc = ctx.docsById.get(`${path}/index`) ?? ctx.docsById.get(`${path}/${folder}`);
-    const href = meta?.link
-      ? getCategoryHref(label, meta.link, items, ctx, { file: meta.sourcePath, line: 1, column: 1 })
-      : indexDoc?.permalink;
-    const children = indexDoc && !meta?.link ? items.filter((item) => item.type !== 'link' || item.docId !== indexDoc.id) : items;
-    const folderLocation = meta
-      ? { file: meta.sourcePath, line: 1, column: 1 }
-      : { file: `${ctx.source.docsDir}/${path}`, line: 1, column: 1 };
-    const category: SidebarItem & { type: 'category' } = {
-      type: 'category',
-      label: showLabel(ctx, label, folderLocation),
-      href,
-      collapsed: meta?.collapsed ?? true,
-      collapsible: meta?.collapsible ?? true,
-      ...(meta?.className && { className: meta.className }),
-      items: children,
-    };
-    if (!href) {
-      ctx.linklessCategories.push({
-        item: category,
-        slug: path.split('/').map(stripNumberPrefix).join('/'),
-        sidebarId: ctx.sidebarId,
-        location: folderLocation,
-      });
-    }
-    entries.push({ position: meta?.position, name: folder, item: category });
-  }
-  return entries
-    .sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((entry) => entry.item);
-}
-
-/** A label as a URL segment: lower case, runs of anything but letters and digits as one `-`. */
-function toSlug(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-|-$/g, '');
-}
-
-/**
- * Gives each category without a page of its own that starts collapsed a generated index at
- * `<version>/category/<slug>` (`-2`, `-3`, ... where that path is taken), set as its `indexHref`.
- * The page lists the category's items, so a reader without JavaScript reaches every page even
- * though a page's HTML leaves the items of collapsed categories out (a category that starts
- * expanded shows them on every page). It is not indexed and not in the previous/next order: with
- * JavaScript the category behaves as one without a page.
- */
-function addFallbackIndexes(categories: LinklessCategory[], indexes: GeneratedIndex[], docs: LoadedDoc[], versionPath: string): void {
-  const taken = new Set([...docs.map((doc) => doc.permalink), ...indexes.map((index) => index.path)]);
-  for (const { item, slug, sidebarId, location } of categories) {
-    if (!item.collapsible || !item.collapsed) continue;
-    const base = belowVersion(versionPath, `/category/${slug}`);
-    let path = base;
-    for (let n = 2; taken.has(path); n++) path = `${base}-${n}`;
-    taken.add(path);
-    item.indexHref = path;
-    indexes.push({ path, title: item.label, description: '', items: item.items, sidebarId, location, isFallback: true });
-  }
-}
-
-function isDraftDoc(ctx: NormalizeContext, id: string): boolean {
-  return ctx.source.docs.some((doc) => doc.locale === ctx.context.locale && doc.frontMatter.draft && getSourceDocId(doc) === id);
-}
-
-function getSourceDocId(doc: SourceDoc): string {
-  const relativeNoExt = doc.relativePath.replace(/\.mdx?$/, '');
-  const dir = posix.dirname(relativeNoExt) === '.' ? '' : posix.dirname(relativeNoExt).split('/').map(stripNumberPrefix).join('/');
-  return (dir ? `${dir}/` : '') + (doc.frontMatter.id ?? stripNumberPrefix(posix.basename(relativeNoExt)));
-}
-
-function unknownDoc(ctx: NormalizeContext, id: string, location: SidebarItemConfig['location']): DocgenError {
-  const known = [...ctx.docsById.keys()];
-  const near = known.filter((candidate) => candidate.endsWith(id.split('/').pop()!) || candidate.includes(id)).slice(0, 5);
-  const suggestion = suggestName(id, known);
-  if (suggestion && !near.includes(suggestion)) near.unshift(suggestion);
-  return new DocgenError(`Sidebar "${ctx.sidebarId}"${ofVersion(ctx.versionLabel)} points at doc "${id}", which does not exist`, {
-    code: 'sidebar-unknown-doc',
-    location,
-    hint:
-      near.length > 0
-        ? `Did you mean: ${near.slice(0, 5).join(', ')}?`
-        : `Doc ids are file paths without extension, e.g. ${known.slice(0, 3).join(', ')}.`,
-  });
-}
-
 /** Line (1-based) of a front matter key in a markdown file's text; 1 when it is not written on a line of its own. */
 function findFrontMatterLine(text: string, key: string): number {
   const index = text.search(new RegExp(`^${key}\\s*:`, 'm'));
@@ -578,238 +325,4 @@ function unknownDisplayedSidebar(doc: SourceDoc, name: string, sidebars: Record<
     location: { file: doc.file.sitePath, line: findFrontMatterLine(doc.file.text, 'displayed_sidebar'), column: 1 },
     hint: suggestion ? `Did you mean ${suggestion}?` : `The sidebars of this version: ${known.join(', ') || 'none'}; or null for none.`,
   });
-}
-
-/** The doc served at the version root, else the first doc of the first sidebar. */
-function getMainDocId(sidebars: Record<string, Sidebar>, docs: LoadedDoc[], versionPath: string): string {
-  const rootDoc = docs.find((doc) => doc.permalink === versionPath || doc.permalink === `${versionPath}/`);
-  if (rootDoc) return rootDoc.id;
-  for (const sidebar of Object.values(sidebars)) {
-    const first = findFirst(sidebar);
-    if (first) {
-      const doc = docs.find((candidate) => candidate.permalink === first);
-      if (doc) return doc.id;
-    }
-  }
-  return docs[0]?.id ?? '';
-}
-
-function findFirst(items: SidebarItem[]): string | undefined {
-  for (const item of items) {
-    if (item.type === 'link' && item.docId) return item.href;
-    if (item.type === 'category') {
-      const inner = item.href ?? findFirst(item.items);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
-
-function forEachItem(items: SidebarItem[], visit: (item: SidebarItem) => void): void {
-  for (const item of items) {
-    visit(item);
-    if (item.type === 'category') forEachItem(item.items, visit);
-  }
-}
-
-/** The pages of a sidebar in reading order: docs and category pages. */
-function getNavigablePages(items: SidebarItem[], out: { title: string; path: string }[] = []) {
-  for (const item of items) {
-    if (item.type === 'link') {
-      if (item.docId) out.push({ title: item.label, path: item.href });
-    } else {
-      if (item.href) out.push({ title: item.label, path: item.href });
-      getNavigablePages(item.items, out);
-    }
-  }
-  return out;
-}
-
-type Crumb = { label: string; href?: string };
-
-/**
- * Where each page of a sidebar is: its place in reading order and the trail of categories above
- * it (the first place a path appears at wins). Made once per sidebar, not once per page.
- */
-interface SidebarIndex {
-  pages: { title: string; path: string }[];
-  order: Map<string, number>;
-  trails: Map<string, Crumb[]>;
-}
-
-function toSidebarIndex(sidebar: Sidebar): SidebarIndex {
-  const pages = getNavigablePages(sidebar);
-  const order = new Map<string, number>();
-  pages.forEach((page, position) => order.has(page.path) || order.set(page.path, position));
-  const trails = new Map<string, Crumb[]>();
-  const walk = (items: SidebarItem[], trail: Crumb[]) => {
-    for (const item of items) {
-      const page = item.type === 'category' ? (item.href ?? item.indexHref) : item.href;
-      if (page !== undefined && !trails.has(page)) trails.set(page, [...trail, { label: item.label }]);
-      if (item.type === 'category') walk(item.items, [...trail, { label: item.label, href: item.href }]);
-    }
-  };
-  walk(sidebar, []);
-  return { pages, order, trails };
-}
-
-function getPreviousNext({ pages, order }: SidebarIndex, path: string) {
-  const index = order.get(path);
-  if (index === undefined) return {};
-  return { previous: pages[index - 1], next: pages[index + 1] };
-}
-
-function getBreadcrumbs(index: SidebarIndex, path: string, ownLabel: string): Crumb[] {
-  return index.trails.get(path)?.map((crumb) => ({ ...crumb })) ?? [{ label: ownLabel }];
-}
-
-/**
- * Tags of a version's docs and their pages, as Docusaurus makes them: `<version>/tags` lists every
- * tag of its docs' front matter with its count, `<version>/tags/<tag>` the docs with that tag. A
- * tag's label, description and permalink come from the version's `tags.yml` when it lists the
- * tag. The pages are not indexed, and not in the previous/next order.
- */
-function getDocTags(
-  context: LocaleContext,
-  meta: { name: string; key: string; path: string; docsInstance: string | undefined },
-  docs: LoadedDoc[],
-  sourceById: Map<string, SourceDoc>,
-  tagSources: BlogTagSource[],
-): { tagsOf: Map<string, PropTag[]>; routes: PendingRoute[] } {
-  const tagsPath = belowVersion(meta.path, '/tags');
-  const known = new Map(tagSources.map((tag) => [tag.key, tag]));
-  // Tags that differ only in case or punctuation share a page, named as first written.
-  const byPath = new Map<string, { tag: PropTag; docs: LoadedDoc[] }>();
-  const tagsOf = new Map<string, PropTag[]>();
-  for (const doc of docs) {
-    if (doc.draft) continue;
-    const tags: PropTag[] = [];
-    for (const key of sourceById.get(doc.id)?.frontMatter.tags ?? []) {
-      const source = known.get(key);
-      const slug = source?.permalink ?? toTagSlug(key);
-      const path = `${tagsPath}/${slug}`;
-      const entry =
-        byPath.get(path) ??
-        byPath
-          .set(path, {
-            tag: { label: source?.label ?? key, path, ...(source?.description && { description: source.description }) },
-            docs: [],
-          })
-          .get(path)!;
-      if (!tags.some((tag) => tag.path === path)) tags.push(entry.tag);
-      // An unlisted doc shows its tags but is not listed on their pages.
-      if (!doc.unlisted && !entry.docs.includes(doc)) entry.docs.push(doc);
-    }
-    if (tags.length > 0) tagsOf.set(doc.id, tags);
-  }
-  const tags = [...byPath].filter(([, entry]) => entry.docs.length > 0).sort(([, a], [, b]) => a.tag.label.localeCompare(b.tag.label));
-  if (tags.length === 0) return { tagsOf, routes: [] };
-  const route = (path: string, key: string, sources: string[]): PendingRoute['route'] => ({
-    path,
-    locale: context.locale,
-    key: `doc-tags:${meta.key}:${key}`,
-    isTranslation: true,
-    anchorIds: [],
-    sources,
-    slots: {},
-  });
-  const tagsTitle = context.label('Tags');
-  const place = (title: string, parent?: string): DocPlace => ({
-    ...(meta.docsInstance && { docsInstance: meta.docsInstance }),
-    versionName: meta.name,
-    breadcrumbs: parent ? [{ label: tagsTitle, href: parent }, { label: title }] : [{ label: title }],
-  });
-  return {
-    tagsOf,
-    routes: [
-      {
-        route: route(tagsPath, '', ['front matter tags']),
-        page: {
-          type: 'docTagList',
-          path: tagsPath,
-          title: tagsTitle,
-          tags: tags.map(([, entry]) => ({ ...entry.tag, count: entry.docs.length })),
-          place: place(tagsTitle),
-        },
-        links: [],
-      },
-      ...tags.map(([path, entry]): PendingRoute => ({
-        route: route(
-          path,
-          entry.tag.label,
-          entry.docs.map((doc) => `${doc.sourcePath} (tag "${entry.tag.label}")`),
-        ),
-        page: {
-          type: 'docTag',
-          path,
-          title: `${tagsTitle}: ${entry.tag.label}`,
-          tag: { ...entry.tag, count: entry.docs.length },
-          allTagsPath: tagsPath,
-          docs: entry.docs.map((doc) => ({ title: doc.title, description: doc.description, path: doc.permalink })),
-          place: place(entry.tag.label, tagsPath),
-        },
-        links: [],
-      })),
-    ],
-  };
-}
-
-/**
- * The cards of a doc's `<DocCardList />`: the items of the category of its sidebar whose page the
- * doc is, as Docusaurus's `useCurrentSidebarCategory()` finds it. A doc that is no category's page
- * gets none, with a warning.
- */
-function getDocCards(doc: LoadedDoc, sidebars: Record<string, Sidebar>, docsById: Map<string, LoadedDoc>, warnings: Diagnostic[]) {
-  let category: (SidebarItem & { type: 'category' }) | undefined;
-  const sidebar = doc.sidebarId === undefined ? undefined : sidebars[doc.sidebarId];
-  if (sidebar) {
-    forEachItem(sidebar, (item) => {
-      if (!category && item.type === 'category' && item.href === doc.permalink) category = item;
-    });
-  }
-  if (category) return category.items.map((item) => toCategoryCard(item, docsById));
-  warnings.push({
-    severity: 'warning',
-    code: 'doc-card-list-no-category',
-    message: '<DocCardList /> shows the items of the sidebar category whose page this doc is, and this doc is the page of no category',
-    hint: "Make the doc its category's page (link: {type: doc, id} in the sidebar or _category_.yaml, or an index.md in the folder), or pass the cards: <DocCardList items={[...]} />.",
-    location: { file: doc.sourcePath, line: 1, column: 1 },
-  });
-  return [];
-}
-
-function toCategoryCard(item: SidebarItem, docsById: Map<string, LoadedDoc>) {
-  if (item.type === 'link') {
-    const doc = item.docId ? docsById.get(item.docId) : undefined;
-    return { title: item.label, description: doc?.description ?? item.href, path: item.href };
-  }
-  const count = getNavigablePages(item.items).length;
-  return { title: item.label, description: '', count, path: item.href ?? item.indexHref ?? getSidebarFirstPath(item.items) ?? '' };
-}
-
-/** ` of version 2.0`, or nothing on a site without versions (see NormalizeContext.versionLabel). */
-function ofVersion(versionLabel: string | undefined): string {
-  return versionLabel === undefined ? '' : ` of version ${versionLabel}`;
-}
-
-/**
- * Warnings for the labels a sidebar shows untranslated in a locale that translates most of it:
- * then they are likely forgotten. A sidebar the locale has not translated yet, or only begun, is
- * the locale's choice, not an oversight; so is a label its `site.yaml` lists under `untranslated`.
- * The message does not name the version: the same label in each version is one warning of many places.
- */
-function getUntranslatedLabels(context: LocaleContext, labels: ShownLabel[], sidebarId: string): Diagnostic[] {
-  const translated = labels.filter((label) => label.translated).length;
-  if (context.isDefaultLocale || translated * 2 <= labels.length) return [];
-  const warned = new Set<string>(context.translations.untranslated);
-  const siteYaml = `i18n/${context.locale}/site.yaml`;
-  return labels
-    .filter((label) => !label.translated && !warned.has(label.label) && warned.add(label.label))
-    .map((label) => ({
-      severity: 'warning',
-      code: 'untranslated-label',
-      message: `Sidebar "${sidebarId}" shows "${label.label}" untranslated in locale ${context.locale}`,
-      hint: `Translate the page, or add the label under \`labels\` in ${siteYaml}: "${label.label}: <${context.locale} text>"; to leave it for now, list it under \`untranslated\` there.`,
-      location: label.location,
-    }));
 }
