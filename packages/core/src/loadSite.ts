@@ -22,7 +22,7 @@ import {
   type MdxInput,
   type MdxPageContext,
 } from './compile/mainThread.js';
-import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, toCodeThemeCss } from './bundle/index.js';
+import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, readBundleCodeKey, toCodeThemeCss } from './bundle/index.js';
 import { readConfig } from './config/index.js';
 import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from './files/index.js';
 import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
@@ -565,11 +565,11 @@ export function getComponentPages(content: SiteContent): Record<string, string> 
 
 /**
  * Changes whenever a file of the theme, a component page of the site, one of its stylesheets
- * (`customCss`) or a file of its overrides folder (`src/theme/`) changes.
+ * (`customCss`), a file of its overrides folder (`src/theme/`) or docgen's bundling code changes.
  */
 export function readThemeKey(config: SiteConfig, siteDir: string, pages: Record<string, string>): string {
   const { themeDir } = config;
-  const digest = createHash('sha256').update(DOCGEN_VERSION);
+  const digest = createHash('sha256').update(DOCGEN_VERSION).update(readBundleCodeKey());
   const themeFiles = fg.sync(['src/**/*', 'package.json'], { cwd: themeDir, onlyFiles: true }).sort();
   for (const file of themeFiles) digest.update(file).update(readFileSync(join(themeDir, file)));
   for (const [key, path] of Object.entries(pages).sort()) digest.update(key).update(readFileSync(path));

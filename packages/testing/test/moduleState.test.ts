@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'packages/core/src/content/frontMatterMemo.ts: checkerKey':
     "a hash of docgen's own front matter checking code, which does not change while it runs",
   'packages/core/src/search/searchState.ts: codeKey': "a hash of docgen's own search indexing code, which does not change while it runs",
+  'packages/core/src/bundle/esbuildCommon.ts: codeKey': "a hash of docgen's own bundling code, which does not change while it runs",
   'packages/core/src/processes/testPause.ts: paused': 'a test hook that pauses a command at a named point',
   'packages/core/src/compile/highlight.ts: extras': 'facts about Prism grammars registered in this thread (names and aliases)',
   'packages/core/src/compile/highlight.ts: extraNames': 'the same facts, by name',

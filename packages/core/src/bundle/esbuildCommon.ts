@@ -1,4 +1,7 @@
-import { relative, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
@@ -33,4 +36,25 @@ export function toBundleError(error: unknown, input: { siteDir: string; workingD
     hint: first.notes[0]?.text ?? input.hint,
     cause: error,
   });
+}
+
+let codeKey: string | undefined;
+
+/**
+ * A hash of docgen's own bundling code (every module of this folder), for the theme bundle's key:
+ * a bundle made by other code (docgen built anew at the same version) is not used, as the
+ * browser-only bundles it names may have moved.
+ */
+export function readBundleCodeKey(): string {
+  if (codeKey === undefined) {
+    const dir = fileURLToPath(new URL('.', import.meta.url));
+    const hash = createHash('sha256');
+    for (const name of readdirSync(dir)
+      .filter((file) => /\.(js|ts)$/.test(file) && !file.endsWith('.d.ts'))
+      .sort()) {
+      hash.update(name).update(readFileSync(join(dir, name)));
+    }
+    codeKey = hash.digest('hex').slice(0, 16);
+  }
+  return codeKey;
 }

@@ -13,3 +13,4 @@ export { bundleMdxRuntime, type MdxRuntimeBundle, type MdxRuntimeInput } from '.
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
 export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
 export { toCodeThemeCss } from './codeTheme.js';
+export { readBundleCodeKey } from './esbuildCommon.js';
