@@ -65,16 +65,16 @@ export interface SearchTable {
   tfs: Int32Array;
   /** The number of distinct terms of each field of each section, sections in scope order. */
   lengths: Int32Array;
-  /** The scope-wide numbers the weights depend on (see toScopeStep): an update whose are the same recomputes only the terms it touched. */
+  /** The scope-wide numbers the weights depend on (see toScopeStep): an update that leaves them as they were weighs again only the terms it touched. */
   scope: ScopeSteps;
   /** Each term's entry length in the shards (UTF-16 code units). */
   entryLengths: Int32Array;
-  /** Each shard by its first and last term (ids), its term count and its file name. */
   shards: ShardRecord[];
   /** Each detail chunk's file name. */
   chunks: string[];
 }
 
+/** A shard of the last index: its first and last term (ids), how many terms it holds, and its file name. */
 export interface ShardRecord {
   first: number;
   last: number;
