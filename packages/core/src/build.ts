@@ -61,7 +61,7 @@ import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { createSearchQueue, createWeightLimit, planSearchThreads, type SearchWrite } from './searchThreads.js';
-import { getIndexFiles } from './search/index.js';
+import { getIndexFiles, removeOtherSearchStates } from './search/index.js';
 import { createSeoFiles } from './seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { DOCGEN_VERSION } from './version.js';
@@ -503,8 +503,13 @@ export function createSiteBuilder(options: BuilderOptions) {
     } finally {
       if (!watching) await searched;
     }
-    // The threads' work is done: a build that does not run again frees their memory.
-    if (!watching) await threads.close();
+    // The threads' work is done: a build that does not run again frees their memory, and the
+    // search tables of indexes neither it nor the last build has (a locale not built this time
+    // keeps its tables).
+    if (!watching) {
+      await threads.close();
+      removeOtherSearchStates(storeDir, [...Object.keys(plan.state.searchIndexes), ...Object.keys(previous?.searchIndexes ?? {})]);
+    }
     hasher.commit();
     if (watching) lastRun = { manifest, sources: toSourceRecords({ content, salt: readCompileSalt(site.config), sourceKeys }) };
     return {

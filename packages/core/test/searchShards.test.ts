@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import {
   tokenizeForSearch,
 } from '@docgen/shared/search';
 import { getIndexFiles, toShardedSearchIndex } from '../src/search/index.js';
-import { getSearchStatePath, readSearchState, writeSearchState } from '../src/search/searchState.js';
+import { getSearchStatePath, readSearchState, removeOtherSearchStates, writeSearchState } from '../src/search/searchState.js';
 import { toSearchShards, updateSearchShards, type SearchShards, type ShardPage } from '../src/search/shards.js';
 
 const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
@@ -311,6 +311,11 @@ describe('an index updated from the table of the last one', () => {
       expect([...back.tfs]).toEqual([...large.tfs]);
       writeFileSync(file, readFileSync(file).subarray(0, 5000));
       expect(readSearchState(file, 'one')).toBeUndefined();
+      // Tables of indexes a build no longer has are removed, the others kept.
+      const other = getSearchStatePath(dir, '/search/gone.json');
+      writeSearchState(other, 'one', table);
+      removeOtherSearchStates(dir, ['/search/docs.json']);
+      expect([existsSync(file), existsSync(other)]).toEqual([true, false]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { writeFileWhole } from '../processes/index.js';
@@ -35,6 +35,22 @@ interface StateHeader {
 /** The file of a scope's table in the compile store `storeDir`. */
 export function getSearchStatePath(storeDir: string, manifestFile: string): string {
   return join(storeDir, STATE_DIR, `${createHash('sha256').update(manifestFile).digest('hex').slice(0, 16)}.state`);
+}
+
+/**
+ * Removes the tables of `storeDir` that belong to none of the search indexes `manifestFiles` (a
+ * scope gone, or an index path of an earlier build id): a table is megabytes on a large site.
+ */
+export function removeOtherSearchStates(storeDir: string, manifestFiles: Iterable<string>): void {
+  const kept = new Set([...manifestFiles].map((file) => getSearchStatePath(storeDir, file)));
+  const dir = join(storeDir, STATE_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.endsWith('.state') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true });
 }
 
 let codeKey: string | undefined;
