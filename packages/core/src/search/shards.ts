@@ -154,8 +154,7 @@ export type HasFile = (name: string) => boolean;
  * function of the pages: the same bytes whatever thread writes it.
  */
 export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: readonly string[] = []): SearchShards {
-  // Not Math.max(...): a scope may have more pages than a call may have arguments.
-  const slot = 2 ** Math.ceil(Math.log2(pages.reduce((most, page) => Math.max(most, page.sections.length), 1)));
+  const slot = toSlot(pages.map((page) => page.sections.length));
   const dictionary = createDictionary([]);
   const counted = countTerms(toIndexedSections(pages, 0, slot), dictionary);
   const { starts, places, tfs } = layOut(counted, dictionary.terms.length);
@@ -196,16 +195,11 @@ export function updateSearchShards(
   for (const [index, page] of pages.entries()) {
     const old = previous.pages[index]!;
     if (page.key !== '' && page.key === old.key && page.title === old.title) continue;
-    const shardPage = readPage(index);
-    if (shardPage.sections.length > previous.slot) return undefined;
     changed[index] = 1;
-    read.set(index, shardPage);
+    read.set(index, readPage(index));
   }
-  const slot =
-    2 **
-    Math.ceil(
-      Math.log2(pages.reduce((most, _, index) => Math.max(most, read.get(index)?.sections.length ?? previous.pages[index]!.sections), 1)),
-    );
+  const sectionCounts = pages.map((_, index) => read.get(index)?.sections.length ?? previous.pages[index]!.sections);
+  const slot = toSlot(sectionCounts);
   if (slot !== previous.slot) return undefined;
 
   const dictionary = createDictionary(previous.terms);
@@ -215,10 +209,7 @@ export function updateSearchShards(
   const added = layOut(counted, dictionary.terms.length);
   const { starts, places, tfs, touched } = mergePostings(previous, added, changed, slot * FIELD_COUNT);
 
-  const tablePages = pages.map((page, index) => ({
-    ...page,
-    sections: read.get(index)?.sections.length ?? previous.pages[index]!.sections,
-  }));
+  const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
   let from = 0;
   let to = 0;
@@ -340,8 +331,8 @@ function writeShards(
     const indexes = Array.from({ length: Math.min(SEARCH_PAGES_PER_CHUNK, table.pages.length - first) }, (_, at) => first + at);
     const contents = () => JSON.stringify(indexes.map((index) => toDetail(input.readPage(index))));
     const old = previous?.table.chunks[first / SEARCH_PAGES_PER_CHUNK];
-    const kept =
-      old !== undefined && previous!.table.pages.length === table.pages.length && indexes.every((index) => !previous!.changed[index]);
+    // An update's pages are those of the previous table (see updateSearchShards).
+    const kept = old !== undefined && indexes.every((index) => !previous!.changed[index]);
     table.chunks.push(kept ? keep(old, contents) : add(contents()));
   }
   const directories: string[] = [];
@@ -381,6 +372,14 @@ interface IndexedSection {
   heading: string;
   text: string;
   code: string;
+}
+
+/**
+ * The numbering of a scope's sections (see SearchManifest): the power of two that holds the most
+ * sections a page has. Not Math.max(...): a scope may have more pages than a call may have arguments.
+ */
+function toSlot(sectionCounts: readonly number[]): number {
+  return 2 ** Math.ceil(Math.log2(sectionCounts.reduce((most, count) => Math.max(most, count), 1)));
 }
 
 /** The sections of `pages`, the first of which is the scope's page `firstIndex`, numbered by `slot`. */
