@@ -14,7 +14,7 @@ import {
   type SearchManifest,
   tokenizeForSearch,
 } from '@docgen/shared/search';
-import { getIndexFiles, toShardedSearchIndex } from '../src/search/index.js';
+import { getIndexFiles, writeScopeIndex } from '../src/search/index.js';
 import { getSearchStatePath, readSearchState, removeOtherSearchStates, writeSearchState } from '../src/search/searchState.js';
 import { toSearchShards, updateSearchShards, type SearchShards, type ShardPage } from '../src/search/shards.js';
 
@@ -99,6 +99,12 @@ describe('the sharded search index', () => {
   });
 
   it('is the same bytes for the same pages, and names its files by their content and scope', () => {
+    /** The index as a build writes it, each page's sections read by its path. */
+    const toShardedSearchIndex = (pages: ShardPage[], salt: string) => {
+      const byPath = new Map(pages.map((page) => [page.path, page.sections]));
+      const refs = pages.map((page) => ({ key: page.path, title: page.title, path: page.path }));
+      return writeScopeIndex({ pages: refs, readSections: (key) => byPath.get(key)!, salt, has: () => false });
+    };
     const one = toShardedSearchIndex(sections, 'a');
     const two = toShardedSearchIndex(sections, 'a');
     expect(two).toEqual(one);

@@ -51,31 +51,14 @@ export function getScopePages(
 }
 
 /**
- * The files of a scope's sharded index (see shards.ts): the manifest's JSON, written at the
- * scope's index path, and its shards, detail chunks and directories, by path in the output
- * folder. `salt` (the manifest's path) keeps the names of two scopes' files apart, so that no
- * scope's files are another's to keep or remove.
- */
-export function toShardedSearchIndex(
-  pages: readonly ShardPage[],
-  salt: string,
-): {
-  manifest: string;
-  files: { path: string; contents: string }[];
-} {
-  const { manifest, files } = toSearchShards(pages, salt);
-  return {
-    manifest: JSON.stringify(manifest),
-    files: files.map(({ name, contents }) => ({ path: toSearchFilePath(name), contents: contents! })),
-  };
-}
-
-/**
- * A scope's index as a build writes it: updated from the table of the scope's last index
+ * A scope's index as a build writes it (see shards.ts): the manifest's JSON, written at the
+ * scope's index path, and its shards, detail chunks and directories, by path in the output folder;
+ * `salt` (the manifest's path) keeps the names of two scopes' files apart, so that no scope's files
+ * are another's to keep or remove. Updated from the table of the scope's last index
  * (`previous`, see updateSearchShards) when there is one for the same pages, else made from every
  * page. Only the changed pages' sections are read then (`readSections`, by content key). A
  * file with no contents is one the output holds already (`has`, by path): it is kept as it is.
- * Gives the manifest's JSON, the files by path, and the table for the next update.
+ * The table for the next update comes with them.
  */
 export function writeScopeIndex(input: {
   pages: readonly SearchPage[];
