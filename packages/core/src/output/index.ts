@@ -11,7 +11,6 @@ import {
   rmdirSync,
   rmSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { DocgenError, writingFile } from '../diagnostics/index.js';
@@ -21,6 +20,7 @@ import {
   getTemporaryName,
   pauseForTest,
   removeDeadTemporaries,
+  writeAll,
   type HeldLock,
   type LockWait,
 } from '../processes/index.js';
@@ -72,11 +72,6 @@ function listFiles(dir: string): string[] {
   };
   walk('');
   return files;
-}
-
-/** writeSync may write less than it is given. */
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
 }
 
 /** Writes `parts` in order through `fd`, strings gathered into writes of about a megabyte (a part may be a few bytes). */

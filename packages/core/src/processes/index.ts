@@ -8,6 +8,6 @@ export {
   type LockOwner,
   type LockWait,
 } from './lock.js';
-export { getTemporaryName, getTemporaryOwner, removeDeadTemporaries, writeFileWhole } from './temporaries.js';
+export { getTemporaryName, getTemporaryOwner, removeDeadTemporaries, writeAll, writeFileWhole } from './temporaries.js';
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';

@@ -39,7 +39,7 @@ export function writeFileWhole(file: string, contents: string | Uint8Array | rea
     writingFile(temporary, () => {
       const fd = openSync(temporary, 'w');
       try {
-        for (const part of parts) for (let done = 0; done < part.length;) done += writeSync(fd, part, done);
+        for (const part of parts) writeAll(fd, part);
       } finally {
         closeSync(fd);
       }
@@ -49,6 +49,11 @@ export function writeFileWhole(file: string, contents: string | Uint8Array | rea
     rmSync(temporary, { force: true });
     throw error;
   }
+}
+
+/** Writes all of `bytes` through `fd` (writeSync may write less than it is given). */
+export function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
 }
 
 /** The tag of the process whose temporary `name` is; undefined when it is not a temporary's name. */
