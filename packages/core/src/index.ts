@@ -1,6 +1,6 @@
-export { build, type BuildOptions, type BuildProgress, type BuildResult } from './build.js';
-export { loadSite } from './loadSite.js';
-export { clearCache, findCacheDir, type ClearResult, type Debris } from './siteCache.js';
+export { build, type BuildOptions, type BuildProgress, type BuildResult } from './build/index.js';
+export { loadSite } from './build/index.js';
+export { clearCache, findCacheDir, type ClearResult, type Debris } from './build/index.js';
 export type { LockWait } from './processes/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation, getEnvironmentError } from './diagnostics/index.js';
 export { getConfigJsonSchema, readConfig } from './config/index.js';

@@ -7,7 +7,7 @@ import {
   type OutputState,
   type PlanLocale,
   type RouteRecord,
-} from '../src/buildPlan.js';
+} from '../src/build/buildPlan.js';
 
 /**
  * planBuild is the whole decision of an incremental build: what is rendered, kept, written and

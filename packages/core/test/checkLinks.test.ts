@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Element, Root } from 'hast';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
-import { loadSite } from '../src/loadSite.js';
+import { build } from '../src/build/build.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { checkLinks, getMalformedUrlReason, toLinkDiagnostic } from '../src/links/index.js';
 import { copyFixture, elementsByTag, fixturePath, makeTempDir, removeTempDirs } from './helpers.js';
 

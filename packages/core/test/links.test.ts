@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/loadSite.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { getBrokenLinks } from '../src/links/index.js';
 import { copyFixture, fixturePath, removeTempDirs } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { Element, Root } from 'hast';
 import type { LocaleManifest, ManifestRoute, SidebarItem, SiteManifest } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../src/links/index.js';
-import { loadSite } from '../src/loadSite.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { catchDocgenErrorAsync, copyFixture, elementsByTag, fixturePath, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/loadSite.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { catchDocgenErrorAsync, makeTempDir, removeTempDirs } from './helpers.js';
 
 /**

@@ -4,7 +4,7 @@ import type { DocPlace, RouteLinks } from '../src/manifest/pendingRoute.js';
 import { getSidebarFirstPath, toRouteProps, toSidebarProp } from '../src/manifest/props.js';
 import { toSearchScopes } from '../src/manifest/searchScopes.js';
 import { fixturePath } from './helpers.js';
-import { loadSite } from '../src/loadSite.js';
+import { loadSite } from '../src/build/loadSite.js';
 
 // A hand-made site model: one sidebar, one doc, the links a route takes from the rest of the site.
 const sidebar: Sidebar = [

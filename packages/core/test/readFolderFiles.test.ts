@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { build } from '../src/build.js';
+import { build } from '../src/build/build.js';
 import { ContentCache } from '../src/content/index.js';
 import { describeSkippedLink, getSitePathVerdict, readFolderFiles } from '../src/files/index.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';

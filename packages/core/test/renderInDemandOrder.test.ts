@@ -1,6 +1,6 @@
 import type { ManifestRoute } from '@docgen/types';
 import { describe, expect, it } from 'vitest';
-import { renderInDemandOrder, type RenderControl } from '../src/renderInDemandOrder.js';
+import { renderInDemandOrder, type RenderControl } from '../src/build/renderInDemandOrder.js';
 import type { TaskPool } from '../src/workers/pool.js';
 import type { RenderResult, RenderTask } from '../src/workers/tasks.js';
 

@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import type { SourceMarkdown } from '@docgen/types';
 import { getHtmlFilePath } from '@docgen/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiteBuilder, type PagesWritten } from '../src/build.js';
+import { createSiteBuilder, type PagesWritten } from '../src/build/build.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { createOutputDir } from '../src/output/index.js';
-import type { RenderControl } from '../src/renderInDemandOrder.js';
-import { getLeadingHeading } from '../src/renderPreview.js';
-import { loadSite } from '../src/loadSite.js';
+import type { RenderControl } from '../src/build/renderInDemandOrder.js';
+import { getLeadingHeading } from '../src/build/renderPreview.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { copyFixture, makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);

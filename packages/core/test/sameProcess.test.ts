@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build.js';
+import { build } from '../src/build/build.js';
 import { copyFixture, makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);

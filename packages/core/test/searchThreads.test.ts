@@ -6,7 +6,7 @@ import {
   planSearchThreads,
   SEARCH_PAGES_AT_ONCE,
   type SearchWrite,
-} from '../src/searchThreads.js';
+} from '../src/build/searchThreads.js';
 
 describe('planSearchThreads', () => {
   it('writes small indexes on the rendering threads after a small edit', () => {

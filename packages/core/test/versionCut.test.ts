@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSite } from '../src/loadSite.js';
+import { loadSite } from '../src/build/loadSite.js';
 import { cutVersion, type CutStep } from '../src/versioning/index.js';
 import { catchDocgenErrorAsync, copyFixture, removeTempDirs, snapshotDir } from './helpers.js';
 

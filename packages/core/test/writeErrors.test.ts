@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { writeBuildRecord } from '../src/buildRecord.js';
+import { writeBuildRecord } from '../src/build/buildRecord.js';
 import { getEnvironmentError } from '../src/diagnostics/index.js';
 import { createOutputDir, createStagingDir } from '../src/output/index.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';

@@ -106,9 +106,9 @@ describe('architecture', () => {
     // and temporaries, the same for every stage that writes. vendor/: third-party libraries loaded
     // as one bundled module each.
     const utilities = new Set(['diagnostics', 'yaml', 'files', 'processes', 'vendor']);
-    // Command modules chain stages: the files at the root (build.ts, loadSite.ts…), the dev server,
-    // version cut, the build's worker threads and migrate (which compiles the site it wrote as loadSite does).
-    const commands = new Set(['dev', 'versioning', 'workers', 'migrate']);
+    // Command modules chain stages: the build (build/), the files at the root (swizzle.ts), the dev
+    // server, version cut, the build's worker threads and migrate (which compiles the site it wrote as loadSite does).
+    const commands = new Set(['build', 'dev', 'versioning', 'workers', 'migrate']);
     const violations: string[] = [];
     for (const [file, targets] of graph.edges) {
       const path = relative(core, file);
@@ -125,8 +125,8 @@ describe('architecture', () => {
 
   it('reaches a core folder only through its face: index.ts, and the few second faces ARCHITECTURE.md names', () => {
     const core = join(REPO_ROOT, 'packages/core/src');
-    // Command folders (dev, versioning, workers, migrate) are composed by the files at the root;
-    // vendor's modules are each a bundle of their own.
+    // Command folders (dev, versioning, workers, migrate) are composed by the files at the root and
+    // by build/ (whose face, build/index.ts, they use in turn); vendor's modules are each a bundle of their own.
     const open = new Set(['dev', 'versioning', 'workers', 'migrate', 'vendor']);
     // compile/mainThread.ts: the compile store and the tasks' data, for the main thread, which must
     // not load the markdown pipeline that compile/index.ts gives (see the next test).
@@ -161,7 +161,7 @@ describe('architecture', () => {
         else visit(join(file, '..', specifier.replace(/\.js$/, '.ts')));
       }
     };
-    visit(join(core, 'build.ts'));
+    visit(join(core, 'build/index.ts'));
     expect([...reached].map((file) => relative(core, file))).toContain('compile/mainThread.ts');
     expect([...reached].map((file) => relative(core, file))).not.toContain('compile/compileMarkdown.ts');
     expect([...packages].filter((name) => /^(unified|remark-|rehype-|micromark|mdast-|hast-util-)/.test(name))).toEqual([]);

@@ -1,6 +1,6 @@
 import { fstatSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { readBuildRecord } from '../buildRecord.js';
+import { readBuildRecord } from '../build/index.js';
 import { isInsideFolder } from '../files/index.js';
 
 export interface WatchIgnoreOptions {

@@ -20,8 +20,7 @@ import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
 import type { CompiledMarkdown, Diagnostic, SiteConfig, SourceLocation, SourceMarkdown } from '@docgen/types';
 import { readSiteContent } from '../content/index.js';
 import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
-import { checkSiteContent, loadHtmlSanitizer } from '../loadSite.js';
-import { sketch } from '../renderPreview.js';
+import { build, checkSiteContent, loadHtmlSanitizer, sketch } from '../build/index.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { loadDocusaurusModule, type GuestRun } from './loadDocusaurusModule.js';
 import { formatValuePath } from './guestEnvironment.js';
@@ -798,8 +797,6 @@ const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-build-'));
   try {
-    // Imported when a migration gets this far: the build brings every stage with it.
-    const { build } = await import('../build.js');
     return (await build({ siteDir, outDir, cache: false })).diagnostics;
   } catch (error) {
     if (error instanceof DocgenError) return error.diagnostics;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, DocsConfig, LoadedVersion, SiteConfig } from '@docgen/types';
-import { loadSite } from '../loadSite.js';
+import { loadSite } from '../build/index.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import {
   DEFAULT_DOCS_ID,
@@ -13,7 +13,7 @@ import {
 } from '../files/index.js';
 import { DocgenError, isDocgenError, suggestName } from '../diagnostics/index.js';
 import type { LockWait } from '../processes/index.js';
-import { lockSiteCache } from '../siteCache.js';
+import { lockSiteCache } from '../build/index.js';
 import { getCutRedirects, hasRedirectChanges, type CutRedirects } from './cutRedirects.js';
 import { toConfigTextAfterCut, toConfigTextWithRedirects, toVersionsJsonText } from './siteFiles.js';
 import { createSnapshot, type CutStep } from '../processes/index.js';

@@ -12,11 +12,11 @@ import {
   readThemeComponents,
   toCodeThemeCss,
   type ClientBundle,
-} from './bundle/index.js';
-import { keepIfThere, type OutputWriter } from './output/index.js';
-import { getTemporaryName } from './processes/index.js';
-import { createTaskPool, getThreadCount, type TaskPool } from './workers/pool.js';
-import type { LocaleSetup } from './workers/tasks.js';
+} from '../bundle/index.js';
+import { keepIfThere, type OutputWriter } from '../output/index.js';
+import { getTemporaryName } from '../processes/index.js';
+import { createTaskPool, getThreadCount, type TaskPool } from '../workers/pool.js';
+import type { LocaleSetup } from '../workers/tasks.js';
 
 /**
  * The builder's task pool. A pool is made when none is running or the languages or output folder

@@ -1,7 +1,7 @@
 import { normalizePathname } from '@docgen/shared';
 import { toRouteKey } from './buildPlan.js';
-import { inRenderOrder, type Locate, type TaskPool } from './workers/pool.js';
-import type { RenderResult, RenderTask } from './workers/tasks.js';
+import { inRenderOrder, type Locate, type TaskPool } from '../workers/pool.js';
+import type { RenderResult, RenderTask } from '../workers/tasks.js';
 
 /**
  * What a caller can do while a run renders (the dev server, whose readers ask for pages before

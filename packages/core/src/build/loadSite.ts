@@ -21,19 +21,19 @@ import {
   type CompileTask,
   type MdxInput,
   type MdxPageContext,
-} from './compile/mainThread.js';
-import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, readBundleCodeKey, toCodeThemeCss } from './bundle/index.js';
-import { readConfig } from './config/index.js';
-import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from './files/index.js';
-import { readGitLastUpdates, readSiteContent, showsLastUpdates } from './content/index.js';
-import { DocgenError } from './diagnostics/index.js';
-import { getBrokenLinks } from './links/index.js';
-import { createManifest, hasConfigHtml, type LinkCache, type ManifestInput } from './manifest/index.js';
-import { rewriteUrls } from './render/index.js';
-import { getTemporaryName, type LockWait } from './processes/index.js';
+} from '../compile/mainThread.js';
+import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR, readBundleCodeKey, toCodeThemeCss } from '../bundle/index.js';
+import { readConfig } from '../config/index.js';
+import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from '../files/index.js';
+import { readGitLastUpdates, readSiteContent, showsLastUpdates } from '../content/index.js';
+import { DocgenError } from '../diagnostics/index.js';
+import { getBrokenLinks } from '../links/index.js';
+import { createManifest, hasConfigHtml, type LinkCache, type ManifestInput } from '../manifest/index.js';
+import { rewriteUrls } from '../render/index.js';
+import { getTemporaryName, type LockWait } from '../processes/index.js';
 import { findCacheDir, lockSiteCache } from './siteCache.js';
-import { DOCGEN_VERSION } from './version.js';
-import { createTaskPool, getThreadCount, inOrder, type TaskPool } from './workers/pool.js';
+import { DOCGEN_VERSION } from '../version.js';
+import { createTaskPool, getThreadCount, inOrder, type TaskPool } from '../workers/pool.js';
 
 /** Every markdown source of the site (a fallback page's source is its default-locale file). */
 export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
@@ -135,7 +135,7 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
  * HTML parser is loaded then only, as the markdown pipeline is (never by a build's main thread otherwise).
  */
 export async function loadHtmlSanitizer(config: SiteConfig, content: SiteContent): Promise<ManifestInput['sanitizeHtml']> {
-  return hasConfigHtml(config, content) ? (await import('./compile/configHtml.js')).sanitizeConfigHtml : undefined;
+  return hasConfigHtml(config, content) ? (await import('../compile/configHtml.js')).sanitizeConfigHtml : undefined;
 }
 
 /** Bodies compiled and kept together, at most (see loadCompiledSite). */
@@ -332,7 +332,7 @@ let compilerKey: string | undefined;
  */
 function readCompilerKey(): string {
   if (compilerKey === undefined) {
-    const dir = fileURLToPath(new URL('./compile/', import.meta.url));
+    const dir = fileURLToPath(new URL('../compile/', import.meta.url));
     const digest = createHash('sha256');
     for (const file of readdirSync(dir).sort()) {
       if (/\.(js|ts)$/.test(file) && !file.endsWith('.d.ts')) digest.update(file).update(readFileSync(join(dir, file)));
@@ -586,6 +586,6 @@ export function readThemeKey(config: SiteConfig, siteDir: string, pages: Record<
  */
 async function findUnknownLanguages(names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const { registerLanguages } = await import('./compile/highlight.js');
+  const { registerLanguages } = await import('../compile/highlight.js');
   return registerLanguages(names);
 }

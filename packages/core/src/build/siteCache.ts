@@ -14,8 +14,8 @@ import {
   tryAcquireLock,
   type HeldLock,
   type LockWait,
-} from './processes/index.js';
-import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from './processes/index.js';
+} from '../processes/index.js';
+import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from '../processes/index.js';
 
 /**
  * Where docgen keeps its cache for a site: compiled content, the server bundle, the last build.

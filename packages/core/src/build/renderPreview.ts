@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { toRouteKey } from './buildPlan.js';
-import type { ClientBundle } from './bundle/index.js';
+import type { ClientBundle } from '../bundle/index.js';
 import type { BundleExtras } from './builderResources.js';
-import type { CompileTask } from './compile/index.js';
+import type { CompileTask } from '../compile/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
-import { createManifest, type LinkCache, type ManifestInput } from './manifest/index.js';
-import { copyStaticFiles, type OutputWriter } from './output/index.js';
+import { createManifest, type LinkCache, type ManifestInput } from '../manifest/index.js';
+import { copyStaticFiles, type OutputWriter } from '../output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
-import type { TaskPool } from './workers/pool.js';
+import type { TaskPool } from '../workers/pool.js';
 
 /**
  * The dev server's first pages, served before its first build has compiled the site.

@@ -28,8 +28,8 @@ import {
   type RouteInputs,
 } from './buildPlan.js';
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
-import { compilePageModule, readCompileIndex, writeCompileIndex } from './compile/mainThread.js';
-import { readConfig } from './config/index.js';
+import { compilePageModule, readCompileIndex, writeCompileIndex } from '../compile/mainThread.js';
+import { readConfig } from '../config/index.js';
 import {
   ContentCache,
   findComponentPages,
@@ -41,8 +41,8 @@ import {
   readSiteContent,
   showsLastUpdates,
   type FileChange,
-} from './content/index.js';
-import { getBrokenLinks } from './links/index.js';
+} from '../content/index.js';
+import { getBrokenLinks } from '../links/index.js';
 import {
   createSourceKeys,
   getBuildId,
@@ -53,20 +53,20 @@ import {
   readCompileSalt,
   readThemeKey,
 } from './loadSite.js';
-import { LinkCache } from './manifest/index.js';
-import { assertSafeOutDir, copyStaticFiles, createStagingDir, keepIfThere, lockOutputDir, type OutputWriter } from './output/index.js';
-import { bundleIslands } from './bundle/index.js';
-import { getTemporaryName, type LockWait } from './processes/index.js';
+import { LinkCache } from '../manifest/index.js';
+import { assertSafeOutDir, copyStaticFiles, createStagingDir, keepIfThere, lockOutputDir, type OutputWriter } from '../output/index.js';
+import { bundleIslands } from '../bundle/index.js';
+import { getTemporaryName, type LockWait } from '../processes/index.js';
 import { renderAhead, toSourceRecords, type LastRun } from './renderAhead.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 import { startPreview, type Preview } from './renderPreview.js';
 import { createSearchQueue, createWeightLimit, planSearchThreads, type SearchWrite } from './searchThreads.js';
-import { getIndexFiles, removeOtherSearchStates } from './search/index.js';
-import { createSeoFiles } from './seo/index.js';
+import { getIndexFiles, removeOtherSearchStates } from '../search/index.js';
+import { createSeoFiles } from '../seo/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
-import { DOCGEN_VERSION } from './version.js';
-import { inOrder, type Locate, type TaskPool } from './workers/pool.js';
-import type { RenderTask } from './workers/tasks.js';
+import { DOCGEN_VERSION } from '../version.js';
+import { inOrder, type Locate, type TaskPool } from '../workers/pool.js';
+import type { RenderTask } from '../workers/tasks.js';
 
 export type { OutputState } from './buildPlan.js';
 

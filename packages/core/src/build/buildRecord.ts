@@ -4,16 +4,16 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
-import { readGitHead, showsLastUpdates } from './content/index.js';
-import { readFolderFiles } from './files/index.js';
-import { writeFileWhole } from './processes/index.js';
-import { DOCGEN_VERSION } from './version.js';
+import { readGitHead, showsLastUpdates } from '../content/index.js';
+import { readFolderFiles } from '../files/index.js';
+import { writeFileWhole } from '../processes/index.js';
+import { DOCGEN_VERSION } from '../version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
 export interface BuildRecord {
@@ -91,7 +91,7 @@ export function readInputFingerprint(input: {
     digest.update(`${plugin.name}\0${plugin.version}\0${plugin.codeKey ?? ''}\0${stats?.size}\0${stats?.mtimeMs}\n`);
   }
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
-  addFiles(dirname(fileURLToPath(import.meta.url)), []);
+  addFiles(fileURLToPath(new URL('..', import.meta.url)), []);
   return digest.digest('hex');
 }
 

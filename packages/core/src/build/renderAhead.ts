@@ -4,11 +4,11 @@
  */
 import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { toRouteKey } from './buildPlan.js';
-import type { CompileTask } from './compile/mainThread.js';
-import type { FileChange } from './content/index.js';
+import type { CompileTask } from '../compile/mainThread.js';
+import type { FileChange } from '../content/index.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
-import { inOrder, type TaskPool } from './workers/pool.js';
-import type { RenderTask } from './workers/tasks.js';
+import { inOrder, type TaskPool } from '../workers/pool.js';
+import type { RenderTask } from '../workers/tasks.js';
 
 /** What a watching builder remembers of its last successful run, for renderAhead. */
 export interface LastRun {
