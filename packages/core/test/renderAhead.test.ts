@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteBuilder, type OutputState } from '../src/build/build.js';
+import { createSiteBuilder, type OutputState } from '../src/build/index.js';
 import { createOutputDir } from '../src/output/index.js';
 import { copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { SourceMarkdown } from '@docgen/types';
 import { getHtmlFilePath } from '@docgen/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiteBuilder, type PagesWritten } from '../src/build/build.js';
+import { createSiteBuilder, type PagesWritten } from '../src/build/index.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { createOutputDir } from '../src/output/index.js';
 import type { RenderControl } from '../src/build/renderInDemandOrder.js';

@@ -184,6 +184,33 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('names in ARCHITECTURE.md only files and functions that exist', () => {
+    const text = readFileSync(join(REPO_ROOT, 'ARCHITECTURE.md'), 'utf8');
+    const code = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(REPO_ROOT, dir)))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    // Every file of the repository's code, tests and scripts included.
+    const paths: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(REPO_ROOT, dir), { withFileTypes: true })) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (!entry.isDirectory()) paths.push(path);
+        // Output folders are skipped (a site's build/, not core's src/build/).
+        else if (!/^(node_modules|dist|\..*|test-results)$/.test(entry.name) && !(entry.name === 'build' && !dir.endsWith('/src')))
+          walk(path);
+      }
+    };
+    walk('');
+    const named = [...text.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!);
+    // A file named by its path within a package (`build/planRoutes.ts`, `core/src/build/build.ts`, `planRoutes.ts`).
+    const files = named.filter((name) => /^[\w./-]+\.(ts|tsx|mjs)$/.test(name) && !name.includes('*'));
+    expect(files.filter((name) => !paths.some((path) => path === name || path.endsWith(`/${name}`)))).toEqual([]);
+    // A function or type named alone (camelCase with a capital inside, or a call): declared somewhere.
+    const identifiers = named.map((name) => name.replace(/\(\)$/, '')).filter((name) => /^[a-z]+[A-Z]\w*$/.test(name));
+    expect(identifiers.length).toBeGreaterThan(100);
+    expect(identifiers.filter((name) => !new RegExp(`\\b${name}\\b`).test(code))).toEqual([]);
+  });
+
   it('keeps the browser runtime and theme free of Node built-ins', () => {
     for (const dir of ['packages/client/src', 'packages/shared/src', 'site-theme/src']) {
       for (const file of sourceFiles(join(REPO_ROOT, dir))) {

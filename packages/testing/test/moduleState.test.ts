@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../src/paths.js';
 
 /** `file: name` -> why it is safe. */
 const ALLOWED: Record<string, string> = {
-  'packages/core/src/build/loadSite.ts: compilerKey': "a hash of docgen's own compile code, which does not change while it runs",
+  'packages/core/src/build/compileKeys.ts: compilerKey': "a hash of docgen's own compile code, which does not change while it runs",
   'packages/core/src/processes/identity.ts: ownTag': "this process's pid and start time",
   'packages/core/src/workers/exitGuard.ts: running': "the build tasks under way on this thread, while which the site's process.exit throws",
   'packages/core/src/workers/exitGuard.ts: installed': "whether this thread's process.exit is the guarded one",

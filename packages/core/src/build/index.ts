@@ -3,11 +3,12 @@
  * (`createSiteBuilder`), the site loaded as a build loads it (`loadSite`, `checkSiteContent`) and
  * the site cache. One file per step of the walk ARCHITECTURE.md describes.
  */
-export { build, createSiteBuilder } from './build.js';
-export type { BuildOptions, BuildProgress, BuildResult, PagesWritten, RebuildResult } from './build.js';
+export { build, type BuildOptions, type BuildResult } from './build.js';
+export type { BuildProgress, BuilderOptions, PagesWritten, RebuildResult, RunHooks } from './builderState.js';
 export type { OutputState } from './buildPlan.js';
 export { readBuildRecord } from './buildRecord.js';
 export { checkSiteContent, loadHtmlSanitizer, loadSite } from './loadSite.js';
 export type { RenderControl } from './renderInDemandOrder.js';
 export { sketch } from './renderPreview.js';
+export { createSiteBuilder, type RunInput } from './siteBuilder.js';
 export { clearCache, findCacheDir, lockSiteCache, removeDebrisUnlessLocked, type ClearResult, type Debris } from './siteCache.js';

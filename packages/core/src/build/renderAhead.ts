@@ -6,7 +6,7 @@ import type { CompiledMarkdown, SiteConfig, SiteContent, SiteManifest, SourceMar
 import { toRouteKey } from './buildPlan.js';
 import type { CompileTask } from '../compile/mainThread.js';
 import type { FileChange } from '../content/index.js';
-import { getMarkdownSources, readCompileSalt, type SourceKeys } from './loadSite.js';
+import { getMarkdownSources, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import { inOrder, type TaskPool } from '../workers/pool.js';
 import type { RenderTask } from '../workers/tasks.js';
 

@@ -1,0 +1,109 @@
+/**
+ * What a run renders and keeps: the site model as planBuild sees it (each route's input hash,
+ * sidebar files, search indexes), the plan, the files it carries over and the sidebars it writes.
+ */
+import type { SearchScope, SiteManifest } from '@docgen/types';
+import { getSidebarFilePath } from '@docgen/shared/outputPaths';
+import { getSearchIndexFilePath } from '@docgen/shared/search';
+import type { OutputWriter } from '../output/index.js';
+import {
+  hashText,
+  planBuild,
+  toRouteKey,
+  type BuildPlan,
+  type OutputState,
+  type PlanLocale,
+  type RouteInputHasher,
+  type RouteInputs,
+} from './buildPlan.js';
+import { keepSearchFiles } from './writeSearch.js';
+
+type PlanLocalesInput = Parameters<typeof toPlanLocales>[0];
+
+/**
+ * The plan of a run (see planBuild), its files carried over from the previous output kept, and the
+ * sidebars it does not reuse written (`sidebarsWritten`: whether it wrote any).
+ */
+export function planRoutes(input: PlanLocalesInput & { rerender: ReadonlySet<string>; output: OutputWriter }) {
+  const { previous, output } = input;
+  const modelled = toPlanLocales(input);
+  const plan = planBuild({ previous, locales: modelled.locales, rerender: input.rerender });
+  for (const file of plan.carried) {
+    // A carried search index keeps its shards and detail chunks with its manifest.
+    if (previous?.searchIndexes[file] !== undefined) keepSearchFiles(output, file);
+    else output.keep(file);
+  }
+  return { ...modelled, plan, sidebarsWritten: writeSidebars({ manifest: input.manifest, plan, output }) };
+}
+
+/**
+ * The site model as planBuild sees it: every locale's routes with the hash of their inputs (built
+ * locales only), sidebar files and search indexes.
+ */
+function toPlanLocales(input: {
+  manifest: SiteManifest;
+  buildId: string;
+  renderLocales: ReadonlySet<string>;
+  previous: OutputState | undefined;
+  hasher: RouteInputHasher;
+  /** What every page of the site shows besides its locale's site data: the assets and the theme. */
+  siteInputs: unknown[];
+  /**
+   * Routes get no hash of their inputs yet (there is no previous output to compare with):
+   * `hashRouteInputs` makes them, by route key, once the caller has started rendering.
+   */
+  deferRouteHashes?: boolean;
+  /** What every search index shows besides its pages' content: the site components' bundle, whose text the index holds. */
+  searchInput?: string;
+}) {
+  const { manifest, buildId, renderLocales, previous, hasher } = input;
+  const searchKey = (scope: SearchScope) => (input.searchInput ? hashText(`${scope.key}\0${input.searchInput}`) : scope.key);
+  const scopes = new Map<string, SearchScope[]>();
+  const siteKeys = new Map<string, string>();
+  const deferred: (() => [key: string, inputs: string])[] = [];
+  const locales = manifest.locales.map((locale): PlanLocale => {
+    const localeScopes = locale.searchScopes;
+    scopes.set(locale.locale, localeScopes);
+    const built = renderLocales.has(locale.locale);
+    const siteKey = hashText(JSON.stringify([locale.site, ...input.siteInputs]));
+    siteKeys.set(locale.locale, siteKey);
+    const routes = built
+      ? locale.routes.map((route) => {
+          const key = toRouteKey(locale.locale, route.path);
+          // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
+          const inputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
+          const hash = () => hasher.hash(key, inputs, previous?.routes[key]?.inputs);
+          if (!input.deferRouteHashes) return { path: route.path, inputs: hash() };
+          deferred.push(() => [key, hash()]);
+          return { path: route.path, inputs: '' };
+        })
+      : [];
+    return {
+      locale: locale.locale,
+      built,
+      routes,
+      sidebarFiles: Object.keys(locale.sidebarFiles).map((fileName) => getSidebarFilePath(fileName)),
+      searchIndexes: localeScopes.map((scope) => ({
+        file: getSearchIndexFilePath(buildId, locale.locale, scope.scope),
+        key: searchKey(scope),
+      })),
+    };
+  });
+  const hashRouteInputs = input.deferRouteHashes ? () => deferred.map((make) => make()) : undefined;
+  return { locales, scopes, siteKeys, hashRouteInputs };
+}
+
+/** Writes the sidebars the plan does not reuse from the output; whether it wrote any. */
+function writeSidebars(input: { manifest: SiteManifest; plan: BuildPlan; output: OutputWriter }): boolean {
+  const { manifest, plan, output } = input;
+  let written = false;
+  for (const locale of plan.locales) {
+    const { sidebarFiles } = manifest.locales.find((candidate) => candidate.locale === locale.locale)!;
+    for (const { file, reuse } of locale.sidebars) {
+      if (reuse && output.keep(file)) continue;
+      output.write(file, JSON.stringify(sidebarFiles[file.slice(getSidebarFilePath('').length)]));
+      written = true;
+    }
+  }
+  return written;
+}

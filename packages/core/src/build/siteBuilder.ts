@@ -1,0 +1,181 @@
+/**
+ * The builder: `docgen build` runs it once, the dev server after every save. A run reads the
+ * site's content while the theme is bundled, renders ahead the pages a save changed (the dev
+ * server), then runs the steps of runAll.
+ */
+import type { SiteConfig, SiteContent } from '@docgen/types';
+import { writeCompileIndex } from '../compile/mainThread.js';
+import { readConfig } from '../config/index.js';
+import {
+  findComponentPages,
+  FRONT_MATTER_MEMO_FILE,
+  readGitLastUpdates,
+  readSiteContent,
+  showsLastUpdates,
+  type FileChange,
+} from '../content/index.js';
+import type { OutputWriter } from '../output/index.js';
+import type { TaskPool } from '../workers/pool.js';
+import { createBuilderState, type BuilderOptions, type BuilderState, type RebuildResult, type RunHooks } from './builderState.js';
+import type { OutputState } from './buildPlan.js';
+import { getMarkdownSources, readCompileSalt } from './compileKeys.js';
+import { loadHtmlSanitizer } from './loadSite.js';
+import { renderAhead } from './renderAhead.js';
+import { startPreview } from './renderPreview.js';
+import { pagesWritten, runAll } from './runAll.js';
+import { getBuildId, readThemeKey } from './themeKey.js';
+
+/** What `run` builds into, and from. */
+export interface RunInput {
+  output: OutputWriter;
+  /**
+   * What `output` already holds (the same output for the dev server, the last build's folder for
+   * `docgen build`): routes whose inputs did not change are kept from it (`output.keep`) instead
+   * of being rendered again.
+   */
+  previous?: OutputState;
+  hooks?: RunHooks;
+  /** The site's config, when the caller has read it for this build; read from the site when absent. */
+  config?: SiteConfig;
+}
+
+/**
+ * A builder that can run again after changes. Compiled markdown lives in the compile store (by
+ * content hash), the theme bundle is kept until a theme or page-component file changes, and a
+ * hash of every route's inputs decides which pages are rendered again (see planBuild): a page is
+ * rendered when anything it shows changed (its content, its sidebar, a linked page's title, the
+ * theme, the config).
+ */
+export function createSiteBuilder(options: BuilderOptions) {
+  const builder = createBuilderState(options);
+  const { siteDir, cacheDir, storeDir, watching, threads, bundles, compiled, sourceKeys, contentCache, linkCache, timed } = builder;
+
+  return {
+    /** Builds into `output` (see RunInput). */
+    async run(input: RunInput): Promise<RebuildResult> {
+      const { output, previous, hooks = {} } = input;
+      const config = input.config ?? readConfig(siteDir);
+      // Threads load the markdown pipeline as they start only when there is surely much to
+      // compile (an empty store); otherwise with the first compile task, if one comes.
+      const pool = threads.start(config, output.path, { compiles: compiled.size === 0 });
+      // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
+      const componentPages = findComponentPages(siteDir, contentCache);
+      const themeKey = readThemeKey(config, siteDir, componentPages);
+      const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
+      // The threads load the theme's server code while the content is read and the site model
+      // made: the first page rendered (the dev server's first page) does not wait for it. The
+      // bundle is awaited once the content is loaded; this handler also keeps a failed one from
+      // going unhandled meanwhile.
+      bundled.then(
+        ({ serverFile }) => pool.loadTheme(serverFile, themeKey),
+        () => {},
+      );
+      let content: SiteContent;
+      try {
+        // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
+        const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
+        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git });
+        // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
+        await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
+      } catch (error) {
+        // The bundle is copied into the output: a failed run waits for it, or it would write into
+        // a staging folder after the build discarded it.
+        await bundled.catch(() => {});
+        throw error;
+      }
+      const ahead = await timed('ahead', () =>
+        renderAhead({
+          lastRun: builder.lastRun,
+          changes: builder.changedSince,
+          config,
+          content,
+          pool,
+          compiled,
+          sourceKeys,
+          locales: options.locales,
+          hasLocaleSetup: (locale) => threads.hasLocale(locale),
+        }),
+      );
+      if (ahead) await pagesWritten(hooks, { previewChanged: false });
+      const preview = startsPreview(builder, { config, content, pool, hooks })
+        ? startPreview(
+            {
+              siteDir,
+              config,
+              content,
+              includeDrafts: options.includeDrafts ?? false,
+              locales: options.locales,
+              buildId: options.buildId ?? getBuildId(config, themeKey),
+              themeKey,
+              compiled,
+              sourceKeys,
+              linkCache,
+              pool,
+              output,
+              bundled,
+              copyExtras: (uses) => bundles.copyExtras({ config, output, uses }),
+              onLocaleSetup: (locale) => threads.forgetLocale(locale),
+              sanitizeHtml: await loadHtmlSanitizer(config, content),
+            },
+            hooks.onRenderStart!,
+          )
+        : undefined;
+      try {
+        const result = await runAll(builder, { config, content, pool, output, previous, hooks, ahead, bundled, themeKey, preview });
+        // The next save compiles a page: the threads of a run with nothing to compile (a warm
+        // start) load the markdown pipeline now, not when that page is waited for.
+        if (watching) pool.prepareCompile();
+        builder.changedSince = [];
+        builder.renderedAhead.clear();
+        return result;
+      } catch (error) {
+        builder.hasher.discard();
+        // Written, but not recorded in any state: the next run renders them again.
+        for (const key of ahead ?? []) builder.renderedAhead.add(key);
+        await preview?.stop();
+        await bundled.catch(() => {});
+        throw error;
+      }
+    },
+
+    /** Tells the builder which files changed since the last run (the file watcher's events); `all` when unknown. */
+    forget(reported: FileChange[] | 'all'): void {
+      // A file read through a symbolic link changed where the watcher saw it and where it was read.
+      const changes = reported === 'all' ? reported : contentCache.withLinkedPaths(reported);
+      const { changedSince } = builder;
+      builder.changedSince = changes === 'all' || changedSince === 'all' ? 'all' : [...changedSince, ...changes];
+      if (changes === 'all') contentCache.clear();
+      else contentCache.forget(changes);
+      // An added or removed file may be what a link points at.
+      if (changes === 'all' || changes.some((change) => change.kind !== 'change')) linkCache.clear();
+    },
+
+    /** Files and folders read by the runs so far that changed on disk since `since` (see ContentCache.findChangedSince). */
+    findChangedSince(since: number): FileChange[] {
+      return contentCache.findChangedSince(since);
+    },
+
+    /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
+    saveCache(): void {
+      writeCompileIndex(storeDir, compiled, [FRONT_MATTER_MEMO_FILE]);
+      builder.frontMatterMemo.write(storeDir);
+    },
+
+    async close(): Promise<void> {
+      await threads.close();
+      bundles.close();
+    },
+  };
+}
+
+/** Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile and threads to spare. */
+function startsPreview(
+  builder: BuilderState,
+  input: { config: SiteConfig; content: SiteContent; pool: TaskPool; hooks: RunHooks },
+): boolean {
+  const { options, watching, lastRun, compiled, sourceKeys } = builder;
+  const { config, content, pool, hooks } = input;
+  if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
+  const salt = readCompileSalt(config);
+  return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
+}
