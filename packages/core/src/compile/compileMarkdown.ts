@@ -14,7 +14,7 @@ import {
 } from '../vendor/markdown.js';
 import type { Options as RemarkRehypeOptions } from 'remark-rehype';
 import type { Plugin } from 'unified';
-import type { CompiledMarkdown, ContentSection, PackageManager } from '@docgen/types';
+import type { CompiledMarkdown, ContentSection, DiagnosticCode, PackageManager } from '@docgen/types';
 import { getLineColumn } from '../diagnostics/index.js';
 import { toDirectiveLabels } from './admonitionTitles.js';
 import { createCodeHandler, highlightCodeBlocks } from './codeBlocks.js';
@@ -235,9 +235,9 @@ export function compileMarkdown(body: string, options: CompileOptions, pipeline:
 
 /** The result of a body that cannot be compiled: no content, and the error (`position` is 1-based, in the body). */
 function toFailedResult(
-  failure: { code?: string; message: string; hint: string; position: { line: number; column: number } },
+  failure: { code?: DiagnosticCode; message: string; hint: string; position: { line: number; column: number } },
   options: CompileOptions,
-  code = 'markdown-nesting',
+  code: DiagnosticCode = 'markdown-nesting',
 ): CompileResult {
   const { line, column } = failure.position;
   return {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { encodePath } from '@docgen/shared';
-import type { TocItem } from '@docgen/types';
+import type { Diagnostic, SourceLocation, TocItem } from '@docgen/types';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import type { Code, Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
@@ -499,7 +499,12 @@ export function createMdxRunner(
 }
 
 /** An error of running or rendering a page, as the build reports it: where it was written, else the page. */
-function toRunDiagnostic(error: unknown, data: CompileData, programs: Map<string, LoadedProgram>, timeLimitMs: number) {
+function toRunDiagnostic(
+  error: unknown,
+  data: CompileData,
+  programs: Map<string, LoadedProgram>,
+  timeLimitMs: number,
+): Diagnostic & { location: SourceLocation } {
   const location = (file: string, line: number, column: number) => ({ file, line, column });
   if (error instanceof MdxRunError) {
     return {

@@ -1,4 +1,4 @@
-import type { Diagnostic, SourceLocation } from '@docgen/types';
+import type { Diagnostic, DiagnosticCode, SourceLocation } from '@docgen/types';
 
 /**
  * An error a user can act on: what is wrong (`message`), where (`location`) and what to do
@@ -7,17 +7,17 @@ import type { Diagnostic, SourceLocation } from '@docgen/types';
 export class DocgenError extends Error {
   readonly location?: SourceLocation;
   readonly hint?: string;
-  readonly code: string;
+  readonly code: DiagnosticCode;
   /** Further problems found in the same pass, reported together. */
   readonly diagnostics: Diagnostic[];
 
   constructor(
     message: string,
-    options: { code?: string; location?: SourceLocation; hint?: string; cause?: unknown; diagnostics?: Diagnostic[] } = {},
+    options: { code: DiagnosticCode; location?: SourceLocation; hint?: string; cause?: unknown; diagnostics?: Diagnostic[] },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DocgenError';
-    this.code = options.code ?? 'error';
+    this.code = options.code;
     this.location = options.location;
     this.hint = options.hint;
     this.diagnostics = options.diagnostics ?? [

@@ -1,4 +1,4 @@
-import type { Diagnostic, ManifestRedirect } from '@docgen/types';
+import type { Diagnostic, DiagnosticCode, ManifestRedirect } from '@docgen/types';
 import { decodePath, isExternalUrl } from '@docgen/shared';
 import { getLocaleFiles, getSiteFiles } from '@docgen/shared/outputPaths';
 import { DATA_DIR } from '@docgen/shared/pageData';
@@ -7,7 +7,7 @@ import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
 
 /** The code of the error of a redirect whose old URL is a page or a static file (migrate drops those, as Docusaurus ignores them). */
-export const REDIRECT_HIDES_PAGE = 'redirect-hides-page';
+export const REDIRECT_HIDES_PAGE = 'redirect-hides-page' satisfies DiagnosticCode;
 
 /** A path as routes are compared: decoded, NFC, without query, hash or trailing slash (but `/`). */
 export function toComparable(path: string): string {
@@ -53,7 +53,7 @@ export function getLocaleRedirects(context: LocaleContext, pending: PendingRoute
   const staticFiles = new Set(content.staticFiles.map((path) => toComparable(config.baseUrl + path.slice(1))));
   const inLocale = (path: string) => context.baseUrl + path.replace(/^\/+/, '');
   const problems: Diagnostic[] = [];
-  const problem = (message: string, location: Diagnostic['location'], hint: string, code = 'redirect-invalid') =>
+  const problem = (message: string, location: Diagnostic['location'], hint: string, code: DiagnosticCode = 'redirect-invalid') =>
     problems.push({ severity: 'error', code, message, location, hint });
 
   const candidates: (ManifestRedirect & { docKey?: string })[] = [];

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompiledMarkdown, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
+import type { CompiledMarkdown, DiagnosticCode, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
@@ -24,7 +24,7 @@ export interface WorkerResponse {
   error?: {
     message: string;
     stack?: string;
-    docgen?: { code: string; location?: SourceLocation; hint?: string };
+    docgen?: { code: DiagnosticCode; location?: SourceLocation; hint?: string };
     cause?: { message: string; stack?: string };
     /** A system error's code, call and paths (ENOSPC on open of a path), which tell an environment error. */
     system?: { code?: string; syscall?: string; path?: string; dest?: string };
