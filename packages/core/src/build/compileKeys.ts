@@ -13,6 +13,7 @@ import { getCompileKey, type CompileTask, type MdxInput, type MdxPageContext } f
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from '../bundle/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { getSiteContext } from './siteContext.js';
+import { getLocaleDir } from '../files/index.js';
 
 /** Every markdown source of the site (a fallback page's source is its default-locale file). */
 export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
@@ -186,7 +187,7 @@ async function readMdxSetup(
     warnings: bundled.warnings,
     compat: config.markdown.mdx1Compat,
     defaultLocale: i18n.defaultLocale,
-    locales: i18n.locales.map((locale) => ({ locale, dir: `i18n/${i18n.localeConfigs[locale]!.path}/` })),
+    locales: i18n.locales.map((locale) => ({ locale, dir: `${getLocaleDir(config, locale)}/` })),
     context: (locale) => contexts.get(locale)!,
   };
 }

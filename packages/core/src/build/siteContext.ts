@@ -1,7 +1,7 @@
 /** The site as Docusaurus's `useDocusaurusContext` and `useGlobalData` show it, to MDX pages and site components. */
 import type { DocsConfig, SiteConfig, SiteContent } from '@docgen/types';
 import type { MdxPageContext } from '../compile/mainThread.js';
-import { getDocsInstances, getVersionLabel, getVersionNames, getVersionPath } from '../files/index.js';
+import { getDocsInstances, getLocaleBaseUrl, getVersionLabel, getVersionNames, getVersionPath } from '../files/index.js';
 
 /** The site as Docusaurus's context shows it (`useDocusaurusContext`) in a locale, with its messages (`code.yaml`): to MDX pages and islands. */
 export function getSiteContext(config: SiteConfig, locale: string, translations: Record<string, string>): MdxPageContext {
@@ -26,12 +26,12 @@ export function getSiteContext(config: SiteConfig, locale: string, translations:
 
 /** The site in each locale for its components (`docgen-island-site`): the page's locale is the one whose base URL its path is below. */
 export function getIslandSite(config: SiteConfig, content: SiteContent) {
-  const { i18n, baseUrl } = config;
+  const { i18n } = config;
   return {
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({
       locale,
-      baseUrl: locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`,
+      baseUrl: getLocaleBaseUrl(config, locale),
       context: getSiteContext(config, locale, content.translations[locale]?.code ?? {}),
     })),
   };
@@ -42,8 +42,7 @@ export function getIslandSite(config: SiteConfig, content: SiteContent) {
  * `versions` with their `name`, `label`, `isLast` and `path`), newest first, in a locale.
  */
 function getDocsGlobalData(config: SiteConfig, docs: DocsConfig, locale: string) {
-  const { i18n, baseUrl } = config;
-  const localeBase = locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]?.path ?? locale}/`;
+  const localeBase = getLocaleBaseUrl(config, locale);
   // As Docusaurus writes them: without the trailing slash of a locale's root (`/en`), `/` itself kept.
   const withoutSlash = (path: string) => path.replace(/(.)\/$/, '$1');
   const versions = getVersionNames(docs).map((name) => ({

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigSourceLocations, I18nConfig, ValueLocation } from '@docgen/types';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
+import { getLocaleDir } from '../files/index.js';
 
 /** Top-level keys of the config whose values become links on every page. */
 const LINK_KEYS = ['navbar', 'footer', 'announcementBar', 'favicon'];
@@ -24,7 +25,7 @@ export function readConfigSourceLocations(
     if (root?.[key] !== undefined) locateStrings(config.file, config.text.split('\n'), [key], root[key], locations.config);
   }
   for (const locale of i18n.locales) {
-    const sitePath = `i18n/${i18n.localeConfigs[locale]!.path}/site.yaml`;
+    const sitePath = `${getLocaleDir({ i18n }, locale)}/site.yaml`;
     const absolutePath = join(siteDir, sitePath);
     if (!existsSync(absolutePath)) continue;
     const text = readFileSync(absolutePath, 'utf8')

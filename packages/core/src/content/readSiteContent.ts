@@ -21,16 +21,18 @@ import { getOtherMarkdownPath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
 import {
   DEFAULT_DOCS_ID,
-  getDocsInstances,
-  getInstanceFiles,
-  getVersionNames,
   describeSkippedLink,
   describeUnreadableFolders,
+  FILE_REQUIRE,
+  type FolderKind,
+  getDocsInstances,
   getFilePathProblem,
   getImportedFileKind,
+  getInstanceFiles,
+  getLocaleDir,
   getRootImportCandidates,
   getSlugProblem,
-  FILE_REQUIRE,
+  getVersionNames,
   LOADER_IMPORT,
   MODULE_IMPORT,
   MODULE_SUFFIXES,
@@ -38,7 +40,6 @@ import {
   readsAsMdx,
   resolveSitePath,
   ROUTE_PATH_HINT,
-  type FolderKind,
   type SkippedLink,
   type UnreadableFolder,
 } from '../files/index.js';
@@ -295,11 +296,6 @@ function readMdxImports(
   return { partials, modules, files: [...files].sort(), packages: [...packages].sort(), texts };
 }
 
-/** Folder of a locale's translations (`i18n/en`), site-relative. */
-function localeDir(config: SiteConfig, locale: string): string {
-  return `i18n/${config.i18n.localeConfigs[locale]!.path}`;
-}
-
 function readVersions(reader: Reader): SourceVersion[] {
   return getDocsInstances(reader.config).flatMap((docs) => getVersionNames(docs).map((name) => readVersion(reader, docs, name)));
 }
@@ -332,7 +328,7 @@ function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVers
   }
   const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
   const translationDir = (locale: string) =>
-    `${localeDir(config, locale)}/${files.translationDir}/${name === 'current' ? 'current' : `version-${name}`}`;
+    `${getLocaleDir(config, locale)}/${files.translationDir}/${name === 'current' ? 'current' : `version-${name}`}`;
   const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) => {
     const isDefault = locale === config.i18n.defaultLocale;
     const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
@@ -384,9 +380,9 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
   const { siteDir, config } = reader;
   const blogDir = config.blog.path;
   const isDefault = locale === config.i18n.defaultLocale;
-  const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/blog`, 'content'));
+  const translations = new Set(isDefault ? [] : listFiles(reader, `${getLocaleDir(config, locale)}/blog`, 'content'));
   return listRouteFiles(reader, blogDir, isMarkdownSource).map((relativePath) => {
-    const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/blog`;
+    const translationDir = isDefault ? undefined : `${getLocaleDir(config, locale)}/blog`;
     const { absolutePath, isFallback } = pickSource(siteDir, relativePath, blogDir, translationDir, translations);
     const markdown = readMarkdown(reader, absolutePath, 'blog', blogFrontMatterSchema);
     const match = readBlogFileName(relativePath);
@@ -445,7 +441,7 @@ function readLocalizedYaml(
 
 function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
   const { config } = reader;
-  const data = readLocalizedYaml(reader, `${localeDir(config, locale)}/blog/authors.yaml`, `${config.blog.path}/authors.yaml`);
+  const data = readLocalizedYaml(reader, `${getLocaleDir(config, locale)}/blog/authors.yaml`, `${config.blog.path}/authors.yaml`);
   if (!data) return [];
   return Object.entries(data.value).map(([key, raw]) => {
     const author = (raw ?? {}) as Record<string, unknown>;
@@ -479,7 +475,7 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
 
 function readTags(reader: Reader, locale: string): BlogTagSource[] {
   const { config } = reader;
-  return readTagsFile(reader, [`${localeDir(config, locale)}/blog/tags.yaml`, `${config.blog.path}/tags.yaml`]);
+  return readTagsFile(reader, [`${getLocaleDir(config, locale)}/blog/tags.yaml`, `${config.blog.path}/tags.yaml`]);
 }
 
 /** The first tags file of `paths` that exists: `key: { label, description, permalink }` entries. */
@@ -500,7 +496,7 @@ function readTagsFile(reader: Reader, paths: string[]): BlogTagSource[] {
 function readPages(reader: Reader, locale: string): SourcePage[] {
   const { siteDir, config } = reader;
   const isDefault = locale === config.i18n.defaultLocale;
-  const translations = new Set(isDefault ? [] : listFiles(reader, `${localeDir(config, locale)}/pages`, 'content'));
+  const translations = new Set(isDefault ? [] : listFiles(reader, `${getLocaleDir(config, locale)}/pages`, 'content'));
   const isPage = (relativePath: string) => isMarkdownSource(relativePath) || isPageModule(relativePath);
   return listRouteFiles(reader, 'pages', isPage).map((relativePath): SourcePage => {
     const withoutExtension = relativePath.replace(/\.(mdx?|[jt]sx?)$/, '');
@@ -521,7 +517,7 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
       }
       return { kind: 'component', locale, routePath, modulePath: absolutePath, file, isFallback: false };
     }
-    const translationDir = isDefault ? undefined : `${localeDir(config, locale)}/pages`;
+    const translationDir = isDefault ? undefined : `${getLocaleDir(config, locale)}/pages`;
     const { absolutePath, isFallback } = pickSource(siteDir, relativePath, 'pages', translationDir, translations);
     const markdown = readMarkdown(reader, absolutePath, 'page', pageFrontMatterSchema);
     return { kind: 'markdown', locale, routePath, markdown, file: markdown.file, isFallback };
@@ -529,7 +525,7 @@ function readPages(reader: Reader, locale: string): SourcePage[] {
 }
 
 function readTranslations(reader: Reader, locale: string): SiteTranslations {
-  const dir = localeDir(reader.config, locale);
+  const dir = getLocaleDir(reader.config, locale);
   const site = readLocalizedYaml(reader, `${dir}/site.yaml`, `${dir}/site.yaml`)?.value ?? {};
   const theme = readLocalizedYaml(reader, `${dir}/theme.yaml`, `${dir}/theme.yaml`)?.value ?? {};
   const code = readLocalizedYaml(reader, `${dir}/code.yaml`, `${dir}/code.yaml`)?.value ?? {};

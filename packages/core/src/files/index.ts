@@ -42,3 +42,4 @@ export {
   getVersionNames,
   getVersionPath,
 } from './docsInstances.js';
+export { getLocaleBaseUrl, getLocaleDir } from './locales.js';

@@ -4,6 +4,7 @@ import { getLocaleFiles, getSiteFiles } from '@docgen/shared/outputPaths';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { assertNever, suggestName } from '../diagnostics/index.js';
 import { getMalformedUrlReason } from './urls.js';
+import { getLocaleBaseUrl } from '../files/index.js';
 
 const HINTS = {
   relativeMarkdown: 'Point the link at an existing .md file (relative to this file) or an existing URL path.',
@@ -108,9 +109,7 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
     ...manifest.assets.map((asset) => baseUrl + asset.outputPath),
     ...getGeneratedFiles(manifest),
   ]);
-  const localeBases = Object.fromEntries(
-    i18n.locales.map((locale) => [locale, locale === i18n.defaultLocale ? baseUrl : `${baseUrl}${i18n.localeConfigs[locale]!.path}/`]),
-  );
+  const localeBases = Object.fromEntries(i18n.locales.map((locale) => [locale, getLocaleBaseUrl({ baseUrl, i18n }, locale)]));
   const built = new Set(manifest.locales.map((locale) => locale.locale));
   const isUnchecked = (path: string) => {
     const locale = getLocaleOfPath(path, localeBases);

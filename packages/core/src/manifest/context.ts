@@ -16,6 +16,7 @@ import { isExternalUrl } from '@docgen/shared';
 export type CompileSource = (source: SourceMarkdown<unknown>) => CompiledMarkdown;
 
 import type { LinkCache } from './linkCache.js';
+import { getLocaleBaseUrl } from '../files/index.js';
 
 export interface ManifestInput {
   siteDir: string;
@@ -69,7 +70,7 @@ export interface LocaleContext {
 export function createLocaleContext(input: ManifestInput, locale: string): LocaleContext {
   const { config, content } = input;
   const isDefaultLocale = locale === config.i18n.defaultLocale;
-  const baseUrl = isDefaultLocale ? config.baseUrl : `${config.baseUrl}${config.i18n.localeConfigs[locale]!.path}/`;
+  const baseUrl = getLocaleBaseUrl(config, locale);
   const translations = content.translations[locale]!;
   const staticFiles = new Set(content.staticFiles);
   return {

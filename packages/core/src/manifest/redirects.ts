@@ -5,6 +5,7 @@ import { DATA_DIR } from '@docgen/shared/pageData';
 import { DocgenError } from '../diagnostics/index.js';
 import type { LocaleContext } from './context.js';
 import type { PendingRoute } from './pendingRoute.js';
+import { getLocaleBaseUrl } from '../files/index.js';
 
 /** The code of the error of a redirect whose old URL is a page or a static file (migrate drops those, as Docusaurus ignores them). */
 export const REDIRECT_HIDES_PAGE = 'redirect-hides-page' satisfies DiagnosticCode;
@@ -28,7 +29,7 @@ function getWrittenFiles(context: LocaleContext, pending: PendingRoute[]): Map<s
   const files = getSiteFiles(config.baseUrl);
   // Of every locale: an old URL of the default locale may name a path below another's base.
   for (const locale of config.i18n.locales) {
-    const base = locale === config.i18n.defaultLocale ? config.baseUrl : `${config.baseUrl}${config.i18n.localeConfigs[locale]!.path}/`;
+    const base = getLocaleBaseUrl(config, locale);
     if (base !== context.baseUrl) files.push(...getLocaleFiles(base));
   }
   const hasPosts = pending.some((entry) => entry.page.type === 'blogPost');

@@ -12,7 +12,15 @@ import type {
 import { decodePath, encodePath, getImageUrl, getOtherMarkdownPath, isExternalUrl } from '@docgen/shared';
 // Not from the index: the browser's first load takes it only with a page's data (see htmlEntities.ts).
 import { decodeHtmlEntities } from '@docgen/shared/htmlEntities';
-import { findDocsInstance, getVersionKey, describeSkippedLink, getSitePathVerdict, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import {
+  describeSkippedLink,
+  findDocsInstance,
+  getLocaleDir,
+  getSitePathVerdict,
+  getVersionKey,
+  resolveSitePath,
+  SITE_ALIAS,
+} from '../files/index.js';
 import { suggestName } from '../diagnostics/index.js';
 import { hashOf, isCategoryIndexFile, type LocaleContext } from './context.js';
 import { LinkCache, type FileLink } from './linkCache.js';
@@ -346,7 +354,7 @@ function getConfigLinkSources(context: LocaleContext): LinkSource[] {
       translated === undefined
         ? locate('announcementBar.content')
         : (locations?.translations[context.locale]?.announcementBar ?? {
-            file: `i18n/${config.i18n.localeConfigs[context.locale]!.path}/site.yaml`,
+            file: `${getLocaleDir(config, context.locale)}/site.yaml`,
             line: 1,
             column: 1,
             verbatim: false,

@@ -5,10 +5,11 @@ import { loadSite } from '../build/index.js';
 import { CONFIG_FILE_NAME, readConfig } from '../config/index.js';
 import {
   DEFAULT_DOCS_ID,
+  describeSkippedLink,
   findDocsInstance,
   getDocsInstances,
   getInstanceFiles,
-  describeSkippedLink,
+  getLocaleDir,
   readFolderFiles,
 } from '../files/index.js';
 import { DocgenError, isDocgenError, suggestName } from '../diagnostics/index.js';
@@ -248,7 +249,7 @@ function getCopyPlan(siteDir: string, config: SiteConfig, docs: DocsConfig, name
   }
   for (const locale of i18n.locales) {
     if (locale === i18n.defaultLocale) continue;
-    const docsDir = `i18n/${i18n.localeConfigs[locale]!.path}/${files.translationDir}`;
+    const docsDir = `${getLocaleDir({ i18n }, locale)}/${files.translationDir}`;
     if (!isDirectory(join(siteDir, docsDir, 'current'))) continue;
     plan.push({ kind: 'dir', source: `${docsDir}/current`, target: `${docsDir}/version-${name}` });
   }
