@@ -14,7 +14,8 @@ import { REPO_ROOT } from '../src/paths.js';
 
 /** `file: name` -> why it is safe. */
 const ALLOWED: Record<string, string> = {
-  'packages/core/src/build/compileKeys.ts: compilerKey': "a hash of docgen's own compile code, which does not change while it runs",
+  'packages/core/src/processes/ownCode.ts: hashes':
+    "hashes of docgen's own code (compile, bundle, search, front matter), which does not change while it runs",
   'packages/core/src/processes/identity.ts: ownTag': "this process's pid and start time",
   'packages/core/src/workers/exitGuard.ts: running': "the build tasks under way on this thread, while which the site's process.exit throws",
   'packages/core/src/workers/exitGuard.ts: installed': "whether this thread's process.exit is the guarded one",
@@ -22,10 +23,6 @@ const ALLOWED: Record<string, string> = {
     'the entry of a child process that runs one Docusaurus module, once: whether it answered',
   'packages/core/src/migrate/loadModuleChild.ts: exitCalled': 'the same child: whether the module called process.exit',
   'packages/core/src/migrate/loadModuleChild.ts: exitStack': 'the same child: where the module called process.exit',
-  'packages/core/src/content/frontMatterMemo.ts: checkerKey':
-    "a hash of docgen's own front matter checking code, which does not change while it runs",
-  'packages/core/src/search/searchState.ts: codeKey': "a hash of docgen's own search indexing code, which does not change while it runs",
-  'packages/core/src/bundle/esbuildCommon.ts: codeKey': "a hash of docgen's own bundling code, which does not change while it runs",
   'packages/core/src/processes/testPause.ts: paused': 'a test hook that pauses a command at a named point',
   'packages/core/src/compile/highlight.ts: extras': 'facts about Prism grammars registered in this thread (names and aliases)',
   'packages/core/src/compile/highlight.ts: extraNames': 'the same facts, by name',

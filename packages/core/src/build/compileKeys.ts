@@ -4,16 +4,15 @@
  * `.mdx` sources, the site's MDX runtime and the context its pages see. A body whose key is in the
  * compile store is not compiled again.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 import { getCompileKey, type CompileTask, type MdxInput, type MdxPageContext } from '../compile/mainThread.js';
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from '../bundle/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { getSiteContext } from './siteContext.js';
 import { getLocaleDir } from '../files/index.js';
+import { hashOwnCode } from '../processes/index.js';
 
 /** Every markdown source of the site (a fallback page's source is its default-locale file). */
 export function getMarkdownSources(content: SiteContent): SourceMarkdown<unknown>[] {
@@ -41,23 +40,8 @@ function getMarkdownKey({ markdown }: SiteConfig) {
   return [markdown.math, markdown.mermaid, markdown.npm2yarn, markdown.remarkPlugins.map(plugin), markdown.rehypePlugins.map(plugin)];
 }
 
-let compilerKey: string | undefined;
-
-/**
- * A hash of the code of the compile stage (its folder, source or built), read once per process:
- * docgen's own code does not change while it runs, so this memo never changes what a build writes.
- */
-function readCompilerKey(): string {
-  if (compilerKey === undefined) {
-    const dir = fileURLToPath(new URL('../compile/', import.meta.url));
-    const digest = createHash('sha256');
-    for (const file of readdirSync(dir).sort()) {
-      if (/\.(js|ts)$/.test(file) && !file.endsWith('.d.ts')) digest.update(file).update(readFileSync(join(dir, file)));
-    }
-    compilerKey = digest.digest('hex').slice(0, 16);
-  }
-  return compilerKey;
-}
+/** A hash of the code of the compile stage (its folder, source or built). */
+const readCompilerKey = () => hashOwnCode([new URL('../compile/', import.meta.url)]);
 
 /** What every `.mdx` source of a site is compiled with: the site's MDX runtime and the context its pages see (see getMdxInput). */
 export interface MdxSetup {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { writingFile } from '../diagnostics/index.js';
-import { getTemporaryName, getTemporaryOwner, isProcessAlive } from '../processes/index.js';
+import { getTemporaryName, getTemporaryOwner, hashOwnCode, isProcessAlive } from '../processes/index.js';
 import { bundleClient, bundleServer, type BundleInput, type ClientBundle } from './bundleTheme.js';
 
 /** A theme bundle in the cache: its client files under `clientDir` (`client.files` are relative to it) and its server module. */
@@ -32,11 +31,7 @@ const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 
 /** What bundling depends on besides the files esbuild reads: its version, and this folder's code (options, plugins). */
 function readBundlerKey(): string {
-  const self = fileURLToPath(import.meta.url);
-  const digest = createHash('sha256').update(esbuild.version);
-  for (const name of ['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme'])
-    digest.update(readFileSync(join(dirname(self), name + extname(self))));
-  return digest.digest('hex');
+  return `${esbuild.version}\0${hashOwnCode(['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme'].map((name) => new URL(`./${name}`, import.meta.url)))}`;
 }
 
 function getEntriesKey(input: BundleInput): string {

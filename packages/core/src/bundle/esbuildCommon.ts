@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
+import { hashOwnCode } from '../processes/index.js';
 
 /** What every bundle docgen makes with esbuild shares: ES modules, React's automatic JSX, quiet, for production. */
 export const BASE_OPTIONS = {
@@ -38,23 +36,11 @@ export function toBundleError(error: unknown, input: { siteDir: string; workingD
   });
 }
 
-let codeKey: string | undefined;
-
 /**
  * A hash of docgen's own bundling code (every module of this folder), for the theme bundle's key:
  * a bundle made by other code (docgen built anew at the same version) is not used, as the
  * browser-only bundles it names may have moved.
  */
 export function readBundleCodeKey(): string {
-  if (codeKey === undefined) {
-    const dir = fileURLToPath(new URL('.', import.meta.url));
-    const hash = createHash('sha256');
-    for (const name of readdirSync(dir)
-      .filter((file) => /\.(js|ts)$/.test(file) && !file.endsWith('.d.ts'))
-      .sort()) {
-      hash.update(name).update(readFileSync(join(dir, name)));
-    }
-    codeKey = hash.digest('hex').slice(0, 16);
-  }
-  return codeKey;
+  return hashOwnCode([new URL('.', import.meta.url)]);
 }

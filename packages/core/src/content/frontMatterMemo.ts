@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
-import { writeFileWhole } from '../processes/index.js';
+import { hashOwnCode, writeFileWhole } from '../processes/index.js';
 
 /** The file of a store folder that holds the memo (see readFrontMatterMemo). */
 export const FRONT_MATTER_MEMO_FILE = 'front-matter.json';
@@ -85,19 +85,12 @@ export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo 
 
 const hashText = (text: string) => createHash('sha1').update(text).digest('base64');
 
-let checkerKey: string | undefined;
-
 /**
- * A hash of the module that checks front matter (frontMatter.js, or .ts when run from the
- * sources), for the memo's salt: entries made by other code (docgen built anew at the same
- * version) are forgotten too.
+ * A hash of the module that checks front matter, for the memo's salt: entries made by other code
+ * (docgen built anew at the same version) are forgotten too.
  */
 export function readFrontMatterCheckerKey(): string {
-  if (checkerKey === undefined) {
-    const file = ['./frontMatter.js', './frontMatter.ts'].map((name) => new URL(name, import.meta.url)).find((url) => existsSync(url));
-    checkerKey = file ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : '';
-  }
-  return checkerKey;
+  return hashOwnCode([new URL('./frontMatter', import.meta.url)]);
 }
 
 const NOT_JSON = Symbol('not JSON');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { writeFileWhole } from '../processes/index.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashOwnCode, writeFileWhole } from '../processes/index.js';
 import type { SearchTable } from './shards.js';
 
 /**
@@ -53,28 +54,17 @@ export function removeOtherSearchStates(storeDir: string, manifestFiles: Iterabl
   for (const name of names) if (name.endsWith('.state') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true });
 }
 
-let codeKey: string | undefined;
-
 /**
- * A hash of the code that makes an index (shards.js, index.js with its text of HTML, and the
- * tokenizer and entity decoding of @docgen/shared), for the tables' salt: a table made by other
- * code (docgen built anew at the same version) is not used.
+ * A hash of the code that makes an index (shards, index with its text of HTML, and the tokenizer
+ * and entity decoding of @docgen/shared), for the tables' salt: a table made by other code (docgen
+ * built anew at the same version) is not used.
  */
 export function readSearchCodeKey(): string {
-  if (codeKey === undefined) {
-    const hash = createHash('sha256');
-    for (const name of ['shards', 'index']) {
-      const file = [`./${name}.js`, `./${name}.ts`].map((path) => new URL(path, import.meta.url)).find((url) => existsSync(url));
-      if (file) hash.update(readFileSync(file));
-    }
-    const search = createRequire(import.meta.url).resolve('@docgen/shared/search');
-    for (const name of ['search', 'searchTokens', 'koreanStem', 'shardedSearch', 'htmlEntities']) {
-      const file = join(dirname(search), `${name}${extname(search)}`);
-      if (existsSync(file)) hash.update(readFileSync(file));
-    }
-    codeKey = hash.digest('hex').slice(0, 16);
-  }
-  return codeKey;
+  const shared = pathToFileURL(createRequire(import.meta.url).resolve('@docgen/shared/search'));
+  return hashOwnCode([
+    ...['shards', 'index'].map((name) => new URL(`./${name}`, import.meta.url)),
+    ...['search', 'searchTokens', 'koreanStem', 'shardedSearch', 'htmlEntities'].map((name) => new URL(`./${name}`, shared)),
+  ]);
 }
 
 /** The table kept at `file`, if it is there, whole and made with `salt`. */
