@@ -181,7 +181,9 @@ export async function measureWatch(
     await save(original);
     return { port, firstPageMs, startupMs, latenciesMs, pageReceivedMs, rebuildMs };
   } finally {
-    writeFileSync(file, original);
+    // Put back only if a failed save left it changed: a write of the same text is a change to the
+    // watcher (and to the next dev server, which serves the output this one keeps only when no input changed).
+    if (readFileSync(file, 'utf8') !== original) writeFileSync(file, original);
     sse?.destroy();
     if (!exited) {
       child.kill('SIGTERM');

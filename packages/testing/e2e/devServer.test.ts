@@ -132,16 +132,22 @@ describe('docgen serve --watch', () => {
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(200);
     rmSync(added);
     await expect.poll(async () => (await fetch(`${dev.url}/docs/guide/added-page`)).status, { timeout: 15_000 }).toBe(404);
+    // Both rebuilds are done (the page is gone once its rebuild wrote the pages, before the rest).
+    await expect
+      .poll(() => dev.stdout().match(/Built .* after changes to docs\/guide\/added-page\.md/g)?.length, { timeout: 15_000 })
+      .toBe(2);
   });
 
-  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store, theme bundle and git dates for the next run', async () => {
+  it('stops cleanly on Ctrl-C, leaving nothing behind but its compile store, theme bundle, git dates and output for the next run', async () => {
     const cacheDir = join(site, '.docgen');
     expect(readdirSync(cacheDir).some((name) => name.startsWith('serve-'))).toBe(true);
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
     // docs-content shows last-updated dates: the git pass is kept by commit (git-last-updates.json).
-    expect(readdirSync(cacheDir)).toEqual(['bundles', 'git-last-updates.json', 'serve-compiled']);
+    // The output of the last build is kept for the next dev server, served at once if nothing changes meanwhile.
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'git-last-updates.json', 'serve-compiled', 'serve-output', 'serve-output.json']);
     expect(readdirSync(join(cacheDir, 'serve-compiled'))).toContain('index.json');
+    expect(readdirSync(join(cacheDir, 'serve-output'))).toContain('404.html');
   });
 
   it('picks the next free port when the one asked for is busy, and says so', async () => {

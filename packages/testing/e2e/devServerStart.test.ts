@@ -5,7 +5,7 @@
  * server on the same site a store of its own, and misses no save made before its file watcher
  * started (it starts once the first pages are under way).
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,7 +131,68 @@ describe('docgen serve --watch, starting', () => {
     expect(await stop(second)).toBe(0);
     expect(readdirSync(cacheDir)).not.toContainEqual(own);
     expect(await stop(first)).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled']);
+    // The first server's output is kept for the next one; the second's store and output are gone.
+    expect(readdirSync(cacheDir)).toEqual(['bundles', 'serve-compiled', 'serve-output', 'serve-output.json']);
+  });
+});
+
+describe('docgen serve --watch, started again', () => {
+  const built = (serve: RunningServe) =>
+    expect.poll(() => serve.stdout(), { timeout: 90_000 }).toMatch(/Built \d+ pages \((\d+) rendered\)/);
+  /** The pages of the first build, and how many of them it rendered. */
+  const firstCounts = (serve: RunningServe) => {
+    const [, pages, rendered] = /Built (\d+) pages \((\d+) rendered\)/.exec(serve.stdout())!;
+    return { pages: Number(pages), rendered: Number(rendered) };
+  };
+
+  it('serves the output its last run left when nothing changed since, while it builds in the background', async () => {
+    const first = await startServe();
+    await built(first);
+    expect(await stop(first)).toBe(0);
+    expect(readdirSync(cacheDir)).toEqual(expect.arrayContaining(['serve-output', 'serve-output.json']));
+    const again = await startServe();
+    try {
+      const page = await fetch(again.url + pathOf(5));
+      const builtWhenAnswered = /Built \d+ pages/.test(again.stdout());
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<h1>Page 5</h1>');
+      expect(builtWhenAnswered).toBe(false);
+      // A file that is no page is there too: nothing waits for the build.
+      expect((await fetch(`${again.url}/sitemap.xml`)).status).toBe(200);
+      expect(/Built \d+ pages/.test(again.stdout())).toBe(false);
+      // The output moved into this server's own folder: none is kept while it runs.
+      expect(readdirSync(cacheDir)).not.toContain('serve-output');
+      // The build in the background finds every page as it was.
+      await built(again);
+      expect(firstCounts(again).rendered).toBe(0);
+    } finally {
+      expect(await stop(again)).toBe(0);
+    }
+  });
+
+  it('renders anew what changed while it was stopped: the output it left is not served then', async () => {
+    const page = join(site, `${pathOf(5).slice(1)}.md`);
+    const text = readFileSync(page, 'utf8');
+    writeFileSync(page, text.replace('title: Page 5', 'title: Page five'));
+    const again = await startServe();
+    try {
+      expect(readdirSync(cacheDir)).not.toContain('serve-output');
+      expect(await (await fetch(again.url + pathOf(5))).text()).toContain('<h1>Page five</h1>');
+      await built(again);
+      const { pages, rendered } = firstCounts(again);
+      expect(rendered).toBe(pages);
+    } finally {
+      expect(await stop(again)).toBe(0);
+      writeFileSync(page, text);
+    }
+  });
+
+  it('keeps no output when it stops before its build is done', async () => {
+    const serve = await startServe();
+    expect((await fetch(serve.url + pathOf(0))).status).toBe(200);
+    expect(await stop(serve)).toBe(0);
+    expect(readdirSync(cacheDir)).not.toContain('serve-output');
+    expect(readdirSync(cacheDir)).not.toContain('serve-output.json');
   });
 });
 

@@ -150,6 +150,11 @@ export function createSiteBuilder(options: BuilderOptions) {
       if (changes === 'all' || changes.some((change) => change.kind !== 'change')) linkCache.clear();
     },
 
+    /** Whether a search index a run asked for is not written yet (a builder that runs again writes them after its runs return). */
+    isSearchUnfinished(file: string): boolean {
+      return builder.searchQueue.isUnfinished(file);
+    },
+
     /** Files and folders read by the runs so far that changed on disk since `since` (see ContentCache.findChangedSince). */
     findChangedSince(since: number): FileChange[] {
       return contentCache.findChangedSince(since);

@@ -3,16 +3,17 @@
  * answered, a rebuild after every save, and the live channel told when pages are written (open
  * pages reload), when a build fails and when it succeeds.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join, relative } from 'node:path';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
-import { createSiteBuilder, type OutputState, type RenderControl } from '../build/index.js';
+import { createSiteBuilder, readInputFingerprint, type OutputState, type RenderControl } from '../build/index.js';
 import { CONFIG_FILE_NAME } from '../config/index.js';
 import type { FileChange } from '../content/index.js';
 import { isDocgenError } from '../diagnostics/index.js';
 import { createOutputDir } from '../output/index.js';
-import { getTemporaryName, tryAcquireLock } from '../processes/index.js';
+import { getTemporaryName, tryAcquireLock, writeFileWhole } from '../processes/index.js';
+import { DOCGEN_VERSION } from '../version.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
 import type { LiveChannel } from './liveReload.js';
 import { toLinkProblemsReport, toOverlayReport } from './overlay.js';
@@ -47,12 +48,65 @@ const WATCH_DELAY_MS = 1000;
  * what it needs, so the dev server has one of its own; a second dev server on the same site at
  * the same time (the store's lock is held by a running process) gets a store for its run alone.
  */
-function claimDevStore(cacheDir: string): { dir: string; release(): void } {
+function claimDevStore(cacheDir: string): { dir: string; shared: boolean; release(): void } {
   const shared = join(cacheDir, 'serve-compiled');
   const attempt = tryAcquireLock(`${shared}.lock`);
-  if ('lock' in attempt) return { dir: shared, release: () => attempt.lock.release() };
+  if ('lock' in attempt) return { dir: shared, shared: true, release: () => attempt.lock.release() };
   const dir = join(cacheDir, getTemporaryName('serve-compiled.', { unique: false }));
-  return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, shared: false, release: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The output a dev server leaves in the cache when it closes (`serve-output/`, with what it holds
+ * in `serve-output.json`), for the next dev server of the site (the one holding the shared store):
+ * when no input changed since (the same fingerprint as `docgen build` reads), it serves that
+ * output at once instead of rendering every page again, and builds in the background.
+ */
+const KEPT_OUTPUT = 'serve-output';
+
+interface KeptOutputRecord {
+  docgenVersion: string;
+  /** The inputs the output was built from (see readInputFingerprint). */
+  fingerprint: string;
+  state: OutputState;
+}
+
+/** The fingerprint of a dev server's inputs: the site, its theme and docgen, drafts included. */
+const readDevFingerprint = (input: { siteDir: string; outDir: string; config: SiteConfig; locales?: string[] }) =>
+  readInputFingerprint({ ...input, locales: input.locales, includeDrafts: true });
+
+/**
+ * Moves the output the last dev server kept to `outDir` when it was built from the inputs there
+ * are now, and gives its state; else removes it (it would be stale), and gives undefined.
+ */
+function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => string): OutputState | undefined {
+  const dir = join(cacheDir, KEPT_OUTPUT);
+  const recordFile = `${dir}.json`;
+  let record: KeptOutputRecord | undefined;
+  try {
+    record = JSON.parse(readFileSync(recordFile, 'utf8')) as KeptOutputRecord;
+  } catch {
+    record = undefined;
+  }
+  rmSync(recordFile, { force: true });
+  try {
+    if (record?.docgenVersion === DOCGEN_VERSION && record.fingerprint === fingerprint()) {
+      renameSync(dir, outDir);
+      return record.state;
+    }
+  } catch {
+    // The folder is gone: nothing kept.
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return undefined;
+}
+
+/** Keeps `outDir` as the output of `state` for the next dev server (see KEPT_OUTPUT). */
+function keepOutput(cacheDir: string, outDir: string, record: KeptOutputRecord): void {
+  const dir = join(cacheDir, KEPT_OUTPUT);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(outDir, dir);
+  writeFileWhole(`${dir}.json`, JSON.stringify(record));
 }
 
 export interface DevBuildsInput {
@@ -70,8 +124,11 @@ export function createDevBuilds(input: DevBuildsInput) {
   const { siteDir, config, cacheDir, live, onEvent } = input;
   const outDir = join(cacheDir, getTemporaryName('serve.', { unique: false }));
   rmSync(outDir, { recursive: true, force: true });
-  const output = createOutputDir(outDir);
   const store = claimDevStore(cacheDir);
+  const fingerprint = () => readDevFingerprint({ siteDir, outDir, config, locales: input.locales });
+  // The output the last dev server kept, when nothing changed since: served as it is.
+  const kept = store.shared ? takeKeptOutput(cacheDir, outDir, fingerprint) : undefined;
+  const output = createOutputDir(outDir);
   const builder = createSiteBuilder({
     siteDir,
     locales: input.locales,
@@ -81,8 +138,10 @@ export function createDevBuilds(input: DevBuildsInput) {
     watching: true,
     previewFrom: PREVIEW_FROM,
   });
-  let state: OutputState | undefined;
+  let state: OutputState | undefined = kept;
   let built = false;
+  // Whether the last run failed: its output is not kept for the next dev server then.
+  let lastFailed = false;
   let closing = false;
   // While a run renders: finds routes and renders one asked for next (see RenderControl).
   let control: RenderControl | undefined;
@@ -92,6 +151,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   let running: Promise<void> | undefined;
 
   const fail = (error: unknown) => {
+    lastFailed = true;
     if (closing) return;
     const diagnostics: Diagnostic[] = isDocgenError(error)
       ? error.diagnostics
@@ -121,6 +181,7 @@ export function createDevBuilds(input: DevBuildsInput) {
         },
       });
       state = result.state;
+      lastFailed = false;
       if (!built) builder.saveCache();
       built = true;
       onEvent?.({
@@ -166,6 +227,8 @@ export function createDevBuilds(input: DevBuildsInput) {
 
   return {
     outDir,
+    /** Whether the output the last dev server kept is served (see KEPT_OUTPUT): requests need not wait for the first build. */
+    servesKeptOutput: kept !== undefined,
     /** Whether a build succeeded yet (until then, a failed first build answers every request with its error). */
     get built(): boolean {
       return built;
@@ -196,12 +259,23 @@ export function createDevBuilds(input: DevBuildsInput) {
       await watch.close();
     },
 
-    /** Stops a build under way (its threads end), keeps what was compiled for the next run and removes the output. */
+    /**
+     * Stops a build under way (its threads end) and keeps what was compiled for the next run; the
+     * output too, for the next dev server, when the last run succeeded and no save is waiting (its
+     * search indexes not written yet are left out of its state: the next run writes them), else
+     * the output is removed.
+     */
     async close(): Promise<void> {
+      const quiet = !watch.hasPending();
       await builder.close();
       await (running ?? firstBuild);
       builder.saveCache();
-      rmSync(outDir, { recursive: true, force: true });
+      if (store.shared && quiet && state && !lastFailed) {
+        const searchIndexes = Object.fromEntries(Object.entries(state.searchIndexes).filter(([file]) => !builder.isSearchUnfinished(file)));
+        keepOutput(cacheDir, outDir, { docgenVersion: DOCGEN_VERSION, fingerprint: fingerprint(), state: { ...state, searchIndexes } });
+      } else {
+        rmSync(outDir, { recursive: true, force: true });
+      }
       store.release();
     },
   };

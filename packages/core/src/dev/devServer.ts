@@ -77,7 +77,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     staticHandler(request, response);
   };
-  let firstBuildDone = false;
+  // The output the last dev server kept is served at once; else a request waits for the first build (see waitForFirstBuild).
+  let firstBuildDone = builds.servesKeptOutput;
   // The first request answered while the first build runs (the page the reader waits for).
   let firstAnswered!: () => void;
   const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve));

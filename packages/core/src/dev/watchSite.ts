@@ -69,6 +69,8 @@ export function createSiteWatch(input: SiteWatchInput) {
 
   return {
     ready,
+    /** Whether changes were seen that have not been handed to `onChanges` yet (the events of a save still coming). */
+    hasPending: () => pending.length > 0,
     /**
      * Starts the watcher. What changed between the first reading and its start is found by
      * comparing (see findChangedSince). Symbolic links are not followed: a link the symlink rule
