@@ -226,6 +226,14 @@ describe('an index updated from the table of the last one', () => {
       (of) => of.map((page, index) => (index % 3 === 0 ? editText(page, words.slice(0, 80).join(' ')) : page)),
     ],
     ['nothing changed', (of) => of],
+    [
+      'a frequent term written many times in one section (its weight there crosses the cut)',
+      (of) => of.map((page, index) => (index === 700 ? editText(page, '분석 '.repeat(60)) : page)),
+    ],
+    [
+      'a frequent term added once more to a few sections (their weights stay below the cut)',
+      (of) => of.map((page, index) => (index === 20 || index === 21 ? editText(page, '분석') : page)),
+    ],
   ];
 
   it.each(edits)('gives the same manifest and files as an index made anew: %s', (name, change) => {
@@ -251,6 +259,56 @@ describe('an index updated from the table of the last one', () => {
     // What did not change is kept, not made again: an edit of a few pages makes few files.
     if (changedPages.length < 10)
       expect(updated.files.filter((file) => file.contents !== undefined).length).toBeLessThan(updated.files.length / 4);
+  });
+
+  it("follows a frequent term's section into its entry and out again, and keeps its entry when the section stays out", () => {
+    // 'beta' is in half of 2,000 one-section pages, more often in some: more sections than an entry keeps.
+    const corpus: ShardPage[] = Array.from({ length: 2000 }, (_, page) => ({
+      title: `page ${page}`,
+      path: `/docs/b${page}`,
+      sections: [
+        {
+          heading: '',
+          anchor: '',
+          text: `a${page} ${words[(page * 3) % words.length]} filler ${page % 2 === 0 ? 'beta '.repeat(1 + (page % 7)) : ''}`,
+          code: '',
+        },
+      ],
+    }));
+    const withText = (of: ShardPage[], at: number, text: string) => of.map((page, index) => (index === at ? editText(page, text) : page));
+    const before = toSearchShards(
+      corpus,
+      'salt',
+      refs(corpus).map((ref) => ref.key),
+    );
+    const entry = (index: SearchShards) => {
+      const contents = contentsOf(index, before);
+      const shard = index.manifest.shardFiles[index.manifest.shards.findLastIndex((first) => first <= 'beta')]!;
+      const found = (JSON.parse(contents.get(shard)!) as unknown[][]).find((item) => item[0] === 'beta') as number[];
+      return found
+        .slice(1)
+        .reduce<number[]>((sections, value, at) => (at % 2 === 0 ? [...sections, (sections.at(-1) ?? 0) + value] : sections), []);
+    };
+    expect(entry(before).length).toBe(SEARCH_MAX_POSTINGS);
+    const slot = before.manifest.slot;
+    const update = (from: SearchShards, to: ShardPage[]) => {
+      const updated = updateSearchShards(from.table, refs(to), (index) => to[index]!, { salt: 'salt', has: () => true })!;
+      const anew = toSearchShards(to, 'salt');
+      expect(updated.manifest).toEqual(anew.manifest);
+      expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+      return updated;
+    };
+    // Page 1498 has 'beta' once, and is not in its entry; written 40 times, it is, and out again once undone.
+    expect(entry(before)).not.toContain(1498 * slot);
+    const heavy = withText(corpus, 1498, 'beta '.repeat(40));
+    const into = update(before, heavy);
+    expect(entry(into)).toContain(1498 * slot);
+    const out = update(into, corpus);
+    expect(entry(out)).not.toContain(1498 * slot);
+    // A word more in page 1512 ('beta' once, out of the entry before and after): the update keeps the
+    // entry of 'beta' as it was, without weighing its sections again, and gives what an index made anew does.
+    expect(entry(before)).not.toContain(1512 * slot);
+    expect(entry(update(before, withText(corpus, 1512, '힣힣')))).toEqual(entry(before));
   });
 
   it('makes the contents of a kept file the output lacks, and is updated again from its own table', () => {

@@ -10,12 +10,12 @@ import type { SearchTable } from './shards.js';
  * The table of a scope's last search index (see SearchTable), kept in the site's cache so that
  * the next build updates the index instead of counting every page again. One file per scope,
  * named by a hash of the scope's manifest path: a JSON header (pages, terms, shards, chunks),
- * the lengths as little-endian 32-bit integers, then the postings as variable-length integers
- * (each term's places as differences to the one before, and the term frequencies: mostly a byte
- * each, a quarter of 32-bit integers). A table is only ever an aid: one that is missing,
+ * the lengths, entry lengths, cuts and last ties as little-endian 32-bit integers, then the
+ * postings as variable-length integers (each term's places as differences to the one before, and
+ * the term frequencies: mostly a byte each, a quarter of 32-bit integers). A table is only ever an aid: one that is missing,
  * unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
  */
-const STATE_FORMAT = 2;
+const STATE_FORMAT = 3;
 const STATE_DIR = 'search';
 
 interface StateHeader {
@@ -92,6 +92,8 @@ export function readSearchState(file: string, salt: string): SearchTable | undef
     const starts = int32s(terms + 1);
     const lengths = int32s(header.lengths);
     const entryLengths = int32s(terms);
+    const thresholds = int32s(terms);
+    const lastTies = int32s(terms);
     const postings = decodePostings(new Uint8Array(buffer.buffer, at, header.postingBytes), starts, header.postings);
     at += header.postingBytes;
     if (!postings || at - buffer.byteOffset !== bytes.length) return undefined;
@@ -106,6 +108,8 @@ export function readSearchState(file: string, salt: string): SearchTable | undef
       lengths,
       scope: header.scope,
       entryLengths,
+      thresholds,
+      lastTies,
       shards: header.shards.map(([first, last, count, name]) => ({ first, last, count, name })),
       chunks: header.chunks,
     };
@@ -135,7 +139,15 @@ export function writeSearchState(file: string, salt: string, table: SearchTable)
   head.writeUInt32LE(json.length, 0);
   json.copy(head, 4);
   const bytesOf = (array: Int32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-  const parts = [head, bytesOf(table.starts), bytesOf(table.lengths), bytesOf(table.entryLengths), bytesOf(postings)];
+  const parts = [
+    head,
+    bytesOf(table.starts),
+    bytesOf(table.lengths),
+    bytesOf(table.entryLengths),
+    bytesOf(table.thresholds),
+    bytesOf(table.lastTies),
+    bytesOf(postings),
+  ];
   writeFileWhole(file, parts);
 }
 
@@ -184,21 +196,29 @@ function decodePostings(bytes: Uint8Array, starts: Int32Array, count: number): {
   const tfs = new Int32Array(count);
   const end = bytes.length;
   let at = 0;
+  // A number of more than one byte (the first, read already, is `byte`): its value, or -1 when cut short or too long.
+  const readLong = (byte: number): number => {
+    let value = byte & 0x7f;
+    for (let shift = 7; byte & 0x80; shift += 7) {
+      if (at >= end || shift > 28) return -1;
+      byte = bytes[at++]!;
+      value |= (byte & 0x7f) << shift;
+    }
+    return value;
+  };
   for (let term = 0; term + 1 < starts.length; term++) {
     let previous = 0;
-    for (let index = starts[term]!; index < starts[term + 1]!; index++) {
-      // Two numbers: a place's difference, then a frequency (most are one byte each).
-      for (let number = 0; number < 2; number++) {
-        let byte = bytes[at++]!;
-        let value = byte & 0x7f;
-        for (let shift = 7; byte & 0x80; shift += 7) {
-          if (at >= end || shift > 28) return undefined;
-          byte = bytes[at++]!;
-          value |= (byte & 0x7f) << shift;
-        }
-        if (number === 0) places[index] = previous += value;
-        else tfs[index] = value;
-      }
+    const last = starts[term + 1]!;
+    for (let index = starts[term]!; index < last; index++) {
+      // Two numbers, a place's difference then a frequency, most of one byte each.
+      if (at + 2 > end) return undefined;
+      let byte = bytes[at++]!;
+      const delta = byte < 0x80 ? byte : readLong(byte);
+      byte = bytes[at++]!;
+      const tf = byte < 0x80 ? byte : readLong(byte);
+      if (delta < 0 || tf < 0) return undefined;
+      places[index] = previous += delta;
+      tfs[index] = tf;
     }
   }
   return at === end ? { places, tfs } : undefined;

@@ -69,6 +69,15 @@ export interface SearchTable {
   scope: ScopeSteps;
   /** Each term's entry length in the shards (UTF-16 code units). */
   entryLengths: Int32Array;
+  /**
+   * Each term's cut among its postings when it is in more sections than an entry keeps
+   * (SEARCH_MAX_POSTINGS): the weight of the lightest it keeps; 0 when it keeps them all. An edit
+   * that leaves a frequent term's sections of the changed pages out of its entry, before and after,
+   * leaves the entry as it was (see createEntryKeeper).
+   */
+  thresholds: Int32Array;
+  /** Of the sections at a term's cut, those an entry keeps are the first: the number of the last it keeps (-1 when none is at the cut). */
+  lastTies: Int32Array;
   shards: ShardRecord[];
   /** Each detail chunk's file name. */
   chunks: string[];
@@ -168,6 +177,8 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
     lengths: counted.lengths,
     scope: getScopeSteps(counted.lengths),
     entryLengths: new Int32Array(dictionary.terms.length),
+    thresholds: new Int32Array(dictionary.terms.length),
+    lastTies: new Int32Array(dictionary.terms.length),
     shards: [],
     chunks: [],
   };
@@ -207,7 +218,8 @@ export function updateSearchShards(
   for (const [index, page] of read) sections.push(...toIndexedSections([page], index, slot));
   const counted = countTerms(sections, dictionary);
   const added = layOut(counted, dictionary.terms.length);
-  const { starts, places, tfs, touched } = mergePostings(previous, added, changed, slot * FIELD_COUNT);
+  const changedPages = [...read.keys()].sort((a, b) => a - b);
+  const { starts, places, tfs, touched } = mergePostings(previous, added, changedPages, slot * FIELD_COUNT);
 
   const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
@@ -230,6 +242,10 @@ export function updateSearchShards(
     scope.total === previous.scope.total && scope.averages.every((value, field) => value === previous.scope.averages[field]);
   const entryLengths = new Int32Array(dictionary.terms.length);
   entryLengths.set(previous.entryLengths);
+  const thresholds = new Int32Array(dictionary.terms.length);
+  thresholds.set(previous.thresholds);
+  const lastTies = new Int32Array(dictionary.terms.length);
+  lastTies.set(previous.lastTies);
   const table: SearchTable = {
     slot,
     pages: tablePages,
@@ -240,9 +256,17 @@ export function updateSearchShards(
     lengths,
     scope,
     entryLengths,
+    thresholds,
+    lastTies,
     shards: [],
     chunks: [],
   };
+  // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
+  // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed again.
+  if (sameScope) {
+    const keeps = createEntryKeeper(previous, table, changedPages, added);
+    for (let id = 0; id < touched.length; id++) if (touched[id] && keeps(id)) touched[id] = 0;
+  }
   return writeShards(table, {
     salt: input.salt,
     readPage: (index) => {
@@ -524,11 +548,18 @@ function layOut(counted: Counted, termCount: number): Postings {
 }
 
 /**
- * The postings of `previous` without those of the changed pages (`span` places a page), merged
- * with `added` (the changed pages' own, counted again), places ascending within each term; and
- * the terms whose postings this changed (`touched`).
+ * The postings of `previous` without those of the changed pages (`span` places a page, pages in
+ * ascending order), merged with `added` (the changed pages' own, counted again), places ascending
+ * within each term; and the terms whose postings this changed (`touched`). A page's postings are a
+ * run of each term's: the rest is copied in blocks around them (a few changed pages), or posting
+ * by posting when many pages changed.
  */
-function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Array, span: number): Postings & { touched: Uint8Array } {
+function mergePostings(
+  previous: SearchTable,
+  added: Postings,
+  changedPages: readonly number[],
+  span: number,
+): Postings & { touched: Uint8Array } {
   const termCount = added.starts.length - 1;
   const oldCount = previous.starts.length - 1;
   const starts = new Int32Array(termCount + 1);
@@ -536,6 +567,15 @@ function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Arr
   const tfs = new Int32Array(places.length);
   const touched = new Uint8Array(termCount);
   let out = 0;
+  const copy = (from: Postings, start: number, end: number) => {
+    if (end <= start) return;
+    places.set(from.places.subarray(start, end), out);
+    tfs.set(from.tfs.subarray(start, end), out);
+    out += end - start;
+  };
+  const changed = new Uint8Array(previous.pages.length);
+  for (const page of changedPages) changed[page] = 1;
+  const inBlocks = changedPages.length <= MERGE_IN_BLOCKS_PAGES;
   for (let id = 0; id < termCount; id++) {
     starts[id] = out;
     let at = id < oldCount ? previous.starts[id]! : 0;
@@ -543,6 +583,20 @@ function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Arr
     let next = added.starts[id]!;
     const nextEnd = added.starts[id + 1]!;
     if (next < nextEnd) touched[id] = 1;
+    if (inBlocks) {
+      for (const page of changedPages) {
+        const runStart = lowerBound(previous.places, at, end, page * span);
+        const runEnd = lowerBound(previous.places, runStart, end, (page + 1) * span);
+        const addedEnd = lowerBound(added.places, next, nextEnd, (page + 1) * span);
+        if (runEnd > runStart) touched[id] = 1;
+        copy(previous, at, runStart);
+        copy(added, next, addedEnd);
+        at = runEnd;
+        next = addedEnd;
+      }
+      copy(previous, at, end);
+      continue;
+    }
     while (at < end || next < nextEnd) {
       if (at < end) {
         const place = previous.places[at]!;
@@ -565,6 +619,118 @@ function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Arr
   return { starts, places: places.subarray(0, out), tfs: tfs.subarray(0, out), touched };
 }
 
+/** Up to this many changed pages, mergePostings finds each page's run in a term by bisection; past it, it walks the postings. */
+const MERGE_IN_BLOCKS_PAGES = 16;
+
+/** The first index in [start, end) of the ascending `values` whose value is `value` or more (`end` when none is). */
+function lowerBound(values: Int32Array, start: number, end: number, value: number): number {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Whether a term whose postings an update changed keeps its entry as it was (see updateSearchShards,
+ * for an update that leaves the scope's numbers as they were): it is in more sections than an entry
+ * keeps (`thresholds`), it is in as many sections of each field as before (so its weight in every
+ * other section is the same) and in no fewer sections of the changed pages, and none of those
+ * sections is in its entry, before the edit or after: each weighs less than its cut, or as much and
+ * comes after the last section at the cut the entry keeps (`lastTies`).
+ */
+function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPages: readonly number[], added: Postings) {
+  const span = table.slot * FIELD_COUNT;
+  // Where each changed page's field lengths start (see SearchTable.lengths), in each table.
+  const lengthStarts = (of: SearchTable) => {
+    const found = new Map<number, number>();
+    let at = 0;
+    for (const [index, page] of of.pages.entries()) {
+      found.set(index, at);
+      at += page.sections * FIELD_COUNT;
+    }
+    return found;
+  };
+  const oldStarts = lengthStarts(previous);
+  const newStarts = lengthStarts(table);
+  const fieldCounts = new Int32Array(FIELD_COUNT);
+  const oldRun = new Int32Array(FIELD_COUNT);
+  const newRun = new Int32Array(FIELD_COUNT);
+  const factors = new Float64Array(FIELD_COUNT);
+  /** Whether no section of the postings [start, end) (a changed page's) is in the entry of the term cut at `cut` (see createEntryKeeper). */
+  const outOfEntry = (
+    of: SearchTable,
+    lengthsAt: Map<number, number>,
+    page: number,
+    start: number,
+    end: number,
+    cut: number,
+    lastTie: number,
+  ) => {
+    const first = lengthsAt.get(page)!;
+    let current = -1;
+    let sum = 0;
+    for (let at = start; at <= end; at++) {
+      const place = at < end ? of.places[at]! : -1;
+      const section = place >> FIELD_BITS;
+      if (section !== current || at === end) {
+        if (current !== -1) {
+          const weight = toStoredWeight(sum);
+          if (weight > cut || (weight === cut && current <= lastTie)) return false;
+        }
+        current = section;
+        sum = 0;
+      }
+      if (at === end) break;
+      const norm = lengthNorm(of, first + (place - page * span));
+      sum += postingWeight(factors[place & FIELD_MASK]!, of.tfs[at]!, norm);
+    }
+    return true;
+  };
+  return (id: number): boolean => {
+    const cut = id < previous.thresholds.length ? previous.thresholds[id]! : 0;
+    if (cut === 0) return false;
+    oldRun.fill(0);
+    newRun.fill(0);
+    let oldSections = 0;
+    let newSections = 0;
+    const runs: [page: number, oldStart: number, oldEnd: number, newStart: number, newEnd: number][] = [];
+    let oldAt = previous.starts[id]!;
+    let newAt = table.starts[id]!;
+    for (const page of changedPages) {
+      const oldStart = lowerBound(previous.places, oldAt, previous.starts[id + 1]!, page * span);
+      const oldEnd = lowerBound(previous.places, oldStart, previous.starts[id + 1]!, (page + 1) * span);
+      const newStart = lowerBound(table.places, newAt, table.starts[id + 1]!, page * span);
+      const newEnd = lowerBound(table.places, newStart, table.starts[id + 1]!, (page + 1) * span);
+      for (let at = oldStart; at < oldEnd; at++) {
+        oldRun[previous.places[at]! & FIELD_MASK]!++;
+        if (at === oldStart || previous.places[at]! >> FIELD_BITS !== previous.places[at - 1]! >> FIELD_BITS) oldSections++;
+      }
+      for (let at = newStart; at < newEnd; at++) {
+        newRun[table.places[at]! & FIELD_MASK]!++;
+        if (at === newStart || table.places[at]! >> FIELD_BITS !== table.places[at - 1]! >> FIELD_BITS) newSections++;
+      }
+      runs.push([page, oldStart, oldEnd, newStart, newEnd]);
+      oldAt = oldEnd;
+      newAt = newEnd;
+    }
+    if (newSections < oldSections || oldRun.some((count, field) => count !== newRun[field])) return false;
+    // The term's sections in each field, as before the edit: its weight factors (see createWeigher).
+    fieldCounts.fill(0);
+    for (let at = table.starts[id]!; at < table.starts[id + 1]!; at++) fieldCounts[table.places[at]! & FIELD_MASK]!++;
+    setFactors(factors, fieldCounts, table.scope.total);
+    const lastTie = previous.lastTies[id]!;
+    return runs.every(
+      ([page, oldStart, oldEnd, newStart, newEnd]) =>
+        outOfEntry(previous, oldStarts, page, oldStart, oldEnd, cut, lastTie) &&
+        outOfEntry(table, newStarts, page, newStart, newEnd, cut, lastTie),
+    );
+  };
+}
+
 /** Hangul syllables and compatibility jamo (HANGUL in searchTokens.ts) as small numbers, so that a pair is one small integer. */
 const PAIR_KEYS = 0xd7a3 - 0xac00 + 1 + (0x318e - 0x3131 + 1);
 function toPairKey(code: number): number {
@@ -573,6 +739,30 @@ function toPairKey(code: number): number {
 
 /** Postings laid out by term (see SearchTable). */
 type Postings = Pick<SearchTable, 'starts' | 'places' | 'tfs'>;
+
+const BOOST_BY_FIELD = FIELDS.map((field) => BOOSTS[field]);
+
+/** Each field's boost times a term's inverse document frequency among the field's values (`fieldCounts`: the term's sections in each field). */
+function setFactors(factors: Float64Array, fieldCounts: Int32Array, total: number): void {
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    factors[field] = BOOST_BY_FIELD[field]! * Math.log(1 + Math.max(0, total - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
+  }
+}
+
+/** K times the length of a field of a section against the field's average (`at`: its index in `lengths`). */
+function lengthNorm(table: SearchTable, at: number): number {
+  return K * (1 - B + (B * table.lengths[at]!) / table.scope.averages[at % FIELD_COUNT]!);
+}
+
+/** A term's BM25+ score in one field of one section, boosted: `factor` (see setFactors) and the field's `norm` (see lengthNorm). */
+function postingWeight(factor: number, tf: number, norm: number): number {
+  return factor * (D + (tf * (K + 1)) / (tf + norm));
+}
+
+/** A section's weight as the index stores it: the sum of its fields' scores, scaled to an integer, 1 at least. */
+function toStoredWeight(sum: number): number {
+  return Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
+}
 
 /** The decimal text of small integers (most deltas and weights), made once. */
 const SMALL_NUMBERS = Array.from({ length: 4096 }, (_, value) => String(value));
@@ -587,7 +777,7 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * see toScopeStep).
  */
 function createWeigher(table: SearchTable) {
-  const { starts, places, tfs, lengths, slot, scope } = table;
+  const { starts, places, tfs, slot, scope, thresholds, lastTies } = table;
   const fields = FIELD_COUNT;
   // K times a field's length against the average (the part of BM25+ that does not depend on the
   // term), by place: the lengths are by section in scope order, places by section number.
@@ -595,10 +785,9 @@ function createWeigher(table: SearchTable) {
   let at = 0;
   for (const [index, page] of table.pages.entries()) {
     for (let place = index * slot * fields; place < (index * slot + page.sections) * fields; place++, at++) {
-      lengthNorms[place] = K * (1 - B + (B * lengths[at]!) / scope.averages[at % fields]!);
+      lengthNorms[place] = lengthNorm(table, at);
     }
   }
-  const boosts = FIELDS.map((field) => BOOSTS[field]);
   let ids = new Int32Array(1024);
   let weights = new Int32Array(1024);
   const fieldCounts = new Int32Array(fields);
@@ -613,9 +802,7 @@ function createWeigher(table: SearchTable) {
     }
     fieldCounts.fill(0);
     for (let at = start; at < end; at++) fieldCounts[places[at]! & FIELD_MASK]!++;
-    for (let field = 0; field < fields; field++) {
-      factors[field] = boosts[field]! * Math.log(1 + Math.max(0, scope.total - fieldCounts[field]! + 0.5) / (fieldCounts[field]! + 0.5));
-    }
+    setFactors(factors, fieldCounts, scope.total);
     // A section's postings are next to each other (fields in order): summed as they come.
     let found = 0;
     let current = -1;
@@ -624,12 +811,11 @@ function createWeigher(table: SearchTable) {
       // Most of an update's time: the frequent terms it touches have postings in most sections.
       const place = places[at]!;
       const id = place >> FIELD_BITS;
-      const tf = tfs[at]!;
-      const weight = factors[place & FIELD_MASK]! * (D + (tf * (K + 1)) / (tf + lengthNorms[place]!));
+      const weight = postingWeight(factors[place & FIELD_MASK]!, tfs[at]!, lengthNorms[place]!);
       if (id !== current) {
         if (current !== -1) {
           ids[found] = current;
-          weights[found++] = Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
+          weights[found++] = toStoredWeight(sum);
         }
         current = id;
         sum = 0;
@@ -637,7 +823,7 @@ function createWeigher(table: SearchTable) {
       sum += weight;
     }
     ids[found] = current;
-    weights[found++] = Math.max(1, Math.round(sum * SEARCH_SCORE_SCALE));
+    weights[found++] = toStoredWeight(sum);
     // The heaviest SEARCH_MAX_POSTINGS (ties to the lower section) are those above a threshold
     // weight, and the first ones at it: found with counts of each weight, in section order.
     let threshold = 0;
@@ -651,15 +837,19 @@ function createWeigher(table: SearchTable) {
       for (threshold = heaviest; above + counts[threshold]! < SEARCH_MAX_POSTINGS; threshold--) above += counts[threshold]!;
       atThreshold = SEARCH_MAX_POSTINGS - above;
     }
+    thresholds[term] = threshold;
+    let lastTie = -1;
     const parts: string[] = [];
     let previous = 0;
     for (let index = 0; index < found; index++) {
       const weight = weights[index]!;
       if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
       const id = ids[index]!;
+      if (weight === threshold) lastTie = id;
       parts.push(toText(id - previous), toText(weight));
       previous = id;
     }
+    lastTies[term] = lastTie;
     return parts.join(',');
   };
 }
