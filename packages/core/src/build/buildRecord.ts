@@ -59,6 +59,8 @@ export function readInputFingerprint(input: {
   config: SiteConfig;
   locales: string[] | undefined;
   includeDrafts: boolean | undefined;
+  /** What else is no input, by absolute path (the dev server leaves out what its watcher does: every build output of the site). */
+  ignore?: (path: string) => boolean;
 }): string {
   const { siteDir, outDir, config } = input;
   // A commit changes the last-updated dates without changing any file.
@@ -73,7 +75,8 @@ export function readInputFingerprint(input: {
   const ignore = (path: string) =>
     /(^|\/)node_modules(\/|$)|^(\.docgen|\.git|\.[^/]*\.docgen-[^/]*)(\/|$)|docgen-tmp-/.test(path) ||
     path === outInSite ||
-    path.startsWith(`${outInSite}/`);
+    path.startsWith(`${outInSite}/`) ||
+    (input.ignore?.(join(siteDir, path)) ?? false);
   const site = readFolderFiles({ siteDir, dir: siteDir, kind: 'static', ignore });
   for (const path of site.files) {
     try {

@@ -17,6 +17,7 @@ import { DOCGEN_VERSION } from '../version.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
 import type { LiveChannel } from './liveReload.js';
 import { toLinkProblemsReport, toOverlayReport } from './overlay.js';
+import { createWatchIgnore } from './watchIgnore.js';
 import { createSiteWatch } from './watchSite.js';
 
 /** What the dev server reports (DevServerOptions.onEvent). */
@@ -71,9 +72,18 @@ interface KeptOutputRecord {
   state: OutputState;
 }
 
-/** The fingerprint of a dev server's inputs: the site, its theme and docgen, drafts included. */
-const readDevFingerprint = (input: { siteDir: string; outDir: string; config: SiteConfig; locales?: string[] }) =>
-  readInputFingerprint({ ...input, locales: input.locales, includeDrafts: true });
+/**
+ * The fingerprint of a dev server's inputs: the site, its theme and docgen, drafts included; what
+ * its watcher leaves out (the site's build outputs, its cache) is no input.
+ */
+function readDevFingerprint(input: { siteDir: string; cacheDir: string; outDir: string; config: SiteConfig; locales?: string[] }): string {
+  const ignore = createWatchIgnore({
+    siteDir: input.siteDir,
+    cacheDir: input.cacheDir,
+    themeSourceDir: join(input.config.themeDir, 'src'),
+  });
+  return readInputFingerprint({ ...input, locales: input.locales, includeDrafts: true, ignore });
+}
 
 /**
  * Moves the output the last dev server kept to `outDir` when it was built from the inputs there
@@ -125,7 +135,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   const outDir = join(cacheDir, getTemporaryName('serve.', { unique: false }));
   rmSync(outDir, { recursive: true, force: true });
   const store = claimDevStore(cacheDir);
-  const fingerprint = () => readDevFingerprint({ siteDir, outDir, config, locales: input.locales });
+  const fingerprint = () => readDevFingerprint({ siteDir, cacheDir, outDir, config, locales: input.locales });
   // The output the last dev server kept, when nothing changed since: served as it is.
   const kept = store.shared ? takeKeptOutput(cacheDir, outDir, fingerprint) : undefined;
   const output = createOutputDir(outDir);
@@ -162,6 +172,8 @@ export function createDevBuilds(input: DevBuildsInput) {
   };
 
   const rebuild = async (changes: FileChange[]) => {
+    // Stopping: a run that had not started yet (a first build waiting, see start) does not.
+    if (closing) return;
     const start = performance.now();
     const changed = [...new Set(changes.map((change) => relative(siteDir, change.path)))];
     builder.forget(changes);
@@ -247,7 +259,10 @@ export function createDevBuilds(input: DevBuildsInput) {
      * which would hold up the first page. Settles when the first build is done and the watcher ready.
      */
     start(firstAnswer: Promise<void>): Promise<void> {
-      const firstRun = rebuild([]);
+      // Serving the kept output, the first build (it reports the site's warnings and readies the
+      // builder for the next save) waits for the first page to be answered, or a moment: reading the
+      // site on this thread would hold that page up.
+      const firstRun = kept ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(() => rebuild([])) : rebuild([]);
       void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(() => watch.start());
       firstBuild = Promise.all([firstRun, watch.ready]).then(() => {});
       return firstBuild;

@@ -58,10 +58,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     live,
     onEvent: options.onEvent,
   });
-  // The output's files, scanned once: a file written since is looked for on the disk when asked
-  // for (scanning again would read every file's entry of a large site's output on this thread).
+  // The output's files, each looked for on the disk when first asked for (see SiteFiles.find): the
+  // output is never read whole on this thread, which would hold up the first page of a large site.
   let files: SiteFiles | undefined;
-  const getFiles = () => (files ??= new SiteFiles(builds.outDir));
+  const getFiles = () => (files ??= new SiteFiles(builds.outDir, { scan: false }));
   const staticHandler = staticMiddleware(getFiles, {
     immutableCaching: false,
     live: true,
@@ -88,15 +88,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return;
     }
     live.track(response);
+    response.once('finish', firstAnswered);
     if (firstBuildDone) {
       handle(request, response);
       return;
     }
     waitForFirstBuild(request).then(
-      () => {
-        response.once('finish', firstAnswered);
-        handle(request, response);
-      },
+      () => handle(request, response),
       (error: unknown) => {
         console.error(error);
         if (!response.headersSent) response.writeHead(500).end('Internal error\n');

@@ -47,12 +47,17 @@ const MAX_REQUEST_LINE = 8 * 1024;
 /**
  * The files of a built site by URL path. Requests are looked up here and never mapped onto the
  * file system, so `..`, encoded separators and symlinks cannot reach anything outside the build.
+ * `scan: false` (an output that changes while it is served): no file is known until `find` looks
+ * for it on the disk, so that a large output is not read whole before its first page is answered.
  */
 export class SiteFiles {
   private readonly files = new Map<string, string>();
 
-  constructor(readonly root: string) {
-    this.scan(root);
+  constructor(
+    readonly root: string,
+    options: { scan?: boolean } = {},
+  ) {
+    if (options.scan !== false) this.scan(root);
   }
 
   private scan(dir: string): void {
