@@ -241,10 +241,10 @@ describe('Docusaurus content in a docgen build', () => {
     expect(basics).toContain('<a href="/docs/intro">Intro</a>');
     expect(basics).toContain('<a href="/docs/quiet">Quiet page</a>');
     expect(basics).toContain('<a href="/docs/tags">View all tags</a>');
-    // Under the doc: its tags, each a link to its page.
+    // Under the doc: its tags, each a link to its page, marked as a tag of the page (rel=tag).
     const intro = page('docs/intro');
     expect(intro).toMatch(
-      /<footer class="doc-footer"><b class="doc-footer__tags-label">Tags:<\/b><ul class="tag-list"><li><a href="\/docs\/tags\/getting-started" class="tag">Getting started<\/a><\/li><li><a href="\/docs\/tags\/the-basics" class="tag">The basics<\/a><\/li><\/ul><\/footer>/,
+      /<footer class="doc-footer"><b class="doc-footer__tags-label">Tags:<\/b><ul class="tag-list"><li><a href="\/docs\/tags\/getting-started" rel="tag" class="tag">Getting started<\/a><\/li><li><a href="\/docs\/tags\/the-basics" rel="tag" class="tag">The basics<\/a><\/li><\/ul><\/footer>/,
     );
   });
 

@@ -126,7 +126,7 @@ function Tags({ post }: { post: PropBlogPostMeta }) {
   return (
     <div className="blog-tags">
       <b>{t('blog.tagged')}</b>
-      <ul>
+      <ul className="tag-list">
         {post.tags.map((tag) => (
           <li key={tag.path}>
             <Link className="tag" href={tag.path} rel="tag">

@@ -82,7 +82,7 @@ export function DocTags({ tags }: { tags: PropTag[] }) {
       <ul className="tag-list">
         {tags.map((tag) => (
           <li key={tag.path}>
-            <Link className="tag" href={tag.path}>
+            <Link className="tag" href={tag.path} rel="tag">
               {tag.label}
             </Link>
           </li>
