@@ -1,6 +1,6 @@
 /**
- * What a site builder (build.ts) holds from one run to the next: its threads, with the setup of
- * each locale they were sent, and its copy of the theme bundle.
+ * What a site builder (see builderState.ts) holds from one run to the next: its threads, with the
+ * setup of each locale they were sent, and its copy of the theme bundle.
  */
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
