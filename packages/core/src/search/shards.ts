@@ -264,7 +264,7 @@ export function updateSearchShards(
   // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
   // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed again.
   if (sameScope) {
-    const keeps = createEntryKeeper(previous, table, changedPages, added);
+    const keeps = createEntryKeeper(previous, table, changedPages);
     for (let id = 0; id < touched.length; id++) if (touched[id] && keeps(id)) touched[id] = 0;
   }
   return writeShards(table, {
@@ -642,7 +642,7 @@ function lowerBound(values: Int32Array, start: number, end: number, value: numbe
  * sections is in its entry, before the edit or after: each weighs less than its cut, or as much and
  * comes after the last section at the cut the entry keeps (`lastTies`).
  */
-function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPages: readonly number[], added: Postings) {
+function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPages: readonly number[]) {
   const span = table.slot * FIELD_COUNT;
   // Where each changed page's field lengths start (see SearchTable.lengths), in each table.
   const lengthStarts = (of: SearchTable) => {
