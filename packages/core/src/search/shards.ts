@@ -219,7 +219,7 @@ export function updateSearchShards(
   const counted = countTerms(sections, dictionary);
   const added = layOut(counted, dictionary.terms.length);
   const changedPages = [...read.keys()].sort((a, b) => a - b);
-  const { starts, places, tfs, touched } = mergePostings(previous, added, changedPages, slot * FIELD_COUNT);
+  const { starts, places, tfs, touched } = mergePostings(previous, added, { pages: changedPages, flags: changed }, slot * FIELD_COUNT);
 
   const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
@@ -548,8 +548,8 @@ function layOut(counted: Counted, termCount: number): Postings {
 }
 
 /**
- * The postings of `previous` without those of the changed pages (`span` places a page, pages in
- * ascending order), merged with `added` (the changed pages' own, counted again), places ascending
+ * The postings of `previous` without those of the changed pages (`span` places a page; `changed`:
+ * their indexes in ascending order, and a flag by page), merged with `added` (the changed pages' own, counted again), places ascending
  * within each term; and the terms whose postings this changed (`touched`). A page's postings are a
  * run of each term's: the rest is copied in blocks around them (a few changed pages), or posting
  * by posting when many pages changed.
@@ -557,7 +557,7 @@ function layOut(counted: Counted, termCount: number): Postings {
 function mergePostings(
   previous: SearchTable,
   added: Postings,
-  changedPages: readonly number[],
+  changed: { pages: readonly number[]; flags: Uint8Array },
   span: number,
 ): Postings & { touched: Uint8Array } {
   const termCount = added.starts.length - 1;
@@ -573,9 +573,7 @@ function mergePostings(
     tfs.set(from.tfs.subarray(start, end), out);
     out += end - start;
   };
-  const changed = new Uint8Array(previous.pages.length);
-  for (const page of changedPages) changed[page] = 1;
-  const inBlocks = changedPages.length <= MERGE_IN_BLOCKS_PAGES;
+  const inBlocks = changed.pages.length <= MERGE_IN_BLOCKS_PAGES;
   for (let id = 0; id < termCount; id++) {
     starts[id] = out;
     let at = id < oldCount ? previous.starts[id]! : 0;
@@ -584,7 +582,7 @@ function mergePostings(
     const nextEnd = added.starts[id + 1]!;
     if (next < nextEnd) touched[id] = 1;
     if (inBlocks) {
-      for (const page of changedPages) {
+      for (const page of changed.pages) {
         const runStart = lowerBound(previous.places, at, end, page * span);
         const runEnd = lowerBound(previous.places, runStart, end, (page + 1) * span);
         const addedEnd = lowerBound(added.places, next, nextEnd, (page + 1) * span);
@@ -600,7 +598,7 @@ function mergePostings(
     while (at < end || next < nextEnd) {
       if (at < end) {
         const place = previous.places[at]!;
-        if (changed[Math.floor(place / span)]) {
+        if (changed.flags[Math.floor(place / span)]) {
           touched[id] = 1;
           at++;
           continue;
