@@ -101,6 +101,16 @@ interface BuildOptions {
   format: 'text' | 'json';
 }
 
+interface PdfCommandOptions {
+  version?: string;
+  locale?: string;
+  out?: string;
+  outDir: string;
+  cache: boolean;
+  verbose?: boolean;
+  format: 'text' | 'json';
+}
+
 function parseCount(value: string): number {
   const count = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count))
@@ -288,6 +298,55 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       io.stdout(colors.dim(`${getNextStepHint(siteDir, options.outDir)}\n`));
       exitCode = getWarningsExitCode(warnings.length, options);
       if (exitCode !== EXIT.ok) io.stderr(colors.red(`${formatWarningsFailure(warnings.length, options)}\n`));
+    });
+
+  program
+    .command('pdf')
+    .description('build the site, then write a PDF manual per docs version and locale (cover, contents, bookmarks, links)')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--version <name>', 'only this docs version, by name or label (default: pdf.versions of the config, else all)')
+    .option('--locale <code>', 'only this locale (default: pdf.locales of the config, else all)')
+    .option('--out <dir>', 'folder of the PDFs (default: pdf/ of the output folder)')
+    .option('--out-dir <dir>', 'output folder of the build, relative to the site folder', 'build')
+    .option('--no-cache', 'ignore the build cache and do not update it (a clean build)')
+    .option('--verbose', 'print the time of each stage of the build')
+    .addOption(
+      program
+        .createOption('--format <format>', 'output format: json prints each manual and every warning on stdout')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .action(async (siteDir: string, options: PdfCommandOptions) => {
+      const { writeManuals } = await import('@docgen/core');
+      const { relative, resolve } = await import('node:path');
+      siteRoot = resolve(siteDir);
+      const start = performance.now();
+      const progress = options.format === 'json' ? io.stderr : io.stdout;
+      const result = await writeManuals({
+        siteDir,
+        outDir: options.outDir,
+        pdfDir: options.out,
+        version: options.version,
+        locale: options.locale,
+        cache: options.cache,
+        onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
+        onStage: options.verbose ? (stage, ms) => progress(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
+        onManual: (manual) =>
+          progress(
+            `${colors.green('✔')} ${relative(process.cwd(), manual.file) || manual.file}  ${colors.dim(
+              `${manual.pages} pages, ${(manual.bytes / 1024 / 1024).toFixed(1)} MB, ${(manual.milliseconds / 1000).toFixed(1)} s`,
+            )}\n`,
+          ),
+      });
+      const seconds = ((performance.now() - start) / 1000).toFixed(2);
+      if (options.format === 'json') {
+        io.stdout(`${JSON.stringify({ manuals: result.manuals, seconds: Number(seconds), warnings: result.diagnostics }, null, 2)}\n`);
+        return;
+      }
+      reportDiagnostics(result.diagnostics, options);
+      io.stdout(
+        `${colors.green('✔')} Wrote ${result.manuals.length} PDF manual${result.manuals.length === 1 ? '' : 's'} in ${seconds} s\n`,
+      );
     });
 
   program
@@ -553,6 +612,18 @@ export function createProgram(io: ProgramIO = defaultIO()) {
   // An unknown command or option of docgen itself: its one line, and where the commands are listed
   // (each command's own errors are followed by its usage, set above and inherited).
   program.showHelpAfterError('Run docgen --help to see the commands.');
+  // docgen's own options (-v, --version) are read before the command only, so that a command may
+  // have a --version of its own (pdf); --debug is every command's too.
+  program.enablePositionalOptions();
+  let debugCommand = false;
+  const addDebug = (command: Command) => {
+    if (command.commands.length > 0) command.commands.forEach(addDebug);
+    else command.option('--debug', 'print the stack trace of an error');
+  };
+  program.commands.forEach(addDebug);
+  program.hook('preAction', (_program, action) => {
+    debugCommand = Boolean(action.opts<{ debug?: boolean }>().debug);
+  });
 
   return {
     program,
@@ -560,7 +631,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       try {
         await program.parseAsync(argv, { from: 'user' });
       } catch (error) {
-        const debug = Boolean(program.opts<{ debug?: boolean }>().debug || process.env.DOCGEN_DEBUG);
+        const debug = Boolean(program.opts<{ debug?: boolean }>().debug || debugCommand || process.env.DOCGEN_DEBUG);
         // The core is loaded once an action ran; an error before that is never the environment's.
         const core = error instanceof CommanderError ? undefined : await import('@docgen/core').catch(() => undefined);
         exitCode = handleError(error, io, colors, { debug, environment: core?.getEnvironmentError(error, commandOptions), report });

@@ -54,7 +54,10 @@ describe('docgen CLI', () => {
         init [options] [dir]                create a new site, ready to build, in a
                                             new or empty folder
         build [options] [siteDir]           build the site into static files
-        clear [siteDir]                     delete the site's build cache (compiled
+        pdf [options] [siteDir]             build the site, then write a PDF manual
+                                            per docs version and locale (cover,
+                                            contents, bookmarks, links)
+        clear [options] [siteDir]           delete the site's build cache (compiled
                                             content, bundles, the record of the last
                                             build)
         serve [options] [siteDir]           serve the site over HTTP; with --watch,
@@ -67,7 +70,7 @@ describe('docgen CLI', () => {
         swizzle [options] [name] [siteDir]  make a component of the theme the site's
                                             own: copy it (--eject) or wrap it (--wrap)
                                             in src/theme/<Name>.tsx
-        config-schema                       print the JSON Schema of
+        config-schema [options]             print the JSON Schema of
                                             docgen.config.yaml (for editor completion)
         help [command]                      display help for command
       "

@@ -81,6 +81,7 @@ describe('readConfig: a valid config', () => {
         mdx1Compat: { comments: true, admonitions: true, headingIds: true },
       },
       search: { page: false },
+      pdf: { paperSize: 'A4', cover: {}, build: false },
       redirects: [],
       extensionRedirects: { extensions: [], location: { file: 'docgen.config.yaml', line: 1, column: 1 } },
       headTags: [],

@@ -34,12 +34,30 @@ export interface SiteConfig {
   extensionRedirects: { extensions: string[]; location: SourceLocation };
   /** Extra tags of every page's `<head>` (`headTags` and `scripts`), in the order written. */
   headTags: HeadTagConfig[];
+  /** The PDF manuals of `docgen pdf` (one per docs version and locale), and whether `build` writes them. */
+  pdf: PdfConfig;
   /**
    * Where the values that become links on every page were written (navbar, footer, announcement
    * bar, favicon), so that the link checker can name file:line:col. Absent when the config and the
    * locales' `site.yaml` files hold none of them.
    */
   sourceLocations?: ConfigSourceLocations;
+}
+
+/** `pdf` of the config: which manuals `docgen pdf` writes, and how. */
+export interface PdfConfig {
+  /** Versions with a manual, by name (`current` for the current docs), in each docs instance that has them; all when absent. */
+  versions?: string[];
+  /** Locales with a manual; all when absent. */
+  locales?: string[];
+  paperSize: 'A4' | 'Letter' | 'Legal' | 'A5';
+  /** The cover's title (the site's title when absent) and a line under it (the tagline when absent). */
+  cover: { title?: string; subtitle?: string };
+  /**
+   * `docgen build` writes the manuals too, into `pdf/` of its output, and each doc page of a
+   * version and locale with a manual links it ("Download PDF").
+   */
+  build: boolean;
 }
 
 /** Where a string value of a YAML file was written. Line and column are 1-based. */

@@ -76,7 +76,10 @@ export type DiagnosticCode =
   | 'version-no-docs'
   | 'version-cut-failed'
   | 'migrate-config'
-  | 'migrate-path';
+  | 'migrate-path'
+  | 'pdf-browser-missing'
+  | 'pdf-font-missing'
+  | 'pdf-page';
 
 /**
  * A problem found by a stage. Stages return diagnostics as data; commands decide whether a

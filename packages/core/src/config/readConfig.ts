@@ -1,7 +1,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic, DocsConfig, HeadTagConfig, LocaleConfig, RedirectConfig, SiteConfig, SourceLocation } from '@docgen/types';
+import type {
+  Diagnostic,
+  DocsConfig,
+  HeadTagConfig,
+  LocaleConfig,
+  PdfConfig,
+  RedirectConfig,
+  SiteConfig,
+  SourceLocation,
+} from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError, getLineColumn, suggestName } from '../diagnostics/index.js';
 import { getSegmentNameProblem, DEFAULT_DOCS_ID, getInstanceFiles, getKnownVersionNames } from '../files/index.js';
@@ -97,6 +106,7 @@ export function readConfig(siteDir: string): SiteConfig {
     redirects: toRedirects(raw, yaml),
     extensionRedirects: { extensions: raw.extensionRedirects, location: yaml.locate(['extensionRedirects']) },
     headTags: toHeadTags(raw, yaml),
+    pdf: toPdfConfig(raw, yaml, i18n.locales, [docs, ...docsInstances]),
     ...(sourceLocations && { sourceLocations }),
   };
 }
@@ -488,6 +498,29 @@ function validateLocales(raw: RawConfig, yaml: YamlFile): void {
       hint: `Add "${locale}" to i18n.locales or remove its localeConfigs entry.`,
     });
   }
+}
+
+/** `pdf`, its versions named by some docs instance and its locales by `i18n.locales`. */
+function toPdfConfig(raw: RawConfig, yaml: YamlFile, locales: string[], instances: DocsConfig[]): PdfConfig {
+  const { versions, locales: pdfLocales, paperSize, cover, build } = raw.pdf;
+  const known = new Set(instances.flatMap((docs) => [...(docs.includeCurrentVersion ? ['current'] : []), ...docs.versionedNames]));
+  versions?.forEach((name, index) => {
+    if (known.has(name)) return;
+    throw new DocgenError(`pdf.versions has "${name}", which is no docs version of the site`, {
+      code: 'config-invalid',
+      location: yaml.locate(['pdf', 'versions', index]),
+      hint: `Name versions as versions.json does, and the current docs "current": ${[...known].join(', ')}.`,
+    });
+  });
+  pdfLocales?.forEach((locale, index) => {
+    if (locales.includes(locale)) return;
+    throw new DocgenError(`pdf.locales has "${locale}", which is not one of i18n.locales (${locales.join(', ')})`, {
+      code: 'config-invalid',
+      location: yaml.locate(['pdf', 'locales', index]),
+      hint: `Add "${locale}" to i18n.locales or remove it from pdf.locales.`,
+    });
+  });
+  return { versions, locales: pdfLocales, paperSize, cover, build };
 }
 
 /** The `customCss` files as site-relative paths; each must be a `.css` file inside the site. */

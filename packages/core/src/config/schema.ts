@@ -348,6 +348,30 @@ export const configSchema = z.strictObject({
     .describe(
       "Extensions each page also answers with, by a redirect: html makes /docs/intro.html lead to /docs/intro (the URLs of a site that served .html files; Docusaurus client redirects' fromExtensions).",
     ),
+  pdf: z
+    .strictObject({
+      versions: z
+        .array(z.string().min(1))
+        .min(1)
+        .optional()
+        .describe(
+          'Docs versions with a manual, by name (current for the current docs, else as in versions.json); every version when absent.',
+        ),
+      locales: z.array(z.string().min(1)).min(1).optional().describe('Locales with a manual; every locale when absent.'),
+      paperSize: z.enum(['A4', 'Letter', 'Legal', 'A5']).default('A4'),
+      cover: z
+        .strictObject({
+          title: z.string().optional().describe("The cover's title; the site's title when absent."),
+          subtitle: z.string().optional().describe('A line under the title; the tagline when absent.'),
+        })
+        .default({}),
+      build: z
+        .boolean()
+        .default(false)
+        .describe('docgen build writes the manuals too (into pdf/ of its output) and each doc page links its own ("Download PDF").'),
+    })
+    .default({ paperSize: 'A4', cover: {}, build: false })
+    .describe('The PDF manuals of docgen pdf: one per docs version and locale, with a cover, contents, bookmarks and links.'),
   headTags: z.array(headTag).default([]).describe('Tags added to the <head> of every page, such as verification meta tags or preconnects.'),
   scripts: z
     .array(

@@ -10,7 +10,7 @@ export interface DiagnosticEntry {
   hint: string;
 }
 
-export type DiagnosticArea = 'command' | 'config' | 'content' | 'markdown' | 'site' | 'theme' | 'versions' | 'migrate';
+export type DiagnosticArea = 'command' | 'config' | 'content' | 'markdown' | 'site' | 'theme' | 'versions' | 'migrate' | 'pdf';
 
 /** The manual's sections, in order. */
 export const DIAGNOSTIC_AREAS: Record<DiagnosticArea, string> = {
@@ -22,6 +22,7 @@ export const DIAGNOSTIC_AREAS: Record<DiagnosticArea, string> = {
   theme: 'Theme, components and rendering',
   versions: 'Versions',
   migrate: 'Migrating from Docusaurus',
+  pdf: 'PDF manuals',
 };
 
 /**
@@ -419,6 +420,24 @@ export const DIAGNOSTIC_CATALOGUE = {
     severity: 'error',
     title: 'A file of the Docusaurus site would be written outside the new site',
     hint: 'Rename the file or version in the Docusaurus site.',
+  },
+  'pdf-browser-missing': {
+    area: 'pdf',
+    severity: 'error',
+    title: '`docgen pdf` found no Chromium to print with, or could not start it',
+    hint: 'Install Chromium (Debian, Ubuntu: `sudo apt-get install chromium`), or set `DOCGEN_CHROMIUM` to the path of a Chromium or Chrome.',
+  },
+  'pdf-font-missing': {
+    area: 'pdf',
+    severity: 'warning',
+    title: 'No installed font carries the Korean, Japanese or Chinese text of a manual, which would print as boxes',
+    hint: 'Install a font that does (Debian, Ubuntu: `sudo apt-get install fonts-nanum fonts-noto-cjk`).',
+  },
+  'pdf-page': {
+    area: 'pdf',
+    severity: 'warning',
+    title: 'A page of a manual could not be printed as the site shows it (no built content, a diagram not drawn)',
+    hint: 'Build the site and look at the page; a mermaid diagram that the site cannot draw is printed as its code.',
   },
 } as const satisfies Record<DiagnosticCode, DiagnosticEntry>;
 

@@ -1,0 +1,105 @@
+/**
+ * What the printer's PDF lacks, added with pdf-lib: the bookmarks (the PDF outline) from the
+ * manual's named destinations, and metadata that is the same for the same input (title, language,
+ * dates from the build's date, an id from the content), so that a manual is reproducible.
+ */
+import { createHash } from 'node:crypto';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
+import type { OutlineItem } from './assembleManual.js';
+
+/** The page (0-based) each named destination of a PDF is on, and its number of pages. */
+export async function readDestinationPages(bytes: Uint8Array): Promise<{ pages: Map<string, number>; pageCount: number }> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  return { pages: getDestinationPages(document), pageCount: document.getPageCount() };
+}
+
+function getDestinations(document: PDFDocument): Map<string, PDFArray> {
+  const destinations = new Map<string, PDFArray>();
+  const dests = document.catalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
+  for (const [name, value] of dests?.entries() ?? []) {
+    const array = document.context.lookupMaybe(value, PDFArray);
+    if (array) destinations.set(name.decodeText(), array);
+  }
+  return destinations;
+}
+
+function getDestinationPages(document: PDFDocument): Map<string, number> {
+  const pageIndex = new Map(document.getPages().map((page, index) => [page.ref.toString(), index]));
+  const pages = new Map<string, number>();
+  for (const [name, array] of getDestinations(document)) {
+    const page = array.get(0);
+    const index = page instanceof PDFRef ? pageIndex.get(page.toString()) : undefined;
+    if (index !== undefined) pages.set(name, index);
+  }
+  return pages;
+}
+
+export interface FinishInput {
+  outline: OutlineItem[];
+  title: string;
+  language: string;
+  /** The build's date (SOURCE_DATE_EPOCH when set): creation and modification date. */
+  date: Date;
+  producer: string;
+}
+
+/** The PDF with its bookmarks and reproducible metadata; names of `outline` with no destination are left out. */
+export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<Uint8Array> {
+  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { context, catalog } = document;
+  // The printer's XMP metadata holds the time of printing and random ids: replaced by the Info dictionary's.
+  const metadata = catalog.get(PDFName.of('Metadata'));
+  if (metadata instanceof PDFRef) context.delete(metadata);
+  catalog.delete(PDFName.of('Metadata'));
+
+  const destinations = getDestinations(document);
+  const outlinesRef = context.nextRef();
+  const top = addOutlineItems(input.outline, outlinesRef, 0);
+  if (top) {
+    context.assign(outlinesRef, context.obj({ Type: 'Outlines', First: top.first, Last: top.last, Count: PDFNumber.of(top.visible) }));
+    catalog.set(PDFName.of('Outlines'), outlinesRef);
+    catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+  }
+
+  document.setTitle(input.title, { showInWindowTitleBar: true });
+  document.setLanguage(input.language);
+  document.setCreator('docgen');
+  document.setProducer(input.producer);
+  document.setCreationDate(input.date);
+  document.setModificationDate(input.date);
+  const withoutId = await document.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const id = PDFHexString.of(createHash('md5').update(withoutId).digest('hex'));
+  context.trailerInfo.ID = context.obj([id, id]);
+  return document.save({ useObjectStreams: false, updateFieldAppearances: false });
+
+  /** The items under `parent`, linked as siblings; undefined when none has a destination. */
+  function addOutlineItems(items: OutlineItem[], parent: PDFRef, depth: number) {
+    const placed = items
+      .map((item) => ({ item, destination: destinations.get(item.anchor), ref: context.nextRef() }))
+      .filter((entry): entry is typeof entry & { destination: PDFArray } => entry.destination !== undefined);
+    if (placed.length === 0) return undefined;
+    let visible = placed.length;
+    placed.forEach(({ item, destination, ref }, index) => {
+      const children = addOutlineItems(item.items, ref, depth + 1);
+      // Parts are open, everything under them closed: a reader opens a chapter to see its pages.
+      const open = depth === 0;
+      if (children && open) visible += children.visible;
+      context.assign(
+        ref,
+        context.obj({
+          Title: PDFHexString.fromText(item.title),
+          Parent: parent,
+          Dest: destination,
+          ...(index > 0 && { Prev: placed[index - 1]!.ref }),
+          ...(index < placed.length - 1 && { Next: placed[index + 1]!.ref }),
+          ...(children && {
+            First: children.first,
+            Last: children.last,
+            Count: PDFNumber.of(open ? children.visible : -children.count),
+          }),
+        }),
+      );
+    });
+    return { first: placed[0]!.ref, last: placed.at(-1)!.ref, count: placed.length, visible };
+  }
+}
