@@ -84,10 +84,10 @@ export function assembleManual(input: AssembleInput): AssembledManual {
       contentsAnchors.push(entry.anchor);
       const pagePath = entry.type === 'doc' ? entry.path : entry.page?.type === 'doc' ? entry.page.path : undefined;
       const page = pagePath ? pages.get(pagePath) : undefined;
-      const title = entry.type === 'category' ? entry.label : (page?.title ?? entry.label);
-      const item: OutlineItem = { title, anchor: entry.anchor, items: [] };
+      // Bookmarks and contents name a page as the sidebar does; the page and its running header by its title.
+      const item: OutlineItem = { title: entry.label, anchor: entry.anchor, items: [] };
       into.push(item);
-      pageTitles.push({ anchor: entry.anchor, title: page?.title ?? title });
+      pageTitles.push({ anchor: entry.anchor, title: page?.title ?? entry.label });
       const kind = entry.type === 'doc' ? 'doc' : depth === 0 ? 'part' : 'chapter';
       body.push(
         `<section class="manual-page manual-page--${kind}" id="${entry.anchor}" data-depth="${depth}" style="page: manual-${entry.anchor}">`,
@@ -174,10 +174,12 @@ function findElement(nodes: readonly (RootContent | ElementContent)[], test: (no
   return undefined;
 }
 
+/** Every element, but for the inside of a drawing the manual inserted (see insertDrawings). */
 function forEachElement(nodes: readonly (RootContent | ElementContent)[], visit: (node: Element) => void): void {
   for (const node of nodes) {
     if (node.type !== 'element') continue;
     visit(node);
+    if (node.properties.dataManualDrawing) continue;
     forEachElement(node.tagName === 'template' && node.content ? node.content.children : node.children, visit);
   }
 }
@@ -242,12 +244,13 @@ function insertDrawings(
       problems.push({ path, message: `mermaid diagram ${index} could not be drawn: its code is printed instead` });
       return;
     }
-    // Each page numbers its drawings from 1 (`docgen-mermaid-1`), and a drawing's styles select its id.
+    // Each page numbers its drawings from 1 (`docgen-mermaid-1`), and a drawing's styles and
+    // markers select its ids: they are made unique here, and no other rewriting enters the drawing.
     const drawing = fromHtml(svg.replaceAll('docgen-mermaid-', `${anchor}-mermaid-`), { fragment: true, space: 'svg' });
     node.children.push({
       type: 'element',
       tagName: 'div',
-      properties: { className: ['diagram__drawing'] },
+      properties: { className: ['diagram__drawing'], dataManualDrawing: true },
       children: drawing.children as ElementContent[],
     });
     node.properties.dataDrawn = 'light';
@@ -304,6 +307,7 @@ function rewritePage(node: Element, page: ReadPage, resolveLink: (href: string) 
     }
   });
   const rewrite = (element: Element): Element => {
+    if (element.properties.dataManualDrawing) return element;
     const properties = { ...element.properties };
     if (typeof properties.id === 'string') properties.id = renameId(properties.id);
     for (const name of ['ariaLabelledBy', 'ariaControls', 'ariaDescribedBy', 'htmlFor'] as const) {

@@ -74,6 +74,7 @@ body.manual { font-family: ${SANS}; font-size: 10.5pt; line-height: 1.55; margin
 .manual img { height: auto; }
 .manual pre, .manual .code-block__pre { white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: break-word; overflow: visible !important; max-height: none !important; }
 .manual code { overflow-wrap: anywhere; }
+.manual .code-block__pre code { white-space: pre-wrap !important; min-width: 0 !important; overflow-wrap: anywhere !important; }
 .manual .code-block { break-inside: auto; }
 .manual .code-block__content { overflow: visible !important; }
 .manual .code-line { break-inside: avoid; }

@@ -144,7 +144,7 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
     versionName: version.name,
     versionLabel: version.label,
     locale,
-    localeLabel: localeConfig?.label ?? locale,
+    localeLabel: getLocaleLabel(locale, localeConfig),
     htmlLang: localeConfig?.htmlLang ?? locale,
     direction: localeConfig?.direction ?? 'ltr',
     fileName: getManualFileName(version, locale),
@@ -152,6 +152,16 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
     entries,
     anchors,
   };
+}
+
+/** A locale's label: the config's, else the language's own name for itself (`ko` -> 한국어). */
+function getLocaleLabel(locale: string, config: { label: string; htmlLang: string } | undefined): string {
+  if (config && config.label !== locale) return config.label;
+  try {
+    return new Intl.DisplayNames([config?.htmlLang ?? locale], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
 }
 
 /** A sidebar's id as a label, for a sidebar no navbar item names: `releaseNotes` -> `Release notes`. */

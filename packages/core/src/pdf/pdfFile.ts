@@ -4,7 +4,7 @@
  * dates from the build's date, an id from the content), so that a manual is reproducible.
  */
 import { createHash } from 'node:crypto';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
 import type { OutlineItem } from './assembleManual.js';
 
 /** The page (0-based) each named destination of a PDF is on, and its number of pages. */
@@ -51,6 +51,8 @@ export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<
   const metadata = catalog.get(PDFName.of('Metadata'));
   if (metadata instanceof PDFRef) context.delete(metadata);
   catalog.delete(PDFName.of('Metadata'));
+
+  renumberStructureIds(document);
 
   const destinations = getDestinations(document);
   const outlinesRef = context.nextRef();
@@ -102,4 +104,56 @@ export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<
     });
     return { first: placed[0]!.ref, last: placed.at(-1)!.ref, count: placed.length, visible };
   }
+}
+
+/**
+ * The ids of the tagged structure (`/ID` of each element, the table cells' `/Headers`, the
+ * `/IDTree`) renamed in the order the elements are written. Chromium names them by its DOM node
+ * counter, which differs from one print to the next.
+ */
+function renumberStructureIds(document: PDFDocument): void {
+  const { context } = document;
+  const root = document.catalog.lookupMaybe(PDFName.of('StructTreeRoot'), PDFDict);
+  if (!root) return;
+  const renamed = new Map<string, string>();
+  const elements: [string, PDFRef][] = [];
+  const objects = context.enumerateIndirectObjects().sort(([a], [b]) => a.objectNumber - b.objectNumber);
+  for (const [ref, object] of objects) {
+    if (!(object instanceof PDFDict)) continue;
+    const id = object.get(PDFName.of('ID'));
+    if (!(id instanceof PDFString || id instanceof PDFHexString) || object.get(PDFName.of('Type'))?.toString() !== '/StructElem') continue;
+    const name = `n${String(renamed.size + 1).padStart(8, '0')}`;
+    renamed.set(id.decodeText(), name);
+    object.set(PDFName.of('ID'), PDFString.of(name));
+    elements.push([name, ref]);
+  }
+  const rename = (value: unknown) =>
+    value instanceof PDFString || value instanceof PDFHexString
+      ? PDFString.of(renamed.get(value.decodeText()) ?? value.decodeText())
+      : value;
+  for (const [, object] of objects) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type'))?.toString() !== '/StructElem') continue;
+    const attributes = object.lookup(PDFName.of('A'));
+    const dicts = attributes instanceof PDFArray ? attributes.asArray() : [attributes];
+    for (const entry of dicts) {
+      const dict = entry instanceof PDFRef ? context.lookup(entry) : entry;
+      if (!(dict instanceof PDFDict)) continue;
+      const headers = dict.lookup(PDFName.of('Headers'));
+      if (headers instanceof PDFArray) dict.set(PDFName.of('Headers'), context.obj(headers.asArray().map(rename) as PDFString[]));
+    }
+  }
+  // The id tree again, flat, its names in order (the names sort as they were made).
+  const oldTree = root.get(PDFName.of('IDTree'));
+  if (oldTree instanceof PDFRef) deleteTree(context, oldTree);
+  root.set(PDFName.of('IDTree'), context.register(context.obj({ Names: elements.flatMap(([name, ref]) => [PDFString.of(name), ref]) })));
+}
+
+/** Deletes a name tree's nodes (its `Kids`, recursively), not what its names lead to. */
+function deleteTree(context: PDFDocument['context'], ref: PDFRef): void {
+  const node = context.lookup(ref);
+  if (node instanceof PDFDict) {
+    const kids = node.lookup(PDFName.of('Kids'));
+    if (kids instanceof PDFArray) for (const kid of kids.asArray()) if (kid instanceof PDFRef) deleteTree(context, kid);
+  }
+  context.delete(ref);
 }

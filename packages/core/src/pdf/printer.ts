@@ -32,14 +32,17 @@ export interface ManualPrinter {
 /** How long a page may take to load its resources and draw its diagrams. */
 const LOAD_TIMEOUT_MS = 60_000;
 
+export function getNoChromiumError(): DocgenError {
+  const where = process.env.DOCGEN_CHROMIUM ? ` (DOCGEN_CHROMIUM is ${process.env.DOCGEN_CHROMIUM}, which does not exist)` : '';
+  return new DocgenError(`docgen pdf prints with Chromium, which is not installed${where}`, {
+    code: 'pdf-browser-missing',
+    hint: 'Install it (Debian, Ubuntu: sudo apt-get install chromium fonts-nanum), or set DOCGEN_CHROMIUM to the path of a Chromium or Chrome.',
+  });
+}
+
 export async function createManualPrinter(options: { outDir: string; baseUrl: string }): Promise<ManualPrinter> {
   const executablePath = findChromium();
-  if (!executablePath) {
-    throw new DocgenError('docgen pdf prints with Chromium, which is not installed', {
-      code: 'pdf-browser-missing',
-      hint: 'Install it (Debian, Ubuntu: sudo apt-get install chromium fonts-nanum), or set DOCGEN_CHROMIUM to the path of a Chromium or Chrome.',
-    });
-  }
+  if (!executablePath) throw getNoChromiumError();
   const { chromium } = await import('playwright-core');
   let server: StaticServer | undefined;
   let browser: Browser | undefined;

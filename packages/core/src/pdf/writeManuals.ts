@@ -16,7 +16,8 @@ import { DOCGEN_VERSION } from '../version.js';
 import { assembleManual } from './assembleManual.js';
 import { planManuals, type Manual } from './manualPlan.js';
 import { finishPdf } from './pdfFile.js';
-import { createManualPrinter, type ManualPrinter } from './printer.js';
+import { findChromium } from './chromium.js';
+import { createManualPrinter, getNoChromiumError, type ManualPrinter } from './printer.js';
 
 export interface PdfOptions {
   siteDir: string;
@@ -65,6 +66,8 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
   const outDir = resolve(siteDir, options.outDir ?? 'build');
   const pdfDir = options.pdfDir ? resolve(options.pdfDir) : join(outDir, 'pdf');
   const diagnostics: Diagnostic[] = [];
+  // Before the build: a machine without a browser is told at once.
+  if (!findChromium()) throw getNoChromiumError();
   if (!options.built) {
     const built = await build({ siteDir, outDir, cache: options.cache, onStage: options.onStage, onWait: options.onWait });
     diagnostics.push(...built.diagnostics);
