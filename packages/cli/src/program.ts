@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
+import { relative } from 'node:path';
 import type { Debris, LockWait } from '@docgen/core';
-import type { Diagnostic } from '@docgen/types';
+import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
 import { findInstallSource, getDependencySpec } from './installSource.js';
 import { askStarterOptions, splitList, type StarterAnswers } from './initQuestions.js';
@@ -99,6 +100,12 @@ interface BuildOptions {
   strict?: boolean;
   maxWarnings?: number;
   format: 'text' | 'json';
+}
+
+/** A PDF manual as written: its file (relative to the working folder), pages, size and time. */
+function formatManualLine(manual: WrittenManual, colors: Colors): string {
+  const size = `${manual.pages} pages, ${(manual.bytes / 1024 / 1024).toFixed(1)} MB, ${(manual.milliseconds / 1000).toFixed(1)} s`;
+  return `${colors.green('✔')} ${relative(process.cwd(), manual.file) || manual.file}  ${colors.dim(size)}\n`;
 }
 
 interface PdfCommandOptions {
@@ -276,6 +283,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           : undefined,
         onProgress: progress?.update,
         onTemporary: interrupts.add,
+        // pdf.build: a line per manual, as docgen pdf prints it.
+        manuals: (manual) => (progress?.clear(), (options.format === 'json' ? io.stderr : io.stdout)(formatManualLine(manual, colors))),
       });
       const result = await interrupts.during(building).finally(() => progress?.clear());
       const seconds = ((performance.now() - start) / 1000).toFixed(2);
@@ -318,7 +327,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     )
     .action(async (siteDir: string, options: PdfCommandOptions) => {
       const { writeManuals } = await import('@docgen/core');
-      const { relative, resolve } = await import('node:path');
+      const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);
       const start = performance.now();
       const progress = options.format === 'json' ? io.stderr : io.stdout;
@@ -331,12 +340,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         cache: options.cache,
         onWait: (wait) => io.stderr(formatLockWait(wait, colors)),
         onStage: options.verbose ? (stage, ms) => progress(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`)) : undefined,
-        onManual: (manual) =>
-          progress(
-            `${colors.green('✔')} ${relative(process.cwd(), manual.file) || manual.file}  ${colors.dim(
-              `${manual.pages} pages, ${(manual.bytes / 1024 / 1024).toFixed(1)} MB, ${(manual.milliseconds / 1000).toFixed(1)} s`,
-            )}\n`,
-          ),
+        onManual: (manual) => progress(formatManualLine(manual, colors)),
       });
       const seconds = ((performance.now() - start) / 1000).toFixed(2);
       if (options.format === 'json') {

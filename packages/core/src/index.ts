@@ -14,7 +14,7 @@ import type { MigrateOptions, MigrateResult } from './migrate/index.js';
 export type { MigrateOptions, MigrateResult, MigrationNote } from './migrate/index.js';
 export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';
 export { assertWritableFolder } from './output/index.js';
-export { CHROMIUM_ARGS, findChromium, writeManuals, type PdfOptions, type PdfResult, type WrittenManual } from './pdf/index.js';
+export { CHROMIUM_ARGS, findChromium, writeManuals, type PdfOptions, type PdfResult } from './pdf/index.js';
 
 /**
  * Converts a Docusaurus site (see migrate/). Loaded when called: its MDX parser (a few hundred

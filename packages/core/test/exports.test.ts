@@ -5,6 +5,7 @@ describe('@docgen/core public exports', () => {
   it('pins what the CLI and other tools may import', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
+        "CHROMIUM_ARGS",
         "DOCGEN_VERSION",
         "DocgenError",
         "assertWritableFolder",
@@ -14,6 +15,7 @@ describe('@docgen/core public exports', () => {
         "cutVersion",
         "exitProcess",
         "findCacheDir",
+        "findChromium",
         "formatDiagnostic",
         "formatLocation",
         "getBrokenLinks",
@@ -27,6 +29,7 @@ describe('@docgen/core public exports', () => {
         "startDevServer",
         "startStaticServer",
         "swizzle",
+        "writeManuals",
       ]
     `);
   });

@@ -24,6 +24,24 @@ export function getSidebarFilePath(fileName: string): string {
   return `${DATA_DIR}/sidebars/${fileName}`;
 }
 
+/**
+ * The file name of the PDF manual of a docs version in a locale (`docs pdf` writes it into `pdf/` of
+ * the output; with `pdf.build`, doc pages link it): the instance (`docs` for the default one), the
+ * version's label and the locale, each made safe for a file name: `docs-2508.1-ko.pdf`.
+ */
+export function getManualFileName(instance: string, versionLabel: string, locale: string): string {
+  const safe = (text: string) =>
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}._]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'docs';
+  return `${instance === 'default' ? 'docs' : safe(instance)}-${safe(versionLabel)}-${safe(locale)}.pdf`;
+}
+
+/** The folder of the output (and of the site's URLs, under its base URL) that holds the PDF manuals. */
+export const MANUALS_DIR = 'pdf';
+
 /** A file the build writes at a URL besides pages, static files and assets: its URL path and what it is. */
 export type WrittenFile = [path: string, what: string];
 

@@ -115,6 +115,10 @@ describe('output paths', () => {
       json: '/en/blog/feed.json',
     });
     expect(outputPaths.getSidebarFilePath('abc.json')).toBe('_docgen/sidebars/abc.json');
+    // A manual's file: the default instance is "docs"; labels and locales made safe for a file name.
+    expect(outputPaths.getManualFileName('default', '2508.1', 'ko')).toBe('docs-2508.1-ko.pdf');
+    expect(outputPaths.getManualFileName('community', 'Next Release / β', 'zh-Hans')).toBe('community-next-release-β-zh-hans.pdf');
+    expect(outputPaths.getManualFileName('default', '///', 'en')).toBe('docs-docs-en.pdf');
   });
 
   it('lists the files a build writes at URLs besides pages, once for check-links and redirects alike', () => {
@@ -173,8 +177,10 @@ describe('public exports', () => {
           "decodeHtmlEntities",
         ],
         "./outputPaths": [
+          "MANUALS_DIR",
           "getFeedPaths",
           "getLocaleFiles",
+          "getManualFileName",
           "getSidebarFilePath",
           "getSiteFiles",
         ],

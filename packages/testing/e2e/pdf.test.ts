@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '@docgen/core';
 import type { LoadedVersion, SidebarItem, SiteManifest } from '@docgen/types';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
+import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { REPO_ROOT } from '../src/paths.js';
 import {
@@ -365,6 +368,46 @@ describe('docgen pdf: a site of many shapes', () => {
     expect(findCutWords(file)).toEqual([]);
     expect(squeeze(text)).toContain(`LONGLINE${'0123456789'.repeat(30)}END`);
     expect(squeeze(text)).toContain(`cell-9-${'x'.repeat(30)}`);
+  });
+});
+
+describe('pdf.build: docgen build writes the manuals, and doc pages link theirs', () => {
+  let browser: Browser;
+  let server: PlainServer;
+  let out: string;
+
+  beforeAll(async () => {
+    const site = writeSiteFiles(join(scratch, 'with-build'), {
+      ...FIXTURE,
+      'docs/diagram.md': '# Diagram\n\nNo drawing here.\n',
+      'docgen.config.yaml': FIXTURE['docgen.config.yaml']!.replace('pdf: { paperSize: Letter,', 'pdf: { build: true, paperSize: Letter,'),
+    });
+    const result = await runDocgen(['build', site]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/✔ .*build\/pdf\/docs-next-en\.pdf {2}\d+ pages/);
+    out = join(site, 'build');
+    [browser, server] = await Promise.all([launchBrowser(), startPlainServer(out)]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('links the manual from each doc page, and a plain static server serves it', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/docs/math`);
+    const link = page.locator('a.page-source__pdf');
+    await expect.poll(() => link.textContent()).toBe('Download PDF');
+    const href = await link.getAttribute('href');
+    expect(href).toBe('/pdf/docs-next-en.pdf');
+    const response = await page.request.get(`${server.url}${href}`);
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(problems).toEqual([]);
+    // The blog has no manual.
+    await page.goto(`${server.url}/blog/hello`);
+    await expect.poll(() => page.locator('.page-source__pdf').count()).toBe(0);
+    await page.context().close();
   });
 });
 

@@ -16,3 +16,4 @@ export type * from './contentElements.js';
 export type * from './manifest.js';
 export type * from './props.js';
 export type * from './seo.js';
+export type * from './pdf.js';

@@ -238,6 +238,8 @@ export interface PropPageSource {
   /** "Edit this page": the file in the repository (`editUrl`, `custom_edit_url`). */
   editUrl?: string;
   lastUpdate?: PropLastUpdate;
+  /** A doc's: the URL of its version's PDF manual in the page's locale (`pdf.build`), "Download PDF". */
+  manual?: string;
 }
 
 export type RouteData = RouteDataBase & RouteKind;

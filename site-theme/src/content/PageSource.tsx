@@ -8,10 +8,11 @@ import type { PropPageSource, PropTag } from '@docgen/types';
  */
 
 /** Its strings, loaded with it (see i18n.ts). */
-const STRINGS: StringTable<'tags.label' | 'editThisPage' | 'lastUpdated.atBy' | 'lastUpdated.at' | 'lastUpdated.by'> = {
+const STRINGS: StringTable<'tags.label' | 'editThisPage' | 'downloadPdf' | 'lastUpdated.atBy' | 'lastUpdated.at' | 'lastUpdated.by'> = {
   en: {
     'tags.label': 'Tags:',
     editThisPage: 'Edit this page',
+    downloadPdf: 'Download PDF',
     'lastUpdated.atBy': 'Last updated on {date} by {author}',
     'lastUpdated.at': 'Last updated on {date}',
     'lastUpdated.by': 'Last updated by {author}',
@@ -19,6 +20,7 @@ const STRINGS: StringTable<'tags.label' | 'editThisPage' | 'lastUpdated.atBy' | 
   ko: {
     'tags.label': '태그:',
     editThisPage: '이 페이지 편집',
+    downloadPdf: 'PDF 내려받기',
     'lastUpdated.atBy': '최종 수정: {date}, {author}',
     'lastUpdated.at': '최종 수정: {date}',
     'lastUpdated.by': '최종 수정: {author}',
@@ -26,14 +28,15 @@ const STRINGS: StringTable<'tags.label' | 'editThisPage' | 'lastUpdated.atBy' | 
 };
 
 /**
- * Under a doc or a post: "Edit this page" (a link to its file in the repository) and when it last
- * changed and by whom, dated in the locale's format. Nothing when the page has neither.
+ * Under a doc or a post: "Edit this page" (a link to its file in the repository), when it last
+ * changed and by whom, dated in the locale's format, and a doc's "Download PDF" (its version's
+ * manual, `pdf.build`). Nothing when the page has none of them.
  */
 export function PageSource({ source }: { source: PropPageSource }) {
   const site = useSiteData();
   const t = useTranslate(STRINGS);
-  const { editUrl, lastUpdate } = source;
-  if (!editUrl && !lastUpdate) return null;
+  const { editUrl, lastUpdate, manual } = source;
+  if (!editUrl && !lastUpdate && !manual) return null;
   const htmlLang = site.locales.find((candidate) => candidate.locale === site.locale)?.htmlLang ?? site.locale;
   // Fixed time zone: the date must read the same on the server and in every browser.
   const format = new Intl.DateTimeFormat(htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -60,6 +63,14 @@ export function PageSource({ source }: { source: PropPageSource }) {
           </svg>
           <span className="page-source__label">{t('editThisPage')}</span>
           <span className="sr-only">{t('externalLink')}</span>
+        </a>
+      ) : null}
+      {manual ? (
+        <a className="page-source__pdf" href={manual} download>
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path fill="currentColor" d="M12 16 6.5 10.5l1.4-1.4 3.1 3.1V3h2v9.2l3.1-3.1 1.4 1.4L12 16zM5 20v-2h14v2H5z" />
+          </svg>
+          <span className="page-source__label">{t('downloadPdf')}</span>
         </a>
       ) : null}
       {updated !== undefined ? (

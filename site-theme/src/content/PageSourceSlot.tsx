@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { PropPageSource, PropTag } from '@docgen/types';
 import { lazyModule } from '../lazyModule.js';
 
-/** A doc's tags, "Edit this page" and the last update: nothing a reader uses before hydration, so not first-load code. */
+/** A doc's tags, "Edit this page", the last update and "Download PDF": nothing a reader uses before hydration, so not first-load code. */
 const pageSource = lazyModule('page source', () => import('./PageSource.js'));
 
 /**
@@ -11,7 +11,7 @@ const pageSource = lazyModule('page source', () => import('./PageSource.js'));
  * boundary, which keeps the server's HTML meanwhile, and a page navigated to shows it once loaded.
  */
 export function PageSourceSlot({ source }: { source: PropPageSource }) {
-  if (!source.editUrl && !source.lastUpdate) return null;
+  if (!(source.editUrl || source.lastUpdate || source.manual)) return null;
   return (
     <Suspense fallback={null}>
       <LoadedPageSource source={source} />

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Diagnostic } from '@docgen/types';
+import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertSafeOutDir, createStagingDir, lockOutputDir } from '../output/index.js';
 import { getTemporaryName, type LockWait } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
@@ -42,6 +42,11 @@ export interface BuildOptions {
    * returns forgets one, once the build has done it itself.
    */
   onTemporary?: (cleanup: () => void | Promise<void>) => () => void;
+  /**
+   * With `pdf.build` in the config: false leaves the PDF manuals out (`docgen pdf` writes them
+   * itself after its build); else each is written after the build, and then passed here.
+   */
+  manuals?: false | ((manual: WrittenManual) => void);
 }
 
 export interface BuildResult {
@@ -156,7 +161,15 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
         state: result.state,
       });
     }
-    return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics: result.diagnostics };
+    const diagnostics = [...result.diagnostics];
+    if (config.pdf.build && options.manuals !== false) {
+      // After the commit: the manuals are printed from the whole output, kept pages and all.
+      const { writeManuals } = await import('../pdf/index.js');
+      const onManual = options.manuals;
+      const printed = await writeManuals({ siteDir, outDir, built: { manifest: result.manifest }, ...(onManual && { onManual }) });
+      diagnostics.push(...printed.diagnostics);
+    }
+    return { outDir, pageCount: result.pageCount, renderedCount: result.renderedPaths.length, diagnostics };
   } catch (error) {
     staging.discard();
     forgetStaging?.();

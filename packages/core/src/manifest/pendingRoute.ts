@@ -57,6 +57,8 @@ export type PageModel =
       tags?: PropTag[];
       /** The cards of its `<DocCardList />`. */
       docCards?: CategoryCard[];
+      /** The URL of its version's PDF manual in its locale, when the build writes it (`pdf.build`). */
+      manual?: string;
     } & PageHead)
   | { type: 'docTagList'; path: string; title: string; tags: PropTag[]; place: DocPlace }
   | {

@@ -89,6 +89,7 @@ export function toDocProps(page: PageModel & { type: 'doc' }, links: RouteLinks)
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     markdownPath: getMarkdownPath(page.path),
     ...doc.source,
+    ...(page.manual && { manual: page.manual }),
   };
 }
 

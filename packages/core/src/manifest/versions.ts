@@ -10,7 +10,7 @@ import type {
   SourceDoc,
   SourceVersion,
 } from '@docgen/types';
-import { getSidebarFilePath } from '@docgen/shared/outputPaths';
+import { getManualFileName, getSidebarFilePath, MANUALS_DIR } from '@docgen/shared/outputPaths';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { DEFAULT_DOCS_ID, findDocsInstance, getVersionKey, getVersionLabel, getVersionPath } from '../files/index.js';
 import { belowVersion, getToc, hashOf, isCategoryIndexFile, type LocaleContext, stripNumberPrefix, titledContentSlots } from './context.js';
@@ -178,6 +178,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   };
 
   const docTags = getDocTags(context, { ...meta, key: versionKey, docsInstance }, docs, sourceById, source.tags?.[context.locale] ?? []);
+  const manual = getManualUrl(context, meta);
   const routes: PendingRoute[] = docs.map((doc) => {
     const docSource = sourceById.get(doc.id)!;
     const tags = docTags.tagsOf.get(doc.id);
@@ -209,6 +210,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
         ...(hideTitle && { hideTitle }),
         ...(tags && { tags }),
         ...(docCards && { docCards }),
+        ...(manual && { manual }),
       },
       linkBase: `${source.docsDir}/${docSource.relativePath}`,
       links: doc.compiled.links,
@@ -255,6 +257,18 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
     });
   }
   return { version, routes, sidebarFiles, warnings };
+}
+
+/**
+ * The URL of the PDF manual of a version in the locale, when `docgen build` writes it (`pdf.build`,
+ * the version and locale among those of `pdf.versions` and `pdf.locales`).
+ */
+function getManualUrl(context: LocaleContext, version: { instance: string; name: string; label: string }): string | undefined {
+  const { pdf, baseUrl } = context.input.config;
+  if (!pdf.build) return undefined;
+  if (pdf.versions && !pdf.versions.includes(version.name) && !pdf.versions.includes(version.label)) return undefined;
+  if (pdf.locales && !pdf.locales.includes(context.locale)) return undefined;
+  return `${baseUrl}${MANUALS_DIR}/${getManualFileName(version.instance, version.label, context.locale)}`;
 }
 
 function loadDoc(context: LocaleContext, source: SourceDoc, versionPath: string, version: SourceVersion): LoadedDoc {

@@ -6,8 +6,8 @@
  */
 import type { PdfOptions, PdfResult } from './writeManuals.js';
 
-export type { PdfOptions, PdfResult, WrittenManual } from './writeManuals.js';
-export { getManualFileName, planManuals, type Manual } from './manualPlan.js';
+export type { PdfOptions, PdfResult } from './writeManuals.js';
+export { planManuals, type Manual } from './manualPlan.js';
 export { CHROMIUM_ARGS, findChromium } from './chromium.js';
 
 export async function writeManuals(options: PdfOptions): Promise<PdfResult> {

@@ -5,6 +5,7 @@
  */
 import type { LoadedDoc, LoadedVersion, LocaleManifest, PdfConfig, PropCard, SidebarItem, SiteManifest } from '@docgen/types';
 import { isExternalUrl } from '@docgen/shared';
+import { getManualFileName } from '@docgen/shared/outputPaths';
 
 /** A doc of a manual: its page, printed as a chapter. */
 export interface ManualDoc {
@@ -80,17 +81,6 @@ export function planManuals(manifest: SiteManifest, selection: ManualSelection =
   return manuals;
 }
 
-/** The file name of a manual: instance, version label and locale, each made safe for a file name. */
-export function getManualFileName(version: Pick<LoadedVersion, 'instance' | 'label'>, locale: string): string {
-  const safe = (text: string) =>
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}._]+/gu, '-')
-      .replace(/^-+|-+$/g, '') || 'docs';
-  return `${version.instance === 'default' ? 'docs' : safe(version.instance)}-${safe(version.label)}-${safe(locale)}.pdf`;
-}
-
 function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, version: LoadedVersion): Manual {
   const { locale, site } = localeManifest;
   const localeConfig = manifest.config.i18n.localeConfigs[locale];
@@ -147,7 +137,7 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
     localeLabel: getLocaleLabel(locale, localeConfig),
     htmlLang: localeConfig?.htmlLang ?? locale,
     direction: localeConfig?.direction ?? 'ltr',
-    fileName: getManualFileName(version, locale),
+    fileName: getManualFileName(version.instance, version.label, locale),
     site,
     entries,
     anchors,

@@ -6,8 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Diagnostic, LoadedDoc, SiteManifest } from '@docgen/types';
+import type { Diagnostic, LoadedDoc, SiteManifest, WrittenManual } from '@docgen/types';
 import { getHtmlFilePath } from '@docgen/shared';
+import { MANUALS_DIR } from '@docgen/shared/outputPaths';
 import { build, loadSite } from '../build/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { lockOutputDir } from '../output/index.js';
@@ -38,18 +39,11 @@ export interface PdfOptions {
   onWait?: (wait: LockWait) => void;
   /** The date on the covers and in the PDFs' metadata; SOURCE_DATE_EPOCH, else now, when absent. */
   date?: Date;
-  /** Skip the build: the output is already built from the site as it is (`docgen build` with `pdf.build`). */
-  built?: { manifest?: SiteManifest };
-}
-
-export interface WrittenManual {
-  file: string;
-  instance: string;
-  version: string;
-  locale: string;
-  pages: number;
-  bytes: number;
-  milliseconds: number;
+  /**
+   * The output was just built from the site as it is, by a build that holds the output's and the
+   * site cache's locks (`docgen build` with `pdf.build`): no build, no lock, its site model.
+   */
+  built?: { manifest: SiteManifest };
 }
 
 export interface PdfResult {
@@ -64,12 +58,12 @@ const PRINTING_AT_ONCE = 2;
 export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
   const siteDir = resolve(options.siteDir);
   const outDir = resolve(siteDir, options.outDir ?? 'build');
-  const pdfDir = options.pdfDir ? resolve(options.pdfDir) : join(outDir, 'pdf');
+  const pdfDir = options.pdfDir ? resolve(options.pdfDir) : join(outDir, MANUALS_DIR);
   const diagnostics: Diagnostic[] = [];
   // Before the build: a machine without a browser is told at once.
   if (!findChromium()) throw getNoChromiumError();
   if (!options.built) {
-    const built = await build({ siteDir, outDir, cache: options.cache, onStage: options.onStage, onWait: options.onWait });
+    const built = await build({ siteDir, outDir, cache: options.cache, onStage: options.onStage, onWait: options.onWait, manuals: false });
     diagnostics.push(...built.diagnostics);
   }
   const manifest = options.built?.manifest ?? (await loadSite({ siteDir, onWait: options.onWait, cache: options.cache })).manifest;
@@ -77,7 +71,7 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
   diagnostics.push(...findMissingFonts(manuals));
   const date = options.date ?? getBuildDate();
   // Another build must not replace the pages while they are printed.
-  const lock = await lockOutputDir(outDir, options.onWait);
+  const lock = options.built ? undefined : await lockOutputDir(outDir, options.onWait);
   let printer: ManualPrinter | undefined;
   try {
     printer = await createManualPrinter({ outDir, baseUrl: manifest.config.baseUrl });
@@ -97,7 +91,7 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
     return { manuals: written, diagnostics };
   } finally {
     await printer?.close();
-    lock.release();
+    lock?.release();
   }
 }
 
