@@ -27,8 +27,6 @@ export interface AssembledManual {
   html: string;
   /** The bookmarks: the sidebar's parts, chapters and pages, each page's headings to h3. */
   outline: OutlineItem[];
-  /** The entries of the contents, whose page numbers the printer fills in (`data-page-of`). */
-  contentsAnchors: string[];
   /** What the manual could not print as the site shows it. */
   problems: { path: string; message: string }[];
 }
@@ -74,14 +72,12 @@ export function assembleManual(input: AssembleInput): AssembledManual {
   const stylesheets = unique([...pages.values()].flatMap((page) => page.stylesheets));
   const styles = unique([...pages.values()].flatMap((page) => page.styles));
   const outline: OutlineItem[] = [];
-  const contentsAnchors: string[] = [];
   const pageTitles: { anchor: string; title: string }[] = [];
   const body: string[] = [];
   const rewritePage = createPageRewriter(pages, manual, input.siteUrl);
 
   const printEntries = (entries: ManualEntry[], depth: number, into: OutlineItem[]) => {
     for (const entry of entries) {
-      contentsAnchors.push(entry.anchor);
       const pagePath = entry.type === 'doc' ? entry.path : entry.page?.type === 'doc' ? entry.page.path : undefined;
       const page = pagePath ? pages.get(pagePath) : undefined;
       // Bookmarks and contents name a page as the sidebar does; the page and its running header by its title.
@@ -145,7 +141,7 @@ export function assembleManual(input: AssembleInput): AssembledManual {
     `<style>${css}</style>`,
     `</head><body class="manual">${cover}${contents}${body.join('')}${targets}</body></html>`,
   ].join('\n');
-  return { html, outline, contentsAnchors, problems };
+  return { html, outline, problems };
 }
 
 function forEachEntry(entries: ManualEntry[], visit: (entry: ManualEntry) => void): void {

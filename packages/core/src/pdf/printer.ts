@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { encodePath } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
-import { startStaticServer, type StaticServer } from '../dev/index.js';
+import { startStaticServer } from '../dev/index.js';
 import { CHROMIUM_ARGS, findChromium } from './chromium.js';
 import { readDestinationPages } from './pdfFile.js';
 
@@ -44,14 +44,12 @@ export async function createManualPrinter(options: { outDir: string; baseUrl: st
   const executablePath = findChromium();
   if (!executablePath) throw getNoChromiumError();
   const { chromium } = await import('playwright-core');
-  let server: StaticServer | undefined;
-  let browser: Browser | undefined;
+  const server = await startStaticServer({ root: options.outDir, host: '127.0.0.1', port: 0, baseUrl: options.baseUrl });
+  let browser: Browser;
   try {
-    server = await startStaticServer({ root: options.outDir, host: '127.0.0.1', port: 0, baseUrl: options.baseUrl });
     browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
   } catch (error) {
-    await browser?.close();
-    await server?.close();
+    await server.close();
     throw new DocgenError(`Chromium could not be started (${executablePath}): ${(error as Error).message.split('\n')[0]}`, {
       code: 'pdf-browser-missing',
       hint: 'Check that it runs (chromium --headless --version), or set DOCGEN_CHROMIUM to another Chromium or Chrome.',

@@ -6,10 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Diagnostic, LoadedDoc, SiteManifest, WrittenManual } from '@docgen/types';
+import type { Diagnostic, LoadedDoc, SiteConfig, SiteManifest, WrittenManual } from '@docgen/types';
 import { getHtmlFilePath } from '@docgen/shared';
 import { MANUALS_DIR } from '@docgen/shared/outputPaths';
 import { build, loadSite } from '../build/index.js';
+import { readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { lockOutputDir } from '../output/index.js';
 import { writeFileWhole, type LockWait } from '../processes/index.js';
@@ -60,8 +61,9 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
   const outDir = resolve(siteDir, options.outDir ?? 'build');
   const pdfDir = options.pdfDir ? resolve(options.pdfDir) : join(outDir, MANUALS_DIR);
   const diagnostics: Diagnostic[] = [];
-  // Before the build: a machine without a browser is told at once.
+  // Before the build: a machine without a browser, or a locale the site lacks, is told at once.
   if (!findChromium()) throw getNoChromiumError();
+  if (options.locale) assertLocale(options.built?.manifest.config ?? readConfig(siteDir), options.locale);
   if (!options.built) {
     const built = await build({ siteDir, outDir, cache: options.cache, onStage: options.onStage, onWait: options.onWait, manuals: false });
     diagnostics.push(...built.diagnostics);
@@ -75,19 +77,18 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
   let printer: ManualPrinter | undefined;
   try {
     printer = await createManualPrinter({ outDir, baseUrl: manifest.config.baseUrl });
+    // In the plan's order, whichever is printed first.
     const written: WrittenManual[] = [];
-    const queue = [...manuals];
+    let next = 0;
     const work = async () => {
-      for (let manual = queue.shift(); manual; manual = queue.shift()) {
-        const result = await writeManual(manual, { manifest, outDir, pdfDir, date, printer: printer! });
+      for (let index = next++; index < manuals.length; index = next++) {
+        const result = await writeManual(manuals[index]!, { manifest, outDir, pdfDir, date, printer: printer! });
         diagnostics.push(...result.diagnostics);
-        written.push(result.written);
+        written[index] = result.written;
         options.onManual?.(result.written);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PRINTING_AT_ONCE, manuals.length) }, work));
-    const order = new Map(manuals.map((manual, index) => [manual.fileName, index]));
-    written.sort((a, b) => order.get(a.file.slice(pdfDir.length + 1))! - order.get(b.file.slice(pdfDir.length + 1))!);
     return { manuals: written, diagnostics };
   } finally {
     await printer?.close();
@@ -97,13 +98,6 @@ export async function writeManuals(options: PdfOptions): Promise<PdfResult> {
 
 /** The manuals the options and the config ask for; a usage error when the options name none. */
 function selectManuals(manifest: SiteManifest, options: PdfOptions): Manual[] {
-  const { config } = manifest;
-  if (options.locale && !config.i18n.locales.includes(options.locale)) {
-    throw new DocgenError(`Unknown locale "${options.locale}"`, {
-      code: 'usage',
-      hint: `Available locales: ${config.i18n.locales.join(', ')}.`,
-    });
-  }
   const versions = [...new Set(manifest.locales.flatMap((locale) => locale.versions.flatMap((version) => [version.name, version.label])))];
   if (options.version && !versions.includes(options.version)) {
     throw new DocgenError(`Unknown docs version "${options.version}"`, {
@@ -119,6 +113,11 @@ function selectManuals(manifest: SiteManifest, options: PdfOptions): Manual[] {
     });
   }
   return manuals;
+}
+
+function assertLocale(config: SiteConfig, locale: string): void {
+  if (config.i18n.locales.includes(locale)) return;
+  throw new DocgenError(`Unknown locale "${locale}"`, { code: 'usage', hint: `Available locales: ${config.i18n.locales.join(', ')}.` });
 }
 
 /** The build's date: SOURCE_DATE_EPOCH (seconds) when set, for reproducible manuals, else now. */
