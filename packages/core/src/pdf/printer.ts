@@ -16,6 +16,8 @@ export interface PrintedManual {
   /** The page (0-based) of each element a link of the manual leads to. */
   pages: Map<string, number>;
   pageCount: number;
+  /** False when some of its resources (images of other hosts) had not loaded in time, and were printed as they were. */
+  loaded?: boolean;
 }
 
 export interface ManualPrinter {
@@ -30,7 +32,7 @@ export interface ManualPrinter {
 }
 
 /** How long a page may take to load its resources and draw its diagrams. */
-const LOAD_TIMEOUT_MS = 60_000;
+export const LOAD_TIMEOUT_MS = 60_000;
 
 export function getNoChromiumError(): DocgenError {
   const where = process.env.DOCGEN_CHROMIUM ? ` (DOCGEN_CHROMIUM is ${process.env.DOCGEN_CHROMIUM}, which does not exist)` : '';
@@ -66,7 +68,12 @@ export async function createManualPrinter(options: { outDir: string; baseUrl: st
       try {
         const url = `${server.url}__docgen-manual/${encodePath(name)}.html`;
         await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-        await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+        await page.goto(url, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT_MS });
+        // Images of other hosts may never answer: the manual is printed without what has not loaded by then.
+        const loaded = await page.waitForLoadState('load', { timeout: LOAD_TIMEOUT_MS }).then(
+          () => true,
+          () => false,
+        );
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         let printed = await printPage(page);
         for (let pass = 0; pass < 4; pass++) {
@@ -85,7 +92,7 @@ export async function createManualPrinter(options: { outDir: string; baseUrl: st
           if (!changed) break;
           printed = await printPage(page);
         }
-        return printed;
+        return { ...printed, loaded };
       } finally {
         await page.close();
       }

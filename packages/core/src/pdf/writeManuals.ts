@@ -19,7 +19,7 @@ import { assembleManual } from './assembleManual.js';
 import { planManuals, type Manual } from './manualPlan.js';
 import { finishPdf } from './pdfFile.js';
 import { findChromium } from './chromium.js';
-import { createManualPrinter, getNoChromiumError, type ManualPrinter } from './printer.js';
+import { createManualPrinter, getNoChromiumError, LOAD_TIMEOUT_MS, type ManualPrinter } from './printer.js';
 
 export interface PdfOptions {
   siteDir: string;
@@ -204,6 +204,12 @@ async function writeManual(manual: Manual, context: ManualContext): Promise<{ wr
   const file = join(context.pdfDir, manual.fileName);
   writeFileWhole(file, bytes);
   const docs = findDocsByPath(manifest, manual);
+  if (printed.loaded === false) {
+    assembled.problems.push({
+      path: manual.site.baseUrl,
+      message: `some images or other resources did not load within ${LOAD_TIMEOUT_MS / 1000} s, and are left out`,
+    });
+  }
   const diagnostics = assembled.problems.map(({ path, message }): Diagnostic => ({
     severity: 'warning',
     code: 'pdf-page',
