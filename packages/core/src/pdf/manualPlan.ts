@@ -112,10 +112,11 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
         anchors.set(linked.permalink, anchor);
       } else if (index && !anchors.has(index.path)) {
         page = { type: 'index', description: index.description, cards: index.items };
-        anchors.set(index.path, anchor);
       }
       const children = toEntries(item.items);
-      if (!page && children.length === 0) return [];
+      // A category with nothing to print but a generated list of its items (none of which is printed) is left out.
+      if (page?.type !== 'doc' && children.length === 0) return [];
+      if (page?.type === 'index') anchors.set(index!.path, anchor);
       return [{ type: 'category', anchor, label: item.label, ...(page && { page }), items: children }];
     });
 
