@@ -249,7 +249,7 @@ const FIXTURE: Record<string, string> = {
     '',
   ].join('\n'),
   'sidebars.yaml':
-    'docs:\n  - intro\n  - type: category\n    label: Shapes\n    link: { type: generated-index, description: Every shape a page takes. }\n    items: [math, diagram, wide, hidden, draft]\n',
+    'docs:\n  - intro\n  - type: category\n    label: Shapes\n    link: { type: generated-index, description: Every shape a page takes. }\n    items: [math, diagram, wide, long-table, hidden, draft]\n',
   'docs/intro.md': [
     '---',
     'title: Introduction',
@@ -288,6 +288,14 @@ const FIXTURE: Record<string, string> = {
     '  <TabItem value="java" label="Java tab">The Java way.</TabItem>',
     '  <TabItem value="node" label="Node tab">The Node way.</TabItem>',
     '</Tabs>',
+    '',
+  ].join('\n'),
+  'docs/long-table.md': [
+    '# Long table',
+    '',
+    '| HeaderAlpha | HeaderBeta |',
+    '| --- | --- |',
+    ...Array.from({ length: 120 }, (_, i) => `| row-${i + 1} | value ${i + 1} |`),
     '',
   ].join('\n'),
   'docs/hidden.md': '---\nunlisted: true\n---\n\n# Hidden\n\nUnlistedSecretText.\n',
@@ -362,6 +370,19 @@ describe('docgen pdf: a site of many shapes', () => {
     expect(fromIntro.map((link) => link.uri).filter(Boolean)).toEqual(
       expect.arrayContaining(['https://shapes.example.com/blog', 'https://example.org/x']),
     );
+  });
+
+  it('breaks a long table across pages with its header row on each, under the running header and over the footer', () => {
+    const start = pageOf('Long table').index;
+    const pages = text.split('\f');
+    const tablePages = pages.slice(start).filter((page) => /row-\d+/.test(page));
+    expect(tablePages.length).toBeGreaterThanOrEqual(2);
+    for (const page of tablePages) {
+      expect(page).toContain('HeaderAlpha');
+      expect(page.trim().split('\n')[0]).toBe('Long table');
+      expect(page).toMatch(/Next · \d+ \/ \d+/);
+    }
+    expect(squeeze(tablePages.join(''))).toContain('row-120value120');
   });
 
   it('wraps the long code line and the wide table inside the page', () => {
