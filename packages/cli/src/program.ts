@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { relative } from 'node:path';
-import type { Debris, LockWait } from '@docgen/core';
+import type { Debris, LockWait, TranslationsReport } from '@docgen/core';
 import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
 import { findInstallSource, getDependencySpec } from './installSource.js';
@@ -100,6 +100,49 @@ interface BuildOptions {
   strict?: boolean;
   maxWarnings?: number;
   format: 'text' | 'json';
+}
+
+type TranslationState = 'outdated' | 'missing';
+
+/** `--fail-on outdated,missing`: the states that fail `docgen translations`. */
+function parseFailOn(value: string): TranslationState[] {
+  const states = splitList(value);
+  for (const state of states) {
+    if (state !== 'outdated' && state !== 'missing')
+      throw new InvalidArgumentError('Give outdated, missing, or both: --fail-on outdated,missing');
+  }
+  return states as TranslationState[];
+}
+
+/** `docgen translations` as text: per locale, a line per section, then the outdated pages with the source's changes, then the missing ones. */
+function formatTranslations(report: TranslationsReport, colors: Colors): string {
+  const lines: string[] = [];
+  const locales = [...new Set(report.pages.map((page) => page.locale))];
+  if (locales.length === 0) return 'No page has a translation to check: the site has one locale, or no docs, posts or pages.\n';
+  for (const locale of locales) {
+    lines.push(colors.bold(locale));
+    for (const summary of report.summaries.filter((candidate) => candidate.locale === locale)) {
+      const name = summary.docs
+        ? `${summary.docs.instance === 'default' ? 'docs' : summary.docs.instance} ${summary.docs.label}`
+        : summary.section;
+      const counts = [`${summary.translated} translated`];
+      if (summary.outdated > 0) counts.push(colors.yellow(`${summary.outdated} outdated`));
+      if (summary.missing > 0) counts.push(colors.red(`${summary.missing} missing`));
+      lines.push(`  ${name.padEnd(16)} ${counts.join(', ')}`);
+    }
+    const pages = report.pages.filter((page) => page.locale === locale);
+    for (const page of pages.filter((candidate) => candidate.status === 'outdated')) {
+      const since = page.translatedAt ? ` since ${page.translatedAt.slice(0, 10)}` : '';
+      lines.push(`  ${colors.yellow('outdated')} ${page.path}  ${colors.dim(`${page.sourceFile} changed${since}:`)}`);
+      for (const change of page.sourceChanges ?? []) {
+        lines.push(colors.dim(`    ${change.hash.slice(0, 10)} ${change.date.slice(0, 10)} ${change.subject}`));
+      }
+    }
+    for (const page of pages.filter((candidate) => candidate.status === 'missing')) {
+      lines.push(`  ${colors.red('missing')}  ${page.path}  ${colors.dim(`(${page.sourceFile})`)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** A PDF manual as written: its file (relative to the working folder), pages, size and time. */
@@ -351,6 +394,38 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       io.stdout(
         `${colors.green('✔')} Wrote ${result.manuals.length} PDF manual${result.manuals.length === 1 ? '' : 's'} in ${seconds} s\n`,
       );
+    });
+
+  program
+    .command('translations')
+    .description('how each page of the other locales is translated: translated, missing, or outdated (its source changed since, from git)')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--locale <code>', 'only this locale (default: every locale but the default one)')
+    .addOption(
+      program
+        .createOption('--fail-on <states>', 'exit with code 1 when a page is in one of these states (comma-separated)')
+        .argParser((value: string) => parseFailOn(value)),
+    )
+    .addOption(program.createOption('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (siteDir: string, options: { locale?: string; failOn?: TranslationState[]; format: 'text' | 'json' }) => {
+      const { readTranslations } = await import('@docgen/core');
+      const { resolve } = await import('node:path');
+      siteRoot = resolve(siteDir);
+      const report = await readTranslations({ siteDir, locale: options.locale, onWait: (wait) => io.stderr(formatLockWait(wait, colors)) });
+      reportDiagnostics(report.diagnostics);
+      if (options.format === 'json') {
+        const { diagnostics, ...rest } = report;
+        io.stdout(`${JSON.stringify({ ...rest, warnings: diagnostics }, null, 2)}\n`);
+      } else {
+        io.stdout(formatTranslations(report, colors));
+      }
+      const failing = report.pages.filter((page) => (options.failOn as string[] | undefined)?.includes(page.status));
+      if (failing.length > 0) {
+        exitCode = EXIT.problems;
+        io.stderr(
+          colors.red(`${failing.length} page${failing.length === 1 ? ' is' : 's are'} ${options.failOn!.join(' or ')} (--fail-on)\n`),
+        );
+      }
     });
 
   program

@@ -57,6 +57,10 @@ describe('docgen CLI', () => {
         pdf [options] [siteDir]             build the site, then write a PDF manual
                                             per docs version and locale (cover,
                                             contents, bookmarks, links)
+        translations [options] [siteDir]    how each page of the other locales is
+                                            translated: translated, missing, or
+                                            outdated (its source changed since, from
+                                            git)
         clear [options] [siteDir]           delete the site's build cache (compiled
                                             content, bundles, the record of the last
                                             build)

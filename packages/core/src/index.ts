@@ -14,6 +14,7 @@ import type { MigrateOptions, MigrateResult } from './migrate/index.js';
 export type { MigrateOptions, MigrateResult, MigrationNote } from './migrate/index.js';
 export { listSwizzleComponents, swizzle, type SwizzleComponent, type SwizzleOptions } from './swizzle.js';
 export { assertWritableFolder } from './output/index.js';
+export { readTranslations, type TranslationsOptions, type TranslationsReport, type TranslationSummary } from './translations/index.js';
 export { CHROMIUM_ARGS, findChromium, writeManuals, type PdfOptions, type PdfResult } from './pdf/index.js';
 
 /**

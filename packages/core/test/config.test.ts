@@ -36,6 +36,8 @@ describe('readConfig: a valid config', () => {
         defaultLocale: 'en',
         locales: ['en'],
         localeConfigs: { en: { label: 'en', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en' } },
+        status: false,
+        outdatedNotice: true,
       },
       docs: {
         id: 'default',
@@ -451,7 +453,13 @@ describe('getConfigJsonSchema', () => {
     expect(Object.keys(schema.properties)).toEqual(
       expect.arrayContaining(['title', 'url', 'i18n', 'docs', 'blog', 'navbar', 'footer', 'announcementBar', 'colorMode']),
     );
-    expect(Object.keys(schema.properties.i18n!.properties!)).toEqual(['defaultLocale', 'locales', 'localeConfigs']);
+    expect(Object.keys(schema.properties.i18n!.properties!)).toEqual([
+      'defaultLocale',
+      'locales',
+      'localeConfigs',
+      'status',
+      'outdatedNotice',
+    ]);
     expect(Object.keys(schema.properties.docs!.properties!)).toEqual(
       expect.arrayContaining(['path', 'lastVersion', 'versions', 'onlyIncludeVersions', 'includeCurrentVersion']),
     );

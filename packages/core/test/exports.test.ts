@@ -26,6 +26,7 @@ describe('@docgen/core public exports', () => {
         "loadSite",
         "migrateDocusaurus",
         "readConfig",
+        "readTranslations",
         "startDevServer",
         "startStaticServer",
         "swizzle",

@@ -84,6 +84,12 @@ export interface I18nConfig {
   defaultLocale: string;
   locales: string[];
   localeConfigs: Record<string, LocaleConfig>;
+  /**
+   * Translation statuses from git (`status`): a doc whose translation is older than a change of
+   * its source tells its readers (`outdatedNotice`, on unless false).
+   */
+  status: boolean;
+  outdatedNotice: boolean;
 }
 
 export interface LocaleConfig {

@@ -396,6 +396,26 @@ export interface GitLastUpdate {
   author: string;
 }
 
+/** A commit of a file's history, from git. */
+export interface FileCommit {
+  hash: string;
+  /** ISO date and time (UTC) of the commit. */
+  date: string;
+  author: string;
+  subject: string;
+}
+
+/** What a file went through, for translation statuses (`i18n.status`, `docgen translations`). */
+export interface FileHistory {
+  /** The newest commit that touched the file. */
+  last: FileCommit;
+  /**
+   * The commits that changed what a reader of it sees, newest first: not those that only touched
+   * front matter a page does not show, only renamed it, or say `Translation: unchanged`.
+   */
+  visible: FileCommit[];
+}
+
 export interface SiteContent {
   versions: SourceVersion[];
   blogPosts: SourceBlogPost[];
@@ -415,6 +435,8 @@ export interface SiteContent {
    * last-updated dates (`showLastUpdateTime` / `showLastUpdateAuthor`).
    */
   lastUpdates?: Record<string, GitLastUpdate>;
+  /** The history of each file git tracks, by site path; read only for translation statuses. */
+  histories?: Record<string, FileHistory>;
   /**
    * Warnings met while reading the site's files: symbolic links skipped by the symlink rule
    * (outside the site folder, broken, or a loop), one per link.

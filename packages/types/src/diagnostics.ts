@@ -51,6 +51,7 @@ export type DiagnosticCode =
   | 'symlink-skipped'
   | 'version-missing'
   | 'git-last-update'
+  | 'translation-status'
   | 'markdown'
   | 'markdown-nesting'
   | 'markdown-plugin'

@@ -1,5 +1,5 @@
 import type { SiteConfig } from './config.js';
-import type { CompiledMarkdown, ContentLink, ContentSlot, TocItem } from './content.js';
+import type { CompiledMarkdown, ContentLink, ContentSlot, FileCommit, TocItem } from './content.js';
 import type { Diagnostic, SourceLocation } from './diagnostics.js';
 import type { PropPageSource, PropSidebar, PropSidebarCategory, PropSidebarLink, RouteData, SiteData } from './props.js';
 
@@ -187,6 +187,31 @@ export interface AssetFile {
   outputPath: string;
 }
 
+/**
+ * A page of a locale other than the default, and how its translation stands (`docgen
+ * translations`, `i18n.status`): translated, missing (the page shows the default locale's source),
+ * or outdated (its source changed after the translation's last commit).
+ */
+export interface PageTranslation {
+  locale: string;
+  /** What the page belongs to: a docs version, the blog, the pages. */
+  section: 'docs' | 'blog' | 'pages';
+  /** For docs: the instance (`default` for `docs`), the version's name and label. */
+  docs?: { instance: string; version: string; label: string };
+  title: string;
+  /** The page's URL path in its locale, and its source's in the default locale. */
+  path: string;
+  sourcePath: string;
+  /** Site-relative files: the source, and the translation when there is one. */
+  sourceFile: string;
+  translationFile?: string;
+  status: 'translated' | 'missing' | 'outdated';
+  /** When the translation last changed (its newest commit). */
+  translatedAt?: string;
+  /** For an outdated translation: the source's commits since, newest first. */
+  sourceChanges?: FileCommit[];
+}
+
 export interface SiteManifest {
   config: SiteConfig;
   siteDir: string;
@@ -196,4 +221,6 @@ export interface SiteManifest {
   staticFiles: string[];
   /** What the site model found wrong that does not stop a build (a sidebar label left untranslated). */
   warnings: Diagnostic[];
+  /** How each page of the other locales is translated, when the files' histories were read (SiteContent.histories). */
+  translations?: PageTranslation[];
 }

@@ -282,6 +282,8 @@ export type RouteKind =
       draft: boolean;
       /** Set when the page shows the default locale's source because it has no translation. */
       fallbackFrom?: { locale: string; path: string };
+      /** Set when its translation is older than a change of its source (`i18n.status`): the source's page and the change's date. */
+      outdatedFrom?: { locale: string; path: string; date: string };
       /** URL path of the page's markdown twin (`/docs/x.md`, see getMarkdownPath). */
       markdownPath?: string;
       /** The doc's front matter tags, each linking to its tag page. */

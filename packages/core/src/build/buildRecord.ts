@@ -63,8 +63,8 @@ export function readInputFingerprint(input: {
   ignore?: (path: string) => boolean;
 }): string {
   const { siteDir, outDir, config } = input;
-  // A commit changes the last-updated dates without changing any file.
-  const head = showsLastUpdates(config) ? (readGitHead(siteDir) ?? null) : null;
+  // A commit changes the last-updated dates and translation statuses without changing any file.
+  const head = showsLastUpdates(config) || config.i18n.status ? (readGitHead(siteDir) ?? null) : null;
   const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false, head]));
   const addFiles = (cwd: string, ignore: string[]) => {
     const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });

@@ -10,7 +10,7 @@ import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
 import { getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from '../compile/mainThread.js';
 import { readConfig } from '../config/index.js';
-import { readGitLastUpdates, readSiteContent, showsLastUpdates } from '../content/index.js';
+import { readGitHistories, readGitLastUpdates, readSiteContent, showsLastUpdates } from '../content/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { getBrokenLinks } from '../links/index.js';
 import { createManifest, hasConfigHtml, type LinkCache, type ManifestInput } from '../manifest/index.js';
@@ -48,6 +48,8 @@ export interface LoadSiteOptions {
    * slots (`getContent`) is then not available afterwards. Used by `version cut` to check a site.
    */
   cache?: boolean;
+  /** Read each file's history from git, for translation statuses, even when the config has no `i18n.status`. */
+  histories?: boolean;
   /** Called as bodies are compiled, with how many of those to compile are done. */
   onProgress?: (progress: { stage: 'compiling'; done: number; total: number }) => void;
   /** Called when loading waits for another docgen process using the site's cache (see lockSiteCache). */
@@ -91,6 +93,10 @@ async function loadSiteUnlocked(siteDir: string, options: LoadSiteOptions) {
     options.content ??
     readSiteContent(siteDir, config, undefined, undefined, {
       git: showsLastUpdates(config) ? readGitLastUpdates(siteDir, options.cache === false ? undefined : findCacheDir(siteDir)) : undefined,
+      histories:
+        config.i18n.status || options.histories
+          ? readGitHistories(siteDir, options.cache === false ? undefined : findCacheDir(siteDir))
+          : undefined,
     });
   const throwAway = options.cache === false && !options.storeDir;
   const storeDir =

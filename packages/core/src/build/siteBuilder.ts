@@ -9,6 +9,7 @@ import { readConfig } from '../config/index.js';
 import {
   findComponentPages,
   FRONT_MATTER_MEMO_FILE,
+  readGitHistories,
   readGitLastUpdates,
   readSiteContent,
   showsLastUpdates,
@@ -74,7 +75,9 @@ export function createSiteBuilder(options: BuilderOptions) {
       try {
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
-        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git });
+        // Translation statuses: one more pass, only when the config asks for them.
+        const histories = config.i18n.status ? await timed('history', () => readGitHistories(siteDir, cacheDir)) : undefined;
+        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories });
         // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
         await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
       } catch (error) {

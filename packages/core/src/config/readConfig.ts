@@ -77,7 +77,8 @@ export function readConfig(siteDir: string): SiteConfig {
     };
   }
   const { navbar, footer, announcementBar, colorMode, tableOfContents, code } = raw;
-  const i18n = { defaultLocale: raw.i18n.defaultLocale, locales: raw.i18n.locales, localeConfigs };
+  const { defaultLocale, locales, status, outdatedNotice } = raw.i18n;
+  const i18n = { defaultLocale, locales, localeConfigs, status, outdatedNotice };
   const sourceLocations = readConfigSourceLocations(siteDir, { file: yaml, text }, i18n);
   return {
     title: raw.title,

@@ -189,8 +189,16 @@ export const configSchema = z.strictObject({
       defaultLocale: z.string(),
       locales: z.array(z.string()).min(1),
       localeConfigs: z.record(z.string(), localeConfig).default({}),
+      status: z
+        .boolean()
+        .default(false)
+        .describe('Translation statuses from git: a translated doc whose source changed after it tells its readers (see outdatedNotice).'),
+      outdatedNotice: z
+        .boolean()
+        .default(true)
+        .describe('With status: an outdated translation shows a notice at its top, linking the original.'),
     })
-    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {}, status: false, outdatedNotice: true }),
   docs: z
     .strictObject(docsFields)
     .default({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.yaml', includeCurrentVersion: true, versions: {} }),

@@ -21,7 +21,8 @@ export interface GitLastUpdates {
 /** What git says of the site's folder: the commit checked out, or why dates cannot be read. */
 type GitState = { type: 'ok'; head: string } | { type: 'unavailable'; warning: Diagnostic };
 
-function runGit(siteDir: string, args: string[]) {
+/** Runs git in the site's folder, paths unquoted. */
+export function runGit(siteDir: string, args: string[]) {
   return spawnSync('git', ['-c', 'core.quotePath=false', ...args], {
     cwd: siteDir,
     encoding: 'utf8',
@@ -30,31 +31,42 @@ function runGit(siteDir: string, args: string[]) {
   });
 }
 
-const NO_DATES_HINT = 'Pages show no last-updated date until then; front matter last_update still sets one.';
-
-function unavailable(message: string, hint: string): GitState {
-  return { type: 'unavailable', warning: { severity: 'warning', code: 'git-last-update', message, hint: `${hint} ${NO_DATES_HINT}` } };
+/** What reads git says it needs, and how to do without: the words of its warning when git has nothing to give. */
+export interface GitUse {
+  code: 'git-last-update' | 'translation-status';
+  /** What needs git: "Last-updated dates". */
+  what: string;
+  /** How to go without: "turn showLastUpdateTime and showLastUpdateAuthor off". */
+  off: string;
+  /** What happens meanwhile. */
+  meanwhile: string;
 }
 
-/** The commit checked out in the repository holding `siteDir` (one small `git rev-parse`), or why there is none to read dates from. */
-function readGitState(siteDir: string): GitState {
+const LAST_UPDATES: GitUse = {
+  code: 'git-last-update',
+  what: 'Last-updated dates',
+  off: 'turn showLastUpdateTime and showLastUpdateAuthor off',
+  meanwhile: 'Pages show no last-updated date until then; front matter last_update still sets one.',
+};
+
+/** The commit checked out in the repository holding `siteDir` (one small `git rev-parse`), or why there is none to read history from. */
+export function readGitState(siteDir: string, use: GitUse = LAST_UPDATES): GitState {
+  const unavailable = (message: string, hint: string): GitState => ({
+    type: 'unavailable',
+    warning: { severity: 'warning', code: use.code, message, hint: `${hint} ${use.meanwhile}` },
+  });
   const result = runGit(siteDir, ['rev-parse', '--is-shallow-repository', 'HEAD']);
-  if (result.error) {
-    return unavailable(
-      'Last-updated dates need git, which was not found',
-      'Install git (it must be on the PATH), or turn showLastUpdateTime and showLastUpdateAuthor off.',
-    );
-  }
+  if (result.error) return unavailable(`${use.what} need git, which was not found`, `Install git (it must be on the PATH), or ${use.off}.`);
   const [shallow, head] = result.stdout.trim().split('\n');
   if (result.status !== 0 || !head || !/^[0-9a-f]{40,64}$/.test(head)) {
     return unavailable(
-      'Last-updated dates come from git, but the site is not in a git repository with a commit',
-      'Build from a git clone of the site, or turn showLastUpdateTime and showLastUpdateAuthor off.',
+      `${use.what} come from git, but the site is not in a git repository with a commit`,
+      `Build from a git clone of the site, or ${use.off}.`,
     );
   }
   if (shallow === 'true') {
     return unavailable(
-      "The site's git repository is a shallow clone: its history is cut, so its last-updated dates would be wrong",
+      `The site's git repository is a shallow clone: its history is cut, so its ${use.what.toLowerCase()} would be wrong`,
       'Fetch the whole history (git fetch --unshallow; in GitHub Actions, actions/checkout with fetch-depth: 0).',
     );
   }
@@ -78,24 +90,31 @@ export function readGitHead(siteDir: string): string | undefined {
 export function readGitLastUpdates(siteDir: string, cacheDir: string | undefined): GitLastUpdates {
   const state = readGitState(siteDir);
   if (state.type === 'unavailable') return { files: {}, warning: state.warning };
-  const cacheFile = cacheDir && join(cacheDir, CACHE_FILE);
+  return { files: readByCommit(cacheDir && join(cacheDir, CACHE_FILE), state.head, () => readGitLog(siteDir)) };
+}
+
+/**
+ * What `read` gives at the commit `head`: from `cacheFile` when it was written at that commit,
+ * else read and saved there (a cache that cannot be written costs the next run one more git pass).
+ */
+export function readByCommit<T>(cacheFile: string | undefined, head: string, read: () => T): T {
   if (cacheFile) {
     try {
-      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { head?: unknown; files?: Record<string, GitLastUpdate> };
-      if (cached.head === state.head && cached.files) return { files: cached.files };
+      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { head?: unknown; files?: T };
+      if (cached.head === head && cached.files) return cached.files;
     } catch {
-      // None yet, or unreadable: read the log again.
+      // None yet, or unreadable: read it again.
     }
   }
-  const files = readGitLog(siteDir);
+  const files = read();
   if (cacheFile) {
     try {
-      writeFileWhole(cacheFile, JSON.stringify({ head: state.head, files }));
+      writeFileWhole(cacheFile, JSON.stringify({ head, files }));
     } catch {
-      // A cache that cannot be written costs the next build one more git log, nothing else.
+      // Left for the next run to read again.
     }
   }
-  return { files };
+  return files;
 }
 
 /** Record separator before each commit, unit separator between its fields. */

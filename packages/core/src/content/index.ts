@@ -1,5 +1,6 @@
 export { findComponentPages, readSiteContent, showsLastUpdates } from './readSiteContent.js';
 export { readGitHead, readGitLastUpdates, type GitLastUpdates } from './gitLastUpdates.js';
+export { readGitHistories, type GitHistories } from './gitHistories.js';
 export { ContentCache, type FileChange } from './contentCache.js';
 export { FRONT_MATTER_KEYS, parseFrontMatter, docFrontMatterSchema, blogFrontMatterSchema, pageFrontMatterSchema } from './frontMatter.js';
 export { readSourceFile } from './sourceFile.js';

@@ -48,6 +48,7 @@ import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, par
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
 import { isPageModule, isReactPage, toReactPageSource } from './reactPages.js';
+import type { GitHistories } from './gitHistories.js';
 import type { GitLastUpdates } from './gitLastUpdates.js';
 import { ContentCache } from './contentCache.js';
 import { toAuthorSocials } from './authorSocials.js';
@@ -92,6 +93,8 @@ export function readSiteContent(
   options: {
     /** What git says of the site's files (readGitLastUpdates), when the config shows last updates. */
     git?: GitLastUpdates;
+    /** The files' histories (readGitHistories), for translation statuses. */
+    histories?: GitHistories;
   } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
@@ -114,12 +117,14 @@ export function readSiteContent(
     diagnostics.push({ severity: 'warning', code: 'folder-unreadable', ...described });
   }
   diagnostics.push(...[...reader.fileWarnings.values()].flat());
-  const { git } = options;
+  const { git, histories } = options;
+  if (histories?.warning) diagnostics.push(histories.warning);
+  const withHistories = histories ? { ...content, histories: histories.files } : content;
   if (git && showsLastUpdates(config)) {
     if (git.warning) diagnostics.push(git.warning);
-    return { ...content, lastUpdates: git.files, diagnostics };
+    return { ...withHistories, lastUpdates: git.files, diagnostics };
   }
-  return { ...content, diagnostics };
+  return { ...withHistories, diagnostics };
 }
 
 /** Whether docs or posts show when they last changed (and so git is read). */

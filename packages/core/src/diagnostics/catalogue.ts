@@ -265,6 +265,12 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: 'Last-updated dates were asked for, and git could not give them',
     hint: 'Build in a git clone with its history (`fetch-depth: 0` in CI); front matter `last_update` still sets a date.',
   },
+  'translation-status': {
+    area: 'content',
+    severity: 'warning',
+    title: 'Translation statuses come from git, which has no history to give (git missing, no repository, a shallow clone)',
+    hint: 'Run in a full git clone of the site (in GitHub Actions, actions/checkout with fetch-depth: 0); until then no translation counts as outdated.',
+  },
   markdown: {
     area: 'markdown',
     severity: 'warning',

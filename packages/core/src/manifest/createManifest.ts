@@ -1,3 +1,4 @@
+import { getPageTranslations, markOutdatedDocs } from './translationStatus.js';
 import type { AssetFile, Diagnostic, LocaleManifest, LoadedVersion, ManifestRoute, PropSidebar, SiteManifest } from '@docgen/types';
 import { escapeHtml } from '@docgen/shared';
 import { DocgenError } from '../diagnostics/index.js';
@@ -98,6 +99,11 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       redirects,
     };
   });
+  const { histories } = input.content;
+  const translations = histories && getPageTranslations(config, localeManifests, histories);
+  if (translations && config.i18n.status && config.i18n.outdatedNotice) {
+    markOutdatedDocs(localeManifests, translations, config.i18n.defaultLocale);
+  }
   return {
     config,
     siteDir: input.siteDir,
@@ -105,6 +111,7 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
     assets: [...assets.values()].sort((a, b) => (a.outputPath < b.outputPath ? -1 : 1)),
     staticFiles: input.content.staticFiles,
     warnings,
+    ...(translations && { translations }),
   };
 }
 
