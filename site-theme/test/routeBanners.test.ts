@@ -21,7 +21,11 @@ describe('hasDocBanners: whether a route needs the banners loaded before it show
     ['an unlisted doc', doc({ unlisted: true }), true],
     ['a draft', doc({ draft: true }), true],
     ['a doc shown from the Korean source', doc({ fallbackFrom: { locale: 'ko', path: '/docs/x' } }), true],
-    ['a doc shown from the source of a locale the site lacks', doc({ fallbackFrom: { locale: 'fr', path: '/fr/x' } }), false],
+    [
+      'a doc whose translation is older than its source',
+      doc({ outdatedFrom: { locale: 'ko', path: '/docs/x', date: '2026-01-04T12:00:00.000Z' } }),
+      true,
+    ],
     ['a blog post', { type: 'blogPost' } as RouteData, false],
   ])('%s', (_name, route, expected) => {
     expect(hasDocBanners(route, site)).toBe(expected);

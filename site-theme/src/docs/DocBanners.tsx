@@ -13,6 +13,7 @@ const STRINGS = {
     'banner.draft': 'This page is a draft. It is visible in development only and left out of production builds.',
     'banner.fallback': 'This page has not been translated yet, so it is shown in {language}.',
     'banner.fallbackLink': 'Open the original page',
+    'banner.outdated': 'This translation may be out of date: the {language} original changed on {date}.',
   },
   ko: {
     'banner.unreleased': '{site} {version} 문서는 아직 출시되지 않은 버전입니다.',
@@ -23,14 +24,21 @@ const STRINGS = {
     'banner.draft': '이 페이지는 초안입니다. 개발 중에만 보이며 배포용 빌드에서는 제외됩니다.',
     'banner.fallback': '이 페이지는 아직 번역되지 않아 {language}로 표시됩니다.',
     'banner.fallbackLink': '원본 페이지 열기',
+    'banner.outdated': '이 번역은 최신이 아닐 수 있습니다. {language} 원문이 {date}에 바뀌었습니다.',
   },
 };
 
-/** The notes above a doc's content: unlisted, draft, shown from the source of another locale. */
+/**
+ * The notes above a doc's content: unlisted, draft, shown from the source of another locale, or a
+ * translation older than a change of its source (`i18n.status`).
+ */
 export function PageBanners({ route }: { route: Extract<RouteData, { type: 'doc' }> }) {
   const t = useTranslate(STRINGS);
   const site = useSiteData();
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
+  const outdated = route.outdatedFrom;
+  const sourceLocale = outdated && site.locales.find((locale) => locale.locale === outdated.locale);
+  const htmlLang = site.locales.find((locale) => locale.locale === site.locale)?.htmlLang ?? site.locale;
   return (
     <>
       {route.unlisted ? (
@@ -43,8 +51,21 @@ export function PageBanners({ route }: { route: Extract<RouteData, { type: 'doc'
           {t('banner.draft')}
         </div>
       ) : null}
+      {outdated && sourceLocale ? (
+        <div className="alert alert--warning doc-banner doc-banner--outdated" role="note">
+          {t('banner.outdated', {
+            // The source's language as the reader's language names it: "the Korean original", "영어 원문".
+            language: new Intl.DisplayNames([htmlLang], { type: 'language' }).of(sourceLocale.htmlLang) ?? sourceLocale.label,
+            // Fixed time zone: the date reads the same on the server and in every browser.
+            date: new Intl.DateTimeFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(outdated.date)),
+          })}{' '}
+          <a href={outdated.path} hrefLang={sourceLocale.htmlLang}>
+            {t('banner.fallbackLink')}
+          </a>
+        </div>
+      ) : null}
       {route.fallbackFrom && fallbackLocale ? (
-        <div className="alert alert--info doc-banner" role="note" lang={site.locales.find((l) => l.locale === site.locale)?.htmlLang}>
+        <div className="alert alert--info doc-banner" role="note" lang={htmlLang}>
           {t('banner.fallback', { language: fallbackLocale.label })}{' '}
           <a href={route.fallbackFrom.path} hrefLang={fallbackLocale.htmlLang}>
             {t('banner.fallbackLink')}

@@ -54,7 +54,7 @@ export function DocPage({ route }: { route: DocRoute }) {
   const fallbackLocale = route.fallbackFrom && site.locales.find((locale) => locale.locale === route.fallbackFrom!.locale);
   const contentLang = route.fallbackFrom ? fallbackLocale?.htmlLang : undefined;
   // Loaded with the route when it shows some (see routeBanners.ts).
-  const { PageBanners } = hasPageBanners(route, site) ? docBanners.get() : {};
+  const { PageBanners } = hasPageBanners(route) ? docBanners.get() : {};
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>

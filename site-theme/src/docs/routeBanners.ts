@@ -8,11 +8,12 @@ import { findRouteVersion, getInstanceVersions } from './instanceVersions.js';
  */
 export const docBanners = lazyModule('doc banners', () => import('./DocBanners.js'));
 
-/** Whether a doc's own notes show: unlisted, draft, or its content comes from another locale's source. */
-export function hasPageBanners(route: RouteData, site: SiteData): boolean {
-  if (route.type !== 'doc') return false;
-  const fallbackLocale = route.fallbackFrom && site.locales.some((locale) => locale.locale === route.fallbackFrom!.locale);
-  return route.unlisted || route.draft || Boolean(fallbackLocale);
+/**
+ * Whether a doc's own notes show: unlisted, draft, its content comes from another locale's source,
+ * or its translation is outdated (the manifest names only locales of the site there).
+ */
+export function hasPageBanners(route: RouteData): boolean {
+  return route.type === 'doc' && (route.unlisted || route.draft || !!(route.fallbackFrom || route.outdatedFrom));
 }
 
 /** Whether the version of a doc-like route shows a banner (it is unreleased or unmaintained). */
@@ -28,5 +29,5 @@ export function hasVersionBanner(route: PropDocContext, site: SiteData): boolean
 /** Whether a route shows any of the banners. */
 export function hasDocBanners(route: RouteData, site: SiteData): boolean {
   const isDocLike = route.type === 'doc' || route.type === 'docCategory' || route.type === 'docTagList' || route.type === 'docTag';
-  return hasPageBanners(route, site) || (isDocLike && hasVersionBanner(route, site));
+  return hasPageBanners(route) || (isDocLike && hasVersionBanner(route, site));
 }
