@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readTranslations } from '@docgen/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_CONTENT } from '../src/paths.js';
 
@@ -66,41 +67,25 @@ interface Mentions {
 // ---------------------------------------------------------------------------------------------
 // Reading the site
 
-/** The versions of the site, newest first, with the folders of their Korean and English docs. */
-function readVersions(root: string): { name: string; ko: string; en: string }[] {
-  const past = JSON.parse(readFileSync(join(root, 'versions.json'), 'utf8')) as string[];
-  return [
-    { name: 'current', ko: 'docs', en: 'i18n/en/docs/current' },
-    ...past.map((name) => ({ name, ko: `versioned_docs/version-${name}`, en: `i18n/en/docs/version-${name}` })),
-  ];
-}
-
-function listMarkdown(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
-
-/** Every doc, blog post and markdown page of both locales. Blog posts and pages belong to the current version. */
-function readPages(root: string): Page[] {
-  const pages: Page[] = [];
-  const add = (version: string, locale: Locale, dir: string, prefix: string) => {
-    for (const path of listMarkdown(join(root, dir))) {
-      const key = prefix + relative(join(root, dir), path).split('\\').join('/');
-      pages.push({ version, locale, key, file: relative(root, path), text: readFileSync(path, 'utf8') });
-    }
+/**
+ * Every doc, blog post and markdown page of both locales, as `docgen translations` pairs them: each
+ * Korean source, and its English translation where there is one. Blog posts and pages belong to
+ * the current version.
+ */
+async function readPages(root: string): Promise<Page[]> {
+  const report = await readTranslations({ siteDir: root, locale: 'en' });
+  const pages = new Map<string, Page>();
+  const add = (version: string, locale: Locale, key: string, file: string) => {
+    if (!pages.has(file)) pages.set(file, { version, locale, key, file, text: readFileSync(join(root, file), 'utf8') });
   };
-  for (const version of readVersions(root)) {
-    add(version.name, 'ko', version.ko, '');
-    add(version.name, 'en', version.en, '');
+  for (const page of report.pages) {
+    const version = page.docs?.version ?? 'current';
+    // The path inside the version's folder (docs/, versioned_docs/version-<name>/), or from the site for the blog and pages.
+    const key = page.section === 'docs' ? page.sourceFile.replace(/^(docs|versioned_docs\/version-[^/]+)\//, '') : page.sourceFile;
+    add(version, 'ko', key, page.sourceFile);
+    if (page.translationFile) add(version, 'en', key, page.translationFile);
   }
-  add('current', 'ko', 'blog', 'blog/');
-  add('current', 'en', 'i18n/en/blog', 'blog/');
-  add('current', 'ko', 'pages', 'pages/');
-  add('current', 'en', 'i18n/en/pages', 'pages/');
-  return pages;
+  return [...pages.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -601,9 +586,9 @@ function checkCoherence(allPages: Page[]): string[] {
 // ---------------------------------------------------------------------------------------------
 
 let pages: Page[];
-beforeAll(() => {
-  pages = readPages(DOCS_CONTENT);
-});
+beforeAll(async () => {
+  pages = await readPages(DOCS_CONTENT);
+}, 60_000);
 
 /** The pages with `from` replaced by `to` in the one page at `file` (which must contain it). */
 function inject(file: string, from: string, to: string): Page[] {
@@ -617,7 +602,7 @@ function inject(file: string, from: string, to: string): Page[] {
 describe('docs-content tells one story per version', () => {
   it('reads every version, both locales, the blog and the pages', () => {
     const versions = [...new Set(pages.map((page) => page.version))];
-    expect(versions).toEqual(['current', '2506.1', '2504.1']);
+    expect(versions.sort()).toEqual(['2504.1', '2506.1', 'current']);
     expect(pages.filter((page) => page.locale === 'en').length).toBeGreaterThan(5);
     const current = pages.filter((page) => page.version === 'current');
     expect(current.some((page) => page.key.startsWith('blog/'))).toBe(true);
