@@ -7,7 +7,7 @@
  * and the notice an outdated doc shows its readers, in Chromium, in English and in Korean.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -262,6 +262,35 @@ describe('i18n.status: the notice of an outdated translation', () => {
       .poll(() => page.locator('.doc-banner--outdated').textContent())
       .toBe('이 번역은 최신이 아닐 수 있습니다. 영어 원문이 2026년 1월 4일에 바뀌었습니다. 원본 페이지 열기');
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('writes a status page per translated locale: each page, its state, its source, the changes since with links to the repository', async () => {
+    const { site, commits } = writeSite('status-page', 'ko', 'en');
+    const config = join(site, 'docgen.config.yaml');
+    writeFileSync(config, `${readFileSync(config, 'utf8')}docs:\n  editUrl: https://github.com/example/statuses/edit/main/\n`);
+    const result = await runDocgen(['build', site]);
+    expect(result.code, result.stderr).toBe(0);
+    const server = await startPlainServer(join(site, 'build'));
+    servers.push(server);
+    const { page } = await openPage(browser);
+    expect((await page.goto(`${server.url}/en/translation-status/`))!.status()).toBe(200);
+    expect(await page.locator('h1').textContent()).toBe('Translation status: en');
+    expect(await page.locator('.counts').textContent()).toBe('translated: 4outdated: 2missing: 1');
+    const edited = page.locator('tr', { has: page.locator('a[href="/en/docs/edited"]') });
+    expect(await edited.locator('.status').textContent()).toBe('outdated');
+    expect(await edited.locator('a[href="/docs/edited"]').textContent()).toBe('docs/edited.md');
+    expect(await edited.locator('li').textContent()).toContain('2026-01-04 Edited: the text changed');
+    expect(await edited.locator(`a[href="https://github.com/example/statuses/commit/${commits.edited}"]`).count()).toBe(1);
+    expect(
+      await edited.locator(`a[href="https://github.com/example/statuses/compare/${commits.first}...${commits.edited}"]`).textContent(),
+    ).toBe('all changes');
+    const missing = page.locator('tr', { has: page.locator('a[href="/en/docs/untranslated"]') });
+    expect(await missing.locator('.status').textContent()).toBe('missing');
+    // The page of the link leads to the page itself; the default locale has no status page.
+    await page.locator('a[href="/en/docs/edited"]').click();
+    await expect.poll(() => page.locator('.doc-banner--outdated').count()).toBe(1);
+    expect((await page.goto(`${server.url}/translation-status/`))!.status()).toBe(404);
     await page.context().close();
   });
 

@@ -206,8 +206,9 @@ export interface PageTranslation {
   sourceFile: string;
   translationFile?: string;
   status: 'translated' | 'missing' | 'outdated';
-  /** When the translation last changed (its newest commit). */
+  /** When the translation last changed, and in which commit (its newest). */
   translatedAt?: string;
+  translatedCommit?: string;
   /** For an outdated translation: the source's commits since, newest first. */
   sourceChanges?: FileCommit[];
 }

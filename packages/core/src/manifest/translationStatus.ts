@@ -52,7 +52,7 @@ export function getPageTranslations(
         Object.assign(page, {
           translationFile,
           status: changes.length > 0 ? 'outdated' : 'translated',
-          ...(translated && { translatedAt: translated.date }),
+          ...(translated && { translatedAt: translated.date, translatedCommit: translated.hash }),
           ...(changes.length > 0 && { sourceChanges: changes }),
         });
       }

@@ -6,6 +6,7 @@ import { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed } from './feeds.js';
 import { LLMS_FILE, LLMS_FULL_FILE, toLlmsFullTxt, toLlmsTxt, type LlmsFullPart } from './llms.js';
 import { getMarkdownTwin, toMarkdownTwinText } from './markdownTwin.js';
 import { getRedirectFile, toRedirectPage } from './redirectPage.js';
+import { toTranslationStatusPage, TRANSLATION_STATUS_PATH } from './translationStatusPage.js';
 import { SITEMAP_FILE, toRobotsTxt, toSitemap } from './sitemap.js';
 
 /** The part of the build's output writer the seo files need. */
@@ -143,6 +144,17 @@ export function createSeoFiles({ keepTwinTexts = false } = {}) {
         localeFile(fullFile, recordLengths(toLlmsFullTxt({ ...llms, getTwinText: (path) => readTwin(twins.get(path)), getPart }), parts));
 
         const htmlLang = config.i18n.localeConfigs[locale.locale]?.htmlLang ?? locale.locale;
+        const statuses = config.i18n.status ? manifest.translations?.filter((page) => page.locale === locale.locale) : undefined;
+        const statusPath = `${locale.site.baseUrl}${TRANSLATION_STATUS_PATH}`;
+        // (Never over a page of the site at that address.)
+        if (statuses && locale.locale !== config.i18n.defaultLocale && !present.has(statusPath) && !present.has(statusPath.slice(0, -1))) {
+          const label = config.i18n.localeConfigs[locale.locale]?.label ?? locale.locale;
+          const editUrl = config.docs.editUrl ?? config.blog.editUrl;
+          localeFile(
+            toFile(`${statusPath}index.html`),
+            toTranslationStatusPage({ locale: locale.locale, localeLabel: label, htmlLang, pages: statuses, editUrl }),
+          );
+        }
         for (const redirect of locale.redirects) {
           localeFile(getRedirectFile(redirect, config.baseUrl), toRedirectPage(redirect, { siteUrl: config.url, htmlLang }));
         }
