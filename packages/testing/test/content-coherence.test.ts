@@ -580,6 +580,78 @@ function checkCoherence(allPages: Page[]): string[] {
       }
     }
   }
+  problems.push(...checkRules(allPages));
+  return problems;
+}
+
+/**
+ * The rules a page states that other pages must state alike (the second review's high findings):
+ * - an issue's tracking or ticket key is `ruleId` + `file` + `assetId`, wherever prose builds one
+ *   from `ruleId` and `file`;
+ * - in a version whose usage page says not to retry calls that create an analysis, the
+ *   `INTERNAL_ERROR` advice of those calls and of the SDK pages says so too;
+ * - a sample log line's level matches its code's first letter, and only an `ERROR` says a file or
+ *   page was skipped or excluded (gates count `ERROR`s to know that).
+ */
+function checkRules(allPages: Page[]): string[] {
+  const problems: string[] = [];
+  const prose = (page: Page) => parseBlocks(page.text).filter((block) => block.type === 'prose');
+  for (const page of allPages) {
+    for (const block of prose(page)) {
+      if (/`ruleId`/.test(block.text) && /`file`/.test(block.text) && /(키|\bkey\b)/.test(block.text) && !/`assetId`/.test(block.text)) {
+        problems.push(`${page.file}:${block.line}: an issue key of ruleId and file without assetId`);
+      }
+    }
+  }
+  const noCreationRetry = (text: string) => /재시도하지 (않|말)|not (be )?(auto(matically)?[- ])?retr/i.test(text);
+  for (const version of new Set(allPages.map((page) => page.version))) {
+    const usage = allPages.find((page) => page.version === version && page.locale === 'ko' && page.key === 'tutorial/advanced/usage.md');
+    if (!usage || !noCreationRetry(usage.text) || !/INTERNAL_ERROR/.test(usage.text)) continue;
+    for (const page of allPages.filter((candidate) => candidate.version === version)) {
+      const creates = /^guide\/api\/analyze(Code|Ops|Webapp)\.md$/.test(page.key);
+      const sdk = /^guide\/sdk\/(Java|Node)\.md$/.test(page.key);
+      if (!creates && !sdk) continue;
+      const blocks = parseBlocks(page.text);
+      blocks.forEach((block, index) => {
+        if (block.type !== 'prose' || !/다시 시도|재시도|retry/i.test(block.text)) return;
+        const underInternalError =
+          creates &&
+          blocks
+            .slice(0, index)
+            .reverse()
+            .find((previous) => previous.type === 'heading');
+        const aboutInternalError = sdk
+          ? /`INTERNAL_ERROR`/.test(block.text)
+          : underInternalError?.type === 'heading' && underInternalError.text.includes('INTERNAL_ERROR');
+        if (aboutInternalError && !noCreationRetry(block.text)) {
+          problems.push(
+            `${page.file}:${block.line}: says to retry INTERNAL_ERROR where ${usage.file} says not to retry calls that create an analysis`,
+          );
+        }
+      });
+    }
+  }
+  const letters: Record<string, string> = { INFO: 'I', WARN: 'W', ERROR: 'E' };
+  for (const page of allPages) {
+    for (const block of parseBlocks(page.text)) {
+      if (block.type !== 'code' || block.language !== 'json') continue;
+      const text = block.lines.join('\n');
+      for (const entry of text.matchAll(/\{[^{}]*"level":\s*"(\w+)"[^{}]*\}/g)) {
+        const [object, level] = entry;
+        const code = /"code":\s*"(\w)\d+"/.exec(object)?.[1];
+        const line = block.line + text.slice(0, entry.index).split('\n').length;
+        if (code && letters[level!] && code !== letters[level!])
+          problems.push(`${page.file}:${line}: a ${level} message with a ${code} code`);
+        // (Files left out as the request asked, by excludePaths, are no failure: INFO says so.)
+        if (
+          level !== 'ERROR' &&
+          /skipp|excluded from analysis|건너뛰|분석에서 제외/i.test(/"message":\s*"([^"]*)"/.exec(object)?.[1] ?? '')
+        ) {
+          problems.push(`${page.file}:${line}: a ${level} message says a file was skipped, which only an ERROR may say`);
+        }
+      }
+    }
+  }
   return problems;
 }
 
@@ -762,6 +834,57 @@ describe('docs-content tells one story per version', () => {
         /stopAnalysis\.md:\d+: java SDK client stopAnalysis with 2 argument\(s\) is not what the 2506.1 SDK reference documents/,
       ),
     ]);
+  });
+
+  it('reports a page written the old way against a rule another page states', () => {
+    const ticketKey = checkCoherence(
+      inject(
+        'docs/guide/api/results.zip/issue.md',
+        '`ruleId`, `file`, `assetId`를 조합한 값(위의 이슈 추적 키와 같은 키)을 티켓의 외부 키로 저장해 두면 같은 이슈로 티켓이 중복 생성되는 것을 막을 수 있습니다. `assetId`를 빼면 같은 `pom.xml`에서 나온 여러 라이브러리의 취약점(모두 `EA-DEP-VULN-001`)이 한 티켓으로 합쳐지고, 그중 하나만 해결되어도 티켓이 닫힙니다.',
+        '`ruleId`와 `file`을 조합한 값을 티켓의 외부 키로 저장해 두면 같은 이슈로 티켓이 중복 생성되는 것을 막을 수 있습니다.',
+      ),
+    );
+    expect(ticketKey).toEqual([
+      expect.stringMatching(/^docs\/guide\/api\/results\.zip\/issue\.md:\d+: an issue key of ruleId and file without assetId$/),
+    ]);
+    const retry = checkCoherence(
+      inject(
+        'versioned_docs/version-2506.1/guide/api/analyzeOps.md',
+        '이 요청은 분석을 새로 만들기 때문에, 오류 응답을 받았더라도 분석이 이미 접수되었을 수 있습니다. 자동으로 재시도하지 말고',
+        '잠시 후 다시 시도하고,',
+      ),
+    );
+    expect(retry).toEqual([
+      expect.stringMatching(
+        /^versioned_docs\/version-2506\.1\/guide\/api\/analyzeOps\.md:\d+: says to retry INTERNAL_ERROR where versioned_docs\/version-2506\.1\/tutorial\/advanced\/usage\.md says not/,
+      ),
+    ]);
+    const sdk = checkCoherence(
+      inject(
+        'docs/guide/sdk/Node.md',
+        '분석을 만드는 메서드(`analyzeCode`, `analyzeOps`, `analyzeWebapp`)에서는 분석이 이미 접수되었을 수 있으므로 자동으로 재시도하지 말고 콘솔에서 먼저 확인합니다.',
+        '분석을 만드는 메서드도 같습니다.',
+      ),
+    );
+    expect(sdk).toEqual([expect.stringMatching(/^docs\/guide\/sdk\/Node\.md:\d+: says to retry INTERNAL_ERROR/)]);
+    const level = checkCoherence(
+      inject(
+        'docs/guide/api/results.zip/workMessage.json.md',
+        '"message": "Could not detect file encoding; file read as UTF-8"',
+        '"message": "Could not detect file encoding; file skipped"',
+      ),
+    );
+    expect(level).toEqual([
+      expect.stringMatching(/^docs\/guide\/api\/results\.zip\/workMessage\.json\.md:\d+: a WARN message says a file was skipped/),
+    ]);
+    const letter = checkCoherence(
+      inject(
+        'docs/guide/api/results.zip/workMessage.json.md',
+        '"level": "ERROR",\n    "code": "E1301"',
+        '"level": "WARN",\n    "code": "E1301"',
+      ),
+    );
+    expect(letter).toEqual(expect.arrayContaining([expect.stringMatching(/: a WARN message with a E code$/)]));
   });
 
   it('reports an English page that drifts from its Korean original', () => {
