@@ -67,7 +67,7 @@ const TEXT = {
     resultsTitle: 'Every result in one results.zip',
     resultsBody:
       'A summary (summary.json), analysis messages (workMessage.json), the asset list, the issue list and, for source code and artifact analyses, license notices and the SBOM (CycloneDX, SPDX) arrive in a single file.',
-    results: 'See what results.zip holds',
+    results: 'Contents of results.zip',
   },
 };
 
