@@ -2,7 +2,7 @@ import { Link, PageMetadata, useSiteData } from '@docgen/site-theme';
 
 const TEXT = {
   ko: {
-    title: '예시분석 개발자 문서',
+    title: 'Example Analysis 개발자 문서',
     subtitle:
       '소스 코드, 운영 산출물, 웹 애플리케이션을 한 번의 API 호출로 분석하고, 소스 코드와 운영 산출물은 SBOM과 라이선스 고지문까지 받아 보세요.',
     start: '5분 만에 시작하기',

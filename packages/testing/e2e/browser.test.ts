@@ -56,7 +56,7 @@ describe('navigation with JavaScript on', () => {
     await page.locator('.doc-sidebar a', { hasText: 'analyzeCode' }).first().click();
     await expect.poll(() => page.url()).toBe(`${siteUrl}/docs/guide/api/analyzeCode`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('analyzeCode');
-    expect(await page.title()).toBe('analyzeCode | 예시분석 개발자 문서');
+    expect(await page.title()).toBe('analyzeCode | Example Analysis 개발자 문서');
     // A link inside the markdown content.
     await page.locator('.markdown a[href="/docs/guide/api/viewRequest#response"]').first().click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('viewRequest');

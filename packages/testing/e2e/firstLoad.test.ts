@@ -122,7 +122,7 @@ describe('code loaded on demand', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await link.click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('빠른 시작');
-    expect(await page.title()).toBe('빠른 시작 | 예시분석 개발자 문서');
+    expect(await page.title()).toBe('빠른 시작 | Example Analysis 개발자 문서');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(scripts.filter((script) => script === navigationChunk())).toHaveLength(1);
     expect(scripts.filter((script) => script === statusChunk())).toHaveLength(1);
