@@ -422,6 +422,27 @@ describe('readConfig: customCss', () => {
   });
 });
 
+describe('readConfig: pdf', () => {
+  it('takes versions named by the site (current, or versions.json) and its locales', () => {
+    const config = readConfig(
+      siteWithConfig(`${MINIMAL}pdf:\n  versions: [current, '1.0']\n  paperSize: Letter\n  build: true\n`, ['1.0']),
+    );
+    expect(config.pdf).toEqual({ versions: ['current', '1.0'], paperSize: 'Letter', cover: {}, build: true });
+  });
+
+  it('refuses a version or locale the site does not have, at its line, naming those it has', () => {
+    const version = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}pdf:\n  versions: [current, '9.9']\n`, ['1.0'])));
+    expect(version.message).toBe('pdf.versions has "9.9", which is no docs version of the site');
+    expect(version.hint).toContain('current, 1.0');
+    expect(version.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 23 });
+    const locale = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}pdf:\n  locales: [fr]\n`)));
+    expect(locale.message).toBe('pdf.locales has "fr", which is not one of i18n.locales (en)');
+    const paper = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}pdf:\n  paperSize: B5\n`)));
+    expect(paper.code).toBe('config-invalid');
+    expect(paper.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 14 });
+  });
+});
+
 describe('parseYamlFile', () => {
   it('adds the line offset to locations (front matter starts on line 2)', () => {
     const yaml = parseYamlFile('a: 1\nb:\n  c: [x, y]\n', 'docs/a.md', 1);
