@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Diagnostic, FileCommit, FileHistory } from '@docgen/types';
-import { readByCommit, readGitState, runGit } from './gitLastUpdates.js';
+import { getGitOptions, readByCommit, readGitState, runGit } from './gitLastUpdates.js';
 
 const CACHE_FILE = 'git-histories.json';
 
@@ -175,11 +175,10 @@ function unquote(path: string): string {
 function readHeadFiles(siteDir: string, paths: string[]): Map<string, string[]> {
   const contents = new Map<string, string[]>();
   if (paths.length === 0) return contents;
+  // Bytes, not text: each blob's size in its header counts bytes.
   const result = spawnSync('git', ['cat-file', '--batch'], {
-    cwd: siteDir,
+    ...getGitOptions(siteDir),
     input: paths.map((path) => `HEAD:./${path}`).join('\n') + '\n',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
   });
   if (result.error || result.status !== 0) return contents;
   const output = result.stdout;

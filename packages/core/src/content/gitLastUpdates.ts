@@ -23,12 +23,12 @@ type GitState = { type: 'ok'; head: string } | { type: 'unavailable'; warning: D
 
 /** Runs git in the site's folder, paths unquoted. */
 export function runGit(siteDir: string, args: string[]) {
-  return spawnSync('git', ['-c', 'core.quotePath=false', ...args], {
-    cwd: siteDir,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
-  });
+  return spawnSync('git', ['-c', 'core.quotePath=false', ...args], { ...getGitOptions(siteDir), encoding: 'utf8' });
+}
+
+/** How docgen runs git in the site's folder: no optional locks (a build never blocks a user's git), the C locale, room for a long log. */
+export function getGitOptions(siteDir: string) {
+  return { cwd: siteDir, maxBuffer: 1 << 30, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } };
 }
 
 /** What reads git says it needs, and how to do without: the words of its warning when git has nothing to give. */

@@ -74,7 +74,9 @@ export function assembleManual(input: AssembleInput): AssembledManual {
   const outline: OutlineItem[] = [];
   const pageTitles: { anchor: string; title: string }[] = [];
   const body: string[] = [];
-  const rewritePage = createPageRewriter(pages, manual, input.siteUrl);
+  // The anchor of each page of the manual by its route, as a link names it (no trailing slash).
+  const anchorsByKey = new Map([...manual.anchors].map(([path, anchor]) => [toRouteKey(path), anchor]));
+  const rewritePage = createPageRewriter(pages, anchorsByKey, input.siteUrl);
 
   const printEntries = (entries: ManualEntry[], depth: number, into: OutlineItem[]) => {
     for (const entry of entries) {
@@ -94,7 +96,7 @@ export function assembleManual(input: AssembleInput): AssembledManual {
         body.push(`<div class="markdown">${toHtml({ type: 'root', children: content })}</div>`);
         item.items.push(...getHeadingOutline(content));
       } else if (entry.type === 'category' && entry.page?.type === 'index') {
-        body.push(printCards(entry.page.description, entry.page.cards, manual, input.siteUrl, strings.items));
+        body.push(printCards(entry.page.description, entry.page.cards, anchorsByKey, input.siteUrl, strings.items));
       }
       body.push('</section>');
       if (entry.type === 'category') printEntries(entry.items, depth + 1, item.items);
@@ -271,8 +273,7 @@ function toRouteKey(pathname: string): string {
  * works on screen (copy buttons, hash links, tab lists) taken out, tabs printed one after another
  * under their labels, details open.
  */
-function createPageRewriter(pages: Map<string, ReadPage>, manual: Manual, siteUrl: string) {
-  const anchorsByKey = new Map([...manual.anchors].map(([path, anchor]) => [toRouteKey(path), anchor]));
+function createPageRewriter(pages: Map<string, ReadPage>, anchorsByKey: Map<string, string>, siteUrl: string) {
   const pagesByAnchor = new Map([...pages.values()].map((read) => [read.entry.anchor, read]));
   return (node: Element, page: ReadPage) => rewritePage(node, page, (href) => resolveLink(href, page));
 
@@ -393,10 +394,15 @@ function printContents(items: OutlineItem[], depth = 0): string {
 }
 
 /** A generated category page: its description and its items as the site's cards. */
-function printCards(description: string, cards: PropCard[], manual: Manual, siteUrl: string, itemsTemplate: string): string {
-  const anchors = new Map([...manual.anchors].map(([path, anchor]) => [toRouteKey(path), anchor]));
+function printCards(
+  description: string,
+  cards: PropCard[],
+  anchorsByKey: Map<string, string>,
+  siteUrl: string,
+  itemsTemplate: string,
+): string {
   const rows = cards.map((card) => {
-    const anchor = anchors.get(toRouteKey(card.path));
+    const anchor = anchorsByKey.get(toRouteKey(card.path));
     const href = anchor ? `#${anchor}` : `${siteUrl}${encodePath(card.path)}`;
     const text = card.description || (card.count !== undefined ? fillIn(itemsTemplate, { count: card.count }) : '');
     return `<a class="card" href="${escapeHtml(href)}"><span class="card__title">${escapeHtml(card.title)}</span>${

@@ -86,6 +86,10 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
   const localeConfig = manifest.config.i18n.localeConfigs[locale];
   const docsById = new Map(version.docs.map((doc) => [doc.id, doc]));
   const docsByPath = new Map(version.docs.map((doc) => [doc.permalink, doc]));
+  // The generated category pages of the locale, by path.
+  const categoryPages = new Map(
+    localeManifest.routes.flatMap((route) => (route.data.type === 'docCategory' ? [[route.path, route.data] as const] : [])),
+  );
   const anchors = new Map<string, string>();
   let count = 0;
   const nextAnchor = () => `m${++count}`;
@@ -106,7 +110,7 @@ function planManual(manifest: SiteManifest, localeManifest: LocaleManifest, vers
       const anchor = nextAnchor();
       const linked = item.href ? docsByPath.get(item.href) : undefined;
       let page: ManualCategory['page'];
-      const index = !linked && (item.href || item.indexHref) ? findCategoryPage(localeManifest, item.href ?? item.indexHref!) : undefined;
+      const index = !linked && (item.href || item.indexHref) ? categoryPages.get(item.href ?? item.indexHref!) : undefined;
       if (linked && !linked.unlisted && !linked.draft && !anchors.has(linked.permalink)) {
         page = { type: 'doc', path: linked.permalink };
         anchors.set(linked.permalink, anchor);
@@ -178,10 +182,4 @@ function getSidebarLabels(localeManifest: LocaleManifest, instance: string): Map
     if (item.type === 'dropdown') item.items.forEach((child) => add(child as Parameters<typeof add>[0]));
   }
   return labels;
-}
-
-/** The generated category page at `path` (its route's data), if that is one. */
-function findCategoryPage(localeManifest: LocaleManifest, path: string) {
-  const data = localeManifest.routes.find((candidate) => candidate.path === path)?.data;
-  return data?.type === 'docCategory' ? data : undefined;
 }

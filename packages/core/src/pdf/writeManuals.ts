@@ -172,16 +172,19 @@ async function writeManual(manual: Manual, context: ManualContext): Promise<{ wr
   const started = performance.now();
   const { manifest, outDir, printer } = context;
   const baseUrl = manifest.config.baseUrl;
-  const readPage = (path: string): string | undefined => {
-    try {
-      return readFileSync(join(outDir, getHtmlFilePath(path.slice(baseUrl.length - 1))), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const drawings = new Map<string, (string | undefined)[]>();
+  // Each built page read once: for its diagrams here, for its content in assembleManual.
+  const pages = new Map<string, string | undefined>();
   for (const path of manual.anchors.keys()) {
-    if (readPage(path)?.includes('data-diagram="mermaid"')) drawings.set(path, await printer.drawDiagrams(path));
+    try {
+      pages.set(path, readFileSync(join(outDir, getHtmlFilePath(path.slice(baseUrl.length - 1))), 'utf8'));
+    } catch {
+      pages.set(path, undefined);
+    }
+  }
+  const readPage = (path: string) => pages.get(path);
+  const drawings = new Map<string, (string | undefined)[]>();
+  for (const [path, text] of pages) {
+    if (text?.includes('data-diagram="mermaid"')) drawings.set(path, await printer.drawDiagrams(path));
   }
   const assembled = assembleManual({
     manual,
