@@ -98,9 +98,15 @@ export interface PageFrontMatter extends PageExtrasFrontMatter {
 export interface SourceMarkdown<FrontMatter> {
   file: SourceFile;
   frontMatter: FrontMatter;
+  /**
+   * The file after its front matter. Of a file unchanged since the last build it is read when first
+   * asked for (see core's unchangedSources.ts): copy such a source with `extendSource`, not a spread.
+   */
   body: string;
   /** 1-based line of the file on which the body starts. */
   bodyLine: number;
+  /** A hash of the body (core's hashMarkdownBody), when it was known without reading the file. */
+  bodyHash?: string;
   /** Front matter keys the page's kind does not read. */
   warnings?: Diagnostic[];
   /** Read as MDX: an `.mdx` file, or any markdown file under the site's `markdown.format: mdx`. */

@@ -38,6 +38,7 @@ export type DiagnosticCode =
   | 'yaml-shape'
   | 'front-matter-invalid'
   | 'front-matter-unclosed'
+  | 'source-changed'
   | 'front-matter-language'
   | 'front-matter-unknown'
   | 'front-matter-unsupported'

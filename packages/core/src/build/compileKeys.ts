@@ -12,6 +12,7 @@ import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from '../bundle/inde
 import { DOCGEN_VERSION } from '../version.js';
 import { getSiteContext } from './siteContext.js';
 import { getLocaleDir } from '../files/index.js';
+import { hashMarkdownBody } from '../content/index.js';
 import { hashOwnCode } from '../processes/index.js';
 
 /** Every markdown source of the site (a fallback page's source is its default-locale file). */
@@ -92,7 +93,7 @@ export function createSourceKeys() {
       const fullSalt = mdxInput ? `${salt}\0${mdxInput.runtime}` : salt;
       // An MDX file with partials is keyed anew each time: a partial may change while the file does not.
       if (remembered?.salt === fullSalt && !source.partials) return remembered.key;
-      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.body, mdxInput);
+      const key = getCompileKey(salt, source.file.sitePath, source.bodyLine, source.bodyHash ?? hashMarkdownBody(source.body), mdxInput);
       known.set(source.file, { salt: fullSalt, key });
       return key;
     },

@@ -19,11 +19,12 @@ export interface CompileTask {
 }
 
 /**
- * The key of a compiled body: its text, where it was written (diagnostics name the file and
- * line) and `salt` (docgen's version and the compile options, which change what compiling gives).
+ * The key of a compiled body: a hash of its text (`bodyHash`), where it was written (diagnostics
+ * name the file and line) and `salt` (docgen's version and the compile options, which change what
+ * compiling gives).
  */
-export function getCompileKey(salt: string, sourcePath: string, bodyLine: number, body: string, mdx?: MdxInput): string {
-  const hash = createHash('sha256').update(salt).update('\0').update(sourcePath).update(`\0${bodyLine}\0`).update(body);
+export function getCompileKey(salt: string, sourcePath: string, bodyLine: number, bodyHash: string, mdx?: MdxInput): string {
+  const hash = createHash('sha256').update(salt).update('\0').update(sourcePath).update(`\0${bodyLine}\0`).update(bodyHash);
   // An MDX file's front matter and partials change what it compiles to.
   if (mdx) hash.update('\0mdx\0').update(JSON.stringify(mdx));
   return hash.digest('hex').slice(0, 32);

@@ -128,10 +128,13 @@ export class ContentCache {
   }
 }
 
+/** Freezes `value` and what its properties hold; a getter is not called (an unread source's body, see unchangedSources.ts). */
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+    for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+      if ('value' in descriptor) deepFreeze(descriptor.value);
+    }
   }
   return value;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import { z } from 'zod';
@@ -7,6 +8,20 @@ import { getIdProblem, getSlugProblem, readsAsMdx, ROUTE_PATH_HINT } from '../fi
 import type { FrontMatterMemo } from './frontMatterMemo.js';
 
 const FENCE = /^---([^\n]*)\n/;
+const CLOSING_FENCE = /\n---[ \t]*(\n|$)/;
+
+/** Where the body of a markdown text starts: after its front matter block (0 when it has none); undefined when the block is never closed. */
+export function findBodyStart(text: string): number | undefined {
+  const open = FENCE.exec(text);
+  if (!open) return 0;
+  const close = CLOSING_FENCE.exec(text.slice(open[0].length - 1));
+  return close ? open[0].length - 1 + close.index + close[0].length : undefined;
+}
+
+/** A hash of a markdown body: what its compile key holds of it, and what tells an unread file's body when it is read (see unchangedSources.ts). */
+export function hashMarkdownBody(body: string): string {
+  return createHash('sha256').update(body).digest('base64');
+}
 
 /**
  * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
@@ -30,7 +45,7 @@ export function parseFrontMatter<Schema extends z.ZodType>(
       hint: 'Front matter is YAML only: start the block with a plain "---" line. Code in front matter is never run.',
     });
   }
-  const close = /\n---[ \t]*(\n|$)/.exec(file.text.slice(open[0].length - 1));
+  const close = CLOSING_FENCE.exec(file.text.slice(open[0].length - 1));
   if (!close) {
     throw new DocgenError('Front matter is not closed', {
       code: 'front-matter-unclosed',

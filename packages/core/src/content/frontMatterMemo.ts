@@ -19,22 +19,62 @@ interface MemoEntry extends CheckedFrontMatter {
 }
 
 /**
+ * A markdown file as the last reading found it, known by its stamp (see getFileStamp): what its
+ * front matter gave, where its body starts, and the body's hash (hashMarkdownBody).
+ */
+export interface KnownFile extends CheckedFrontMatter {
+  stamp: string;
+  bodyLine: number;
+  bodyHash: string;
+}
+
+/**
  * Front matter checked by earlier runs, by file and schema, kept in the site's cache: parsing the
  * YAML of every file is most of reading a site (half a second at 2,000 pages), and a file whose
  * front matter text is unchanged gives the same value and warnings. Only front matter that was
  * valid is kept (an error is thrown again, by parsing), and only values JSON holds exactly.
- * Category files (`_category_.yaml`) are kept here too, by their whole text.
+ * Category files (`_category_.yaml`) are kept here too, by their whole text. Markdown files are
+ * also kept by their stamp (getFile): one unchanged since is not read at all, its body read only
+ * if something asks for it (on a 10,000-page site, reading every file took half a second).
  */
 export class FrontMatterMemo {
   private readonly entries: Map<string, MemoEntry>;
   /** Entries of files met by this process: what `write` keeps (files gone since are forgotten). */
   private readonly met = new Map<string, MemoEntry>();
+  private readonly files: Map<string, KnownFile>;
+  private readonly metFiles = new Map<string, KnownFile>();
 
   constructor(
     private readonly salt: string,
     entries: Record<string, MemoEntry> = {},
+    files: Record<string, KnownFile> = {},
   ) {
     this.entries = new Map(Object.entries(entries));
+    this.files = new Map(Object.entries(files));
+  }
+
+  /**
+   * The markdown file `sitePath` as read by schema `kind` when it had `stamp`: a file whose size,
+   * times and inode are those of the last reading holds what it held then, and need not be read
+   * (`docgen build` trusts sizes and modification times as its fingerprint does). Undefined when
+   * it was not read so, or changed since.
+   */
+  getFile(kind: string, sitePath: string, stamp: string): KnownFile | undefined {
+    const key = `${kind}\0${sitePath}`;
+    const file = this.files.get(key);
+    if (file?.stamp !== stamp) return undefined;
+    this.metFiles.set(key, file);
+    return file;
+  }
+
+  /** Remembers what reading `sitePath` gave, unless its front matter is not JSON (see set). */
+  setFile(kind: string, sitePath: string, file: KnownFile): void {
+    const frontMatter = toJsonValue(file.frontMatter);
+    if (frontMatter === NOT_JSON) return;
+    const key = `${kind}\0${sitePath}`;
+    const known: KnownFile = { ...file, frontMatter };
+    this.files.set(key, known);
+    this.metFiles.set(key, known);
   }
 
   /** What the front matter `yamlText` of `sitePath` gave when checked by schema `kind`, if it was checked before. */
@@ -63,7 +103,8 @@ export class FrontMatterMemo {
 
   /** Writes the entries of the files this process met into `dir` (atomically). */
   write(dir: string): void {
-    writeFileWhole(join(dir, FRONT_MATTER_MEMO_FILE), JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.met) }));
+    const stored = { salt: this.salt, entries: Object.fromEntries(this.met), files: Object.fromEntries(this.metFiles) };
+    writeFileWhole(join(dir, FRONT_MATTER_MEMO_FILE), JSON.stringify(stored));
   }
 }
 
@@ -73,9 +114,14 @@ export class FrontMatterMemo {
  */
 export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
   try {
-    const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as { salt?: unknown; entries?: unknown };
-    if (stored.salt === salt && typeof stored.entries === 'object' && stored.entries !== null) {
-      return new FrontMatterMemo(salt, stored.entries as Record<string, MemoEntry>);
+    const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as {
+      salt?: unknown;
+      entries?: unknown;
+      files?: unknown;
+    };
+    const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
+    if (stored.salt === salt && isRecord(stored.entries) && isRecord(stored.files)) {
+      return new FrontMatterMemo(salt, stored.entries as Record<string, MemoEntry>, stored.files as Record<string, KnownFile>);
     }
   } catch {
     // None yet, or unreadable: start empty.

@@ -47,6 +47,7 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile } from './sourceFile.js';
+import { extendSource, readMarkdownSource } from './unchangedSources.js';
 import { isPageModule, isReactPage, toReactPageSource } from './reactPages.js';
 import type { GitHistories } from './gitHistories.js';
 import type { GitLastUpdates } from './gitLastUpdates.js';
@@ -208,7 +209,9 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const memo = reader.memo && { memo: reader.memo, kind };
   const mdx = readsAsMdx(absolutePath, reader.config.markdown.format);
   const markdown = cache.read(absolutePath, mdx ? `${kind}:mdx` : kind, () =>
-    parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo, mdx),
+    reader.memo && !mdx
+      ? readMarkdownSource(reader.memo, siteDir, absolutePath, kind, schema)
+      : parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo, mdx),
   );
   const { sitePath } = markdown.file;
   if (!reader.fileWarnings.has(sitePath)) reader.fileWarnings.set(sitePath, markdown.warnings ?? []);
@@ -346,7 +349,7 @@ function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVers
         translations,
       );
       const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
-      return { ...markdown, versionName: name, locale, relativePath, isFallback };
+      return extendSource(markdown, { versionName: name, locale, relativePath, isFallback });
     });
   });
   const categories: Record<string, CategoryMetadata> = {};
@@ -402,7 +405,7 @@ function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {
     // The path without its date (docgen's URLs leave it out; migrate writes Docusaurus's as a slug), else the date.
     const fromPath = match ? `${match.folder}${match.text}`.replace(/\/$/, '') || match.date.replaceAll('-', '/') : undefined;
     const slug = markdown.frontMatter.slug ?? fromPath ?? relativePath.replace(/(\/index)?\.mdx?$/, '');
-    return { ...markdown, frontMatter: { ...markdown.frontMatter, slug }, locale, date: date.slice(0, 10), isFallback };
+    return extendSource(markdown, { frontMatter: { ...markdown.frontMatter, slug }, locale, date: date.slice(0, 10), isFallback });
   });
 }
 

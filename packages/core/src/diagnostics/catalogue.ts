@@ -187,6 +187,12 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: 'A front matter block is opened with `---` and never closed',
     hint: 'End the block with a `---` line.',
   },
+  'source-changed': {
+    area: 'content',
+    severity: 'error',
+    title: 'A source file changed while a build was reading the site',
+    hint: 'Build again once the file is saved; the build stops rather than mix what the file held before and after.',
+  },
   'front-matter-language': {
     area: 'content',
     severity: 'error',

@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config/index.js';
+import { ContentCache, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
+import { getFileStamp } from '../src/content/unchangedSources.js';
+import { createSourceKeys, readCompileSalt } from '../src/build/compileKeys.js';
+import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const HOUR_AGO = Date.now() / 1000 - 3600;
+
+/**
+ * Sites made before the tests, which then wait until they have settled: a file is remembered by
+ * its stamp only when its change time (which no test can set back) is a while ago.
+ */
+const sites: string[] = [];
+beforeAll(async () => {
+  for (let count = 0; count < 5; count++) sites.push(writeSite());
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+});
+const makeSite = () => sites.pop()!;
+
+/** A site of two docs (one with front matter, one without) and a post. */
+function writeSite(): string {
+  const siteDir = makeTempDir();
+  const files: Record<string, string> = {
+    'docgen.config.yaml': 'title: Site\nurl: https://example.com\n',
+    'docs/intro.md': '---\ntitle: Intro\nsidebar_position: 1\ntags: [start]\nfuture_key: 1\n---\n\n# Intro\n\nFirst words.\n',
+    'docs/guide/plain.md': '# Plain\n\nNo front matter.\n',
+    'blog/2025-01-02-hello.md': '---\ntitle: Hello\n---\n\nPost body.\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+    writeFileSync(join(siteDir, path), text);
+  }
+  return siteDir;
+}
+
+/** Reads the site as a build does: with the memo the last build wrote into `storeDir` (a fresh content cache, as in a new process). */
+function readWithMemo(siteDir: string, storeDir: string) {
+  const memo = readFrontMatterMemo(storeDir, 'salt');
+  const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo);
+  memo.write(storeDir);
+  return content;
+}
+
+const docOf = (content: ReturnType<typeof readSiteContent>, relativePath: string) =>
+  content.versions[0]!.docs.find((doc) => doc.relativePath === relativePath)!;
+
+/** Whether the doc's body is still unread: a getter, not a value read with the file. */
+const isUnread = (source: object) => typeof Object.getOwnPropertyDescriptor(source, 'body')?.get === 'function';
+
+describe('unchanged sources', () => {
+  it('are not read by the next build, and give what reading them gives: front matter, warnings, body and compile key', () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    const first = readWithMemo(siteDir, storeDir);
+    const second = readWithMemo(siteDir, storeDir);
+    const salt = readCompileSalt(readConfig(siteDir));
+    for (const path of ['intro.md', 'guide/plain.md']) {
+      const [read, known] = [docOf(first, path), docOf(second, path)];
+      expect(isUnread(read)).toBe(false);
+      expect(isUnread(known)).toBe(true);
+      expect(createSourceKeys().keyOf(salt, known)).toBe(createSourceKeys().keyOf(salt, read));
+      expect({ ...known, file: { ...known.file } }).toEqual({ ...read, file: { ...read.file } });
+    }
+    expect(docOf(second, 'intro.md').warnings).toEqual(docOf(first, 'intro.md').warnings);
+    expect(isUnread(second.blogPosts[0]!)).toBe(true);
+    expect(second.blogPosts[0]!.body).toBe('\nPost body.\n');
+    expect(second.blogPosts[0]!.frontMatter.slug).toBe(first.blogPosts[0]!.frontMatter.slug);
+  });
+
+  it('are read again when the file changed, even to the same size with its modification time put back', () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const file = join(siteDir, 'docs/intro.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('First words.', 'Other words.'));
+    utimesSync(file, HOUR_AGO, HOUR_AGO);
+    const doc = docOf(readWithMemo(siteDir, storeDir), 'intro.md');
+    expect(isUnread(doc)).toBe(false);
+    expect(doc.body).toContain('Other words.');
+  });
+
+  it('stop the build when one changed after the build took it as unchanged, rather than mix its two texts', () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const doc = docOf(readWithMemo(siteDir, storeDir), 'intro.md');
+    writeFileSync(join(siteDir, 'docs/intro.md'), '---\ntitle: Intro\n---\n\nRewritten meanwhile.\n');
+    const error = catchDocgenError(() => doc.body);
+    expect(error.code).toBe('source-changed');
+    expect(error.location).toMatchObject({ file: 'docs/intro.md', line: 1 });
+  });
+
+  it('are remembered only once they have not changed for a while (a second write in the same clock tick keeps the stamp)', () => {
+    const siteDir = makeSite();
+    const file = join(siteDir, 'docs/intro.md');
+    writeFileSync(file, 'Just written.\n');
+    const modified = statSync(file).mtimeMs;
+    expect(getFileStamp(file, modified + 100)?.settled).toBe(false);
+    expect(getFileStamp(file, modified + 60_000)?.settled).toBe(true);
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const doc = docOf(readWithMemo(siteDir, storeDir), 'intro.md');
+    expect(isUnread(doc)).toBe(false);
+    expect(isUnread(docOf(readWithMemo(siteDir, storeDir), 'guide/plain.md'))).toBe(true);
+  });
+
+  it('are forgotten with the memo of another docgen (its salt)', () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const memo = readFrontMatterMemo(storeDir, 'other salt');
+    expect(memo).toBeInstanceOf(FrontMatterMemo);
+    const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo);
+    expect(isUnread(docOf(content, 'intro.md'))).toBe(false);
+  });
+});
