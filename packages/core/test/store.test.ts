@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompiledMarkdown } from '@docgen/types';
@@ -87,5 +87,39 @@ describe('compile store', () => {
     expect(readCompileIndex(dir).size).toBe(0);
     rmSync(join(dir, 'index.json'));
     expect(readCompileIndex(dir).size).toBe(0);
+  });
+
+  it('journals a build that changed a few bodies, and writes the index whole once the changes grow', () => {
+    const entries = byKey(
+      compileToStore(
+        dir,
+        Array.from({ length: 12 }, (_, index) => task(`p${index}`, `## P${index}\n\n본문 ${index}.\n`)),
+      ),
+    );
+    writeCompileIndex(dir, entries);
+    const written = readFileSync(join(dir, 'index.json'));
+    const journal = join(dir, 'index-journal.jsonl');
+    // As the next build does: the index read, a body edited (a new key) and one gone.
+    const next = readCompileIndex(dir);
+    next.delete('key-p1');
+    const [edited] = compileToStore(dir, [task('p0-edited', '## P0\n\n고친 본문.\n')]);
+    next.set(edited!.key, edited!);
+    writeCompileIndex(dir, next);
+    expect(readFileSync(join(dir, 'index.json'))).toEqual(written);
+    expect(readCompileIndex(dir)).toEqual(next);
+    // A line cut short (a killed process) is left out, and the next write is whole.
+    appendFileSync(journal, '{"set":[{"key":"key-p2"');
+    expect(readCompileIndex(dir)).toEqual(next);
+    const third = readCompileIndex(dir);
+    third.delete('key-p3');
+    writeCompileIndex(dir, third);
+    expect(existsSync(journal)).toBe(false);
+    expect(readCompileIndex(dir)).toEqual(third);
+    // Many changes at once: written whole.
+    const fourth = readCompileIndex(dir);
+    for (const key of ['key-p4', 'key-p5', 'key-p6']) fourth.delete(key);
+    writeCompileIndex(dir, fourth);
+    expect(existsSync(journal)).toBe(false);
+    expect(readCompileIndex(dir)).toEqual(fourth);
   });
 });

@@ -1,5 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, StoredPart } from '@docgen/types';
 import type { Root as HastRoot } from 'hast';
@@ -31,6 +42,8 @@ export function getCompileKey(salt: string, sourcePath: string, bodyLine: number
 }
 
 const INDEX_FILE = 'index.json';
+/** Changes to the index since it was written whole, a line each (see writeCompileIndex). */
+const JOURNAL_FILE = 'index-journal.jsonl';
 
 /**
  * Writes parts (JSON texts) into one new pack file of the store. A pack is never changed once
@@ -120,29 +133,75 @@ const partsOf = (stored: StoredContent): StoredPart[] => [
 /**
  * What compiled bodies a store holds, by key; empty when the store is new, from another docgen
  * version (the salt is in every key) or unreadable (a cache is never trusted over a rebuild).
- * Bodies whose pack is missing or shorter than their parts are left out.
+ * Bodies whose pack is missing or shorter than their parts are left out. The index is its file
+ * and the changes journaled after it (see writeCompileIndex); a journal line cut short (a killed
+ * process) ends the journal.
  */
 export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
+  let read: Map<string, CompiledMarkdown>;
   try {
     const entries = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as CompiledMarkdown[];
-    const sizes = new Map<string, number>();
-    const sizeOf = (pack: string) => {
-      if (!sizes.has(pack)) sizes.set(pack, statSync(join(dir, pack), { throwIfNoEntry: false })?.size ?? -1);
-      return sizes.get(pack)!;
-    };
-    return new Map(
-      entries.filter((entry) => partsOf(entry.stored).every((part) => part.end <= sizeOf(part.pack))).map((entry) => [entry.key, entry]),
-    );
+    read = new Map(entries.map((entry) => [entry.key, entry]));
   } catch {
     return new Map();
   }
+  const journal = readJournal(dir);
+  for (const { set, drop } of journal.changes) {
+    for (const key of drop) read.delete(key);
+    for (const entry of set) read.set(entry.key, entry);
+  }
+  const sizes = new Map<string, number>();
+  const sizeOf = (pack: string) => {
+    if (!sizes.has(pack)) sizes.set(pack, statSync(join(dir, pack), { throwIfNoEntry: false })?.size ?? -1);
+    return sizes.get(pack)!;
+  };
+  const index = new Map([...read].filter(([, entry]) => partsOf(entry.stored).every((part) => part.end <= sizeOf(part.pack))));
+  indexOnDisk.set(dir, { entries: new Map(read), journalBytes: journal.bytes });
+  return index;
 }
+
+/** One build's changes to an index, a line of its journal: the entries it added or changed, and the keys it dropped. */
+interface JournalLine {
+  set: CompiledMarkdown[];
+  drop: string[];
+}
+
+function readJournal(dir: string): { changes: JournalLine[]; bytes: number } {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, JOURNAL_FILE), 'utf8');
+  } catch {
+    return { changes: [], bytes: 0 };
+  }
+  const changes: JournalLine[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      changes.push(JSON.parse(line) as JournalLine);
+    } catch {
+      // Lines appended after it would not be read: the next write writes the index whole.
+      return { changes, bytes: Infinity };
+    }
+  }
+  return { changes, bytes: text.length };
+}
+
+/**
+ * What a store's index holds on disk (its file and journal), as this process last read or wrote
+ * it: the entries by key, the same objects a build keeps in its map when they did not change.
+ * A store has one user at a time (see getOwnerOfUnknown), so nothing else changes it meanwhile.
+ */
+const indexOnDisk = new Map<string, { entries: Map<string, CompiledMarkdown>; journalBytes: number }>();
 
 /**
  * Records the bodies of this build as the store's index and deletes what no build needs any
  * more. A pack that holds less than half of its bytes for these bodies has its parts copied
  * into a new pack (`entries` then tell the new places), so that edits do not grow the store
  * without end. `otherFiles`: names of files others keep in the folder.
+ *
+ * A build that changed a few bodies appends its changes to the index's journal (a line) instead
+ * of writing the index whole (17 MB at 10,000 pages); the index is written whole, and the
+ * journal removed, once the journal would reach a quarter of the index's entries.
  */
 export function writeCompileIndex(dir: string, entries: Map<string, CompiledMarkdown>, otherFiles: readonly string[] = []): void {
   mkdirSync(dir, { recursive: true });
@@ -163,16 +222,39 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
     writer.write();
   }
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
-  // Written whole: a reader (another thread or build) never sees half of it.
-  writeFileWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
+  writeIndexOrJournal(dir, entries);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const { name } = entry;
     // Folders are others' (the MDX runtime's, bundle/mdxRuntime.ts): they keep them.
-    if (name === INDEX_FILE || kept.has(name) || otherFiles.includes(name) || entry.isDirectory()) continue;
+    if (name === INDEX_FILE || name === JOURNAL_FILE || kept.has(name) || otherFiles.includes(name) || entry.isDirectory()) continue;
     const owner = getOwnerOfUnknown(name);
     if (owner !== undefined && owner !== getProcessTag() && isProcessAlive(owner)) continue;
     rmSync(join(dir, name), { force: true });
   }
+}
+
+/** Writes `entries` as the index: a journal line of what changed since the index on disk, or the index whole. */
+function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>): void {
+  const onDisk = indexOnDisk.get(dir);
+  const snapshot = { entries: new Map(entries), journalBytes: 0 };
+  if (onDisk) {
+    const line: JournalLine = { set: [], drop: [] };
+    for (const [key, entry] of entries) if (onDisk.entries.get(key) !== entry) line.set.push(entry);
+    for (const key of onDisk.entries.keys()) if (!entries.has(key)) line.drop.push(key);
+    if (line.set.length === 0 && line.drop.length === 0) return;
+    const text = `${JSON.stringify(line)}\n`;
+    if ((line.set.length + line.drop.length) * 4 < entries.size && (onDisk.journalBytes + text.length) * 4 < entries.size * 1024) {
+      // An append: a killed process may leave the line cut short, which readJournal leaves out.
+      appendFileSync(join(dir, JOURNAL_FILE), text);
+      indexOnDisk.set(dir, { ...snapshot, journalBytes: onDisk.journalBytes + text.length });
+      return;
+    }
+  }
+  // Written whole: a reader (another thread or build) never sees half of it. The journal goes
+  // after: a journal read with the new index only sets bodies by their keys, all still right.
+  writeFileWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
+  rmSync(join(dir, JOURNAL_FILE), { force: true });
+  indexOnDisk.set(dir, snapshot);
 }
 
 const PACK_OWNER = new RegExp(`^(${PROCESS_TAG_PATTERN})-[0-9a-f]+\\.pack$`);
