@@ -330,7 +330,7 @@ describe('an index updated from the table of the last one', () => {
     expect(again.manifest).toEqual(toSearchShards(twice, 'salt').manifest);
   });
 
-  it('is made anew when pages are added or moved, or a page outgrows the numbering', () => {
+  it('is made anew when pages are added or moved, more than half of them changed, or a page outgrows the numbering', () => {
     const before = toSearchShards(
       pages,
       'salt',
@@ -341,6 +341,15 @@ describe('an index updated from the table of the last one', () => {
     expect(updateSearchShards(before.table, refs(added), read(added), { salt: 'salt', has: () => true })).toBeUndefined();
     const moved = [pages[1]!, pages[0]!, ...pages.slice(2)];
     expect(updateSearchShards(before.table, refs(moved), read(moved), { salt: 'salt', has: () => true })).toBeUndefined();
+    // Every page under a new key (a new docgen's compile keys), or more than half of them edited: none is read.
+    const rekeyed = refs(pages).map((ref) => ({ ...ref, key: `new ${ref.key}` }));
+    const unread = () => expect.unreachable('no page is read');
+    expect(updateSearchShards(before.table, rekeyed, unread, { salt: 'salt', has: () => true })).toBeUndefined();
+    const half = Math.floor(pages.length / 2);
+    const edited = pages.map((page, index) => (index <= half ? editText(page, 'edited') : page));
+    expect(updateSearchShards(before.table, refs(edited), unread, { salt: 'salt', has: () => true })).toBeUndefined();
+    const fewer = pages.map((page, index) => (index < half ? editText(page, 'edited') : page));
+    expect(updateSearchShards(before.table, refs(fewer), read(fewer), { salt: 'salt', has: () => true })).toBeDefined();
     const grown = pages.map((page, index) =>
       index === 9
         ? { ...page, sections: Array.from({ length: 9 }, (_, at) => ({ heading: `h${at}`, anchor: `a${at}`, text: 'x', code: '' })) }

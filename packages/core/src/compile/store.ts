@@ -156,7 +156,7 @@ export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
     return sizes.get(pack)!;
   };
   const index = new Map([...read].filter(([, entry]) => partsOf(entry.stored).every((part) => part.end <= sizeOf(part.pack))));
-  indexOnDisk.set(dir, { entries: new Map(read), journalBytes: journal.bytes });
+  indexOnDisk.set(dir, toOnDisk(read, journal.bytes));
   return index;
 }
 
@@ -188,10 +188,22 @@ function readJournal(dir: string): { changes: JournalLine[]; bytes: number } {
 
 /**
  * What a store's index holds on disk (its file and journal), as this process last read or wrote
- * it: the entries by key, the same objects a build keeps in its map when they did not change.
+ * it: its keys, and its entries as the objects a build keeps in its map when they did not change
+ * (weakly: the entries a build drops, all of them after a docgen upgrade, are not held).
  * A store has one user at a time (see getOwnerOfUnknown), so nothing else changes it meanwhile.
  */
-const indexOnDisk = new Map<string, { entries: Map<string, CompiledMarkdown>; journalBytes: number }>();
+interface IndexOnDisk {
+  keys: Set<string>;
+  entries: WeakSet<CompiledMarkdown>;
+  journalBytes: number;
+}
+const indexOnDisk = new Map<string, IndexOnDisk>();
+
+const toOnDisk = (entries: Map<string, CompiledMarkdown>, journalBytes: number): IndexOnDisk => ({
+  keys: new Set(entries.keys()),
+  entries: new WeakSet(entries.values()),
+  journalBytes,
+});
 
 /**
  * Records the bodies of this build as the store's index and deletes what no build needs any
@@ -236,17 +248,16 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
 /** Writes `entries` as the index: a journal line of what changed since the index on disk, or the index whole. */
 function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>): void {
   const onDisk = indexOnDisk.get(dir);
-  const snapshot = { entries: new Map(entries), journalBytes: 0 };
   if (onDisk) {
     const line: JournalLine = { set: [], drop: [] };
-    for (const [key, entry] of entries) if (onDisk.entries.get(key) !== entry) line.set.push(entry);
-    for (const key of onDisk.entries.keys()) if (!entries.has(key)) line.drop.push(key);
+    for (const [key, entry] of entries) if (!onDisk.keys.has(key) || !onDisk.entries.has(entry)) line.set.push(entry);
+    for (const key of onDisk.keys) if (!entries.has(key)) line.drop.push(key);
     if (line.set.length === 0 && line.drop.length === 0) return;
     const text = `${JSON.stringify(line)}\n`;
     if ((line.set.length + line.drop.length) * 4 < entries.size && (onDisk.journalBytes + text.length) * 4 < entries.size * 1024) {
       // An append: a killed process may leave the line cut short, which readJournal leaves out.
       appendFileSync(join(dir, JOURNAL_FILE), text);
-      indexOnDisk.set(dir, { ...snapshot, journalBytes: onDisk.journalBytes + text.length });
+      indexOnDisk.set(dir, toOnDisk(entries, onDisk.journalBytes + text.length));
       return;
     }
   }
@@ -254,7 +265,7 @@ function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>
   // after: a journal read with the new index only sets bodies by their keys, all still right.
   writeFileWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   rmSync(join(dir, JOURNAL_FILE), { force: true });
-  indexOnDisk.set(dir, snapshot);
+  indexOnDisk.set(dir, toOnDisk(entries, 0));
 }
 
 const PACK_OWNER = new RegExp(`^(${PROCESS_TAG_PATTERN})-[0-9a-f]+\\.pack$`);

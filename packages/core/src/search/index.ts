@@ -55,7 +55,7 @@ export function getScopePages(
  * scope's index path, and its shards, detail chunks and directories, by path in the output folder;
  * `salt` (the manifest's path) keeps the names of two scopes' files apart, so that no scope's files
  * are another's to keep or remove. Updated from the table of the scope's last index
- * (`previous`, see updateSearchShards) when there is one for the same pages, else made from every
+ * (`readPrevious`, see updateSearchShards) when there is one for the same pages, else made from every
  * page. Only the changed pages' sections are read then (`readSections`, by content key). A
  * file with no contents is one the output holds already (`has`, by path): it is kept as it is.
  * The table for the next update comes with them.
@@ -65,14 +65,20 @@ export function writeScopeIndex(input: {
   readSections: (key: string) => readonly ContentSection[];
   islandText?: IslandText;
   salt: string;
-  previous?: SearchTable;
+  /** The table of the scope's last index, if one is kept. */
+  readPrevious?: () => SearchTable | undefined;
   has: (path: string) => boolean;
 }): { manifest: string; files: { path: string; contents?: string }[]; table: SearchTable } {
-  const { pages, readSections, islandText, salt, previous } = input;
+  const { pages, readSections, islandText, salt } = input;
   const has = (name: string) => input.has(toSearchFilePath(name));
   const readPage = (index: number) => getScopePages([pages[index]!], readSections, islandText)[0]!;
+  // The table is read, and let go, in a call of its own: an index made anew does not hold it meanwhile.
+  const updated = (() => {
+    const previous = input.readPrevious?.();
+    return previous && updateSearchShards(previous, pages, readPage, { salt, has });
+  })();
   const index =
-    (previous && updateSearchShards(previous, pages, readPage, { salt, has })) ??
+    updated ??
     toSearchShards(
       getScopePages(pages, readSections, islandText),
       salt,

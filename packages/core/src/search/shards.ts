@@ -191,8 +191,10 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
  * they held or hold are weighed again; the shards with none of those terms keep their names, as
  * do the detail chunks of unchanged pages, and their contents are made only when the output does
  * not hold them (`has`). The same manifest and files as toSearchShards of the pages gives, byte
- * for byte. Undefined when the pages are not those of `previous` in the same order, or a page's
- * sections no longer fit the numbering (`slot`): the index is made anew.
+ * for byte. Undefined when the pages are not those of `previous` in the same order, more than half
+ * of them changed (a new docgen, whose compile keys all differ: counting every page takes less
+ * memory than the table and those pages together), or a page's sections no longer fit the
+ * numbering (`slot`): the index is made anew.
  */
 export function updateSearchShards(
   previous: SearchTable,
@@ -202,13 +204,16 @@ export function updateSearchShards(
 ): SearchShards | undefined {
   if (pages.length !== previous.pages.length || pages.some((page, index) => page.path !== previous.pages[index]!.path)) return undefined;
   const changed = new Uint8Array(pages.length);
-  const read = new Map<number, ShardPage>();
+  let changedCount = 0;
   for (const [index, page] of pages.entries()) {
     const old = previous.pages[index]!;
     if (page.key !== '' && page.key === old.key && page.title === old.title) continue;
     changed[index] = 1;
-    read.set(index, readPage(index));
+    changedCount++;
   }
+  if (changedCount * 2 > pages.length) return undefined;
+  const read = new Map<number, ShardPage>();
+  for (const [index, flag] of changed.entries()) if (flag) read.set(index, readPage(index));
   const sectionCounts = pages.map((_, index) => read.get(index)?.sections.length ?? previous.pages[index]!.sections);
   const slot = toSlot(sectionCounts);
   if (slot !== previous.slot) return undefined;

@@ -250,7 +250,7 @@ export function createTaskRunner(setup: TaskSetup) {
         readSections,
         islandText,
         salt: file,
-        previous: readSearchState(stateFile, stateSalt),
+        readPrevious: () => readSearchState(stateFile, stateSalt),
         has: (path) => there.has(path),
       });
       const out = getOutput();
