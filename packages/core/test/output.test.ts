@@ -129,6 +129,9 @@ describe('createStagingDir', () => {
     const staging = createStagingDir(outDir);
     expect(staging.keep('docs/a/index.html')).toBe(true);
     expect(staging.keep('docs/missing.html')).toBe(false);
+    // A path written otherwise names the same file (its key is the resolved one), and none outside.
+    for (const path of ['docs/./a/index.html', 'docs//a/index.html', 'docs/x/../a/index.html']) expect(staging.has(path)).toBe(true);
+    expect(() => staging.keep('../elsewhere.html')).toThrow(/outside the output/);
     expect(staging.read('docs/a/index.html')).toBe('old a');
     expect(staging.has('docs/b.md')).toBe(false);
     staging.write('index.html', 'new index');

@@ -230,6 +230,9 @@ export async function lockOutputDir(outDir: string, onWait?: (wait: LockWait) =>
   return lock;
 }
 
+/** A path with an empty, `.` or `..` segment, or a backslash: one whose key only resolving tells (see createStagingDir). */
+const NOT_PLAIN_PATH = /(^|\/)\.{0,2}(\/|$)|\\/;
+
 export function createStagingDir(outDir: string): StagingDir {
   const target = resolve(outDir);
   const path = join(dirname(target), getTemporaryName(`.${basename(target)}.`, { unique: false }));
@@ -250,7 +253,9 @@ export function createStagingDir(outDir: string): StagingDir {
     if (relative(target, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
     return full;
   };
-  const toKey = (relativePath: string) => relative(target, inTarget(relativePath)).split(sep).join('/');
+  // A plain relative path (no empty, `.` or `..` segment, no backslash) is its own key, as resolving it would give on POSIX.
+  const toKey = (relativePath: string) =>
+    sep === '/' && !NOT_PLAIN_PATH.test(relativePath) ? relativePath : relative(target, inTarget(relativePath)).split(sep).join('/');
   // The output's files, listed once (when first needed): what `keep` may keep, and what the
   // commit removes unless kept or written again.
   let existing: Set<string> | undefined;
