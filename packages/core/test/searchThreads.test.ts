@@ -10,7 +10,7 @@ import {
 
 describe('planSearchThreads', () => {
   it('writes small indexes on the rendering threads after a small edit', () => {
-    expect(planSearchThreads({ largestIndexPages: 100, renderedRoutes: 3, watching: false })).toEqual({
+    expect(planSearchThreads({ largestIndexPages: 100, renderedRoutes: 3, watching: false, updates: false })).toEqual({
       threads: SEARCH_PAGES_AT_ONCE / 100,
       reuseRenderThreads: true,
       alone: false,
@@ -19,12 +19,12 @@ describe('planSearchThreads', () => {
   });
 
   it('writes on fresh threads, as many as the largest index allows, after rendering many pages', () => {
-    const plan = planSearchThreads({ largestIndexPages: 2000, renderedRoutes: FEW_RENDERED_ROUTES + 1, watching: false });
+    const plan = planSearchThreads({ largestIndexPages: 2000, renderedRoutes: FEW_RENDERED_ROUTES + 1, watching: false, updates: false });
     expect(plan).toEqual({ threads: 3, reuseRenderThreads: false, alone: false, pagesAtOnce: SEARCH_PAGES_AT_ONCE });
   });
 
   it('writes an index of more than SEARCH_PAGES_AT_ONCE pages alone, on one fresh thread', () => {
-    expect(planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE + 1, renderedRoutes: 1, watching: false })).toEqual({
+    expect(planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE + 1, renderedRoutes: 1, watching: false, updates: false })).toEqual({
       threads: 1,
       reuseRenderThreads: false,
       alone: true,
@@ -32,11 +32,29 @@ describe('planSearchThreads', () => {
     });
   });
 
+  it('updates a large index from its kept table on a rendering thread after a small edit, beside the seo files', () => {
+    const largest = SEARCH_PAGES_AT_ONCE + 1;
+    expect(planSearchThreads({ largestIndexPages: largest, renderedRoutes: 1, watching: false, updates: true })).toEqual({
+      threads: 1,
+      reuseRenderThreads: true,
+      alone: false,
+      pagesAtOnce: SEARCH_PAGES_AT_ONCE,
+    });
+    // Counted anew (many pages rendered), it is still written alone.
+    const counted = planSearchThreads({
+      largestIndexPages: largest,
+      renderedRoutes: FEW_RENDERED_ROUTES + 1,
+      watching: false,
+      updates: true,
+    });
+    expect(counted).toMatchObject({ reuseRenderThreads: false, alone: true });
+  });
+
   it('keeps the threads of a builder that runs again (the dev server), whatever the sizes, writing one index at a time', () => {
-    const plan = planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE * 2, renderedRoutes: 10_000, watching: true });
+    const plan = planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE * 2, renderedRoutes: 10_000, watching: true, updates: false });
     expect(plan).toMatchObject({ reuseRenderThreads: true, alone: false, pagesAtOnce: 1 });
     // Two small indexes, each of a few pages: never side by side.
-    const small = planSearchThreads({ largestIndexPages: 3, renderedRoutes: 1, watching: true });
+    const small = planSearchThreads({ largestIndexPages: 3, renderedRoutes: 1, watching: true, updates: false });
     expect(small.pagesAtOnce).toBe(1);
   });
 });

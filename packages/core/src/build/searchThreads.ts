@@ -36,11 +36,27 @@ export interface SearchThreads {
  * SEARCH_PAGES_AT_ONCE allows for its largest index (a thread keeps the memory of the largest
  * index it wrote): the rendering threads' memory is freed first. After a small edit the
  * rendering threads hold little and go on (starting threads takes a few hundred milliseconds).
+ * An index larger than SEARCH_PAGES_AT_ONCE is written alone, before the seo files, unless a
+ * small edit `updates` it from the table its last build kept (see search/searchState.ts): an
+ * update holds the table and the changed pages, not every page's terms, so it is written on a
+ * rendering thread while this one writes the seo files (at 10,000 pages, 0.3 s sooner).
  */
-export function planSearchThreads(input: { largestIndexPages: number; renderedRoutes: number; watching: boolean }): SearchThreads {
+export function planSearchThreads(input: {
+  largestIndexPages: number;
+  renderedRoutes: number;
+  watching: boolean;
+  /** Every index to write has a table kept by the last build. */
+  updates: boolean;
+}): SearchThreads {
   const threads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, input.largestIndexPages)));
-  const reuseRenderThreads = input.watching || (threads > 1 && input.renderedRoutes <= FEW_RENDERED_ROUTES);
-  return { threads, reuseRenderThreads, alone: !input.watching && threads === 1, pagesAtOnce: input.watching ? 1 : SEARCH_PAGES_AT_ONCE };
+  const smallEdit = input.renderedRoutes <= FEW_RENDERED_ROUTES;
+  const beside = threads > 1 || (smallEdit && input.updates);
+  return {
+    threads,
+    reuseRenderThreads: input.watching || (smallEdit && beside),
+    alone: !input.watching && !beside,
+    pagesAtOnce: input.watching ? 1 : SEARCH_PAGES_AT_ONCE,
+  };
 }
 
 /**
