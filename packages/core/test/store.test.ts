@@ -56,11 +56,11 @@ describe('compile store', () => {
     const first = compileToStore(dir, tasks.slice(0, 2));
     const second = compileToStore(dir, tasks.slice(2));
     writeCompileIndex(dir, byKey([...first, ...second]));
-    expect(readCompileIndex(dir)).toEqual(byKey([...first, ...second]));
+    expect(readCompileIndex(dir).entries).toEqual(byKey([...first, ...second]));
 
     writeCompileIndex(dir, byKey(first));
     expect(packs()).toEqual([first[0]!.stored.main.pack]);
-    expect([...readCompileIndex(dir).keys()]).toEqual(['key-a', 'key-b']);
+    expect([...readCompileIndex(dir).entries.keys()]).toEqual(['key-a', 'key-b']);
   });
 
   it('moves the bodies of a pack that is mostly unused into a new one, with the same content', () => {
@@ -74,7 +74,7 @@ describe('compile store', () => {
     expect(packs()).toEqual([moved.stored.main.pack]);
     expect(readStoredContent(dir, moved.stored.main)).toEqual(before);
     expect(readStoredSections(dir, moved.stored.sections)).toEqual(sections);
-    expect(readCompileIndex(dir)).toEqual(entries);
+    expect(readCompileIndex(dir).entries).toEqual(entries);
     expect(statSync(join(dir, moved.stored.main.pack)).size).toBeLessThan(c!.stored.sections.end);
   });
 
@@ -82,11 +82,11 @@ describe('compile store', () => {
     const [a, b] = compileToStore(dir, tasks.slice(0, 1)).concat(compileToStore(dir, tasks.slice(1, 2)));
     writeCompileIndex(dir, byKey([a!, b!]));
     truncateSync(join(dir, b!.stored.main.pack), b!.stored.sections.end - 1);
-    expect([...readCompileIndex(dir).keys()]).toEqual(['key-a']);
+    expect([...readCompileIndex(dir).entries.keys()]).toEqual(['key-a']);
     rmSync(join(dir, a!.stored.main.pack));
-    expect(readCompileIndex(dir).size).toBe(0);
+    expect(readCompileIndex(dir).entries.size).toBe(0);
     rmSync(join(dir, 'index.json'));
-    expect(readCompileIndex(dir).size).toBe(0);
+    expect(readCompileIndex(dir).entries.size).toBe(0);
   });
 
   it('journals a build that changed a few bodies, and writes the index whole once the changes grow', () => {
@@ -100,26 +100,32 @@ describe('compile store', () => {
     const written = readFileSync(join(dir, 'index.json'));
     const journal = join(dir, 'index-journal.jsonl');
     // As the next build does: the index read, a body edited (a new key) and one gone.
-    const next = readCompileIndex(dir);
+    const { entries: next, onDisk } = readCompileIndex(dir);
     next.delete('key-p1');
     const [edited] = compileToStore(dir, [task('p0-edited', '## P0\n\n고친 본문.\n')]);
     next.set(edited!.key, edited!);
-    writeCompileIndex(dir, next);
+    writeCompileIndex(dir, next, { onDisk });
     expect(readFileSync(join(dir, 'index.json'))).toEqual(written);
-    expect(readCompileIndex(dir)).toEqual(next);
+    expect(readCompileIndex(dir).entries).toEqual(next);
     // A line cut short (a killed process) is left out, and the next write is whole.
     appendFileSync(journal, '{"set":[{"key":"key-p2"');
-    expect(readCompileIndex(dir)).toEqual(next);
+    expect(readCompileIndex(dir).entries).toEqual(next);
     const third = readCompileIndex(dir);
-    third.delete('key-p3');
-    writeCompileIndex(dir, third);
+    third.entries.delete('key-p3');
+    writeCompileIndex(dir, third.entries, { onDisk: third.onDisk });
     expect(existsSync(journal)).toBe(false);
-    expect(readCompileIndex(dir)).toEqual(third);
+    expect(readCompileIndex(dir).entries).toEqual(third.entries);
     // Many changes at once: written whole.
     const fourth = readCompileIndex(dir);
-    for (const key of ['key-p4', 'key-p5', 'key-p6']) fourth.delete(key);
-    writeCompileIndex(dir, fourth);
+    for (const key of ['key-p4', 'key-p5', 'key-p6']) fourth.entries.delete(key);
+    writeCompileIndex(dir, fourth.entries, { onDisk: fourth.onDisk });
     expect(existsSync(journal)).toBe(false);
-    expect(readCompileIndex(dir)).toEqual(fourth);
+    expect(readCompileIndex(dir).entries).toEqual(fourth.entries);
+    // Without what the files hold (a writer that did not read them), the index is written whole.
+    const fifth = readCompileIndex(dir).entries;
+    fifth.delete('key-p7');
+    writeCompileIndex(dir, fifth);
+    expect(existsSync(journal)).toBe(false);
+    expect(readCompileIndex(dir).entries).toEqual(fifth);
   });
 });

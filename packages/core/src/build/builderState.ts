@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { CompiledMarkdown, Diagnostic, SiteManifest } from '@docgen/types';
-import { readCompileIndex } from '../compile/mainThread.js';
+import { readCompileIndex, type IndexOnDisk } from '../compile/mainThread.js';
 import {
   ContentCache,
   FRONT_MATTER_KEYS,
@@ -110,6 +110,8 @@ export interface BuilderState {
   hasher: RouteInputHasher;
   /** The compile store's index: compiled bodies by compile key. */
   compiled: Map<string, CompiledMarkdown>;
+  /** What the store's index files hold, as this builder last read or wrote them (see writeCompileIndex). */
+  indexOnDisk: IndexOnDisk | undefined;
   frontMatterMemo: FrontMatterMemo;
   sourceKeys: SourceKeys;
   seoFiles: SeoFiles;
@@ -132,6 +134,7 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
   const cacheDir = options.cacheDir ?? findCacheDir(siteDir);
   const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
   const watching = options.watching ?? false;
+  const index = readCompileIndex(storeDir);
   return {
     options,
     siteDir,
@@ -141,7 +144,8 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     threads: createBuildThreads({ storeDir, threads: options.threads }),
     bundles: createBundleCopies({ siteDir, cacheDir }),
     hasher: createRouteInputHasher(),
-    compiled: new Map(readCompileIndex(storeDir)),
+    compiled: index.entries,
+    indexOnDisk: index.onDisk,
     frontMatterMemo: readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}\0${readFrontMatterCheckerKey()}`),
     sourceKeys: createSourceKeys(),
     seoFiles: createSeoFiles({ keepTwinTexts: watching }),

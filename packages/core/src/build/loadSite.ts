@@ -128,7 +128,8 @@ const COMPILE_PART = 64;
 async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig; content: SiteContent; storeDir: string }) {
   const { siteDir, config, content, storeDir } = options;
   const diagnostics: Diagnostic[] = [];
-  const known = options.compiled ?? readCompileIndex(storeDir);
+  const index = options.compiled ? undefined : readCompileIndex(storeDir);
+  const known = options.compiled ?? index!.entries;
   const salt = readCompileSalt(config);
   const sourceKeys = options.sourceKeys ?? createSourceKeys();
   await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
@@ -145,7 +146,7 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   // Only this run's bodies are kept: entries of changed or deleted files are dropped.
   const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
   for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
-  if (!options.compiled) writeCompileIndex(storeDir, used);
+  if (!options.compiled) writeCompileIndex(storeDir, used, { onDisk: index?.onDisk });
   else {
     options.compiled.clear();
     for (const [key, value] of used) options.compiled.set(key, value);

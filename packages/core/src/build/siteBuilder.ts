@@ -165,7 +165,7 @@ export function createSiteBuilder(options: BuilderOptions) {
 
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
     saveCache(): void {
-      writeCompileIndex(storeDir, compiled, [FRONT_MATTER_MEMO_FILE]);
+      builder.indexOnDisk = writeCompileIndex(storeDir, compiled, { onDisk: builder.indexOnDisk, otherFiles: [FRONT_MATTER_MEMO_FILE] });
       builder.frontMatterMemo.write(storeDir);
     },
 

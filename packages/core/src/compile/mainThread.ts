@@ -12,6 +12,7 @@ export {
   readStoredSections,
   writeCompileIndex,
   type CompileTask,
+  type IndexOnDisk,
 } from './store.js';
 export type { MdxInput, MdxPageContext } from './compileData.js';
 export { compilePageModule } from './pageIslands.js';

@@ -137,13 +137,13 @@ const partsOf = (stored: StoredContent): StoredPart[] => [
  * and the changes journaled after it (see writeCompileIndex); a journal line cut short (a killed
  * process) ends the journal.
  */
-export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
+export function readCompileIndex(dir: string): CompileIndex {
   let read: Map<string, CompiledMarkdown>;
   try {
     const entries = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as CompiledMarkdown[];
     read = new Map(entries.map((entry) => [entry.key, entry]));
   } catch {
-    return new Map();
+    return { entries: new Map(), onDisk: undefined };
   }
   const journal = readJournal(dir);
   for (const { set, drop } of journal.changes) {
@@ -155,9 +155,14 @@ export function readCompileIndex(dir: string): Map<string, CompiledMarkdown> {
     if (!sizes.has(pack)) sizes.set(pack, statSync(join(dir, pack), { throwIfNoEntry: false })?.size ?? -1);
     return sizes.get(pack)!;
   };
-  const index = new Map([...read].filter(([, entry]) => partsOf(entry.stored).every((part) => part.end <= sizeOf(part.pack))));
-  indexOnDisk.set(dir, toOnDisk(read, journal.bytes));
-  return index;
+  const entries = new Map([...read].filter(([, entry]) => partsOf(entry.stored).every((part) => part.end <= sizeOf(part.pack))));
+  return { entries, onDisk: toOnDisk(read, journal.bytes) };
+}
+
+/** A store's index as read: its bodies by key, and what its files hold (for writeCompileIndex). */
+export interface CompileIndex {
+  entries: Map<string, CompiledMarkdown>;
+  onDisk: IndexOnDisk | undefined;
 }
 
 /** One build's changes to an index, a line of its journal: the entries it added or changed, and the keys it dropped. */
@@ -187,18 +192,16 @@ function readJournal(dir: string): { changes: JournalLine[]; bytes: number } {
 }
 
 /**
- * What a store's index holds on disk (its file and journal), as this process last read or wrote
+ * What a store's index holds on disk (its file and journal), as the builder last read or wrote
  * it: its keys, and its entries as the objects a build keeps in its map when they did not change
  * (weakly: the entries a build drops, all of them after a docgen upgrade, are not held).
  * A store has one user at a time (see getOwnerOfUnknown), so nothing else changes it meanwhile.
  */
-interface IndexOnDisk {
+export interface IndexOnDisk {
   keys: Set<string>;
   entries: WeakSet<CompiledMarkdown>;
   journalBytes: number;
 }
-const indexOnDisk = new Map<string, IndexOnDisk>();
-
 const toOnDisk = (entries: Map<string, CompiledMarkdown>, journalBytes: number): IndexOnDisk => ({
   keys: new Set(entries.keys()),
   entries: new WeakSet(entries.values()),
@@ -215,7 +218,16 @@ const toOnDisk = (entries: Map<string, CompiledMarkdown>, journalBytes: number):
  * of writing the index whole (17 MB at 10,000 pages); the index is written whole, and the
  * journal removed, once the journal would reach a quarter of the index's entries.
  */
-export function writeCompileIndex(dir: string, entries: Map<string, CompiledMarkdown>, otherFiles: readonly string[] = []): void {
+export function writeCompileIndex(
+  dir: string,
+  entries: Map<string, CompiledMarkdown>,
+  options: {
+    /** What the index on disk holds (readCompileIndex, or the last write): a journal line is written against it; whole without it. */
+    onDisk?: IndexOnDisk;
+    otherFiles?: readonly string[];
+  } = {},
+): IndexOnDisk {
+  const { otherFiles = [] } = options;
   mkdirSync(dir, { recursive: true });
   const live = new Map<string, number>();
   for (const entry of entries.values()) {
@@ -234,7 +246,7 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
     writer.write();
   }
   const kept = new Set([...entries.values()].flatMap((entry) => partsOf(entry.stored).map((part) => part.pack)));
-  writeIndexOrJournal(dir, entries);
+  const onDisk = writeIndexOrJournal(dir, entries, options.onDisk);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const { name } = entry;
     // Folders are others' (the MDX runtime's, bundle/mdxRuntime.ts): they keep them.
@@ -243,29 +255,28 @@ export function writeCompileIndex(dir: string, entries: Map<string, CompiledMark
     if (owner !== undefined && owner !== getProcessTag() && isProcessAlive(owner)) continue;
     rmSync(join(dir, name), { force: true });
   }
+  return onDisk;
 }
 
-/** Writes `entries` as the index: a journal line of what changed since the index on disk, or the index whole. */
-function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>): void {
-  const onDisk = indexOnDisk.get(dir);
+/** Writes `entries` as the index: a journal line of what changed since `onDisk`, or the index whole. Gives what the index then holds. */
+function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>, onDisk: IndexOnDisk | undefined): IndexOnDisk {
   if (onDisk) {
     const line: JournalLine = { set: [], drop: [] };
     for (const [key, entry] of entries) if (!onDisk.keys.has(key) || !onDisk.entries.has(entry)) line.set.push(entry);
     for (const key of onDisk.keys) if (!entries.has(key)) line.drop.push(key);
-    if (line.set.length === 0 && line.drop.length === 0) return;
+    if (line.set.length === 0 && line.drop.length === 0) return onDisk;
     const text = `${JSON.stringify(line)}\n`;
     if ((line.set.length + line.drop.length) * 4 < entries.size && (onDisk.journalBytes + text.length) * 4 < entries.size * 1024) {
       // An append: a killed process may leave the line cut short, which readJournal leaves out.
       appendFileSync(join(dir, JOURNAL_FILE), text);
-      indexOnDisk.set(dir, toOnDisk(entries, onDisk.journalBytes + text.length));
-      return;
+      return toOnDisk(entries, onDisk.journalBytes + text.length);
     }
   }
   // Written whole: a reader (another thread or build) never sees half of it. The journal goes
   // after: a journal read with the new index only sets bodies by their keys, all still right.
   writeFileWhole(join(dir, INDEX_FILE), JSON.stringify([...entries.values()]));
   rmSync(join(dir, JOURNAL_FILE), { force: true });
-  indexOnDisk.set(dir, toOnDisk(entries, 0));
+  return toOnDisk(entries, 0);
 }
 
 const PACK_OWNER = new RegExp(`^(${PROCESS_TAG_PATTERN})-[0-9a-f]+\\.pack$`);
