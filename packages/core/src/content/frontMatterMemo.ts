@@ -132,11 +132,13 @@ export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo 
 const hashText = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /**
- * A hash of the module that checks front matter, for the memo's salt: entries made by other code
- * (docgen built anew at the same version) are forgotten too.
+ * A hash of the modules that check front matter and read a file's text and body, for the memo's
+ * salt: entries made by other code (docgen built anew at the same version) are forgotten too.
+ * A file's body hash must be what this code gives, or reading an unread source would take the
+ * file for one changed meanwhile, build after build.
  */
 export function readFrontMatterCheckerKey(): string {
-  return hashOwnCode([new URL('./frontMatter', import.meta.url)]);
+  return hashOwnCode(['./frontMatter', './sourceFile', './unchangedSources'].map((name) => new URL(name, import.meta.url)));
 }
 
 const NOT_JSON = Symbol('not JSON');
