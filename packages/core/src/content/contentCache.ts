@@ -132,8 +132,9 @@ export class ContentCache {
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
-      if ('value' in descriptor) deepFreeze(descriptor.value);
+    for (const key of Object.keys(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      if (!descriptor.get) deepFreeze(descriptor.value);
     }
   }
   return value;

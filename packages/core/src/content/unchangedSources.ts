@@ -85,11 +85,11 @@ export function extendSource<Source extends object, Fields extends object>(
   source: Source,
   fields: Fields,
 ): Omit<Source, keyof Fields> & Fields {
-  const descriptors = { ...Object.getOwnPropertyDescriptors(source), ...Object.getOwnPropertyDescriptors(fields) };
-  // Frozen sources (a content cache's) give frozen descriptors: the copy's properties are plain ones.
-  for (const descriptor of Object.values(descriptors)) {
-    descriptor.configurable = true;
-    if ('value' in descriptor) descriptor.writable = true;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const descriptor = Object.getOwnPropertyDescriptor(source, key)!;
+    if (descriptor.get) Object.defineProperty(copy, key, { get: descriptor.get, enumerable: true, configurable: true });
+    else copy[key] = descriptor.value;
   }
-  return Object.defineProperties({}, descriptors) as Omit<Source, keyof Fields> & Fields;
+  return Object.assign(copy, fields) as Omit<Source, keyof Fields> & Fields;
 }
