@@ -128,14 +128,11 @@ export class ContentCache {
   }
 }
 
-/** Freezes `value` and what its properties hold; a getter is not called (an unread source's body, see unchangedSources.ts). */
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and what its properties hold. A frozen object is taken as frozen through (an unread source, whose getters must not be called: see unchangedSources.ts). */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) {
-      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
-      if (!descriptor.get) deepFreeze(descriptor.value);
-    }
+    for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
 }

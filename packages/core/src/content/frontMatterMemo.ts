@@ -54,24 +54,27 @@ export class FrontMatterMemo {
   }
 
   /**
-   * The markdown file `sitePath` as read by schema `kind` when it had `stamp`: a file whose size,
+   * The markdown file `sitePath` as read by schema `kind` when it had the stamp it has now
+   * (`stampOf`, see getFileStamp): a file whose size,
    * times and inode are those of the last reading holds what it held then, and need not be read
    * (`docgen build` trusts sizes and modification times as its fingerprint does). Undefined when
    * it was not read so, or changed since.
    */
-  getFile(kind: string, sitePath: string, stamp: string): KnownFile | undefined {
+  getFile(kind: string, sitePath: string, stampOf: () => string | undefined): KnownFile | undefined {
     const key = `${kind}\0${sitePath}`;
     const file = this.files.get(key);
-    if (file?.stamp !== stamp) return undefined;
+    // The file is looked at (`stampOf`) only when the memo knows it.
+    if (file === undefined || file.stamp !== stampOf()) return undefined;
     this.metFiles.set(key, file);
     return file;
   }
 
   /** Remembers what reading `sitePath` gave, unless its front matter is not JSON (see set). */
   setFile(kind: string, sitePath: string, file: KnownFile): void {
-    const frontMatter = toJsonValue(file.frontMatter);
-    if (frontMatter === NOT_JSON) return;
     const key = `${kind}\0${sitePath}`;
+    // Front matter that `set` remembered is JSON's already.
+    const frontMatter = this.entries.get(key)?.frontMatter === file.frontMatter ? file.frontMatter : toJsonValue(file.frontMatter);
+    if (frontMatter === NOT_JSON) return;
     const known: KnownFile = { ...file, frontMatter };
     this.files.set(key, known);
     this.metFiles.set(key, known);

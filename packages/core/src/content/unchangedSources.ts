@@ -1,11 +1,11 @@
-import { statSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { statSync, type Stats } from 'node:fs';
 import type { SourceMarkdown } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
 import { findBodyStart, hashMarkdownBody, parseFrontMatter } from './frontMatter.js';
 import type { FrontMatterMemo, KnownFile } from './frontMatterMemo.js';
-import { readSourceFile } from './sourceFile.js';
+import { deepFreeze } from './contentCache.js';
+import { readSourceFile, readSourceFileWithStats, toSitePath } from './sourceFile.js';
 
 /**
  * A file changed within this many milliseconds before it was read is not remembered by its
@@ -21,18 +21,20 @@ const SETTLED_AFTER_MS = 2000;
  */
 export function getFileStamp(absolutePath: string, now = Date.now()): { stamp: string; settled: boolean } | undefined {
   const stats = statSync(absolutePath, { throwIfNoEntry: false });
-  if (!stats?.isFile()) return undefined;
-  return {
-    stamp: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
-    settled: now - Math.max(stats.mtimeMs, stats.ctimeMs) >= SETTLED_AFTER_MS,
-  };
+  return stats?.isFile() ? toStamp(stats, now) : undefined;
 }
+
+const toStamp = (stats: Stats, now: number) => ({
+  stamp: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
+  settled: now - Math.max(stats.mtimeMs, stats.ctimeMs) >= SETTLED_AFTER_MS,
+});
 
 /**
  * A markdown source (not MDX: an MDX file's imports are read with it) split into front matter,
  * checked against `schema` (named `kind`), and body. A file whose stamp is the one `memo` knows
  * is not read: its front matter is the memo's, and its text and body are read only when asked
  * for (most builds ask only for those of changed pages), then checked against the body's hash.
+ * A file the memo does not know is read, its stamp taken from the open file.
  */
 export function readMarkdownSource<Schema extends z.ZodType>(
   memo: FrontMatterMemo,
@@ -41,20 +43,24 @@ export function readMarkdownSource<Schema extends z.ZodType>(
   kind: string,
   schema: Schema,
 ): SourceMarkdown<z.output<Schema>> {
-  const sitePath = relative(siteDir, absolutePath).split(sep).join('/');
-  const stamped = getFileStamp(absolutePath);
-  const known = stamped && memo.getFile(kind, sitePath, stamped.stamp);
+  const sitePath = toSitePath(siteDir, absolutePath);
+  const known = memo.getFile(kind, sitePath, () => getFileStamp(absolutePath)?.stamp);
   if (known) return toUnreadSource(siteDir, absolutePath, sitePath, known) as SourceMarkdown<z.output<Schema>>;
-  const markdown = parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, { memo, kind }, false);
+  const { file, stats } = readSourceFileWithStats(absolutePath, sitePath);
+  const markdown = parseFrontMatter(file, schema, { memo, kind }, false);
   const bodyHash = hashMarkdownBody(markdown.body);
-  if (stamped?.settled) {
+  const stamped = toStamp(stats, Date.now());
+  if (stamped.settled) {
     const { frontMatter, warnings, bodyLine } = markdown;
     memo.setFile(kind, sitePath, { stamp: stamped.stamp, frontMatter, ...(warnings && { warnings }), bodyLine, bodyHash });
   }
   return { ...markdown, bodyHash };
 }
 
-/** A source known by its stamp: its text and body (getters) read from the file when first asked for. */
+/**
+ * A source known by its stamp: its text and body (getters) read from the file when first asked
+ * for. Frozen through, as a content cache keeps its values, without calling the getters.
+ */
 function toUnreadSource(siteDir: string, absolutePath: string, sitePath: string, known: KnownFile): SourceMarkdown<unknown> {
   let read: { text: string; body: string } | undefined;
   const readOnce = () => {
@@ -72,9 +78,11 @@ function toUnreadSource(siteDir: string, absolutePath: string, sitePath: string,
     return (read = { text, body });
   };
   const file = Object.defineProperty({ absolutePath, sitePath }, 'text', { enumerable: true, get: () => readOnce().text });
-  const source = { file, frontMatter: known.frontMatter, bodyLine: known.bodyLine, bodyHash: known.bodyHash };
-  if (known.warnings) Object.assign(source, { warnings: known.warnings });
-  return Object.defineProperty(source, 'body', { enumerable: true, get: () => readOnce().body }) as SourceMarkdown<unknown>;
+  const source = { file, frontMatter: deepFreeze(known.frontMatter), bodyLine: known.bodyLine, bodyHash: known.bodyHash };
+  if (known.warnings) Object.assign(source, { warnings: deepFreeze(known.warnings) });
+  Object.defineProperty(source, 'body', { enumerable: true, get: () => readOnce().body });
+  Object.freeze(file);
+  return Object.freeze(source) as SourceMarkdown<unknown>;
 }
 
 /**
