@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { SourceFile } from '@docgen/types';
 
@@ -15,21 +15,7 @@ export function readSourceFileWithStats(absolutePath: string, sitePath: string):
   const fd = openSync(absolutePath, 'r');
   try {
     const stats = fstatSync(fd);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // Read to the end, whatever the size said (a file growing meanwhile is read whole).
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.max(stats.size - size, 0) + 1);
-      const count = readSync(fd, chunk, 0, chunk.length, null);
-      if (count === 0) break;
-      chunks.push(chunk.subarray(0, count));
-      size += count;
-      // Less than asked for: the end of the file.
-      if (count < chunk.length) break;
-    }
-    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-    const text = toSourceText(bytes.toString('utf8'));
-    return { file: { absolutePath, sitePath, text }, stats };
+    return { file: { absolutePath, sitePath, text: toSourceText(readFileSync(fd, 'utf8')) }, stats };
   } finally {
     closeSync(fd);
   }
