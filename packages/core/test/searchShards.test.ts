@@ -15,7 +15,13 @@ import {
   tokenizeForSearch,
 } from '@docgen/shared/search';
 import { getIndexFiles, writeScopeIndex } from '../src/search/index.js';
-import { getSearchStatePath, readSearchState, removeOtherSearchStates, writeSearchState } from '../src/search/searchState.js';
+import {
+  getSearchStatePath,
+  hasSearchState,
+  readSearchState,
+  removeOtherSearchStates,
+  writeSearchState,
+} from '../src/search/searchState.js';
 import { toSearchShards, updateSearchShards, type SearchShards, type ShardPage } from '../src/search/shards.js';
 
 const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
@@ -358,7 +364,7 @@ describe('an index updated from the table of the last one', () => {
     expect(updateSearchShards(before.table, refs(grown), read(grown), { salt: 'salt', has: () => true })).toBeUndefined();
   });
 
-  it('keeps its table in a file that reads back the same, and ignores one of other code or cut short', () => {
+  it('keeps its table in two slots, overwritten in turn, and reads the newest whole one made by the same code', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docgen-search-state-'));
     try {
       const { table } = toSearchShards(
@@ -367,7 +373,9 @@ describe('an index updated from the table of the last one', () => {
         refs(pages).map((ref) => ref.key),
       );
       const file = getSearchStatePath(dir, '/search/docs.json');
+      expect(hasSearchState(file)).toBe(false);
       writeSearchState(file, 'one', table);
+      expect(hasSearchState(file)).toBe(true);
       const read = readSearchState(file, 'one')!;
       expect({ ...read, tfs: [...read.tfs] }).toEqual({ ...table, tfs: [...table.tfs] });
       expect(readSearchState(file, 'two')).toBeUndefined();
@@ -383,16 +391,40 @@ describe('an index updated from the table of the last one', () => {
       expect([...back.places]).toEqual([...large.places]);
       expect([...back.tfs]).toEqual([...large.tfs]);
       expect(Math.max(...large.tfs)).toBe(300);
-      const whole = readFileSync(file);
-      writeFileSync(file, whole.subarray(0, whole.length - 4));
+      // The second table again, over the first (larger) one: the same bytes as its other slot, but
+      // for the generation, so cut to its length.
+      const slots = [`${file}.0.state`, `${file}.1.state`];
+      const largeBytes = readFileSync(slots[1]!);
+      expect(readFileSync(slots[0]!).length).toBeGreaterThan(largeBytes.length);
+      writeSearchState(file, 'one', large);
+      const again = readFileSync(slots[0]!);
+      expect([again.readUInt32LE(4), largeBytes.readUInt32LE(4)]).toEqual([3, 2]);
+      expect(again.subarray(8)).toEqual(largeBytes.subarray(8));
+      writeSearchState(file, 'one', table);
+      expect(readSearchState(file, 'one')!.pages).toEqual(table.pages);
+      // Slot 1 now holds the first table, slot 0 the second. A slot a killed build left unfinished
+      // (its header's length still 0), or one cut short, is passed over for the other slot's table.
+      const unfinished = Buffer.from(readFileSync(slots[1]!));
+      unfinished.writeUInt32LE(0, 0);
+      writeFileSync(slots[1]!, unfinished);
+      expect(readSearchState(file, 'one')!.pages).toEqual(large.pages);
+      writeSearchState(file, 'one', table);
+      expect(readSearchState(file, 'one')!.pages).toEqual(table.pages);
+      const whole = readFileSync(slots[1]!);
+      writeFileSync(slots[1]!, whole.subarray(0, whole.length - 4));
+      expect(readSearchState(file, 'one')!.pages).toEqual(large.pages);
+      writeFileSync(slots[0]!, readFileSync(slots[0]!).subarray(0, 5000));
       expect(readSearchState(file, 'one')).toBeUndefined();
-      writeFileSync(file, whole.subarray(0, 5000));
-      expect(readSearchState(file, 'one')).toBeUndefined();
+      expect(hasSearchState(file)).toBe(true);
+      rmSync(slots[0]!);
+      rmSync(slots[1]!);
+      expect(hasSearchState(file)).toBe(false);
+      writeSearchState(file, 'one', table);
       // Tables of indexes a build no longer has are removed, the others kept.
       const other = getSearchStatePath(dir, '/search/gone.json');
       writeSearchState(other, 'one', table);
       removeOtherSearchStates(dir, ['/search/docs.json']);
-      expect([existsSync(file), existsSync(other)]).toEqual([true, false]);
+      expect([hasSearchState(file), hasSearchState(other)]).toEqual([true, false]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,10 +3,9 @@
  * threads (createSearchWriter), each index updated from its table (see search/). The files of an
  * index are named by their content: those of the index it replaces are kept (keepSearchFiles).
  */
-import { existsSync } from 'node:fs';
 import type { SearchScope, SiteConfig } from '@docgen/types';
 import { keepIfThere, type OutputWriter } from '../output/index.js';
-import { getIndexFiles, getSearchStatePath } from '../search/index.js';
+import { getIndexFiles, getSearchStatePath, hasSearchState } from '../search/index.js';
 import { inOrder, type Locate, type TaskPool } from '../workers/pool.js';
 import type { BuilderState } from './builderState.js';
 import type { BuildPlan } from './buildPlan.js';
@@ -36,7 +35,7 @@ export function createSearchWriter(
     largestIndexPages: Math.max(0, ...input.writes.map(({ pages }) => pages.length)),
     renderedRoutes: input.renderedRoutes,
     watching: builder.watching,
-    updates: input.writes.every(({ file }) => existsSync(getSearchStatePath(builder.storeDir, file))),
+    updates: input.writes.every(({ file }) => hasSearchState(getSearchStatePath(builder.storeDir, file))),
   });
   const write = (toWrite: readonly SearchWrite[]) =>
     timed('search', async () => {
