@@ -3,7 +3,14 @@ import { decodeHtmlEntities } from '@docgen/shared/htmlEntities';
 import { getSearchFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, SEARCH_ISLAND_MARK, type SearchManifest } from '@docgen/shared/search';
 import { toSearchShards, updateSearchShards, type SearchTable, type ShardPage } from './shards.js';
 
-export { getSearchStatePath, hasSearchState, readSearchCodeKey, readSearchState, removeOtherSearchStates, writeSearchState } from './searchState.js';
+export {
+  getSearchStatePath,
+  hasSearchState,
+  readSearchCodeKey,
+  readSearchState,
+  removeOtherSearchStates,
+  writeSearchState,
+} from './searchState.js';
 
 /** The text a site component shows, rendered with its props (see SEARCH_ISLAND_MARK). */
 export type IslandText = (island: NonNullable<ContentSection['islands']>[number]) => string;
