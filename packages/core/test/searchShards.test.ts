@@ -22,7 +22,14 @@ import {
   removeOtherSearchStates,
   writeSearchState,
 } from '../src/search/searchState.js';
-import { toSearchShards, updateSearchShards, type SearchShards, type ShardPage } from '../src/search/shards.js';
+import {
+  toSearchShards,
+  updateSearchShards,
+  type HasFile,
+  type ReadFile,
+  type SearchShards,
+  type ShardPage,
+} from '../src/search/shards.js';
 
 const DOCS_CONTENT = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
@@ -209,6 +216,16 @@ describe('an index updated from the table of the last one', () => {
     ...page,
     sections: page.sections.map((value, at) => (at === 0 ? { ...value, text: `${value.text} ${text}` } : value)),
   });
+  /** The index of the pages made anew, with their keys for the table. */
+  const indexOf = (of: readonly ShardPage[]) =>
+    toSearchShards(
+      of,
+      'salt',
+      refs(of).map((ref) => ref.key),
+    );
+  /** `from` updated to the pages `to`; every file is in the output unless `files` says otherwise. */
+  const updateTo = (from: SearchShards, to: readonly ShardPage[], files: { has?: HasFile; read?: ReadFile } = {}) =>
+    updateSearchShards(from.table, refs(to), (index) => to[index]!, { salt: 'salt', has: () => true, ...files })!;
   const edits: [string, (of: ShardPage[]) => ShardPage[]][] = [
     ['a line added to one page', (of) => of.map((page, index) => (index === 700 ? editText(page, '한줄추가된문장 word1') : page))],
     [
@@ -259,6 +276,16 @@ describe('an index updated from the table of the last one', () => {
     if (name.includes('averages')) expect(updated.table.scope).not.toEqual(before.table.scope);
     expect(updated.manifest).toEqual(anew.manifest);
     expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    // The same, when the entries of untouched terms are taken from the old shards' files, and again from the files of that update.
+    const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
+    const sliced = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+    expect(sliced.manifest).toEqual(anew.manifest);
+    expect(contentsOf(sliced, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    const newFiles = contentsOf(sliced, before);
+    const back = updateTo(sliced, pages, { read: (name) => newFiles.get(name) });
+    expect(back.manifest).toEqual(before.manifest);
+    const known = new Map([...oldFiles, ...newFiles]);
+    expect(new Map(back.files.map((file) => [file.name, file.contents ?? known.get(file.name)]))).toEqual(oldFiles);
     // Only the changed pages, and the other page of their detail chunks, are read.
     const changedPages = changed.flatMap((page, index) => (page === pages[index] ? [] : [index]));
     for (const index of reread) expect(changedPages.some((at) => Math.floor(at / 2) === Math.floor(index / 2))).toBe(true);
@@ -318,22 +345,45 @@ describe('an index updated from the table of the last one', () => {
   });
 
   it('makes the contents of a kept file the output lacks, and is updated again from its own table', () => {
-    const before = toSearchShards(
-      pages,
-      'salt',
-      refs(pages).map((ref) => ref.key),
-    );
+    const before = indexOf(pages);
     const once = edits[0]![1](pages);
-    const update = (has: (name: string) => boolean) =>
-      updateSearchShards(before.table, refs(once), (index) => once[index]!, { salt: 'salt', has })!;
+    const update = (has: HasFile) => updateTo(before, once, { has });
     const lost = update(() => true).files.find(
       (file) => file.contents === undefined && before.manifest.shardFiles.includes(file.name),
     )!.name;
     const updated = update((name) => name !== lost);
     expect(updated.files.find((file) => file.name === lost)?.contents).toBe(before.files.find((file) => file.name === lost)!.contents);
     const twice = edits[1]![1](once);
-    const again = updateSearchShards(updated.table, refs(twice), (index) => twice[index]!, { salt: 'salt', has: () => true })!;
+    const again = updateTo(updated, twice);
     expect(again.manifest).toEqual(toSearchShards(twice, 'salt').manifest);
+  });
+
+  it("takes an untouched term's entry from its old shard file where the table places it, and weighs it when the file does not hold it there", () => {
+    const before = indexOf(pages);
+    const changed = edits[0]![1](pages);
+    const anew = toSearchShards(changed, 'salt');
+    const plain = updateTo(before, changed);
+    // A shard made again, and a term of it whose entry stayed: its old file marked at that entry's weights.
+    const remade = plain.files.find((file) => file.contents !== undefined && plain.manifest.shardFiles.includes(file.name))!;
+    const entries = JSON.parse(remade.contents!) as [string, ...number[]][];
+    const oldFiles = new Map(before.files.map((file) => [file.name, file.contents!]));
+    const stayed = entries.find((entry) => [...oldFiles.values()].some((text) => text.includes(JSON.stringify(entry))))!;
+    const oldName = [...oldFiles].find(([, text]) => text.includes(JSON.stringify(stayed)))![0];
+    const marked = JSON.stringify(stayed).replace(/,(\d)/, ',9');
+    expect(marked).not.toBe(JSON.stringify(stayed));
+    const withMark = (text: string) => text.replace(JSON.stringify(stayed), marked);
+    const update = (read: (name: string) => string | undefined) =>
+      contentsOf(
+        updateSearchShards(before.table, refs(changed), (index) => changed[index]!, { salt: 'salt', has: () => true, read })!,
+        before,
+      );
+    const fromMarked = update((name) => (name === oldName ? withMark(oldFiles.get(name)!) : oldFiles.get(name)));
+    expect([...fromMarked.values()].some((text) => text!.includes(marked))).toBe(true);
+    // Files that do not hold the terms where the table says (another index's, cut short) or cannot be read: weighed, as made anew.
+    const expected = new Map(anew.files.map((file) => [file.name, file.contents]));
+    expect(update((name) => `[${oldFiles.get(name)!.slice(2)}`)).toEqual(expected);
+    expect(update((name) => oldFiles.get(name)!.slice(0, -40))).toEqual(expected);
+    expect(update(() => undefined)).toEqual(expected);
   });
 
   it('is made anew when pages are added or moved, more than half of them changed, or a page outgrows the numbering', () => {

@@ -51,7 +51,7 @@ export function createSearchWriter(
           limit(pages.length, async () => {
             // The files of the index written before stay, unless the new index no longer names them.
             const existing = [...keepSearchFiles(output, file).kept];
-            const files = new Set(await searchPool.search(file, pages, locate, existing, islandsFile));
+            const files = new Set(await searchPool.search(file, pages, locate, { paths: existing, dir: output.keptFrom }, islandsFile));
             for (const path of existing) if (!files.has(path)) output.remove(path);
             written();
           }),

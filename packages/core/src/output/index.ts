@@ -109,6 +109,8 @@ export interface OutputWriter {
    * output does not have it, and the file must be written again.
    */
   keep(relativePath: string): boolean;
+  /** The folder the kept files are in (the previous output), by their relative paths: `path` for an output written in place. */
+  keptFrom: string;
   /** Copies a file's bytes (a symbolic link is copied as the file it points at, never as a link). */
   copyFile(from: string, relativePath: string): void;
 }
@@ -150,6 +152,7 @@ export function createOutputDir(dir: string): OutputWriter {
   };
   return {
     path,
+    keptFrom: path,
     write(relativePath, contents) {
       const full = inside(relativePath);
       failWriteForTest('open', full);
@@ -262,6 +265,7 @@ export function createStagingDir(outDir: string): StagingDir {
   const getExisting = () => (existing ??= new Set(hasTarget ? listFiles(target) : []));
   return {
     ...staged,
+    keptFrom: target,
     write(relativePath, contents) {
       kept.delete(toKey(relativePath));
       staged.write(relativePath, contents);

@@ -75,14 +75,17 @@ export function writeScopeIndex(input: {
   /** The table of the scope's last index, if one is kept. */
   readPrevious?: () => SearchTable | undefined;
   has: (path: string) => boolean;
+  /** The text of a file the output holds already (see `has`), if it can be read. */
+  read?: (path: string) => string | undefined;
 }): { manifest: string; files: { path: string; contents?: string }[]; table: SearchTable } {
   const { pages, readSections, islandText, salt } = input;
   const has = (name: string) => input.has(toSearchFilePath(name));
+  const read = input.read && ((name: string) => input.read!(toSearchFilePath(name)));
   const readPage = (index: number) => getScopePages([pages[index]!], readSections, islandText)[0]!;
   // The table is read, and let go, in a call of its own: an index made anew does not hold it meanwhile.
   const updated = (() => {
     const previous = input.readPrevious?.();
-    return previous && updateSearchShards(previous, pages, readPage, { salt, has });
+    return previous && updateSearchShards(previous, pages, readPage, { salt, has, read });
   })();
   const index =
     updated ??

@@ -143,6 +143,9 @@ const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
 /** Where a file is: `has` tells whether the output holds a file of that name already (then an update need not make its contents). */
 export type HasFile = (name: string) => boolean;
 
+/** The text of a file of the output (one that `HasFile` says is there), if it can be read. */
+export type ReadFile = (name: string) => string | undefined;
+
 /**
  * The sharded search index of a scope's pages: a manifest, the term shards, the detail chunks and
  * the directories that name them (see SearchManifest). Every term's postings hold, per section,
@@ -200,7 +203,7 @@ export function updateSearchShards(
   previous: SearchTable,
   pages: readonly Omit<TablePage, 'sections'>[],
   readPage: (index: number) => ShardPage,
-  input: { salt: string; has: HasFile },
+  input: { salt: string; has: HasFile; read?: ReadFile },
 ): SearchShards | undefined {
   if (pages.length !== previous.pages.length || pages.some((page, index) => page.path !== previous.pages[index]!.path)) return undefined;
   const changed = new Uint8Array(pages.length);
@@ -280,7 +283,7 @@ export function updateSearchShards(
       return page;
     },
     has: input.has,
-    previous: { table: previous, touched: sameScope ? touched : undefined, changed },
+    previous: { table: previous, touched: sameScope ? touched : undefined, changed, read: input.read },
   });
 }
 
@@ -295,7 +298,7 @@ function writeShards(
     salt: string;
     readPage: (index: number) => ShardPage;
     has: HasFile;
-    previous?: { table: SearchTable; touched: Uint8Array | undefined; changed: Uint8Array };
+    previous?: { table: SearchTable; touched: Uint8Array | undefined; changed: Uint8Array; read?: ReadFile };
   },
 ): SearchShards {
   const { terms, starts, entryLengths } = table;
@@ -314,7 +317,7 @@ function writeShards(
     order.push(id);
     if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
   }
-  order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
+  order.sort(compareTerms(terms));
 
   const files: SearchFile[] = [];
   const add = (contents: string) => {
@@ -328,6 +331,12 @@ function writeShards(
     return name;
   };
   const oldShards = new Map(previous?.table.shards.map((shard) => [shard.first, shard]));
+  // A shard made again takes the entries of its terms that did not change from the old shards' files, when they can be read.
+  let oldEntry: ((id: number) => string | undefined) | undefined;
+  const entryIn = (id: number) => {
+    oldEntry ??= touched && previous?.read ? createOldEntries(previous.table, table, order, touched, previous.read) : () => undefined;
+    return oldEntry(id) ?? entryOf(id);
+  };
   const firstTerms: string[] = [];
   const shardFiles: string[] = [];
   const cut = (start: number, end: number) => {
@@ -336,7 +345,7 @@ function writeShards(
     const count = end - start;
     firstTerms.push(terms[first]!);
     const old = oldShards.get(first);
-    const contents = () => `[${order.slice(start, end).map(entryOf).join(',')}]`;
+    const contents = () => `[${order.slice(start, end).map(entryIn).join(',')}]`;
     let kept = touched !== undefined && old !== undefined && old.last === last && old.count === count;
     for (let at = start; kept && at < end; at++) kept = touched![order[at]!] === 0;
     const name = kept ? keep(old!.name, contents) : add(contents());
@@ -380,6 +389,72 @@ function writeShards(
   };
   return { manifest, files, table };
 }
+
+/**
+ * The entry of an untouched term (`touched` 0: its entry is as it was) as the previous index's
+ * shard file holds it (`read`, by name), sliced where the previous table's entry lengths place it
+ * among the shard's terms; undefined when the file cannot be read or does not hold the term there.
+ * `order` is the new index's terms in shard order (those with postings, sorted).
+ */
+function createOldEntries(
+  previous: SearchTable,
+  table: SearchTable,
+  order: readonly number[],
+  touched: Uint8Array,
+  read: ReadFile,
+): (id: number) => string | undefined {
+  const { terms } = table;
+  const had = (id: number) => id < previous.terms.length && previous.starts[id + 1]! > previous.starts[id]!;
+  // The previous index's terms in its shard order: those ordered now that it had, merged with those it had and no section holds now.
+  const gone: number[] = [];
+  for (let id = 0; id < previous.terms.length; id++) if (had(id) && table.starts[id + 1] === table.starts[id]) gone.push(id);
+  gone.sort(compareTerms(terms));
+  const shardOf = new Int32Array(terms.length).fill(-1);
+  const offsetOf = new Int32Array(terms.length);
+  let shard = -1;
+  let left = 0;
+  let offset = 0;
+  const place = (id: number) => {
+    while (left === 0) {
+      if (++shard >= previous.shards.length) return false;
+      left = previous.shards[shard]!.count;
+      offset = 1;
+    }
+    shardOf[id] = shard;
+    offsetOf[id] = offset;
+    offset += previous.entryLengths[id]! + 1;
+    left--;
+    return true;
+  };
+  let fits = true;
+  for (let at = 0, next = 0; fits && (at < order.length || next < gone.length);) {
+    const id = order[at];
+    if (id !== undefined && !had(id)) {
+      at++;
+      continue;
+    }
+    const takeGone = next < gone.length && (id === undefined || terms[gone[next]!]! < terms[id]!);
+    fits = place(takeGone ? gone[next++]! : id!);
+    if (!takeGone) at++;
+  }
+  // A table whose shards do not hold its terms as counted is not sliced.
+  if (!fits || left !== 0 || shard !== previous.shards.length - 1) return () => undefined;
+  const texts = new Map<number, string | undefined>();
+  return (id) => {
+    const at = shardOf[id]!;
+    if (touched[id] || at < 0) return undefined;
+    if (!texts.has(at)) texts.set(at, read(previous.shards[at]!.name));
+    const text = texts.get(at);
+    if (text === undefined) return undefined;
+    const start = offsetOf[id]!;
+    const end = start + previous.entryLengths[id]!;
+    const entry = text.slice(start, end);
+    const bounded = (text[start - 1] === '[' || text[start - 1] === ',') && (text[end] === ',' || text[end] === ']');
+    return bounded && entry.startsWith(`[${JSON.stringify(terms[id])},`) && entry.endsWith(']') ? entry : undefined;
+  };
+}
+
+const compareTerms = (terms: readonly string[]) => (a: number, b: number) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0);
 
 /** A page's entry in a detail chunk (see SearchDetailChunk). */
 function toDetail(page: ShardPage): SearchDetailChunk[number] {

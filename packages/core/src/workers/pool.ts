@@ -8,7 +8,7 @@ import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
-import type { LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
+import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
 
@@ -54,7 +54,7 @@ export interface TaskPool {
    * Writes the search index of `pages` (manifest at `file`), but for the files of `existing` that
    * the output holds already (see the task); gives the paths of the index's files.
    */
-  search(file: string, pages: SearchPage[], locate: Locate, existing: string[], islandsFile?: string): Promise<string[]>;
+  search(file: string, pages: SearchPage[], locate: Locate, existing: ExistingFiles, islandsFile?: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

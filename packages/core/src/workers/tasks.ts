@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type {
@@ -237,14 +239,14 @@ export function createTaskRunner(setup: TaskSetup) {
       file: string,
       pages: SearchPage[],
       stored: Record<string, StoredContent>,
-      existing: string[],
+      existing: ExistingFiles,
       islandsFile?: string,
     ): Promise<string[]> {
       const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
       const stateFile = getSearchStatePath(setup.storeDir, file);
       const stateSalt = `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`;
-      const there = new Set(existing);
+      const there = new Set(existing.paths);
       const { manifest, files, table } = writeScopeIndex({
         pages,
         readSections,
@@ -252,6 +254,7 @@ export function createTaskRunner(setup: TaskSetup) {
         salt: file,
         readPrevious: () => readSearchState(stateFile, stateSalt),
         has: (path) => there.has(path),
+        read: (path) => (there.has(path) ? readIfThere(join(existing.dir, path)) : undefined),
       });
       const out = getOutput();
       for (const { path, contents } of files) if (contents !== undefined && !there.has(path)) out.write(path, contents);
@@ -277,4 +280,19 @@ function toSummary(data: RouteData, files: string[]): RenderResult {
   };
 }
 
+/** A file's text; undefined when it cannot be read (a kept file is only an aid to the index, which makes it again). */
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export type TaskRunner = ReturnType<typeof createTaskRunner>;
+
+/** Files of a search index that the output holds already: their paths, and the folder they are read from (a staging folder's kept files are in the output). */
+export interface ExistingFiles {
+  paths: string[];
+  dir: string;
+}
