@@ -53,6 +53,38 @@ describe('task pool threads', () => {
     }
   });
 
+  it('starts only urgent tasks while held, and the others once released', async () => {
+    const pool = createTaskPool(2, {
+      storeDir: join(dir, 'store-hold'),
+      outDir: join(dir, 'out-hold'),
+      languages: [],
+      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+      compiles: true,
+    });
+    try {
+      const done: string[] = [];
+      const task = (key: string) => ({ key, body: `# ${key}\n`, sourcePath: `docs/${key}.md`, bodyLine: 1 });
+      const release = pool.hold();
+      const normal = pool.compile([task('normal')]).then(() => done.push('normal'));
+      const urgent = pool.compile([task('urgent')], 'urgent').then(() => done.push('urgent'));
+      await urgent;
+      // Both threads are idle, and the normal task still waits.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(done).toEqual(['urgent']);
+      // A second release of the same hold does nothing; a nested hold keeps the pool held.
+      const inner = pool.hold();
+      release();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(done).toEqual(['urgent']);
+      inner();
+      await normal;
+      expect(done).toEqual(['urgent', 'normal']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('compiles on threads that were not started to compile, with the same result', async () => {
     const eager = await compileOn(true);
     const lazy = await compileOn(false);

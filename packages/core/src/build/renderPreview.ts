@@ -26,6 +26,11 @@ import type { TaskPool } from '../workers/pool.js';
  *
  * The build then renders every page again: `changed` tells whether a page the preview wrote came
  * out differently (a reader of it should reload).
+ *
+ * The preview holds the build's threads (see TaskPool.hold) while it makes its first model and
+ * while it renders a page asked for: both are this thread's work, which on a two-core machine
+ * would otherwise share its core with threads compiling the site (at 10,000 pages, the first
+ * page came a second later).
  */
 export interface Preview {
   /** Stops previewing: waits for the page under way; pages asked for after it reject. */
@@ -106,9 +111,11 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     );
   };
 
+  const releaseFirstModel = pool.hold();
   let manifest: Promise<SiteManifest> = compile(
     [...sources].filter(([key, source]) => !known.has(key) && getLeadingHeading(source) === 'unsure').map(([key]) => key),
   ).then(toManifest);
+  manifest.then(releaseFirstModel, releaseFirstModel);
   // Routes previewed, by path, and their `locale\0path` keys; offered once known. A preview that
   // cannot make its model previews nothing: the build reports why.
   const keysByPath = new Map<string, string>();
@@ -182,7 +189,14 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   const control: RenderControl = {
     find: (pathname) => findRouteKey(keysByPath, pathname),
     request(key) {
-      const rendered = queue.then(() => render(key));
+      const rendered = queue.then(async () => {
+        const release = pool.hold();
+        try {
+          await render(key);
+        } finally {
+          release();
+        }
+      });
       queue = rendered.catch(() => {});
       return rendered;
     },

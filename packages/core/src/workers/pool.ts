@@ -55,6 +55,12 @@ export interface TaskPool {
    * the output holds already (see the task); gives the paths of the index's files.
    */
   search(file: string, pages: SearchPage[], locate: Locate, existing: ExistingFiles, islandsFile?: string): Promise<string[]>;
+  /**
+   * Until the function it gives is called, only urgent tasks start (those under way go on): the
+   * calling thread's urgent work (the dev server's page asked for) then has a core of its own, not
+   * a share of one with every thread compiling the site. Holds nest.
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -116,6 +122,8 @@ function createInlinePool(setup: TaskSetup): TaskPool {
       }),
     search: (file, pages, locate, existing, islandsFile) =>
       runGuarded(async () => (await runner).search(file, pages, locateAll(pageKeys(pages), locate), existing, islandsFile)),
+    // Tasks run on the calling thread as they are asked for: there is nothing to hold.
+    hold: () => () => {},
     close: async () => {},
   };
 }
@@ -139,13 +147,16 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     [];
   let nextId = 1;
   let failure: Error | undefined;
+  // Holds not released yet (see TaskPool.hold): while there are, only urgent jobs start.
+  let holds = 0;
   // The job each thread runs, to tell what a thread that ended took with it.
   const running = new Map<Worker, { id: number; method: Method; args: unknown[] }>();
 
   const dispatch = () => {
     // A failed pool starts nothing more: its jobs are being rejected.
     if (failure) return;
-    while (idle.length > 0 && queue.length > 0) {
+    // Urgent jobs wait in front of the others: a hold starts jobs while the first is urgent.
+    while (idle.length > 0 && queue.length > 0 && (holds === 0 || queue[0]!.urgent)) {
       const worker = idle.shift()!;
       const job = queue.shift()!;
       const id = nextId++;
@@ -281,6 +292,16 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
       ),
     search: (file, pages, locate, existing, islandsFile) =>
       run<string[]>('search', [file, pages, locateAll(pageKeys(pages), locate), existing, islandsFile]),
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        dispatch();
+      };
+    },
     async close() {
       // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
       failure ??= new ThreadsStoppedError();
