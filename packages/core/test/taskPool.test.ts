@@ -8,6 +8,15 @@ import { createTaskPool } from '../src/workers/pool.js';
 describe('task pool threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docgen-pool-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A pool of two threads with a store and output of its own (`name`). */
+  const createPool = (name: string, compiles: boolean) =>
+    createTaskPool(2, {
+      storeDir: join(dir, `store-${name}`),
+      outDir: join(dir, `out-${name}`),
+      languages: [],
+      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+      compiles,
+    });
 
   // Threads started only to write search indexes load the markdown pipeline when a compile task
   // comes (a dev server may keep them); they must compile exactly like threads started to compile.
@@ -33,13 +42,7 @@ describe('task pool threads', () => {
   };
 
   it('keeps its threads working when a theme loaded ahead fails to load', async () => {
-    const pool = createTaskPool(2, {
-      storeDir: join(dir, 'store-theme'),
-      outDir: join(dir, 'out-theme'),
-      languages: [],
-      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
-      compiles: false,
-    });
+    const pool = createPool('theme', false);
     try {
       pool.loadTheme(join(dir, 'missing-server.mjs'), 'missing');
       // Both threads still take tasks (an unhandled rejection would have ended them).
@@ -54,13 +57,7 @@ describe('task pool threads', () => {
   });
 
   it('starts only urgent tasks while held, and the others once released', async () => {
-    const pool = createTaskPool(2, {
-      storeDir: join(dir, 'store-hold'),
-      outDir: join(dir, 'out-hold'),
-      languages: [],
-      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
-      compiles: true,
-    });
+    const pool = createPool('hold', true);
     try {
       const done: string[] = [];
       const task = (key: string) => ({ key, body: `# ${key}\n`, sourcePath: `docs/${key}.md`, bodyLine: 1 });
