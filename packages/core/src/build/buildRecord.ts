@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -36,6 +36,34 @@ export function readBuildRecord(cacheDir: string): BuildRecord | undefined {
     return undefined;
   }
 }
+
+/** The start of a record as writeBuildRecord writes it: its docgen version, then its output folder (JSON strings). */
+const RECORD_START = /^\{"docgenVersion":"(?:[^"\\]|\\.)*","outDir":("(?:[^"\\]|\\.)*")/;
+
+/**
+ * The output folder of the last build's record, read from the start of the file: the record is
+ * megabytes at 10,000 pages (its output state), and the clean-up of every command needs only this.
+ */
+export function readRecordedOutDir(cacheDir: string): string | undefined {
+  let start: string;
+  try {
+    const fd = openSync(join(cacheDir, RECORD_FILE), 'r');
+    try {
+      const bytes = Buffer.alloc(RECORD_HEAD_BYTES);
+      start = bytes.toString('utf8', 0, readSync(fd, bytes, 0, RECORD_HEAD_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  const found = RECORD_START.exec(start);
+  if (found) return JSON.parse(found[1]!) as string;
+  // Written otherwise (an output path longer than the bytes read): the whole record.
+  return readBuildRecord(cacheDir)?.outDir;
+}
+
+const RECORD_HEAD_BYTES = 16 * 1024;
 
 /** Whether `record` describes `outDir` as it is: written there by this docgen, and the folder still a build. */
 export function describesOutput(record: BuildRecord, outDir: string): boolean {
@@ -100,5 +128,7 @@ export function readInputFingerprint(input: {
 
 /** Records `record` as the description of the folder the last build wrote. */
 export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
-  writeFileWhole(join(cacheDir, RECORD_FILE), JSON.stringify(record));
+  // Its version and output folder first, whatever the order of `record`'s keys: see readRecordedOutDir.
+  const { docgenVersion, outDir, ...rest } = record;
+  writeFileWhole(join(cacheDir, RECORD_FILE), JSON.stringify({ docgenVersion, outDir, ...rest }));
 }

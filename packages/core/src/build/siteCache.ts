@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { readBuildRecord } from './buildRecord.js';
+import { readRecordedOutDir } from './buildRecord.js';
 import {
   acquireLock,
   getTemporaryOwner,
@@ -45,7 +45,7 @@ export interface Debris {
 export function removeDebris(siteDir: string): Debris {
   const cuts = recoverInterruptedCuts(siteDir);
   const cacheDir = findCacheDir(siteDir);
-  const recordedOutDir = readBuildRecord(cacheDir)?.outDir;
+  const recordedOutDir = readRecordedOutDir(cacheDir);
   const dirs = new Set([
     siteDir,
     ...(recordedOutDir ? [dirname(recordedOutDir)] : []),
