@@ -7,6 +7,7 @@ import { loadSite } from '../src/build/loadSite.js';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { createRouteRenderer, type ThemeServerModule } from '../src/render/index.js';
+import { escapeXml } from '../src/seo/xml.js';
 import {
   createSeoFiles,
   type SeoOutput,
@@ -193,6 +194,13 @@ describe('sitemap.xml and robots.txt', () => {
     expect(linksOf('https://seo.example.com/docs/intro')).toEqual(intro);
     expect(linksOf('https://seo.example.com/en/docs/intro')).toEqual(intro);
     expect(linksOf('https://seo.example.com/docs/guide/setup')).toEqual(['ko-KR https://seo.example.com/docs/guide/setup']);
+  });
+
+  it('escapes the five XML specials and drops what XML cannot hold, and gives other text as it is', () => {
+    expect(escapeXml(`a&b<c>d"e'f\u0001g\uffffh`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;fgh');
+    const plain = 'https://example.com/docs/%EC%8B%9C%EC%9E%91/#설치-1';
+    expect(escapeXml(plain)).toBe(plain);
+    expect(escapeXml('\t\n\r')).toBe('\t\n\r');
   });
 
   it('writes a robots.txt that allows everything and names the sitemap under the base URL', () => {

@@ -1,7 +1,11 @@
 import { encodePath } from '@docgen/shared';
 
+/** What escapeXml replaces or drops: most texts (URLs of a sitemap) hold none, and are given back as they are. */
+const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 /** Text escaped for XML character data and attribute values. */
 export function escapeXml(text: string): string {
+  if (!XML_SPECIAL.test(text)) return text;
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
