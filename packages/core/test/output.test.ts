@@ -3,7 +3,8 @@ import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { DocgenError } from '../src/diagnostics/index.js';
-import { assertSafeOutDir, createStagingDir } from '../src/output/index.js';
+import { assertSafeOutDir, createStagingDir, listFilesOnThread } from '../src/output/index.js';
+import { listFiles } from '../src/output/listFiles.js';
 import { catchDocgenError, catchDocgenErrorAsync, copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -119,38 +120,64 @@ describe('createStagingDir', () => {
     staging.discard();
   });
 
-  it('leaves kept files where they are, moves written ones in and removes the rest on commit', () => {
+  // Listed on this thread when asked for at once, else (`listed`) on a thread of its own.
+  it.each([false, true])(
+    'leaves kept files where they are, moves written ones in and removes the rest on commit (listed on a thread: %s)',
+    async (onThread) => {
+      const outDir = makeOutput();
+      mkdirSync(join(outDir, 'docs', 'a'), { recursive: true });
+      writeFileSync(join(outDir, 'docs', 'a', 'index.html'), 'old a');
+      writeFileSync(join(outDir, 'docs', 'b.md'), 'old b');
+      const inode = (file: string) => statSync(join(outDir, file)).ino;
+      const keptInode = inode('docs/a/index.html');
+      const staging = createStagingDir(outDir);
+      if (onThread) await staging.listed;
+      expect(staging.keep('docs/a/index.html')).toBe(true);
+      expect(staging.keep('docs/missing.html')).toBe(false);
+      // A path written otherwise names the same file (its key is the resolved one), and none outside.
+      for (const path of ['docs/./a/index.html', 'docs//a/index.html', 'docs/x/../a/index.html']) expect(staging.has(path)).toBe(true);
+      expect(() => staging.keep('../elsewhere.html')).toThrow(/outside the output/);
+      expect(staging.read('docs/a/index.html')).toBe('old a');
+      expect(staging.has('docs/b.md')).toBe(false);
+      staging.write('index.html', 'new index');
+      // A file where a folder was, and a folder where a file was.
+      staging.write('old', 'now a file');
+      staging.write('docs/b.md/inside.txt', 'now a folder');
+      mkdirSync(join(outDir, 'empty'));
+      staging.write('empty', 'where an empty folder was');
+      expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old index');
+      staging.commit();
+      expect(snapshotDir(outDir)).toEqual({
+        'index.html': Buffer.from('new index').toString('base64'),
+        old: Buffer.from('now a file').toString('base64'),
+        'docs/a/index.html': Buffer.from('old a').toString('base64'),
+        'docs/b.md/inside.txt': Buffer.from('now a folder').toString('base64'),
+        empty: Buffer.from('where an empty folder was').toString('base64'),
+      });
+      expect(inode('docs/a/index.html')).toBe(keptInode);
+      expect(leftovers(outDir)).toEqual([]);
+    },
+  );
+
+  it('lists the output as it was when it was made, on a thread, as on this one', async () => {
     const outDir = makeOutput();
-    mkdirSync(join(outDir, 'docs', 'a'), { recursive: true });
-    writeFileSync(join(outDir, 'docs', 'a', 'index.html'), 'old a');
-    writeFileSync(join(outDir, 'docs', 'b.md'), 'old b');
-    const inode = (file: string) => statSync(join(outDir, file)).ino;
-    const keptInode = inode('docs/a/index.html');
+    writeFileSync(join(outDir, '.nojekyll'), '');
+    mkdirSync(join(outDir, 'a', 'b', 'c'), { recursive: true });
+    writeFileSync(join(outDir, 'a', 'b', 'c', 'd.json'), '{}');
+    symlinkSync(join(outDir, 'index.html'), join(outDir, 'link.html'));
+    const files = listFiles(outDir);
+    expect([...files].sort()).toEqual(['.nojekyll', 'a/b/c/d.json', 'index.html', 'old/page.html']);
+    expect(await listFilesOnThread(outDir)).toEqual(files);
+    await expect(listFilesOnThread(join(outDir, 'missing'))).rejects.toThrow(/ENOENT/);
     const staging = createStagingDir(outDir);
-    expect(staging.keep('docs/a/index.html')).toBe(true);
-    expect(staging.keep('docs/missing.html')).toBe(false);
-    // A path written otherwise names the same file (its key is the resolved one), and none outside.
-    for (const path of ['docs/./a/index.html', 'docs//a/index.html', 'docs/x/../a/index.html']) expect(staging.has(path)).toBe(true);
-    expect(() => staging.keep('../elsewhere.html')).toThrow(/outside the output/);
-    expect(staging.read('docs/a/index.html')).toBe('old a');
-    expect(staging.has('docs/b.md')).toBe(false);
-    staging.write('index.html', 'new index');
-    // A file where a folder was, and a folder where a file was.
-    staging.write('old', 'now a file');
-    staging.write('docs/b.md/inside.txt', 'now a folder');
-    mkdirSync(join(outDir, 'empty'));
-    staging.write('empty', 'where an empty folder was');
-    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old index');
+    await staging.listed;
+    // Made after the listing: not a file of the last output, so neither kept nor removed.
+    writeFileSync(join(outDir, 'late.html'), 'late');
+    expect(staging.keep('late.html')).toBe(false);
+    expect(staging.keep('a/b/c/d.json')).toBe(true);
     staging.commit();
-    expect(snapshotDir(outDir)).toEqual({
-      'index.html': Buffer.from('new index').toString('base64'),
-      old: Buffer.from('now a file').toString('base64'),
-      'docs/a/index.html': Buffer.from('old a').toString('base64'),
-      'docs/b.md/inside.txt': Buffer.from('now a folder').toString('base64'),
-      empty: Buffer.from('where an empty folder was').toString('base64'),
-    });
-    expect(inode('docs/a/index.html')).toBe(keptInode);
-    expect(leftovers(outDir)).toEqual([]);
+    expect(existsSync(join(outDir, 'late.html'))).toBe(true);
+    expect(existsSync(join(outDir, 'old', 'page.html'))).toBe(false);
   });
 
   it('removes the folders that a commit leaves empty', () => {

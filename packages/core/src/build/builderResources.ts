@@ -127,6 +127,7 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
       const reread = () => readThemeBundle(bundleInput, input.cacheDir, key);
       const client = await retried(async () => {
         const theme = await reread();
+        await output.listed;
         copyFiles(output, theme.clientDir, theme.client.files);
         copyFileSync(theme.serverFile, serverFile);
         // Its source map, beside it: the render stage maps a component's error to its source.

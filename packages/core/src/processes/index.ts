@@ -11,4 +11,4 @@ export {
 export { getTemporaryName, getTemporaryOwner, removeDeadTemporaries, writeAll, writeFileWhole } from './temporaries.js';
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';
-export { hashOwnCode } from './ownCode.js';
+export { findCompiledModule, hashOwnCode } from './ownCode.js';

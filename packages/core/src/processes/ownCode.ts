@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const hashes = new Map<string, string>();
@@ -33,4 +33,15 @@ export function hashOwnCode(modules: readonly URL[]): string {
     hashes.set(key, hash);
   }
   return hash;
+}
+
+/**
+ * The compiled module `name` (`worker.js`) in the folder of the module at `callerUrl`, for a thread
+ * to load. Tests run core from its TypeScript sources, which a thread cannot load: they use the
+ * compiled package's (`pnpm build:packages` runs before them).
+ */
+export function findCompiledModule(callerUrl: string, name: string): string {
+  const here = dirname(fileURLToPath(callerUrl));
+  const compiled = join(here, name);
+  return existsSync(compiled) ? compiled : join(here.replace(/([\\/])src([\\/][^\\/]+)$/, '$1dist$2'), name);
 }

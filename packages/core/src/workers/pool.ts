@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown, DiagnosticCode, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import { pauseForTest } from '../processes/index.js';
+import { findCompiledModule, pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -128,18 +125,8 @@ function createInlinePool(setup: TaskSetup): TaskPool {
   };
 }
 
-/**
- * The compiled worker entry. Tests run core from its TypeScript sources, which a worker thread
- * cannot load; they use the compiled package (`pnpm build:packages` runs before them).
- */
-function findWorkerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = join(here, 'worker.js');
-  return existsSync(compiled) ? compiled : join(here.replace(/([\\/])src([\\/]workers)$/, '$1dist$2'), 'worker.js');
-}
-
 function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
-  const workerFile = findWorkerFile();
+  const workerFile = findCompiledModule(import.meta.url, 'worker.js');
   const workers: Worker[] = [];
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const idle: Worker[] = [];
