@@ -294,6 +294,25 @@ describe('an index updated from the table of the last one', () => {
       expect(updated.files.filter((file) => file.contents !== undefined).length).toBeLessThan(updated.files.length / 4);
   });
 
+  it.each([
+    ['a few pages', 3],
+    ['many pages (merged posting by posting)', 40],
+  ])('weighs counts of 255 and more as an index made anew does, when %s change', (_, count) => {
+    // Every fifth page has a word 300 times; the edited pages get another 400 or 260 times.
+    const heavy = pages.map((page, index) => (index % 5 === 0 ? editText(page, `무거운${index % 7} `.repeat(300)) : page));
+    const before = indexOf(heavy);
+    const changed = heavy.map((page, index) =>
+      index % 37 === 1 && index < 37 * count ? editText(page, `${index % 2 ? '무거운1 ' : '새낱말 '}`.repeat(index % 2 ? 400 : 260)) : page,
+    );
+    expect(changed.filter((page, index) => page !== heavy[index]).length).toBe(count);
+    const updated = updateTo(before, changed);
+    const anew = toSearchShards(changed, 'salt');
+    expect(updated.manifest).toEqual(anew.manifest);
+    expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    expect(updated.table.largeTfs.length).toBe(anew.table.largeTfs.length);
+    expect(updated.table.largeTfs.length / 2).toBeGreaterThan(300);
+  });
+
   it("follows a frequent term's section into its entry and out again, and keeps its entry when the section stays out", () => {
     // 'beta' is in half of 2,000 one-section pages, more often in some: more sections than an entry keeps.
     const corpus: ShardPage[] = Array.from({ length: 2000 }, (_, page) => ({
@@ -427,7 +446,8 @@ describe('an index updated from the table of the last one', () => {
       writeSearchState(file, 'one', table);
       expect(hasSearchState(file)).toBe(true);
       const read = readSearchState(file, 'one')!;
-      expect({ ...read, tfs: [...read.tfs] }).toEqual({ ...table, tfs: [...table.tfs] });
+      const plainly = (of: SearchTable) => ({ ...of, tfs: [...of.tfs], largeTfs: [...of.largeTfs] });
+      expect(plainly(read)).toEqual(plainly(table));
       expect(readSearchState(file, 'two')).toBeUndefined();
       // Far places and frequencies of 255 and more (each word 300 times), which a byte does not hold.
       const rare = Array.from({ length: 3000 }, (_, page) => section(`/r${page}`, `r${page}`, `낱말${page} `.repeat(300)));
@@ -440,7 +460,12 @@ describe('an index updated from the table of the last one', () => {
       const back = readSearchState(file, 'one')!;
       expect([...back.places]).toEqual([...large.places]);
       expect([...back.tfs]).toEqual([...large.tfs]);
-      expect(Math.max(...large.tfs)).toBe(300);
+      expect([...back.largeTfs]).toEqual([...large.largeTfs]);
+      // Each word's count, 300, is kept beside its posting (marked 255 among the bytes).
+      expect(large.largeTfs.length / 2).toBe(large.tfs.filter((tf) => tf === 255).length);
+      expect(large.largeTfs.length / 2).toBeGreaterThanOrEqual(3000);
+      expect(new Set(large.largeTfs.filter((_, at) => at % 2 === 1))).toEqual(new Set([300]));
+      expect(large.largeTfs.filter((_, at) => at % 2 === 0).every((posting) => large.tfs[posting] === 255)).toBe(true);
       // The second table again, over the first (larger) one: the same bytes as its other slot, but
       // for the generation, so cut to its length.
       const slots = [`${file}.0.state`, `${file}.1.state`];

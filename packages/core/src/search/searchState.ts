@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writingFile } from '../diagnostics/index.js';
 import { hashOwnCode } from '../processes/index.js';
-import type { SearchTable } from './shards.js';
+import { LARGE_TF, type SearchTable } from './shards.js';
 
 /**
  * The table of a scope's last search index (see SearchTable), kept in the site's cache so that
@@ -162,12 +162,10 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
     const thresholds = int32s(terms);
     const lastTies = int32s(terms);
     const places = int32s(header.postings);
-    const smallTfs = new Uint8Array(buffer.buffer, at, header.postings);
+    const tfs = new Uint8Array(buffer.buffer, at, header.postings);
     at += align(header.postings);
-    const large = int32s(header.largeTfs * 2);
-    if (at - buffer.byteOffset !== bytes.length || starts[terms] !== header.postings) return undefined;
-    const tfs = readTfs(smallTfs, large);
-    if (!tfs) return undefined;
+    const largeTfs = int32s(header.largeTfs * 2);
+    if (at - buffer.byteOffset !== bytes.length || starts[terms] !== header.postings || !hasLargeTfs(tfs, largeTfs)) return undefined;
     return {
       slot: header.slot,
       pages: header.pages.map(([key, title, path, sections]) => ({ key, title, path, sections })),
@@ -175,6 +173,7 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
       starts,
       places,
       tfs,
+      largeTfs,
       lengths,
       scope: header.scope,
       entryLengths,
@@ -193,7 +192,6 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
  * table, overwritten in place, its header's length written last (see STATE_FORMAT).
  */
 export function writeSearchState(base: string, salt: string, table: SearchTable): void {
-  const { small, large } = splitTfs(table.tfs);
   const header: StateHeader = {
     format: STATE_FORMAT,
     salt,
@@ -205,7 +203,7 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     chunks: table.chunks,
     postings: table.places.length,
     lengths: table.lengths.length,
-    largeTfs: large.length / 2,
+    largeTfs: table.largeTfs.length / 2,
   };
   const json = Buffer.from(JSON.stringify(header));
   const head = Buffer.alloc(align(PREFIX_BYTES + json.length));
@@ -221,9 +219,9 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     bytesOf(table.thresholds),
     bytesOf(table.lastTies),
     bytesOf(table.places),
-    bytesOf(small),
-    Buffer.alloc(align(small.length) - small.length),
-    bytesOf(large),
+    bytesOf(table.tfs),
+    Buffer.alloc(align(table.tfs.length) - table.tfs.length),
+    bytesOf(table.largeTfs),
   ];
   const file = slotFile(
     base,
@@ -253,30 +251,17 @@ function writeAt(fd: number, bytes: Uint8Array, position: number): number {
   return bytes.length;
 }
 
-/** Term frequencies a byte each, 255 standing for one of 255 or more; those as pairs of posting and frequency. */
-function splitTfs(tfs: Int32Array): { small: Uint8Array; large: Int32Array } {
-  const small = new Uint8Array(tfs.length);
-  const large: number[] = [];
-  for (let index = 0; index < tfs.length; index++) {
-    const tf = tfs[index]!;
-    if (tf >= 255) {
-      small[index] = 255;
-      large.push(index, tf);
-    } else small[index] = tf;
+/**
+ * Whether `largeTfs` holds a count for every posting of `tfs` marked LARGE_TF, and for no other,
+ * in ascending order (see SearchTable.tfs).
+ */
+function hasLargeTfs(tfs: Uint8Array, largeTfs: Int32Array): boolean {
+  const bytes = Buffer.from(tfs.buffer, tfs.byteOffset, tfs.byteLength);
+  let pair = 0;
+  for (let at = bytes.indexOf(LARGE_TF); at !== -1; at = bytes.indexOf(LARGE_TF, at + 1), pair += 2) {
+    if (largeTfs[pair] !== at || largeTfs[pair + 1]! < LARGE_TF) return false;
   }
-  return { small, large: Int32Array.from(large) };
-}
-
-/** The term frequencies splitTfs gave; undefined when a pair names no posting marked 255. */
-function readTfs(small: Uint8Array, large: Int32Array): Int32Array | undefined {
-  const tfs = new Int32Array(small.length);
-  tfs.set(small);
-  for (let at = 0; at < large.length; at += 2) {
-    const index = large[at]!;
-    if (small[index] !== 255) return undefined;
-    tfs[index] = large[at + 1]!;
-  }
-  return tfs;
+  return pair === largeTfs.length;
 }
 
 const align = (bytes: number) => Math.ceil(bytes / 4) * 4;

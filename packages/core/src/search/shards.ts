@@ -61,8 +61,14 @@ export interface SearchTable {
   starts: Int32Array;
   /** section number * FIELDS.length + field, ascending within a term */
   places: Int32Array;
-  /** The term's count in that field of that section. */
-  tfs: Int32Array;
+  /**
+   * The term's count in that field of that section, a byte each: LARGE_TF for a count of 255 or
+   * more, whose count is in `largeTfs` (see tfAt). As the table is kept, so that a kept table is read
+   * as a view of its file, and an update copies a quarter of the bytes.
+   */
+  tfs: Uint8Array;
+  /** The counts of LARGE_TF or more: pairs of posting (its index in `tfs`) and count, by posting. */
+  largeTfs: Int32Array;
   /** The number of distinct terms of each field of each section, sections in scope order. */
   lengths: Int32Array;
   /** The scope-wide numbers the weights depend on (see toScopeStep): an update that leaves them as they were weighs again only the terms it touched. */
@@ -169,7 +175,7 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
   const slot = toSlot(pages.map((page) => page.sections.length));
   const dictionary = createDictionary([]);
   const counted = countTerms(toIndexedSections(pages, 0, slot), dictionary);
-  const { starts, places, tfs } = layOut(counted, dictionary.terms.length);
+  const { starts, places, tfs, largeTfs } = layOut(counted, dictionary.terms.length);
   const table: SearchTable = {
     slot,
     pages: pages.map((page, index) => ({ key: keys[index] ?? '', title: page.title, path: page.path, sections: page.sections.length })),
@@ -177,6 +183,7 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
     starts,
     places,
     tfs,
+    largeTfs,
     lengths: counted.lengths,
     scope: getScopeSteps(counted.lengths),
     entryLengths: new Int32Array(dictionary.terms.length),
@@ -227,7 +234,12 @@ export function updateSearchShards(
   const counted = countTerms(sections, dictionary);
   const added = layOut(counted, dictionary.terms.length);
   const changedPages = [...read.keys()].sort((a, b) => a - b);
-  const { starts, places, tfs, touched } = mergePostings(previous, added, { pages: changedPages, flags: changed }, slot * FIELD_COUNT);
+  const { starts, places, tfs, largeTfs, touched } = mergePostings(
+    previous,
+    added,
+    { pages: changedPages, flags: changed },
+    slot * FIELD_COUNT,
+  );
 
   const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
@@ -261,6 +273,7 @@ export function updateSearchShards(
     starts,
     places,
     tfs,
+    largeTfs,
     lengths,
     scope,
     entryLengths,
@@ -618,13 +631,17 @@ function layOut(counted: Counted, termCount: number): Postings {
   for (let id = 0; id < termCount; id++) starts[id + 1]! += starts[id]!;
   const next = starts.slice(0, termCount);
   const places = new Int32Array(foundLength / 3);
-  const tfs = new Int32Array(foundLength / 3);
+  const tfs = new Uint8Array(foundLength / 3);
+  const large: [at: number, tf: number][] = [];
   for (let index = 0; index < foundLength; index += 3) {
     const at = next[found[index]!]!++;
+    const tf = found[index + 2]!;
     places[at] = found[index + 1]!;
-    tfs[at] = found[index + 2]!;
+    tfs[at] = Math.min(tf, LARGE_TF);
+    if (tf >= LARGE_TF) large.push([at, tf]);
   }
-  return { starts, places, tfs };
+  large.sort((a, b) => a[0] - b[0]);
+  return { starts, places, tfs, largeTfs: Int32Array.from(large.flat()) };
 }
 
 /**
@@ -644,14 +661,29 @@ function mergePostings(
   const oldCount = previous.starts.length - 1;
   const starts = new Int32Array(termCount + 1);
   const places = new Int32Array(previous.places.length + added.places.length);
-  const tfs = new Int32Array(places.length);
+  const tfs = new Uint8Array(places.length);
+  const large: number[] = [];
   const touched = new Uint8Array(termCount);
   let out = 0;
+  // Each source is copied from in ascending order: where its next count of LARGE_TF or more is.
+  const largeAt = [0, 0];
   const copy = (from: Postings, start: number, end: number) => {
     if (end <= start) return;
     places.set(from.places.subarray(start, end), out);
     tfs.set(from.tfs.subarray(start, end), out);
+    const source = from === previous ? 0 : 1;
+    const pairs = from.largeTfs;
+    let pair = largeAt[source]!;
+    while (pair < pairs.length && pairs[pair]! < start) pair += 2;
+    for (; pair < pairs.length && pairs[pair]! < end; pair += 2) large.push(pairs[pair]! - start + out, pairs[pair + 1]!);
+    largeAt[source] = pair;
     out += end - start;
+  };
+  const copyOne = (from: Postings, at: number) => {
+    places[out] = from.places[at]!;
+    tfs[out] = from.tfs[at]!;
+    if (tfs[out] === LARGE_TF) large.push(out, tfAt(from, at));
+    out++;
   };
   const inBlocks = changed.pages.length <= MERGE_IN_BLOCKS_PAGES;
   for (let id = 0; id < termCount; id++) {
@@ -684,17 +716,15 @@ function mergePostings(
           continue;
         }
         if (next >= nextEnd || place < added.places[next]!) {
-          places[out] = place;
-          tfs[out++] = previous.tfs[at++]!;
+          copyOne(previous, at++);
           continue;
         }
       }
-      places[out] = added.places[next]!;
-      tfs[out++] = added.tfs[next++]!;
+      copyOne(added, next++);
     }
   }
   starts[termCount] = out;
-  return { starts, places: places.subarray(0, out), tfs: tfs.subarray(0, out), touched };
+  return { starts, places: places.subarray(0, out), tfs: tfs.subarray(0, out), largeTfs: Int32Array.from(large), touched };
 }
 
 /** Up to this many changed pages, mergePostings finds each page's run in a term by bisection; past it, it walks the postings. */
@@ -764,7 +794,7 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPag
       }
       if (at === end) break;
       const norm = lengthNorm(of, first + (place - page * span));
-      sum += postingWeight(factors[place & FIELD_MASK]!, of.tfs[at]!, norm);
+      sum += postingWeight(factors[place & FIELD_MASK]!, tfAt(of, at), norm);
     }
     return true;
   };
@@ -816,7 +846,26 @@ function toPairKey(code: number): number {
 }
 
 /** Postings laid out by term (see SearchTable). */
-type Postings = Pick<SearchTable, 'starts' | 'places' | 'tfs'>;
+type Postings = Pick<SearchTable, 'starts' | 'places' | 'tfs' | 'largeTfs'>;
+
+/** A term frequency that `tfs` holds as this, its value in `largeTfs`: 255 or more. */
+export const LARGE_TF = 255;
+
+/** The count of posting `at` (see SearchTable.tfs). */
+function tfAt(postings: Postings, at: number): number {
+  const tf = postings.tfs[at]!;
+  if (tf !== LARGE_TF) return tf;
+  const { largeTfs } = postings;
+  let low = 0;
+  let high = largeTfs.length / 2;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (largeTfs[middle * 2]! < at) low = middle + 1;
+    else high = middle;
+  }
+  if (largeTfs[low * 2] !== at) throw new Error(`No count for the search posting ${at}`);
+  return largeTfs[low * 2 + 1]!;
+}
 
 const BOOST_BY_FIELD = FIELDS.map((field) => BOOSTS[field]);
 
@@ -855,7 +904,7 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * see toScopeStep).
  */
 function createWeigher(table: SearchTable) {
-  const { starts, places, tfs, slot, scope, thresholds, lastTies } = table;
+  const { starts, places, slot, scope, thresholds, lastTies } = table;
   const fields = FIELD_COUNT;
   // K times a field's length against the average (the part of BM25+ that does not depend on the
   // term), by place: the lengths are by section in scope order, places by section number.
@@ -889,7 +938,7 @@ function createWeigher(table: SearchTable) {
       // Most of an update's time: the frequent terms it touches have postings in most sections.
       const place = places[at]!;
       const id = place >> FIELD_BITS;
-      const weight = postingWeight(factors[place & FIELD_MASK]!, tfs[at]!, lengthNorms[place]!);
+      const weight = postingWeight(factors[place & FIELD_MASK]!, tfAt(table, at), lengthNorms[place]!);
       if (id !== current) {
         if (current !== -1) {
           ids[found] = current;
