@@ -18,6 +18,7 @@ import { toSourceRecords } from './renderAhead.js';
 import type { Preview } from './renderPreview.js';
 import { copySiteFiles, renderRoutes } from './renderRoutes.js';
 import { writeIslands } from './writeIslands.js';
+import { FEW_RENDERED_ROUTES } from './searchThreads.js';
 import { createSearchWriter, toSearchWrites } from './writeSearch.js';
 import { writeSeoFiles } from './writeSeo.js';
 
@@ -93,6 +94,27 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   );
   const { plan } = planned;
   const copyFiles = () => copySiteFiles({ output, content, manifest });
+  const writeSearch = (renderedRoutes: number) => {
+    // Search indexes are serialised on threads; only those whose pages changed (see planSearchThreads).
+    const writes = toSearchWrites({ plan, scopes: planned.scopes, output, isUnfinished: builder.searchQueue.isUnfinished });
+    const search = createSearchWriter(builder, {
+      writes,
+      config: site.config,
+      pool,
+      output,
+      locate,
+      renderedRoutes,
+      islandsFile: islands?.setup.serverFile,
+    });
+    return { writes, search };
+  };
+  // A small edit's indexes (updated beside the pages, see planSearchThreads) start on one thread
+  // now, while the other renders the pages: an index is the longest part of such a build. (A
+  // route whose files are gone from the output is rendered too: a few more at most.)
+  const toRender = plan.locales.reduce((sum, locale) => sum + locale.routes.filter((route) => !route.kept).length, 0);
+  const early = !watching && pool.threads > 1 && toRender <= FEW_RENDERED_ROUTES ? writeSearch(toRender) : undefined;
+  const searchedEarly = early?.search.sizing.reuseRenderThreads && !early.search.sizing.alone ? early.search.write(early.writes) : undefined;
+  searchedEarly?.catch(() => {});
 
   // The threads' locale setups become the run's own.
   await preview?.stop();
@@ -133,20 +155,10 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
     await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
   }
 
-  // Search indexes are serialised on threads; only those whose pages changed (see planSearchThreads).
-  const writes = toSearchWrites({ plan, scopes: planned.scopes, output, isUnfinished: builder.searchQueue.isUnfinished });
-  const search = createSearchWriter(builder, {
-    writes,
-    config: site.config,
-    pool,
-    output,
-    locate,
-    renderedRoutes: rendered.keys.length,
-    islandsFile: islands?.setup.serverFile,
-  });
+  const { writes, search } = searchedEarly ? early! : writeSearch(rendered.keys.length);
   if (!search.sizing.reuseRenderThreads) await threads.close();
   // A builder that runs again returns before its indexes are written: the next save's pages do not wait for them.
-  const searched = watching ? builder.searchQueue.add(writes, search.write) : search.write(writes);
+  const searched = searchedEarly ?? (watching ? builder.searchQueue.add(writes, search.write) : search.write(writes));
   // Awaited after the seo files: a failure meanwhile (threads stopped by Ctrl-C) must not go unhandled.
   searched.catch(() => {});
   // The seo files are written on this thread meanwhile, unless an index is so large that it is
