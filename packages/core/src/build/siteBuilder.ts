@@ -56,9 +56,12 @@ export function createSiteBuilder(options: BuilderOptions) {
     async run(input: RunInput): Promise<RebuildResult> {
       const { output, previous, hooks = {} } = input;
       const config = input.config ?? readConfig(siteDir);
-      // Threads load the markdown pipeline as they start only when there is surely much to
-      // compile (an empty store); otherwise with the first compile task, if one comes.
-      const pool = threads.start(config, output.path, { compiles: compiled.size === 0 });
+      // Threads load the markdown pipeline as they start when there is surely much to compile (an
+      // empty store), or when a `docgen build` runs (it does only when something changed, most
+      // often a page: the page's compile then waits for nothing). A dev server's later runs (a
+      // warm start renders its first page with nothing to compile) load it with the first compile
+      // task, if one comes, or once a run is done (prepareCompile below).
+      const pool = threads.start(config, output.path, { compiles: compiled.size === 0 || !watching });
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
       const themeKey = readThemeKey(config, siteDir, componentPages);
