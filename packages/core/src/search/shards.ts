@@ -904,7 +904,7 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  * see toScopeStep).
  */
 function createWeigher(table: SearchTable) {
-  const { starts, places, slot, scope, thresholds, lastTies } = table;
+  const { starts, places, tfs, slot, scope, thresholds, lastTies } = table;
   const fields = FIELD_COUNT;
   // K times a field's length against the average (the part of BM25+ that does not depend on the
   // term), by place: the lengths are by section in scope order, places by section number.
@@ -938,7 +938,8 @@ function createWeigher(table: SearchTable) {
       // Most of an update's time: the frequent terms it touches have postings in most sections.
       const place = places[at]!;
       const id = place >> FIELD_BITS;
-      const weight = postingWeight(factors[place & FIELD_MASK]!, tfAt(table, at), lengthNorms[place]!);
+      const tf = tfs[at]!;
+      const weight = postingWeight(factors[place & FIELD_MASK]!, tf === LARGE_TF ? tfAt(table, at) : tf, lengthNorms[place]!);
       if (id !== current) {
         if (current !== -1) {
           ids[found] = current;
