@@ -60,6 +60,29 @@ describe('getBrokenLinks', () => {
     ]);
   });
 
+  it('resolves a link written with its Korean anchor as is and percent-encoded alike, each reported as written', async () => {
+    const siteDir = copyFixture('broken-links');
+    writeFileSync(join(siteDir, 'docs', 'b.md'), '---\ntitle: B\n---\n\n## 설치\n\nBack to [a](./a.md).\n');
+    writeFileSync(
+      join(siteDir, 'docs', 'a.md'),
+      '---\ntitle: A\n---\n\n[written](./b.md#설치) and [encoded](./b.md#%EC%84%A4%EC%B9%98) and [gone](./b.md#없음)\n',
+    );
+    const { manifest } = await loadSite({ siteDir, locales: ['ko'] });
+    const locale = manifest.locales[0]!;
+    const a = locale.linkSources.find((source) => source.sourcePath === 'docs/a.md')!;
+    expect(a.links.map((link) => [link.url, link.target, link.column])).toEqual([
+      ['./b.md#설치', '/docs/b#설치', 1],
+      ['./b.md#%EC%84%A4%EC%B9%98', '/docs/b#설치', 26],
+      ['./b.md#없음', '/docs/b#없음', 67],
+    ]);
+    // The page's own hrefs (percent-encoded in the compiled page) lead to the same place.
+    const route = locale.routes.find((candidate) => candidate.path === '/docs/a')!;
+    expect(Object.values(route.slots.main!.hrefs)).toEqual(['/docs/b#설치', '/docs/b#없음']);
+    expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => problem.message)).toEqual([
+      'Broken anchor ./b.md#없음: /docs/b has no heading with id "없음"',
+    ]);
+  });
+
   it('checks anchors against Korean heading ids', async () => {
     const siteDir = copyFixture('broken-links');
     writeFileSync(join(siteDir, 'docs', 'a.md'), '# A\n\n[ok](./b.md#요청-파라미터)\n\n[bad](./b.md#요청)\n');

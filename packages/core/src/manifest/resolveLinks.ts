@@ -76,18 +76,20 @@ export function resolveLinks(context: LocaleContext, routes: PendingRoute[], ass
     if (!resolver) {
       const resolved = new Map<string, ResolvedLink>();
       resolver = (url, kind) => {
-        let link = resolved.get(url);
-        if (!link) {
-          link = resolveUrl(context, pending, url, kind, pages, (filePath, suffix) => {
-            // The same file link means the same from every page (in the dev server, every run).
-            const key = `${kind}\0${filePath}\0${suffix}`;
-            let known = fileLinks.get(key);
-            if (!known) fileLinks.set(key, (known = resolveFileLink(context, filePath, suffix, pathByFile, indexByFolder)));
-            if (known.asset) assets.set(known.asset.outputPath, known.asset);
-            return 'target' in known ? { target: known.target } : { unresolved: known.unresolved };
-          });
-          resolved.set(url, link);
-        }
+        // By what resolving reads of the URL: a link written `#설치` and its href in the compiled
+        // page, `#%EC%84%A4%EC%B9%98`, are one (each page's links come in both forms).
+        const key = `${kind}\0${toResolvedKey(url)}`;
+        const known = resolved.get(key);
+        if (known) return known.url === url ? known : { ...known, url };
+        const link = resolveUrl(context, pending, url, kind, pages, (filePath, suffix) => {
+          // The same file link means the same from every page (in the dev server, every run).
+          const fileKey = `${kind}\0${filePath}\0${suffix}`;
+          let found = fileLinks.get(fileKey);
+          if (!found) fileLinks.set(fileKey, (found = resolveFileLink(context, filePath, suffix, pathByFile, indexByFolder)));
+          if (found.asset) assets.set(found.asset.outputPath, found.asset);
+          return 'target' in found ? { target: found.target } : { unresolved: found.unresolved };
+        });
+        resolved.set(key, link);
         return link;
       };
       resolvers.set(pending, resolver);
@@ -415,6 +417,12 @@ function splitUrl(url: string): { path: string; query: string; hash: string } {
   return queryIndex >= 0
     ? { path: beforeHash.slice(0, queryIndex), query: beforeHash.slice(queryIndex), hash }
     : { path: beforeHash, query: '', hash };
+}
+
+/** A URL as resolveUrl reads it: its path and query as written, its fragment as toFragment gives it. */
+function toResolvedKey(url: string): string {
+  const hashIndex = url.indexOf('#');
+  return hashIndex < 0 ? url : url.slice(0, hashIndex) + toFragment(url.slice(hashIndex));
 }
 
 /** `#fragment` decoded and in Unicode NFC, as heading ids are: `#%E1%84%89...` (NFD) finds the heading `설치`. */
