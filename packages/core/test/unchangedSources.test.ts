@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config/index.js';
 import { ContentCache, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
+import { readInputFingerprint } from '../src/build/buildRecord.js';
 import { createSourceKeys, readCompileSalt } from '../src/build/compileKeys.js';
 import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
@@ -17,7 +18,7 @@ const HOUR_AGO = Date.now() / 1000 - 3600;
  */
 const sites: string[] = [];
 beforeAll(async () => {
-  for (let count = 0; count < 5; count++) sites.push(writeSite());
+  for (let count = 0; count < 6; count++) sites.push(writeSite());
   await new Promise((resolve) => setTimeout(resolve, 2100));
 });
 const makeSite = () => sites.pop()!;
@@ -38,10 +39,13 @@ function writeSite(): string {
   return siteDir;
 }
 
-/** Reads the site as a build does: with the memo the last build wrote into `storeDir` (a fresh content cache, as in a new process). */
-function readWithMemo(siteDir: string, storeDir: string) {
+/**
+ * Reads the site as a build does: with the memo the last build wrote into `storeDir` (a fresh
+ * content cache, as in a new process), and the stats of its files when the build took them before.
+ */
+function readWithMemo(siteDir: string, storeDir: string, fileStats?: ReadonlyMap<string, Stats>) {
   const memo = readFrontMatterMemo(storeDir, 'salt');
-  const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo);
+  const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo, { fileStats });
   memo.write(storeDir);
   return content;
 }
@@ -93,6 +97,30 @@ describe('unchanged sources', () => {
     const error = catchDocgenError(() => doc.body);
     expect(error.code).toBe('source-changed');
     expect(error.location).toMatchObject({ file: 'docs/intro.md', line: 1 });
+  });
+
+  it("take a file's stamp from the stats the build's fingerprint took, and stop the build if it changed since", () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const stats = new Map<string, Stats>();
+    readInputFingerprint({
+      siteDir,
+      outDir: join(siteDir, 'build'),
+      config: readConfig(siteDir),
+      locales: undefined,
+      includeDrafts: false,
+      stats,
+    });
+    const file = join(siteDir, 'docs/intro.md');
+    expect(stats.get(file)?.size).toBe(statSync(file).size);
+    writeFileSync(file, '---\ntitle: Intro\n---\n\nChanged after the fingerprint.\n');
+    // Read as the fingerprint saw it (unchanged): its text, asked for, is found changed.
+    const doc = docOf(readWithMemo(siteDir, storeDir, stats), 'intro.md');
+    expect(isUnread(doc)).toBe(true);
+    expect(catchDocgenError(() => doc.body).code).toBe('source-changed');
+    // Without them, the file is stat'ed and read again.
+    expect(docOf(readWithMemo(siteDir, storeDir), 'intro.md').body).toContain('Changed after the fingerprint.');
   });
 
   it('are remembered only once they have not changed for a while (a second write in the same clock tick keeps the stamp)', () => {

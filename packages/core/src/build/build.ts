@@ -3,7 +3,7 @@
  * since the last build (the build record's fingerprint), else the builder run once into a staging
  * folder that replaces the output whole, and the cache and record saved.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, WrittenManual } from '@docgen/types';
@@ -115,8 +115,10 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
   // delete before this build replaces the folder it describes.
   const recorded = readBuildRecord(cacheDir);
   const record = useCache && recorded && describesOutput(recorded, outDir) ? recorded : undefined;
+  // The stats the fingerprint takes of every file of the site: reading the content asks no more.
+  const fileStats = new Map<string, Stats>();
   const fingerprint = useCache
-    ? readInputFingerprint({ siteDir, outDir, config, locales: options.locales, includeDrafts: options.includeDrafts })
+    ? readInputFingerprint({ siteDir, outDir, config, locales: options.locales, includeDrafts: options.includeDrafts, stats: fileStats })
     : '';
   if (record && record.fingerprint === fingerprint) {
     return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
@@ -144,7 +146,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     staging.discard();
   });
   try {
-    const result = await builder.run({ output: staging, previous: record?.state, config });
+    const result = await builder.run({ output: staging, previous: record?.state, config, fileStats });
     // The record describes the output: from here until the new one is written, none does (a build
     // stopped halfway through the commit leaves an output that the next build makes again).
     if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);

@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -89,6 +89,8 @@ export function readInputFingerprint(input: {
   includeDrafts: boolean | undefined;
   /** What else is no input, by absolute path (the dev server leaves out what its watcher does: every build output of the site). */
   ignore?: (path: string) => boolean;
+  /** Filled with the stats of the site's files, by absolute path: reading the content takes them from here (see RunInput.fileStats). */
+  stats?: Map<string, Stats>;
 }): string {
   const { siteDir, outDir, config } = input;
   // A commit changes the last-updated dates and translation statuses without changing any file.
@@ -108,7 +110,9 @@ export function readInputFingerprint(input: {
   const site = readFolderFiles({ siteDir, dir: siteDir, kind: 'static', ignore });
   for (const path of site.files) {
     try {
-      const stats = statSync(join(siteDir, path));
+      const file = join(siteDir, path);
+      const stats = statSync(file);
+      input.stats?.set(file, stats);
       digest.update(`${path}\0${stats.size}\0${stats.mtimeMs}\n`);
     } catch {
       // Deleted meanwhile: the build will not read it either.

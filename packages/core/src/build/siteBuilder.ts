@@ -3,6 +3,7 @@
  * site's content while the theme is bundled, renders ahead the pages a save changed (the dev
  * server), then runs the steps of runAll.
  */
+import type { Stats } from 'node:fs';
 import type { SiteConfig, SiteContent } from '@docgen/types';
 import { writeCompileIndex } from '../compile/mainThread.js';
 import { readConfig } from '../config/index.js';
@@ -38,6 +39,12 @@ export interface RunInput {
   hooks?: RunHooks;
   /** The site's config, when the caller has read it for this build; read from the site when absent. */
   config?: SiteConfig;
+  /**
+   * Stats of the site's files taken just before this run, by absolute path (`docgen build`'s input
+   * fingerprint): a markdown file's stamp is taken from them (see readMarkdownSource). A file
+   * changed since is read as it was then, and stops the build if its text is asked for.
+   */
+  fileStats?: ReadonlyMap<string, Stats>;
 }
 
 /**
@@ -80,7 +87,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
         // Translation statuses: one more pass, only when the config asks for them.
         const histories = config.i18n.status ? await timed('history', () => readGitHistories(siteDir, cacheDir)) : undefined;
-        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories });
+        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats });
         // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
         await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
       } catch (error) {

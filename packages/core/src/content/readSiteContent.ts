@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { z } from 'zod';
 import type {
@@ -96,10 +96,21 @@ export function readSiteContent(
     git?: GitLastUpdates;
     /** The files' histories (readGitHistories), for translation statuses. */
     histories?: GitHistories;
+    /** Stats of the site's files taken just before, by absolute path (see readMarkdownSource). */
+    fileStats?: ReadonlyMap<string, Stats>;
   } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
-  const reader: Reader = { siteDir, config, cache, memo, skipped: new Map(), unreadable: new Map(), fileWarnings: new Map() };
+  const reader: Reader = {
+    siteDir,
+    config,
+    cache,
+    memo,
+    fileStats: options.fileStats,
+    skipped: new Map(),
+    unreadable: new Map(),
+    fileWarnings: new Map(),
+  };
   const staticDir = join(siteDir, 'static');
   const content: Omit<SiteContent, 'diagnostics'> = {
     versions: readVersions(reader),
@@ -140,6 +151,7 @@ interface Reader {
   cache: ContentCache;
   /** Front matter checked by earlier runs (see FrontMatterMemo). */
   memo: FrontMatterMemo | undefined;
+  fileStats: ReadonlyMap<string, Stats> | undefined;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
   /** Folders that could not be read, by path: reported in one warning per reason. */
@@ -210,7 +222,7 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const mdx = readsAsMdx(absolutePath, reader.config.markdown.format);
   const markdown = cache.read(absolutePath, mdx ? `${kind}:mdx` : kind, () =>
     reader.memo && !mdx
-      ? readMarkdownSource(reader.memo, siteDir, absolutePath, kind, schema)
+      ? readMarkdownSource(reader.memo, siteDir, absolutePath, kind, schema, reader.fileStats)
       : parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo, mdx),
   );
   const { sitePath } = markdown.file;

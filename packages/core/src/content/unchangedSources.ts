@@ -19,8 +19,12 @@ const SETTLED_AFTER_MS = 2000;
  * modification and change times and inode (a file moved in keeps its modification time, not its
  * change time). `settled` when it last changed long enough ago to be remembered by it.
  */
-export function getFileStamp(absolutePath: string, now = Date.now()): { stamp: string; settled: boolean } | undefined {
-  const stats = statSync(absolutePath, { throwIfNoEntry: false });
+export function getFileStamp(
+  absolutePath: string,
+  now = Date.now(),
+  known?: ReadonlyMap<string, Stats>,
+): { stamp: string; settled: boolean } | undefined {
+  const stats = known?.get(absolutePath) ?? statSync(absolutePath, { throwIfNoEntry: false });
   return stats?.isFile() ? toStamp(stats, now) : undefined;
 }
 
@@ -34,7 +38,8 @@ const toStamp = (stats: Stats, now: number) => ({
  * checked against `schema` (named `kind`), and body. A file whose stamp is the one `memo` knows
  * is not read: its front matter is the memo's, and its text and body are read only when asked
  * for (most builds ask only for those of changed pages), then checked against the body's hash.
- * A file the memo does not know is read, its stamp taken from the open file.
+ * A file the memo does not know is read, its stamp taken from the open file. `fileStats`: stats
+ * of the site's files taken just before (the build's input fingerprint), not asked for again.
  */
 export function readMarkdownSource<Schema extends z.ZodType>(
   memo: FrontMatterMemo,
@@ -42,9 +47,10 @@ export function readMarkdownSource<Schema extends z.ZodType>(
   absolutePath: string,
   kind: string,
   schema: Schema,
+  fileStats?: ReadonlyMap<string, Stats>,
 ): SourceMarkdown<z.output<Schema>> {
   const sitePath = toSitePath(siteDir, absolutePath);
-  const known = memo.getFile(kind, sitePath, () => getFileStamp(absolutePath)?.stamp);
+  const known = memo.getFile(kind, sitePath, () => getFileStamp(absolutePath, Date.now(), fileStats)?.stamp);
   if (known) return toUnreadSource(siteDir, absolutePath, sitePath, known) as SourceMarkdown<z.output<Schema>>;
   const { file, stats } = readSourceFileWithStats(absolutePath, sitePath);
   const markdown = parseFrontMatter(file, schema, { memo, kind }, false);
