@@ -7,7 +7,8 @@ import { loadSite } from '../src/build/loadSite.js';
 import { getFeedPaths } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { createRouteRenderer, type ThemeServerModule } from '../src/render/index.js';
-import { escapeXml } from '../src/seo/xml.js';
+import { encodePath } from '@docgen/shared';
+import { escapeXml, toAbsoluteUrl } from '../src/seo/xml.js';
 import {
   createSeoFiles,
   type SeoOutput,
@@ -194,6 +195,18 @@ describe('sitemap.xml and robots.txt', () => {
     expect(linksOf('https://seo.example.com/docs/intro')).toEqual(intro);
     expect(linksOf('https://seo.example.com/en/docs/intro')).toEqual(intro);
     expect(linksOf('https://seo.example.com/docs/guide/setup')).toEqual(['ko-KR https://seo.example.com/docs/guide/setup']);
+  });
+
+  it('makes absolute URLs of paths as percent-encoding each segment does, plain paths included', () => {
+    const characters = [...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)), '요', 'é', '😀'].filter(
+      (character) => character !== '#',
+    );
+    for (const character of characters) {
+      const path = `/docs/a${character}b/${character}`;
+      expect(toAbsoluteUrl('https://example.com', path)).toBe(`https://example.com${encodePath(path)}`);
+    }
+    expect(toAbsoluteUrl('https://example.com', '/docs/설치#요약')).toBe('https://example.com/docs/%EC%84%A4%EC%B9%98#%EC%9A%94%EC%95%BD');
+    expect(toAbsoluteUrl('https://example.com', 'https://other.example/x')).toBe('https://other.example/x');
   });
 
   it('escapes the five XML specials and drops what XML cannot hold, and gives other text as it is', () => {
