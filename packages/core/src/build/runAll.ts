@@ -118,41 +118,52 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
 
   // The threads' locale setups become the run's own.
   await preview?.stop();
-  const rendered = await timed('render', () => {
-    // The dev server's first run serves static files while it renders.
-    if (hooks.onRenderStart && !previous) copyFiles();
-    return renderRoutes({
-      manifest,
-      plan,
-      output,
-      pool,
-      locate,
-      seoFiles: builder.seoFiles,
-      setLocale: (locale) =>
-        threads.setLocale(
-          {
-            locale: locale.locale,
-            site: locale.site,
-            sidebarFiles: locale.sidebarFiles,
-            assets,
-            themeFile: bundle.serverFile,
-            themeKey,
-            islands: islands?.setup,
-          },
-          // Sidebar file names are hashes of their content: the names stand for the sidebars.
-          JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, islands?.key, Object.keys(locale.sidebarFiles)]),
-        ),
-      onRenderStart: hooks.onRenderStart,
-      onProgress: options.onProgress,
+  const renderPages = async () => {
+    const rendered = await timed('render', () => {
+      // The dev server's first run serves static files while it renders.
+      if (hooks.onRenderStart && !previous) copyFiles();
+      return renderRoutes({
+        manifest,
+        plan,
+        output,
+        pool,
+        locate,
+        seoFiles: builder.seoFiles,
+        setLocale: (locale) =>
+          threads.setLocale(
+            {
+              locale: locale.locale,
+              site: locale.site,
+              sidebarFiles: locale.sidebarFiles,
+              assets,
+              themeFile: bundle.serverFile,
+              themeKey,
+              islands: islands?.setup,
+            },
+            // Sidebar file names are hashes of their content: the names stand for the sidebars.
+            JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, islands?.key, Object.keys(locale.sidebarFiles)]),
+          ),
+        onRenderStart: hooks.onRenderStart,
+        onProgress: options.onProgress,
+      });
     });
-  });
-  for (const [key, inputs] of planned.hashRouteInputs?.() ?? []) plan.state.routes[key]!.inputs = inputs;
-  for (const file of getRemovedFiles(previous, plan.state)) output.remove(file);
-  // After the pages: a static file wins over a page written at the same path.
-  await timed('write', copyFiles);
-  // Reloaded already, unless this run wrote more than the pages rendered ahead.
-  if (!ahead || planned.sidebarsWritten || rendered.keys.some((key) => !ahead.has(key))) {
-    await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
+    for (const [key, inputs] of planned.hashRouteInputs?.() ?? []) plan.state.routes[key]!.inputs = inputs;
+    for (const file of getRemovedFiles(previous, plan.state)) output.remove(file);
+    // After the pages: a static file wins over a page written at the same path.
+    await timed('write', copyFiles);
+    // Reloaded already, unless this run wrote more than the pages rendered ahead.
+    if (!ahead || planned.sidebarsWritten || rendered.keys.some((key) => !ahead.has(key))) {
+      await pagesWritten(hooks, { previewChanged: preview?.changed(output) ?? false });
+    }
+    return rendered;
+  };
+  let rendered: Awaited<ReturnType<typeof renderPages>>;
+  try {
+    rendered = await renderPages();
+  } catch (error) {
+    // An index under way writes into the output: it ends before the run fails (a build then discards the output).
+    await searchedEarly?.catch(() => {});
+    throw error;
   }
 
   const { writes, search } = searchedEarly ? early! : writeSearch(rendered.keys.length);

@@ -13,9 +13,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
-import { DocgenError, writingFile } from '../diagnostics/index.js';
 import { Worker } from 'node:worker_threads';
-import { listFiles } from './listFiles.js';
+import { DocgenError, writingFile } from '../diagnostics/index.js';
 import {
   acquireLock,
   failWriteForTest,
@@ -27,6 +26,7 @@ import {
   type HeldLock,
   type LockWait,
 } from '../processes/index.js';
+import { listFiles } from './listFiles.js';
 
 export { assertWritableFolder } from './targetFolder.js';
 
