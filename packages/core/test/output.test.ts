@@ -117,6 +117,16 @@ describe('createStagingDir', () => {
     staging.writeParts('old/page.html', ['a', new TextEncoder().encode('-bytes-'), 'b', big, 'c']);
     expect(staging.read('old/page.html')).toBe(`a-bytes-b${big}c`);
     expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('old page');
+    // Parts of every size around the megabyte the writes gather: small ones, ones that fill it
+    // exactly, cross it, or are larger, strings of three-byte characters among them.
+    const sizes = [1, 5_000, (1 << 20) - 5_001, 3, 1 << 20, 7, (1 << 20) + 1, 2, 700_000, 700_000];
+    const parts = sizes.map((size, index) =>
+      index % 2 === 0 ? new Uint8Array(size).fill(97 + index) : '한'.repeat(Math.max(1, Math.floor(size / 3))),
+    );
+    staging.writeParts('many.txt', parts);
+    expect(staging.readBytes('many.txt')).toEqual(
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+    );
     staging.discard();
   });
 

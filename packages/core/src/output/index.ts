@@ -76,18 +76,30 @@ export function listFilesOnThread(dir: string): Promise<string[]> {
   });
 }
 
-/** Writes `parts` in order through `fd`, strings gathered into writes of about a megabyte (a part may be a few bytes). */
+/** Bytes gathered for one write by writePartsTo. */
+const WRITE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Writes `parts` in order through `fd`, gathered into writes of about a megabyte (a part may be a
+ * few bytes, and llms-full.txt is ten thousand parts of a few kilobytes: one write each took
+ * twice the system time). A part larger than that is written as it is.
+ */
 function writePartsTo(fd: number, parts: Iterable<string | Uint8Array>): void {
-  let pending = '';
+  const chunk = Buffer.allocUnsafe(WRITE_CHUNK_BYTES);
+  let used = 0;
   const flush = () => {
-    if (pending !== '') writeAll(fd, Buffer.from(pending));
-    pending = '';
+    if (used > 0) writeAll(fd, chunk.subarray(0, used));
+    used = 0;
   };
   for (const part of parts) {
-    if (typeof part !== 'string') {
-      flush();
-      writeAll(fd, part);
-    } else if ((pending += part).length >= 1 << 20) flush();
+    const length = typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    if (used + length > WRITE_CHUNK_BYTES) flush();
+    if (length > WRITE_CHUNK_BYTES) writeAll(fd, typeof part === 'string' ? Buffer.from(part) : part);
+    else if (typeof part === 'string') used += chunk.write(part, used);
+    else {
+      chunk.set(part, used);
+      used += length;
+    }
   }
   flush();
 }
