@@ -3,7 +3,7 @@
  * a file of its own (load, islands, plan, render, files, search, seo, links).
  */
 import { setImmediate } from 'node:timers/promises';
-import type { SiteConfig, SiteContent } from '@docgen/types';
+import type { Diagnostic, SiteConfig, SiteContent } from '@docgen/types';
 import { getBrokenLinks } from '../links/index.js';
 import type { OutputWriter } from '../output/index.js';
 import { removeOtherSearchStates } from '../search/index.js';
@@ -179,6 +179,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
     await searched;
     await threads.close();
   }
+  let brokenLinks: Diagnostic[] = [];
   try {
     // Once the search tasks are on their threads.
     await setImmediate();
@@ -186,6 +187,8 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
     await timed('seo', () =>
       writeSeoFiles({ seoFiles: builder.seoFiles, manifest, content, output, state: plan.state, previous, rendered, renderLocales }),
     );
+    // While the indexes are written, if they still are.
+    brokenLinks = getBrokenLinks(manifest);
   } finally {
     if (!watching) await searched;
   }
@@ -206,7 +209,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   return {
     pageCount: rendered.pageCount,
     renderedPaths: rendered.paths,
-    diagnostics: [...site.diagnostics, ...getBrokenLinks(manifest)],
+    diagnostics: [...site.diagnostics, ...brokenLinks],
     manifest,
     state: plan.state,
     searched: watching && writes.length > 0 ? searched : undefined,
