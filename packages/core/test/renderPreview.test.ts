@@ -7,7 +7,7 @@ import { createSiteBuilder, type PagesWritten } from '../src/build/index.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { createOutputDir } from '../src/output/index.js';
 import type { RenderControl } from '../src/build/renderInDemandOrder.js';
-import { getLeadingHeading } from '../src/build/renderPreview.js';
+import { getLeadingHeading, guessSourceKeys } from '../src/build/renderPreview.js';
 import { loadSite } from '../src/build/loadSite.js';
 import { copyFixture, makeTempDir, removeTempDirs } from './helpers.js';
 
@@ -75,6 +75,39 @@ describe('the leading heading read without the markdown parser', () => {
 
   it('is not needed when the front matter has a title', () => {
     expect(getLeadingHeading(sourceOf('# The `code` title\n', { title: 'Front matter' }))).toBeUndefined();
+  });
+});
+
+describe('the sources guessed for the paths asked for before the site model is made', () => {
+  const sources = new Map(
+    [
+      'docs/guide/01-intro.md',
+      'docs/guide/setup.md',
+      'versioned_docs/version-1.0/guide/setup.md',
+      'docs/other/setup.mdx',
+      'docs/설치/시작.md',
+      'docs/tutorial.md',
+    ].map((sitePath) => [
+      `key:${sitePath}`,
+      { ...sourceOf('Text.'), file: { absolutePath: `/site/${sitePath}`, sitePath, text: 'Text.' } },
+    ]),
+  );
+
+  it('are those whose path, without extension and number prefixes, ends as the URL path does', () => {
+    expect(guessSourceKeys(['/docs/guide/setup'], sources)).toEqual([
+      'key:docs/guide/setup.md',
+      'key:versioned_docs/version-1.0/guide/setup.md',
+    ]);
+    expect(guessSourceKeys(['/docs/guide/intro/', '/en/docs/tutorial.html'], sources)).toEqual([
+      'key:docs/guide/01-intro.md',
+      'key:docs/tutorial.md',
+    ]);
+    expect(guessSourceKeys(['/docs/%EC%84%A4%EC%B9%98/%EC%8B%9C%EC%9E%91'], sources)).toEqual(['key:docs/설치/시작.md']);
+  });
+
+  it('are none for a path of no page, the root or none asked for', () => {
+    expect(guessSourceKeys(['/assets/main.js', '/', '/docs/guide/set'], sources)).toEqual([]);
+    expect(guessSourceKeys([], sources)).toEqual([]);
   });
 });
 
@@ -166,6 +199,8 @@ describe('a first run that previews the pages asked for', () => {
           onPagesWritten(pages) {
             written = pages;
           },
+          // The first pages asked for before the preview's model is made: it compiles them first.
+          wantedPaths: () => paths.slice(0, 3),
         },
       });
       await Promise.all(asked);

@@ -87,6 +87,11 @@ export interface RunHooks {
    * previews (`previewFrom`) calls it earlier too, with the preview's control.
    */
   onRenderStart?: (control: RenderControl) => void;
+  /**
+   * URL paths asked for and not answered yet (the dev server's first requests): a preview
+   * compiles first the pages they seem to name (see guessSourceKeys).
+   */
+  wantedPaths?: () => Iterable<string>;
 }
 
 export interface PagesWritten {

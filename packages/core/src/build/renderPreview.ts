@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { toRouteKey } from './buildPlan.js';
@@ -6,7 +7,8 @@ import type { ClientBundle } from '../bundle/index.js';
 import type { BundleExtras } from './builderResources.js';
 import type { CompileTask } from '../compile/mainThread.js';
 import { getMarkdownSources, readCompileSalt, type SourceKeys } from './compileKeys.js';
-import { createManifest, type LinkCache, type ManifestInput } from '../manifest/index.js';
+import { decodePath } from '@docgen/shared';
+import { createManifest, stripNumberPrefix, type LinkCache, type ManifestInput } from '../manifest/index.js';
 import { copyStaticFiles, type OutputWriter } from '../output/index.js';
 import { findRouteKey, type RenderControl } from './renderInDemandOrder.js';
 import type { TaskPool } from '../workers/pool.js';
@@ -62,6 +64,8 @@ export interface PreviewInput {
   onLocaleSetup: (locale: string) => void;
   /** The sanitiser of the config's HTML (see loadHtmlSanitizer). */
   sanitizeHtml: ManifestInput['sanitizeHtml'];
+  /** URL paths asked for already (see RunHooks.wantedPaths). */
+  wantedPaths?: () => Iterable<string>;
 }
 
 /** Route kinds whose pages show nothing of other pages but their titles. */
@@ -114,8 +118,20 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   const releaseFirstModel = pool.hold();
   let manifest: Promise<SiteManifest> = compile(
     [...sources].filter(([key, source]) => !known.has(key) && getLeadingHeading(source) === 'unsure').map(([key]) => key),
-  ).then(toManifest);
-  manifest.then(releaseFirstModel, releaseFirstModel);
+  )
+    // The pages asked for meanwhile (reading the site held this thread: requests are taken now, a
+    // turn of the event loop to accept the connection, one to read the request, one to spare),
+    // as far as their paths tell, are compiled before the model is made: it holds them then, and
+    // is not made again to render them.
+    .then(async () => {
+      for (let turn = 0; turn < 3; turn++) await setImmediate();
+    })
+    .then(() => compile(guessSourceKeys(input.wantedPaths?.() ?? [], sources)))
+    .then(toManifest);
+  // Released a turn after the model is offered: a page asked for meanwhile takes its own hold
+  // first, and the threads are not given compile tasks of the run while it waits for one.
+  const releaseLater = () => void setImmediate().then(releaseFirstModel);
+  manifest.then(releaseLater, releaseLater);
   // Routes previewed, by path, and their `locale\0path` keys; offered once known. A preview that
   // cannot make its model previews nothing: the build reports why.
   const keysByPath = new Map<string, string>();
@@ -216,6 +232,31 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Keys guessed for the paths asked for, at most: a wrong guess costs a compile the build makes anyway. */
+const GUESSES = 8;
+
+/**
+ * The sources (by key) that URL paths asked for before the site model is made may be the pages
+ * of: those whose site path, without its extension and number prefixes (`01-`), ends with the
+ * last two segments of the URL path (its last, for a path of one). Only a guess, so that their
+ * pages are compiled first; a page of another slug or id is not guessed.
+ */
+export function guessSourceKeys(paths: Iterable<string>, sources: ReadonlyMap<string, SourceMarkdown<unknown>>): string[] {
+  const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+  const ends = [...new Set(paths)].flatMap((path) => {
+    const segments = segmentsOf(decodePath(path).normalize('NFC').replace(/\.html$/, ''));
+    return segments.length === 0 ? [] : [segments.slice(-2).join('/')];
+  });
+  if (ends.length === 0) return [];
+  const keys: string[] = [];
+  for (const [key, source] of sources) {
+    const path = `/${segmentsOf(source.file.sitePath.normalize('NFC').replace(/\.mdx?$/, '')).map(stripNumberPrefix).join('/')}`;
+    if (ends.some((end) => path.endsWith(`/${end}`))) keys.push(key);
+    if (keys.length === GUESSES) break;
+  }
+  return keys;
+}
 
 const slotKeys = (route: ManifestRoute) => Object.values(route.slots).map((slot) => slot.key);
 

@@ -129,6 +129,7 @@ export function createSiteBuilder(options: BuilderOptions) {
               copyExtras: (uses) => bundles.copyExtras({ config, output, uses }),
               onLocaleSetup: (locale) => threads.forgetLocale(locale),
               sanitizeHtml: await loadHtmlSanitizer(config, content),
+              wantedPaths: hooks.wantedPaths,
             },
             hooks.onRenderStart!,
           )

@@ -155,6 +155,8 @@ export function createDevBuilds(input: DevBuildsInput) {
   let closing = false;
   // While a run renders: finds routes and renders one asked for next (see RenderControl).
   let control: RenderControl | undefined;
+  // URL paths asked for and not answered yet, as many times as they are (see RunHooks.wantedPaths).
+  const wanted = new Map<string, number>();
   let renderStarted!: () => void;
   const firstRenderStart = new Promise<void>((resolve) => (renderStarted = resolve));
   // Saves during a run are rebuilt after it.
@@ -190,6 +192,7 @@ export function createDevBuilds(input: DevBuildsInput) {
             control = started;
             renderStarted();
           },
+          wantedPaths: () => wanted.keys(),
         },
       });
       state = result.state;
@@ -251,6 +254,16 @@ export function createDevBuilds(input: DevBuildsInput) {
     },
     /** Settles when the first run starts rendering. */
     firstRenderStart,
+
+    /** Notes a URL path asked for until the function it gives is called (see RunHooks.wantedPaths). */
+    want(path: string): () => void {
+      wanted.set(path, (wanted.get(path) ?? 0) + 1);
+      return () => {
+        const count = wanted.get(path)! - 1;
+        if (count === 0) wanted.delete(path);
+        else wanted.set(path, count);
+      };
+    },
 
     /**
      * Runs the first build. The watcher starts once `firstAnswer` settles (the first page asked for

@@ -120,7 +120,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   async function waitForFirstBuild(request: IncomingMessage): Promise<void> {
     const pathname = parseRequestPath(request.url);
     if (pathname === undefined) return;
-    await Promise.race([builds.firstRenderStart, firstBuild]);
+    const answered = builds.want(toRoutePath(pathname));
+    try {
+      await Promise.race([builds.firstRenderStart, firstBuild]);
+    } finally {
+      answered();
+    }
     const control = builds.control;
     const key = control?.find(toRoutePath(pathname));
     if (key !== undefined) {
