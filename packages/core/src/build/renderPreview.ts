@@ -126,7 +126,8 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     .then(async () => {
       for (let turn = 0; turn < 3; turn++) await setImmediate();
     })
-    .then(() => compile(guessSourceKeys(input.wantedPaths?.() ?? [], sources)))
+    // (A guess that fails to compile is left to the page's render, which reports it as before.)
+    .then(() => compile(guessSourceKeys(input.wantedPaths?.() ?? [], sources)).catch(() => {}))
     .then(toManifest);
   // Released a turn after the model is offered: a page asked for meanwhile takes its own hold
   // first, and the threads are not given compile tasks of the run while it waits for one.
