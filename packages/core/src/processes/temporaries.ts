@@ -51,9 +51,14 @@ export function writeFileWhole(file: string, contents: string | Uint8Array | rea
   }
 }
 
-/** Writes all of `bytes` through `fd` (writeSync may write less than it is given). */
-export function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
+/**
+ * Writes all of `bytes` through `fd` (writeSync may write less than it is given): at the file's
+ * position, or at `position` when given.
+ */
+export function writeAll(fd: number, bytes: Uint8Array, position?: number): void {
+  for (let offset = 0; offset < bytes.length;) {
+    offset += writeSync(fd, bytes, offset, bytes.length - offset, position === undefined ? null : position + offset);
+  }
 }
 
 /** The tag of the process whose temporary `name` is; undefined when it is not a temporary's name. */

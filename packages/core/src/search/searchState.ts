@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writingFile } from '../diagnostics/index.js';
-import { hashOwnCode } from '../processes/index.js';
+import { hashOwnCode, writeAll } from '../processes/index.js';
 import { LARGE_TF, type SearchTable } from './shards.js';
 
 /**
@@ -234,21 +234,18 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     try {
       // Unfinished from its first byte written to its last: head's first four bytes are still 0.
       let position = 0;
-      for (const part of parts) position += writeAt(fd, part, position);
+      for (const part of parts) {
+        writeAll(fd, part, position);
+        position += part.length;
+      }
       ftruncateSync(fd, position);
       const length = Buffer.alloc(4);
       length.writeUInt32LE(json.length, 0);
-      writeAt(fd, length, 0);
+      writeAll(fd, length, 0);
     } finally {
       closeSync(fd);
     }
   });
-}
-
-/** Writes all of `bytes` at `position` of `fd`; gives their length. */
-function writeAt(fd: number, bytes: Uint8Array, position: number): number {
-  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
-  return bytes.length;
 }
 
 /**
