@@ -1,15 +1,16 @@
 /**
  * Compiling with docgen's speed work gives what the plain libraries give. docgen parses with a
- * patched mdast-util-from-markdown (patches/), gates GFM's table construct and autolink transform
- * (src/compile/gfmGates.ts) and reparses raw HTML only in files that hold some other than
- * comments (src/compile/rawHtml.ts). The reference here is the same markdown (remark-parse, GFM,
- * CJK-friendly emphasis, directives, docgen's own remarkDocgen and rehypeDocgen) with none of
- * that: the published mdast-util-from-markdown (unpatchedFromMarkdown.ts), no gates, rehype-raw
- * on every file. Both compile every markdown file of docs-content (every version, both locales)
+ * patched mdast-util-from-markdown and micromark-util-subtokenize (patches/), gates GFM's table
+ * construct and autolink transform (src/compile/gfmGates.ts) and reparses raw HTML only in files
+ * that hold some other than comments (src/compile/rawHtml.ts). The reference here is the same
+ * markdown (remark-parse, GFM, CJK-friendly emphasis, directives, docgen's own remarkDocgen and
+ * rehypeDocgen) with none of that: the published mdast-util-from-markdown and micromark
+ * (unpatchedFromMarkdown.ts), no gates, rehype-raw on every file. Both compile every markdown file of docs-content (every version, both locales)
  * and generated documents; their markdown trees (positions included: the patch and the gates
  * claim the very same tree) must be equal, and so must their compiled results, the trees as the
  * HTML they give (see toShown).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { Root } from 'hast';
@@ -20,6 +21,8 @@ import remarkCjkFriendly from 'remark-cjk-friendly';
 import remarkCjkFriendlyGfmStrikethrough from 'remark-cjk-friendly-gfm-strikethrough';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -33,7 +36,15 @@ import { rehypeDocgen } from '../src/compile/rehypeDocgen.js';
 import { remarkDocgen } from '../src/compile/remarkDocgen.js';
 import { parseFrontMatter, readSourceFile } from '../src/content/index.js';
 import { removeTempDirs } from './helpers.js';
-import { loadUnpatchedFromMarkdown, PUBLISHED_SHA256, readUnpatchedLib, sha256, type FromMarkdown } from './unpatchedFromMarkdown.js';
+import {
+  FROM_MARKDOWN,
+  loadUnpatchedFromMarkdown,
+  loadUnpatchedParseChain,
+  readUnpatched,
+  sha256,
+  SUBTOKENIZE,
+  type FromMarkdown,
+} from './unpatchedFromMarkdown.js';
 
 const SITE = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
@@ -311,13 +322,34 @@ beforeAll(async () => {
 
 afterAll(() => removeTempDirs());
 
-describe('the published mdast-util-from-markdown the differential tests compare with', () => {
-  it('is the installed one with the patch undone, byte for byte as published', () => {
-    const { inPackage, patched, unpatched } = readUnpatchedLib();
-    expect(sha256(unpatched)).toBe(PUBLISHED_SHA256[inPackage]);
-    // The installed package is patched (pnpm applies patches/ on install).
-    expect(patched).not.toBe(unpatched);
-    expect(patched).toContain('withSlice(context, events[index])');
+describe('the published libraries the differential tests compare with', () => {
+  it('are the installed ones with the patches undone, byte for byte as published', () => {
+    for (const [patched, marker] of [
+      [FROM_MARKDOWN, 'withSlice(context, events[index])'],
+      [SUBTOKENIZE, 'jumps.has(index)'],
+    ] as const) {
+      const { inPackage, patched: installed, unpatched } = readUnpatched(patched);
+      expect(sha256(unpatched)).toBe(patched.published[inPackage]);
+      // The installed package is patched (pnpm applies patches/ on install).
+      expect(installed).not.toBe(unpatched);
+      expect(installed).toContain(marker);
+      expect(unpatched).not.toContain(marker);
+    }
+  });
+
+  it('parse with the published micromark-util-subtokenize, which micromark and its content construct import', async () => {
+    const { dir } = await loadUnpatchedParseChain();
+    const importOf = (file: string) => /^import [^\n]*\bsubtokenize\b[^\n]* from '([^']+)'/m.exec(readFileSync(file, 'utf8'))?.[1];
+    const importers = fg.sync('**/*.js', { cwd: dir, absolute: true }).filter((file) => importOf(file) !== undefined);
+    // micromark's postprocess and micromark-core-commonmark's content construct.
+    expect(importers.map((file) => file.slice(file.lastIndexOf('/') + 1))).toEqual(
+      expect.arrayContaining(['postprocess.js', 'content.js']),
+    );
+    for (const file of importers) {
+      const imported = importOf(file)!;
+      expect(imported.startsWith(dir), file).toBe(true);
+      expect(readFileSync(imported, 'utf8'), file).not.toContain('jumps.has(index)');
+    }
   });
 });
 
@@ -386,5 +418,55 @@ describe('compiling generated documents with math as the plain libraries do', ()
       if (toHtml(compared.docgen.hast).includes('class="katex"')) rendered++;
     }
     expect(rendered).toBeGreaterThan(50);
+  }, 180_000);
+});
+
+describe('parsing generated MDX as the published libraries do', () => {
+  /** MDX around generated markdown: ESM, JSX blocks and inline JSX, expressions, comments. */
+  const documents = generateDocuments(20261130, 300).map((document, index) =>
+    [
+      "import Tabs from '@theme/Tabs';",
+      `export const value = ${index};`,
+      '',
+      index % 2 === 0 ? '<Tabs groupId="sdk">' : '<div className="box">',
+      '',
+      document,
+      '',
+      index % 2 === 0 ? '</Tabs>' : '</div>',
+      '',
+      `{/* 주석 */} 값은 {value * 2}, <Badge label="a" /> 끝 **강조** {props.x}`,
+    ].join('\n'),
+  );
+  const parserOf = (parse: (this: Processor) => void) =>
+    unified()
+      .use(parse)
+      .use(remarkMdx)
+      .use(remarkGfm)
+      .use(remarkCjkFriendly)
+      .use(remarkCjkFriendlyGfmStrikethrough)
+      .use(remarkDirective)
+      .freeze();
+
+  it('gives the same trees (positions included), and the same error where the MDX is not valid', async () => {
+    const fromMarkdown = await loadUnpatchedFromMarkdown();
+    const docgen = parserOf(remarkParse);
+    const plain = parserOf(function (this: Processor) {
+      remarkParsePlain.call(this, fromMarkdown);
+    });
+    const parse = (processor: typeof docgen, document: string) => {
+      try {
+        return { tree: processor.parse(document) };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    };
+    let parsed = 0;
+    for (const [index, document] of documents.entries()) {
+      const expected = parse(plain, document);
+      expectSame(parse(docgen, document), expected, `document ${index}: ${JSON.stringify(document)}`);
+      if (expected.tree) parsed++;
+    }
+    // Most parse (raw HTML comments and unclosed tags are MDX errors, found alike).
+    expect(parsed).toBeGreaterThan(documents.length / 2);
   }, 180_000);
 });

@@ -1,15 +1,18 @@
 /**
- * mdast-util-from-markdown as published, without docgen's patch (patches/, applied by pnpm's
- * patchedDependencies), for the differential tests.
+ * mdast-util-from-markdown and micromark as published, without docgen's patches (patches/,
+ * applied by pnpm's patchedDependencies), for the differential tests.
  *
  * pnpm applies a patch to every install of the package at that version, an npm alias included,
- * so the published code is made here instead: the patch's hunks for the `lib/index.js` loaded here
- * (`dev/lib/index.js` under the `development` condition), undone on the installed (patched) file, give the published file back byte for byte (its SHA-256 is
- * checked), which is written to a temporary folder with its imports pointed at the installed
- * packages, and imported.
+ * so the published code is made here instead: each patched file is the installed (patched) file
+ * with the patch's hunks undone, which gives the published file back byte for byte (its SHA-256
+ * is checked). The parse chain is then written to a temporary folder and imported from there:
+ * mdast-util-from-markdown, micromark and micromark-core-commonmark (the two packages that import
+ * micromark-util-subtokenize), and micromark-util-subtokenize, each file's imports of one another
+ * pointed at the copies, its other imports at the installed packages. Each package is the build
+ * that docgen loads here (`dev/` under the `development` condition, as vitest resolves).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,25 +22,60 @@ import { makeTempDir } from './helpers.js';
 /** `fromMarkdown` of mdast-util-from-markdown (not a dependency of core's own: remark-parse's). */
 export type FromMarkdown = (value: string, options?: object) => MdastRoot;
 
-const PATCH = fileURLToPath(new URL('../../../patches/mdast-util-from-markdown@2.1.0.patch', import.meta.url));
-/** SHA-256 of the published mdast-util-from-markdown 2.1.0's builds, by path in its tarball. */
-export const PUBLISHED_SHA256: Record<string, string> = {
-  'lib/index.js': 'dd0cd20672558ab4ca548b4f7e442e850863228915fff8eafd6d987d29fb107b',
-  // Loaded under the `development` condition (as vitest resolves).
-  'dev/lib/index.js': 'c05ff75bbc99fbae60f4bcf53bc29edc7ab20f3750c7f3bc3ed6381e2f7627dd',
+/** A dependency docgen patches, its patch and the SHA-256 of its published files the patch changes, by path in its tarball. */
+export interface PatchedPackage {
+  name: string;
+  patch: string;
+  published: Record<string, string>;
+}
+
+const patchPath = (file: string) => fileURLToPath(new URL(`../../../patches/${file}`, import.meta.url));
+
+export const FROM_MARKDOWN: PatchedPackage = {
+  name: 'mdast-util-from-markdown',
+  patch: patchPath('mdast-util-from-markdown@2.1.0.patch'),
+  published: {
+    'lib/index.js': 'dd0cd20672558ab4ca548b4f7e442e850863228915fff8eafd6d987d29fb107b',
+    // Loaded under the `development` condition (as vitest resolves).
+    'dev/lib/index.js': 'c05ff75bbc99fbae60f4bcf53bc29edc7ab20f3750c7f3bc3ed6381e2f7627dd',
+  },
 };
 
-/**
- * The build of mdast-util-from-markdown that remark-parse, and so docgen, loads here: its
- * `lib/index.js` as an absolute path and as a path in the package.
- */
-export function getInstalledLib(): { path: string; inPackage: string } {
-  const fromCore = createRequire(fileURLToPath(new URL('../package.json', import.meta.url)));
-  const entry = createRequire(fromCore.resolve('remark-parse')).resolve('mdast-util-from-markdown');
+export const SUBTOKENIZE: PatchedPackage = {
+  name: 'micromark-util-subtokenize',
+  patch: patchPath('micromark-util-subtokenize@2.1.0.patch'),
+  published: {
+    'index.js': 'a70e48d4652be4f956606dcda3e4c13707952dc74b86f6f71990eba88d4a1e79',
+    'dev/index.js': 'a63cb1552428d205157690b7c052b9a8bd011f94a7420e5b2c8f4765d5d67603',
+  },
+};
+
+/** An installed package as docgen loads it: its root folder and its entry file. */
+interface Installed {
+  root: string;
+  entry: string;
+}
+
+/** Where `specifier` is installed for code at `from` (a file): the entry file and the package's root. */
+function resolveInstalled(from: string, specifier: string): Installed {
+  const entry = createRequire(from).resolve(specifier);
   let root = dirname(entry);
   while (!existsSync(join(root, 'package.json'))) root = dirname(root);
-  const path = join(dirname(entry), 'lib/index.js');
-  return { path, inPackage: relative(root, path).split(sep).join('/') };
+  return { root, entry };
+}
+
+/** The installed packages of the parse chain, each resolved from the package that imports it. */
+function getParseChain(): Record<'fromMarkdown' | 'micromark' | 'commonmark' | 'subtokenize', Installed> {
+  const fromCore = fileURLToPath(new URL('../package.json', import.meta.url));
+  const remarkParse = resolveInstalled(fromCore, 'remark-parse');
+  const fromMarkdown = resolveInstalled(remarkParse.entry, 'mdast-util-from-markdown');
+  const micromark = resolveInstalled(fromMarkdown.entry, 'micromark');
+  return {
+    fromMarkdown,
+    micromark,
+    commonmark: resolveInstalled(micromark.entry, 'micromark-core-commonmark'),
+    subtokenize: resolveInstalled(micromark.entry, 'micromark-util-subtokenize'),
+  };
 }
 
 /** The hunks of a unified diff for one file, each as the lines before and after it. */
@@ -59,31 +97,84 @@ function readHunks(patch: string, file: string): { before: string; after: string
     });
 }
 
-/** The patched `lib/index.js` with every hunk of the patch undone. */
-export function readUnpatchedLib(): { inPackage: string; patched: string; unpatched: string } {
-  const { path, inPackage } = getInstalledLib();
-  const patched = readFileSync(path, 'utf8');
-  let unpatched = patched;
-  for (const { before, after } of readHunks(readFileSync(PATCH, 'utf8'), inPackage)) {
+/** The file of a patched package that docgen loads, as installed (patched) and with every hunk of the patch undone. */
+export function readUnpatched(patched: PatchedPackage, file?: string): { inPackage: string; patched: string; unpatched: string } {
+  const chain = getParseChain();
+  const installed = patched === FROM_MARKDOWN ? chain.fromMarkdown : chain.subtokenize;
+  // mdast-util-from-markdown's entry re-exports lib/index.js, the file the patch changes.
+  const path = file ?? (patched === FROM_MARKDOWN ? join(dirname(installed.entry), 'lib/index.js') : installed.entry);
+  const inPackage = relative(installed.root, path).split(sep).join('/');
+  const text = readFileSync(path, 'utf8');
+  let unpatched = text;
+  for (const { before, after } of readHunks(readFileSync(patched.patch, 'utf8'), inPackage)) {
     if (unpatched.split(after).length !== 2) throw new Error(`A hunk of the patch is not found once in the installed ${path}`);
     unpatched = unpatched.replace(after, () => before);
   }
-  return { inPackage, patched, unpatched };
+  if (sha256(unpatched) !== patched.published[inPackage]) throw new Error(`Undoing the patch did not give the published ${inPackage}`);
+  return { inPackage, patched: text, unpatched };
 }
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The published `fromMarkdown`, loaded from the unpatched file with its imports resolved where the installed package resolves them. */
-export async function loadUnpatchedFromMarkdown(): Promise<FromMarkdown> {
-  const { inPackage, unpatched } = readUnpatchedLib();
-  if (sha256(unpatched) !== PUBLISHED_SHA256[inPackage]) throw new Error(`Undoing the patch did not give the published ${inPackage}`);
-  const require = createRequire(getInstalledLib().path);
-  const code = unpatched.replace(/^(import [^\n]* from )'([^'.][^']*)'/gm, (_, head: string, specifier: string) => {
-    return `${head}${JSON.stringify(require.resolve(specifier))}`;
+/** The `.js` files below a folder, as paths relative to it (no `node_modules`). */
+function listScripts(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : listScripts(dir, path);
+    return entry.name.endsWith('.js') ? [path] : [];
   });
-  const file = join(makeTempDir('docgen-unpatched-'), 'from-markdown.js');
-  writeFileSync(file, code);
-  return ((await import(/* @vite-ignore */ file)) as { fromMarkdown: FromMarkdown }).fromMarkdown;
+}
+
+/**
+ * Copies the build of an installed package that holds its entry (the entry's folder and all
+ * below it) to `target`, with `replace` applied to each file's text (the patched files undone) and
+ * each import of a package pointed at `copies` (package name -> entry file) or else at the
+ * installed package. Returns the copied entry.
+ */
+function copyBuild(installed: Installed, target: string, copies: Record<string, string>, replace: Record<string, string> = {}): string {
+  const buildDir = dirname(installed.entry);
+  for (const file of listScripts(buildDir)) {
+    const source = join(buildDir, file);
+    const inPackage = relative(installed.root, source).split(sep).join('/');
+    const text = replace[inPackage] ?? readFileSync(source, 'utf8');
+    const pointed = text.replace(
+      /^((?:import|export)\b[^'"]*? from |import )(['"])([^'".][^'"]*)\2/gm,
+      (_, head: string, quote: string, specifier: string) => {
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+        const resolved = specifier === name && copies[name] ? copies[name] : createRequire(source).resolve(specifier);
+        return `${head}${quote}${resolved}${quote}`;
+      },
+    );
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    writeFileSync(join(target, file), pointed);
+  }
+  return join(target, relative(buildDir, installed.entry));
+}
+
+/**
+ * The published `fromMarkdown`, parsing with the published micromark: the parse chain copied with
+ * every patched file undone (see the top of this file).
+ */
+export async function loadUnpatchedFromMarkdown(): Promise<FromMarkdown> {
+  return (await loadUnpatchedParseChain()).fromMarkdown;
+}
+
+/** loadUnpatchedFromMarkdown's `fromMarkdown`, and the folder its parse chain was copied to. */
+export async function loadUnpatchedParseChain(): Promise<{ fromMarkdown: FromMarkdown; dir: string }> {
+  const chain = getParseChain();
+  const dir = makeTempDir('docgen-unpatched-');
+  const undone = (patched: PatchedPackage) => {
+    const { inPackage, unpatched } = readUnpatched(patched);
+    return { [inPackage]: unpatched };
+  };
+  const subtokenize = copyBuild(chain.subtokenize, join(dir, 'subtokenize'), {}, undone(SUBTOKENIZE));
+  const commonmark = copyBuild(chain.commonmark, join(dir, 'commonmark'), { 'micromark-util-subtokenize': subtokenize });
+  const micromark = copyBuild(chain.micromark, join(dir, 'micromark'), {
+    'micromark-util-subtokenize': subtokenize,
+    'micromark-core-commonmark': commonmark,
+  });
+  const fromMarkdown = copyBuild(chain.fromMarkdown, join(dir, 'from-markdown'), { micromark }, undone(FROM_MARKDOWN));
+  return { fromMarkdown: ((await import(/* @vite-ignore */ fromMarkdown)) as { fromMarkdown: FromMarkdown }).fromMarkdown, dir };
 }

@@ -99,7 +99,7 @@ export class SitePluginError extends Error {
 
 /**
  * The two steps from a body to hast. docgen's own is fast (the GFM gates, the patched
- * mdast-util-from-markdown, rehype-raw only where there is raw HTML);
+ * mdast-util-from-markdown and micromark-util-subtokenize, rehype-raw only where there is raw HTML);
  * compileDifferential.test.ts compiles with the plain libraries' as well and compares.
  */
 export interface MarkdownPipeline {
