@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -12,7 +12,7 @@ import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from '../content/index.js';
 import { readFolderFiles } from '../files/index.js';
-import { writeFileWhole } from '../processes/index.js';
+import { readFileStart, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
@@ -45,19 +45,9 @@ const RECORD_START = /^\{"docgenVersion":"(?:[^"\\]|\\.)*","outDir":("(?:[^"\\]|
  * megabytes at 10,000 pages (its output state), and the clean-up of every command needs only this.
  */
 export function readRecordedOutDir(cacheDir: string): string | undefined {
-  let start: string;
-  try {
-    const fd = openSync(join(cacheDir, RECORD_FILE), 'r');
-    try {
-      const bytes = Buffer.alloc(RECORD_HEAD_BYTES);
-      start = bytes.toString('utf8', 0, readSync(fd, bytes, 0, RECORD_HEAD_BYTES, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  const found = RECORD_START.exec(start);
+  const start = readFileStart(join(cacheDir, RECORD_FILE), RECORD_HEAD_BYTES);
+  if (!start) return undefined;
+  const found = RECORD_START.exec(start.toString('utf8'));
   if (found) return JSON.parse(found[1]!) as string;
   // Written otherwise (an output path longer than the bytes read): the whole record.
   return readBuildRecord(cacheDir)?.outDir;

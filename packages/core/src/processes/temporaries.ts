@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writingFile } from '../diagnostics/index.js';
@@ -58,6 +58,24 @@ export function writeFileWhole(file: string, contents: string | Uint8Array | rea
 export function writeAll(fd: number, bytes: Uint8Array, position?: number): void {
   for (let offset = 0; offset < bytes.length;) {
     offset += writeSync(fd, bytes, offset, bytes.length - offset, position === undefined ? null : position + offset);
+  }
+}
+
+/**
+ * The first `length` bytes of a file, or fewer when it is shorter (a single read: files on local
+ * disks give what they have); undefined when it is missing or cannot be read.
+ */
+export function readFileStart(path: string, length: number): Buffer | undefined {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const bytes = Buffer.alloc(length);
+      return bytes.subarray(0, readSync(fd, bytes, 0, length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
   }
 }
 

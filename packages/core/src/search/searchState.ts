@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writingFile } from '../diagnostics/index.js';
-import { hashOwnCode, writeAll } from '../processes/index.js';
+import { hashOwnCode, readFileStart, writeAll } from '../processes/index.js';
 import { LARGE_TF, type SearchTable } from './shards.js';
 
 /**
@@ -102,19 +102,10 @@ interface Slot {
 function readSlots(base: string): Slot[] {
   return SLOTS.map((slot) => {
     const file = slotFile(base, slot);
-    const prefix = Buffer.alloc(PREFIX_BYTES);
-    try {
-      const fd = openSync(file, 'r');
-      try {
-        if (readSync(fd, prefix, 0, PREFIX_BYTES, 0) === PREFIX_BYTES)
-          return { file, headerLength: prefix.readUInt32LE(0), generation: prefix.readUInt32LE(4) };
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      // Missing or unreadable: no table.
-    }
-    return { file, headerLength: 0, generation: 0 };
+    const prefix = readFileStart(file, PREFIX_BYTES);
+    // Missing, unreadable or short: no table.
+    if (prefix?.length !== PREFIX_BYTES) return { file, headerLength: 0, generation: 0 };
+    return { file, headerLength: prefix.readUInt32LE(0), generation: prefix.readUInt32LE(4) };
   });
 }
 
