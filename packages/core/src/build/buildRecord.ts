@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fg from 'fast-glob';
+import { fg } from '../vendor/fastGlob.js';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';

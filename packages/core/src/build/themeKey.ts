@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
+import { fg } from '../vendor/fastGlob.js';
 import type { SiteConfig, SiteContent } from '@docgen/types';
 import { OVERRIDES_DIR, readBundleCodeKey, toCodeThemeCss } from '../bundle/index.js';
 import { DOCGEN_VERSION } from '../version.js';

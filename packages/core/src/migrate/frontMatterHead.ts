@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseDocument } from '../vendor/yaml.js';
 import { FRONT_MATTER_BLOCK } from '../yaml/index.js';
 import { findLine, type MigrationNote } from './report.js';
 

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
+import { fg } from '../vendor/fastGlob.js';
 import { GithubSlugger } from '../vendor/markdown.js';
 import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';

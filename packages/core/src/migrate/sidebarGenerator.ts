@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import fg from 'fast-glob';
+import { fg } from '../vendor/fastGlob.js';
 import { FRONT_MATTER_BLOCK, parseYamlFile } from '../yaml/index.js';
 import { loadDocusaurusModule, type GuestRun } from './loadDocusaurusModule.js';
 import type { GeneratorCall } from './loadModuleChild.js';

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { stringify } from '../vendor/yaml.js';
 
 const OPTIONS = { lineWidth: 0, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN' } as const;
 

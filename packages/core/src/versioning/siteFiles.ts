@@ -1,6 +1,7 @@
 import type { DocsConfig, SiteConfig } from '@docgen/types';
 import type { CutRedirects } from './cutRedirects.js';
-import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Pair, type ToStringOptions, type YAMLMap } from 'yaml';
+import type { Document, Pair, ToStringOptions, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, visit } from '../vendor/yaml.js';
 
 const BOM = '\uFEFF';
 

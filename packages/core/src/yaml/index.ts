@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, isNode, visit, type Document, type YAMLError } from 'yaml';
+import type { Document, YAMLError } from 'yaml';
+import { isNode, LineCounter, parseDocument, visit } from '../vendor/yaml.js';
 import { DocgenError } from '../diagnostics/index.js';
 import type { SourceLocation } from '@docgen/types';
 
