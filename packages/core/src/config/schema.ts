@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../vendor/zod.js';
 
 /**
  * The one schema of `docgen.config.yaml`. It validates the file, fills defaults and emits the

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import { z } from 'zod';
+import { z } from '../vendor/zod.js';
 import type {
   BlogAuthorSource,
   Diagnostic,
