@@ -8,6 +8,8 @@ import remarkParse from 'remark-parse';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from '../src/compile/gfmGates.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { createDocgenPipeline } from '../src/compile/compileMarkdown.js';
+import { registerLanguages } from '../src/compile/highlight.js';
+import { isLanguageFile } from '../src/compile/languageFiles.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
 const compile = (body: string, bodyLine = 1) => {
@@ -678,5 +680,35 @@ describe('compileMarkdown: links and excerpts', () => {
     expect(long.description.endsWith('...')).toBe(true);
     expect(long.readingTimeMinutes).toBe(1);
     expect(compile(`${'가'.repeat(5000)}\n`).readingTimeMinutes).toBe(10);
+  });
+});
+
+describe("telling a language of refractor's without loading Prism", () => {
+  const NAMES = [
+    'java',
+    'groovy',
+    'typescript',
+    'bash',
+    'json',
+    'haskell',
+    'logql',
+    'js',
+    'sh',
+    'html',
+    'nope',
+    'core',
+    'all',
+    'lang/java',
+    '../lib/core',
+    '',
+  ];
+
+  it('is sure only of names Prism knows too', async () => {
+    const sure = NAMES.filter(isLanguageFile);
+    expect(sure).toEqual(['java', 'groovy', 'typescript', 'bash', 'json', 'haskell']);
+    // What registerLanguages (Prism's registry) says of each name alone; the extras end as they were.
+    for (const name of NAMES)
+      expect(await registerLanguages([name]), name).toEqual(sure.includes(name) || ['js', 'sh', 'html'].includes(name) ? [] : [name]);
+    await registerLanguages([]);
   });
 });

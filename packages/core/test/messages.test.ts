@@ -55,6 +55,25 @@ describe('messages with file:line:col and a suggestion', () => {
     ]);
   });
 
+  it('an unknown code language of the config is a warning, told from a language file, an alias and a name Prism lacks', async () => {
+    const languages = ['haskell', 'js', 'nope', 'core'];
+    const site = makeSite({
+      'docgen.config.yaml': [...CONFIG, 'code:', `  additionalLanguages: [${languages.join(', ')}]`, ''].join('\n'),
+    });
+    const { diagnostics } = await loadSite({ siteDir: site, cache: false });
+    const unknown = diagnostics.filter((diagnostic) => diagnostic.code === 'config-language').map((diagnostic) => diagnostic.message);
+    // `js` is an alias Prism has; `core` is a file of refractor's that is no language.
+    expect(unknown).toEqual([
+      'Unknown code language "nope" in code.additionalLanguages',
+      'Unknown code language "core" in code.additionalLanguages',
+    ]);
+    // Language files only: known without Prism's registry.
+    const known = makeSite({ 'docgen.config.yaml': [...CONFIG, 'code:', '  additionalLanguages: [haskell, java]', ''].join('\n') });
+    expect(
+      (await loadSite({ siteDir: known, cache: false })).diagnostics.filter((diagnostic) => diagnostic.code === 'config-language'),
+    ).toEqual([]);
+  });
+
   it('an unknown front matter key: did you mean, at the key', async () => {
     const site = makeSite({ 'docs/intro.md': '---\ntitle: Intro\nsidebar_postion: 2\n---\n\nHello.\n' });
     const { diagnostics } = await loadSite({ siteDir: site, cache: false });

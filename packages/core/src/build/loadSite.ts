@@ -8,7 +8,14 @@ import { join, resolve } from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import type { CompiledMarkdown, ContentSlot, Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 // The store and the language list only: the markdown pipeline itself loads in the threads that compile.
-import { getStoredPart, readCompileIndex, readStoredContent, writeCompileIndex, type CompileTask } from '../compile/mainThread.js';
+import {
+  getStoredPart,
+  isLanguageFile,
+  readCompileIndex,
+  readStoredContent,
+  writeCompileIndex,
+  type CompileTask,
+} from '../compile/mainThread.js';
 import { readConfig } from '../config/index.js';
 import { readGitHistories, readGitLastUpdates, readSiteContent, showsLastUpdates } from '../content/index.js';
 import { DocgenError } from '../diagnostics/index.js';
@@ -292,10 +299,11 @@ function assertNoCompileErrors(diagnostics: Diagnostic[]): void {
 
 /**
  * The names of `additionalLanguages` Prism does not know. The highlighter (Prism's grammars) is
- * loaded only when there are names to check: this thread does not highlight (the compile threads do).
+ * loaded only when a name is not one of its language files: this thread does not highlight (the
+ * compile threads do).
  */
 async function findUnknownLanguages(names: readonly string[]): Promise<string[]> {
-  if (names.length === 0) return [];
+  if (names.every(isLanguageFile)) return [];
   const { registerLanguages } = await import('../compile/highlight.js');
   return registerLanguages(names);
 }
