@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config/index.js';
 import { ContentCache, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
+import { toSitePath } from '../src/content/sourceFile.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
 import { readInputFingerprint } from '../src/build/buildRecord.js';
 import { createSourceKeys, readCompileSalt } from '../src/build/compileKeys.js';
@@ -145,5 +146,39 @@ describe('unchanged sources', () => {
     expect(memo).toBeInstanceOf(FrontMatterMemo);
     const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo);
     expect(isUnread(docOf(content, 'intro.md'))).toBe(false);
+  });
+});
+
+describe("a file's site path", () => {
+  it('is what path.relative gives, for plain paths below the site and every other kind', () => {
+    const dirs = ['/site', '/tmp/my site', '/site/', '/', '/a/./site', '/a/../site', '/a//site', 'site', '/사이트', '/.hidden'];
+    const rests = [
+      'docs/a.md',
+      'a',
+      '.a/b.md',
+      '..a/b',
+      'a..b/c',
+      'docs/./a.md',
+      'docs/../a.md',
+      'docs//a.md',
+      'docs/a/',
+      'docs/..',
+      '.',
+      '..',
+      '',
+      '/x',
+      '문서/가.md',
+      'a\\b.md',
+    ];
+    let plain = 0;
+    for (const dir of dirs) {
+      for (const rest of rests) {
+        for (const path of [`${dir}/${rest}`, `${dir}${rest}`, `/elsewhere/${rest}`, dir]) {
+          expect(toSitePath(dir, path), `${dir} + ${path}`).toBe(relative(dir, path));
+          if (toSitePath(dir, path) === path.slice(dir.length + 1)) plain++;
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(20);
   });
 });
