@@ -28,6 +28,28 @@ const SIDEBARS_CONFIG =
   "module.exports = { title: 'S', url: 'https://s.example.com', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') }, blog: false }]] };\n";
 
 describe('docgen migrate docusaurus runs the site code as a careful guest', () => {
+  it("runs a config that uses a package not installed through a namespace import, as Jest's uses js-yaml", async () => {
+    const site = writeSite('namespace', {
+      'docusaurus.config.mjs': [
+        "import * as yaml from 'not-installed-yaml';",
+        "import { load } from 'not-installed-yaml';",
+        '// What Jest does with its crowdin.yaml: read a file, then map what the package gave.',
+        "const crowdin = yaml.load('languages_mapping: {}');",
+        'const mapping = new Map(Object.entries(crowdin.languages_mapping?.locale ?? {}));',
+        "const named = load('x');",
+        "export default { title: 'Namespace', url: 'https://n.example.com', baseUrl: '/', tagline: String(named), customFields: { locales: [...mapping.keys()] } };",
+        '',
+      ].join('\n'),
+    });
+    const to = join(scratch, 'out-namespace');
+    const result = await runDocgen(['migrate', 'docusaurus', site, to]);
+    expect(result.stderr).not.toContain('is not a function');
+    expect(result.code).toBe(0);
+    const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
+    expect(config).toContain('title: Namespace');
+    expect(readFileSync(join(to, 'MIGRATION.md'), 'utf8')).toContain('not-installed-yaml');
+  });
+
   it('names a config that ends the process before giving its config, with its line (exit code 2)', async () => {
     const site = writeSite('exits', {
       'docusaurus.config.js':

@@ -63,6 +63,10 @@ function makeStub(name: string): unknown {
     },
     apply: () => proxy,
     construct: () => proxy as object,
+    // `import * as yaml from 'js-yaml'` (Jest's config): the bundle's namespace object copies the
+    // stand-in's own properties (it has none to speak of) and inherits from its prototype, so
+    // `yaml.load` finds the stand-in there.
+    getPrototypeOf: () => proxy as object,
   });
   return proxy;
 }
