@@ -208,6 +208,19 @@ describe('parseFrontMatter', () => {
     expect(markdown.frontMatter).toMatchObject({ title: '출시', authors: ['kim'], tags: ['release', 'sdk'], date: '2025-08-20' });
   });
 
+  it("reads a post's one author of Docusaurus 1, its fields in snake case or, as older sites write them, in camel case", () => {
+    const post = (yaml: string) => parseFrontMatter(sourceFile(`---\n${yaml}\n---\n`, 'blog/x.md'), blogFrontMatterSchema);
+    const camel = post('author: Kent\nauthorTitle: Maintainer\nauthorURL: https://kent.example.com\nauthorImageURL: /img/kent.png');
+    expect(camel.warnings).toBeUndefined();
+    expect(camel.frontMatter.authors).toEqual([
+      { name: 'Kent', title: 'Maintainer', url: 'https://kent.example.com', imageUrl: '/img/kent.png' },
+    ]);
+    // The snake case field wins, as in Docusaurus.
+    expect(post('author: Kent\nauthor_url: https://a.example.com\nauthorURL: https://b.example.com').frontMatter.authors).toEqual([
+      { name: 'Kent', url: 'https://a.example.com' },
+    ]);
+  });
+
   it('coerces a numeric page title to text', () => {
     const markdown = parseFrontMatter(sourceFile('---\ntitle: 2025\n---\n', 'pages/x.md'), pageFrontMatterSchema);
     expect(markdown.frontMatter.title).toBe('2025');

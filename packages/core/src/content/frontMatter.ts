@@ -285,11 +285,15 @@ const blogShape = {
   ...pageMeta,
   slug: routeText(getSlugProblem).optional(),
   authors: authorList.optional(),
-  // Docusaurus 1's one author, still read by Docusaurus 3.
+  // Docusaurus 1's one author, still read by Docusaurus 3, which reads each field in camel case too
+  // (`authorURL`, as older sites write them) when the snake case one is not there.
   author: z.string().optional(),
   author_title: z.string().optional(),
   author_url: z.string().optional(),
   author_image_url: z.string().optional(),
+  authorTitle: z.string().optional(),
+  authorURL: z.string().optional(),
+  authorImageURL: z.string().optional(),
   tags: tagList.optional(),
   date: date.optional(),
   last_update: lastUpdate.optional(),
@@ -309,9 +313,9 @@ export const blogFrontMatterSchema = z.looseObject(blogShape).transform((fm) => 
           ...(fm.authors ?? []),
           {
             name: fm.author,
-            ...(fm.author_title !== undefined && { title: fm.author_title }),
-            ...(fm.author_url !== undefined && { url: fm.author_url }),
-            ...(fm.author_image_url !== undefined && { imageUrl: fm.author_image_url }),
+            ...((fm.author_title ?? fm.authorTitle) !== undefined && { title: fm.author_title ?? fm.authorTitle }),
+            ...((fm.author_url ?? fm.authorURL) !== undefined && { url: fm.author_url ?? fm.authorURL }),
+            ...((fm.author_image_url ?? fm.authorImageURL) !== undefined && { imageUrl: fm.author_image_url ?? fm.authorImageURL }),
           },
         ],
   tags: fm.tags,
