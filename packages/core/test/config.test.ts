@@ -30,6 +30,7 @@ describe('readConfig: a valid config', () => {
       url: 'https://docs.example.com',
       baseUrl: '/',
       favicon: undefined,
+      customFields: {},
       themeDir: SITE_THEME_DIR,
       customCss: [],
       i18n: {

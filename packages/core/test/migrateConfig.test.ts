@@ -115,6 +115,38 @@ describe('migrate docusaurus: markdown.format', () => {
   });
 });
 
+describe('migrate docusaurus: customFields', () => {
+  it("keeps the fields that are data, as pnpm.io's users page reads them, and notes those that hold code at the option's line", () => {
+    const customFields = {
+      users: [{ caption: 'Alova', image: '/img/users/alova.svg', pinned: true, width: 150 }],
+      repoUrl: 'https://github.com/pnpm/pnpm',
+      nested: { list: [1, 'two', null] },
+      format: { $function: 'format' },
+      pattern: { $regexp: '/x/' },
+      theme: { colors: { $stub: 'some-theme' } },
+    };
+    const text = "export default {\n  title: 'T',\n  customFields: {\n    users: require('./users.json'),\n  },\n};\n";
+    const { config, notes } = convertConfig(
+      { title: 'T', url: 'https://t.example.com', baseUrl: '/', customFields },
+      'docusaurus.config.js',
+      text,
+      '/site',
+    );
+    expect(config.customFields).toEqual({ users: customFields.users, repoUrl: customFields.repoUrl, nested: customFields.nested });
+    expect(notes.map((note) => [note.line, note.what])).toEqual(
+      ['format', 'pattern', 'theme'].map((key) => [
+        3,
+        `Custom field \`${key}\` is not converted: it holds code (a function, a regular expression or a package that is not installed)`,
+      ]),
+    );
+    // Nothing convertible: no customFields at all.
+    expect(
+      convertConfig({ title: 'T', url: 'https://t.example.com', customFields: { f: { $function: 'f' } } }, 'c.js', '', '/site').config
+        .customFields,
+    ).toBeUndefined();
+  });
+});
+
 describe('migrate docusaurus: the base URL', () => {
   const baseUrlOf = (baseUrl: string | undefined) =>
     convertConfig({ title: 'Site', url: 'https://site.example.com', baseUrl }, 'docusaurus.config.js', '', '/site').config.baseUrl;

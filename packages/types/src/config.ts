@@ -11,6 +11,8 @@ export interface SiteConfig {
   favicon?: string;
   /** Social card image (`og:image`): a path under `static/` or an absolute URL. */
   image?: string;
+  /** The site's own data (Docusaurus's `customFields`), given to its components and MDX pages in `siteConfig`. */
+  customFields: Record<string, unknown>;
   /** Absolute path of the theme package folder (resolved by the config stage). */
   themeDir: string;
   /** The site's own stylesheets, site-relative paths with `/`, loaded after the theme's styles in this order. */

@@ -11,7 +11,7 @@ export function getSiteContext(config: SiteConfig, locale: string, translations:
       tagline: config.tagline ?? '',
       url: config.url,
       baseUrl: config.baseUrl,
-      customFields: (config as { customFields?: Record<string, unknown> }).customFields ?? {},
+      customFields: config.customFields,
     },
     i18n: { currentLocale: locale, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales },
     globalData: {

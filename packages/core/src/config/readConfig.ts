@@ -87,6 +87,7 @@ export function readConfig(siteDir: string): SiteConfig {
     baseUrl: raw.baseUrl,
     favicon: raw.favicon,
     image: raw.image,
+    customFields: raw.customFields,
     themeDir: resolveThemeDir(siteDir, raw.theme, yaml),
     customCss: readCustomCss(siteDir, raw.customCss, yaml),
     i18n,

@@ -179,6 +179,12 @@ export const configSchema = z.strictObject({
     .default('/'),
   favicon: z.string().optional().describe('The site icon: a path under static/, or an absolute URL (https://…, data:…) used as it is.'),
   image: z.string().optional().describe('Social card image (og:image): a path under static/ or an absolute URL.'),
+  customFields: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe(
+      "The site's own data, as Docusaurus's customFields: what its components and MDX pages read from useDocusaurusContext().siteConfig.customFields.",
+    ),
   theme: z.string().optional().describe("Path or package name of the theme; docgen's own site-theme when absent."),
   customCss: z
     .union([z.string().min(1), z.array(z.string().min(1))])

@@ -56,6 +56,7 @@ const CONVERTED_KEYS = new Set([
   'markdown',
   'headTags',
   'scripts',
+  'customFields',
 ]);
 /** Keys whose job docgen does without a setting: no note for them. */
 const NEEDLESS_KEYS: Record<string, string> = {
@@ -180,6 +181,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
   if (text(site.favicon)) config.favicon = site.favicon;
   if (text(themeConfig.image)) config.image = themeConfig.image;
+  const customFields = convertCustomFields(site.customFields, at);
+  if (customFields) config.customFields = customFields;
   if (customCss.length > 0) config.customCss = customCss;
   config.i18n = convertI18n(site.i18n);
   // `docs: false`, a site without docs (a blog, pages): docgen's docs without their current version, and none cut.
@@ -485,6 +488,25 @@ function readPluginEntry(entry: unknown, configText: string): PluginEntry {
   }
   if (holdsCode(options)) return { kind: 'code', name: exported.$package, why: 'its options hold functions, which a YAML config cannot' };
   return { kind: 'package', name: exported.$package, ...(options !== undefined && { options }) };
+}
+
+/**
+ * The site's `customFields` that YAML can hold (what its components read from
+ * `useDocusaurusContext().siteConfig.customFields`); a field that holds code is a note instead.
+ */
+function convertCustomFields(value: unknown, at: (key: string, what: string, todo: string) => void): Data | undefined {
+  if (!isData(value)) return undefined;
+  const fields: Data = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (holdsCode(field)) {
+      at(
+        'customFields',
+        `Custom field \`${key}\` is not converted: it holds code (a function, a regular expression or a package that is not installed)`,
+        'A YAML config holds data only: write the field as data, or have the components that read it import the code from a module of the site.',
+      );
+    } else fields[key] = field;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 /** Whether a loaded value holds a function, regular expression or stand-in (the markers loadModuleChild writes). */
