@@ -290,6 +290,8 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     ['@docusaurus/plugin-pwa', { pwaHead: [{ tagName: 'link', rel: 'manifest', href: '/manifest.json' }, { tagName: 'meta', name: 'theme-color', content: '#25c2a0' }] }],
     '@docusaurus/plugin-ideal-image',
     [require.resolve('@easyops-cn/docusaurus-search-local'), { hashed: true }],
+    'docusaurus-plugin-llms',
+    'docusaurus-plugin-copy-page-button',
   ],
   themes: ['@docusaurus/theme-mermaid'],
 };
@@ -312,6 +314,8 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
       '@docusaurus/plugin-ideal-image',
       // Resolved to its installed file, as require.resolve gives it.
       ['/site/node_modules/@easyops-cn/docusaurus-search-local/dist/server/server/index.js', { hashed: true }],
+      'docusaurus-plugin-llms',
+      'docusaurus-plugin-copy-page-button',
     ],
     themes: ['@docusaurus/theme-mermaid'],
   };
@@ -378,7 +382,7 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     expect(pnpm.config.search).toEqual({ page: true });
   });
 
-  it("notes only what is lost: the PWA's offline mode; the sitemap, ideal images, local search and mermaid are docgen's own", () => {
+  it("notes only what is lost: the PWA's offline mode; the sitemap, ideal images, local search, mermaid, llms.txt and the copy page button are docgen's own", () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
       '7 The offline mode of `@docusaurus/plugin-pwa` (its service worker) is not converted',
     ]);

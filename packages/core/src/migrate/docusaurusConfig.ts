@@ -360,6 +360,10 @@ const PLUGINS_DOCGEN_HAS = new Set([
   '@cmfcmf/docusaurus-search-local',
   'docusaurus-lunr-search',
   'docusaurus-plugin-search-local',
+  // llms.txt, llms-full.txt and each page as markdown, and a button that copies a page's markdown.
+  'docusaurus-plugin-llms',
+  '@signalwire/docusaurus-plugin-llms-txt',
+  'docusaurus-plugin-copy-page-button',
 ]);
 
 /** The classic preset's options that configure a plugin, by the plugin's name. */
