@@ -133,12 +133,12 @@ describe('migrate docusaurus: customFields', () => {
       '/site',
     );
     expect(config.customFields).toEqual({ users: customFields.users, repoUrl: customFields.repoUrl, nested: customFields.nested });
-    expect(notes.map((note) => [note.line, note.what])).toEqual(
-      ['format', 'pattern', 'theme'].map((key) => [
-        3,
-        `Custom field \`${key}\` is not converted: it holds code (a function, a regular expression or a package that is not installed)`,
-      ]),
-    );
+    expect(notes.map((note) => [note.line, note.what])).toEqual([
+      [3, 'Custom field `format` is not converted: it holds code (a function or a regular expression)'],
+      [3, 'Custom field `pattern` is not converted: it holds code (a function or a regular expression)'],
+      // Prettier's site reads its users with the yaml package: not installed in a fresh clone.
+      [3, 'Custom field `theme` is not converted: it holds what `some-theme` gave, a package that is not installed'],
+    ]);
     // Nothing convertible: no customFields at all.
     expect(
       convertConfig({ title: 'T', url: 'https://t.example.com', customFields: { f: { $function: 'f' } } }, 'c.js', '', '/site').config

@@ -502,15 +502,32 @@ function convertCustomFields(value: unknown, at: (key: string, what: string, tod
   if (!isData(value)) return undefined;
   const fields: Data = {};
   for (const [key, field] of Object.entries(value)) {
-    if (holdsCode(field)) {
+    const stub = findStub(field);
+    if (stub !== undefined) {
       at(
         'customFields',
-        `Custom field \`${key}\` is not converted: it holds code (a function, a regular expression or a package that is not installed)`,
+        `Custom field \`${key}\` is not converted: it holds what \`${stub}\` gave, a package that is not installed`,
+        "Install the Docusaurus site's packages (npm install in it), then migrate again.",
+      );
+    } else if (holdsCode(field)) {
+      at(
+        'customFields',
+        `Custom field \`${key}\` is not converted: it holds code (a function or a regular expression)`,
         'A YAML config holds data only: write the field as data, or have the components that read it import the code from a module of the site.',
       );
     } else fields[key] = field;
   }
   return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/** The package of the first stand-in a loaded value holds (see loadModuleChild), if it holds one. */
+function findStub(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(findStub).find((name) => name !== undefined);
+  if (!isData(value)) return undefined;
+  if (typeof value.$stub === 'string') return value.$stub;
+  return Object.values(value)
+    .map(findStub)
+    .find((name) => name !== undefined);
 }
 
 /** Whether a loaded value holds a function, regular expression or stand-in (the markers loadModuleChild writes). */
