@@ -37,6 +37,8 @@ describe('docgen migrate docusaurus runs the site code as a careful guest', () =
         "const crowdin = yaml.load('languages_mapping: {}');",
         'const mapping = new Map(Object.entries(crowdin.languages_mapping?.locale ?? {}));',
         "const named = load('x');",
+        '// Walks up the prototype chain of the stand-in and of the namespace: both end.',
+        'if (crowdin instanceof RegExp || yaml instanceof Map) throw new Error("not a stand-in");',
         "export default { title: 'Namespace', url: 'https://n.example.com', baseUrl: '/', tagline: String(named), customFields: { locales: [...mapping.keys()] } };",
         '',
       ].join('\n'),

@@ -50,23 +50,25 @@ export interface ChildExit {
 }
 
 function makeStub(name: string): unknown {
-  const target = function stub() {};
-  const proxy: unknown = new Proxy(target, {
-    get(_target, key) {
-      if (key === STUB) return name;
-      if (key === Symbol.toPrimitive) return () => '';
-      if (key === Symbol.iterator) return function* empty() {};
-      if (key === 'then') return undefined;
-      // Not an ES module: `import x from` gets the stand-in itself as its default.
-      if (key === '__esModule') return undefined;
-      return proxy;
-    },
+  const get = (_target: object, key: PropertyKey) => {
+    if (key === STUB) return name;
+    if (key === Symbol.toPrimitive) return () => '';
+    if (key === Symbol.iterator) return function* empty() {};
+    if (key === 'then') return undefined;
+    // Not an ES module: `import x from` gets the stand-in itself as its default.
+    if (key === '__esModule') return undefined;
+    return proxy;
+  };
+  // `import * as yaml from 'js-yaml'` (Jest's config): the bundle's namespace object copies the
+  // stand-in's own properties (it has none to speak of) and inherits from the stand-in's
+  // prototype, which answers as the stand-in does, so `yaml.load` is the stand-in. Its own
+  // prototype is null: a walk up the chain (`instanceof`) ends.
+  const prototype = new Proxy(Object.create(null) as object, { get });
+  const proxy: unknown = new Proxy(function stub() {}, {
+    get,
     apply: () => proxy,
     construct: () => proxy as object,
-    // `import * as yaml from 'js-yaml'` (Jest's config): the bundle's namespace object copies the
-    // stand-in's own properties (it has none to speak of) and inherits from its prototype, so
-    // `yaml.load` finds the stand-in there.
-    getPrototypeOf: () => proxy as object,
+    getPrototypeOf: () => prototype,
   });
   return proxy;
 }
