@@ -36,15 +36,7 @@ import { rehypeDocgen } from '../src/compile/rehypeDocgen.js';
 import { remarkDocgen } from '../src/compile/remarkDocgen.js';
 import { parseFrontMatter, readSourceFile } from '../src/content/index.js';
 import { removeTempDirs } from './helpers.js';
-import {
-  FROM_MARKDOWN,
-  loadUnpatchedFromMarkdown,
-  loadUnpatchedParseChain,
-  readUnpatched,
-  sha256,
-  SUBTOKENIZE,
-  type FromMarkdown,
-} from './unpatchedFromMarkdown.js';
+import { FROM_MARKDOWN, loadUnpatchedParseChain, readUnpatched, sha256, SUBTOKENIZE, type FromMarkdown } from './unpatchedFromMarkdown.js';
 
 const SITE = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
@@ -316,8 +308,12 @@ function generateDocuments(seed: number, count: number): string[] {
   return documents;
 }
 
+/** The published parse chain, copied once for every comparison (see unpatchedFromMarkdown.ts). */
+let published: { fromMarkdown: FromMarkdown; dir: string };
+
 beforeAll(async () => {
-  plainPipeline = createPlainPipeline(await loadUnpatchedFromMarkdown());
+  published = await loadUnpatchedParseChain();
+  plainPipeline = createPlainPipeline(published.fromMarkdown);
 });
 
 afterAll(() => removeTempDirs());
@@ -338,7 +334,7 @@ describe('the published libraries the differential tests compare with', () => {
   });
 
   it('parse with the published micromark-util-subtokenize, which micromark and its content construct import', async () => {
-    const { dir } = await loadUnpatchedParseChain();
+    const { dir } = published;
     const importOf = (file: string) => /^import [^\n]*\bsubtokenize\b[^\n]* from '([^']+)'/m.exec(readFileSync(file, 'utf8'))?.[1];
     const importers = fg.sync('**/*.js', { cwd: dir, absolute: true }).filter((file) => importOf(file) !== undefined);
     // micromark's postprocess and micromark-core-commonmark's content construct.
@@ -409,7 +405,7 @@ describe('compiling generated documents with math as the plain libraries do', ()
     const markdown = { math: true, mermaid: true, remarkPlugins: [], rehypePlugins: [] };
     const pipelines = {
       docgen: await loadDocgenPipeline(markdown),
-      plain: createPlainPipeline(await loadUnpatchedFromMarkdown(), await loadMath()),
+      plain: createPlainPipeline(published.fromMarkdown, await loadMath()),
     };
     let rendered = 0;
     for (const [index, document] of documents.entries()) {
@@ -448,10 +444,9 @@ describe('parsing generated MDX as the published libraries do', () => {
       .freeze();
 
   it('gives the same trees (positions included), and the same error where the MDX is not valid', async () => {
-    const fromMarkdown = await loadUnpatchedFromMarkdown();
     const docgen = parserOf(remarkParse);
     const plain = parserOf(function (this: Processor) {
-      remarkParsePlain.call(this, fromMarkdown);
+      remarkParsePlain.call(this, published.fromMarkdown);
     });
     const parse = (processor: typeof docgen, document: string) => {
       try {

@@ -25,6 +25,10 @@ export type FromMarkdown = (value: string, options?: object) => MdastRoot;
 /** A dependency docgen patches, its patch and the SHA-256 of its published files the patch changes, by path in its tarball. */
 export interface PatchedPackage {
   name: string;
+  /** The package in the parse chain (see getParseChain). */
+  chain: 'fromMarkdown' | 'subtokenize';
+  /** The file the patch changes, relative to the folder of the build's entry. */
+  file: string;
   patch: string;
   published: Record<string, string>;
 }
@@ -33,6 +37,9 @@ const patchPath = (file: string) => fileURLToPath(new URL(`../../../patches/${fi
 
 export const FROM_MARKDOWN: PatchedPackage = {
   name: 'mdast-util-from-markdown',
+  chain: 'fromMarkdown',
+  // The entry re-exports lib/index.js.
+  file: 'lib/index.js',
   patch: patchPath('mdast-util-from-markdown@2.1.0.patch'),
   published: {
     'lib/index.js': 'dd0cd20672558ab4ca548b4f7e442e850863228915fff8eafd6d987d29fb107b',
@@ -43,6 +50,8 @@ export const FROM_MARKDOWN: PatchedPackage = {
 
 export const SUBTOKENIZE: PatchedPackage = {
   name: 'micromark-util-subtokenize',
+  chain: 'subtokenize',
+  file: 'index.js',
   patch: patchPath('micromark-util-subtokenize@2.1.0.patch'),
   published: {
     'index.js': 'a70e48d4652be4f956606dcda3e4c13707952dc74b86f6f71990eba88d4a1e79',
@@ -98,11 +107,9 @@ function readHunks(patch: string, file: string): { before: string; after: string
 }
 
 /** The file of a patched package that docgen loads, as installed (patched) and with every hunk of the patch undone. */
-export function readUnpatched(patched: PatchedPackage, file?: string): { inPackage: string; patched: string; unpatched: string } {
-  const chain = getParseChain();
-  const installed = patched === FROM_MARKDOWN ? chain.fromMarkdown : chain.subtokenize;
-  // mdast-util-from-markdown's entry re-exports lib/index.js, the file the patch changes.
-  const path = file ?? (patched === FROM_MARKDOWN ? join(dirname(installed.entry), 'lib/index.js') : installed.entry);
+export function readUnpatched(patched: PatchedPackage): { inPackage: string; patched: string; unpatched: string } {
+  const installed = getParseChain()[patched.chain];
+  const path = join(dirname(installed.entry), patched.file);
   const inPackage = relative(installed.root, path).split(sep).join('/');
   const text = readFileSync(path, 'utf8');
   let unpatched = text;
@@ -155,13 +162,8 @@ function copyBuild(installed: Installed, target: string, copies: Record<string, 
 
 /**
  * The published `fromMarkdown`, parsing with the published micromark: the parse chain copied with
- * every patched file undone (see the top of this file).
+ * every patched file undone (see the top of this file); and the folder it was copied to.
  */
-export async function loadUnpatchedFromMarkdown(): Promise<FromMarkdown> {
-  return (await loadUnpatchedParseChain()).fromMarkdown;
-}
-
-/** loadUnpatchedFromMarkdown's `fromMarkdown`, and the folder its parse chain was copied to. */
 export async function loadUnpatchedParseChain(): Promise<{ fromMarkdown: FromMarkdown; dir: string }> {
   const chain = getParseChain();
   const dir = makeTempDir('docgen-unpatched-');
