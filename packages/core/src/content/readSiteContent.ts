@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { join, posix } from 'node:path';
 import { z } from '../vendor/zod.js';
 import type {
   BlogAuthorSource,
@@ -46,7 +46,7 @@ import {
 import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
-import { readSourceFile } from './sourceFile.js';
+import { readSourceFile, toSitePath } from './sourceFile.js';
 import { extendSource, readMarkdownSource } from './unchangedSources.js';
 import { isPageModule, isReactPage, toReactPageSource } from './reactPages.js';
 import type { GitHistories } from './gitHistories.js';
@@ -251,9 +251,8 @@ function readMdxImports(
   const files = new Set<string>();
   const packages = new Set<string>();
   const texts: Record<string, string> = {};
-  const toSitePath = (path: string) => relative(siteDir, path).split(sep).join('/');
   const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
-  const pending = [{ importer: toSitePath(absolutePath), body }];
+  const pending = [{ importer: toSitePath(siteDir, absolutePath), body }];
   while (pending.length > 0) {
     const { importer, body: text } = pending.pop()!;
     if (!text.includes('import') && !text.includes('require')) continue;
@@ -301,7 +300,7 @@ function readMdxImports(
         }
         // `./Chart.client` is the module Chart.client.tsx.
         const found = MODULE_SUFFIXES.map((suffix) => target + suffix).find(isFile);
-        if (found && /\.([cm]?[jt]sx?|json)$/.test(found)) modules[written] = toSitePath(found);
+        if (found && /\.([cm]?[jt]sx?|json)$/.test(found)) modules[written] = toSitePath(siteDir, found);
         continue;
       }
       if (Object.hasOwn(partials, written) || !existsSync(target)) continue;

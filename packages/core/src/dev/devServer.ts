@@ -120,14 +120,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   async function waitForFirstBuild(request: IncomingMessage): Promise<void> {
     const pathname = parseRequestPath(request.url);
     if (pathname === undefined) return;
-    const answered = builds.want(toRoutePath(pathname));
+    const routePath = toRoutePath(pathname);
+    const answered = builds.want(routePath);
     try {
       await Promise.race([builds.firstRenderStart, firstBuild]);
     } finally {
       answered();
     }
     const control = builds.control;
-    const key = control?.find(toRoutePath(pathname));
+    const key = control?.find(routePath);
     if (key !== undefined) {
       // A route that failed to render is answered once the build has reported it.
       await control!.request(key).catch(() => firstBuild);
