@@ -102,10 +102,14 @@ describe("the site's code ending the process", () => {
     const serve = await startServe(site, ['--watch', '--port', '0']);
     try {
       await expect.poll(() => serve.stdout(), { timeout: 60_000 }).toMatch(/Built \d+ pages/);
+      // The package first, then the config that names it: a rebuild the config's save starts finds the package whole
+      // (the watcher does not follow node_modules, so a package written after it would wait for the next save).
       writeSiteFiles(site, {
-        'docgen.config.yaml': 'title: Exit\nurl: https://exit.example.com\nmarkdown:\n  remarkPlugins:\n    - remark-exit\n',
         'node_modules/remark-exit/package.json': '{"name":"remark-exit","version":"1.0.0","type":"module","main":"index.js"}\n',
         'node_modules/remark-exit/index.js': 'export default () => () => process.exit(1);\n',
+      });
+      writeSiteFiles(site, {
+        'docgen.config.yaml': 'title: Exit\nurl: https://exit.example.com\nmarkdown:\n  remarkPlugins:\n    - remark-exit\n',
       });
       await expect.poll(() => serve.stderr(), { timeout: 30_000 }).toContain("The site's code called process.exit(1) in remark-exit");
       expect(serve.stderr()).toContain('The last good output is still served.');
