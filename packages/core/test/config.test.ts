@@ -399,6 +399,11 @@ describe('readConfig: customCss', () => {
     expect(readConfig(dir).customCss).toEqual(['src/css/custom.css']);
     writeFileSync(join(dir, 'docgen.config.yaml'), `${MINIMAL}customCss:\n  - src/css/more.css\n  - src/css/custom.css\n`);
     expect(readConfig(dir).customCss).toEqual(['src/css/more.css', 'src/css/custom.css']);
+    // Sass, as docusaurus-plugin-sass sites list it.
+    writeFileSync(join(dir, 'src/css/theme.scss'), '$brand: red;\n:root { --ifm-color-primary: $brand; }\n');
+    writeFileSync(join(dir, 'src/css/old.sass'), ':root\n  --x: 1\n');
+    writeFileSync(join(dir, 'docgen.config.yaml'), `${MINIMAL}customCss: [src/css/theme.scss, src/css/old.sass]\n`);
+    expect(readConfig(dir).customCss).toEqual(['src/css/theme.scss', 'src/css/old.sass']);
   });
 
   it('names the config entry of a missing file', () => {
@@ -416,7 +421,8 @@ describe('readConfig: customCss', () => {
     expect(outside.message).toBe('customCss "../theirs.css" is outside the site folder');
     expect(outside.location).toEqual({ file: 'docgen.config.yaml', line: 3, column: 12 });
     const notCss = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}customCss: [docs]\n`)));
-    expect(notCss.message).toBe('customCss "docs" is not a .css file');
+    expect(notCss.message).toBe('customCss "docs" is not a stylesheet');
+    expect(notCss.hint).toContain('.scss');
     const wrongType = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}customCss: 3\n`)));
     expect(wrongType.code).toBe('config-invalid');
     expect(wrongType.location).toEqual({ file: 'docgen.config.yaml', line: 3, column: 12 });

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertConfig } from '../src/migrate/docusaurusConfig.js';
 
@@ -345,6 +348,33 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     const converted = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
     expect(converted.config.markdown).toEqual({ npm2yarn: ['yarn', 'bun'] });
     expect(converted.notes).toEqual([]);
+  });
+
+  it("compiles Sass itself (docusaurus-plugin-sass), noting the plugin's options, and keeps a Sass customCss", () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-sass-'));
+    mkdirSync(join(siteDir, 'src/css'), { recursive: true });
+    writeFileSync(join(siteDir, 'src/css/custom.scss'), '$x: 1px;\n');
+    const sassText =
+      "export default {\n  plugins: [\n    ['docusaurus-plugin-sass', { sassOptions: { includePaths: ['src/css'] } }],\n  ],\n};\n";
+    const convert = (plugin: unknown) =>
+      convertConfig(
+        {
+          title: 'S',
+          url: 'https://s.example.com',
+          presets: [['classic', { theme: { customCss: join(siteDir, 'src/css/custom.scss') } }]],
+          plugins: [plugin],
+        },
+        'docusaurus.config.js',
+        sassText,
+        siteDir,
+      );
+    const bare = convert('docusaurus-plugin-sass');
+    expect(bare.notes).toEqual([]);
+    expect(bare.customCss).toEqual(['src/css/custom.scss']);
+    expect(convert(['docusaurus-plugin-sass', { sassOptions: { includePaths: ['src/css'] } }]).notes).toEqual([
+      expect.objectContaining({ line: 3, what: 'The options of `docusaurus-plugin-sass` are not converted' }),
+    ]);
+    rmSync(siteDir, { recursive: true, force: true });
   });
 
   it("gives the site docgen's search page where the local search plugin had its own", () => {

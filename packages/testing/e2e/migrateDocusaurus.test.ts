@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { REPO_ROOT } from '../src/paths.js';
@@ -893,6 +894,64 @@ describe('docgen migrate docusaurus', () => {
       expect(url, rule).toBeDefined();
       expect(url, rule).not.toContain('@site');
     }
+  });
+
+  it('takes docusaurus-plugin-sass: the Sass customCss with its partials, a page module with its own, and sass in the packages to install', async () => {
+    const root = join(scratch, 'sassy');
+    writeFiles(root, {
+      'package.json': JSON.stringify({
+        dependencies: { '@docusaurus/core': '^3.0.0', 'docusaurus-plugin-sass': '^0.2.6', sass: '^1.77.0' },
+      }),
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Sassy',",
+        "  url: 'https://sassy.example.com',",
+        "  baseUrl: '/',",
+        "  presets: [['classic', { docs: false, blog: false, theme: { customCss: require.resolve('./src/css/custom.scss') } }]],",
+        "  plugins: ['docusaurus-plugin-sass'],",
+        '};',
+        '',
+      ].join('\n'),
+      'src/css/custom.scss': "@use 'tokens';\n@import 'base/reset';\n:root { --ifm-color-primary: #{tokens.$brand}; }\n",
+      'src/css/_tokens.scss': '$brand: #335577;\n',
+      'src/css/base/_reset.scss': 'body { margin: 0; }\n',
+      'src/pages/index.js': [
+        "import Layout from '@theme/Layout';",
+        "import styles from './index.module.scss';",
+        'export default function Home() {',
+        '  return <Layout><h1 className={styles.title}>Sassy</h1></Layout>;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/pages/index.module.scss': "@use '../css/tokens';\n.title { color: tokens.$brand; }\n",
+    });
+    const to = join(scratch, 'sassy-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readFileSync(join(to, 'docgen.config.yaml'), 'utf8')).toContain('customCss:\n  - src/css/custom.scss\n');
+    for (const file of ['src/css/custom.scss', 'src/css/_tokens.scss', 'src/css/base/_reset.scss', 'pages/index.module.scss']) {
+      expect(existsSync(join(to, file)), file).toBe(true);
+    }
+    const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
+    expect(readNotes(report).filter((note) => /sass|scss|stylesheet/i.test(note))).toEqual([]);
+    expect(report).toMatch(
+      /- `sass` \(\^1\.77\.0 in the Docusaurus site's package\.json\), imported by docgen\.config\.yaml, pages\/index\.js\n/,
+    );
+    // Installed, the site builds with its Sass.
+    mkdirSync(join(to, 'node_modules'));
+    symlinkSync(dirname(createRequire(import.meta.url).resolve('sass')), join(to, 'node_modules/sass'), 'dir');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    const css = listFiles(join(to, 'build'))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(join(to, 'build', file), 'utf8'))
+      .join('\n');
+    expect(css).toContain(':root{--ifm-color-primary: #335577}');
+    expect(css).toContain('body{margin:0}');
+    // The page's module moved with the page (src/pages to pages), and loads the same partial.
+    const title = /<h1 class="([^"]+)">Sassy<\/h1>/.exec(readFileSync(join(to, 'build/index.html'), 'utf8'))?.[1];
+    expect(css).toContain(`.${title}{color:#357}`);
+    expect(readFileSync(join(to, 'pages/index.module.scss'), 'utf8')).toBe("@use '../src/css/tokens';\n.title { color: tokens.$brand; }\n");
   });
 
   it("runs the site's remark plugin packages as docgen's, on .md and .mdx pages, and runs the config in the site's folder (Jest's code tab blocks)", async () => {

@@ -13,6 +13,7 @@ import {
   toCodeThemeCss,
   type ClientBundle,
 } from '../bundle/index.js';
+import { readFileStamp } from '../files/index.js';
 import { keepIfThere, type OutputWriter } from '../output/index.js';
 import { getTemporaryName } from '../processes/index.js';
 import { createTaskPool, getThreadCount, type TaskPool } from '../workers/pool.js';
@@ -80,6 +81,8 @@ export interface RunBundle {
   key: string;
   client: ClientBundle;
   serverFile: string;
+  /** The site's files it was made from, each as it was then (readFileStamp): one that changed makes it again. */
+  stamps: Map<string, string>;
 }
 
 /** What a site's pages use of what the theme may load: only a site that uses them has their files. */
@@ -113,7 +116,8 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
     /** The bundle of `key` (see readThemeKey), its client files copied into `output` unless there already. */
     async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
       const { config, pages, key, output } = request;
-      if (bundle?.key === key && bundle.client.files.every((file) => output.has(file))) return bundle;
+      const unchanged = (kept: RunBundle) => [...kept.stamps].every(([file, stamp]) => readFileStamp(file) === stamp);
+      if (bundle?.key === key && unchanged(bundle) && bundle.client.files.every((file) => output.has(file))) return bundle;
       const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
       const bundleInput = {
         themeDir: config.themeDir,
@@ -125,17 +129,18 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
       };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
       const reread = () => readThemeBundle(bundleInput, input.cacheDir, key);
-      const client = await retried(async () => {
+      const { client, siteFiles } = await retried(async () => {
         const theme = await reread();
         await output.listed;
         copyFiles(output, theme.clientDir, theme.client.files);
         copyFileSync(theme.serverFile, serverFile);
         // Its source map, beside it: the render stage maps a component's error to its source.
         copyFileSync(`${theme.serverFile}.map`, `${serverFile}.map`);
-        return theme.client;
+        return theme;
       });
       if (bundle && bundle.serverFile !== serverFile) removeServerFile(bundle.serverFile);
-      bundle = { key, client, serverFile };
+      // Stamped after it was read from the cache, which checked their bytes.
+      bundle = { key, client, serverFile, stamps: new Map(siteFiles.map((file) => [file, readFileStamp(file)])) };
       readTheme = reread;
       return bundle;
     },

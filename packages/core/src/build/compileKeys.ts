@@ -4,14 +4,14 @@
  * `.mdx` sources, the site's MDX runtime and the context its pages see. A body whose key is in the
  * compile store is not compiled again.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 import { getCompileKey, type CompileTask, type MdxInput, type MdxPageContext } from '../compile/mainThread.js';
 import { bundleMdxRuntime, COMPONENT_SCOPE, OVERRIDES_DIR } from '../bundle/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { getSiteContext } from './siteContext.js';
-import { getLocaleDir } from '../files/index.js';
+import { getLocaleDir, readFileStamp } from '../files/index.js';
 import { hashMarkdownBody } from '../content/index.js';
 import { hashOwnCode } from '../processes/index.js';
 
@@ -116,18 +116,9 @@ function findComponentScope(siteDir: string): string | undefined {
 /** Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime); undefined when it has none. */
 async function bundleAndStamp(input: Parameters<typeof bundleMdxRuntime>[0]) {
   const { file, inputs, warnings } = await bundleMdxRuntime(input);
-  return { file, warnings, stamps: Object.fromEntries(inputs.map((path) => [path, stampOf(path)])) };
+  return { file, warnings, stamps: Object.fromEntries(inputs.map((path) => [path, readFileStamp(path)])) };
 }
 
-/** What a file was when a bundle read it: its size and modification time. */
-const stampOf = (path: string) => {
-  try {
-    const stats = statSync(path);
-    return `${stats.size}:${stats.mtimeMs}`;
-  } catch {
-    return 'gone';
-  }
-};
 
 /**
  * Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime);
@@ -156,7 +147,7 @@ async function readMdxSetup(
   const unchanged =
     previous?.key === key &&
     existsSync(previous.runtime) &&
-    Object.entries(previous.stamps).every(([path, stamp]) => stampOf(path) === stamp);
+    Object.entries(previous.stamps).every(([path, stamp]) => readFileStamp(path) === stamp);
   const bundled = unchanged
     ? { file: previous.runtime, stamps: previous.stamps, warnings: previous.warnings }
     : await bundleAndStamp(bundleInput);

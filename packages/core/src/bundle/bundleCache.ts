@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName, getTemporaryOwner, hashOwnCode, isProcessAlive } from '../processes/index.js';
@@ -13,6 +13,12 @@ export interface CachedBundle {
   serverFile: string;
   /** Whether it was taken from the cache (false: bundled by this call). */
   reused: boolean;
+  /**
+   * The site's own files it was made from (its component pages and what they import, its
+   * stylesheets and their Sass partials), not its packages': what a builder that runs again
+   * checks before it keeps the bundle (the theme key does not name them all).
+   */
+  siteFiles: string[];
 }
 
 /** What a bundle in the cache was made from. */
@@ -31,7 +37,7 @@ const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 
 /** What bundling depends on besides the files esbuild reads: its version, and this folder's code (options, plugins). */
 function readBundlerKey(): string {
-  return `${esbuild.version}\0${hashOwnCode(['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme'].map((name) => new URL(`./${name}`, import.meta.url)))}`;
+  return `${esbuild.version}\0${hashOwnCode(['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme', 'sass'].map((name) => new URL(`./${name}`, import.meta.url)))}`;
 }
 
 function getEntriesKey(input: BundleInput): string {
@@ -75,14 +81,16 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
   const dir = join(root, key);
   const bundler = readBundlerKey();
   const entries = getEntriesKey(input);
-  const located = (client: ClientBundle, reused: boolean): CachedBundle => ({
+  const siteDir = input.siteDir + sep;
+  const located = (client: ClientBundle, reused: boolean, inputs: Record<string, string>): CachedBundle => ({
     client,
     clientDir: join(dir, 'client'),
     serverFile: join(dir, 'server.mjs'),
     reused,
+    siteFiles: Object.keys(inputs).filter((file) => file.startsWith(siteDir) && !file.includes(`${sep}node_modules${sep}`)),
   });
   const cached = readValidRecord(dir, bundler, entries);
-  if (cached) return located(cached.client, true);
+  if (cached) return located(cached.client, true, cached.inputs);
 
   mkdirSync(root, { recursive: true });
   const temporary = join(root, getTemporaryName('.'));
@@ -110,7 +118,7 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
       if (name === key || (path !== aside && owner !== undefined && isProcessAlive(owner))) continue;
       rmSync(path, { recursive: true, force: true });
     }
-    return located(client, false);
+    return located(client, false, inputs);
   } finally {
     rmSync(temporary, { recursive: true, force: true });
   }

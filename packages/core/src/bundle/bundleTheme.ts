@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
 import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
+import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
 import { isGeneratedModule, readThemeComponents, themeOverrides } from './themeOverrides.js';
@@ -144,11 +145,13 @@ function toDocgenError(error: unknown, input: BundleInput): DocgenError {
   });
 }
 
-const common = (input: BundleInput): esbuild.BuildOptions => ({
+const common = (input: BundleInput, sass: SassStylesheets): esbuild.BuildOptions => ({
   ...BASE_OPTIONS,
   absWorkingDir: input.themeDir,
   conditions: ['source'],
   plugins: [
+    // Before the site's modules: they load a stylesheet of `customCss` as it is written.
+    sass.plugin,
     siteStylesheetUrls(input.siteDir),
     siteModules(input.siteDir),
     themeOverrides({
@@ -190,9 +193,10 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
     `export const pages = {${pageKeys.map((key, index) => `${quote(key)}: page${index}`).join(', ')}};`,
   ].join('\n');
   mkdirSync(dirname(outFile), { recursive: true });
+  const sass = sassStylesheets(input.siteDir, 'server');
   try {
     const result = await esbuild.build({
-      ...common(input),
+      ...common(input, sass),
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: SERVER_ENTRY },
       platform: 'node',
       outfile: outFile,
@@ -206,7 +210,7 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
         js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
       },
     });
-    return getInputFiles(result.metafile, input, SERVER_ENTRY);
+    return [...getInputFiles(result.metafile, input, SERVER_ENTRY), ...sass.files()];
   } catch (error) {
     throw toDocgenError(error, input);
   }
@@ -257,8 +261,9 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   ].join('\n');
   const browserOnly = getBrowserOnlyBundles(input.themeDir, entries.browserOnly);
   let result: esbuild.BuildResult<{ metafile: true; write: true }>;
+  const sass = sassStylesheets(input.siteDir, 'browser');
   try {
-    const options = common(input);
+    const options = common(input, sass);
     result = await esbuild.build({
       ...options,
       plugins: [browserOnlyImports(browserOnly), codeThemeModule(input.codeThemeCss ?? ''), ...options.plugins!],
@@ -296,7 +301,12 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
     script: toRelative(entry[0]),
     stylesheet: entry[1].cssBundle ? toRelative(entry[1].cssBundle) : undefined,
     files,
-    inputs: [...getInputFiles(result.metafile, input, CLIENT_ENTRY), ...math.inputs, ...browserOnly.map((bundle) => bundle.manifestFile)],
+    inputs: [
+      ...getInputFiles(result.metafile, input, CLIENT_ENTRY),
+      ...sass.files(),
+      ...math.inputs,
+      ...browserOnly.map((bundle) => bundle.manifestFile),
+    ],
     math: { stylesheet: math.stylesheet, files: math.files },
     browserOnly,
   };

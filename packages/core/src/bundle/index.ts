@@ -14,3 +14,4 @@ export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js'
 export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
 export { toCodeThemeCss } from './codeTheme.js';
 export { readBundleCodeKey } from './esbuildCommon.js';
+export { SASS_FILE } from './sass.js';

@@ -8,6 +8,7 @@ import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES, SITE_NAMESPACE } from '../files/index.js';
 import { writeFileWhole } from '../processes/index.js';
 import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
+import { sassStylesheets, STYLESHEET_MODULE, type StylesheetUse } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
 /**
@@ -461,10 +462,12 @@ export function toDocgenError(error: unknown, siteDir: string): DocgenError {
   });
 }
 
-const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOptions => ({
+const common = (input: IslandsInput, missing: MissingImports, use: StylesheetUse): esbuild.BuildOptions => ({
   ...BASE_OPTIONS,
   absWorkingDir: input.siteDir,
   plugins: [
+    // Before the site's modules, which would load a stylesheet of the site as it is written.
+    sassStylesheets(input.siteDir, use).plugin,
     islandAssets(),
     siteStylesheetUrls(input.siteDir),
     islandModules(input.siteDir, input.themeDir, input.compilePage, missing, input.site),
@@ -479,7 +482,8 @@ const common = (input: IslandsInput, missing: MissingImports): esbuild.BuildOpti
 /**
  * CSS a component imports: plain CSS is bundled into the stylesheet of each browser entry that
  * imports it (the page links it); CSS modules (`.module.css`) give both bundles the same class
- * names, which the server needs for the markup it renders.
+ * names, which the server needs for the markup it renders. Sass stylesheets are the same, once
+ * compiled (see sass.ts).
  */
 export const SERVER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'empty', '.module.css': 'local-css' };
 const BROWSER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'css', '.module.css': 'local-css' };
@@ -490,7 +494,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
   try {
     const bundleForBrowser = (minifyIdentifiers: boolean, missing: MissingImports) =>
       esbuild.build({
-        ...common(input, missing),
+        ...common(input, missing, 'browser'),
         loader: BROWSER_LOADERS,
         entryPoints: components.map(toEntryPath),
         platform: 'browser',
@@ -511,7 +515,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     } = await withMissingImports((found) =>
       Promise.all([
         esbuild.build({
-          ...common(input, found),
+          ...common(input, found, 'server'),
           loader: SERVER_LOADERS,
           stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },
           platform: 'node',
@@ -529,7 +533,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
     );
     // Minified identifiers would rename the class names of CSS modules in the browser only: the
     // server's markup would not match them.
-    const usesCssModules = Object.keys(minified.metafile.inputs).some((path) => path.endsWith('.module.css'));
+    const usesCssModules = Object.keys(minified.metafile.inputs).some((path) => STYLESHEET_MODULE.test(path));
     const browser = usesCssModules ? await bundleForBrowser(false, missing) : minified;
     const serverCode = server.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents;
     const digest = createHash('sha256').update(serverCode);

@@ -15,6 +15,7 @@ import {
   withMissingImports,
   type MissingImports,
 } from './islands.js';
+import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { SITE_NAMESPACE } from '../files/index.js';
 import { BASE_OPTIONS } from './esbuildCommon.js';
@@ -69,7 +70,9 @@ function entrySource(input: MdxRuntimeInput, broken: Broken): string {
   const modules = [...new Set(input.modules)].sort().map((path) => ({ key: path, from: `${SITE_NAMESPACE}:${path}` }));
   const packages = [...new Set(input.packages)].sort().map((name) => ({ key: name, from: `${PACKAGE}:${name}` }));
   const load = ({ key, from }: { key: string; from: string }) =>
-    Object.hasOwn(broken, key) ? `() => ({ __docgenBroken: ${quote(broken[key]!)} })` : `() => require(${quote(from)})`;
+    Object.hasOwn(broken, key)
+      ? `() => ({ __docgenBroken: ${quote(broken[key]!.message)}, __docgenHint: ${quote(broken[key]!.hint ?? '')} })`
+      : `() => require(${quote(from)})`;
   const all = [...modules, ...packages];
   return [
     `export { renderPage, findComponentStack, docusaurusModules, toIsland, toIslandModule, toComponentScope, toSvgComponent } from ${quote(RUNTIME_FILE)};`,
@@ -161,18 +164,21 @@ function mdxImports(siteDir: string): esbuild.Plugin {
 }
 
 /** What each module of the runtime that cannot be bundled says, by key: it fails the pages that import it, not the bundle. */
-type Broken = Record<string, string>;
+type Broken = Record<string, { message: string; hint?: string }>;
 
 const buildOptions = (
   input: MdxRuntimeInput,
   broken: Broken,
   missing?: MissingImports,
+  sass: SassStylesheets = sassStylesheets(input.siteDir, 'server'),
 ): esbuild.BuildOptions & { write: false; metafile: true } => ({
   ...BASE_OPTIONS,
   target: 'node20',
   platform: 'node',
   absWorkingDir: input.siteDir,
   plugins: [
+    // Before the site's modules, which would load a stylesheet of the site as it is written.
+    sass.plugin,
     mdxImports(input.siteDir),
     islandAssets(),
     siteStylesheetUrls(input.siteDir),
@@ -208,7 +214,7 @@ async function findBroken(input: MdxRuntimeInput, missing: MissingImports): Prom
     } catch (error) {
       const reported = toDocgenError(error, input.siteDir);
       const at = reported.location ? ` (${reported.location.file}:${reported.location.line}:${reported.location.column})` : '';
-      broken[key] = `${reported.message}${at}`;
+      broken[key] = { message: `${reported.message}${at}`, hint: reported.hint };
     }
   }
   return broken;
@@ -222,13 +228,15 @@ async function findBroken(input: MdxRuntimeInput, missing: MissingImports): Prom
 export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRuntimeBundle> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   const missing: MissingImports = new Map();
+  // The Sass stylesheets' files (their partials too) are what the runtime was made from, besides esbuild's inputs.
+  const sass = sassStylesheets(input.siteDir, 'server');
   try {
-    result = (await withMissingImports((found) => esbuild.build(buildOptions(input, {}, found)), missing)).result;
+    result = (await withMissingImports((found) => esbuild.build(buildOptions(input, {}, found, sass)), missing)).result;
   } catch (error) {
     const broken = await findBroken(input, missing);
     if (Object.keys(broken).length === 0) throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
     try {
-      result = await esbuild.build(buildOptions(input, broken, missing));
+      result = await esbuild.build(buildOptions(input, broken, missing, sass));
     } catch (again) {
       throw again instanceof DocgenError ? again : toDocgenError(again, input.siteDir);
     }
@@ -259,5 +267,5 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
     // Modules made here (the entry, Docusaurus's modules, missing packages) are no files.
     return /^[\w-]+:/.test(path) ? [] : [resolve(input.siteDir, path)];
   });
-  return { file, inputs, warnings };
+  return { file, inputs: [...inputs, ...sass.files()], warnings };
 }

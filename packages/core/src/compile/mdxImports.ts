@@ -49,8 +49,14 @@ export class ModuleLoadError extends Error {
   constructor(
     readonly module: string,
     readonly error: unknown,
+    /** What to do, when more is known than that the module's top-level code threw (a module that could not be bundled). */
+    readonly hint?: string,
   ) {
-    super(`The module ${module} threw as it was loaded: ${(error as Error)?.message ?? String(error)}`);
+    super(
+      hint === undefined
+        ? `The module ${module} threw as it was loaded: ${(error as Error)?.message ?? String(error)}`
+        : `The module ${module} cannot be loaded: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }
 
@@ -74,7 +80,10 @@ export function createModuleLoader(runtime: MdxRuntime): ModuleLoader {
       try {
         // A CommonJS module (JSON too) is its default export, and its properties the named ones, as ES modules import it.
         const module = load();
-        if (typeof module?.__docgenBroken === 'string') throw new Error(module.__docgenBroken);
+        // A module that could not be bundled: the bundle's error, and what to do about it.
+        if (typeof module?.__docgenBroken === 'string') {
+          throw new ModuleLoadError(key, new Error(module.__docgenBroken), (module.__docgenHint as string | undefined) || undefined);
+        }
         result = { module: module?.__esModule ? module : { ...module, default: module } };
       } catch (error) {
         // What it read of a package the site lacks (undefined) is the likely cause: said with the error.
@@ -89,7 +98,7 @@ export function createModuleLoader(runtime: MdxRuntime): ModuleLoader {
       }
       loaded.set(key, result);
     }
-    if (result.error !== undefined) throw new ModuleLoadError(key, result.error);
+    if (result.error !== undefined) throw result.error instanceof ModuleLoadError ? result.error : new ModuleLoadError(key, result.error);
     return result.module;
   };
 }
@@ -156,6 +165,13 @@ export function createImporter(context: ImportContext, importer: string, lineOff
   };
   /** A stylesheet: shown with the page (a `<style>` before its content), a CSS module's class names its default export. */
   const importStylesheet = (sitePath: string, specifier: string, at: string) => {
+    // Compiled with the site's Sass compiler where the bundles of its components are made, not here.
+    if (/\.s[ac]ss$/i.test(sitePath))
+      return fail(
+        `The stylesheet ${specifier} is Sass, which an MDX page cannot import`,
+        "Import it from the component that uses it (a .tsx or .jsx file of src/components): components compile Sass with the site's sass package.",
+        at,
+      );
     const text = Object.hasOwn(input.texts, sitePath) ? input.texts[sitePath] : undefined;
     if (text === undefined)
       return fail(`The stylesheet ${specifier} does not exist (${sitePath})`, 'Check the path: it is relative to this file.', at);
@@ -239,7 +255,7 @@ export function createImporter(context: ImportContext, importer: string, lineOff
       return resolveImport(specifier, at);
     } catch (error) {
       if (!(error instanceof ModuleLoadError)) throw error;
-      return fail(error.message, 'Fix the module: its top-level code runs when a page first imports it.', at);
+      return fail(error.message, error.hint ?? 'Fix the module: its top-level code runs when a page first imports it.', at);
     }
   };
 }

@@ -525,7 +525,7 @@ function toPdfConfig(raw: RawConfig, yaml: YamlFile, locales: string[], instance
   return { versions, locales: pdfLocales, paperSize, cover, build };
 }
 
-/** The `customCss` files as site-relative paths; each must be a `.css` file inside the site. */
+/** The `customCss` files as site-relative paths; each must be a stylesheet (CSS or Sass) inside the site. */
 function readCustomCss(siteDir: string, value: string | string[] | undefined, yaml: YamlFile): string[] {
   if (value === undefined) return [];
   const files = typeof value === 'string' ? [value] : value;
@@ -539,7 +539,12 @@ function readCustomCss(siteDir: string, value: string | string[] | undefined, ya
     if (isAbsolute(file) || sitePath.startsWith('../') || sitePath === '..') {
       fail(`customCss "${file}" is outside the site folder`, 'Give a path relative to the site folder, such as src/css/custom.css.');
     }
-    if (!sitePath.endsWith('.css')) fail(`customCss "${file}" is not a .css file`, 'List stylesheets only (files ending in .css).');
+    if (!/\.(css|s[ac]ss)$/i.test(sitePath)) {
+      fail(
+        `customCss "${file}" is not a stylesheet`,
+        'List stylesheets only: .css files, or Sass (.scss, .sass) with sass installed in the site.',
+      );
+    }
     let isFile = false;
     try {
       isFile = statSync(absolutePath).isFile();

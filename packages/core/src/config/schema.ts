@@ -189,7 +189,9 @@ export const configSchema = z.strictObject({
   customCss: z
     .union([z.string().min(1), z.array(z.string().min(1))])
     .optional()
-    .describe("Stylesheets of the site (paths relative to the site folder), loaded after the theme's styles, in this order."),
+    .describe(
+      "Stylesheets of the site (paths relative to the site folder), loaded after the theme's styles, in this order: CSS, or Sass (.scss, .sass) compiled with the sass package installed in the site.",
+    ),
   i18n: z
     .strictObject({
       defaultLocale: z.string(),

@@ -95,7 +95,7 @@ export const DIAGNOSTIC_CATALOGUE = {
     area: 'config',
     severity: 'error',
     title: 'A stylesheet of `customCss` is missing or outside the site',
-    hint: 'List CSS files of the site, relative to the site folder.',
+    hint: 'List CSS or Sass files of the site, relative to the site folder.',
   },
   'config-markdown-plugin': {
     area: 'config',

@@ -47,15 +47,15 @@ export type ImportedFileKind = 'partial' | 'module' | 'stylesheet' | 'data' | 'f
 /**
  * What an `.mdx` file's import of a site file (or a site component's) is, by its extension:
  * `.md`/`.mdx` a partial, code (or no extension, as components are imported) a module,
- * CSS and JSON what a component may import but a page may not, and any other file (an image, a
- * PDF, a video, a font) a file whose import gives its URL.
+ * CSS (and Sass) a stylesheet, JSON data, and any other file (an image, a PDF, a video, a font) a
+ * file whose import gives its URL.
  */
 export function getImportedFileKind(path: string): ImportedFileKind {
   const extension = /\.([^./]+)$/.exec(posix.basename(path))?.[1]?.toLowerCase();
   if (extension === undefined) return 'module';
   if (extension === 'md' || extension === 'mdx') return 'partial';
   if (/^[cm]?[jt]sx?$/.test(extension)) return 'module';
-  if (extension === 'css') return 'stylesheet';
+  if (extension === 'css' || extension === 'scss' || extension === 'sass') return 'stylesheet';
   if (extension === 'json') return 'data';
   return 'file';
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { ISLAND_MODULES, isThemePackage } from '../bundle/index.js';
+import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -26,11 +26,14 @@ const packageOf = (specifier: string) =>
 
 /**
  * The packages the site's own code (`files`: the JS and TS files the migration wrote, site
- * paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new site at `to` has neither in its package.json nor in its
- * node_modules. docgen bundles site components from the site's folder, React apart (it comes from
- * the theme), so each must be installed there. Imports are read by esbuild as the bundle reads
- * them (type-only imports are dropped); a file esbuild cannot read is skipped (its bundle will say
- * why). The packages of `stylesheets` (the config's `customCss` below node_modules/) are wanted too.
+ * paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new
+ * site at `to` has neither in its package.json nor in its node_modules. docgen bundles site
+ * components from the site's folder, React apart (it comes from the theme), so each must be
+ * installed there. Imports are read by esbuild as the bundle reads them (type-only imports are
+ * dropped); a file esbuild cannot read is skipped (its bundle will say why). The packages of
+ * `stylesheets` (the config's `customCss`: one below node_modules/ is a package's) are wanted too,
+ * and a Sass stylesheet (a component's or the config's) wants the Sass compiler the Docusaurus
+ * site has (`sass`, or `sass-embedded`), unless the new site has one.
  */
 export async function findMissingPackages(
   from: string,
@@ -39,10 +42,13 @@ export async function findMissingPackages(
   stylesheets: string[] = [],
 ): Promise<MissingPackage[]> {
   const importers = new Map<string, Set<string>>();
-  // A package's stylesheet the config lists (`customCss: node_modules/<package>/x.css`).
+  const want = (name: string, file: string) => importers.set(name, (importers.get(name) ?? new Set()).add(file));
+  // Files that load Sass stylesheets: they want the site's Sass compiler, named once the Docusaurus site's is known.
+  const sassUsers = new Set<string>();
   for (const css of stylesheets) {
-    const name = packageOf(css.slice('node_modules/'.length));
-    importers.set(name, (importers.get(name) ?? new Set()).add('docgen.config.yaml'));
+    // A package's stylesheet the config lists (`customCss: node_modules/<package>/x.css`).
+    if (css.startsWith('node_modules/')) want(packageOf(css.slice('node_modules/'.length)), 'docgen.config.yaml');
+    if (SASS_FILE.test(css)) sassUsers.add('docgen.config.yaml');
   }
   await Promise.all(
     files.map((file) =>
@@ -60,13 +66,14 @@ export async function findMissingPackages(
                 // Every import is left out of the bundle: only its name is wanted.
                 build.onResolve({ filter: /.*/ }, (args) => {
                   if (args.kind === 'entry-point') return undefined;
+                  if (SASS_FILE.test(args.path)) sassUsers.add(file);
                   const name = packageOf(args.path);
                   // docgen gives these modules of Docusaurus (see bundle/islands.ts).
                   const local =
                     /^(\.|\/|@site\/|node:)/.test(args.path) ||
                     builtinModules.includes(name) ||
                     ISLAND_MODULES.includes(args.path.replace(/^@theme-original\//, '@theme/'));
-                  if (!local && !isThemePackage(args.path)) importers.set(name, (importers.get(name) ?? new Set()).add(file));
+                  if (!local && !isThemePackage(args.path)) want(name, file);
                   return { path: args.path, external: true };
                 });
               },
@@ -78,6 +85,8 @@ export async function findMissingPackages(
   );
   const installed = readDependencies(to);
   const versions = readDependencies(from);
+  const hasSass = SASS_COMPILERS.some((name) => installed[name] || existsSync(join(to, 'node_modules', name, 'package.json')));
+  if (!hasSass) for (const file of sassUsers) want(SASS_COMPILERS.find((name) => versions[name]) ?? 'sass', file);
   return [...importers]
     .filter(([name]) => !installed[name] && !existsSync(join(to, 'node_modules', name, 'package.json')))
     .map(([name, importing]) => ({
@@ -88,6 +97,9 @@ export async function findMissingPackages(
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The packages that compile Sass, as docusaurus-plugin-sass takes them: the site has one. */
+const SASS_COMPILERS = ['sass', 'sass-embedded'];
 
 /** The dependencies a site's package.json lists (every kind), by name; none when it has no readable one. */
 function readDependencies(siteDir: string): Record<string, string> {

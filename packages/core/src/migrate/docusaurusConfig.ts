@@ -104,7 +104,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   const customCss: string[] = [];
   for (const css of theme.customCss === undefined ? [] : [theme.customCss].flat()) {
     const sitePath = toSitePath(String(css), siteDir);
-    if (sitePath?.endsWith('.css') && existsSync(join(siteDir, sitePath))) {
+    if (sitePath !== undefined && /\.(css|s[ac]ss)$/i.test(sitePath) && existsSync(join(siteDir, sitePath))) {
       customCss.push(sitePath);
       continue;
     }
@@ -132,6 +132,18 @@ export function convertConfig(value: unknown, configFile: string, configText: st
       // A content plugin where the preset has none (a site without the preset: jellyfin's): its docs, blog or pages.
       const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
       if (name && PLUGINS_DOCGEN_HAS.has(name)) continue;
+      if (name === 'docusaurus-plugin-sass') {
+        // docgen compiles the site's Sass itself (bundle/sass.ts): the plugin's options are for sass-loader.
+        if (Object.keys(options).length > 0) {
+          notes.push({
+            file: configFile,
+            line: findLine(configText, name) ?? findKeyLine(configText, key),
+            what: `The options of \`${name}\` are not converted`,
+            todo: "docgen compiles Sass with the site's sass package and its defaults, node_modules/ on the load path (and `~` for it): move what they set into the stylesheets.",
+          });
+        }
+        continue;
+      }
       const tags = name ? toPluginHeadTags(name, options) : undefined;
       if (tags) {
         pluginHeadTags.push(...tags);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fg } from '../vendor/fastGlob.js';
 import { GithubSlugger } from '../vendor/markdown.js';
-import { ISLAND_MODULES, readThemeComponents } from '../bundle/index.js';
+import { ISLAND_MODULES, readThemeComponents, SASS_FILE } from '../bundle/index.js';
 import { getDefaultThemeDir, readConfig } from '../config/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { assertWritableFolder } from '../output/index.js';
@@ -35,6 +35,7 @@ import { treeUsesMdx, usesMdx } from './mdxComponents.js';
 import { rewriteMdxComments } from './rewriteMarkdown.js';
 import { escapeRegExp, findKeyLine, findLine, formatReport, type MigrationNote } from './report.js';
 import { convertThemeStrings } from './themeStrings.js';
+import { readSassImports, resolveSassImport, rewriteSassImports } from './sassImports.js';
 
 export interface MigrateOptions {
   /** The Docusaurus site; never written to. */
@@ -174,9 +175,15 @@ async function writeSite(from: string, to: string, configName: string, before: S
   if (existsSync(join(from, 'static'))) for (const file of list(from, 'static')) writer.copy(join(from, 'static', file), `static/${file}`);
   // A package's stylesheet (`require.resolve('pkg/x.css')`) comes with the package, installed in the new site.
   const packageCss = converted.customCss.filter((css) => css.startsWith('node_modules/'));
-  for (const css of converted.customCss) if (!packageCss.includes(css)) writer.copy(join(from, css), css);
+  for (const css of converted.customCss) {
+    if (packageCss.includes(css)) continue;
+    writer.copy(join(from, css), css);
+    // What a Sass stylesheet loads (its partials) comes with it.
+    if (SASS_FILE.test(css)) recordSassImports(site, css, css, readFileSync(join(from, css), 'utf8'));
+  }
   migrateI18n(site, converted.config);
-  noteSourceFolder(site, converted.customCss);
+  // The stylesheets copied with the config's and the components' (Sass partials too) are converted.
+  noteSourceFolder(site, [...converted.customCss, ...[...site.imported.keys()].filter((path) => SASS_FILE.test(path))]);
   retargetRenamedImports(site);
   copyImportedFiles(site);
 
@@ -198,7 +205,7 @@ async function writeSite(from: string, to: string, configName: string, before: S
     from,
     to,
     writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
-    packageCss,
+    converted.customCss,
   );
   const renamed = site.renamed.sort();
   const mdx1Rewrites = site.mdx1Rewrites.sort((a, b) => a.file.localeCompare(b.file));
@@ -650,9 +657,23 @@ function copyImportedFiles(site: SiteMigration): void {
     for (const [target, source] of pending) {
       site.writer.copy(source, target);
       copied.add(target);
-      if (CODE_FILE.test(target))
-        recordImportedFiles(site, relative(site.from, source).split(sep).join('/'), target, readFileSync(source, 'utf8'));
+      const sourcePath = relative(site.from, source).split(sep).join('/');
+      if (CODE_FILE.test(target)) recordImportedFiles(site, sourcePath, target, readFileSync(source, 'utf8'));
+      else if (SASS_FILE.test(target)) recordSassImports(site, sourcePath, target, readFileSync(source, 'utf8'));
     }
+  }
+}
+
+/**
+ * The site's files a Sass stylesheet loads (`@use 'variables'`: its partials), each by the path it
+ * has beside the stylesheet in the new site: copied at the end, as the files MDX imports are.
+ */
+function recordSassImports(site: SiteMigration, sourcePath: string, targetPath: string, text: string): void {
+  for (const specifier of readSassImports(text)) {
+    const source = resolveSassImport(site.from, posix.dirname(sourcePath), specifier);
+    if (source === undefined) continue;
+    const target = posix.join(posix.dirname(targetPath), posix.relative(posix.dirname(sourcePath), source));
+    if (!target.startsWith('..')) site.imported.set(target, join(site.from, source));
   }
 }
 
@@ -780,6 +801,22 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
         if (!before.has(recorded) && recorded.startsWith(`${source}/`)) site.imported.delete(recorded);
       }
       site.importsComponents = true;
+    } else if (SASS_FILE.test(file)) {
+      // A page's Sass module: what it loads from outside the folder is where it was, and comes along.
+      const text = readFileSync(join(site.from, sourcePath), 'utf8');
+      const targetPath = `${target}/${file}`;
+      const moved = rewriteSassImports(text, (specifier) => {
+        const resolved = posix.normalize(posix.join(posix.dirname(sourcePath), specifier));
+        return resolved.startsWith(`${source}/`) || resolved.startsWith('../')
+          ? undefined
+          : posix.relative(posix.dirname(targetPath), resolved);
+      });
+      site.writer.text(targetPath, moved);
+      const before = new Set(site.imported.keys());
+      recordSassImports(site, sourcePath, sourcePath, text);
+      for (const recorded of site.imported.keys()) {
+        if (!before.has(recorded) && recorded.startsWith(`${source}/`)) site.imported.delete(recorded);
+      }
     } else {
       site.writer.copy(join(site.from, sourcePath), `${target}/${file}`);
     }
@@ -1243,7 +1280,7 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
       continue;
     }
     if (file.startsWith('theme/')) {
-      const component = file.slice('theme/'.length).replace(/\.[jt]sx?$|\.css$/, '');
+      const component = file.slice('theme/'.length).replace(/\.[jt]sx?$|\.(css|s[ac]ss)$/, '');
       // Docusaurus's `Footer/index.js` is the component `Footer`.
       const name = component.replace(/\/index$/, '');
       const docgenName = SWIZZLE_NAMES[name] ?? (overridable.has(name) ? name : undefined);
@@ -1254,7 +1291,7 @@ function noteSourceFolder(site: SiteMigration, copied: string[]): void {
           ? `docgen's ${docgenName} has other props and markup: run \`docgen swizzle ${docgenName} --wrap\` (or --eject) and port the change to src/theme/${docgenName}.tsx.`
           : "docgen's theme has no component of that name to override (`docgen swizzle --list`): make the change in an override of the nearest one, or in a theme of your own (the `theme` option).",
       });
-    } else if (/\.css$/.test(file)) {
+    } else if (/\.(css|s[ac]ss)$/.test(file)) {
       site.notes.push({
         file: sourcePath,
         what: 'A stylesheet is not converted',
