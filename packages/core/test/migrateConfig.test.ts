@@ -275,6 +275,40 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     expect(content.docsInstances).toMatchObject([{ id: 'community', source: 'community', target: 'community' }]);
   });
 
+  it("notes a second docs instance's options at its own lines, not at the first instance's (pnpm.io)", () => {
+    const instances = `export default {
+  presets: [['classic', {
+    docs: {
+      editUrl: ({ docPath }) => docPath,
+    },
+  }]],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', {
+      path: 'pnpr',
+      editUrl: ({ docPath }) => docPath,
+      id: 'pnpr',
+    }],
+  ],
+};
+`;
+    const fn = { $function: 'editUrl' };
+    const { notes } = convertConfig(
+      {
+        title: 'I',
+        url: 'https://i.example.com',
+        presets: [['classic', { docs: { editUrl: fn } }]],
+        plugins: [['@docusaurus/plugin-content-docs', { path: 'pnpr', editUrl: fn, id: 'pnpr' }]],
+      },
+      'docusaurus.config.js',
+      instances,
+      '/site',
+    );
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '4 The docs `editUrl` function is not converted',
+      '10 The docs `editUrl` function is not converted',
+    ]);
+  });
+
   it('has no docs, blog or pages that no plugin adds', () => {
     const { config, content } = convertConfig({ title: 'Bare', url: 'https://bare.example.com' }, 'docusaurus.config.js', '', '/site');
     expect(config.docs).toEqual({ includeCurrentVersion: false });

@@ -201,7 +201,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   config.docs = docs === false ? { includeCurrentVersion: false } : convertDocs(docs, configFile, configText, notes);
   if (docsInstances.length > 0) {
     config.docsInstances = docsInstances.map(({ id, options, target }) => {
-      const { routeBasePath: _, ...converted } = convertDocs(options, configFile, configText, notes);
+      // Its notes at its own options' lines, not at the first instance's (pnpm.io's second instance's editUrl).
+      const { routeBasePath: _, ...converted } = convertDocs(options, configFile, fromInstance(configText, id), notes);
       return {
         id,
         path: target,
@@ -717,6 +718,25 @@ const DOCS_KEYS = new Set([
   // Run by migrate (sidebarGenerator.ts), and noted there.
   'sidebarItemsGenerator',
 ]);
+
+/**
+ * The config's text from the options object of the docs instance `id` on (the `{` around its
+ * `id: 'community'`), what comes before it blanked, its lines kept: the keys found in it first are
+ * that instance's. The whole text when the id is not written as a literal.
+ */
+function fromInstance(configText: string, id: string): string {
+  const idAt = configText.search(new RegExp(`\\bid['"]?\\s*:\\s*['"\`]${escapeRegExp(id)}['"\`]`));
+  if (idAt < 0) return configText;
+  let start = idAt;
+  for (let index = idAt - 1, depth = 0; index >= 0; index--) {
+    if (configText[index] === '}') depth++;
+    else if (configText[index] === '{' && depth-- === 0) {
+      start = index;
+      break;
+    }
+  }
+  return configText.slice(0, start).replace(/[^\n]/g, ' ') + configText.slice(start);
+}
 
 function convertDocs(docs: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
