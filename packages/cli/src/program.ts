@@ -616,7 +616,9 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[to]', 'new or empty folder for the docgen site (default: <from>-docgen)')
     .action(async (from: string, to: string | undefined) => {
       const { migrateDocusaurus } = await import('@docgen/core');
-      const result = await migrateDocusaurus({ from, to });
+      // The new site's package.json names this docgen, as docgen init's does.
+      const source = findInstallSource(version);
+      const result = await migrateDocusaurus({ from, to, docgenVersion: (siteDir) => getDependencySpec(source, version, siteDir) });
       io.stdout(result.report);
       if (result.sourceChanges.length > 0) {
         // Said on stderr too: the report may go unread, and the site's code changed the user's files.
@@ -642,8 +644,16 @@ export function createProgram(io: ProgramIO = defaultIO()) {
           ? 'docgen build builds it'
           : `docgen build stops at ${count(stopped.size, 'file')} until ${stopped.size === 1 ? 'it is' : 'they are'} fixed`;
       io.stdout(
-        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to} (${found.join(', ')}; ${builds}: see MIGRATION.md)\n`,
+        `\n${colors.green('✔')} Wrote a docgen site of ${result.written.length} files to ${result.to} (${found.join(', ')}; ${builds}: see MIGRATION.md)\n\nNext:\n`,
       );
+      // As after docgen init: the site installs docgen (and its components' packages) from its package.json.
+      if (source.kind === 'checkout' && !existsSync(source.tarball)) {
+        io.stdout(`  (cd ${source.repository} && pnpm release)   ${colors.dim(`# writes ${source.tarball}`)}\n`);
+      }
+      const { relative } = await import('node:path');
+      const where = relative(process.cwd(), result.to);
+      if (where) io.stdout(`  cd ${where}\n`);
+      io.stdout(`  npm install\n  npm run dev      ${colors.dim('# serves the site at http://127.0.0.1:3000/ and rebuilds on save')}\n`);
     });
 
   program

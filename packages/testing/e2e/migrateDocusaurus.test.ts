@@ -603,7 +603,20 @@ describe('docgen migrate docusaurus', () => {
     );
     // The components' packages: tinycolor2 with the version the Docusaurus site used; React and clsx come with docgen, and
     // so does @docusaurus/Link; a type-only import is no package.
-    expect(report).toContain('`npm install tinycolor2@^1.6.0` in it');
+    expect(report).toContain(
+      "The new site's package.json lists those the Docusaurus site's did, at its versions: `npm install` in it installs them.",
+    );
+    // Its package.json: docgen's scripts, docgen itself (as docgen init names it), the components' packages at the Docusaurus site's versions.
+    const manifest = JSON.parse(readFileSync(join(to, 'package.json'), 'utf8'));
+    expect(manifest.scripts).toEqual({
+      dev: 'docgen serve --watch',
+      build: 'docgen build',
+      check: 'docgen check-links',
+      serve: 'docgen serve',
+    });
+    expect(manifest.dependencies).toEqual({ tinycolor2: '^1.6.0' });
+    expect(manifest.devDependencies['@docgen/cli']).toMatch(/^file:.*docgen-0\.1\.0\.tgz$/);
+    expect(migrated.stdout).toMatch(/\nNext:\n(.*pnpm release.*\n)?  cd .*\n  npm install\n  npm run dev /);
     expect(report).toContain("- `tinycolor2` (^1.6.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
     expect(report).toContain('- `@docusaurus/plugin-content-docs`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
     expect(report).not.toMatch(/`react`|`clsx`|`@docusaurus\/Link`|types-only/);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
+import { readPackageJson } from './sitePackage.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -103,13 +104,9 @@ const SASS_COMPILERS = ['sass', 'sass-embedded'];
 
 /** The dependencies a site's package.json lists (every kind), by name; none when it has no readable one. */
 function readDependencies(siteDir: string): Record<string, string> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(siteDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    return Object.assign(
-      {},
-      ...['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].map((key) => manifest[key] ?? {}),
-    ) as Record<string, string>;
-  } catch {
-    return {};
-  }
+  const manifest = readPackageJson(siteDir);
+  return Object.assign(
+    {},
+    ...['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].map((key) => manifest[key] ?? {}),
+  ) as Record<string, string>;
 }

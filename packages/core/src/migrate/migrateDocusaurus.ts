@@ -22,6 +22,7 @@ import { readSiteContent } from '../content/index.js';
 import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
 import { build, checkSiteContent, loadHtmlSanitizer, sketch } from '../build/index.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
+import { toSitePackageJson } from './sitePackage.js';
 import { loadDocusaurusModule, type GuestRun } from './loadDocusaurusModule.js';
 import { formatValuePath } from './guestEnvironment.js';
 import { compareSourceStates, readSourceState, summarizeSourceChanges, type SourceChange, type SourceState } from './sourceState.js';
@@ -42,6 +43,11 @@ export interface MigrateOptions {
   from: string;
   /** The new docgen site: a new or empty folder; `<from>-docgen` when absent. */
   to?: string;
+  /**
+   * What the new site's package.json names as `@docgen/cli`, for the new site's folder (docgen
+   * init's spec of the docgen it was run from, see toSitePackageJson); none: it names no docgen.
+   */
+  docgenVersion?: (siteDir: string) => string;
 }
 
 export interface MigrateResult {
@@ -106,7 +112,7 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   // The site's files before its code runs, to tell what it changed (it runs with the user's rights).
   const before = readSourceState(from);
   try {
-    return await writeSite(from, to, configName, before);
+    return await writeSite(from, to, configName, before, options.docgenVersion?.(to));
   } catch (error) {
     // Nothing half-written is left: `to` was new or empty.
     rmSync(to, { recursive: true, force: true });
@@ -127,7 +133,13 @@ function withSourceChanges(error: unknown, changes: SourceChange[]): unknown {
   });
 }
 
-async function writeSite(from: string, to: string, configName: string, before: SourceState): Promise<MigrateResult> {
+async function writeSite(
+  from: string,
+  to: string,
+  configName: string,
+  before: SourceState,
+  docgenVersion: string | undefined,
+): Promise<MigrateResult> {
   const runs: GuestRun[] = [];
   const loaded = await loadDocusaurusModule(join(from, configName), configName, from, { runs });
   const configText = readFileSync(join(from, configName), 'utf8');
@@ -207,6 +219,7 @@ async function writeSite(from: string, to: string, configName: string, before: S
     writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
     converted.customCss,
   );
+  writer.text('package.json', toSitePackageJson(from, packages, docgenVersion));
   const renamed = site.renamed.sort();
   const mdx1Rewrites = site.mdx1Rewrites.sort((a, b) => a.file.localeCompare(b.file));
   const report = formatReport({

@@ -142,7 +142,7 @@ export function formatReport({
     sourceChanges.length === 0
       ? ' The Docusaurus site was not changed.\n\n'
       : ' Its code changed the Docusaurus site as it ran (below).\n\n';
-  text += `Build the new site with \`docgen build\`, or preview it with \`docgen serve --watch\`.\n\n`;
+  text += `Install its packages with \`npm install\` in it (its package.json has docgen's scripts), then build it with \`docgen build\` (\`npm run build\`), or preview it with \`docgen serve --watch\` (\`npm run dev\`).\n\n`;
   text += formatSourceChanges(sourceChanges);
   text += formatRuns(runs, sourceChanges.length);
   if (stubs.length > 0) {
@@ -259,10 +259,11 @@ function formatPackages(packages: MissingPackage[]): string {
   const ported = packages.filter((entry) => entry.docusaurus);
   let text = `\n## Packages the site's components import that are not installed (${packages.length})\n\n`;
   text += "docgen bundles the site's components with the packages installed in the site (React comes with docgen).";
-  if (install.length > 0) {
-    const names = install.map((entry) => (entry.version ? `${entry.name}@${entry.version}` : entry.name));
-    text += ` Add these to the new site's dependencies: \`npm install ${names.join(' ')}\` in it.`;
-  }
+  const listed = install.filter((entry) => entry.version !== undefined);
+  const unlisted = install.filter((entry) => entry.version === undefined);
+  if (listed.length > 0)
+    text += " The new site's package.json lists those the Docusaurus site's did, at its versions: `npm install` in it installs them.";
+  if (unlisted.length > 0) text += ` Add the others to it: \`npm install ${unlisted.map((entry) => entry.name).join(' ')}\` in it.`;
   text += '\n\n';
   for (const entry of install) {
     const version = entry.version ? ` (${entry.version} in the Docusaurus site's package.json)` : '';
