@@ -63,9 +63,11 @@ export function getImportedFileKind(path: string): ImportedFileKind {
 /**
  * An MDX import or re-export, over several lines too: `import Intro from './_intro.mdx'`,
  * `import { A } from '@site/src/components/A'`, `import data from '../data.json'`, `import clsx from 'clsx'`,
- * `export { x } from './x'` (group 1: what is imported).
+ * `export { x } from './x'` (group 1: what is imported); and each of several on one line, after
+ * the `;` of the one before (`import Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';`,
+ * as React Native's docs write them).
  */
-export const MODULE_IMPORT = /^(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
+export const MODULE_IMPORT = /(?:^|(?<=^(?:import|export)\b[^\n]*;)[ \t]*)(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
 /** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default`, `require('/static/v.mp4')` (group 1: the path). */
 export const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/|\/(?!\/))[^'"\n]+)['"]\s*\)/g;
 /** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
