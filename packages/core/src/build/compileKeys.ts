@@ -54,6 +54,8 @@ export interface MdxSetup {
   warnings: Diagnostic[];
   compat: SiteConfig['markdown']['mdx1Compat'];
   context: (locale: string) => MdxPageContext;
+  /** The docs version of a doc's source (its instance and version name); undefined for other sources. */
+  docsVersionOf: (source: SourceMarkdown<unknown>) => { pluginId: string; name: string } | undefined;
   locales: { locale: string; dir: string }[];
   defaultLocale: string;
 }
@@ -156,6 +158,11 @@ async function readMdxSetup(
   const contexts = new Map(
     i18n.locales.map((locale) => [locale, getSiteContext(config, locale, content.translations[locale]?.code ?? {})]),
   );
+  // Each doc's docs version, by its source (a locale's fallback to a doc is the same source).
+  const docsVersions = new Map<SourceMarkdown<unknown>, { pluginId: string; name: string }>();
+  for (const version of content.versions) {
+    for (const doc of version.docs) docsVersions.set(doc, { pluginId: version.instance, name: version.name });
+  }
   return {
     key,
     stamps: bundled.stamps,
@@ -165,12 +172,14 @@ async function readMdxSetup(
     defaultLocale: i18n.defaultLocale,
     locales: i18n.locales.map((locale) => ({ locale, dir: `${getLocaleDir(config, locale)}/` })),
     context: (locale) => contexts.get(locale)!,
+    docsVersionOf: (source) => docsVersions.get(source),
   };
 }
 
 /** What an `.mdx` source is compiled with besides its body. */
 function getMdxInput(source: SourceMarkdown<unknown>, setup: MdxSetup): MdxInput {
   const locale = setup.locales.find(({ dir }) => source.file.sitePath.startsWith(dir))?.locale ?? setup.defaultLocale;
+  const docsVersion = setup.docsVersionOf(source);
   return {
     frontMatter: source.writtenFrontMatter ?? {},
     compat: setup.compat,
@@ -180,5 +189,6 @@ function getMdxInput(source: SourceMarkdown<unknown>, setup: MdxSetup): MdxInput
     modules: source.modules ?? {},
     texts: source.texts ?? {},
     files: source.files ?? [],
+    ...(docsVersion && { docsVersion }),
   };
 }

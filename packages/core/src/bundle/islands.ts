@@ -69,6 +69,7 @@ export const ISLAND_MODULES = [
   '@theme/Details',
   '@docusaurus/router',
   '@docusaurus/theme-common',
+  '@docusaurus/plugin-content-docs/client',
 ];
 const ISLAND_MODULES_FILE = fileURLToPath(new URL('../mdxRuntime/islandModules.js', import.meta.url));
 /** What Docusaurus's modules do alike in every bundle (React only): an SVG file's component. */

@@ -50,6 +50,8 @@ export interface MdxInput {
   texts: Record<string, string>;
   /** The other files of the site it imports or requires that exist (images, PDFs: an import is the file's URL), by site path. */
   files: string[];
+  /** The docs version a doc is of (its instance and version name): what `useActiveVersion()` gives it. None for other pages. */
+  docsVersion?: { pluginId: string; name: string };
 }
 
 /** The site as an MDX page sees it through `useDocusaurusContext` and `useBaseUrl` (see src/mdxRuntime/runtime.tsx). */

@@ -163,6 +163,8 @@ export function createMdxRunner(
     run(tree, file) {
       const data = getCompileData(file.data);
       const input = data.mdx!;
+      // A doc renders with its docs version known (useActiveVersion and the other hooks of the docs plugin).
+      const pageContext = input.docsVersion ? { ...context, docsVersion: input.docsVersion } : context;
       const programs = new Map<string, LoadedProgram>();
       /** The stylesheets the page and its partials import, by site path, in the order first imported. */
       const stylesheets = new Map<string, PageStylesheet>();
@@ -256,7 +258,7 @@ export function createMdxRunner(
         const rendered = runTimed(() => {
           const exports = evaluate(loaded, [data.sourcePath], pageData(input.frontMatter, data.contentTitle));
           Content = exports.default;
-          return runtime.renderPage(Content, { components: getScope() }, context);
+          return runtime.renderPage(Content, { components: getScope() }, pageContext);
         }, timeLimitMs);
         html = rendered.html;
         for (const warning of rendered.warnings) {
@@ -282,7 +284,7 @@ export function createMdxRunner(
             diagnostic,
             placeKnown,
             lineOffset: data.lineOffset,
-            render: () => runtime.findComponentStack(Content, components, context, timeLimitMs),
+            render: () => runtime.findComponentStack(Content, components, pageContext, timeLimitMs),
           });
         }
         return { type: 'root', children: [] };

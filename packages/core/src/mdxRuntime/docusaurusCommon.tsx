@@ -79,6 +79,62 @@ function interpolate(message: string, values?: Record<string, ReactNode>): React
   return <>{parts}</>;
 }
 
+/** A version of a docs instance as its plugin publishes it to `useGlobalData()` (see siteContext.ts). */
+export interface DocsVersionData {
+  name: string;
+  label: string;
+  isLast: boolean;
+  path: string;
+}
+
+/** The page's docs version, as the page knows it: its instance (`pluginId`) and version name. */
+export interface ActiveDocsVersion {
+  pluginId: string;
+  name: string;
+}
+
+/**
+ * The hooks of `@docusaurus/plugin-content-docs/client` that tell a component which docs and
+ * version it is shown in (`useActiveVersion`, `useActivePlugin`, `useVersions`,
+ * `useLatestVersion`, `useDocsVersion`, `useActiveDocContext`), from the site's global data and
+ * `getActive`: the page's version (known to the build from the page's file; in the browser, from
+ * the path). A pluginId left out is `default`, as Docusaurus takes it.
+ */
+export function createDocsHooks(getContext: () => SiteContext, getActive: () => ActiveDocsVersion | undefined) {
+  const instance = (pluginId = 'default') =>
+    getContext().globalData['docusaurus-plugin-content-docs']?.[pluginId] as { path: string; versions: DocsVersionData[] } | undefined;
+  const useVersions = (pluginId?: string): DocsVersionData[] => instance(pluginId)?.versions ?? [];
+  const useActiveVersion = (pluginId?: string): DocsVersionData | undefined => {
+    const active = getActive();
+    if (!active || active.pluginId !== (pluginId ?? 'default')) return undefined;
+    return useVersions(active.pluginId).find((version) => version.name === active.name);
+  };
+  return {
+    useVersions,
+    useActiveVersion,
+    useLatestVersion: (pluginId?: string) => {
+      const versions = useVersions(pluginId);
+      return versions.find((version) => version.isLast) ?? versions[0];
+    },
+    useActivePlugin: () => {
+      const active = getActive();
+      return active && { pluginId: active.pluginId, pluginData: instance(active.pluginId) };
+    },
+    useActiveDocContext: (pluginId?: string) => ({
+      activeVersion: useActiveVersion(pluginId),
+      activeDoc: undefined,
+      alternateDocVersions: {},
+    }),
+    /** The version of the docs page it is on; outside one, an error, as Docusaurus's outside its provider. */
+    useDocsVersion: () => {
+      const active = getActive();
+      const version = active && useVersions(active.pluginId).find((candidate) => candidate.name === active.name);
+      if (!version) throw new Error('useDocsVersion() is used outside a docs page');
+      return version;
+    },
+  };
+}
+
 /** `@theme/Icon/ExternalLink`: the theme's mark of a link that leaves the site, which its stylesheet draws. */
 export function IconExternalLink({ className }: { className?: string; width?: number; height?: number }) {
   return <span className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;

@@ -9,6 +9,7 @@ import { Children, createElement, isValidElement, useEffect, useId, useState, ty
 // @ts-expect-error A module the islands bundle makes: the site's context as JSON.
 import site from 'docgen-island-site';
 import {
+  createDocsHooks,
   createSiteHooks,
   getIdealImageUrl,
   BackToTopButton,
@@ -16,6 +17,8 @@ import {
   Interpolate,
   textOf,
   ThemeClassNames,
+  type ActiveDocsVersion,
+  type DocsVersionData,
   type SiteContext,
 } from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
@@ -39,6 +42,28 @@ function currentContext(): SiteContext {
 }
 
 const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate } = createSiteHooks(currentContext);
+
+/**
+ * The docs version a page is of, in the browser as Docusaurus finds it: the version whose path is
+ * the longest start of the page's path, of any docs instance; none outside the docs.
+ */
+function activeDocsVersion(): ActiveDocsVersion | undefined {
+  const { pathname } = useLocation();
+  let found: (ActiveDocsVersion & { length: number }) | undefined;
+  const instances = (currentContext().globalData['docusaurus-plugin-content-docs'] ?? {}) as Record<
+    string,
+    { versions?: DocsVersionData[] }
+  >;
+  for (const [pluginId, data] of Object.entries(instances)) {
+    for (const version of data.versions ?? []) {
+      const below = pathname === version.path || pathname.startsWith(version.path.endsWith('/') ? version.path : `${version.path}/`);
+      if (below && version.path.length > (found?.length ?? -1)) found = { pluginId, name: version.name, length: version.path.length };
+    }
+  }
+  return found && { pluginId: found.pluginId, name: found.name };
+}
+
+const docsHooks = createDocsHooks(currentContext, activeDocsVersion);
 
 /** True once the component has hydrated in a browser; false on the server and in the first render there, so both agree. */
 function useIsBrowser(): boolean {
@@ -416,6 +441,7 @@ export const islandModules: Record<string, Record<string, unknown>> = {
     useAllPluginInstancesData: (plugin: string) => currentContext().globalData[plugin] ?? {},
   },
   '@docusaurus/router': { __esModule: true, useLocation, useHistory },
+  '@docusaurus/plugin-content-docs/client': { __esModule: true, ...docsHooks },
   '@docusaurus/theme-common': {
     __esModule: true,
     useColorMode,

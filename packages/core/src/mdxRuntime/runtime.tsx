@@ -9,6 +9,7 @@
 import { ADMONITION_KEYWORDS } from '@docgen/shared';
 import {
   AS_JSON,
+  createDocsHooks,
   createSiteHooks,
   getIdealImageUrl,
   BackToTopButton,
@@ -16,6 +17,7 @@ import {
   Interpolate,
   textOf,
   ThemeClassNames,
+  type ActiveDocsVersion,
   type SiteContext,
 } from './docusaurusCommon.js';
 export { toSvgComponent } from './docusaurusCommon.js';
@@ -23,8 +25,8 @@ import { Children, createElement, isValidElement, type ComponentType, type React
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { Writable } from 'node:stream';
 
-/** What a page is rendered with: the site as Docusaurus's context shows it. */
-export type PageContext = SiteContext;
+/** What a page is rendered with: the site as Docusaurus's context shows it, and the docs version a doc is of. */
+export type PageContext = SiteContext & { docsVersion?: ActiveDocsVersion };
 
 /** A warning of the render, at the place of the element (`line:column` of the page) when known. */
 export interface RenderWarning {
@@ -294,6 +296,10 @@ const { useBaseUrl, useBaseUrlUtils, useDocusaurusContext, Translate, translate 
   () => getCurrent().context,
   () => current?.context,
 );
+const docsHooks = createDocsHooks(
+  () => getCurrent().context,
+  () => getCurrent().context.docsVersion,
+);
 
 function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string }) {
   const attributes = withoutAt(rest);
@@ -421,7 +427,7 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
     // As Docusaurus renders on the server: the width is not known.
     useWindowSize: () => 'ssr',
   },
-  '@docusaurus/plugin-content-docs/client': { useCurrentSidebarCategory },
+  '@docusaurus/plugin-content-docs/client': { useCurrentSidebarCategory, ...docsHooks },
   '@docusaurus/theme-common/internal': { useCurrentSidebarCategory },
   '@theme/Layout': { default: own(Layout) },
   '@theme/DocCardList': { default: own(DocCardList) },
