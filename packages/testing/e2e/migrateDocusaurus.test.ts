@@ -724,13 +724,16 @@ describe('docgen migrate docusaurus', () => {
       'i18n/ko/docusaurus-plugin-content-docs/current/widget.md':
         '---\nid: gadget\nslug: /the-widget\n---\n\n# 위젯\n\n## Setup\n\n본문.\n',
       'src/components/Badge.jsx': 'export default function Badge({ children }) {\n  return <span className="badge">{children}</span>;\n}\n',
+      // Code that imports a doc to show it (React Native's docs/_fabric-native-components.jsx): it follows the rename.
+      'docs/_show.jsx': "import Widget from './widget.md';\n\nexport function ShowWidget() {\n  return <Widget />;\n}\n",
     });
     // Docusaurus 3's default: .md files are MDX.
     writeFiles(join(scratch, 'formats'), site(''));
     const to = join(scratch, 'formats-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', join(scratch, 'formats'), to]);
     expect(migrated.code, migrated.stderr).toBe(0);
-    expect(listFiles(join(to, 'docs'))).toEqual(['_shared.md', 'intro.md', 'notes.md', 'widget.mdx']);
+    expect(listFiles(join(to, 'docs'))).toEqual(['_shared.md', '_show.jsx', 'intro.md', 'notes.md', 'widget.mdx']);
+    expect(readFileSync(join(to, 'docs/_show.jsx'), 'utf8')).toContain("import Widget from './widget.mdx';");
     expect(listFiles(join(to, 'i18n/ko/docs'))).toEqual(['current/widget.md']);
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toContain('## .md files written as .mdx (1)');

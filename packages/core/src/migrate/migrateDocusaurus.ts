@@ -196,8 +196,8 @@ async function writeSite(
   migrateI18n(site, converted.config);
   // The stylesheets copied with the config's and the components' (Sass partials too) are converted.
   noteSourceFolder(site, [...converted.customCss, ...[...site.imported.keys()].filter((path) => SASS_FILE.test(path))]);
-  retargetRenamedImports(site);
   copyImportedFiles(site);
+  retargetRenamedImports(site);
 
   // Loaded here only: importing @docgen/core must not load Prism's grammars (see loadSite.ts).
   const { isDefaultLanguage } = await import('../compile/index.js');
@@ -638,13 +638,18 @@ const RELATIVE_MD_IMPORT = /^import\s[^\n]*['"]\.{1,2}\/[^'"\n]*\.md['"]/m;
 
 /**
  * A doc written as .mdx is imported by its new name: Keploy's pages import
- * `../concepts/installation.md`, a doc of its own that uses MDX. Docusaurus resolves the name as
- * written; docgen finds the file at the name the migration gave it.
+ * `../concepts/installation.md`, a doc of its own that uses MDX (and React Native's components
+ * import docs to show). Docusaurus resolves the name as written; docgen finds the file at the name
+ * the migration gave it.
  */
 function retargetRenamedImports(site: SiteMigration): void {
   const renamed = new Set(site.renamed);
   if (renamed.size === 0) return;
-  for (const file of site.mdImporters) {
+  // The site's code imports them too (React Native's docs/_fabric-native-components.jsx imports two docs to show).
+  const code = site.writer.written.filter(
+    (file) => CODE_FILE.test(file) && RELATIVE_MD_IMPORT.test(readFileSync(join(site.to, file), 'utf8')),
+  );
+  for (const file of [...site.mdImporters, ...code]) {
     const text = readFileSync(join(site.to, file), 'utf8');
     const retargeted = text.replace(MODULE_IMPORT, (statement, specifier: string) => {
       if (!/^\.{1,2}\/.*\.md$/.test(specifier) || !renamed.has(posix.join(posix.dirname(file), `${specifier}x`))) return statement;
