@@ -352,7 +352,15 @@ describe('docgen migrate docusaurus', () => {
         '',
         '<CodeBlock language="tsx">{ButtonSource}</CodeBlock>',
         '',
+        "import Steps from './_steps.md';",
+        '',
+        '<Steps />',
+        '',
       ].join('\n'),
+      // A .md partial's imports come along too (React Native's core/RNTemplateRepoLink, imported by a partial only).
+      'docs/_steps.md': 'import RepoLink from \'@site/core/RepoLink\';\n\nSee <RepoLink href="template">the template</RepoLink>.\n',
+      'core/RepoLink.tsx':
+        'export default function RepoLink({ href, children }) {\n  return <a className="repo" href={`https://example.com/${href}`}>{children}</a>;\n}\n',
     });
     const to = join(scratch, 'imports-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
@@ -360,6 +368,7 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'intents/light.yaml'), 'utf8')).toContain('name: Light');
     expect(existsSync(join(to, 'src/pages/examples/_button.tsx'))).toBe(true);
     expect(readFileSync(join(to, 'config/constants.js'), 'utf8')).toContain('MARK');
+    expect(existsSync(join(to, 'core/RepoLink.tsx'))).toBe(true);
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
     const html = readFileSync(join(to, 'build/docs/intents/index.html'), 'utf8');
@@ -369,6 +378,9 @@ describe('docgen migrate docusaurus', () => {
     expect(src).toMatch(/^\/assets\/islands\/[\w.~-]+\.js$/);
     expect(existsSync(join(to, 'build', src!))).toBe(true);
     expect(html).toMatch(/<span class="token keyword">export<\/span> <span class="token keyword">default<\/span>/);
+    expect(html).toMatch(
+      /<p>See <docgen-island[^>]*><a class="repo" href="https:\/\/example.com\/template"><docgen-children[^>]*>the template</,
+    );
   });
 
   it('keeps the URLs Docusaurus gives blog posts dated by their file name, and reads every date form Docusaurus reads', async () => {

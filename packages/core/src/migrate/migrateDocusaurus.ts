@@ -625,9 +625,10 @@ function copyMarkdownOrFile(site: SiteMigration, sourcePath: string, targetPath:
   // MDX is a program docgen runs as Docusaurus does: written as it is. Markdown gets docgen's way of writing MDX's comments.
   const text = mdx ? written : rewriteMdxComments(written);
   site.writer.text(target, text);
-  // The site's code a file imports (`@site/src/...`, `../src/...`): src/ comes along.
-  if (mdx && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
-  if (mdx) recordImportedFiles(site, sourcePath, target, written);
+  // The site's code a file imports (`@site/src/...`, `../src/...`): src/ comes along. A partial is
+  // MDX to the pages that import it, .md too (React Native's `_integration-with-existing-apps-ios.md`).
+  if ((mdx || partial) && /^import\s[^'"]*['"](@site\/src\/|\.{1,2}\/[^'"]*src\/)/m.test(written)) site.importsComponents = true;
+  if (mdx || partial) recordImportedFiles(site, sourcePath, target, written);
   // An import of another markdown file by its `.md` name, which may be written as .mdx (retargetRenamedImports).
   if ((mdx || partial) && RELATIVE_MD_IMPORT.test(written)) site.mdImporters.push(target);
   for (const match of text.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+-]+)/gm)) site.languages.add(match[1]!.toLowerCase());
