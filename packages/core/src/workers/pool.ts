@@ -177,8 +177,8 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     broadcasts?.push(request);
     for (const worker of workers) worker.postMessage(request);
   };
-  const start = () => {
-    const worker = new Worker(workerFile, { workerData: setup });
+  const start = (workerData: TaskSetup = setup) => {
+    const worker = new Worker(workerFile, { workerData });
     for (const request of broadcasts ?? []) worker.postMessage(request);
     listen(worker);
     workers.push(worker);
@@ -188,11 +188,14 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
    * One thread starts with the pool; the others with the first task. Until then the calling
    * thread does what it alone can (read the site, make the site model; a warm dev server start has
    * nothing else to do before its first page), beside one thread loading its modules and the
-   * theme, rather than sharing a two-core machine with every thread loading them.
+   * theme, rather than sharing a two-core machine with every thread loading them. When that first
+   * task is a compile the first thread takes alone (a one-page edit's), the others do not load the
+   * markdown pipeline as they start: they render or write indexes, and load it if a compile comes.
    */
-  const startAll = () => {
+  const startAll = (first: { method: Method; args: unknown[] }) => {
     if (!broadcasts) return;
-    while (workers.length < threads) start();
+    const alone = first.method === 'compile' && idle.length > 0 && (first.args[0] as unknown[]).length < COMPILE_BATCH;
+    while (workers.length < threads) start(alone ? { ...setup, compiles: false } : setup);
     broadcasts = undefined;
   };
   function listen(worker: Worker): void {
@@ -240,7 +243,7 @@ function createWorkerPool(threads: number, setup: TaskSetup): TaskPool {
     failure
       ? Promise.reject(failure)
       : new Promise<T>((resolve, reject) => {
-          startAll();
+          startAll({ method, args });
           const job = { method, args, urgent: priority === 'urgent', resolve: resolve as (value: unknown) => void, reject };
           // Urgent jobs wait in front of the others, in the order they came.
           const before = job.urgent ? queue.findIndex((waiting) => !waiting.urgent) : -1;
