@@ -346,11 +346,13 @@ describe('MDX: site components', () => {
     const result = await compileMdx("import Note from '@site/src/components/Note';\n\n<Note render={() => 1} />\n", {
       siteFiles: {
         'src/components/Note.jsx': "import Body from './note.mdx';\nexport default function Note() { return <div><Body /></div>; }\n",
-        'src/components/note.mdx': '---\ntitle: x\n---\n**Bold** note\n',
+        // What that MDX imports by @site/ (React Native's docs that its components show).
+        'src/components/note.mdx': "---\ntitle: x\n---\nimport { WORD } from '@site/core/words';\n\n**Bold** note, {WORD}\n",
+        'core/words.ts': "export const WORD = 'worded';\n",
       },
     });
     expect(errorsOf(result)).toEqual([]);
-    expect(result.html).toBe('<div><p><strong>Bold</strong> note</p></div>');
+    expect(result.html).toBe('<div><p><strong>Bold</strong> note, worded</p></div>');
   });
 
   it('a component rendered at build time that spreads its props onto an element leaves no trace of docgen in the HTML', async () => {

@@ -345,7 +345,7 @@ export function islandModules(
         );
         return found ? { path: found } : { path: args.path, external: true };
       });
-      build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE_NAMESPACE }, (args) => {
+      const resolveSiteModule = (args: esbuild.OnResolveArgs): esbuild.OnResolveResult => {
         const base = args.path.startsWith('@site/')
           ? join(siteDir, args.path.slice('@site/'.length))
           : resolve(dirname(resolve(siteDir, args.importer)), args.path);
@@ -357,7 +357,13 @@ export function islandModules(
             : { path: absolutePath };
         }
         return { errors: [{ text: `Cannot resolve ${args.path} from ${args.importer}` }] };
-      });
+      };
+      build.onResolve({ filter: /^(\.\.?\/|@site\/)/, namespace: SITE_NAMESPACE }, resolveSiteModule);
+      // `@site/` in MDX a site module imports (React Native's docs/_fabric-native-components.jsx shows
+      // docs that import `@site/core/TabsConstants`): that MDX is loaded as a file of the site.
+      build.onResolve({ filter: /^@site\//, namespace: 'file' }, (args) =>
+        /\.mdx?$/.test(args.importer) && isInsideFolder(args.importer, siteDir) ? resolveSiteModule(args) : undefined,
+      );
       build.onLoad({ filter: /.*/, namespace: SITE_NAMESPACE }, async (args) => {
         const absolutePath = resolve(siteDir, args.path);
         if (/\.mdx?$/.test(args.path)) return loadPage(absolutePath);
