@@ -148,16 +148,22 @@ describe('React pages written for Docusaurus', () => {
       'pages/about.jsx': [
         "import Head from '@docusaurus/Head';",
         "import Layout from '@theme/Layout';",
+        // What Docusaurus's MDX renders links with, which React Native's components use.
+        "import A from '@theme/MDXComponents/A';",
         'export default function About() {',
         '  return (',
         '    <Layout noFooter>',
         '      <Head><title>About us</title><meta name="description" content="Who we are" /></Head>',
         '      <p className="about">About the team</p>',
+        '      <A className="team-docs" href="/base/docs/intro">Our docs</A>',
         '    </Layout>',
         '  );',
         '}',
         '',
       ].join('\n'),
+      // A page that only moves readers elsewhere (React Native's /releases).
+      'pages/moved.jsx':
+        'import { Redirect } from \'@docusaurus/router\';\n\nexport default function Moved() {\n  return <Redirect to="/base/about" />;\n}\n',
       // A page that shows another page's component, importing none of Docusaurus's modules itself (jellyfin's).
       'pages/again.tsx': "import Home from './index';\n\nexport default function Again() {\n  return <Home />;\n}\n",
       // A class page of Docusaurus 1's days: the site's config is its `config` prop (Jest's and Testing Library's home pages).
@@ -228,6 +234,9 @@ describe('React pages written for Docusaurus', () => {
     expect(about).toContain('<title>About us | Surface</title>');
     expect(about).toContain('<meta name="description" content="Who we are"');
     expect(about).toContain('<p class="about">About the team</p>');
+    expect(about).toContain('<a class="team-docs" href="/base/docs/intro">Our docs</a>');
+    // Without JavaScript, a link to where the page moved.
+    expect(readFileSync(join(served, 'base/moved/index.html'), 'utf8')).toContain('<p><a href="/base/about">/base/about</a></p>');
     const legacy = readFileSync(join(served, 'base/legacy/index.html'), 'utf8');
     expect(legacy).toContain('<p class="legacy">Surface<!-- -->: <!-- -->Every module<!-- --> at <!-- -->/base/</p>');
     // Its props (hydrated in the browser): only a page that reads the prop has it written into the page.
@@ -292,6 +301,9 @@ describe('React pages written for Docusaurus', () => {
     expect(await page.locator('a.button--lg').textContent()).toBe('시작하기');
     await page.goto(`${server.url}/base/about`, { waitUntil: 'networkidle' });
     expect(await page.locator('footer').isVisible()).toBe(false);
+    // A page with a <Redirect> moves on once it runs.
+    await page.goto(`${server.url}/base/moved`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/base/about');
     expect(missing).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

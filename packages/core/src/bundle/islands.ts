@@ -59,6 +59,7 @@ export const ISLAND_MODULES = [
   '@theme/SearchBar',
   '@theme/BackToTopButton',
   '@docusaurus/Link',
+  '@theme/MDXComponents/A',
   '@docusaurus/useBaseUrl',
   '@docusaurus/useDocusaurusContext',
   '@docusaurus/BrowserOnly',

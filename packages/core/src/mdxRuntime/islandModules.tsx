@@ -113,6 +113,20 @@ function useLocation(): { pathname: string; search: string; hash: string } {
   return { pathname: typeof path === 'string' ? path : currentContext().siteConfig.baseUrl, search: '', hash: '' };
 }
 
+/**
+ * `<Redirect to>` of @docusaurus/router: the page moves to `to` once it runs in the browser, as a
+ * Docusaurus page that renders one does on hydration; without JavaScript, a link to it.
+ */
+function Redirect({ to, push = false }: { to: string | { pathname?: string; search?: string; hash?: string }; push?: boolean }) {
+  const href = typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
+  useEffect(() => (push ? window.location.assign(href) : window.location.replace(href)), [href, push]);
+  return (
+    <p>
+      <a href={href}>{href}</a>
+    </p>
+  );
+}
+
 /** `useHistory()` of @docusaurus/router: moves to another page of the site (a page load; docgen's router takes links). */
 function useHistory() {
   return {
@@ -418,6 +432,7 @@ const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefine
  */
 export const islandModules: Record<string, Record<string, unknown>> = {
   '@docusaurus/Link': { __esModule: true, default: Link },
+  '@theme/MDXComponents/A': { __esModule: true, default: Link },
   '@docusaurus/useBaseUrl': { __esModule: true, default: useBaseUrl, useBaseUrlUtils },
   '@docusaurus/useDocusaurusContext': { __esModule: true, default: useDocusaurusContext },
   '@docusaurus/BrowserOnly': { __esModule: true, default: BrowserOnly },
@@ -440,7 +455,7 @@ export const islandModules: Record<string, Record<string, unknown>> = {
     usePluginData: (plugin: string, id = 'default') => currentContext().globalData[plugin]?.[id],
     useAllPluginInstancesData: (plugin: string) => currentContext().globalData[plugin] ?? {},
   },
-  '@docusaurus/router': { __esModule: true, useLocation, useHistory },
+  '@docusaurus/router': { __esModule: true, useLocation, useHistory, Redirect },
   '@docusaurus/plugin-content-docs/client': { __esModule: true, ...docsHooks },
   '@docusaurus/theme-common': {
     __esModule: true,

@@ -407,6 +407,8 @@ export const docusaurusModules: Record<string, Record<string, unknown>> = {
   '@theme/TOCInline': { default: own(TOCInline) },
   '@theme/MDXComponents': { default: MDXComponents },
   '@docusaurus/Link': { default: own(Link) },
+  // What Docusaurus's MDX renders a link with: its Link.
+  '@theme/MDXComponents/A': { default: own(Link) },
   '@docusaurus/Head': { default: own(Head) },
   '@docusaurus/BrowserOnly': { default: own(BrowserOnly) },
   '@docusaurus/Translate': { default: own(Translate), translate },
