@@ -35,6 +35,8 @@ const SITE_FILES = {
     ':root {',
     '  --stylish-brand: #{t.$brand};',
     '}',
+    // A file of the site named from `/` (React Native's fonts, under static/): bundled, as Docusaurus resolves it.
+    "@font-face { font-family: Stylish; src: url('/static/fonts/stylish.woff2') format('woff2'); }",
     '// Nested rules, as Sass writes them.',
     '.stylish-note {',
     '  .stylish-inner {',
@@ -44,6 +46,7 @@ const SITE_FILES = {
     '',
   ].join('\n'),
   'node_modules/stylish-kit/_spacing.scss': '$banner-pad: 41px;\n',
+  'static/fonts/stylish.woff2': 'not really a font',
   'pages/index.tsx': [
     "import Layout from '@theme/Layout';",
     "import styles from './index.module.scss';",
@@ -102,6 +105,8 @@ describe('Sass stylesheets', () => {
     // The partial's variables and the nesting, compiled (minified by the bundle).
     expect(css).toMatch(/--stylish-brand:\s*(rgb\(12, ?34, ?56\)|#0c2238)/);
     expect(css).toMatch(/\.stylish-note \.stylish-inner\{margin-left:9px\}/);
+    expect(css).toMatch(/src:url\("?\.\/asset-[\w-]+\.woff2"?\) format\("woff2"\)/);
+    expect(css).not.toContain('/static/fonts/');
     // The page's module: its class in the markup is the one its rule has.
     const home = readFileSync(join(served, 'index.html'), 'utf8');
     const banner = /<header class="([^"]+)"/.exec(home)?.[1];

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { SITE_NAMESPACE } from '../files/index.js';
+import { isInsideFolder, SITE_NAMESPACE } from '../files/index.js';
 import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
@@ -82,15 +82,16 @@ function siteModules(siteDir: string): esbuild.Plugin {
     name: 'docgen-site-modules',
     setup(build) {
       build.onResolve({ filter: /^docgen-site:/ }, (args) => ({ path: args.path.slice(namespace.length + 1), namespace }));
-      // A stylesheet's `url(/img/x.png)` names a file of static/, as on a Docusaurus site: bundled
-      // (hashed, whatever the baseUrl) when it is there, else left as written.
+      // A stylesheet's `url(/img/x.png)` names a file of the site, else of static/, as on a Docusaurus
+      // site (React Native's `url(/static/fonts/x.woff2)`): bundled (hashed, whatever the baseUrl)
+      // when it is there, else left as written.
       build.onResolve({ filter: /^\/[^/]/, namespace }, (args) => {
         if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
         const path = args.path.replace(/[?#].*$/, '');
-        const absolutePath = resolve(siteDir, 'static', `.${path}`);
-        return absolutePath.startsWith(join(siteDir, 'static')) && existsSync(absolutePath) && statSync(absolutePath).isFile()
-          ? { path: absolutePath }
-          : { path: args.path, external: true };
+        const found = [resolve(siteDir, `.${path}`), resolve(siteDir, 'static', `.${path}`)].find(
+          (absolutePath) => isInsideFolder(absolutePath, siteDir) && existsSync(absolutePath) && statSync(absolutePath).isFile(),
+        );
+        return found ? { path: found } : { path: args.path, external: true };
       });
       build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {
         const importerDir = dirname(resolve(siteDir, args.importer));
