@@ -584,12 +584,13 @@ describe('docgen migrate docusaurus', () => {
         "import Link from '@docusaurus/Link';",
         "import tinycolor from 'tinycolor2';",
         "import { useActiveVersion } from '@docusaurus/plugin-content-docs/client';",
+        "import TagsListInline from '@theme/TagsListInline';",
         "import { useState } from 'react';",
         "import type { Props } from 'types-only';",
         "import styles from './badge.module.css';",
         'export default function Badge({ children }: Props) {',
         '  const [on] = useState(true);',
-        '  return <Link className={clsx(styles.badge, on)} title={tinycolor(useActiveVersion()).toHex()}>{children}</Link>;',
+        '  return <Link className={clsx(styles.badge, on)} title={tinycolor(useActiveVersion()).toHex()}>{children}<TagsListInline tags={[]} /></Link>;',
         '}',
         '',
       ].join('\n'),
@@ -630,7 +631,9 @@ describe('docgen migrate docusaurus', () => {
     expect(manifest.devDependencies['@docgen/cli']).toMatch(/^file:.*docgen-0\.1\.0\.tgz$/);
     expect(migrated.stdout).toMatch(/\nNext:\n(.*pnpm release.*\n)?  cd .*\n  npm install\n  npm run dev /);
     expect(report).toContain("- `tinycolor2` (^1.6.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
-    expect(report).toContain('- `@docusaurus/plugin-content-docs`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
+    // A module of Docusaurus's theme docgen does not give is code to port; docgen gives @docusaurus/plugin-content-docs/client (useActiveVersion).
+    expect(report).toContain('- `@theme/TagsListInline`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
+    expect(report).not.toContain('`@docusaurus/plugin-content-docs`');
     expect(report).not.toMatch(/`react`|`clsx`|`@docusaurus\/Link`|types-only/);
     // What the report lists is what the build says.
     const built = await runDocgen(['build', to]);

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
-import { readPackageJson } from './sitePackage.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -109,4 +108,14 @@ function readDependencies(siteDir: string): Record<string, string> {
     {},
     ...['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].map((key) => manifest[key] ?? {}),
   ) as Record<string, string>;
+}
+
+/** A site's package.json; empty when it has no readable one. */
+export function readPackageJson(siteDir: string): Record<string, unknown> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(siteDir, 'package.json'), 'utf8')) as unknown;
+    return manifest && typeof manifest === 'object' ? (manifest as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import type { MissingPackage } from './componentPackages.js';
+import { basename } from 'node:path';
+import { readPackageJson, type MissingPackage } from './componentPackages.js';
 
 /**
  * The new site's package.json, as `docgen init` writes one: the Docusaurus site's name and
@@ -27,16 +26,6 @@ export function toSitePackageJson(from: string, packages: MissingPackage[], docg
     ...(docgenVersion !== undefined && { devDependencies: { '@docgen/cli': docgenVersion }, allowScripts: { esbuild: true } }),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
-}
-
-/** A site's package.json; empty when it has no readable one. */
-export function readPackageJson(siteDir: string): Record<string, unknown> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(siteDir, 'package.json'), 'utf8')) as unknown;
-    return manifest && typeof manifest === 'object' ? (manifest as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** A folder's name as an npm package name: lower case, what npm refuses dropped. */
