@@ -238,7 +238,7 @@ describe('readConfig: errors', () => {
     expect(error.code).toBe('config-invalid');
     expect(error.location?.file).toBe('docgen.config.yaml');
     expect(error.location?.line).toBe(5);
-    expect(error.hint).toBe('Remove it or check its spelling; options here: title, logo, hideOnScroll, items.');
+    expect(error.hint).toBe('Remove it or check its spelling; options here: title, logo, hideOnScroll, style, items.');
   });
 
   it('says which option a misspelt one may be, at any depth and in each kind of navbar item', () => {

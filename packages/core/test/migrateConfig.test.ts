@@ -169,7 +169,7 @@ describe('migrate docusaurus: navbar items', () => {
   const configText = `export default {
   themeConfig: {
     navbar: {
-      logo: { alt: 'Logo', src: 'img/logo.svg' },
+      logo: { alt: 'Logo', src: 'img/logo.svg' }, style: 'dark',
       items: [
         { type: 'doc', docId: 'intro', label: 'Docs' },
         {
@@ -207,6 +207,10 @@ describe('migrate docusaurus: navbar items', () => {
   // The config as the child process loads it: plain data.
   const loaded: unknown = new Function(configText.replace('export default', 'return'))();
   const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', configText, '/site');
+
+  it("keeps the navbar's style (React Native's dark bar)", () => {
+    expect((config.navbar as { style?: string }).style).toBe('dark');
+  });
 
   it('converts an item with items and no type as the dropdown Docusaurus makes of it, with its links, docs and sidebars', () => {
     expect((config.navbar as { items: unknown[] }).items).toEqual([

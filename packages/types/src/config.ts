@@ -218,6 +218,8 @@ export interface ThemeConfig {
     title?: string;
     logo?: { alt: string; src: string; srcDark?: string };
     hideOnScroll: boolean;
+    /** Docusaurus's `navbar.style`: a dark navbar, or one of the primary colour, in both colour modes; the theme's own when absent. */
+    style?: 'dark' | 'primary';
     items: NavbarItemConfig[];
   };
   footer: FooterConfig;

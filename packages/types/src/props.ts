@@ -85,6 +85,8 @@ export interface SiteData {
     title?: string;
     logo?: { alt: string; src: string; srcDark?: string };
     hideOnScroll: boolean;
+    /** `navbar.style` of the config: the page's `<html data-navbar>`, which the stylesheet reads. */
+    style?: 'dark' | 'primary';
     items: PropNavbarItem[];
   };
   footer: {

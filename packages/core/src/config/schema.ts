@@ -241,6 +241,10 @@ export const configSchema = z.strictObject({
       title: z.string().optional(),
       logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),
       hideOnScroll: z.boolean().default(false),
+      style: z
+        .enum(['dark', 'primary'])
+        .optional()
+        .describe("As Docusaurus's navbar.style: dark, or the primary colour, in both colour modes; the theme's own when absent."),
       items: z.array(navbarItem).default([]),
     })
     .default({ hideOnScroll: false, items: [] }),

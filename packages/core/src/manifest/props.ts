@@ -381,6 +381,7 @@ export function toSiteProps(input: {
         srcDark: themeConfig.navbar.logo.srcDark && context.localizePath(themeConfig.navbar.logo.srcDark),
       },
       hideOnScroll: themeConfig.navbar.hideOnScroll,
+      ...(themeConfig.navbar.style && { style: themeConfig.navbar.style }),
       items,
     },
     footer: {

@@ -902,6 +902,7 @@ function convertThemeConfig(
       };
     }
     if (navbar.hideOnScroll === true) converted.hideOnScroll = true;
+    if (navbar.style === 'dark' || navbar.style === 'primary') converted.style = navbar.style;
     const items: Data[] = [];
     const given = Array.isArray(navbar.items) ? navbar.items : [];
     // Each item at its own line when the config writes them as an array literal (not built by code).

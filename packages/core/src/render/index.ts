@@ -278,7 +278,7 @@ function toHtmlDocument(input: {
     `<script type="module" src="${assets.siteBaseUrl}${assets.script}"></script>`,
   ].filter(Boolean);
   return (
-    `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}">` +
+    `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}"${site.navbar.style ? ` data-navbar="${site.navbar.style}"` : ''}>` +
     `<head>${head.join('')}</head>` +
     `<body><div id="__docgen">${body}</div>` +
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
