@@ -121,7 +121,6 @@ async function bundleAndStamp(input: Parameters<typeof bundleMdxRuntime>[0]) {
   return { file, warnings, stamps: Object.fromEntries(inputs.map((path) => [path, readFileStamp(path)])) };
 }
 
-
 /**
  * Bundles the MDX runtime of a site whose content has `.mdx` sources (see bundleMdxRuntime);
  * undefined when it has none. The bundle of `previous` is kept while its input and every file it

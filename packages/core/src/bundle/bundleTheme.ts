@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { isInsideFolder, SITE_NAMESPACE } from '../files/index.js';
-import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
+import { SITE_NAMESPACE } from '../files/index.js';
+import { BASE_OPTIONS, findRootedFile, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
@@ -87,10 +87,7 @@ function siteModules(siteDir: string): esbuild.Plugin {
       // when it is there, else left as written.
       build.onResolve({ filter: /^\/[^/]/, namespace }, (args) => {
         if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
-        const path = args.path.replace(/[?#].*$/, '');
-        const found = [resolve(siteDir, `.${path}`), resolve(siteDir, 'static', `.${path}`)].find(
-          (absolutePath) => isInsideFolder(absolutePath, siteDir) && existsSync(absolutePath) && statSync(absolutePath).isFile(),
-        );
+        const found = findRootedFile(siteDir, args.path.replace(/[?#].*$/, ''));
         return found ? { path: found } : { path: args.path, external: true };
       });
       build.onResolve({ filter: /^\.\.?\//, namespace }, (args) => {

@@ -1,7 +1,8 @@
-import { relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
-import { SITE_NAMESPACE } from '../files/index.js';
+import { getRootImportCandidates, SITE_NAMESPACE } from '../files/index.js';
 import { hashOwnCode } from '../processes/index.js';
 
 /** What every bundle docgen makes with esbuild shares: ES modules, React's automatic JSX, quiet, for production. */
@@ -43,4 +44,14 @@ export function toBundleError(error: unknown, input: { siteDir: string; workingD
  */
 export function readBundleCodeKey(): string {
   return hashOwnCode([new URL('.', import.meta.url)]);
+}
+
+/**
+ * The file a path from `/` names, absolute: the site folder's, else its static folder's, as
+ * Docusaurus's webpack resolves it (getRootImportCandidates); undefined when neither has it.
+ */
+export function findRootedFile(siteDir: string, path: string): string | undefined {
+  return getRootImportCandidates(path)
+    .map((sitePath) => join(siteDir, sitePath))
+    .find((absolutePath) => existsSync(absolutePath) && statSync(absolutePath).isFile());
 }

@@ -7,7 +7,7 @@ import type { DocusaurusSiteContext } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES, SITE_NAMESPACE } from '../files/index.js';
 import { writeFileWhole } from '../processes/index.js';
-import { BASE_OPTIONS, toBundleError } from './esbuildCommon.js';
+import { BASE_OPTIONS, findRootedFile, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, STYLESHEET_MODULE, type StylesheetUse } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
@@ -331,9 +331,7 @@ export function islandModules(
       // A path from `/` is the site's (`/static/img/x.svg`), else the static folder's (`/img/x.svg`), as Docusaurus's webpack resolves it.
       build.onResolve({ filter: /^\/[^/]/, namespace: SITE_NAMESPACE }, (args) => {
         if (args.kind !== 'import-statement' && args.kind !== 'require-call' && args.kind !== 'dynamic-import') return undefined;
-        const found = [join(siteDir, args.path), join(siteDir, 'static', args.path)].find(
-          (path) => isInsideFolder(path, siteDir) && existsSync(path) && statSync(path).isFile(),
-        );
+        const found = findRootedFile(siteDir, args.path);
         if (!found) return undefined;
         return /\.[jt]sx?$/.test(found) ? { path: toSitePath(found), namespace: SITE_NAMESPACE } : { path: found };
       });
@@ -341,9 +339,7 @@ export function islandModules(
       // Docusaurus resolves it; left as written (an URL of the deployed site) when neither has it.
       build.onResolve({ filter: /^\/[^/]/ }, (args) => {
         if (args.kind !== 'url-token' && args.kind !== 'import-rule') return undefined;
-        const found = [join(siteDir, args.path), join(siteDir, 'static', args.path)].find(
-          (path) => isInsideFolder(path, siteDir) && existsSync(path) && statSync(path).isFile(),
-        );
+        const found = findRootedFile(siteDir, args.path);
         return found ? { path: found } : { path: args.path, external: true };
       });
       const resolveSiteModule = (args: esbuild.OnResolveArgs): esbuild.OnResolveResult => {

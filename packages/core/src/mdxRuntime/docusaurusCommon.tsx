@@ -127,8 +127,7 @@ export function createDocsHooks(getContext: () => SiteContext, getActive: () => 
     }),
     /** The version of the docs page it is on; outside one, an error, as Docusaurus's outside its provider. */
     useDocsVersion: () => {
-      const active = getActive();
-      const version = active && useVersions(active.pluginId).find((candidate) => candidate.name === active.name);
+      const version = useActiveVersion(getActive()?.pluginId);
       if (!version) throw new Error('useDocsVersion() is used outside a docs page');
       return version;
     },

@@ -84,11 +84,11 @@ export async function findMissingPackages(
     ),
   );
   const installed = readDependencies(to);
+  const isInstalled = (name: string) => Boolean(installed[name]) || existsSync(join(to, 'node_modules', name, 'package.json'));
   const versions = readDependencies(from);
-  const hasSass = SASS_COMPILERS.some((name) => installed[name] || existsSync(join(to, 'node_modules', name, 'package.json')));
-  if (!hasSass) for (const file of sassUsers) want(SASS_COMPILERS.find((name) => versions[name]) ?? 'sass', file);
+  if (!SASS_COMPILERS.some(isInstalled)) for (const file of sassUsers) want(SASS_COMPILERS.find((name) => versions[name]) ?? 'sass', file);
   return [...importers]
-    .filter(([name]) => !installed[name] && !existsSync(join(to, 'node_modules', name, 'package.json')))
+    .filter(([name]) => !isInstalled(name))
     .map(([name, importing]) => ({
       name,
       ...(versions[name] && { version: versions[name] }),

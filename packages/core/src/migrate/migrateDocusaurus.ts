@@ -813,12 +813,7 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
         `$1@site/${target}/`,
       );
       site.writer.text(`${target}/${file}`, moved);
-      // What it imports from outside the folder is at the same place in both sites; what it imports in the folder is copied with it.
-      const before = new Set(site.imported.keys());
-      recordImportedFiles(site, sourcePath, sourcePath, text);
-      for (const recorded of site.imported.keys()) {
-        if (!before.has(recorded) && recorded.startsWith(`${source}/`)) site.imported.delete(recorded);
-      }
+      recordFromOutside(site, source, () => recordImportedFiles(site, sourcePath, sourcePath, text));
       site.importsComponents = true;
     } else if (SASS_FILE.test(file)) {
       // A page's Sass module: what it loads from outside the folder is where it was, and comes along.
@@ -831,14 +826,22 @@ function copyPages(site: SiteMigration, source: string, target: string): void {
           : posix.relative(posix.dirname(targetPath), resolved);
       });
       site.writer.text(targetPath, moved);
-      const before = new Set(site.imported.keys());
-      recordSassImports(site, sourcePath, sourcePath, text);
-      for (const recorded of site.imported.keys()) {
-        if (!before.has(recorded) && recorded.startsWith(`${source}/`)) site.imported.delete(recorded);
-      }
+      recordFromOutside(site, source, () => recordSassImports(site, sourcePath, sourcePath, text));
     } else {
       site.writer.copy(join(site.from, sourcePath), `${target}/${file}`);
     }
+  }
+}
+
+/**
+ * What `record` records of a file of the moved `folder`: what it imports from outside the folder is
+ * at the same place in both sites and comes along; what it imports in the folder is copied with it.
+ */
+function recordFromOutside(site: SiteMigration, folder: string, record: () => void): void {
+  const before = new Set(site.imported.keys());
+  record();
+  for (const recorded of site.imported.keys()) {
+    if (!before.has(recorded) && recorded.startsWith(`${folder}/`)) site.imported.delete(recorded);
   }
 }
 
