@@ -8,8 +8,8 @@ import {
   compileToStore,
   getStoredPart,
   readCompileIndex,
+  openStore,
   readStoredContent,
-  readStoredSections,
   writeCompileIndex,
   type CompileTask,
 } from '../src/compile/index.js';
@@ -26,6 +26,15 @@ const tasks = [
   task('b', '요약입니다.\n\n<!-- truncate -->\n\n## 나머지\n\n본문 b.\n'),
   task('c', '## C\n\n본문 c.\n'),
 ];
+/** The search sections of a stored body, read as a search task reads them. */
+function readStoredSections(storeDir: string, part: CompiledMarkdown['stored']['sections']) {
+  const store = openStore(storeDir);
+  try {
+    return store.sections(part);
+  } finally {
+    store.close();
+  }
+}
 const packs = () => readdirSync(dir).filter((name) => name.endsWith('.pack'));
 const byKey = (entries: CompiledMarkdown[]) => new Map(entries.map((entry) => [entry.key, entry]));
 
@@ -36,6 +45,26 @@ describe('compile store', () => {
     expect(readStoredSections(store, entry!.stored.sections)).toEqual(
       compileMarkdown(tasks[0]!.body, { sourcePath: 'docs/a.md', bodyLine: 1 }).sections,
     );
+  });
+
+  it('reads the parts of several packs in any order through one reader, and again after it was closed', () => {
+    const first = compileToStore(dir, tasks.slice(0, 2));
+    const second = compileToStore(dir, tasks.slice(2));
+    expect(packs()).toHaveLength(2);
+    const store = openStore(dir);
+    const read = () =>
+      [second[0]!, first[1]!, first[0]!, second[0]!].map((entry) => [
+        store.content(getStoredPart(entry.stored, 'main')),
+        store.sections(entry.stored.sections),
+      ]);
+    const expected = [second[0]!, first[1]!, first[0]!, second[0]!].map((entry) => [
+      readStoredContent(dir, getStoredPart(entry.stored, 'main')),
+      readStoredSections(dir, entry.stored.sections),
+    ]);
+    expect(read()).toEqual(expected);
+    store.close();
+    expect(read()).toEqual(expected);
+    store.close();
   });
 
   it('writes a batch into one pack and reads each part back as compiled', () => {

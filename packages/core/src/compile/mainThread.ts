@@ -9,10 +9,11 @@ export {
   getCompileKey,
   getStoredPart,
   readCompileIndex,
+  openStore,
   readStoredContent,
-  readStoredSections,
   writeCompileIndex,
   type CompileTask,
+  type StoreReader,
   type IndexOnDisk,
 } from './store.js';
 export type { MdxInput, MdxPageContext } from './compileData.js';

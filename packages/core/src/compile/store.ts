@@ -78,27 +78,53 @@ export function createPackWriter(dir: string) {
   };
 }
 
-/** The text of one stored part. */
-function readPart(dir: string, part: StoredPart): string {
+/** The text of one stored part, read from the open pack `fd`. */
+function readPartFrom(fd: number, part: StoredPart): string {
   const bytes = Buffer.allocUnsafe(part.end - part.start);
-  const fd = openSync(join(dir, part.pack), 'r');
-  try {
-    let read = 0;
-    while (read < bytes.length) {
-      const count = readSync(fd, bytes, read, bytes.length - read, part.start + read);
-      if (count === 0) throw new Error(`The compile store's ${part.pack} ends before byte ${part.end}`);
-      read += count;
-    }
-  } finally {
-    closeSync(fd);
+  let read = 0;
+  while (read < bytes.length) {
+    const count = readSync(fd, bytes, read, bytes.length - read, part.start + read);
+    if (count === 0) throw new Error(`The compile store's ${part.pack} ends before byte ${part.end}`);
+    read += count;
   }
   return bytes.toString('utf8');
 }
 
-/** The search sections of a compiled body (see getContentSections), from `stored.sections`. */
-export function readStoredSections(dir: string, part: StoredPart): ContentSection[] {
-  return JSON.parse(readPart(dir, part)) as ContentSection[];
+/** The text of one stored part. */
+function readPart(dir: string, part: StoredPart): string {
+  const fd = openSync(join(dir, part.pack), 'r');
+  try {
+    return readPartFrom(fd, part);
+  } finally {
+    closeSync(fd);
+  }
 }
+
+/**
+ * Reads the parts a task needs, each pack opened once until `close`: a render or search task reads
+ * hundreds of parts from a few packs, and opening a file costs more than reading its bytes.
+ */
+export function openStore(dir: string) {
+  const open = new Map<string, number>();
+  const text = (part: StoredPart) => {
+    let fd = open.get(part.pack);
+    if (fd === undefined) open.set(part.pack, (fd = openSync(join(dir, part.pack), 'r')));
+    return readPartFrom(fd, part);
+  };
+  return {
+    /** Stored content of a compiled body: its whole document (`stored.main`) or its excerpt. */
+    content: (part: StoredPart) => JSON.parse(text(part)) as HastRoot,
+    /** The search sections of a compiled body (see getContentSections), from `stored.sections`. */
+    sections: (part: StoredPart) => JSON.parse(text(part)) as ContentSection[],
+    close(): void {
+      for (const fd of open.values()) closeSync(fd);
+      open.clear();
+    },
+  };
+}
+
+/** Reads a compile store's parts (openStore). */
+export type StoreReader = ReturnType<typeof openStore>;
 
 /** Stored content of a compiled body: its whole document (`stored.main`) or its excerpt. */
 export function readStoredContent(dir: string, part: StoredPart): HastRoot {

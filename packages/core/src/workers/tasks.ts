@@ -18,7 +18,7 @@ import { getHtmlFilePath } from '@docgen/shared';
 import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
 // Types only from compile's index: a thread that only writes search indexes loads no markdown library.
 import type { CompileTask, compileToStore, MarkdownPipeline, MdxInput, MdxRunner } from '../compile/index.js';
-import { getStoredPart, readStoredContent, readStoredSections } from '../compile/mainThread.js';
+import { getStoredPart, openStore, type StoreReader } from '../compile/mainThread.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import {
@@ -158,13 +158,13 @@ export function createTaskRunner(setup: TaskSetup) {
   };
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
-  const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>): HastRoot => {
+  const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>, store: StoreReader): HastRoot => {
     const cacheKey = `${slot.key}\0${slot.part}`;
     let tree = recent.get(cacheKey);
     if (!tree) {
       const where = stored[slot.key];
       if (!where) throw new Error(`No stored content given for ${slot.key}`);
-      tree = readStoredContent(setup.storeDir, getStoredPart(where, slot.part));
+      tree = store.content(getStoredPart(where, slot.part));
       recent.set(cacheKey, tree);
       if (recent.size > 64) recent.delete(recent.keys().next().value!);
     }
@@ -212,18 +212,23 @@ export function createTaskRunner(setup: TaskSetup) {
         setups.set(name, { site, render: locale.renderer });
       }
       const out = getOutput();
-      return tasks.map(({ locale: name, route }) => {
-        const { site, render } = setups.get(name)!;
-        const rendered = render(route, (slot) => getContent(slot, stored));
-        const relative = route.path.slice(site.siteBaseUrl.length - 1);
-        const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
-        out.write(files[0]!, rendered.html);
-        if (route.data.type !== 'notFound') {
-          files.push(getPageDataFilePath(site.buildId, relative).replace(/^\//, ''));
-          out.write(files[1]!, toPageData(rendered.data, site));
-        }
-        return toSummary(rendered.data, files);
-      });
+      const store = openStore(setup.storeDir);
+      try {
+        return tasks.map(({ locale: name, route }) => {
+          const { site, render } = setups.get(name)!;
+          const rendered = render(route, (slot) => getContent(slot, stored, store));
+          const relative = route.path.slice(site.siteBaseUrl.length - 1);
+          const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
+          out.write(files[0]!, rendered.html);
+          if (route.data.type !== 'notFound') {
+            files.push(getPageDataFilePath(site.buildId, relative).replace(/^\//, ''));
+            out.write(files[1]!, toPageData(rendered.data, site));
+          }
+          return toSummary(rendered.data, files);
+        });
+      } finally {
+        store.close();
+      }
     },
 
     /**
@@ -242,20 +247,26 @@ export function createTaskRunner(setup: TaskSetup) {
       existing: ExistingFiles,
       islandsFile?: string,
     ): Promise<string[]> {
-      const readSections = (key: string) => readStoredSections(setup.storeDir, stored[key]!.sections);
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
       const stateFile = getSearchStatePath(setup.storeDir, file);
       const stateSalt = `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`;
       const there = new Set(existing.paths);
-      const { manifest, files, table } = writeScopeIndex({
-        pages,
-        readSections,
-        islandText,
-        salt: file,
-        readPrevious: () => readSearchState(stateFile, stateSalt),
-        has: (path) => there.has(path),
-        read: (path) => (there.has(path) ? readIfThere(join(existing.dir, path)) : undefined),
-      });
+      const store = openStore(setup.storeDir);
+      let index: ReturnType<typeof writeScopeIndex>;
+      try {
+        index = writeScopeIndex({
+          pages,
+          readSections: (key) => store.sections(stored[key]!.sections),
+          islandText,
+          salt: file,
+          readPrevious: () => readSearchState(stateFile, stateSalt),
+          has: (path) => there.has(path),
+          read: (path) => (there.has(path) ? readIfThere(join(existing.dir, path)) : undefined),
+        });
+      } finally {
+        store.close();
+      }
+      const { manifest, files, table } = index;
       const out = getOutput();
       for (const { path, contents } of files) if (contents !== undefined && !there.has(path)) out.write(path, contents);
       // The manifest last: it names the files, which are there by then.
