@@ -138,6 +138,29 @@ describe('getBrokenLinks', () => {
     expect((await brokenLinksOf(siteDir, ['ko'])).map((problem) => problem.location!.column)).toEqual([72, 102]);
   });
 
+  it('looks a bare .md path up from the docs folder first, then beside the file, as Docusaurus does; ./ and ../ only beside it', async () => {
+    const siteDir = copyFixture('broken-links');
+    mkdirSync(join(siteDir, 'docs', 'sub'), { recursive: true });
+    writeFileSync(join(siteDir, 'docs', 'sub', 'b.md'), '# Sub B\n');
+    writeFileSync(join(siteDir, 'docs', 'sub', 'only.md'), '# Only here\n');
+    writeFileSync(join(siteDir, 'docs', 'sub', 'notes.txt'), 'notes\n');
+    writeFileSync(
+      join(siteDir, 'docs', 'sub', 'page.md'),
+      '# Page\n\n[root b](b.md) [own b](./b.md) [from root](sub/only.md) [only beside](only.md) [up](../b.md) [file](notes.txt)\n',
+    );
+    const { manifest } = await loadSite({ siteDir, locales: ['ko'] });
+    const links = manifest.locales[0]!.linkSources.find((source) => source.sourcePath === 'docs/sub/page.md')!.links;
+    expect(links.map((link) => [link.url, link.target])).toEqual([
+      // docs/b.md and docs/sub/b.md both exist: Docusaurus takes the docs folder's for a path written bare.
+      ['b.md', '/docs/b'],
+      ['./b.md', '/docs/sub/b'],
+      ['sub/only.md', '/docs/sub/only'],
+      ['only.md', '/docs/sub/only'],
+      ['../b.md', '/docs/b'],
+      ['notes.txt', expect.stringMatching(/^\/assets\/files\/\w+-notes\.txt$/)],
+    ]);
+  });
+
   it("keeps a path that starts with the base URL as it is, as Docusaurus's useBaseUrl does (Capacitor's /docs/ links)", async () => {
     const siteDir = copyFixture('broken-links');
     const configFile = join(siteDir, 'docgen.config.yaml');

@@ -200,12 +200,17 @@ function resolveUrl(
     return { ...base, target: resolved + suffix, ...(suggestion && { suggestion }) };
   }
   if (!pending.linkBase) return { ...base, unresolved: 'a relative link in a page without a source file' };
-  const besideFile = resolveFile(posix.normalize(posix.join(posix.dirname(pending.linkBase), decodePath(pathPart))), suffix);
-  const docsRoot = 'target' in besideFile || !/\.mdx?$/.test(pathPart) ? undefined : getDocsRoot(context, pending.linkBase);
-  if (!docsRoot) return { ...base, ...besideFile };
-  // As Docusaurus: a markdown link not found beside its file is looked up from the docs folder of its version.
-  const fromRoot = resolveFile(posix.normalize(posix.join(docsRoot, decodePath(pathPart))), suffix);
-  return { ...base, ...('target' in fromRoot ? fromRoot : besideFile) };
+  const written = decodePath(pathPart);
+  const besideFile = posix.normalize(posix.join(posix.dirname(pending.linkBase), written));
+  if (!/\.mdx?$/.test(pathPart) || /^\.\.?\//.test(pathPart)) return { ...base, ...resolveFile(besideFile, suffix) };
+  // As Docusaurus: a markdown file written bare (`intro.md`, `sub/intro.md`, not `./intro.md`) is looked up from the
+  // docs folder of the page's version, then the site folder, and only then beside the file (a page of either root wins).
+  const docsRoot = getDocsRoot(context, pending.linkBase);
+  for (const root of docsRoot === undefined ? [''] : [docsRoot, '']) {
+    const found = resolveFile(posix.normalize(posix.join(root, written)), suffix);
+    if ('target' in found) return { ...base, ...found };
+  }
+  return { ...base, ...resolveFile(besideFile, suffix) };
 }
 
 /** The docs folder of the version a doc's source path is in (`docs`, `versioned_docs/version-1.0`), if it is a doc's. */
