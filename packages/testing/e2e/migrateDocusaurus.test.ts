@@ -547,7 +547,14 @@ describe('docgen migrate docusaurus', () => {
     const root = join(scratch, 'content-check');
     writeFiles(root, {
       'package.json': JSON.stringify({
-        dependencies: { '@docusaurus/core': '3.8.1', clsx: '^2.1.0', tinycolor2: '^1.6.0', react: '^19.0.0' },
+        dependencies: {
+          '@docusaurus/core': '3.8.1',
+          clsx: '^2.1.0',
+          tinycolor2: '^1.6.0',
+          react: '^19.0.0',
+          'some-chart': '^4.2.0',
+          'left-pad': '^1.3.0',
+        },
       }),
       'docusaurus.config.js': [
         'module.exports = {',
@@ -595,13 +602,16 @@ describe('docgen migrate docusaurus', () => {
         '',
       ].join('\n'),
       'src/components/badge.module.css': '.badge { color: red; }\n',
+      // A component beside the docs (Redux's docs/components/): its packages are wanted as those of src/.
+      'docs/components/Pad.jsx':
+        "import leftPad from 'left-pad';\nexport default function Pad({ text }) {\n  return <code>{leftPad(text, 5)}</code>;\n}\n",
     });
     const to = join(scratch, 'content-check-out');
     const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
     expect(migrated.stderr).toBe('');
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toContain(
-      '(0 things not converted, 1 error and 1 warning in the migrated pages, 2 packages the components import to install or port; docgen build stops at 1 file until it is fixed: see MIGRATION.md)',
+      '(0 things not converted, 1 error and 1 warning in the migrated pages, 4 packages the components import to install or port; docgen build stops at 1 file until it is fixed: see MIGRATION.md)',
     );
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     // Found by compiling the page as the build does, listed once (not also as notes), and not in fenced code.
@@ -627,10 +637,13 @@ describe('docgen migrate docusaurus', () => {
       check: 'docgen check-links',
       serve: 'docgen serve',
     });
-    expect(manifest.dependencies).toEqual({ tinycolor2: '^1.6.0' });
+    // The page's own import (some-chart) and the docs folder's component's (left-pad) too, not an import in fenced code.
+    expect(manifest.dependencies).toEqual({ 'left-pad': '^1.3.0', 'some-chart': '^4.2.0', tinycolor2: '^1.6.0' });
     expect(manifest.devDependencies['@docgen/cli']).toMatch(/^file:.*docgen-0\.1\.0\.tgz$/);
     expect(migrated.stdout).toMatch(/\nNext:\n(.*pnpm release.*\n)?  cd .*\n  npm install\n  npm run dev /);
     expect(report).toContain("- `tinycolor2` (^1.6.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
+    expect(report).toContain("- `some-chart` (^4.2.0 in the Docusaurus site's package.json), imported by docs/api.mdx\n");
+    expect(report).toContain("- `left-pad` (^1.3.0 in the Docusaurus site's package.json), imported by docs/components/Pad.jsx\n");
     // A module of Docusaurus's theme docgen does not give is code to port; docgen gives @docusaurus/plugin-content-docs/client (useActiveVersion).
     expect(report).toContain('- `@theme/TagsListInline`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
     expect(report).not.toContain('`@docusaurus/plugin-content-docs`');

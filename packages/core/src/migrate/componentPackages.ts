@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
+import { MODULE_IMPORT } from '../files/index.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -25,8 +26,8 @@ const packageOf = (specifier: string) =>
     .join('/');
 
 /**
- * The packages the site's own code (`files`: the JS and TS files the migration wrote, site
- * paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new
+ * The packages the site's own code (`files`: the JS and TS files the migration wrote, and its
+ * markdown, whose MDX imports count alike; site paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new
  * site at `to` has neither in its package.json nor in its node_modules. docgen bundles site
  * components from the site's folder, React apart (it comes from the theme), so each must be
  * installed there. Imports are read by esbuild as the bundle reads them (type-only imports are
@@ -50,38 +51,47 @@ export async function findMissingPackages(
     if (css.startsWith('node_modules/')) want(packageOf(css.slice('node_modules/'.length)), 'docgen.config.yaml');
     if (SASS_FILE.test(css)) sassUsers.add('docgen.config.yaml');
   }
+  // What an import names that is a package to install: not a file of the site, a built-in or a module docgen gives.
+  const wantImport = (specifier: string, file: string) => {
+    if (SASS_FILE.test(specifier)) sassUsers.add(file);
+    const name = packageOf(specifier);
+    // docgen gives these modules of Docusaurus (see bundle/islands.ts).
+    const local =
+      /^(\.|\/|@site\/|node:|[a-z]+:)/.test(specifier) ||
+      builtinModules.includes(name) ||
+      ISLAND_MODULES.includes(specifier.replace(/^@theme-original\//, '@theme/'));
+    if (!local && !isThemePackage(specifier)) want(name, file);
+  };
+  const markdown = files.filter((file) => MARKDOWN_FILE.test(file));
+  for (const file of markdown)
+    for (const specifier of readMarkdownImports(readFileSync(join(to, file), 'utf8'))) wantImport(specifier, file);
   await Promise.all(
-    files.map((file) =>
-      esbuild
-        .build({
-          entryPoints: [join(to, file)],
-          bundle: true,
-          write: false,
-          logLevel: 'silent',
-          jsx: 'automatic',
-          plugins: [
-            {
-              name: 'docgen-migrate-imports',
-              setup(build) {
-                // Every import is left out of the bundle: only its name is wanted.
-                build.onResolve({ filter: /.*/ }, (args) => {
-                  if (args.kind === 'entry-point') return undefined;
-                  if (SASS_FILE.test(args.path)) sassUsers.add(file);
-                  const name = packageOf(args.path);
-                  // docgen gives these modules of Docusaurus (see bundle/islands.ts).
-                  const local =
-                    /^(\.|\/|@site\/|node:)/.test(args.path) ||
-                    builtinModules.includes(name) ||
-                    ISLAND_MODULES.includes(args.path.replace(/^@theme-original\//, '@theme/'));
-                  if (!local && !isThemePackage(args.path)) want(name, file);
-                  return { path: args.path, external: true };
-                });
+    files
+      .filter((file) => !MARKDOWN_FILE.test(file))
+      .map((file) =>
+        esbuild
+          .build({
+            entryPoints: [join(to, file)],
+            bundle: true,
+            write: false,
+            logLevel: 'silent',
+            jsx: 'automatic',
+            plugins: [
+              {
+                name: 'docgen-migrate-imports',
+                setup(build) {
+                  // Every import is left out of the bundle: only its name is wanted.
+                  build.onResolve({ filter: /.*/ }, (args) => {
+                    if (args.kind === 'entry-point') return undefined;
+                    wantImport(args.path, file);
+                    return { path: args.path, external: true };
+                  });
+                },
               },
-            },
-          ],
-        })
-        .catch(() => undefined),
-    ),
+            ],
+          })
+          .catch(() => undefined),
+      ),
   );
   const installed = readDependencies(to);
   const isInstalled = (name: string) => Boolean(installed[name]) || existsSync(join(to, 'node_modules', name, 'package.json'));
@@ -96,6 +106,30 @@ export async function findMissingPackages(
       docusaurus: DOCUSAURUS_MODULE.test(`${name}/`),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const MARKDOWN_FILE = /\.mdx?$/;
+
+/**
+ * What a markdown file's MDX imports (`import X from 'pkg'` at the start of a line), outside its
+ * fenced code blocks, where an import is an example to show (Redux's docs hold hundreds).
+ */
+export function readMarkdownImports(text: string): string[] {
+  let fence: string | undefined;
+  const prose = text
+    .split('\n')
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (fence === undefined) {
+        if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) fence = marker;
+        return marker ? '' : line;
+      }
+      // A fence closes with a run of its character at least as long, and nothing else on the line.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      return '';
+    })
+    .join('\n');
+  return [...prose.matchAll(MODULE_IMPORT)].map((match) => match[1]!.replace(/\\(.)/g, '$1'));
 }
 
 /** The packages that compile Sass, as docusaurus-plugin-sass takes them: the site has one. */

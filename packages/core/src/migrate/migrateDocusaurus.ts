@@ -216,7 +216,8 @@ async function writeSite(
   const packages = await findMissingPackages(
     from,
     to,
-    writer.written.filter((file) => /^(src|pages)\/.*\.[cm]?[jt]sx?$/.test(file)),
+    // Components live beside the docs too (Redux's docs/components/), and MDX pages import packages themselves.
+    writer.written.filter((file) => /\.([cm]?[jt]sx?|mdx?)$/.test(file) && !file.startsWith('static/')),
     converted.customCss,
   );
   writer.text('package.json', toSitePackageJson(from, packages, docgenVersion));
