@@ -41,7 +41,7 @@ export const SITE: SiteData = {
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
   versions: [version('current'), version('2504.1', { banner: 'unmaintained' })],
   translations: {},
-  blog: { title: 'Blog', path: '/blog' },
+  blog: { title: 'Blog', path: '/blog', tags: true, authors: true },
 };
 
 /** The same site in English (`/en/`). */

@@ -4,7 +4,7 @@ import { BlogPage } from '../src/blog/BlogPages.js';
 import { DocTags } from '../src/content/PageSource.js';
 import { DocTagsPage } from '../src/docs/DocTagsPage.js';
 import { preloadAll } from '../src/lazyModule.js';
-import { docRoute, parseHtml, render, type HtmlElement } from './renderTheme.js';
+import { docRoute, parseHtml, render, SITE, type HtmlElement } from './renderTheme.js';
 
 beforeAll(() => preloadAll());
 
@@ -54,5 +54,18 @@ describe('tags, wherever the theme lists them', () => {
       { type: 'docTagList' }
     >;
     expect(tagLists(render(<DocTagsPage route={docTags} />, { route: docTags }))).toEqual(counted);
+  });
+});
+
+describe("the blog's navigation", () => {
+  const list: RouteData = { type: 'blogList', path: '/blog', posts: [POST], page: 1, totalPages: 1, html: {} } as unknown as RouteData;
+  const navLinks = (blog: { tags: boolean; authors: boolean }) =>
+    parseHtml(render(<BlogPage route={list} />, { route: list, site: { ...SITE, blog: { ...SITE.blog, ...blog } } }))
+      .findAll((element) => element.tag === 'nav' && element.attrs.class === 'blog-nav')
+      .flatMap((nav) => nav.findAll('a').map((link) => link.attrs.href));
+
+  it('links the lists of tags and of authors only when the blog has them (a post whose authors are written in it has no page)', () => {
+    expect(navLinks({ tags: true, authors: true })).toEqual(['/blog', '/blog/archive', '/blog/tags', '/blog/authors']);
+    expect(navLinks({ tags: false, authors: false })).toEqual(['/blog', '/blog/archive']);
   });
 });

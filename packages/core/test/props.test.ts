@@ -1,10 +1,14 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CompiledMarkdown, LoadedDoc, LoadedVersion, ManifestRoute, Sidebar } from '@docgen/types';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DocPlace, RouteLinks } from '../src/manifest/pendingRoute.js';
 import { getSidebarFirstPath, toRouteProps, toSidebarProp } from '../src/manifest/props.js';
 import { toSearchScopes } from '../src/manifest/searchScopes.js';
-import { fixturePath } from './helpers.js';
+import { fixturePath, makeTempDir, removeTempDirs } from './helpers.js';
 import { loadSite } from '../src/build/loadSite.js';
+
+afterAll(removeTempDirs);
 
 // A hand-made site model: one sidebar, one doc, the links a route takes from the rest of the site.
 const sidebar: Sidebar = [
@@ -214,5 +218,37 @@ describe('createManifest: the props it hands the theme', () => {
       if (route.data.type === 'doc')
         expect(route.data.markdownPath).toBe(route.path.endsWith('/') ? `${route.path}index.md` : `${route.path}.md`);
     }
+  });
+});
+
+describe("the blog's lists of tags and authors", () => {
+  const siteWith = (posts: Record<string, string>, authorsYaml?: string) => {
+    const siteDir = makeTempDir();
+    const files: Record<string, string> = {
+      'docgen.config.yaml': 'title: Blog\nurl: https://blog.example.com\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
+      'docs/intro.md': '# Intro\n',
+      ...Object.fromEntries(Object.entries(posts).map(([name, text]) => [`blog/${name}`, text])),
+      ...(authorsYaml && { 'blog/authors.yaml': authorsYaml }),
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+      writeFileSync(join(siteDir, path), text);
+    }
+    return siteDir;
+  };
+  const listsOf = async (siteDir: string) => {
+    const [locale] = (await loadSite({ siteDir })).manifest.locales;
+    const paths = locale!.routes.map((route) => route.path);
+    return { tags: paths.includes('/blog/tags'), authors: paths.includes('/blog/authors'), site: locale!.site.blog };
+  };
+
+  it('are made only when a post has a tag or an author of authors.yaml, and the site data says which there are', async () => {
+    const inline = siteWith({ '2025-01-02-hello.md': '---\ntitle: Hello\nauthors:\n  - name: Jane Doe\n---\n\nHi.\n' });
+    expect(await listsOf(inline)).toEqual({ tags: false, authors: false, site: expect.objectContaining({ tags: false, authors: false }) });
+    const listed = siteWith(
+      { '2025-01-02-hello.md': '---\ntitle: Hello\nauthors: [jane]\ntags: [news]\n---\n\nHi.\n' },
+      'jane:\n  name: Jane Doe\n',
+    );
+    expect(await listsOf(listed)).toEqual({ tags: true, authors: true, site: expect.objectContaining({ tags: true, authors: true }) });
   });
 });

@@ -107,7 +107,8 @@ export interface SiteData {
   versions: PropVersion[];
   /** UI strings of the theme for this locale (theme defaults merged with the site's overrides). */
   translations: Record<string, string>;
-  blog: { title: string; path: string };
+  /** The blog's title and path, and whether it has a list of its tags and of its authors (pages made only when there are some). */
+  blog: { title: string; path: string; tags: boolean; authors: boolean };
   /**
    * Search scopes of this locale: one per docs version (`docs:<name>`) and `blog` (posts and pages).
    * Each index is loaded on first use from getSearchIndexUrl().

@@ -294,8 +294,8 @@ export function BlogPage({ route }: { route: RouteData }) {
       <nav className="blog-nav" aria-label={site.blog.title}>
         <Link href={site.blog.path}>{site.blog.title}</Link>
         <Link href={`${site.blog.path}/archive`}>{t('blog.archive')}</Link>
-        <Link href={`${site.blog.path}/tags`}>{t('blog.tags')}</Link>
-        <Link href={`${site.blog.path}/authors`}>{t('blog.authors')}</Link>
+        {site.blog.tags && <Link href={`${site.blog.path}/tags`}>{t('blog.tags')}</Link>}
+        {site.blog.authors && <Link href={`${site.blog.path}/authors`}>{t('blog.authors')}</Link>}
       </nav>
       {body}
     </main>

@@ -141,15 +141,18 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     }
   }
   const sortedTags = [...tags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label, 'en'));
-  routes.push(
-    generated('blog:tags', {
-      type: 'blogTagList',
-      path: `${blogPath}/tags`,
-      title: 'Tags',
-      description: '',
-      tags: sortedTags.map(({ tag, posts: tagPosts }) => ({ ...tag, count: tagPosts.length })),
-    }),
-  );
+  // As Docusaurus: no list of tags when no post has one (an empty page, in the sitemap).
+  if (sortedTags.length > 0) {
+    routes.push(
+      generated('blog:tags', {
+        type: 'blogTagList',
+        path: `${blogPath}/tags`,
+        title: 'Tags',
+        description: '',
+        tags: sortedTags.map(({ tag, posts: tagPosts }) => ({ ...tag, count: tagPosts.length })),
+      }),
+    );
+  }
   for (const { tag, posts: tagPosts } of sortedTags) {
     paginate(`blog:tag:${tag.path.slice(blogPath.length)}`, tag.path, tagPosts, (fields) => ({
       type: 'blogTag',

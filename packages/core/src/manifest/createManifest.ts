@@ -87,10 +87,11 @@ export function createManifest(input: ManifestInput, buildId: string): SiteManif
       data: toRouteProps(entry.page, { ...linksOf(entry), versionPaths: versionPathsOf(entry) }),
     }));
     const searchScopes = toSearchScopes(routes, versions, context.translations.blogTitle ?? config.blog.blogTitle);
-    const hasHomePage = pending.some((entry) => entry.route.path === context.baseUrl);
+    const paths = new Set(pending.map((entry) => entry.route.path));
+    const hasRoute = (path: string) => paths.has(path);
     return {
       locale: context.locale,
-      site: toSiteProps({ context, versions, buildId, hasHomePage, searchScopes, html }),
+      site: toSiteProps({ context, versions, buildId, hasHomePage: hasRoute(context.baseUrl), hasRoute, searchScopes, html }),
       routes,
       sidebarFiles,
       versions,

@@ -232,12 +232,15 @@ export function toSiteProps(input: {
   buildId: string;
   /** Whether the locale has a page at its base URL. */
   hasHomePage: boolean;
+  /** Whether the locale has a route at `path`. */
+  hasRoute: (path: string) => boolean;
   searchScopes: SearchScope[];
   /** The HTML of the config at `path` (`navbar.items.3.value`), sanitised (see createManifest). */
   html: (value: string, path: string) => string;
 }): SiteData {
   const { context, versions, buildId, hasHomePage, html } = input;
   const { config } = context.input;
+  const blogPath = `${context.baseUrl}${config.blog.routeBasePath}`;
   const { themeConfig, i18n } = config;
   const link = (item: NavbarLinkConfig): PropLink => {
     const href = getConfigLinkHref(context, item);
@@ -401,7 +404,9 @@ export function toSiteProps(input: {
     translations: context.translations.theme,
     blog: {
       title: context.translations.blogTitle ?? config.blog.blogTitle,
-      path: `${context.baseUrl}${config.blog.routeBasePath}`,
+      path: blogPath,
+      tags: input.hasRoute(`${blogPath}/tags`),
+      authors: input.hasRoute(`${blogPath}/authors`),
     },
     search: { scopes: input.searchScopes.map(({ scope, label }) => ({ name: scope, label })) },
     ...(config.headTags.length > 0 && { headTags: config.headTags }),

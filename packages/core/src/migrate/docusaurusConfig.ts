@@ -871,13 +871,13 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
 }
 
 const BLOG_ADVICE: Record<string, string> = {
-  showReadingTime: 'docgen shows no reading time.',
+  showReadingTime: "docgen shows each post's reading time, always.",
   feedOptions: 'Nothing to do: docgen writes RSS and Atom feeds of the blog itself.',
   onInlineTags: 'docgen takes tags written only in a post as they are.',
-  onInlineAuthors: 'docgen needs every author in authors.yaml: the build says which are missing.',
+  onInlineAuthors: 'docgen takes authors written in a post as they are; only those of authors.yaml get a page.',
   onUntruncatedBlogPosts: 'docgen lists posts with their description or first paragraph.',
-  blogSidebarCount: 'docgen shows the recent posts itself.',
-  blogSidebarTitle: 'docgen shows the recent posts itself.',
+  blogSidebarCount: 'docgen has no sidebar of recent posts: the blog links its archive, which lists every post.',
+  blogSidebarTitle: 'docgen has no sidebar of recent posts: the blog links its archive, which lists every post.',
 };
 
 function convertThemeConfig(
