@@ -375,17 +375,28 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     ]);
   });
 
-  it("takes Docusaurus's npm2yarn plugin as docgen's own, with its converters", () => {
+  it("takes Docusaurus's npm2yarn plugin as docgen's own, with its converters, noting one of the site's own code", () => {
     const text =
-      "const npm2yarn = require('@docusaurus/remark-plugin-npm2yarn');\nexport default { presets: [['classic', { docs: { remarkPlugins: [[npm2yarn, { sync: true, converters: ['yarn', 'bun'] }]] } }]] };\n";
+      "const npm2yarn = require('@docusaurus/remark-plugin-npm2yarn');\nexport default { presets: [['classic', { docs: {\n  remarkPlugins: [[npm2yarn, { sync: true, converters: ['yarn', 'bun', ['Turbo', (code) => code]] }]] } }]] };\n";
     const loaded = {
       title: 'N',
       url: 'https://n.example.com',
-      presets: [['classic', { docs: { remarkPlugins: [[{ $function: 'plugin' }, { sync: true, converters: ['yarn', 'bun'] }]] } }]],
+      presets: [
+        [
+          'classic',
+          {
+            docs: {
+              remarkPlugins: [
+                [{ $function: 'plugin' }, { sync: true, converters: ['yarn', 'bun', ['Turbo', { $function: 'anonymous' }]] }],
+              ],
+            },
+          },
+        ],
+      ],
     };
     const converted = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
     expect(converted.config.markdown).toEqual({ npm2yarn: ['yarn', 'bun'] });
-    expect(converted.notes).toEqual([]);
+    expect(converted.notes.map((note) => `${note.line} ${note.what}`)).toEqual(['3 The npm2yarn converter `Turbo` is not converted']);
   });
 
   it("compiles Sass itself (docusaurus-plugin-sass), noting the plugin's options, and keeps a Sass customCss", () => {
@@ -498,6 +509,78 @@ describe('migrate docusaurus: prism themes', () => {
     expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
       '16 Prism option `prism.darkTheme` is not converted',
       '17 Prism option `prism.magicComments` is not converted',
+    ]);
+  });
+});
+
+describe('migrate docusaurus: the default tabs of the npm2yarn plugin, by its version', () => {
+  const text =
+    "export default {\n  presets: [['classic', { docs: {\n    remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), { sync: true }]],\n  } }]],\n};\n";
+  const loaded = {
+    title: 'N',
+    url: 'https://n.example.com',
+    presets: [
+      ['classic', { docs: { remarkPlugins: [[{ $package: '@docusaurus/remark-plugin-npm2yarn', $export: 'default' }, { sync: true }]] } }],
+    ],
+  };
+  /** The config converted in a site folder of these files. */
+  const convert = (files: Record<string, string>) => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-npm2yarn-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(siteDir, path, '..'), { recursive: true });
+      writeFileSync(join(siteDir, path), content);
+    }
+    try {
+      return convertConfig(loaded, 'docusaurus.config.js', text, siteDir);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  };
+  const packageJson = (dependencies: Record<string, string>) => JSON.stringify({ dependencies });
+
+  it("shows Yarn only for Docusaurus 2 before 2.4, whose plugin has no converters (testing-library's 2.0.1), installed or as package.json gives it", () => {
+    const installed = convert({
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/package.json': JSON.stringify({ version: '2.0.1' }),
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/lib/index.js': 'const { sync = false } = options;\n',
+    });
+    expect(installed.config.markdown).toEqual({ npm2yarn: ['yarn'] });
+    expect(installed.notes).toEqual([]);
+    // Without node_modules: the plugin's range, else @docusaurus/core's.
+    expect(convert({ 'package.json': packageJson({ '@docusaurus/remark-plugin-npm2yarn': '^2.0.1' }) }).config.markdown).toEqual({
+      npm2yarn: ['yarn'],
+    });
+    expect(convert({ 'package.json': packageJson({ '@docusaurus/core': '2.0.0-beta.14' }) }).config.markdown).toEqual({
+      npm2yarn: ['yarn'],
+    });
+  });
+
+  it("shows yarn and pnpm (docgen's default, not written) from 2.4 to 3.7, and Bun too from 3.8", () => {
+    for (const range of ['2.4.3', '^3.0.0', '~3.7.0']) {
+      const converted = convert({ 'package.json': packageJson({ '@docusaurus/core': range }) });
+      expect(converted.config.markdown, range).toBeUndefined();
+      expect(converted.notes, range).toEqual([]);
+    }
+    expect(convert({ 'package.json': packageJson({ '@docusaurus/core': '^3.8.1' }) }).config.markdown).toEqual({
+      npm2yarn: ['yarn', 'pnpm', 'bun'],
+    });
+    // The plugin's own version before Docusaurus's, and the installed plugin's code before either.
+    expect(
+      convert({ 'package.json': packageJson({ '@docusaurus/core': '^3.9.0', '@docusaurus/remark-plugin-npm2yarn': '3.1.0' }) }).config
+        .markdown,
+    ).toBeUndefined();
+    const installed = convert({
+      'package.json': packageJson({ '@docusaurus/core': '^2.0.1' }),
+      'node_modules/@docusaurus/remark-plugin-npm2yarn/lib/index.js':
+        "const { sync = false, converters = ['yarn', 'pnpm', 'bun'] } = options;\n",
+    });
+    expect(installed.config.markdown).toEqual({ npm2yarn: ['yarn', 'pnpm', 'bun'] });
+  });
+
+  it("takes docgen's default when the version is not known, and says so at the plugin's line", () => {
+    const converted = convert({ 'package.json': packageJson({ '@docusaurus/core': 'latest' }) });
+    expect(converted.config.markdown).toBeUndefined();
+    expect(converted.notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      "3 The npm2yarn plugin's version is not known (it is not installed, and package.json gives no version of it or of @docusaurus/core): its blocks show npm, Yarn and pnpm tabs, the default of Docusaurus 2.4 to 3.7",
     ]);
   });
 });

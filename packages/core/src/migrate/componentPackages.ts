@@ -144,6 +144,32 @@ function readDependencies(siteDir: string): Record<string, string> {
   ) as Record<string, string>;
 }
 
+/** A package's version as the site builds with it; `installed` when node_modules has it, else the lowest its package.json's range allows. */
+export interface SiteVersion {
+  major: number;
+  minor: number;
+  patch: number;
+  installed: boolean;
+}
+
+/**
+ * The version of a package the site builds with: the installed package's, else the lowest its
+ * package.json's range allows (`^2.0.1` 2.0.1, `~3.1` 3.1.0, `2.x` 2.0.0; a prerelease as its
+ * release). Undefined when neither says: not listed, or a range such as `latest` or a git URL.
+ */
+export function readSiteVersion(siteDir: string, name: string): SiteVersion | undefined {
+  const installed = parseVersion(readPackageJson(join(siteDir, 'node_modules', name)).version);
+  if (installed) return { ...installed, installed: true };
+  const range = parseVersion(readDependencies(siteDir)[name]);
+  return range && { ...range, installed: false };
+}
+
+/** The first version a version or range names (a missing minor or patch, or `x`, is 0). */
+function parseVersion(written: unknown): Omit<SiteVersion, 'installed'> | undefined {
+  const match = typeof written === 'string' ? /^[\s^~>=v]*(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(written) : null;
+  return match ? { major: Number(match[1]), minor: Number(match[2] ?? 0), patch: Number(match[3] ?? 0) } : undefined;
+}
+
 /** A site's package.json; empty when it has no readable one. */
 export function readPackageJson(siteDir: string): Record<string, unknown> {
   try {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeHtml } from '@docgen/shared';
+import { readSiteVersion, type SiteVersion } from './componentPackages.js';
 import { getInstalledPackage } from './installedPackage.js';
 import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
 
@@ -225,7 +226,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     ...convertMarkdown(site.markdown, sections, configFile, configText, notes),
     ...collectPluginPackages(sections, configText),
   };
-  const npm2yarn = readNpm2YarnConverters(sections, configText, siteDir);
+  const npm2yarn = readNpm2YarnConverters(sections, configFile, configText, siteDir, notes);
   if (npm2yarn && npm2yarn.join() !== 'yarn,pnpm') config.markdown = { ...markdown, npm2yarn };
   else if (Object.keys(markdown).length > 0) config.markdown = markdown;
   // The route of each docs instance, by id, for navbar items that name a doc by its path.
@@ -585,23 +586,68 @@ function collectPluginPackages(sections: (Data | false)[], configText: string) {
 
 /**
  * The package managers of npm2yarn blocks, as the site's npm2yarn plugin shows them: its
- * `converters` (the ones named; a converter of the site's own code is not converted), else the
- * default of the plugin as installed (Docusaurus 3.10's has bun), else yarn and pnpm.
+ * `converters` (the ones named; a converter of the site's own code is noted), else the default
+ * of the plugin as installed, else the default of its version (see getNpm2YarnDefault); when
+ * that is not known either, docgen's (yarn and pnpm), noted.
  */
-function readNpm2YarnConverters(sections: (Data | false)[], configText: string, siteDir: string): string[] | undefined {
+function readNpm2YarnConverters(
+  sections: (Data | false)[],
+  configFile: string,
+  configText: string,
+  siteDir: string,
+  notes: MigrationNote[],
+): string[] | undefined {
   const entry = listPluginEntries(sections).find((candidate) => isNpm2Yarn(candidate.entry, configText))?.entry;
   if (entry === undefined) return undefined;
   const options = Array.isArray(entry) && isData(entry[1]) ? entry[1] : {};
-  const known = (names: unknown[]) => names.filter((name): name is string => name === 'yarn' || name === 'pnpm' || name === 'bun');
-  if (Array.isArray(options.converters)) return known(options.converters);
+  const line = findKeyLine(configText, 'converters') ?? findLine(configText, NPM2YARN_PACKAGE) ?? findKeyLine(configText, 'remarkPlugins');
+  if (Array.isArray(options.converters)) {
+    const known = options.converters.filter((name): name is string => NPM2YARN_CONVERTERS.includes(name as string));
+    for (const converter of options.converters.filter((name) => !known.includes(name as string))) {
+      notes.push({
+        file: configFile,
+        line,
+        what: `The npm2yarn converter \`${Array.isArray(converter) ? String(converter[0]) : JSON.stringify(converter)}\` is not converted`,
+        todo: 'docgen shows npm2yarn blocks for yarn, pnpm and bun only (markdown.npm2yarn): write the tab of another tool by hand.',
+      });
+    }
+    return known;
+  }
+  const installed = readInstalledNpm2YarnDefault(siteDir);
+  if (installed) return installed;
+  const version = readSiteVersion(siteDir, NPM2YARN_PACKAGE) ?? readSiteVersion(siteDir, '@docusaurus/core');
+  if (version) return getNpm2YarnDefault(version);
+  notes.push({
+    file: configFile,
+    line,
+    what: "The npm2yarn plugin's version is not known (it is not installed, and package.json gives no version of it or of @docusaurus/core): its blocks show npm, Yarn and pnpm tabs, the default of Docusaurus 2.4 to 3.7",
+    todo: 'Docusaurus before 2.4 shows Yarn only, and 3.8 and later Bun too: set `markdown.npm2yarn` to the tabs the site showed (yarn, pnpm, bun).',
+  });
+  return undefined;
+}
+
+const NPM2YARN_CONVERTERS = ['yarn', 'pnpm', 'bun'];
+
+/** The default `converters` the installed plugin's code writes; undefined when not installed, or one without the option (before 2.4). */
+function readInstalledNpm2YarnDefault(siteDir: string): string[] | undefined {
   try {
     const source = readFileSync(join(siteDir, 'node_modules', NPM2YARN_PACKAGE, 'lib/index.js'), 'utf8');
     const defaults = /converters\s*=\s*\[([^\]]*)\]/.exec(source)?.[1];
-    if (defaults !== undefined) return known([...defaults.matchAll(/['"](\w+)['"]/g)].map((match) => match[1]));
+    if (defaults === undefined) return undefined;
+    return [...defaults.matchAll(/['"](\w+)['"]/g)].map((match) => match[1]!).filter((name) => NPM2YARN_CONVERTERS.includes(name));
   } catch {
-    // Not installed: docgen's default.
+    return undefined;
   }
-  return undefined;
+}
+
+/**
+ * The npm2yarn plugin's tabs when its options name no converters, by its version: Yarn only
+ * before 2.4.0, which added pnpm and the `converters` option (Docusaurus #8690); yarn and pnpm
+ * since; Bun too since 3.8.0 (#10953).
+ */
+function getNpm2YarnDefault({ major, minor }: SiteVersion): string[] {
+  if (major < 2 || (major === 2 && minor < 4)) return ['yarn'];
+  return major > 3 || (major === 3 && minor >= 8) ? ['yarn', 'pnpm', 'bun'] : ['yarn', 'pnpm'];
 }
 
 /**
