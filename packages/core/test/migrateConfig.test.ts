@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configSchema } from '../src/config/index.js';
 import { convertConfig } from '../src/migrate/docusaurusConfig.js';
 
 const CONFIG_TEXT = `export default {
@@ -98,6 +99,70 @@ describe('migrate docusaurus: edit links, last updates, redirects and head tags'
   it('keeps headTags and scripts', () => {
     expect(config.headTags).toEqual([{ tagName: 'meta', attributes: { name: 'google-site-verification', content: 'abc' } }]);
     expect(config.scripts).toEqual(['https://plausible.example.com/js/script.js', { src: '/analytics.js', defer: true }]);
+  });
+});
+
+describe('migrate docusaurus: stylesheets and scripts', () => {
+  const text = `export default {
+  title: 'Fonts',
+  url: 'https://fonts.example.com',
+  headTags: [{tagName: 'meta', attributes: {name: 'color-scheme', content: 'light dark'}}],
+  stylesheets: [
+    'https://fonts.googleapis.com/css?family=Roboto:400,700|Roboto+Mono',
+    {href: '/katex/katex.min.css', type: 'text/css', crossorigin: 'anonymous'},
+    {type: 'text/css'},
+    {href: '/print.css', rel: 'alternate stylesheet', title: 'Print', sizes: 2, onload: () => {}, 'bad name': 'x'},
+  ],
+  scripts: [
+    'https://plausible.example.com/js/script.js',
+    {src: '/analytics.js', defer: true, 'data-domain': 'fonts.example.com', 'data-sample': 10},
+    {async: true},
+  ],
+};
+`;
+  const loaded = {
+    title: 'Fonts',
+    url: 'https://fonts.example.com',
+    headTags: [{ tagName: 'meta', attributes: { name: 'color-scheme', content: 'light dark' } }],
+    stylesheets: [
+      'https://fonts.googleapis.com/css?family=Roboto:400,700|Roboto+Mono',
+      { href: '/katex/katex.min.css', type: 'text/css', crossorigin: 'anonymous' },
+      { type: 'text/css' },
+      { href: '/print.css', rel: 'alternate stylesheet', title: 'Print', sizes: 2, onload: { $function: 'onload' }, 'bad name': 'x' },
+    ],
+    scripts: [
+      'https://plausible.example.com/js/script.js',
+      { src: '/analytics.js', defer: true, 'data-domain': 'fonts.example.com', 'data-sample': 10 },
+      { async: true },
+    ],
+  };
+  const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
+
+  it("writes each stylesheet as a link head tag after the site's own, in order, with its attributes (testing-library's Google Fonts)", () => {
+    expect(config.headTags).toEqual([
+      { tagName: 'meta', attributes: { name: 'color-scheme', content: 'light dark' } },
+      { tagName: 'link', attributes: { rel: 'stylesheet', href: 'https://fonts.googleapis.com/css?family=Roboto:400,700|Roboto+Mono' } },
+      { tagName: 'link', attributes: { rel: 'stylesheet', href: '/katex/katex.min.css', type: 'text/css', crossorigin: 'anonymous' } },
+      // Its own rel, as Docusaurus lets an entry give one.
+      { tagName: 'link', attributes: { rel: 'alternate stylesheet', href: '/print.css', title: 'Print', sizes: '2' } },
+    ]);
+    expect(config.scripts).toEqual([
+      'https://plausible.example.com/js/script.js',
+      { src: '/analytics.js', defer: true, 'data-domain': 'fonts.example.com', 'data-sample': '10' },
+    ]);
+  });
+
+  it('notes, at its line, an entry without its URL and an attribute docgen cannot write', () => {
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '8 A stylesheet without its `href` ({"type":"text/css"}) is not converted',
+      '9 The attribute `onload` of the stylesheet /print.css is not converted',
+      '9 The attribute `bad name` of the stylesheet /print.css is not converted',
+      '14 A script without its `src` ({"async":true}) is not converted',
+    ]);
+  });
+
+  it("gives a config that docgen's schema takes: a number written as text", () => {
+    expect(configSchema.safeParse(config).success).toBe(true);
   });
 });
 

@@ -1237,7 +1237,7 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toMatch(/>note</i);
   });
 
-  it('turns remark-math and rehype-katex into markdown.math, and takes markdown.mermaid and the mermaid theme', async () => {
+  it("turns remark-math and rehype-katex into markdown.math, takes markdown.mermaid and the mermaid theme, and the config's stylesheets and scripts", async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {
       'docs/intro.md': '# Intro\n\nThe area is $\\pi r^2$.\n\n```mermaid\ngraph LR; A-->B\n```\n',
@@ -1251,6 +1251,9 @@ describe('docgen migrate docusaurus', () => {
         '  markdown: { mermaid: true },',
         "  themes: ['@docusaurus/theme-mermaid'],",
         "  presets: [['classic', { docs: { remarkPlugins: [math], rehypePlugins: [katex] }, blog: false }]],",
+        // As testing-library's site loads its fonts, and KaTeX sites their stylesheet.
+        "  stylesheets: ['https://fonts.googleapis.com/css?family=Roboto:400,700', { href: '/katex/katex.min.css', type: 'text/css' }],",
+        "  scripts: [{ src: '/js/hello.js', defer: true }],",
         '};',
         '',
       ].join('\n'),
@@ -1267,6 +1270,11 @@ describe('docgen migrate docusaurus', () => {
     const page = readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8');
     expect(page).toContain('<span class="katex">');
     expect(page).toContain('data-diagram="mermaid"');
+    // In the head of every page, in the config's order, as Docusaurus writes them.
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto:400,700"><link rel="stylesheet" href="/katex/katex.min.css" type="text/css"><script src="/js/hello.js" defer></script>',
+    );
   });
 
   it('stops at a malformed versions.json with its line and column, and leaves no half-written site', async () => {

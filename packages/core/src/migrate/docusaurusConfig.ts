@@ -56,6 +56,7 @@ const CONVERTED_KEYS = new Set([
   'themes',
   'markdown',
   'headTags',
+  'stylesheets',
   'scripts',
   'customFields',
 ]);
@@ -312,9 +313,15 @@ function convertClientRedirects(
   return { redirects: result, extensionRedirects };
 }
 
-/** Top-level `headTags` and `scripts`, which docgen takes as Docusaurus writes them (strings and plain objects only). */
+/**
+ * Top-level `headTags`, `stylesheets` and `scripts`, in the order Docusaurus writes them into
+ * every page's head: `headTags` as they are (plain objects only), each stylesheet as a `<link
+ * rel="stylesheet">` head tag after them, the scripts as docgen's `scripts` (written after every
+ * head tag). What docgen's config cannot hold is a note at its line.
+ */
 function convertHeadTags(site: Data, configFile: string, configText: string, notes: MigrationNote[]): Data {
   const result: Data = {};
+  const headTags: Data[] = [];
   if (Array.isArray(site.headTags)) {
     const tags = site.headTags.filter(
       (tag): tag is Data =>
@@ -328,18 +335,73 @@ function convertHeadTags(site: Data, configFile: string, configText: string, not
         todo: 'docgen takes meta, link, script, style, noscript and base head tags: write the others in a theme of your own.',
       });
     }
-    if (tags.length > 0)
-      result.headTags = tags.map((tag) => ({
+    headTags.push(
+      ...tags.map((tag) => ({
         tagName: tag.tagName,
         attributes: isData(tag.attributes) ? tag.attributes : {},
         ...(text(tag.innerHTML) && { innerHTML: tag.innerHTML }),
-      }));
+      })),
+    );
   }
-  if (Array.isArray(site.scripts)) {
-    const scripts = site.scripts.filter((script) => typeof script === 'string' || (isData(script) && typeof script.src === 'string'));
-    if (scripts.length > 0) result.scripts = scripts;
-  }
+  // Docusaurus's own `rel` first: an entry may give another.
+  const stylesheets = convertLinkedFiles(site.stylesheets, 'stylesheets', 'href', configFile, configText, notes);
+  headTags.push(...stylesheets.map((entry) => ({ tagName: 'link', attributes: { rel: 'stylesheet', ...toAttributes(entry, 'href') } })));
+  if (headTags.length > 0) result.headTags = headTags;
+  const scripts = convertLinkedFiles(site.scripts, 'scripts', 'src', configFile, configText, notes);
+  if (scripts.length > 0) result.scripts = scripts;
   return result;
+}
+
+/** An attribute name docgen's config takes (see attributeName in config/schema.ts): none can break out of its tag. */
+const ATTRIBUTE_NAME = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
+
+const toAttributes = (entry: string | Data, url: 'href' | 'src'): Data => (typeof entry === 'string' ? { [url]: entry } : entry);
+
+/**
+ * The entries of `stylesheets` or `scripts` as docgen's config holds them: a URL stays a URL, an
+ * object of attributes keeps those whose value is text (a number written as text) or a boolean.
+ * An entry without its URL (`href`, `src`), and an attribute docgen cannot write, are noted at
+ * the entry's line.
+ */
+function convertLinkedFiles(
+  value: unknown,
+  key: 'stylesheets' | 'scripts',
+  url: 'href' | 'src',
+  configFile: string,
+  configText: string,
+  notes: MigrationNote[],
+): (string | Data)[] {
+  const given = Array.isArray(value) ? value : [];
+  // Each entry at its own line when the config writes them as an array literal (not built by code).
+  const written = findArrayElementLines(configText, key);
+  const lineOf = (index: number) => (written?.length === given.length ? written[index] : findKeyLine(configText, key));
+  const kind = key === 'stylesheets' ? 'stylesheet' : 'script';
+  return given.flatMap((entry, index): (string | Data)[] => {
+    if (typeof entry === 'string' && entry !== '') return [entry];
+    if (!isData(entry) || typeof entry[url] !== 'string' || entry[url] === '') {
+      notes.push({
+        file: configFile,
+        line: lineOf(index),
+        what: `A ${kind} without its \`${url}\` (${JSON.stringify(entry)}) is not converted`,
+        todo: `Write it as a URL, or as { ${url}: URL, ...attributes }.`,
+      });
+      return [];
+    }
+    const attributes: Data = {};
+    for (const [name, attribute] of Object.entries(entry)) {
+      if (ATTRIBUTE_NAME.test(name) && (typeof attribute === 'string' || typeof attribute === 'boolean')) attributes[name] = attribute;
+      else if (ATTRIBUTE_NAME.test(name) && typeof attribute === 'number') attributes[name] = String(attribute);
+      else {
+        notes.push({
+          file: configFile,
+          line: lineOf(index),
+          what: `The attribute \`${name}\` of the ${kind} ${entry[url] as string} is not converted`,
+          todo: 'docgen writes attributes whose name is letters, digits and -_:. and whose value is text or true: write it so in docgen.config.yaml.',
+        });
+      }
+    }
+    return [attributes];
+  });
 }
 
 const PLUGIN_ADVICE: Record<string, string> = {
