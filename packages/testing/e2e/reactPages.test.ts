@@ -97,18 +97,26 @@ import Mountain from '@site/static/img/mountain.svg';
 
 const LIST = [{ title: 'Fast' }, { title: 'Small' }];
 
-export default function Features() {
+// Function components with defaultProps, as sites written for React 18 have them (testing-library's Container).
+function Box({ kind, children }) {
+  return <div className={'box box-' + kind}>{children}</div>;
+}
+Box.defaultProps = { kind: 'plain' };
+
+export default function Features({ layout }) {
   return (
-    <section className="features">
+    <section className={'features features-' + layout}>
       {LIST.map(({ title }) => (
         <div key={title} className="col col--6">
           <Mountain className="feature-svg" role="img" />
           <Heading as="h3">{title}</Heading>
+          <Box>{title} box</Box>
         </div>
       ))}
     </section>
   );
 }
+Features.defaultProps = { layout: 'grid' };
 `;
 
 describe('React pages written for Docusaurus', () => {
@@ -221,6 +229,9 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('themed-image--dark');
     // An SVG a component requires is drawn inline, its props over the file's attributes.
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" class="feature-svg" role="img"><path class="peak"');
+    // defaultProps of function components, which React 19's jsx() leaves out and React 18 gave.
+    expect(html).toContain('<section class="features features-grid">');
+    expect(html).toContain('<div class="box box-plain">Fast<!-- --> box</div>');
     expect(html).toContain('<h3>Fast</h3>');
     // The page is the whole screen, not a markdown page's column with its title.
     expect(html).not.toContain('markdown-page');

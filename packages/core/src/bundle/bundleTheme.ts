@@ -4,7 +4,7 @@ import { dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
-import { BASE_OPTIONS, findRootedFile, toBundleError } from './esbuildCommon.js';
+import { BASE_OPTIONS, findRootedFile, JSX_COMPAT_NAMESPACE, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
@@ -152,6 +152,7 @@ const common = (input: BundleInput, sass: SassStylesheets): esbuild.BuildOptions
     sass.plugin,
     siteStylesheetUrls(input.siteDir),
     siteModules(input.siteDir),
+    siteJsxRuntime(input.themeDir),
     themeOverrides({
       themeDir: input.themeDir,
       components: readThemeComponents(input.themeDir),
@@ -167,12 +168,18 @@ const common = (input: BundleInput, sass: SassStylesheets): esbuild.BuildOptions
 /**
  * The files esbuild read for a bundle (its metafile's inputs), as absolute paths: the site's own
  * modules (`docgen-site:` namespace) under the site folder, the rest relative to the theme. The
- * generated entry (`entryName`), the modules that put overrides in place and the code themes' CSS
- * are no files: the page list, the theme's entries, the overrides and the config make them.
+ * generated entry (`entryName`), the modules that put overrides in place, the code themes' CSS and
+ * the site's JSX runtime are no files: the page list, the theme's entries, the overrides and the config make them.
  */
 function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName: string): string[] {
   return Object.keys(metafile.inputs)
-    .filter((path) => path !== entryName && !isGeneratedModule(path) && !path.startsWith(`${CODE_THEME_NAMESPACE}:`))
+    .filter(
+      (path) =>
+        path !== entryName &&
+        !isGeneratedModule(path) &&
+        !path.startsWith(`${CODE_THEME_NAMESPACE}:`) &&
+        !path.startsWith(`${JSX_COMPAT_NAMESPACE}:`),
+    )
     .map((path) =>
       path.startsWith(`${SITE_NAMESPACE}:`) ? resolve(input.siteDir, path.slice(SITE_NAMESPACE.length + 1)) : resolve(input.themeDir, path),
     );

@@ -55,3 +55,39 @@ export function findRootedFile(siteDir: string, path: string): string | undefine
     .map((sitePath) => join(siteDir, sitePath))
     .find((absolutePath) => existsSync(absolutePath) && statSync(absolutePath).isFile());
 }
+
+/** The namespace of the JSX runtime siteJsxRuntime gives: a module made here, no file. */
+export const JSX_COMPAT_NAMESPACE = 'docgen-jsx-compat';
+
+/**
+ * React's JSX runtime as the site's own modules meet it, filling in a component's `defaultProps`
+ * first: React 19's `jsx()` no longer gives them to function components, which React 18 (and
+ * `createElement`, still) did, and which sites written for it rely on (testing-library's home page:
+ * `Container.defaultProps.wrapper`, and its layout with it, was lost). Only the modules of the site
+ * (`SITE_NAMESPACE`) are given it: the theme's code and packages keep React's own runtime. Add it
+ * before the plugin that resolves React, which then resolves this module's own import of it.
+ */
+export function siteJsxRuntime(resolveDir: string): esbuild.Plugin {
+  return {
+    name: 'docgen-site-jsx-runtime',
+    setup(build) {
+      build.onResolve({ filter: /^react\/jsx-runtime$/, namespace: SITE_NAMESPACE }, () => ({
+        path: 'react/jsx-runtime',
+        namespace: JSX_COMPAT_NAMESPACE,
+      }));
+      build.onLoad({ filter: /.*/, namespace: JSX_COMPAT_NAMESPACE }, () => ({ contents: JSX_COMPAT_RUNTIME, loader: 'js', resolveDir }));
+    },
+  };
+}
+
+/** The runtime siteJsxRuntime gives: React's, with `defaultProps` filled in as `createElement` fills them. */
+const JSX_COMPAT_RUNTIME = `import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
+export { Fragment };
+function withDefaults(type, props) {
+  const defaults = type != null && type.defaultProps;
+  if (defaults) for (const name in defaults) if (props[name] === undefined) props[name] = defaults[name];
+  return props;
+}
+export const jsx = (type, props, key) => reactJsx(type, withDefaults(type, props), key);
+export const jsxs = (type, props, key) => reactJsxs(type, withDefaults(type, props), key);
+`;

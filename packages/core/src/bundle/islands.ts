@@ -7,7 +7,7 @@ import type { DocusaurusSiteContext } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES, SITE_NAMESPACE } from '../files/index.js';
 import { writeFileWhole } from '../processes/index.js';
-import { BASE_OPTIONS, findRootedFile, toBundleError } from './esbuildCommon.js';
+import { BASE_OPTIONS, findRootedFile, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, STYLESHEET_MODULE, type StylesheetUse } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
@@ -474,6 +474,7 @@ const common = (input: IslandsInput, missing: MissingImports, use: StylesheetUse
     sassStylesheets(input.siteDir, use).plugin,
     islandAssets(),
     siteStylesheetUrls(input.siteDir),
+    siteJsxRuntime(input.themeDir),
     islandModules(input.siteDir, input.themeDir, input.compilePage, missing, input.site),
   ],
   // Files components import: beside the browser code, at the same URL in both bundles.

@@ -18,7 +18,7 @@ import {
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { SITE_NAMESPACE } from '../files/index.js';
-import { BASE_OPTIONS } from './esbuildCommon.js';
+import { BASE_OPTIONS, siteJsxRuntime } from './esbuildCommon.js';
 import { writeFileWhole } from '../processes/index.js';
 
 /**
@@ -182,6 +182,7 @@ const buildOptions = (
     mdxImports(input.siteDir),
     islandAssets(),
     siteStylesheetUrls(input.siteDir),
+    siteJsxRuntime(input.themeDir),
     islandModules(input.siteDir, input.themeDir, undefined, missing),
   ],
   loader: SERVER_LOADERS,
