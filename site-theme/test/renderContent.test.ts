@@ -154,4 +154,9 @@ describe('code blocks and links', () => {
     expect(heading.attrs.class).toBe('anchor');
     expect(tree.findAll('h3')[0]!.attrs).toMatchObject({ id: 'notes', class: 'sr-only', title: 'The notes' });
   });
+
+  it('keep an anchor without href (<a name>, <a id>) a plain anchor: no href, no new tab, its own attributes', () => {
+    const anchors = renderIn(SITE, h('p', {}, h('a', { name: 'bar' }), h('a', { id: 'baz', className: ['spot'] }, 'here'))).findAll('a');
+    expect(anchors.map(({ attrs }) => attrs)).toEqual([{ name: 'bar' }, { id: 'baz', class: 'spot' }]);
+  });
 });

@@ -177,7 +177,9 @@ function createComponents(context: ContentContext): Partial<Components> & Record
       );
     },
     a({ href, children, node: _node, ...rest }: Props) {
-      const url = String(href ?? '');
+      // An anchor without href (`<a name="x">`, a target of links) is no link: an empty href would make it one to the page.
+      if (href == null) return <a {...rest}>{children}</a>;
+      const url = String(href);
       const external = /^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('mailto:');
       return external ? (
         <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
