@@ -1,7 +1,8 @@
 /**
  * What a Docusaurus site's own CSS takes from Infima, in docgen's theme: a custom.css that colours
- * with Infima's custom properties (testing-library's grey bands in `--ifm-color-emphasis-100`),
- * built, served by a plain static server and looked at in Chromium in both colour modes.
+ * with Infima's custom properties (testing-library's grey bands in `--ifm-color-emphasis-100`) and
+ * a home page's outline button (its "Get Started"), built, served by a plain static server and
+ * looked at in Chromium in both colour modes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,7 @@ const lightnessOf = (rgb: string) => {
   return channels.reduce((sum, channel) => sum + channel, 0) / 3;
 };
 
-describe("Infima's custom properties", () => {
+describe("Infima's custom properties and outline buttons", () => {
   let browser: Browser;
   let server: PlainServer;
   beforeAll(async () => {
@@ -124,6 +125,30 @@ describe("Infima's custom properties", () => {
       // Where the theme has a colour of its own, Infima's name gives it.
       expect(await resolveColour(page, 'var(--ifm-color-content)')).toBe(await resolveColour(page, 'var(--ifm-font-color-base)'));
       expect(await resolveColour(page, 'var(--ifm-color-danger)')).toBe(await resolveColour(page, 'var(--color-danger)'));
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['light', 'dark'] as const)(
+    'draws an outline button in its colour on a transparent ground, filled under the pointer (%s)',
+    async (mode) => {
+      const { context, page, problems } = await open(mode);
+      const primary = await resolveColour(page, 'var(--ifm-color-primary)');
+      const danger = await resolveColour(page, 'var(--color-danger)');
+      const transparent = 'rgba(0, 0, 0, 0)';
+      expect(await coloursOf(page, '#start')).toEqual({ color: primary, border: primary, background: transparent });
+      expect(await coloursOf(page, '#danger')).toEqual({ color: danger, border: danger, background: transparent });
+      // Under the pointer, as the filled button of its colour is.
+      const filled = await coloursOf(page, '#filled');
+      expect(filled.background).toBe(primary);
+      await page.hover('#filled');
+      const filledHovered = await coloursOf(page, '#filled');
+      await page.hover('#start');
+      const hovered = await coloursOf(page, '#start');
+      expect(hovered).toEqual(filledHovered);
+      expect(hovered.color).toBe(mode === 'light' ? 'rgb(255, 255, 255)' : filled.color);
+      expect(hovered.background).not.toBe(transparent);
       expect(problems).toEqual([]);
       await context.close();
     },
