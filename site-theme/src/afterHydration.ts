@@ -14,12 +14,9 @@ export function useBehaviourEffect(effect: (code: Behaviours) => (() => void) | 
   useEffect(() => {
     let cleanup: (() => void) | undefined;
     let live = true;
-    behaviours.load().then(
-      (code) => {
-        if (live) cleanup = effect(code);
-      },
-      (error: unknown) => console.warn('docgen: loading the code of the page behaviours failed', error),
-    );
+    behaviours.whenLoaded((code) => {
+      if (live) cleanup = effect(code);
+    });
     return () => {
       live = false;
       cleanup?.();

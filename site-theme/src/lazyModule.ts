@@ -14,6 +14,8 @@ export interface LazyModule<T> {
   isLoaded(): boolean;
   /** The loaded module. Throws when nothing loaded it yet: a route's screens are loaded before it shows. */
   get(): T;
+  /** Loads the module, then gives it to `use`; a failed load (the reader went offline) is logged. */
+  whenLoaded(use: (module: T) => void): void;
 }
 
 /** Every module registered, for `preloadAll`. */
@@ -38,6 +40,9 @@ export function lazyModule<T>(name: string, importer: () => Promise<T>): LazyMod
       return promise;
     },
     isLoaded: () => loaded !== undefined,
+    whenLoaded(use) {
+      module.load().then(use, (error: unknown) => console.warn(`docgen: loading the ${name} failed`, error));
+    },
     get() {
       if (!loaded) throw new Error(`docgen: the code of the ${name} was used before it was loaded`);
       return loaded.module;
@@ -60,7 +65,7 @@ export function lazyComponent<Props extends object>(name: string, importer: () =
     open(show: () => void) {
       // Once loaded, at once: it opens in the same render as the reader's click or key press.
       if (module.isLoaded()) show();
-      else module.load().then(show, (error: unknown) => console.warn(`docgen: loading the ${name} failed`, error));
+      else module.whenLoaded(show);
     },
     get Component() {
       return module.get().default;
@@ -77,10 +82,7 @@ export function useLazyModule<T>(module: LazyModule<T>): T | undefined {
   useEffect(() => {
     if (module.isLoaded()) return;
     let live = true;
-    module.load().then(
-      () => live && setLoaded(true),
-      (error: unknown) => console.warn('docgen: loading code on demand failed', error),
-    );
+    module.whenLoaded(() => live && setLoaded(true));
     return () => {
       live = false;
     };

@@ -254,6 +254,21 @@ describe('navbar items', () => {
     expect(external.findAll('a')[0]!.text).toBe('GitHub(새 탭에서 열림)');
   });
 
+  it('mark a link active on the pages under it too, as Docusaurus does (Blog on a post), but not the home page everywhere', () => {
+    const active = (href: string) =>
+      linksOf(item({ type: 'link', position: 'left', label: 'Link', href, external: false }))[0]!.className.includes(
+        'navbar__link--active',
+      );
+    // The page is /docs/guide/start.
+    expect([active('/docs'), active('/docs/guide/'), active('/docs/guide/start'), active('/'), active('/docs/gui')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('link a doc and a sidebar in the version being read', () => {
     const doc: PropNavbarItem = { type: 'doc', position: 'left', label: 'Docs', docId: 'intro' };
     expect(linksOf(item(doc))[0]!.href).toBe('/docs/intro');
@@ -261,6 +276,9 @@ describe('navbar items', () => {
     const sidebar: PropNavbarItem = { type: 'docSidebar', position: 'left', label: 'Guide', sidebarId: 'guide' };
     expect(linksOf(item(sidebar))).toMatchObject([{ text: 'Guide', href: '/docs/guide/start', current: 'page' }]);
     expect(linksOf(item(sidebar, docRoute({ sidebar: undefined })))[0]!.current).toBeUndefined();
+    // A doc item is active on every page of its doc's sidebar, as Docusaurus's is (intro is in the sidebar guide).
+    expect(linksOf(item(doc))[0]!.className).toContain('navbar__link--active');
+    expect(linksOf(item(doc, docRoute({ sidebar: undefined })))[0]!.className).not.toContain('navbar__link--active');
   });
 
   it('offer the versions as a closed dropdown, each to the same page, the one being read marked', () => {

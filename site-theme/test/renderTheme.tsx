@@ -17,6 +17,7 @@ const version = (name: string, fields: Partial<SiteData['versions'][number]> = {
   banner: 'none',
   mainDocPath: name === 'current' ? '/docs/intro' : `/docs/${name}/intro`,
   navbarDocPaths: { intro: name === 'current' ? '/docs/intro' : `/docs/${name}/intro` },
+  navbarDocSidebars: { intro: 'guide' },
   sidebarPaths: { guide: name === 'current' ? '/docs/guide/start' : `/docs/${name}/guide/start` },
   ...fields,
 });

@@ -252,3 +252,45 @@ describe("the blog's lists of tags and authors", () => {
     expect(await listsOf(listed)).toEqual({ tags: true, authors: true, site: expect.objectContaining({ tags: true, authors: true }) });
   });
 });
+
+describe('navbar doc items', () => {
+  it("carry the sidebar their doc is in, by which the item is active on that sidebar's pages", async () => {
+    const siteDir = makeTempDir();
+    const files: Record<string, string> = {
+      'docgen.config.yaml': [
+        'title: Nav',
+        'url: https://nav.example.com',
+        'i18n:\n  defaultLocale: en\n  locales: [en]',
+        'navbar:',
+        '  items:',
+        '    - { type: doc, docId: guide/start, label: Guide }',
+        '    - { type: doc, docId: api/index, label: API }',
+        '    - { type: doc, docId: loose, label: Loose }',
+        '',
+      ].join('\n'),
+      'sidebars.yaml': [
+        'guide:',
+        '  - guide/start',
+        '  - guide/more',
+        'api:',
+        '  - type: category',
+        '    label: API',
+        '    link: { type: doc, id: api/index }',
+        '    items: [api/call]',
+        '',
+      ].join('\n'),
+      'docs/guide/start.md': '# Start\n',
+      'docs/guide/more.md': '# More\n',
+      'docs/api/index.md': '# API\n',
+      'docs/api/call.md': '# Call\n',
+      'docs/loose.md': '# Loose\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+      writeFileSync(join(siteDir, path), text);
+    }
+    const [locale] = (await loadSite({ siteDir })).manifest.locales;
+    // The category's own doc counts as in its sidebar; a doc of no sidebar has none.
+    expect(locale!.site.versions[0]!.navbarDocSidebars).toEqual({ 'guide/start': 'guide', 'api/index': 'api' });
+  });
+});

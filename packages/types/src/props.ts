@@ -39,6 +39,8 @@ export interface PropVersion {
   mainDocPath: string;
   /** Paths of docs referenced from the navbar (`doc` items), by doc id. */
   navbarDocPaths: Record<string, string>;
+  /** The sidebar each of those docs is in, by doc id (none for a doc of no sidebar): the item is active on its pages. */
+  navbarDocSidebars: Record<string, string>;
   /** Path of the first link of each sidebar, by sidebar id (`docSidebar` items, versions page). */
   sidebarPaths: Record<string, string>;
 }

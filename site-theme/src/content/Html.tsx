@@ -21,12 +21,9 @@ export function Html({ slot = 'main', className = 'markdown', lang }: { slot?: s
     if (!element?.querySelector(INTERACTIVE)) return;
     let cleanup: (() => void) | undefined;
     let live = true;
-    contentEnhancer.load().then(
-      ({ enhanceContent }) => {
-        if (live) cleanup = enhanceContent(element, route.stylesheets);
-      },
-      (error: unknown) => console.warn('docgen: loading the code of interactive content failed', error),
-    );
+    contentEnhancer.whenLoaded(({ enhanceContent }) => {
+      if (live) cleanup = enhanceContent(element, route.stylesheets);
+    });
     return () => {
       live = false;
       cleanup?.();

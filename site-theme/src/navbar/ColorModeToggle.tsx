@@ -39,13 +39,10 @@ export function ColorModeToggle() {
   );
   if (disableSwitch) return null;
   const apply = (next: ColorModeChoice) =>
-    behaviours.load().then(
-      (code) => {
-        setMode(code.applyColorMode(next));
-        setChoice(next);
-      },
-      (error: unknown) => console.warn('docgen: loading the code of the colour mode failed', error),
-    );
+    behaviours.whenLoaded((code) => {
+      setMode(code.applyColorMode(next));
+      setChoice(next);
+    });
   const next: ColorModeChoice = respectPrefersColorScheme
     ? ({ system: 'light', light: 'dark', dark: 'system' } as const)[choice]
     : mode === 'dark'

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, usePage, useSiteData } from '@docgen/client';
 import type { PropNavbarItem } from '@docgen/types';
 import { behaviours, useBehaviourEffect } from '../afterHydration.js';
@@ -84,31 +84,29 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
   const versionOf = useActiveVersions();
   const version = versionOf((item as { docsInstance?: string }).docsInstance);
   const className = mobile ? 'menu__link' : 'navbar__item navbar__link';
+  const inSidebar = (id?: string) => id !== undefined && 'sidebar' in route && route.sidebar?.id === id;
+  // The item's link, marked as the reader's where Docusaurus marks it.
+  const link = (href: string, active: boolean, icon?: ReactNode) => (
+    <Link className={className + (active ? ' navbar__link--active' : '')} href={href} aria-current={active ? 'page' : undefined}>
+      {item.label}
+      {icon}
+    </Link>
+  );
   switch (item.type) {
     case 'link':
-      return (
-        <Link className={className + (pathname === item.href ? ' navbar__link--active' : '')} href={item.href}>
-          {item.label}
-          {item.external ? <ExternalLinkIcon /> : null}
-        </Link>
+      // On its page and the pages under it (`/blog` on a post), but the home page only on itself.
+      return link(
+        item.href,
+        item.href === site.baseUrl ? pathname === item.href : `${pathname}/`.startsWith(item.href.replace(/\/?$/, '/')),
+        item.external && <ExternalLinkIcon />,
       );
     case 'doc': {
       const href = version?.navbarDocPaths[item.docId] ?? site.baseUrl;
-      return (
-        <Link className={className + (pathname === href ? ' navbar__link--active' : '')} href={href}>
-          {item.label}
-        </Link>
-      );
+      // On the doc and on every page of its sidebar.
+      return link(href, pathname === href || inSidebar(version?.navbarDocSidebars[item.docId]));
     }
-    case 'docSidebar': {
-      const href = version?.sidebarPaths[item.sidebarId] ?? site.baseUrl;
-      const active = 'sidebar' in route && route.sidebar?.id === item.sidebarId;
-      return (
-        <Link className={className + (active ? ' navbar__link--active' : '')} href={href} aria-current={active ? 'page' : undefined}>
-          {item.label}
-        </Link>
-      );
-    }
+    case 'docSidebar':
+      return link(version?.sidebarPaths[item.sidebarId] ?? site.baseUrl, inSidebar(item.sidebarId));
     case 'dropdown': {
       // A doc or a sidebar in a dropdown leads to its page in the version the reader is in, of its instance.
       const items = item.items.map((child) => {
@@ -130,7 +128,7 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
           label: candidate.label,
           href: versionPaths[candidate.name] ?? candidate.mainDocPath,
           active: candidate.name === version?.name,
-          onSelect: () => void behaviours.load().then((code) => code.storePreferredVersion(item.docsInstance, candidate.name)),
+          onSelect: () => behaviours.whenLoaded((code) => code.storePreferredVersion(item.docsInstance, candidate.name)),
         }));
       return <Dropdown label={version?.label ?? t('versions')} position={item.position} items={items} />;
     }

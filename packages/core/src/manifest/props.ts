@@ -16,6 +16,7 @@ import type {
   RouteData,
   SearchScope,
   Sidebar,
+  SidebarItem,
   SiteData,
 } from '@docgen/types';
 import { getImageUrl, isExternalUrl } from '@docgen/shared';
@@ -346,6 +347,13 @@ export function toSiteProps(input: {
       banner: version.banner,
       mainDocPath: mainDoc?.permalink ?? version.path,
       navbarDocPaths: Object.fromEntries([...(navbarDocIds.get(version.instance) ?? [])].map((id) => [id, docPath(id)])),
+      navbarDocSidebars: Object.fromEntries(
+        [...(navbarDocIds.get(version.instance) ?? [])].flatMap((id) => {
+          const path = version.docs.find((doc) => doc.id === id)?.permalink;
+          const sidebarId = Object.keys(version.sidebars).find((sidebar) => hasDoc(version.sidebars[sidebar]!, id, path));
+          return sidebarId === undefined ? [] : [[id, sidebarId]];
+        }),
+      ),
       sidebarPaths: Object.fromEntries(
         Object.entries(version.sidebars).map(([id, sidebar]) => [id, getSidebarFirstPath(sidebar) ?? mainDoc?.permalink ?? version.path]),
       ),
@@ -411,4 +419,11 @@ export function toSiteProps(input: {
     search: { scopes: input.searchScopes.map(({ scope, label }) => ({ name: scope, label })) },
     ...(config.headTags.length > 0 && { headTags: config.headTags }),
   };
+}
+
+/** Whether a sidebar links the doc `id` (at `path`: a category's own page), at any depth. */
+function hasDoc(items: SidebarItem[], id: string, path: string | undefined): boolean {
+  return items.some((item) =>
+    item.type === 'category' ? (path !== undefined && item.href === path) || hasDoc(item.items, id, path) : item.docId === id,
+  );
 }
