@@ -10,6 +10,16 @@ import { loadSite } from '../src/build/loadSite.js';
 
 afterAll(removeTempDirs);
 
+/** A site of `files` (site paths) in a new temporary folder. */
+function writeSite(files: Record<string, string>): string {
+  const siteDir = makeTempDir();
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+    writeFileSync(join(siteDir, path), text);
+  }
+  return siteDir;
+}
+
 // A hand-made site model: one sidebar, one doc, the links a route takes from the rest of the site.
 const sidebar: Sidebar = [
   { type: 'link', label: 'Intro', href: '/docs/intro', docId: 'intro' },
@@ -223,18 +233,13 @@ describe('createManifest: the props it hands the theme', () => {
 
 describe("the blog's lists of tags and authors", () => {
   const siteWith = (posts: Record<string, string>, authorsYaml?: string) => {
-    const siteDir = makeTempDir();
     const files: Record<string, string> = {
       'docgen.config.yaml': 'title: Blog\nurl: https://blog.example.com\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
       'docs/intro.md': '# Intro\n',
       ...Object.fromEntries(Object.entries(posts).map(([name, text]) => [`blog/${name}`, text])),
       ...(authorsYaml && { 'blog/authors.yaml': authorsYaml }),
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(siteDir, path)), { recursive: true });
-      writeFileSync(join(siteDir, path), text);
-    }
-    return siteDir;
+    return writeSite(files);
   };
   const listsOf = async (siteDir: string) => {
     const [locale] = (await loadSite({ siteDir })).manifest.locales;
@@ -255,7 +260,6 @@ describe("the blog's lists of tags and authors", () => {
 
 describe('navbar doc items', () => {
   it("carry the sidebar their doc is in, by which the item is active on that sidebar's pages", async () => {
-    const siteDir = makeTempDir();
     const files: Record<string, string> = {
       'docgen.config.yaml': [
         'title: Nav',
@@ -285,12 +289,24 @@ describe('navbar doc items', () => {
       'docs/api/call.md': '# Call\n',
       'docs/loose.md': '# Loose\n',
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(siteDir, path)), { recursive: true });
-      writeFileSync(join(siteDir, path), text);
-    }
-    const [locale] = (await loadSite({ siteDir })).manifest.locales;
+    const [locale] = (await loadSite({ siteDir: writeSite(files) })).manifest.locales;
     // The category's own doc counts as in its sidebar; a doc of no sidebar has none.
     expect(locale!.site.versions[0]!.navbarDocSidebars).toEqual({ 'guide/start': 'guide', 'api/index': 'api' });
+  });
+});
+
+describe('a page that hides its title (hide_title)', () => {
+  it('shows its first other h1 as its only one: no "second h1" warning for it, one for the next', async () => {
+    const body = '&nbsp;\n\n# The only h1 shown\n\nText.\n\n# Another\n';
+    const siteDir = writeSite({
+      'docgen.config.yaml': 'title: Hide\nurl: https://hide.example.com\ni18n:\n  defaultLocale: en\n  locales: [en]\n',
+      'docs/hidden.md': `---\ntitle: Hidden title\nhide_title: true\n---\n\n${body}`,
+      'docs/shown.md': `---\ntitle: Shown title\n---\n\n${body}`,
+    });
+    const { diagnostics } = await loadSite({ siteDir });
+    const secondH1s = diagnostics
+      .filter((diagnostic) => diagnostic.code === 'markdown-second-h1')
+      .map((diagnostic) => `${diagnostic.location!.file}:${diagnostic.location!.line}`);
+    expect(secondH1s.sort()).toEqual(['docs/hidden.md:12', 'docs/shown.md:11', 'docs/shown.md:7']);
   });
 });

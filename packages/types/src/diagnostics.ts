@@ -54,6 +54,7 @@ export type DiagnosticCode =
   | 'git-last-update'
   | 'translation-status'
   | 'markdown'
+  | 'markdown-second-h1'
   | 'markdown-nesting'
   | 'markdown-plugin'
   | 'mdx-syntax'

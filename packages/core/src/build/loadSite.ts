@@ -152,7 +152,8 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   await compileTasks([...missing.values()], known, options);
   // Only this run's bodies are kept: entries of changed or deleted files are dropped.
   const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
-  for (const compiled of used.values()) diagnostics.push(...compiled.diagnostics);
+  const hidingTitle = getTitleHidingKeys(keyOf);
+  for (const [key, compiled] of used) diagnostics.push(...compiledDiagnostics(compiled, hidingTitle.has(key)));
   if (!options.compiled) writeCompileIndex(storeDir, used, { onDisk: index?.onDisk });
   else {
     options.compiled.clear();
@@ -261,13 +262,19 @@ export async function checkSiteContent(siteDir: string): Promise<SiteContentChec
     const sourceKeys = createSourceKeys();
     await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
     const tasks = new Map<string, CompileTask>();
+    const keyOf = new Map<SourceMarkdown<unknown>, string>();
     for (const source of getMarkdownSources(content)) {
       const key = sourceKeys.keyOf(salt, source);
+      keyOf.set(source, key);
       tasks.set(key, sourceKeys.taskOf(key, source));
     }
     const compiled = new Map<string, CompiledMarkdown>();
     await compileTasks([...tasks.values()], compiled, { config, storeDir });
-    const diagnostics = [...content.diagnostics, ...[...compiled.values()].flatMap((result) => result.diagnostics)];
+    const hidingTitle = getTitleHidingKeys(keyOf);
+    const diagnostics = [
+      ...content.diagnostics,
+      ...[...compiled].flatMap(([key, result]) => compiledDiagnostics(result, hidingTitle.has(key))),
+    ];
     if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics, linksChecked: false };
     // Every page compiled: the site model from the same sources and bodies, and its links.
     const site = await loadSite({ siteDir, config, content, storeDir, compiled, sourceKeys });
@@ -306,4 +313,19 @@ async function findUnknownLanguages(names: readonly string[]): Promise<string[]>
   if (names.every(isLanguageFile)) return [];
   const { registerLanguages } = await import('../compile/highlight.js');
   return registerLanguages(names);
+}
+
+/** The compile keys of the pages that hide their front matter title (hide_title). */
+function getTitleHidingKeys(keyOf: Map<SourceMarkdown<unknown>, string>): Set<string> {
+  return new Set([...keyOf].filter(([source]) => (source.frontMatter as { hideTitle?: boolean }).hideTitle === true).map(([, key]) => key));
+}
+
+/**
+ * A compiled body's diagnostics as its page reports them: on a page that hides its front matter
+ * title, the first "second h1" is the one h1 it shows.
+ */
+function compiledDiagnostics(compiled: CompiledMarkdown, hidesTitle: boolean): Diagnostic[] {
+  if (!hidesTitle) return compiled.diagnostics;
+  const shown = compiled.diagnostics.find((diagnostic) => diagnostic.code === 'markdown-second-h1');
+  return compiled.diagnostics.filter((diagnostic) => diagnostic !== shown);
 }

@@ -72,10 +72,10 @@ export function getCompileData(data: { docgen?: CompileData }): CompileData {
 
 /** Records a warning at a 1-based line and column of the body (reported as the line of the file). */
 export function createWarn(data: CompileData): Warn {
-  return (message, hint, position) =>
+  return (message, hint, position, code = 'markdown') =>
     data.diagnostics.push({
       severity: 'warning',
-      code: 'markdown',
+      code,
       message,
       hint,
       location: { file: data.sourcePath, line: (position?.line ?? 1) + data.lineOffset, column: position?.column ?? 1 },

@@ -80,6 +80,7 @@ export function rehypeDocgen() {
             `The heading "${text}" is a second h1 on the page`,
             'A page has one h1, its title: a # heading on the first line, or else the front matter title. Use ## for a section.',
             node.position?.start,
+            'markdown-second-h1',
           );
         }
       }

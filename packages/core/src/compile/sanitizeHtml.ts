@@ -1,9 +1,10 @@
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
+import type { DiagnosticCode } from '@docgen/types';
 import type { Element, Root as HastRoot } from 'hast';
 import { isCommentOnly } from './rawHtml.js';
 
 /** Records a warning at a 1-based line and column of the body. */
-export type Warn = (message: string, hint: string, position?: { line: number; column: number }) => void;
+export type Warn = (message: string, hint: string, position?: { line: number; column: number }, code?: DiagnosticCode) => void;
 
 /** Properties (hast names) whose value is one URL. */
 const URL_PROPERTIES = new Set(['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background']);

@@ -283,6 +283,12 @@ export const DIAGNOSTIC_CATALOGUE = {
     title: 'Markdown that works, but not as it was surely meant (an admonition or tab left open, an unknown directive)',
     hint: 'Fix the markdown at the line given.',
   },
+  'markdown-second-h1': {
+    area: 'markdown',
+    severity: 'warning',
+    title: 'A page shows a second h1 besides its title (a # heading that is not on its first line)',
+    hint: 'Use ## for a section: a page has one h1, its title.',
+  },
   'markdown-nesting': {
     area: 'markdown',
     severity: 'error',
