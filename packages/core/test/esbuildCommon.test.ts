@@ -31,3 +31,32 @@ describe('a failed bundle as docgen reports it', () => {
     expect(error.location).toBeUndefined();
   });
 });
+
+describe("a failed bundle's hint", () => {
+  const input = { siteDir: join('/', 'sites', 'docs'), workingDir: join('/', 'sites', 'docs'), failed: 'Bundling failed', hint: 'Fix it.' };
+  const unresolved = (path: string, file: string, line: number) => ({
+    text: `Could not resolve "${path}"`,
+    location: { file, line, column: 0 },
+    notes: [{ text: `You can mark the path "${path}" as external to exclude it from the bundle, which will remove this error.` }],
+  });
+
+  it('tells to install a package that is not, not to mark it external (no setting of docgen), and names the other errors', () => {
+    const error = toBundleError(
+      {
+        errors: [
+          unresolved('left-pad/lib/index.js', 'docgen-site:docs/components/Pad.jsx', 1),
+          unresolved('@scope/chart', 'docgen-site:src/components/Chart.jsx', 2),
+          unresolved('./gone', 'docgen-site:src/components/Chart.jsx', 3),
+        ],
+      },
+      input,
+    );
+    expect(error.message).toBe('Bundling failed: Could not resolve "left-pad/lib/index.js"');
+    expect(error.location).toEqual({ file: 'docs/components/Pad.jsx', line: 1, column: 1 });
+    expect(error.hint).toBe(
+      'Install the package in the site: npm install left-pad; also: src/components/Chart.jsx:2:1: Could not resolve "@scope/chart"; src/components/Chart.jsx:3:1: Could not resolve "./gone"',
+    );
+    // A file that is not there is no package to install.
+    expect(toBundleError({ errors: [unresolved('./gone', 'docgen-site:src/a.jsx', 3)] }, input).hint).toBe('Fix it.');
+  });
+});

@@ -18,21 +18,35 @@ export const BASE_OPTIONS = {
 /**
  * A failed esbuild run as docgen reports it: `<failed>: <esbuild's first error>` at its file, line
  * and column (a site module by its site-relative path, any other file as esbuild named it from
- * `workingDir`, the bundle's `absWorkingDir`), with esbuild's first note as the hint, or `hint`.
+ * `workingDir`, the bundle's `absWorkingDir`). The hint says how to install a package that is not
+ * (esbuild's own advice, to mark it external, is no setting of docgen's), else gives esbuild's
+ * first note, or `hint`; it names the run's other errors, so that one build shows them all.
  */
 export function toBundleError(error: unknown, input: { siteDir: string; workingDir: string; failed: string; hint: string }): DocgenError {
-  const first = (error as esbuild.BuildFailure).errors?.[0];
+  const [first, ...others] = (error as esbuild.BuildFailure).errors ?? [];
   if (!first) {
     return new DocgenError(`${input.failed}: ${(error as Error)?.message ?? String(error)}`, { code: 'bundle-failed', cause: error });
   }
-  const file = first.location?.file;
-  const sitePath = file?.startsWith(`${SITE_NAMESPACE}:`)
-    ? file.slice(SITE_NAMESPACE.length + 1)
-    : file && relative(input.siteDir, resolve(input.workingDir, file));
+  const where = (message: esbuild.Message) => {
+    const file = message.location?.file;
+    const sitePath = file?.startsWith(`${SITE_NAMESPACE}:`)
+      ? file.slice(SITE_NAMESPACE.length + 1)
+      : file && relative(input.siteDir, resolve(input.workingDir, file));
+    return message.location && sitePath ? { file: sitePath, line: message.location.line, column: message.location.column + 1 } : undefined;
+  };
+  const missing = /^Could not resolve "(?!\.|@site\/)((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^"]*)?"$/.exec(first.text)?.[1];
+  const hint = missing
+    ? `Install the package in the site: npm install ${missing}`
+    : (first.notes.find((note) => !/as external/.test(note.text))?.text ?? input.hint);
+  const more = others.slice(0, 5).map((other) => {
+    const at = where(other);
+    return `${at ? `${at.file}:${at.line}:${at.column}: ` : ''}${other.text}`;
+  });
+  const rest = others.length > more.length ? ` (and ${others.length - more.length} more)` : '';
   return new DocgenError(`${input.failed}: ${first.text}`, {
     code: 'bundle-failed',
-    location: first.location && sitePath ? { file: sitePath, line: first.location.line, column: first.location.column + 1 } : undefined,
-    hint: first.notes[0]?.text ?? input.hint,
+    location: where(first),
+    hint: more.length > 0 ? `${hint}; also: ${more.join('; ')}${rest}` : hint,
     cause: error,
   });
 }
