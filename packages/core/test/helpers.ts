@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Element, Nodes, Root } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
@@ -19,6 +19,16 @@ export function makeTempDir(prefix = 'docgen-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
+}
+
+/** A site of `files` (by site path) in a fresh temp folder; returns its path. */
+export function writeSite(files: Record<string, string>, prefix?: string): string {
+  const siteDir = makeTempDir(prefix);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
+    writeFileSync(join(siteDir, path), text);
+  }
+  return siteDir;
 }
 
 /** Copies a fixture site into a fresh temp folder and returns the copy's path. */

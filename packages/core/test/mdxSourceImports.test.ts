@@ -1,16 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config/index.js';
 import { readSiteContent } from '../src/content/index.js';
-import { makeTempDir, removeTempDirs } from './helpers.js';
+import { removeTempDirs, writeSite } from './helpers.js';
 
 afterAll(removeTempDirs);
 
 describe("what an MDX page imports, as the site's content is read", () => {
   it("takes each of several imports on one line (React Native's docs), and no import in prose", () => {
-    const site = makeTempDir('docgen-mdx-imports-');
-    const files: Record<string, string> = {
+    const site = writeSite({
       'docgen.config.yaml': 'title: T\nurl: https://t.example.com\nbaseUrl: /\n',
       'core/TabsConstants.tsx': "export default { defaultLanguage: 'kotlin' };\n",
       'core/Other.tsx': 'export const x = 1;\n',
@@ -23,14 +20,37 @@ describe("what an MDX page imports, as the site's content is read", () => {
         'Some prose; import x from "not-an-import" stays text.',
         '',
       ].join('\n'),
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(site, path)), { recursive: true });
-      writeFileSync(join(site, path), text);
-    }
+    });
     const content = readSiteContent(site, readConfig(site));
     const page = content.versions[0]!.docs.find((doc) => doc.file.sitePath === 'docs/a.mdx')!;
     expect(page.modules).toEqual({ 'core/TabsConstants': 'core/TabsConstants.tsx', 'core/Other': 'core/Other.tsx' });
     expect([...(page.packages ?? [])].sort()).toEqual(['@theme/TabItem', '@theme/Tabs', 'some-chart']);
+  });
+});
+
+describe("a package's stylesheet an MDX page imports", () => {
+  it("is read from the site's node_modules as the page's own stylesheets are (named by its file there), and a missing one is a package", () => {
+    const site = writeSite({
+      'docgen.config.yaml': 'title: T\nurl: https://t.example.com\nbaseUrl: /\n',
+      'node_modules/fake-embed/package.json': JSON.stringify({
+        name: 'fake-embed',
+        exports: { '.': './index.js', './style.css': './dist/embed.css' },
+      }),
+      'node_modules/fake-embed/index.js': 'module.exports = () => null;\n',
+      'node_modules/fake-embed/dist/embed.css': '.fake-embed-box { aspect-ratio: 16 / 9; }\n',
+      'docs/a.mdx': [
+        "import Embed from 'fake-embed';",
+        "import 'fake-embed/style.css';",
+        "import 'not-installed/x.css';",
+        '',
+        '<Embed />',
+        '',
+      ].join('\n'),
+    });
+    const page = readSiteContent(site, readConfig(site)).versions[0]!.docs.find((doc) => doc.file.sitePath === 'docs/a.mdx')!;
+    // The package's exports are followed to its file.
+    expect(page.modules).toEqual({ 'fake-embed/style.css': 'node_modules/fake-embed/dist/embed.css' });
+    expect(page.texts).toEqual({ 'node_modules/fake-embed/dist/embed.css': '.fake-embed-box { aspect-ratio: 16 / 9; }\n' });
+    expect([...(page.packages ?? [])].sort()).toEqual(['fake-embed', 'not-installed/x.css']);
   });
 });

@@ -1,24 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { CompiledMarkdown, LoadedDoc, LoadedVersion, ManifestRoute, Sidebar } from '@docgen/types';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocPlace, RouteLinks } from '../src/manifest/pendingRoute.js';
 import { getSidebarFirstPath, toRouteProps, toSidebarProp } from '../src/manifest/props.js';
 import { toSearchScopes } from '../src/manifest/searchScopes.js';
-import { fixturePath, makeTempDir, removeTempDirs } from './helpers.js';
+import { fixturePath, removeTempDirs, writeSite } from './helpers.js';
 import { loadSite } from '../src/build/loadSite.js';
 
 afterAll(removeTempDirs);
-
-/** A site of `files` (site paths) in a new temporary folder. */
-function writeSite(files: Record<string, string>): string {
-  const siteDir = makeTempDir();
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
-    writeFileSync(join(siteDir, path), text);
-  }
-  return siteDir;
-}
 
 // A hand-made site model: one sidebar, one doc, the links a route takes from the rest of the site.
 const sidebar: Sidebar = [

@@ -44,7 +44,10 @@ export interface MdxInput {
   context: MdxPageContext;
   /** The `.md`/`.mdx` files it imports (and they import), by site path. */
   partials: Record<string, MdxPartial>;
-  /** The site's modules (code and JSON) it imports: the site path as imported (no extension) to the module's. */
+  /**
+   * The site's modules (code and JSON) it imports: the site path as imported (no extension) to the
+   * module's; and a package's stylesheet it imports, as imported (`pkg/x.css`) to its file's site path.
+   */
   modules: Record<string, string>;
   /** The text of the files it imports through a webpack loader (`!!raw-loader!./x.java`, `!!yaml-loader!./x.yaml`), by site path. */
   texts: Record<string, string>;

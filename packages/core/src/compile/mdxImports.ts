@@ -206,6 +206,9 @@ export function createImporter(context: ImportContext, importer: string, lineOff
           'Move the file into the site, or import it with @site/ from the site root.',
           at,
         );
+      // A package's stylesheet, shown with the page as the site's own are (read with the page's content).
+      if (getImportedFileKind(specifier) === 'stylesheet' && Object.hasOwn(input.modules, specifier))
+        return importStylesheet(input.modules[specifier]!, specifier, at);
       const own = Object.hasOwn(runtime.docusaurusModules, specifier) ? runtime.docusaurusModules[specifier] : undefined;
       const module = own ?? loadModule(specifier);
       if (!module || '__docgenMissing' in module) {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
 import { z } from '../vendor/zod.js';
 import type {
@@ -284,7 +285,16 @@ function readMdxImports(
         const rootedKind = rooted === undefined ? undefined : getImportedFileKind(rooted);
         if (rootedKind === 'file') files.add(rooted!);
         else if (rootedKind === 'module' || rootedKind === 'data') modules[rooted!] = rooted!;
-        else if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) packages.add(specifier);
+        else if (!/^(\.{1,2}\/|@site\/|[a-z]+:)/.test(specifier)) {
+          // A package's stylesheet (`react-lite-youtube-embed/dist/LiteYouTubeEmbed.css`) is shown with the page, as the
+          // site's own are: its text is read from the site's node_modules, and it is named by its file there.
+          const stylesheet = getImportedFileKind(specifier) === 'stylesheet' ? findPackageFile(siteDir, specifier) : undefined;
+          if (stylesheet === undefined) packages.add(specifier);
+          else {
+            modules[specifier] = stylesheet;
+            texts[stylesheet] = readFileSync(join(siteDir, stylesheet), 'utf8');
+          }
+        }
         continue;
       }
       const target = join(siteDir, written);
@@ -313,6 +323,17 @@ function readMdxImports(
   // An SVG an MDX page imports is also a component that draws it (Docusaurus's SVGR): its markup is read.
   for (const file of files) if (file.endsWith('.svg')) texts[file] = readFileSync(join(siteDir, file), 'utf8');
   return { partials, modules, files: [...files].sort(), packages: [...packages].sort(), texts };
+}
+
+/** The site path of a package's file as the site's node_modules give it (`exports` followed), if it is in the site folder. */
+function findPackageFile(siteDir: string, specifier: string): string | undefined {
+  try {
+    const found = createRequire(join(siteDir, 'package.json')).resolve(specifier);
+    const sitePath = toSitePath(siteDir, found);
+    return sitePath.startsWith('../') || posix.isAbsolute(sitePath) ? undefined : sitePath;
+  } catch {
+    return undefined;
+  }
 }
 
 function readVersions(reader: Reader): SourceVersion[] {
