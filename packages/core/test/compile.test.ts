@@ -130,6 +130,11 @@ describe('compileMarkdown: headings', () => {
     expect(inline.headings).toEqual([{ value: 'code and bold', id: 'x-y', level: 2 }]);
   });
 
+  it("makes the id of the heading's whole text, as Docusaurus does: an anchor before it leaves a leading space (testing-library's #-selectoptions)", () => {
+    const anchored = compile('## <a name="select"></a> selectOptions, deselectOptions\n');
+    expect(anchored.headings).toEqual([{ value: 'selectOptions, deselectOptions', id: '-selectoptions-deselectoptions', level: 2 }]);
+  });
+
   // Regression test for a bug found in review.
   it('keeps an explicit {#id} even when an earlier heading slugged to the same id', () => {
     const clash = compile('## Bar\n\n## X {#bar}\n');

@@ -82,7 +82,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
         <Heading
           as={as}
           id={id as string | undefined}
-          anchorLabel={t('heading.link', { title: textOf(children) })}
+          anchorLabel={t('heading.link', { title: textOf(children).trim() })}
           {...(attributes as HTMLAttributes<HTMLHeadingElement>)}
         >
           {children}

@@ -64,12 +64,14 @@ export function rehypeDocgen() {
       }
       const level = node.tagName.length === 2 && node.tagName[0] === 'h' ? Number(node.tagName[1]) : 0;
       if (level >= 1 && level <= 6) {
-        const text = hastToString(node).trim();
-        // Ids in Unicode NFC, as links to them are resolved: a heading typed in NFD gets the same id.
+        const whole = hastToString(node);
+        const text = whole.trim();
+        // Ids in Unicode NFC, as links to them are resolved: a heading typed in NFD gets the same id. The id is of the
+        // text untrimmed, as Docusaurus makes it: `## <a name="x"></a> Title` is `-title`, which links to it name.
         let id = typeof node.properties.id === 'string' ? node.properties.id.normalize('NFC') : undefined;
         if (id === undefined) {
-          id = slugger.slug(text.normalize('NFC'));
-          while (taken.has(id)) id = slugger.slug(text.normalize('NFC'));
+          id = slugger.slug(whole.normalize('NFC'));
+          while (taken.has(id)) id = slugger.slug(whole.normalize('NFC'));
           taken.add(id);
         }
         node.properties.id = id;
