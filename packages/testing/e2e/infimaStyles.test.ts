@@ -47,6 +47,8 @@ const SITE_FILES = {
     '        <a id="danger" className="button button--danger button--outline" href="/docs/intro">Danger</a>',
     '        <a id="filled" className="button button--primary" href="/docs/intro">Filled</a>',
     '      </div>',
+    // A table of a React page (Redux's /errors), which Infima styles as every table.
+    '      <table id="codes"><thead><tr><th>Code</th><th>Message</th></tr></thead><tbody><tr><td>0</td><td>Reducer failed</td></tr></tbody></table>',
     '    </Layout>',
     '  );',
     '}',
@@ -129,6 +131,27 @@ describe("Infima's custom properties and outline buttons", () => {
       await context.close();
     },
   );
+
+  it("styles a React page's table as Infima styles every table: collapsed borders, padded cells", async () => {
+    const { context, page, problems } = await open('light');
+    const cell = await page
+      .locator('#codes th')
+      .first()
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          padding: style.paddingLeft,
+          border: style.borderTopStyle,
+          collapse: getComputedStyle(element.closest('table')!).borderCollapse,
+        };
+      });
+    expect(cell).toEqual({ padding: '11.2px', border: 'solid', collapse: 'collapse' });
+    // The header reads across, a word a line no more (Redux's "Code" broke after each letter).
+    const header = await page.locator('#codes th').first().boundingBox();
+    expect(header!.height).toBeLessThan(60);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it.each(['light', 'dark'] as const)(
     'draws an outline button in its colour on a transparent ground, filled under the pointer (%s)',
