@@ -256,7 +256,12 @@ describe('docgen migrate docusaurus', () => {
     mkdirSync(empty, { recursive: true });
     const notSite = await runDocgen(['migrate', 'docusaurus', empty, join(scratch, 'out-not-a-site')]);
     expect(notSite.code).toBe(2);
-    expect(notSite.stderr).toContain('is not a Docusaurus site');
+    expect(notSite.stderr).toContain('is not a Docusaurus site: it has no docusaurus.config.js (or .ts, .mts, .mjs, .cjs)');
+    // A Docusaurus 1 site is named as one (mobx's website).
+    writeFileSync(join(empty, 'siteConfig.js'), 'module.exports = {};\n');
+    const version1 = await runDocgen(['migrate', 'docusaurus', empty, join(scratch, 'out-version-1')]);
+    expect(version1.code).toBe(2);
+    expect(version1.stderr).toContain('is a Docusaurus 1 site (siteConfig.js): docgen migrates Docusaurus 2 and 3 sites');
     const busy = join(scratch, 'busy');
     mkdirSync(busy, { recursive: true });
     writeFileSync(join(busy, 'keep.txt'), 'mine');

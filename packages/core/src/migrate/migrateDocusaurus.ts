@@ -91,10 +91,19 @@ export async function migrateDocusaurus(options: MigrateOptions): Promise<Migrat
   const to = resolve(options.to ?? `${from.replace(/[\\/]+$/, '')}-docgen`);
   const configName = existsSync(from) ? CONFIG_NAMES.find((name) => existsSync(join(from, name))) : undefined;
   if (!configName) {
-    throw new DocgenError(`${from} is not a Docusaurus site: it has no ${CONFIG_NAMES.slice(2, 4).join(' or ')}`, {
-      code: 'usage',
-      hint: 'Give the folder that holds docusaurus.config.js (or .ts, .mjs, .cjs).',
-    });
+    // Docusaurus 1 (mobx's website): siteConfig.js, which docgen does not read.
+    const version1 = existsSync(join(from, 'siteConfig.js'));
+    throw new DocgenError(
+      version1
+        ? `${from} is a Docusaurus 1 site (siteConfig.js): docgen migrates Docusaurus 2 and 3 sites`
+        : `${from} is not a Docusaurus site: it has no docusaurus.config.js (or .ts, .mts, .mjs, .cjs)`,
+      {
+        code: 'usage',
+        hint: version1
+          ? "Upgrade it to Docusaurus 2 or 3 first (Docusaurus's guide: Migrating from v1 to v2), then migrate it."
+          : 'Give the folder that holds docusaurus.config.js (or .ts, .mts, .mjs, .cjs).',
+      },
+    );
   }
   // A file, a folder below a file, a folder this user cannot write in: said before the Docusaurus config runs.
   assertWritableFolder(to, 'Give a new or empty folder in a place this user can write in: docgen migrate docusaurus <from> <to>');
