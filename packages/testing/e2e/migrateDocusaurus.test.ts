@@ -480,7 +480,9 @@ describe('docgen migrate docusaurus', () => {
         '    [',
         "      '@docusaurus/preset-classic',",
         '      {',
-        "        docs: { path: '../shared-docs', routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js') },",
+        "        docs: { path: '../shared-docs', routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js'),",
+        // Two named exports of one package that is not installed (Redux's remark-typescript-tools): one note.
+        "          remarkPlugins: [require('missing-remark-tools').linkDocblocks, require('missing-remark-tools').transpileCodeblocks] },",
         '        blog: false,',
         "        theme: { customCss: [require.resolve('missing-package/dist/style.css')] },",
         '      },',
@@ -521,7 +523,10 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.code).toBe(0);
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toMatch(/not installed[\s\S]*- `missing-package\/dist\/style.css`/);
-    expect(readNotes(report)).toEqual(['docusaurus.config.js:11 Custom CSS `missing-package/dist/style.css`']);
+    expect(readNotes(report)).toEqual([
+      'docusaurus.config.js:10 Remark plugin `missing-remark-tools` of the docs',
+      'docusaurus.config.js:12 Custom CSS `missing-package/dist/style.css`',
+    ]);
     const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
     expect(config).toContain('routeBasePath: /');
     expect(config).toContain('- label: API\n      to: /api/call\n      position: left');

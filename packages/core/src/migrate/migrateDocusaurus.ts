@@ -232,9 +232,11 @@ async function writeSite(
   writer.text('package.json', toSitePackageJson(from, packages, docgenVersion));
   const renamed = site.renamed.sort();
   const mdx1Rewrites = site.mdx1Rewrites.sort((a, b) => a.file.localeCompare(b.file));
+  // A note said twice at one place (two named imports of a package that is not installed: Redux's remark-typescript-tools) once.
+  const said = [...new Map(notes.map((note) => [JSON.stringify([note.file, note.line, note.what, note.todo]), note])).values()];
   const report = formatReport({
     from,
-    notes,
+    notes: said,
     stubs: loaded.stubs,
     renamed,
     mdx1Rewrites,
@@ -245,7 +247,7 @@ async function writeSite(
     sourceChanges,
   });
   writer.text('MIGRATION.md', report);
-  return { from, to, notes, stubs: loaded.stubs, renamed, problems, packages, report, written: writer.written, sourceChanges, runs };
+  return { from, to, notes: said, stubs: loaded.stubs, renamed, problems, packages, report, written: writer.written, sourceChanges, runs };
 }
 
 /**
