@@ -67,7 +67,7 @@ export function rehypeDocgen() {
         const whole = hastToString(node);
         const text = whole.trim();
         // Ids in Unicode NFC, as links to them are resolved: a heading typed in NFD gets the same id. The id is of the
-        // text untrimmed, as Docusaurus makes it: `## <a name="x"></a> Title` is `-title`, which links to it name.
+        // text untrimmed, as Docusaurus makes it: `## <a name="x"></a> Title` is `-title`, as links to it name it.
         let id = typeof node.properties.id === 'string' ? node.properties.id.normalize('NFC') : undefined;
         if (id === undefined) {
           id = slugger.slug(whole.normalize('NFC'));

@@ -27,11 +27,12 @@ const packageOf = (specifier: string) =>
 
 /**
  * The packages the site's own code (`files`: the JS and TS files the migration wrote, and its
- * markdown, whose MDX imports count alike; site paths) imports, and the modules of Docusaurus it imports that docgen does not give, that the new
- * site at `to` has neither in its package.json nor in its node_modules. docgen bundles site
- * components from the site's folder, React apart (it comes from the theme), so each must be
- * installed there. Imports are read by esbuild as the bundle reads them (type-only imports are
- * dropped); a file esbuild cannot read is skipped (its bundle will say why). The packages of
+ * markdown, whose MDX imports count alike; site paths) imports, and the modules of Docusaurus it
+ * imports that docgen does not give, that the new site at `to` has neither in its package.json
+ * nor in its node_modules. docgen bundles site components from the site's folder, React apart (it
+ * comes from the theme), so each must be installed there. Code's imports are read by esbuild as
+ * the bundle reads them (type-only imports are dropped; a file esbuild cannot read is skipped: its
+ * bundle will say why), markdown's outside its fenced code (readMarkdownImports). The packages of
  * `stylesheets` (the config's `customCss`: one below node_modules/ is a package's) are wanted too,
  * and a Sass stylesheet (a component's or the config's) wants the Sass compiler the Docusaurus
  * site has (`sass`, or `sass-embedded`), unless the new site has one.
