@@ -85,10 +85,10 @@ export function NavbarItem({ item, mobile = false }: { item: PropNavbarItem; mob
   const version = versionOf((item as { docsInstance?: string }).docsInstance);
   const className = mobile ? 'menu__link' : 'navbar__item navbar__link';
   const inSidebar = (id?: string) => id !== undefined && 'sidebar' in route && route.sidebar?.id === id;
-  // The item's link, marked as the reader's where Docusaurus marks it.
+  // The link of a link, doc or sidebar item, marked as the reader's where Docusaurus marks it.
   const link = (href: string, active: boolean, icon?: ReactNode) => (
     <Link className={className + (active ? ' navbar__link--active' : '')} href={href} aria-current={active ? 'page' : undefined}>
-      {item.label}
+      {(item as { label: string }).label}
       {icon}
     </Link>
   );
