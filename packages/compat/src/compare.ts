@@ -1,8 +1,9 @@
 /**
  * Compares docgen's build of a migrated Docusaurus site with Docusaurus's own build of it, page
  * by page: whether docgen serves each route Docusaurus builds, how many of the words of each
- * page's article (Docusaurus's `.markdown` elements) docgen's article holds, and whether each of
- * the article's heading ids is an element id of docgen's page.
+ * page's article (Docusaurus's `.markdown` elements) docgen's article holds, whether each of
+ * the article's heading ids is an element id of docgen's page, and whether each link of the
+ * article leads where Docusaurus's does.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -19,6 +20,11 @@ export interface PageComparison {
   words?: { reference: number; found: number; missing: string[] };
   /** Heading ids of Docusaurus's article, and those docgen's page has no element for. */
   headings: { reference: number; missing: string[] };
+  /**
+   * The links of the site's own pages in Docusaurus's article that docgen's article has a link of
+   * the same text for, and those of them that lead elsewhere (each target a path and fragment).
+   */
+  links?: { compared: number; differing: { text: string; reference: string; docgen: string }[] };
 }
 
 export interface Comparison {
@@ -29,6 +35,8 @@ export interface Comparison {
   articles: { reference: number; passing: number; threshold: number };
   /** Heading ids of every article, and how many docgen's pages have. */
   headingIds: { reference: number; found: number };
+  /** Links of every article compared (see PageComparison.links), and how many lead where Docusaurus's do. */
+  links: { compared: number; same: number };
 }
 
 /** The share of an article's words a page must carry to pass. */
@@ -148,6 +156,40 @@ function textOf(elements: Element[]): string {
   return parts.join('');
 }
 
+/**
+ * The links of the site's own pages in an article, each with its text and where it leads from
+ * `route` (path, no trailing slash or `.html`, and fragment, decoded): a heading's own link
+ * (`hash-link`) and a link to another site are left out.
+ */
+function readLinks(articles: Element[], route: string): { text: string; target: string }[] {
+  return articles
+    .flatMap((article) => findAll(article, (node) => node.tagName === 'a' && typeof node.properties.href === 'string'))
+    .filter((link) => !hasClass(link, 'hash-link') && !/^([a-z][\w+.-]*:|\/\/)/i.test(String(link.properties.href)))
+    .map((link) => {
+      const url = new URL(String(link.properties.href), `http://site${route}`);
+      const path = url.pathname
+        .replace(/\/index\.html$/, '/')
+        .replace(/\.html$/, '')
+        .replace(/(.)\/$/, '$1');
+      return { text: textOf([link]).replace(/\s+/g, ' ').trim(), target: decodeURIComponent(path + url.hash) };
+    });
+}
+
+/** Each link of Docusaurus's article against docgen's first unmatched link of the same text. */
+function compareLinks(reference: { text: string; target: string }[], docgen: { text: string; target: string }[]) {
+  const left = [...docgen];
+  const differing: { text: string; reference: string; docgen: string }[] = [];
+  let compared = 0;
+  for (const link of reference) {
+    const index = left.findIndex((other) => other.text === link.text);
+    if (index < 0) continue;
+    const [match] = left.splice(index, 1);
+    compared++;
+    if (match!.target !== link.target) differing.push({ text: link.text, reference: link.target, docgen: match!.target });
+  }
+  return { compared, differing };
+}
+
 /** Compares one route of the two builds. */
 export function comparePage(referenceDir: string, docgenDir: string, route: string): PageComparison {
   const referenceFile = findPage(referenceDir, route)!;
@@ -177,8 +219,10 @@ export function comparePage(referenceDir: string, docgenDir: string, route: stri
     // Docusaurus's article holds a doc's title; docgen shows it above its content slots.
     const titled = articles.some((article) => findAll(article, (node) => node.tagName === 'h1').length > 0);
     const title = titled ? findAll(docgen, (node) => node.tagName === 'h1').slice(0, 1) : [];
-    const { found, missing } = countFound(words, toWords(textOf([...title, ...findAll(docgen, isDocgenArticle)])));
+    const docgenArticles = findAll(docgen, isDocgenArticle);
+    const { found, missing } = countFound(words, toWords(textOf([...title, ...docgenArticles])));
     comparison.words = { reference: words.length, found, missing };
+    comparison.links = compareLinks(readLinks(articles, route), readLinks(docgenArticles, route));
   }
   return comparison;
 }
@@ -198,6 +242,10 @@ export function compareBuilds(referenceDir: string, docgenDir: string): Comparis
     headingIds: {
       reference: pages.reduce((sum, page) => sum + page.headings.reference, 0),
       found: pages.reduce((sum, page) => sum + page.headings.reference - page.headings.missing.length, 0),
+    },
+    links: {
+      compared: pages.reduce((sum, page) => sum + (page.links?.compared ?? 0), 0),
+      same: pages.reduce((sum, page) => sum + (page.links ? page.links.compared - page.links.differing.length : 0), 0),
     },
   };
 }

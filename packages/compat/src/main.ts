@@ -94,6 +94,7 @@ async function main(): Promise<number> {
       `Routes served: ${comparison.routes.served}/${comparison.routes.reference} (${percent(comparison.routes.served, comparison.routes.reference)})`,
       `Pages with ≥${comparison.articles.threshold * 100}% of their article's words: ${comparison.articles.passing}/${comparison.articles.reference} (${percent(comparison.articles.passing, comparison.articles.reference)})`,
       `Heading ids found: ${comparison.headingIds.found}/${comparison.headingIds.reference} (${percent(comparison.headingIds.found, comparison.headingIds.reference)})`,
+      `Links leading where Docusaurus's do: ${comparison.links.same}/${comparison.links.compared} (${percent(comparison.links.same, comparison.links.compared)})`,
       `Report: ${join(outDir, 'compat-report.md')}`,
       '',
     ].join('\n'),

@@ -27,6 +27,7 @@ export function formatReport(input: {
     `| routes served | ${comparison.routes.reference} | ${comparison.routes.served} | ${percent(comparison.routes.served, comparison.routes.reference)} |`,
     `| pages whose article's words docgen's page carries (at least ${comparison.articles.threshold * 100}% of them) | ${comparison.articles.reference} | ${comparison.articles.passing} | ${percent(comparison.articles.passing, comparison.articles.reference)} |`,
     `| heading ids of the articles | ${comparison.headingIds.reference} | ${comparison.headingIds.found} | ${percent(comparison.headingIds.found, comparison.headingIds.reference)} |`,
+    `| links of the articles leading where Docusaurus's do | ${comparison.links.compared} | ${comparison.links.same} | ${percent(comparison.links.same, comparison.links.compared)} |`,
     '',
   ];
   const unserved = comparison.pages.filter((page) => !page.served);
@@ -50,6 +51,15 @@ export function formatReport(input: {
   if (headings.length > 0) {
     lines.push(`## Pages without some of their heading ids (${headings.length})`, '');
     for (const page of headings) lines.push(`- \`${page.route}\`: ${page.headings.missing.map((id) => `#${id}`).join(', ')}`);
+    lines.push('');
+  }
+  const links = comparison.pages.filter((page) => page.links && page.links.differing.length > 0);
+  if (links.length > 0) {
+    lines.push(`## Pages with links that lead elsewhere than Docusaurus's (${links.length})`, '');
+    for (const page of links) {
+      const shown = page.links!.differing.map((link) => `"${link.text}" to \`${link.docgen}\`, not \`${link.reference}\``);
+      lines.push(`- \`${page.route}\`: ${shown.join('; ')}`);
+    }
     lines.push('');
   }
   if (input.screenshots.length > 0) {

@@ -32,7 +32,8 @@ describe('pnpm compat', () => {
     writeFiles(site, {
       'docusaurus.config.js':
         "module.exports = { title: 'Compat', url: 'https://compat.example.com', baseUrl: '/', presets: [['classic', { docs: {}, blog: false }]] };\n",
-      'docs/intro.md': '---\ntitle: Intro\n---\n\nHello world of the docs.\n\n## Set up {#setup}\n\nRun it twice.\n',
+      'docs/intro.md':
+        '---\ntitle: Intro\n---\n\nHello world of the docs, and [the guide](./guide.md).\n\n## Set up {#setup}\n\nRun it [twice](#setup).\n',
       'docs/guide.md': '---\ntitle: Guide\n---\n\nThe guide, in short.\n',
       'src/pages/index.md': '# Home\n\nWelcome home.\n',
     });
@@ -41,7 +42,8 @@ describe('pnpm compat', () => {
       'index.html': docusaurusPage('Home', '<header><h1>Home</h1></header><p>Welcome home.</p>'),
       'docs/intro/index.html': docusaurusPage(
         'Intro',
-        '<header><h1>Intro</h1></header><p>Hello world of the docs.</p><h2 id="setup">Set up<a class="hash-link" href="#setup">​</a></h2><p>Run it twice.</p>',
+        // Docusaurus's link to the guide leads to another page than docgen's: the report names it.
+        '<header><h1>Intro</h1></header><p>Hello world of the docs, and <a href="/docs/other/">the guide</a>.</p><h2 id="setup">Set up<a class="hash-link" href="#setup">​</a></h2><p>Run it <a href="#setup">twice</a>.</p>',
       ),
       // Words docgen's page does not have: the page falls short.
       'docs/guide/index.html': docusaurusPage(
@@ -63,9 +65,12 @@ describe('pnpm compat', () => {
     expect(run.stdout).toContain('Routes served: 3/4 (75.0%)');
     expect(run.stdout).toContain("Pages with ≥98% of their article's words: 2/4 (50.0%)");
     expect(run.stdout).toContain('Heading ids found: 1/2 (50.0%)');
+    // The in-page link leads to the same heading in both (#setup and /docs/intro#setup); the guide's does not.
+    expect(run.stdout).toContain("Links leading where Docusaurus's do: 1/2 (50.0%)");
     const report = readFileSync(join(out, 'compat-report.md'), 'utf8');
     expect(report).toContain('## Routes docgen does not serve (1)\n\n- `/docs/gone`');
     expect(report).toMatch(/- `\/docs\/guide`: 5 of 12 words \(41\.7%\); missing: and, at, length, with, many, more, words/);
+    expect(report).toContain('- `/docs/intro`: "the guide" to `/docs/guide`, not `/docs/other`');
     const json = JSON.parse(readFileSync(join(out, 'compat-report.json'), 'utf8')) as {
       screenshots: { route: string; docgen: string; docusaurus: string }[];
     };
