@@ -146,7 +146,7 @@ describe('getBrokenLinks', () => {
     writeFileSync(join(siteDir, 'docs', 'sub', 'notes.txt'), 'notes\n');
     writeFileSync(
       join(siteDir, 'docs', 'sub', 'page.md'),
-      '# Page\n\n[root b](b.md) [own b](./b.md) [from root](sub/only.md) [only beside](only.md) [up](../b.md) [file](notes.txt)\n',
+      '# Page\n\n[root b](b.md) [own b](./b.md) [from root](sub/only.md) [only beside](only.md) [up](../b.md) [file](notes.txt) [slash](./only.md/#top)\n',
     );
     const { manifest } = await loadSite({ siteDir, locales: ['ko'] });
     const links = manifest.locales[0]!.linkSources.find((source) => source.sourcePath === 'docs/sub/page.md')!.links;
@@ -158,6 +158,8 @@ describe('getBrokenLinks', () => {
       ['only.md', '/docs/sub/only'],
       ['../b.md', '/docs/b'],
       ['notes.txt', expect.stringMatching(/^\/assets\/files\/\w+-notes\.txt$/)],
+      // A slash after the file's name (testing-library's api-debugging.mdx/#prettydom), as Docusaurus 2 read it.
+      ['./only.md/#top', '/docs/sub/only#top'],
     ]);
   });
 

@@ -163,7 +163,9 @@ function resolveUrl(
 ): ResolvedLink {
   const base: ResolvedLink = { url, kind, line: 0, column: 0 };
   if (isExternalUrl(url)) return base;
-  const { path: pathPart, query, hash } = splitUrl(url);
+  const { path: urlPath, query, hash } = splitUrl(url);
+  // `api.mdx/#part` names the file api.mdx, as Docusaurus 2 read it (testing-library's docs).
+  const pathPart = /\.mdx?\/$/.test(urlPath) ? urlPath.slice(0, -1) : urlPath;
   // The query goes along as written (a page may read it); the fragment is the heading id it names.
   const suffix = query + toFragment(hash);
   if (pathPart === '') return { ...base, target: pending.route.path + suffix };
