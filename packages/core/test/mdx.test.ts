@@ -498,6 +498,29 @@ describe('MDX: imports of files (images, PDFs) are their URLs', () => {
     expect(result.html).toBe('<img src="@site/docs/_parts/diagram.png" alt="d">');
   });
 
+  it("a partial's links to files lead from its own folder (Redux's docs/components/_FundamentalsWarning.mdx), and are the page's at the import", async () => {
+    const result = await compileMdx("Text.\n\nimport Warning from './components/_warning.mdx';\n\n<Warning />\n", {
+      partials: {
+        'docs/components/_warning.mdx': {
+          body: 'See [the tutorial](../tutorials/part-1.md#start), ![a diagram](./diagram.png), [intro](intro.md) and [a URL](../guide).\n',
+          bodyLine: 1,
+        },
+      },
+    });
+    expect(errorsOf(result)).toEqual([]);
+    // From the partial's folder, named from the site's; a bare path and a URL path lead where the page's own would.
+    expect(result.html).toContain('<a href="@site/docs/tutorials/part-1.md#start">the tutorial</a>');
+    expect(result.html).toContain('<img src="@site/docs/components/diagram.png" alt="a diagram">');
+    expect(result.html).toContain('<a href="intro.md">intro</a>');
+    expect(result.html).toContain('<a href="../guide">a URL</a>');
+    expect(result.links).toEqual([
+      { url: '@site/docs/tutorials/part-1.md#start', kind: 'link', line: 3, column: 1 },
+      { url: '@site/docs/components/diagram.png', kind: 'image', line: 3, column: 1 },
+      { url: 'intro.md', kind: 'link', line: 3, column: 1 },
+      { url: '../guide', kind: 'link', line: 3, column: 1 },
+    ]);
+  });
+
   it('a missing file, a path above the site, a missing stylesheet and a missing package fail at file:line:col of their import', async () => {
     const cases: [string, string][] = [
       ["import gone from './img/gone.png';", 'The file ./img/gone.png does not exist (docs/img/gone.png)'],

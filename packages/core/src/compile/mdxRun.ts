@@ -10,6 +10,7 @@ import { createCodeHandler } from './codeBlocks.js';
 import { getCompileData, type CompileData, type MdxPageContext } from './compileData.js';
 import type { MarkdownPipeline } from './compileMarkdown.js';
 import { toMdxSource } from './mdxCompat.js';
+import { rebasePartialLinks } from './partialLinks.js';
 import { createMdxCompiler, type MdxProgram } from './mdxProgram.js';
 import { createImporter, createModuleLoader, MdxRunError, type MdxRuntime } from './mdxImports.js';
 import { findOriginalPlace } from './sourceMap.js';
@@ -239,9 +240,13 @@ export function createMdxRunner(
             if (!known) data.diagnostics.push(diagnostic);
           }
         };
-        const partialTree = pipeline.runRemark(pipeline.parse(partialFile), partialFile);
+        const parsed = pipeline.parse(partialFile);
+        rebasePartialLinks(parsed, sitePath);
+        const partialTree = pipeline.runRemark(parsed, partialFile);
         const loaded = loadProgram(compile(partialTree, partialFile), sitePath, partialData.lineOffset);
         report();
+        // Its links are the page's, checked at the page's import of it: a partial's lines are not the page's.
+        if (place && chain.length === 1) for (const link of partialData.links) data.links.push({ ...link, ...place });
         programs.set(sitePath, loaded);
         const exports = evaluate(loaded, [...chain, sitePath], pageData(input.frontMatter, undefined));
         const Content = exports.default;
