@@ -652,7 +652,10 @@ describe('docgen migrate docusaurus', () => {
     expect(manifest.devDependencies['@docgen/cli']).toMatch(/^file:.*docgen-0\.1\.0\.tgz$/);
     expect(migrated.stdout).toMatch(/\nNext:\n(.*pnpm release.*\n)?  cd .*\n  npm install\n  npm run dev /);
     expect(report).toContain("- `tinycolor2` (^1.6.0 in the Docusaurus site's package.json), imported by src/components/Badge.tsx\n");
-    expect(report).toContain("- `some-chart` (^4.2.0 in the Docusaurus site's package.json), imported by docs/api.mdx\n");
+    // An MDX page shows a package's components at build time only: the report says so, and how to run them in the browser.
+    expect(report).toContain(
+      "- `some-chart` (^4.2.0 in the Docusaurus site's package.json), imported by docs/api.mdx; an MDX page shows a package's components as HTML made at build time, without their browser code (a click or their state does nothing): to run them in the browser, import them from a component of src/components and show that\n",
+    );
     expect(report).toContain("- `left-pad` (^1.3.0 in the Docusaurus site's package.json), imported by docs/components/Pad.jsx\n");
     // A module of Docusaurus's theme docgen does not give is code to port; docgen gives @docusaurus/plugin-content-docs/client (useActiveVersion).
     expect(report).toContain('- `@theme/TagsListInline`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');

@@ -252,6 +252,16 @@ const sortDiagnostics = (diagnostics: Diagnostic[]) =>
       (a.location?.column ?? 0) - (b.location?.column ?? 0),
   );
 
+/**
+ * What an MDX page makes of a package's components (Redux's YouTube player): HTML made at build
+ * time, whose browser code does not run, which a reader would not otherwise learn until a click
+ * did nothing. A component of the site runs in the browser (an island), with what it imports.
+ */
+function shownAtBuild(entry: MissingPackage): string {
+  if (!entry.files.some((file) => /\.mdx?$/.test(file))) return '';
+  return `; an MDX page shows a package's components as HTML made at build time, without their browser code (a click or their state does nothing): to run them in the browser, import them from a component of src/components and show that`;
+}
+
 /** The packages the site's components import that are to be installed, and the Docusaurus modules that are to be ported. */
 function formatPackages(packages: MissingPackage[]): string {
   if (packages.length === 0) return '';
@@ -267,7 +277,7 @@ function formatPackages(packages: MissingPackage[]): string {
   text += '\n\n';
   for (const entry of install) {
     const version = entry.version ? ` (${entry.version} in the Docusaurus site's package.json)` : '';
-    text += `- \`${entry.name}\`${version}, imported by ${entry.files.join(', ')}\n`;
+    text += `- \`${entry.name}\`${version}, imported by ${entry.files.join(', ')}${shownAtBuild(entry)}\n`;
   }
   for (const entry of ported) {
     const rewrite = entry.name === '@docusaurus/Link' ? 'write a plain `<a>` instead' : 'rewrite what the component takes from it';
