@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config/index.js';
 import { ContentCache, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
@@ -7,7 +7,7 @@ import { toSitePath } from '../src/content/sourceFile.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
 import { readInputFingerprint } from '../src/build/buildRecord.js';
 import { createSourceKeys, readCompileSalt } from '../src/build/compileKeys.js';
-import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
+import { catchDocgenError, makeTempDir, removeTempDirs, writeSite } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -19,25 +19,19 @@ const HOUR_AGO = Date.now() / 1000 - 3600;
  */
 const sites: string[] = [];
 beforeAll(async () => {
-  for (let count = 0; count < 6; count++) sites.push(writeSite());
+  for (let count = 0; count < 6; count++) sites.push(writeSampleSite());
   await new Promise((resolve) => setTimeout(resolve, 2100));
 });
 const makeSite = () => sites.pop()!;
 
 /** A site of two docs (one with front matter, one without) and a post. */
-function writeSite(): string {
-  const siteDir = makeTempDir();
-  const files: Record<string, string> = {
+function writeSampleSite(): string {
+  return writeSite({
     'docgen.config.yaml': 'title: Site\nurl: https://example.com\n',
     'docs/intro.md': '---\ntitle: Intro\nsidebar_position: 1\ntags: [start]\nfuture_key: 1\n---\n\n# Intro\n\nFirst words.\n',
     'docs/guide/plain.md': '# Plain\n\nNo front matter.\n',
     'blog/2025-01-02-hello.md': '---\ntitle: Hello\n---\n\nPost body.\n',
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(siteDir, path)), { recursive: true });
-    writeFileSync(join(siteDir, path), text);
-  }
-  return siteDir;
+  });
 }
 
 /**

@@ -140,20 +140,13 @@ async function loadCompiledSite(options: LoadSiteOptions & { config: SiteConfig;
   const salt = readCompileSalt(config);
   const sourceKeys = options.sourceKeys ?? createSourceKeys();
   await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
-  const keyOf = new Map<SourceMarkdown<unknown>, string>();
+  const keyOf = keySources(content, salt, sourceKeys);
   const missing = new Map<string, CompileTask>();
-  for (const source of getMarkdownSources(content)) {
-    const key = sourceKeys.keyOf(salt, source);
-    keyOf.set(source, key);
-    if (!known.has(key)) {
-      missing.set(key, sourceKeys.taskOf(key, source));
-    }
-  }
+  for (const [source, key] of keyOf) if (!known.has(key)) missing.set(key, sourceKeys.taskOf(key, source));
   await compileTasks([...missing.values()], known, options);
   // Only this run's bodies are kept: entries of changed or deleted files are dropped.
   const used = new Map([...new Set(keyOf.values())].map((key) => [key, known.get(key)!]));
-  const hidingTitle = getTitleHidingKeys(keyOf);
-  for (const [key, compiled] of used) diagnostics.push(...compiledDiagnostics(compiled, hidingTitle.has(key)));
+  diagnostics.push(...getCompiledDiagnostics(used, keyOf));
   if (!options.compiled) writeCompileIndex(storeDir, used, { onDisk: index?.onDisk });
   else {
     options.compiled.clear();
@@ -261,20 +254,11 @@ export async function checkSiteContent(siteDir: string): Promise<SiteContentChec
     const salt = readCompileSalt(config);
     const sourceKeys = createSourceKeys();
     await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
-    const tasks = new Map<string, CompileTask>();
-    const keyOf = new Map<SourceMarkdown<unknown>, string>();
-    for (const source of getMarkdownSources(content)) {
-      const key = sourceKeys.keyOf(salt, source);
-      keyOf.set(source, key);
-      tasks.set(key, sourceKeys.taskOf(key, source));
-    }
+    const keyOf = keySources(content, salt, sourceKeys);
+    const tasks = new Map([...keyOf].map(([source, key]) => [key, sourceKeys.taskOf(key, source)]));
     const compiled = new Map<string, CompiledMarkdown>();
     await compileTasks([...tasks.values()], compiled, { config, storeDir });
-    const hidingTitle = getTitleHidingKeys(keyOf);
-    const diagnostics = [
-      ...content.diagnostics,
-      ...[...compiled].flatMap(([key, result]) => compiledDiagnostics(result, hidingTitle.has(key))),
-    ];
+    const diagnostics = [...content.diagnostics, ...getCompiledDiagnostics(compiled, keyOf)];
     if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics, linksChecked: false };
     // Every page compiled: the site model from the same sources and bodies, and its links.
     const site = await loadSite({ siteDir, config, content, storeDir, compiled, sourceKeys });
@@ -315,17 +299,22 @@ async function findUnknownLanguages(names: readonly string[]): Promise<string[]>
   return registerLanguages(names);
 }
 
-/** The compile keys of the pages that hide their front matter title (hide_title). */
-function getTitleHidingKeys(keyOf: Map<SourceMarkdown<unknown>, string>): Set<string> {
-  return new Set([...keyOf].filter(([source]) => (source.frontMatter as { hideTitle?: boolean }).hideTitle === true).map(([, key]) => key));
+/** Each markdown source of the content, with the key of its compiled body. */
+function keySources(content: SiteContent, salt: string, sourceKeys: SourceKeys): Map<SourceMarkdown<unknown>, string> {
+  return new Map(getMarkdownSources(content).map((source) => [source, sourceKeys.keyOf(salt, source)]));
 }
 
 /**
- * A compiled body's diagnostics as its page reports them: on a page that hides its front matter
- * title, the first "second h1" is the one h1 it shows.
+ * The diagnostics of compiled bodies (by key) as their pages report them: on a page that hides its
+ * front matter title (hide_title), the first "second h1" is the one h1 it shows.
  */
-function compiledDiagnostics(compiled: CompiledMarkdown, hidesTitle: boolean): Diagnostic[] {
-  if (!hidesTitle) return compiled.diagnostics;
-  const shown = compiled.diagnostics.find((diagnostic) => diagnostic.code === 'markdown-second-h1');
-  return compiled.diagnostics.filter((diagnostic) => diagnostic !== shown);
+function getCompiledDiagnostics(compiled: Map<string, CompiledMarkdown>, keyOf: Map<SourceMarkdown<unknown>, string>): Diagnostic[] {
+  const hidingTitle = new Set(
+    [...keyOf].filter(([source]) => (source.frontMatter as { hideTitle?: boolean }).hideTitle === true).map(([, key]) => key),
+  );
+  return [...compiled].flatMap(([key, result]) => {
+    if (!hidingTitle.has(key)) return result.diagnostics;
+    const shown = result.diagnostics.find((diagnostic) => diagnostic.code === 'markdown-second-h1');
+    return result.diagnostics.filter((diagnostic) => diagnostic !== shown);
+  });
 }

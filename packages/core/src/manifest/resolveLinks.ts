@@ -169,13 +169,19 @@ function resolveUrl(
   // The query goes along as written (a page may read it); the fragment is the heading id it names.
   const suffix = query + toFragment(hash);
   if (pathPart === '') return { ...base, target: pending.route.path + suffix };
-  if (pathPart.startsWith('/') && /\.mdx?$/.test(pathPart) && pending.linkBase) {
-    // As Docusaurus: a markdown file named from `/` is looked up from the docs folder of the page's version, then the site folder.
-    const docsRoot = getDocsRoot(context, pending.linkBase);
+  // As Docusaurus: the page of a markdown file looked up from the docs folder of the page's version, then from the site folder.
+  const fromRoots = (linkBase: string, path: string) => {
+    const docsRoot = getDocsRoot(context, linkBase);
     for (const root of docsRoot === undefined ? [''] : [docsRoot, '']) {
-      const found = resolveFile(posix.normalize(posix.join(root, decodePath(pathPart).slice(1))), suffix);
-      if ('target' in found) return { ...base, ...found };
+      const found = resolveFile(posix.normalize(posix.join(root, path)), suffix);
+      if ('target' in found) return found;
     }
+    return undefined;
+  };
+  if (pathPart.startsWith('/') && /\.mdx?$/.test(pathPart) && pending.linkBase) {
+    // A markdown file named from `/`.
+    const found = fromRoots(pending.linkBase, decodePath(pathPart).slice(1));
+    if (found) return { ...base, ...found };
   }
   if (pathPart.startsWith('/')) {
     const localized = decodePath(localizeLink(context, decodePath(pathPart)));
@@ -205,14 +211,9 @@ function resolveUrl(
   const written = decodePath(pathPart);
   const besideFile = posix.normalize(posix.join(posix.dirname(pending.linkBase), written));
   if (!/\.mdx?$/.test(pathPart) || /^\.\.?\//.test(pathPart)) return { ...base, ...resolveFile(besideFile, suffix) };
-  // As Docusaurus: a markdown file written bare (`intro.md`, `sub/intro.md`, not `./intro.md`) is looked up from the
-  // docs folder of the page's version, then the site folder, and only then beside the file (a page of either root wins).
-  const docsRoot = getDocsRoot(context, pending.linkBase);
-  for (const root of docsRoot === undefined ? [''] : [docsRoot, '']) {
-    const found = resolveFile(posix.normalize(posix.join(root, written)), suffix);
-    if ('target' in found) return { ...base, ...found };
-  }
-  return { ...base, ...resolveFile(besideFile, suffix) };
+  // A markdown file written bare (`intro.md`, `sub/intro.md`, not `./intro.md`): from the roots, and
+  // only then beside the file (a page of either root wins).
+  return { ...base, ...(fromRoots(pending.linkBase, written) ?? resolveFile(besideFile, suffix)) };
 }
 
 /** The docs folder of the version a doc's source path is in (`docs`, `versioned_docs/version-1.0`), if it is a doc's. */
