@@ -1,4 +1,7 @@
+import { raiseTierUpBudget } from '@docgen/core';
 import { createProgram } from './program.js';
 
+// Before any thread starts and any code is hot: every command is a batch run (tierUpBudget.ts in core).
+raiseTierUpBudget();
 const { run } = createProgram();
 process.exitCode = await run(process.argv.slice(2));

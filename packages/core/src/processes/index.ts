@@ -12,3 +12,4 @@ export { getTemporaryName, getTemporaryOwner, readFileStart, removeDeadTemporari
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';
 export { findCompiledModule, hashOwnCode } from './ownCode.js';
+export { raiseTierUpBudget, TIER_UP_BUDGET } from './tierUpBudget.js';
