@@ -25,6 +25,7 @@ describe('@docgen/core public exports', () => {
         "listSwizzleComponents",
         "loadSite",
         "migrateDocusaurus",
+        "raiseTierUpBudget",
         "readConfig",
         "readTranslations",
         "startDevServer",
