@@ -61,6 +61,8 @@ describe('readConfig: a valid config', () => {
         postsPerPage: 10,
         blogTitle: 'Blog',
         blogDescription: '',
+        blogSidebarCount: 5,
+        sidebarGroupByYear: true,
         editUrl: undefined,
         editLocalizedFiles: false,
         showLastUpdateTime: false,

@@ -649,3 +649,50 @@ describe('migrate docusaurus: the default tabs of the npm2yarn plugin, by its ve
     ]);
   });
 });
+
+describe("migrate docusaurus: the blog's sidebar of recent posts", () => {
+  const text = `export default {
+  title: 'B',
+  url: 'https://b.example.com',
+  presets: [['classic', {blog: {blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts'}}]],
+  themeConfig: {blog: {sidebar: {groupByYear: false, collapsed: true}}},
+};
+`;
+  /** The config converted in a site folder whose package.json names this @docusaurus/core. */
+  const convert = (loaded: Record<string, unknown>, core?: string) => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-blog-sidebar-'));
+    if (core) writeFileSync(join(siteDir, 'package.json'), JSON.stringify({ dependencies: { '@docusaurus/core': core } }));
+    try {
+      return convertConfig(loaded, 'docusaurus.config.js', text, siteDir);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  };
+  const site = (blog: Record<string, unknown>, themeConfig?: Record<string, unknown>) => ({
+    title: 'B',
+    url: 'https://b.example.com',
+    presets: [['classic', { blog }]],
+    ...(themeConfig && { themeConfig }),
+  });
+
+  it("keeps the count and title, and the site's groupByYear, noting the theme's other blog options at their line", () => {
+    const converted = convert(
+      site({ blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts' }, { blog: { sidebar: { groupByYear: false, collapsed: true } } }),
+      '^3.6.0',
+    );
+    expect(converted.config.blog).toEqual({ blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts', sidebarGroupByYear: false });
+    expect(configSchema.safeParse(converted.config).success).toBe(true);
+    expect(converted.notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '5 Theme option `themeConfig.blog.sidebar.collapsed` is not converted',
+    ]);
+  });
+
+  it("groups by year as the site's Docusaurus did: from 3.5 on, or when its version is not known", () => {
+    expect(convert(site({ blogSidebarCount: 0 }), '^2.4.3').config.blog).toEqual({ blogSidebarCount: 0, sidebarGroupByYear: false });
+    expect(convert(site({ blogSidebarCount: 5 }), '~3.4.0').config.blog).toEqual({ sidebarGroupByYear: false });
+    expect(convert(site({ blogSidebarCount: 10 }), '^3.5.2').config.blog).toEqual({ blogSidebarCount: 10 });
+    expect(convert(site({}), 'latest').config.blog).toEqual({});
+    expect(convert(site({}), '^2.0.0').config.blog).toEqual({ sidebarGroupByYear: false });
+    expect(convert(site({}, { blog: { sidebar: { groupByYear: true } } }), '^2.0.0').config.blog).toEqual({});
+  });
+});

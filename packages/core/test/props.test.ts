@@ -246,6 +246,55 @@ describe("the blog's lists of tags and authors", () => {
   });
 });
 
+describe("the blog's sidebar of recent posts", () => {
+  const posts = Object.fromEntries(
+    ['2023-11-05', '2024-01-02', '2024-03-04', '2024-05-06', '2024-07-08', '2025-02-03', '2025-04-05'].map((date, index) => [
+      `blog/${date}-post-${index}.md`,
+      `---\ntitle: Post ${index}\n${index === 6 ? 'unlisted: true\n' : ''}---\n\nText of post ${index}.\n`,
+    ]),
+  );
+  const sidebarsOf = async (blogConfig = '', siteYaml?: string) => {
+    const siteDir = writeSite({
+      'docgen.config.yaml': `title: Blog\nurl: https://blog.example.com\ni18n:\n  defaultLocale: en\n  locales: [en]\n${blogConfig}`,
+      'docs/intro.md': '# Intro\n',
+      ...posts,
+      ...(siteYaml && { 'i18n/en/site.yaml': siteYaml }),
+    });
+    const [locale] = (await loadSite({ siteDir })).manifest.locales;
+    return new Map(locale!.routes.map((route) => [route.path, 'blogSidebar' in route.data ? route.data.blogSidebar : undefined]));
+  };
+
+  it('lists the five newest listed posts, newest first, grouped by year, on every blog page but the archive', async () => {
+    const sidebars = await sidebarsOf();
+    const expected = {
+      groupByYear: true,
+      items: [
+        { title: 'Post 5', path: '/blog/post-5', date: '2025-02-03' },
+        { title: 'Post 4', path: '/blog/post-4', date: '2024-07-08' },
+        { title: 'Post 3', path: '/blog/post-3', date: '2024-05-06' },
+        { title: 'Post 2', path: '/blog/post-2', date: '2024-03-04' },
+        { title: 'Post 1', path: '/blog/post-1', date: '2024-01-02' },
+      ],
+    };
+    expect(sidebars.get('/blog')).toEqual(expected);
+    expect(sidebars.get('/blog/post-0')).toEqual(expected);
+    // The unlisted post's page has the sidebar, without itself in it.
+    expect(sidebars.get('/blog/post-6')).toEqual(expected);
+    expect(sidebars.get('/blog/archive')).toBeUndefined();
+    expect(sidebars.get('/docs/intro')).toBeUndefined();
+  });
+
+  it('takes blogSidebarCount (ALL, 0), blogSidebarTitle, its translation and sidebarGroupByYear', async () => {
+    const all = await sidebarsOf('blog:\n  blogSidebarCount: ALL\n  blogSidebarTitle: All posts\n  sidebarGroupByYear: false\n');
+    expect(all.get('/blog')).toMatchObject({ title: 'All posts', groupByYear: false });
+    expect(all.get('/blog')!.items.map((item) => item.title)).toEqual(['Post 5', 'Post 4', 'Post 3', 'Post 2', 'Post 1', 'Post 0']);
+    const two = await sidebarsOf('blog:\n  blogSidebarCount: 2\n  blogSidebarTitle: Latest\n', 'blogSidebarTitle: Neueste\n');
+    expect(two.get('/blog')).toMatchObject({ title: 'Neueste', items: [{ title: 'Post 5' }, { title: 'Post 4' }] });
+    const none = await sidebarsOf('blog:\n  blogSidebarCount: 0\n');
+    expect([...none.values()].every((sidebar) => sidebar === undefined)).toBe(true);
+  });
+});
+
 describe('navbar doc items', () => {
   it("carry the sidebar their doc is in, by which the item is active on that sidebar's pages", async () => {
     const files: Record<string, string> = {

@@ -1250,6 +1250,51 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toMatch(/>note</i);
   });
 
+  it("keeps the blog's sidebar of recent posts: its count, its title and the title's translation (testing-library's 'All posts')", async () => {
+    const root = join(scratch, 'blog-sidebar');
+    writeFiles(root, {
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'News',",
+        "  url: 'https://news.example.com',",
+        "  baseUrl: '/',",
+        "  i18n: { defaultLocale: 'en', locales: ['en', 'ko'] },",
+        "  presets: [['classic', { docs: false, blog: { blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts' } }]],",
+        '};',
+        '',
+      ].join('\n'),
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '^2.0.1' } }),
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5, 6].map((n) => [`blog/2022-0${n}-01-post-${n}.md`, `---\ntitle: Post ${n}\n---\n\nText ${n}.\n`]),
+      ),
+      'i18n/ko/docusaurus-plugin-content-blog/options.json': JSON.stringify({
+        title: { message: '소식', description: 'The title for the blog used in SEO' },
+        'sidebar.title': { message: '모든 글', description: 'The label for the left sidebar' },
+      }),
+    });
+    const to = join(scratch, 'blog-sidebar-out');
+    const migrated = await runDocgen(['migrate', 'docusaurus', root, to]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([]);
+    // Docusaurus 2 showed one list: no year headings.
+    expect(readFileSync(join(to, 'docgen.config.yaml'), 'utf8')).toMatch(
+      /blogSidebarCount: ALL\n {2}blogSidebarTitle: All posts\n {2}sidebarGroupByYear: false\n/,
+    );
+    expect(readFileSync(join(to, 'i18n/ko/site.yaml'), 'utf8')).toContain('blogSidebarTitle: 모든 글');
+    const built = await runDocgen(['build', to]);
+    expect(built.code, built.stderr).toBe(0);
+    const sidebarOf = (path: string) => {
+      const html = readFileSync(join(to, 'build', path, 'index.html'), 'utf8');
+      return {
+        title: /<div class="blog-sidebar__title">([^<]*)<\/div>/.exec(html)?.[1],
+        links: [...html.matchAll(/<a [^>]*class="blog-sidebar__link/g)].length,
+        years: [...html.matchAll(/class="blog-sidebar__year"/g)].length,
+      };
+    };
+    expect(sidebarOf('blog')).toEqual({ title: 'All posts', links: 6, years: 0 });
+    expect(sidebarOf('ko/blog/2022/03/01/post-3')).toEqual({ title: '모든 글', links: 6, years: 0 });
+  });
+
   it("turns remark-math and rehype-katex into markdown.math, takes markdown.mermaid and the mermaid theme, and the config's stylesheets and scripts", async () => {
     const root = join(scratch, 'math');
     writeFiles(root, {

@@ -461,6 +461,33 @@ describe('blog', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('1 posts tagged with "hola"');
     await context.close();
   });
+
+  it('shows the recent posts beside a post by year, marks the post read, follows a link in place and hides them on mobile', async () => {
+    const { context, page, problems } = await open('/en/blog/long-blog-post');
+    const sidebar = page.getByRole('navigation', { name: 'Blog recent posts navigation' });
+    expect(await sidebar.locator('.blog-sidebar__title').textContent()).toBe('Recent posts');
+    expect(await sidebar.getByRole('heading').allTextContents()).toEqual(['2025']);
+    const links = sidebar.getByRole('link');
+    expect(await links.count()).toBe(4);
+    expect(await sidebar.locator('[aria-current="page"]').getAttribute('href')).toBe('/en/blog/long-blog-post');
+    const other = links.filter({ hasNot: page.locator('[aria-current]') }).first();
+    const href = await other.getAttribute('href');
+    await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true));
+    await other.click();
+    await expect.poll(() => page.url()).toBe(siteUrl + href);
+    await expect.poll(() => sidebar.locator('[aria-current="page"]').getAttribute('href')).toBe(href);
+    // A client navigation: the page was not loaded again.
+    expect(await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).toBe(true);
+    // The archive lists every post, without the sidebar.
+    await page.goto(`${siteUrl}/en/blog/archive`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.blog-sidebar').count()).toBe(0);
+    await page.goto(`${siteUrl}/blog`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.blog-sidebar__title').textContent()).toBe('최근 글');
+    await page.setViewportSize(MOBILE);
+    expect(await isVisible(page, '.blog-sidebar')).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('errors', () => {

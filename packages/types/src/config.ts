@@ -174,6 +174,12 @@ export interface BlogConfig extends PageSourceOptions {
   postsPerPage: number;
   blogTitle: string;
   blogDescription: string;
+  /** Posts in the sidebar of recent posts: a number (0: no sidebar) or `ALL`. */
+  blogSidebarCount: number | 'ALL';
+  /** Its title; the theme's "Recent posts" when absent. */
+  blogSidebarTitle?: string;
+  /** Its posts under a heading of each year. */
+  sidebarGroupByYear: boolean;
 }
 
 export type NavbarItemConfig =

@@ -374,6 +374,8 @@ export interface SiteTranslations {
   copyright?: string;
   blogTitle?: string;
   blogDescription?: string;
+  /** The title of the blog's sidebar of recent posts (`blogSidebarTitle`). */
+  blogSidebarTitle?: string;
   /** Theme UI string overrides by key. */
   theme: Record<string, string>;
   /** The site's own messages by id (`<Translate id>`, `translate({id})` of its components and MDX pages): `code.yaml`. */

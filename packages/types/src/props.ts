@@ -218,6 +218,19 @@ export interface PropTag {
   count?: number;
 }
 
+/**
+ * The blog's sidebar of its latest posts, newest first (`blogSidebarCount`), on the list, post,
+ * tag and author pages, as Docusaurus's blog shows it.
+ */
+export interface PropBlogSidebar {
+  /** `blogSidebarTitle`; the theme's "Recent posts" when absent. */
+  title?: string;
+  /** Under a heading of each year (`blog.sidebarGroupByYear`, as Docusaurus 3's `blog.sidebar.groupByYear`). */
+  groupByYear: boolean;
+  /** `date` is the post's ISO date, `YYYY-MM-DD`. */
+  items: { title: string; path: string; date: string }[];
+}
+
 export interface PropBlogPostMeta {
   path: string;
   title: string;
@@ -276,6 +289,11 @@ export interface RouteDataBase {
   stylesheets?: string[];
 }
 
+/** The blog pages that show the sidebar of recent posts (not the archive, which lists every post); absent when `blogSidebarCount` is 0. */
+interface BlogSidebarField {
+  blogSidebar?: PropBlogSidebar;
+}
+
 export type RouteKind =
   | ({
       type: 'doc';
@@ -307,7 +325,7 @@ export type RouteKind =
       docs: { title: string; description: string; path: string }[];
     } & PropDocContext)
   | ({ type: 'docCategory'; items: PropCard[] } & PropDocContext)
-  | ({ type: 'blogList'; posts: PropBlogPostMeta[] } & PropPagination)
+  | ({ type: 'blogList'; posts: PropBlogPostMeta[] } & PropPagination & BlogSidebarField)
   | ({
       type: 'blogPost';
       post: PropBlogPostMeta;
@@ -315,12 +333,13 @@ export type RouteKind =
       previous?: PropNavLink;
       next?: PropNavLink;
       fallbackFrom?: { locale: string; path: string };
-    } & PropPageSource)
-  | { type: 'blogTagList'; tags: PropTag[] }
-  | ({ type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] } & PropPagination)
+    } & PropPageSource &
+      BlogSidebarField)
+  | ({ type: 'blogTagList'; tags: PropTag[] } & BlogSidebarField)
+  | ({ type: 'blogTag'; tag: PropTag; posts: PropBlogPostMeta[] } & PropPagination & BlogSidebarField)
   | { type: 'blogArchive'; years: { year: string; posts: PropBlogPostMeta[] }[] }
-  | { type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] }
-  | ({ type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] } & PropPagination)
+  | ({ type: 'blogAuthorList'; authors: (PropAuthor & { count: number })[] } & BlogSidebarField)
+  | ({ type: 'blogAuthor'; author: PropAuthor; posts: PropBlogPostMeta[] } & PropPagination & BlogSidebarField)
   | {
       type: 'markdownPage';
       toc: TocItem[];

@@ -1,4 +1,4 @@
-import type { PropAuthor, PropBlogPostMeta, PropPagination, RouteData } from '@docgen/types';
+import type { PropAuthor, PropBlogPostMeta, PropBlogSidebar, PropPagination, RouteData } from '@docgen/types';
 import { Html, Link, MAIN_ID, PageSourceSlot, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
 
 /** The UI strings of the blog screens, loaded with them. */
@@ -21,6 +21,7 @@ const STRINGS = {
     'blog.listLabel': 'Blog list page navigation',
     'blog.postLabel': 'Blog post page navigation',
     'blog.recent': 'Recent posts',
+    'blog.sidebarLabel': 'Blog recent posts navigation',
     'blog.postCount': '{count} posts',
     'blog.authorSocial': '{name} on {platform}',
     'blog.authorSocials': 'Links of {name}',
@@ -43,6 +44,7 @@ const STRINGS = {
     'blog.listLabel': '블로그 목록 페이지 이동',
     'blog.postLabel': '블로그 글 이동',
     'blog.recent': '최근 글',
+    'blog.sidebarLabel': '블로그 최근 글 탐색',
     'blog.postCount': '글 {count}개',
     'blog.authorSocial': '{platform}의 {name}',
     'blog.authorSocials': '{name}의 링크',
@@ -174,6 +176,48 @@ function PostSummaries({ posts }: { posts: PropBlogPostMeta[] }) {
   );
 }
 
+/**
+ * The blog's latest posts beside its pages (`blogSidebarCount`), under a heading of each year when
+ * `groupByYear`; the post shown is marked as the current page. Hidden on narrow screens, where the
+ * blog's links lead to the archive.
+ */
+function BlogSidebar({ sidebar, current }: { sidebar: PropBlogSidebar; current: string }) {
+  const t = useTranslate(STRINGS);
+  const list = (items: PropBlogSidebar['items']) => (
+    <ul className="blog-sidebar__list">
+      {items.map((item) => (
+        <li key={item.path}>
+          <Link
+            className={item.path === current ? 'blog-sidebar__link blog-sidebar__link--active' : 'blog-sidebar__link'}
+            href={item.path}
+            aria-current={item.path === current ? 'page' : undefined}
+          >
+            {item.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  const years = new Map<string, PropBlogSidebar['items']>();
+  if (sidebar.groupByYear)
+    for (const item of sidebar.items) years.set(item.date.slice(0, 4), [...(years.get(item.date.slice(0, 4)) ?? []), item]);
+  return (
+    <aside className="blog-sidebar">
+      <nav aria-label={t('blog.sidebarLabel')}>
+        <div className="blog-sidebar__title">{sidebar.title ?? t('blog.recent')}</div>
+        {sidebar.groupByYear
+          ? [...years].map(([year, items]) => (
+              <div role="group" key={year}>
+                <h3 className="blog-sidebar__year">{year}</h3>
+                {list(items)}
+              </div>
+            ))
+          : list(sidebar.items)}
+      </nav>
+    </aside>
+  );
+}
+
 /** Newer and older pages of a paginated list of posts (the blog, a tag's, an author's). */
 function ListPaginator({ route }: { route: PropPagination }) {
   const t = useTranslate(STRINGS);
@@ -289,8 +333,8 @@ export function BlogPage({ route }: { route: RouteData }) {
         return null;
     }
   })();
-  return (
-    <main id={MAIN_ID} className="container blog-main">
+  const main = (className: string) => (
+    <main id={MAIN_ID} className={className}>
       <nav className="blog-nav" aria-label={site.blog.title}>
         <Link href={site.blog.path}>{site.blog.title}</Link>
         <Link href={`${site.blog.path}/archive`}>{t('blog.archive')}</Link>
@@ -299,5 +343,14 @@ export function BlogPage({ route }: { route: RouteData }) {
       </nav>
       {body}
     </main>
+  );
+  const sidebar = 'blogSidebar' in route ? route.blogSidebar : undefined;
+  if (!sidebar) return main('container blog-main');
+  // The sidebar beside the page's main landmark, not in it (as Docusaurus's): a landmark of its own.
+  return (
+    <div className="container blog-main blog-layout">
+      <BlogSidebar sidebar={sidebar} current={route.path} />
+      {main('blog-layout__main')}
+    </div>
   );
 }

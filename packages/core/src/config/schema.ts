@@ -233,9 +233,26 @@ export const configSchema = z.strictObject({
       postsPerPage: z.number().int().positive().default(10),
       blogTitle: z.string().default('Blog'),
       blogDescription: z.string().default(''),
+      blogSidebarCount: z
+        .union([z.number().int().nonnegative(), z.literal('ALL')])
+        .default(5)
+        .describe("Posts in the blog's sidebar of recent posts, newest first: a number, ALL for every post, 0 for no sidebar."),
+      blogSidebarTitle: z.string().optional().describe('Title of the sidebar of recent posts; the theme\'s "Recent posts" when absent.'),
+      sidebarGroupByYear: z
+        .boolean()
+        .default(true)
+        .describe("The sidebar's posts under a heading of each year, as Docusaurus 3 shows them."),
       ...pageSourceOptions('blog'),
     })
-    .default({ path: 'blog', routeBasePath: 'blog', postsPerPage: 10, blogTitle: 'Blog', blogDescription: '' }),
+    .default({
+      path: 'blog',
+      routeBasePath: 'blog',
+      postsPerPage: 10,
+      blogTitle: 'Blog',
+      blogDescription: '',
+      blogSidebarCount: 5,
+      sidebarGroupByYear: true,
+    }),
   navbar: z
     .strictObject({
       title: z.string().optional(),

@@ -590,6 +590,7 @@ function readTranslations(reader: Reader, locale: string): SiteTranslations {
     copyright: text(site.copyright),
     blogTitle: text(site.blogTitle),
     blogDescription: text(site.blogDescription),
+    blogSidebarTitle: text(site.blogSidebarTitle),
     theme: strings(theme),
     code: strings(code),
   };

@@ -4,6 +4,7 @@ import type {
   InlineAuthor,
   PropAuthor,
   PropBlogPostMeta,
+  PropBlogSidebar,
   PropPagination,
   PropTag,
   SourceBlogPost,
@@ -42,6 +43,8 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     .sort((a, b) => (time(a) < time(b) ? 1 : time(a) > time(b) ? -1 : a.file.sitePath < b.file.sitePath ? -1 : 1))
     .map((source) => loadPost(context, source, blogPath, authorsByKey, tagSources));
   const listed = posts.filter((post) => !post.unlisted);
+  const blogSidebar = toBlogSidebar(context, listed);
+  const withSidebar = blogSidebar ? { blogSidebar } : {};
   const excerptSlots = (list: typeof posts) => Object.fromEntries(list.map((post) => [`excerpt:${post.meta.path}`, post.excerpt]));
   const routes: PendingRoute[] = [];
   const title = context.translations.blogTitle ?? config.blog.blogTitle;
@@ -87,7 +90,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       routes.push(generated(`${key}:${number}`, page(fields), excerptSlots(pagePosts)));
     }
   };
-  paginate('blog:list', blogPath, listed, (fields) => ({ type: 'blogList', title, description, ...fields }));
+  paginate('blog:list', blogPath, listed, (fields) => ({ type: 'blogList', title, description, ...fields, ...withSidebar }));
 
   /** A post's page; listed posts link their newer and older neighbours, unlisted ones are noindex. */
   const toPostRoute = (post: Post, newer?: Post, older?: Post): PendingRoute => ({
@@ -112,6 +115,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       ...(post.source.frontMatter.image && { image: post.source.frontMatter.image }),
       ...(post.source.frontMatter.head && { head: post.source.frontMatter.head }),
       ...post.pageSource,
+      ...withSidebar,
     },
     linkBase: post.linkBase,
     links: post.links,
@@ -150,6 +154,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
         title: 'Tags',
         description: '',
         tags: sortedTags.map(({ tag, posts: tagPosts }) => ({ ...tag, count: tagPosts.length })),
+        ...withSidebar,
       }),
     );
   }
@@ -160,6 +165,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       description: tag.description ?? '',
       tag: { ...tag, count: tagPosts.length },
       ...fields,
+      ...withSidebar,
     }));
   }
 
@@ -175,6 +181,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
         title: 'Authors',
         description: '',
         authors: authors.map((author) => ({ ...author, count: authorPosts.get(author.key)!.length })),
+        ...withSidebar,
       }),
     );
   }
@@ -185,9 +192,29 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
       description: author.title ?? '',
       author,
       ...fields,
+      ...withSidebar,
     }));
   }
   return routes;
+}
+
+/**
+ * The sidebar of the newest listed posts (`blogSidebarCount`: ALL for all), with the locale's
+ * title; undefined when the count is 0.
+ */
+function toBlogSidebar(context: LocaleContext, listed: { meta: PropBlogPostMeta }[]): PropBlogSidebar | undefined {
+  const { blogSidebarCount, blogSidebarTitle, sidebarGroupByYear } = context.input.config.blog;
+  if (blogSidebarCount === 0) return undefined;
+  const title = context.translations.blogSidebarTitle ?? blogSidebarTitle;
+  return {
+    ...(title !== undefined && { title }),
+    groupByYear: sidebarGroupByYear,
+    items: (blogSidebarCount === 'ALL' ? listed : listed.slice(0, blogSidebarCount)).map(({ meta }) => ({
+      title: meta.title,
+      path: meta.path,
+      date: meta.date,
+    })),
+  };
 }
 
 function loadPost(

@@ -5,6 +5,7 @@ import type {
   ManifestRoute,
   PropAlternate,
   PropBlogPostMeta,
+  PropBlogSidebar,
   PropDocContext,
   PropNavLink,
   PropPageSource,
@@ -79,6 +80,7 @@ export type PageModel =
       toc: LoadedDoc['toc'];
       previous?: PropNavLink;
       next?: PropNavLink;
+      blogSidebar?: PropBlogSidebar;
     } & PageHead &
       PropPageSource)
   | BlogPageModel

@@ -153,6 +153,7 @@ export function toBlogPostProps(page: PageModel & { type: 'blogPost' }, links: R
     ...(links.fallbackFrom && { fallbackFrom: links.fallbackFrom }),
     ...(page.editUrl && { editUrl: page.editUrl }),
     ...(page.lastUpdate && { lastUpdate: page.lastUpdate }),
+    ...(page.blogSidebar && { blogSidebar: page.blogSidebar }),
   };
 }
 

@@ -215,7 +215,8 @@ export function convertConfig(value: unknown, configFile: string, configText: st
       };
     });
   }
-  if (blog !== false) config.blog = convertBlog(blog, configFile, configText, notes);
+  if (blog !== false)
+    config.blog = { ...convertBlog(blog, configFile, configText, notes), ...convertBlogSidebarGrouping(themeConfig, siteDir) };
   if (pages !== false) {
     for (const key of Object.keys(pages)) {
       if (PLUGIN_LISTS.includes(key)) notePluginList(pages[key], key, 'pages', configFile, configText, notes);
@@ -908,6 +909,8 @@ const BLOG_KEYS = new Set([
   'postsPerPage',
   'blogTitle',
   'blogDescription',
+  'blogSidebarCount',
+  'blogSidebarTitle',
   'editUrl',
   'editLocalizedFiles',
   'showLastUpdateTime',
@@ -961,6 +964,10 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
   if (blog.postsPerPage === 'ALL') result.postsPerPage = 100000;
   if (text(blog.blogTitle)) result.blogTitle = blog.blogTitle;
   if (text(blog.blogDescription)) result.blogDescription = blog.blogDescription;
+  if (blog.blogSidebarCount === 'ALL' || (typeof blog.blogSidebarCount === 'number' && blog.blogSidebarCount !== 5)) {
+    result.blogSidebarCount = blog.blogSidebarCount === 'ALL' ? 'ALL' : Math.max(0, Math.trunc(blog.blogSidebarCount));
+  }
+  if (typeof blog.blogSidebarTitle === 'string') result.blogSidebarTitle = blog.blogSidebarTitle;
   Object.assign(result, convertPageSourceOptions(blog, 'blog', configFile, configText, notes));
   for (const key of Object.keys(blog)) {
     if (BLOG_KEYS.has(key)) continue;
@@ -984,9 +991,19 @@ const BLOG_ADVICE: Record<string, string> = {
   onInlineTags: 'docgen takes tags written only in a post as they are.',
   onInlineAuthors: 'docgen takes authors written in a post as they are; only those of authors.yaml get a page.',
   onUntruncatedBlogPosts: 'docgen lists posts with their description or first paragraph.',
-  blogSidebarCount: 'docgen has no sidebar of recent posts: the blog links its archive, which lists every post.',
-  blogSidebarTitle: 'docgen has no sidebar of recent posts: the blog links its archive, which lists every post.',
 };
+
+/**
+ * Whether the blog's sidebar groups its posts by year: `themeConfig.blog.sidebar.groupByYear`, else
+ * what the site's Docusaurus did by default (grouped from 3.5 on, a flat list before; grouped when
+ * its version is not known, as docgen's default).
+ */
+function convertBlogSidebarGrouping(themeConfig: Data, siteDir: string): Data {
+  const sidebar = isData(themeConfig.blog) && isData(themeConfig.blog.sidebar) ? themeConfig.blog.sidebar : {};
+  if (typeof sidebar.groupByYear === 'boolean') return sidebar.groupByYear ? {} : { sidebarGroupByYear: false };
+  const version = readSiteVersion(siteDir, '@docusaurus/theme-classic') ?? readSiteVersion(siteDir, '@docusaurus/core');
+  return version && (version.major < 3 || (version.major === 3 && version.minor < 5)) ? { sidebarGroupByYear: false } : {};
+}
 
 function convertThemeConfig(
   themeConfig: Data,
@@ -1133,6 +1150,21 @@ function convertThemeConfig(
     'image',
     ...(algoliaMoves ? [] : ['algolia']),
   ]);
+  // `blog.sidebar.groupByYear` goes with the blog's options (convertBlogSidebarGrouping); anything else of `blog` is noted.
+  if (isData(themeConfig.blog)) {
+    known.add('blog');
+    for (const key of Object.keys(themeConfig.blog)) {
+      const sidebar = themeConfig.blog[key];
+      const others = key === 'sidebar' && isData(sidebar) ? Object.keys(sidebar).filter((name) => name !== 'groupByYear') : [key];
+      for (const name of others) {
+        note(
+          name,
+          `Theme option \`themeConfig.blog.${key === 'sidebar' ? `sidebar.${name}` : key}\` is not converted`,
+          'docgen has no such theme option.',
+        );
+      }
+    }
+  }
   for (const key of Object.keys(themeConfig)) {
     if (known.has(key)) continue;
     note(key, `Theme option \`themeConfig.${key}\` is not converted`, THEME_ADVICE[key] ?? 'docgen has no such theme option.');

@@ -1048,7 +1048,8 @@ function migrateI18n(site: SiteMigration, config: Record<string, unknown>): void
           for (const [key, message] of readMessages(site, sourcePath)) {
             if (key === 'title') siteTexts.blogTitle = message;
             else if (key === 'description') siteTexts.blogDescription = message;
-            else if (!key.startsWith('sidebar.title')) noteTranslation(site, sourcePath, key);
+            else if (key === 'sidebar.title') siteTexts.blogSidebarTitle = message;
+            else noteTranslation(site, sourcePath, key);
           }
         } else {
           const renamed = /^(authors|tags)\.yml$/.exec(inner);

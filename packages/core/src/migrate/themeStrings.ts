@@ -69,6 +69,7 @@ export const CODE_JSON_IDS: Record<string, { keys: string[]; placeholders?: Reco
   'theme.blog.post.paginator.navAriaLabel': { keys: ['blog.postLabel'] },
   'theme.blog.post.paginator.newerPost': { keys: ['blog.newer'] },
   'theme.blog.post.paginator.olderPost': { keys: ['blog.older'] },
+  'theme.blog.sidebar.navAriaLabel': { keys: ['blog.sidebarLabel'] },
 };
 
 /**
