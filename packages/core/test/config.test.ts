@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getConfigJsonSchema, readConfig } from '../src/config/index.js';
+import { CODE_THEME_NAMES } from '../src/config/codeThemes.js';
 import { parseYamlFile } from '../src/yaml/index.js';
 import { catchDocgenError, makeTempDir, removeTempDirs } from './helpers.js';
 
@@ -558,5 +560,25 @@ describe('readConfig: head tags, scripts, redirects and edit links', () => {
         toLocation: { file: 'docgen.config.yaml', line: 5, column: 9 },
       },
     ]);
+  });
+});
+
+describe('code.theme and code.darkTheme by name', () => {
+  const { themes } = createRequire(import.meta.url)('prism-react-renderer') as { themes: Record<string, unknown> };
+
+  it("names every theme of the installed prism-react-renderer, and no other (the schema's list does not load it)", () => {
+    expect([...CODE_THEME_NAMES].sort()).toEqual(Object.keys(themes).sort());
+  });
+
+  it("takes a theme's colours from prism-react-renderer", () => {
+    const config = readConfig(siteWithConfig(`${MINIMAL}code:\n  theme: github\n  darkTheme: dracula\n`));
+    expect(config.themeConfig.code.theme).toEqual(themes.github);
+    expect(config.themeConfig.code.darkTheme).toEqual(themes.dracula);
+  });
+
+  it('rejects a name that is no theme, at its line, naming the themes', () => {
+    const error = catchDocgenError(() => readConfig(siteWithConfig(`${MINIMAL}code:\n  theme: githbu\n`)));
+    expect(error.location).toEqual({ file: 'docgen.config.yaml', line: 4, column: 10 });
+    expect(`${error.message}\n${error.hint ?? ''}`).toMatch(/github/);
   });
 });

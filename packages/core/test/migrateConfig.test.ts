@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -558,23 +559,57 @@ describe('migrate docusaurus: prism themes', () => {
   // The config as the child process loads it: prism-react-renderer's theme is plain data by then.
   const loaded: unknown = new Function(text.replace('export default', 'return'))();
 
-  it('writes prism.theme as code.theme, keeping only what a CSS rule may hold, and notes what it cannot convert', () => {
+  it('writes prism.theme as code.theme, keeping only what a CSS rule may hold, in dark mode too without a darkTheme, and notes what it cannot convert', () => {
     const { config, notes } = convertConfig(loaded, 'docusaurus.config.js', text, '/site');
-    expect(config.code).toEqual({
-      additionalLanguages: ['bash'],
-      theme: {
-        plain: { color: '#393A34', backgroundColor: '#f6f8fa' },
-        styles: [
-          { types: ['comment', 'prolog'], style: { color: '#999988', fontStyle: 'italic' } },
-          { types: ['tag'], languages: ['markup'], style: { color: '#00009f', opacity: 0.7 } },
-          { types: ['string'], style: { fontWeight: 'bold' } },
-        ],
-      },
+    const theme = {
+      plain: { color: '#393A34', backgroundColor: '#f6f8fa' },
+      styles: [
+        { types: ['comment', 'prolog'], style: { color: '#999988', fontStyle: 'italic' } },
+        { types: ['tag'], languages: ['markup'], style: { color: '#00009f', opacity: 0.7 } },
+        { types: ['string'], style: { fontWeight: 'bold' } },
+      ],
+    };
+    // Docusaurus shows the light theme in dark mode when there is no darkTheme (its usePrismTheme).
+    expect(config.code).toEqual({ additionalLanguages: ['bash'], theme, darkTheme: theme });
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual(['17 Prism option `prism.magicComments` is not converted']);
+  });
+
+  const prismOf = (prism: Record<string, unknown> | undefined) =>
+    convertConfig(
+      { title: 'T', url: 'https://t.example.com', ...(prism && { themeConfig: { prism } }) },
+      'docusaurus.config.js',
+      '',
+      '/site',
+    );
+
+  it("names prism-react-renderer's themes: imported from the package not installed (2.x and 1.x), or the same colours", () => {
+    // `import {themes as prismThemes} from 'prism-react-renderer'`, as create-docusaurus writes it, with no node_modules yet.
+    const template = prismOf({
+      theme: { $stub: 'prism-react-renderer', $path: 'themes.github' },
+      darkTheme: { $stub: 'prism-react-renderer', $path: 'themes.dracula' },
     });
-    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
-      '16 Prism option `prism.darkTheme` is not converted',
-      '17 Prism option `prism.magicComments` is not converted',
-    ]);
+    expect(template.config.code).toEqual({ theme: 'github', darkTheme: 'dracula' });
+    expect(template.notes).toEqual([]);
+    // `require('prism-react-renderer/themes/vsDark')` of Docusaurus 2's template.
+    expect(prismOf({ theme: { $stub: 'prism-react-renderer/themes/vsDark' } }).config.code).toEqual({
+      theme: 'vsDark',
+      darkTheme: 'vsDark',
+    });
+    // The package installed: the theme's colours, the same as the package docgen has.
+    const { themes } = createRequire(import.meta.url)('prism-react-renderer') as { themes: Record<string, unknown> };
+    expect(prismOf({ theme: themes.oneLight, darkTheme: themes.oneDark }).config.code).toEqual({ theme: 'oneLight', darkTheme: 'oneDark' });
+    // Another package's stand-in is not a theme.
+    const other = prismOf({ theme: { $stub: 'some-theme-package', $path: 'light' } });
+    expect(other.config.code).toBeUndefined();
+    expect(other.notes.map((note) => note.what)).toEqual(['Prism option `prism.theme` is not converted']);
+  });
+
+  it("gives a site without a theme Docusaurus's own, Palenight, in both modes", () => {
+    expect(prismOf(undefined).config.code).toEqual({ theme: 'palenight', darkTheme: 'palenight' });
+    expect(prismOf({ darkTheme: { $stub: 'prism-react-renderer', $path: 'themes.dracula' } }).config.code).toEqual({
+      theme: 'palenight',
+      darkTheme: 'dracula',
+    });
   });
 });
 

@@ -83,8 +83,6 @@ describe('docgen migrate docusaurus', () => {
       'docusaurus.config.js:66 Blog option `onInlineTags`',
       'docusaurus.config.js:67 Blog option `onInlineAuthors`',
       'docusaurus.config.js:68 Blog option `onUntruncatedBlogPosts`',
-      'docusaurus.config.js:152 Prism option `prism.theme`',
-      'docusaurus.config.js:153 Prism option `prism.darkTheme`',
     ]);
     // The home page is the site's own React page, with its component, CSS modules and title.
     const home = readFileSync(join(scratch, 'docusaurus-classic/build/index.html'), 'utf8');
@@ -131,6 +129,13 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(scratch, 'docusaurus-classic/src/css/custom.css'), 'utf8')).toContain('--ifm-color-primary: #2e8555;');
     // Edit links are converted as they were (the classic template's editUrl).
     expect(config).toContain('editUrl: https://github.com/facebook/docusaurus/tree/main/packages/create-docusaurus/templates/shared/');
+    // The template's `prismThemes.github` and `prismThemes.dracula`, prism-react-renderer not installed yet: by name.
+    expect(config).toMatch(/^ {2}theme: github\n {2}darkTheme: dracula$/m);
+    // Their colours are the build's: the code block's in light mode (GitHub's) and in dark mode (Dracula's).
+    const page = readFileSync(join(scratch, 'docusaurus-classic/build/docs/intro/index.html'), 'utf8');
+    const css = readFileSync(join(scratch, 'docusaurus-classic/build', /<link rel="stylesheet" href="([^"]+)">/.exec(page)![1]!), 'utf8');
+    expect(css).toMatch(/\[data-theme=["']?light["']?\]\{--ifm-pre-color:#393a34;--ifm-pre-background:#f6f8fa\}/i);
+    expect(css).toMatch(/\[data-theme=["']?dark["']?\]\{--ifm-pre-color:#f8f8f2;--ifm-pre-background:#282a36\}/i);
     expect(config).toMatch(/^# The navbar\./m);
   });
 
@@ -140,7 +145,6 @@ describe('docgen migrate docusaurus', () => {
     expect(missing).toEqual([]);
     expect(readNotes(report)).toEqual([
       'docusaurus.config.ts:35 Plugin `./src/plugins/hello.js`',
-      'docusaurus.config.ts:53 Prism option `prism.theme`',
       'i18n/ko/code.json:13 2 theme translations with no docgen counterpart',
       'i18n/ko/docusaurus-plugin-content-docs/current/reference/_category_.json:3 Translated category option `collapsed`',
       'src/theme/Footer/index.js Swizzled theme component `Footer/index`',

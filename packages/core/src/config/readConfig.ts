@@ -18,6 +18,7 @@ import { configSchema, NAVBAR_ITEM_TYPES, type RawConfig } from './schema.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { readConfigSourceLocations } from './sourceLocations.js';
 import { resolveMarkdownPlugins } from './markdownPlugins.js';
+import { resolveCodeTheme } from './codeThemes.js';
 
 export const CONFIG_FILE_NAME = 'docgen.config.yaml';
 
@@ -94,7 +95,18 @@ export function readConfig(siteDir: string): SiteConfig {
     docs,
     docsInstances,
     blog: { ...raw.blog, ...toPageSourceOptions(raw.blog) },
-    themeConfig: { navbar, footer, announcementBar, colorMode, tableOfContents, code },
+    themeConfig: {
+      navbar,
+      footer,
+      announcementBar,
+      colorMode,
+      tableOfContents,
+      code: {
+        additionalLanguages: code.additionalLanguages,
+        theme: resolveCodeTheme(code.theme),
+        darkTheme: resolveCodeTheme(code.darkTheme),
+      },
+    },
     markdown: {
       math: raw.markdown.math,
       mermaid: raw.markdown.mermaid,
@@ -254,16 +266,27 @@ function toDiagnostics(issue: z.core.$ZodIssue, yaml: YamlFile): Diagnostic[] {
     });
   }
   const received = path.length > 0 ? getIn(yaml.value, path) : undefined;
+  // A name that is none of an enum's (a code theme's): the nearest one.
+  const names =
+    issue.code === 'invalid_value' && typeof received === 'string' ? issue.values.filter((name) => typeof name === 'string') : [];
+  const nearest = names.length > 0 ? suggestName(received as string, names) : undefined;
   const message =
     received === undefined && issue.code === 'invalid_type'
       ? `Missing required option "${where}"`
-      : `Invalid value for "${where}": ${issue.message}`;
+      : nearest
+        ? `Invalid value for "${where}": "${received}": did you mean "${nearest}"?`
+        : `Invalid value for "${where}": ${issue.message}`;
   return [
     {
       severity: 'error',
       code: 'config-invalid',
       message,
-      hint: received === undefined ? `Add "${where}" to ${CONFIG_FILE_NAME}.` : `Found ${JSON.stringify(received)}.`,
+      hint:
+        received === undefined
+          ? `Add "${where}" to ${CONFIG_FILE_NAME}.`
+          : names.length > 0
+            ? `Use one of: ${names.join(', ')}.`
+            : `Found ${JSON.stringify(received)}.`,
       location: yaml.locate(path),
     },
   ];
@@ -321,11 +344,14 @@ function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): {
       const literal = defOf(unwrap(option)).shape?.type;
       return literal === undefined ? [] : ((defOf(unwrap(literal)).values ?? []) as string[]);
     });
-    // A union of kinds of item (navbar items): told apart by `type`. Any other (a plugin as a name or [name, options]) is not.
+    // A union of kinds of item (navbar items): told apart by `type`. Any other (a plugin as a name
+    // or [name, options], a code theme as a name or written out) by the kind of value written.
     const typed = literals.some((values) => values.length > 0);
-    const index = typed ? literals.findIndex((values) => values.includes(type as string)) : -1;
+    const index = typed
+      ? literals.findIndex((values) => values.includes(type as string))
+      : def.options.findIndex((option) => isOfKind(defOf(unwrap(option)).type, current));
     types = typed && index < 0 && written !== undefined ? literals.flat() : undefined;
-    branch = typed ? Math.max(index, 0) : -1;
+    branch = typed ? Math.max(index, 0) : index;
     node = unwrap(def.options[Math.max(branch, 0)]!);
   };
   for (const key of path) {
@@ -346,6 +372,14 @@ function findSchemaAt(schema: z.ZodType, path: PropertyKey[], value: unknown): {
   }
   pick();
   return { node, branch, ...(types && { types }) };
+}
+
+/** Whether a value written is of the kind of a schema node (`string`, `enum`, `object`, `array`...). */
+function isOfKind(nodeType: string, value: unknown): boolean {
+  if (typeof value === 'string') return nodeType === 'string' || nodeType === 'enum' || nodeType === 'literal';
+  if (Array.isArray(value)) return nodeType === 'array' || nodeType === 'tuple';
+  if (typeof value === 'object' && value !== null) return nodeType === 'object' || nodeType === 'record';
+  return nodeType === typeof value;
 }
 
 /** Leaves out "Missing required option x" where another diagnostic says an unknown key is likely x misspelt. */

@@ -1,4 +1,5 @@
 import { z } from '../vendor/zod.js';
+import { CODE_THEME_NAMES } from './codeThemes.js';
 
 /**
  * The one schema of `docgen.config.yaml`. It validates the file, fills defaults and emits the
@@ -146,11 +147,19 @@ const cssValue = z.union([z.string().regex(/^[^;{}<>\\]*$/, 'a CSS value such as
 /** A CSS name of a code theme: a style key (`fontStyle`), a token type or a language. */
 const cssName = z.string().regex(/^[a-zA-Z][\w-]*$/, 'a name such as comment or fontStyle');
 
-/** A theme of highlighted code, as prism-react-renderer writes one: `plain` colours and a style per token type. */
-const codeTheme = z.strictObject({
-  plain: z.record(cssName, cssValue),
-  styles: z.array(z.strictObject({ types: z.array(cssName), languages: z.array(cssName).optional(), style: z.record(cssName, cssValue) })),
-});
+/**
+ * A theme of highlighted code: the name of one of prism-react-renderer's (`github`, `dracula`), or
+ * one written out as prism-react-renderer writes them: `plain` colours and a style per token type.
+ */
+const codeTheme = z.union([
+  z.enum(CODE_THEME_NAMES),
+  z.strictObject({
+    plain: z.record(cssName, cssValue),
+    styles: z.array(
+      z.strictObject({ types: z.array(cssName), languages: z.array(cssName).optional(), style: z.record(cssName, cssValue) }),
+    ),
+  }),
+]);
 
 /** An attribute name of a head tag: letters, digits and `-_:.`, so that none can break out of the tag. */
 const attributeName = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
@@ -308,8 +317,10 @@ export const configSchema = z.strictObject({
       additionalLanguages: z.array(z.string()).default([]).describe('Prism languages highlighted besides the defaults.'),
       theme: codeTheme
         .optional()
-        .describe("Colours of highlighted code in light mode, as a prism-react-renderer theme (Docusaurus's prism.theme)."),
-      darkTheme: codeTheme.optional().describe("Colours of highlighted code in dark mode (Docusaurus's prism.darkTheme)."),
+        .describe(
+          "Colours of highlighted code in light mode (Docusaurus's prism.theme): a prism-react-renderer theme's name (github, dracula, ...), or a theme written out.",
+        ),
+      darkTheme: codeTheme.optional().describe("Colours of highlighted code in dark mode (Docusaurus's prism.darkTheme), as theme."),
     })
     .default({ additionalLanguages: [] }),
   markdown: z

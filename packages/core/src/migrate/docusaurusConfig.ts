@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeHtml } from '@docgen/shared';
+import { isCodeThemeName, readCodeThemes, type CodeThemeName } from '../config/index.js';
 import { readSiteVersion, type SiteVersion } from './componentPackages.js';
 import { getInstalledPackage } from './installedPackage.js';
 import { escapeRegExp, findArrayElementLines, findKeyLine, findLine, findNthLine, type MigrationNote } from './report.js';
@@ -1122,14 +1123,17 @@ function convertThemeConfig(
   const code: Data = {};
   if (Array.isArray(prism.additionalLanguages) && prism.additionalLanguages.length > 0)
     code.additionalLanguages = prism.additionalLanguages;
-  // prism-react-renderer's themes are plain data once the config ran: docgen's code.theme and code.darkTheme.
-  const theme = toCodeTheme(prism.theme);
-  const darkTheme = toCodeTheme(prism.darkTheme);
+  // prism-react-renderer's themes: by name, or plain data once the config ran (docgen's code.theme and
+  // code.darkTheme). Docusaurus shows Palenight without a theme, and the light theme in dark mode
+  // without a dark one (its usePrismTheme).
+  const theme = prism.theme === undefined ? 'palenight' : toCodeTheme(prism.theme);
+  const darkTheme = prism.darkTheme === undefined ? theme : toCodeTheme(prism.darkTheme);
   if (theme) code.theme = theme;
   if (darkTheme) code.darkTheme = darkTheme;
   if (Object.keys(code).length > 0) result.code = code;
   for (const key of Object.keys(prism)) {
-    if (key === 'additionalLanguages' || (key === 'theme' && theme) || (key === 'darkTheme' && darkTheme)) continue;
+    if (key === 'additionalLanguages' || prism[key] === undefined || (key === 'theme' && theme) || (key === 'darkTheme' && darkTheme))
+      continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'prism'),
@@ -1178,11 +1182,14 @@ const isCssValue = (value: unknown): value is string | number =>
   typeof value === 'number' || (typeof value === 'string' && /^[^;{}<>\\]*$/.test(value));
 
 /**
- * A prism-react-renderer theme (`{plain, styles}`) as docgen's `code.theme`: the names and
- * values a CSS rule may hold; undefined when the value is not such a theme (a package that was
- * not installed gives an empty stand-in).
+ * A prism-react-renderer theme as docgen's `code.theme`: its name when it is one of the package's
+ * (the stand-in of `themes.github` from the package not installed, `prism-react-renderer/themes/
+ * github` of version 1, or the same colours as one), else the names and values a CSS rule may hold;
+ * undefined when the value is no such theme (the stand-in of another package).
  */
-function toCodeTheme(value: unknown): Data | undefined {
+function toCodeTheme(value: unknown): CodeThemeName | Data | undefined {
+  const named = getCodeThemeName(value);
+  if (named) return named;
   if (!isData(value) || !isData(value.plain) || !Array.isArray(value.styles)) return undefined;
   const declarations = (style: Data) =>
     Object.fromEntries(Object.entries(style).filter(([key, entry]) => CSS_NAME.test(key) && isCssValue(entry)));
@@ -1195,6 +1202,24 @@ function toCodeTheme(value: unknown): Data | undefined {
     return types.length === 0 ? [] : [{ types, ...(languages.length > 0 && { languages }), style: declarations(entry.style) }];
   });
   return { plain: declarations(value.plain), styles };
+}
+
+/** The name of one of prism-react-renderer's themes that `value` is, if it is one. */
+function getCodeThemeName(value: unknown): CodeThemeName | undefined {
+  if (!isData(value)) return undefined;
+  if (typeof value.$stub === 'string') {
+    const path = typeof value.$path === 'string' ? value.$path.replace(/^default\./, '') : '';
+    const name =
+      value.$stub === 'prism-react-renderer'
+        ? /^themes\.(\w+)$/.exec(path)?.[1]
+        : path === '' || path === 'default'
+          ? /^prism-react-renderer\/themes\/(\w+)$/.exec(value.$stub)?.[1]
+          : undefined;
+    return isCodeThemeName(name) ? name : undefined;
+  }
+  if (!isData(value.plain)) return undefined;
+  const written = JSON.stringify(value);
+  return Object.entries(readCodeThemes()).find(([, theme]) => JSON.stringify(theme) === written)?.[0] as CodeThemeName | undefined;
 }
 
 const THEME_ADVICE: Record<string, string> = {

@@ -9,7 +9,9 @@
  * path, so that `require.resolve('./src/css/custom.css')`, `__dirname` and `import.meta.url` mean
  * what they mean under Docusaurus. A bare import that is installed stays a real import; one that is
  * not (a fresh clone has no node_modules) becomes a stand-in that answers every property, call and
- * `new` with another stand-in, and is written in the output as `{ "$stub": "<package>" }`.
+ * `new` with another stand-in, and is written in the output as `{ "$stub": "<package>" }`, with the
+ * properties read to reach it (`"$path": "themes.github"`, from `import { themes } from
+ * 'prism-react-renderer'` and `themes.github`).
  *
  * The process has a scrubbed environment (guestEnvironment.ts): what the site's code reads of it
  * is recorded, and a string of the answer that holds a value it read is left out of the answer
@@ -25,6 +27,7 @@ import { getInstalledPackage } from './installedPackage.js';
 import { leaveOutEnvironmentValues, watchEnvironment, type LeftOutValue } from './guestEnvironment.js';
 
 const STUB = Symbol.for('docgen.migrate.stub');
+const STUB_PATH = Symbol.for('docgen.migrate.stub-path');
 
 /** What the parent reads from `answer.json`. */
 export interface ChildOutput {
@@ -49,19 +52,27 @@ export interface ChildExit {
   stack?: string;
 }
 
-function makeStub(name: string): unknown {
+/** The stand-in of package `name`, reached by the properties of `path` (dot-separated; each property's stand-in is one object). */
+function makeStub(name: string, path = ''): unknown {
+  const properties = new Map<string, unknown>();
   const get = (_target: object, key: PropertyKey) => {
     if (key === STUB) return name;
+    if (key === STUB_PATH) return path;
     if (key === Symbol.toPrimitive) return () => '';
     if (key === Symbol.iterator) return function* empty() {};
-    if (key === 'then') return undefined;
+    // Not a promise, and written as itself by JSON.stringify.
+    if (key === 'then' || key === 'toJSON') return undefined;
     // Not an ES module: `import x from` gets the stand-in itself as its default.
     if (key === '__esModule') return undefined;
-    return proxy;
+    if (typeof key === 'symbol') return proxy;
+    const property = String(key);
+    let stub = properties.get(property);
+    if (!stub) properties.set(property, (stub = makeStub(name, path ? `${path}.${property}` : property)));
+    return stub;
   };
   // `import * as yaml from 'js-yaml'` (Jest's config): the bundle's namespace object copies the
   // stand-in's own properties (it has none to speak of) and inherits from the stand-in's
-  // prototype, which answers as the stand-in does, so `yaml.load` is the stand-in. Its own
+  // prototype, which answers as the stand-in does, so `yaml.load` is a stand-in. Its own
   // prototype is null: a walk up the chain (`instanceof`) ends.
   const prototype = new Proxy(Object.create(null) as object, { get });
   const proxy: unknown = new Proxy(function stub() {}, {
@@ -119,7 +130,10 @@ function toJson(value: unknown, packageFunctions: PackageFunctions): string {
   return JSON.stringify(value, function replace(_key, item: unknown) {
     if ((typeof item === 'function' || typeof item === 'object') && item !== null) {
       const stub = (item as Record<symbol, unknown>)[STUB];
-      if (typeof stub === 'string') return { $stub: stub };
+      if (typeof stub === 'string') {
+        const path = (item as Record<symbol, unknown>)[STUB_PATH];
+        return { $stub: stub, ...(typeof path === 'string' && path !== '' && { $path: path }) };
+      }
     }
     if (typeof item === 'function') {
       const from = packageFunctions.get(item);
