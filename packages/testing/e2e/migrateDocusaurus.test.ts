@@ -1254,7 +1254,7 @@ describe('docgen migrate docusaurus', () => {
     expect(readFileSync(join(to, 'build/docs/intro/index.html'), 'utf8')).toMatch(/>note</i);
   });
 
-  it("keeps the blog's sidebar of recent posts: its count, its title and the title's translation (testing-library's 'All posts')", async () => {
+  it("keeps the blog's sidebar of recent posts (its count, title and translated title: testing-library's 'All posts') and the code's colours beside the languages it adds", async () => {
     const root = join(scratch, 'blog-sidebar');
     writeFiles(root, {
       'docusaurus.config.js': [
@@ -1269,7 +1269,10 @@ describe('docgen migrate docusaurus', () => {
       ].join('\n'),
       'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': '^2.0.1' } }),
       ...Object.fromEntries(
-        [1, 2, 3, 4, 5, 6].map((n) => [`blog/2022-0${n}-01-post-${n}.md`, `---\ntitle: Post ${n}\n---\n\nText ${n}.\n`]),
+        [1, 2, 3, 4, 5, 6].map((n) => [
+          `blog/2022-0${n}-01-post-${n}.md`,
+          `---\ntitle: Post ${n}\n---\n\nText ${n}.\n\n\`\`\`reason\nlet x = 1;\n\`\`\`\n`,
+        ]),
       ),
       'i18n/ko/docusaurus-plugin-content-blog/options.json': JSON.stringify({
         title: { message: '소식', description: 'The title for the blog used in SEO' },
@@ -1281,9 +1284,10 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.code, migrated.stderr).toBe(0);
     expect(readNotes(readFileSync(join(to, 'MIGRATION.md'), 'utf8'))).toEqual([]);
     // Docusaurus 2 showed one list: no year headings.
-    expect(readFileSync(join(to, 'docgen.config.yaml'), 'utf8')).toMatch(
-      /blogSidebarCount: ALL\n {2}blogSidebarTitle: All posts\n {2}sidebarGroupByYear: false\n/,
-    );
+    const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
+    expect(config).toMatch(/blogSidebarCount: ALL\n {2}blogSidebarTitle: All posts\n {2}sidebarGroupByYear: false\n/);
+    // Its code in Docusaurus's own colours (it sets no prism theme), beside the language its posts use that docgen adds.
+    expect(config).toMatch(/^code:\n {2}theme: palenight\n {2}darkTheme: palenight\n {2}additionalLanguages:\n {4}- reason$/m);
     expect(readFileSync(join(to, 'i18n/ko/site.yaml'), 'utf8')).toContain('blogSidebarTitle: 모든 글');
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);

@@ -302,7 +302,8 @@ function addDocusaurusLanguages(config: Record<string, unknown>, used: Set<strin
   const code = (config.code ?? {}) as { additionalLanguages?: string[] };
   const languages = new Set(code.additionalLanguages ?? []);
   for (const language of DOCUSAURUS_LANGUAGES) if (used.has(language) && !isDefaultLanguage(language)) languages.add(language);
-  if (languages.size > 0) config.code = { additionalLanguages: [...languages] };
+  // With the code themes the config converted beside them.
+  if (languages.size > 0) config.code = { ...code, additionalLanguages: [...languages] };
 }
 
 interface SiteMigration {
