@@ -11,8 +11,11 @@ const declarations = (style: Record<string, string | number>) =>
 /**
  * The CSS of `code.theme` and `code.darkTheme` (Docusaurus's `prism.theme` and `prism.darkTheme`,
  * prism-react-renderer's theme objects): each theme's plain colours as the theme's code block
- * variables, and each style as a rule of its token types, in the colour mode it is for. It comes
- * after the theme's styles and before the site's own. Empty without either theme.
+ * variables, and each style as a rule of its token types, in the colour mode it is for. A token the
+ * theme has no style for is drawn in the plain colours, as prism-react-renderer draws it, not in
+ * docgen's own token colours: a rule of the mode puts them back to the block's first. It comes
+ * after the theme's styles (which it wins over, at the same specificity) and before the site's own.
+ * Empty without either theme.
  */
 export function toCodeThemeCss(code: SiteConfig['themeConfig']['code']): string {
   const modes: [string, CodeTheme | undefined][] = [
@@ -29,6 +32,7 @@ export function toCodeThemeCss(code: SiteConfig['themeConfig']['code']): string 
       ...(backgroundColor !== undefined ? [`--ifm-pre-background:${backgroundColor}`] : []),
     ];
     if (variables.length > 0) rules.push(`${scope}{${variables.join(';')}}`);
+    rules.push(`${scope} .token{color:inherit;font-style:inherit;font-weight:inherit}`);
     if (Object.keys(plain).length > 0) rules.push(`${scope} .code-block__pre{${declarations(plain)}}`);
     for (const { types, languages, style } of theme.styles) {
       const within = languages && languages.length > 0 ? languages.map((language) => ` .language-${language}`) : [''];
