@@ -294,6 +294,19 @@ describe('doc page', () => {
     expect(await tag.evaluate((element) => getComputedStyle(element).display)).toBe('inline');
     await context.close();
   });
+
+  it("sizes a code block's code and inline code as Infima does: --ifm-code-font-size of the text, once", async () => {
+    const { context, page } = await open('/en/docs/guide/sdk/Java');
+    const sizes = await page.evaluate(() => {
+      const size = (selector: string) => parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize);
+      const ratio = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--ifm-code-font-size')) / 100;
+      return { block: size('.code-block__pre code'), inline: size('.markdown p > code'), text: size('.markdown p'), ratio };
+    });
+    expect(sizes.ratio).toBe(0.9);
+    expect(sizes.block).toBeCloseTo(sizes.text * sizes.ratio, 1);
+    expect(sizes.inline).toBeCloseTo(sizes.text * sizes.ratio, 1);
+    await context.close();
+  });
 });
 
 describe('tables', () => {
