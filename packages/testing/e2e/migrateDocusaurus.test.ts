@@ -476,8 +476,12 @@ describe('docgen migrate docusaurus', () => {
       'shared-docs/intro.md': '# Intro\n\nSee the [API](api/call.md).\n\n```jsx\n<App />\n```\n',
       'shared-docs/api/call.md': '# Call\n\nBack to the [intro](intro.md).\n',
       'website/docusaurus.config.js': [
+        // A plugin file that the config loads with a require of its own, as it runs, and that
+        // requires a package not installed (Babel's webpack.plugin.js and monaco-editor-webpack-plugin).
+        "const siteRequire = require('module').createRequire(__filename);",
         'module.exports = {',
         "  title: 'Real',",
+        "  plugins: [siteRequire('./webpack.plugin.js')],",
         "  url: 'https://real.example.com',",
         "  baseUrl: '/',",
         '  presets: [',
@@ -504,6 +508,13 @@ describe('docgen migrate docusaurus', () => {
         '};',
         '',
       ].join('\n'),
+      'website/webpack.plugin.js': [
+        "const MonacoWebpackPlugin = require('missing-webpack-plugin');",
+        'module.exports = function () {',
+        "  return { name: 'webpack-plugin', configureWebpack: () => ({ plugins: [new MonacoWebpackPlugin()] }) };",
+        '};',
+        '',
+      ].join('\n'),
       // Named by its absolute path (require.resolve), as most real configs do.
       'website/sidebars.js': "module.exports = { apiSidebar: ['intro', { type: 'category', label: 'Reference', items: ['api/call'] }] };\n",
       // A React page that imports a file of the repository above the site (redux-toolkit's errors.json),
@@ -527,9 +538,12 @@ describe('docgen migrate docusaurus', () => {
     expect(migrated.code).toBe(0);
     const report = readFileSync(join(to, 'MIGRATION.md'), 'utf8');
     expect(report).toMatch(/not installed[\s\S]*- `missing-package\/dist\/style.css`/);
+    expect(report).toMatch(/not installed[\s\S]*- `missing-webpack-plugin`/);
     expect(readNotes(report)).toEqual([
-      'docusaurus.config.js:10 Remark plugin `missing-remark-tools` of the docs',
-      'docusaurus.config.js:12 Custom CSS `missing-package/dist/style.css`',
+      // A webpack plugin: nothing of it for docgen.
+      'docusaurus.config.js:4 Plugin `inline function`',
+      'docusaurus.config.js:12 Remark plugin `missing-remark-tools` of the docs',
+      'docusaurus.config.js:14 Custom CSS `missing-package/dist/style.css`',
     ]);
     const config = readFileSync(join(to, 'docgen.config.yaml'), 'utf8');
     expect(config).toContain('routeBasePath: /');

@@ -243,8 +243,21 @@ async function main(): Promise<void> {
   };
   const standIns = new Map<string, unknown>();
   const packageFunctions: PackageFunctions = new WeakMap();
+  // A package that no bundled file imports but a file the site's code loads as it runs does
+  // (Babel's config requires its webpack.plugin.js with a require of its own, and that file
+  // requires monaco-editor-webpack-plugin): resolving it first finds it missing (resolveFilename
+  // above), and it gets a stand-in as well instead of being read as a file of that name.
+  const isMissing = (request: string, rest: unknown[]) => {
+    if (stubs.has(request)) return true;
+    try {
+      loader._resolveFilename(request, ...rest);
+    } catch {
+      // Not found, and no stand-in: the loader reports it.
+    }
+    return stubs.has(request);
+  };
   loader._load = (request, ...rest) => {
-    if (!stubs.has(request)) {
+    if (!isMissing(request, rest)) {
       const loaded = load(request, ...rest);
       // What the file itself imports (its bundle is one module): not what those packages import in turn.
       const parent = rest[0] as { filename?: string } | undefined;
