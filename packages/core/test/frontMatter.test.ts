@@ -208,6 +208,20 @@ describe('parseFrontMatter', () => {
     expect(markdown.frontMatter).toMatchObject({ title: '출시', authors: ['kim'], tags: ['release', 'sdk'], date: '2025-08-20' });
   });
 
+  it("reads a date whose month or day has one digit, as Docusaurus does (Babel's `date: 2015-11-3 10:30:00`)", () => {
+    const dateOf = (yaml: string) =>
+      parseFrontMatter(sourceFile(`---\n${yaml}\n---\n`, 'blog/x.md'), blogFrontMatterSchema).frontMatter.date;
+    expect(dateOf('date: 2015-11-3 10:30:00')).toBe('2015-11-03 10:30:00');
+    expect(dateOf('date: 2016-1-5')).toBe('2016-01-05');
+    expect(dateOf('date: "2016-1-05T08:00:00Z"')).toBe('2016-01-05T08:00:00Z');
+    expect(dateOf('date: 2025-08-20')).toBe('2025-08-20');
+    expect(dateOf('date: \u00a0 2017-09-12 10:00:00')).toBe('2017-09-12 10:00:00');
+    // Not a date: left as it is (the blog reports it).
+    expect(dateOf('date: 2016-123-5')).toBe('2016-123-5');
+    const doc = parseFrontMatter(sourceFile('---\nlast_update:\n  date: 2024-3-9\n---\n', 'docs/x.md'), docFrontMatterSchema);
+    expect(doc.frontMatter.lastUpdate).toEqual({ date: '2024-03-09' });
+  });
+
   it("reads a post's one author of Docusaurus 1, its fields in snake case or, as older sites write them, in camel case", () => {
     const post = (yaml: string) => parseFrontMatter(sourceFile(`---\n${yaml}\n---\n`, 'blog/x.md'), blogFrontMatterSchema);
     const camel = post('author: Kent\nauthorTitle: Maintainer\nauthorURL: https://kent.example.com\nauthorImageURL: /img/kent.png');

@@ -120,7 +120,25 @@ const routeText = (getProblem: (text: string) => string | undefined) =>
 const headingLevel = z.number().int().min(2).max(6);
 /** A list of strings, or one; numbers in it are their text (`keywords: [api, 2024]`), as Docusaurus's YAML takes them. */
 const stringList = z.union([z.string().transform((value) => [value]), z.array(z.union([z.string(), z.number().transform(String)]))]);
-const date = z.union([z.string(), z.date().transform((value) => value.toISOString().slice(0, 10))]);
+/**
+ * A date: a YAML timestamp, or its text with the month and day of two digits. Docusaurus's YAML
+ * (1.1) and its `new Date()` read a month or a day of one digit as well (`date: 2015-11-3 10:30:00`
+ * in Babel's posts): it is given its two digits. White space around it, which YAML keeps when it is
+ * not a space or a tab (a no-break space after `date:`, Babel's again), is dropped as Date does.
+ */
+const date = z.union([
+  z
+    .string()
+    .transform((value) =>
+      value
+        .trim()
+        .replace(
+          /^(\d{4})-(\d{1,2})-(\d{1,2})(?=$|[Tt ])/,
+          (_, year: string, month: string, day: string) => `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`,
+        ),
+    ),
+  z.date().transform((value) => value.toISOString().slice(0, 10)),
+]);
 /** `pagination_prev` / `pagination_next`: a doc id, or null for none. */
 const paginationTarget = z.union([z.string(), z.null()]);
 /** A tag: its key, or (as Docusaurus also takes) `{ label, permalink }`. */
