@@ -676,6 +676,34 @@ describe('migrate docusaurus: the default tabs of the npm2yarn plugin, by its ve
     expect(installed.config.markdown).toEqual({ npm2yarn: ['yarn', 'pnpm', 'bun'] });
   });
 
+  it("reads the versions of a site in a repository's folder from the repository's package.json too (Babel's website/), not from above it", () => {
+    const outside = mkdtempSync(join(tmpdir(), 'docgen-migrate-npm2yarn-repo-'));
+    const write = (path: string, content: string) => {
+      mkdirSync(join(outside, path, '..'), { recursive: true });
+      writeFileSync(join(outside, path), content);
+    };
+    // Above the repository: not what the site builds with.
+    write('package.json', packageJson({ '@docusaurus/remark-plugin-npm2yarn': '2.0.0' }));
+    mkdirSync(join(outside, 'repo/.git'), { recursive: true });
+    write('repo/package.json', packageJson({ '@docusaurus/core': '^3.9.2', 'some-package': '^1.0.0' }));
+    write('repo/website/package.json', JSON.stringify({ scripts: { build: 'docusaurus build' } }));
+    try {
+      const siteDir = join(outside, 'repo/website');
+      expect(convertConfig(loaded, 'docusaurus.config.js', text, siteDir).config.markdown).toEqual({ npm2yarn: ['yarn', 'pnpm', 'bun'] });
+      // The site's own package.json wins over the repository's.
+      write('repo/website/package.json', packageJson({ '@docusaurus/core': '^2.0.1' }));
+      expect(convertConfig(loaded, 'docusaurus.config.js', text, siteDir).config.markdown).toEqual({ npm2yarn: ['yarn'] });
+      // Without a repository, only the site's own.
+      rmSync(join(outside, 'repo/.git'), { recursive: true });
+      write('repo/website/package.json', '{}');
+      expect(convertConfig(loaded, 'docusaurus.config.js', text, siteDir).notes.map((note) => note.what)).toEqual([
+        expect.stringContaining("The npm2yarn plugin's version is not known"),
+      ]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it("takes docgen's default when the version is not known, and says so at the plugin's line", () => {
     const converted = convert({ 'package.json': packageJson({ '@docusaurus/core': 'latest' }) });
     expect(converted.config.markdown).toBeUndefined();

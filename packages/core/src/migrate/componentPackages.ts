@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
 import { MODULE_IMPORT } from '../files/index.js';
@@ -8,7 +8,7 @@ import { MODULE_IMPORT } from '../files/index.js';
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
   name: string;
-  /** Its version range in the Docusaurus site's package.json, when listed there. */
+  /** Its version range in the Docusaurus site's package.json (or its repository's: readSiteDependencies), when listed there. */
   version?: string;
   /** The new site's files that import it. */
   files: string[];
@@ -96,7 +96,7 @@ export async function findMissingPackages(
   );
   const installed = readDependencies(to);
   const isInstalled = (name: string) => Boolean(installed[name]) || existsSync(join(to, 'node_modules', name, 'package.json'));
-  const versions = readDependencies(from);
+  const versions = readSiteDependencies(from);
   if (!SASS_COMPILERS.some(isInstalled)) for (const file of sassUsers) want(SASS_COMPILERS.find((name) => versions[name]) ?? 'sass', file);
   return [...importers]
     .filter(([name]) => !isInstalled(name))
@@ -145,6 +145,27 @@ function readDependencies(siteDir: string): Record<string, string> {
   ) as Record<string, string>;
 }
 
+/**
+ * The folders whose package.json and node_modules a site builds with, nearest first: its own, and
+ * each above it up to its repository's root (the folder with `.git`), as Node finds packages up the
+ * tree (Babel's website/package.json lists no package: the repository's lists them all). Only its
+ * own when it is in no repository.
+ */
+function packageFolders(siteDir: string): string[] {
+  const folders = [resolve(siteDir)];
+  for (let dir = folders[0]!; !existsSync(join(dir, '.git'));) {
+    const parent = dirname(dir);
+    if (parent === dir) return folders.slice(0, 1);
+    folders.push((dir = parent));
+  }
+  return folders;
+}
+
+/** The dependencies of a Docusaurus site, listed by its package.json or one above it in its repository (packageFolders); the nearest wins. */
+function readSiteDependencies(siteDir: string): Record<string, string> {
+  return Object.assign({}, ...packageFolders(siteDir).reverse().map(readDependencies)) as Record<string, string>;
+}
+
 /** A package's version as the site builds with it; `installed` when node_modules has it, else the lowest its package.json's range allows. */
 export interface SiteVersion {
   major: number;
@@ -156,12 +177,15 @@ export interface SiteVersion {
 /**
  * The version of a package the site builds with: the installed package's, else the lowest its
  * package.json's range allows (`^2.0.1` 2.0.1, `~3.1` 3.1.0, `2.x` 2.0.0; a prerelease as its
- * release). Undefined when neither says: not listed, or a range such as `latest` or a git URL.
+ * release), the site's or its repository's (packageFolders). Undefined when neither says: not
+ * listed, or a range such as `latest` or a git URL.
  */
 export function readSiteVersion(siteDir: string, name: string): SiteVersion | undefined {
-  const installed = parseVersion(readPackageJson(join(siteDir, 'node_modules', name)).version);
-  if (installed) return { ...installed, installed: true };
-  const range = parseVersion(readDependencies(siteDir)[name]);
+  for (const folder of packageFolders(siteDir)) {
+    const installed = parseVersion(readPackageJson(join(folder, 'node_modules', name)).version);
+    if (installed) return { ...installed, installed: true };
+  }
+  const range = parseVersion(readSiteDependencies(siteDir)[name]);
   return range && { ...range, installed: false };
 }
 
