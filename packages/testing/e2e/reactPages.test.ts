@@ -37,6 +37,9 @@ import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme-original/Admonition';
 import ThemedImage from '@theme/ThemedImage';
 import IconExternalLink from '@theme/Icon/ExternalLink';
+import IconCopy from '@theme/Icon/Copy';
+import IconSuccess from '@theme/Icon/Success';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import SearchBar from '@theme/SearchBar';
 import BackToTopButton from '@theme/BackToTopButton';
 import Features from '@site/src/components/Features';
@@ -73,6 +76,7 @@ export default function Home() {
         <p className="window-size">{useWindowSize()}</p>
         <img className="logo" src={useBaseUrl('/img/logo.svg')} alt={translate({ message: 'Logo of {name}' }, { name: siteConfig.title })} />
         <a className="absolute" href={withBaseUrl('/docs/intro', { absolute: true })}>absolute<IconExternalLink /></a>
+        <span className="icons" id={(useBrokenLinks().collectAnchor('icons'), 'icons')}><IconCopy className="copy-icon" width="18" /><IconSuccess aria-hidden /></span>
         <Tabs groupId="os" values={[{ value: 'mac', label: 'Apple macOS' }, { value: 'linux' }]}>
           <TabItem value="mac" label="macOS">Mac steps</TabItem>
           <TabItem value="linux" label="Linux" default>Linux steps</TabItem>
@@ -94,6 +98,7 @@ export default function Home() {
 
 const FEATURES = `import Heading from '@theme/Heading';
 import Mountain from '@site/static/img/mountain.svg';
+import describe from 'describe-value';
 
 const LIST = [{ title: 'Fast' }, { title: 'Small' }];
 
@@ -105,7 +110,7 @@ Box.defaultProps = { kind: 'plain' };
 
 export default function Features({ layout }) {
   return (
-    <section className={'features features-' + layout}>
+    <section className={'features features-' + layout} data-described={describe(layout)}>
       {LIST.map(({ title }) => (
         <div key={title} className="col col--6">
           <Mountain className="feature-svg" role="img" />
@@ -187,6 +192,16 @@ describe('React pages written for Docusaurus', () => {
         '',
       ].join('\n'),
       'src/components/Features.js': FEATURES,
+      // A package whose browser field disables a module of a name that ends as a file's would,
+      // which needs Node's util (object-inspect's ./util.inspect, in Babel's site).
+      'node_modules/describe-value/package.json': JSON.stringify({
+        name: 'describe-value',
+        main: 'index.js',
+        browser: { './util.inspect.js': false },
+      }),
+      'node_modules/describe-value/index.js':
+        "var utilInspect = require('./util.inspect');\nmodule.exports = function (value) { return typeof value + ':' + String(value); };\n",
+      'node_modules/describe-value/util.inspect.js': "module.exports = require('util').inspect;\n",
       'i18n/ko/code.yaml': 'home.start: 시작하기\n',
       'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n',
       'static/img/mountain.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path class="peak" d="M0 8 4 0 8 8z"/></svg>\n',
@@ -218,6 +233,10 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain(
       'href="https://surface.example.com/base/docs/intro">absolute<span class="external-link-icon" aria-hidden="true"></span></a>',
     );
+    // Docusaurus's icons as SVGs that take an svg's props; useBrokenLinks' collectors do nothing.
+    expect(html).toMatch(
+      /<span class="icons" id="icons"><svg viewBox="0 0 24 24" class="copy-icon" width="18"><path fill="currentColor" d="M19 21H8V7h11[^"]+"><\/path><\/svg><svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M21 7 9 19[^"]+"><\/path><\/svg><\/span>/,
+    );
     // Docusaurus's tabs in the theme's markup: the default item shown, the other hidden.
     expect(html).toMatch(/aria-selected="true"[^>]*data-value="linux"/);
     // The label of `values` wins over the item's own, as in Docusaurus.
@@ -230,7 +249,7 @@ describe('React pages written for Docusaurus', () => {
     // An SVG a component requires is drawn inline, its props over the file's attributes.
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" class="feature-svg" role="img"><path class="peak"');
     // defaultProps of function components, which React 19's jsx() leaves out and React 18 gave.
-    expect(html).toContain('<section class="features features-grid">');
+    expect(html).toContain('<section class="features features-grid" data-described="string:grid">');
     expect(html).toContain('<div class="box box-plain">Fast<!-- --> box</div>');
     expect(html).toContain('<h3>Fast</h3>');
     // The page is the whole screen, not a markdown page's column with its title.

@@ -56,6 +56,12 @@ export const ISLAND_MODULES = [
   '@theme/IdealImage',
   '@theme/Mermaid',
   '@theme/Icon/ExternalLink',
+  '@theme/Icon/Copy',
+  '@theme/Icon/Success',
+  '@theme/Icon/Close',
+  '@theme/Icon/Menu',
+  '@theme/Icon/Home',
+  '@docusaurus/useBrokenLinks',
   '@theme/SearchBar',
   '@theme/BackToTopButton',
   '@docusaurus/Link',
@@ -432,9 +438,8 @@ export function islandAssets(): esbuild.Plugin {
         const { kind, importer, namespace, resolveDir } = args;
         const result = await build.resolve(args.path, { kind, importer, namespace, resolveDir, pluginData: ASSET });
         if (result.errors.length > 0) return { errors: result.errors };
-        return getImportedFileKind(result.path) === 'file'
-          ? { path: result.path, namespace: ASSET }
-          : { path: result.path, namespace: result.namespace };
+        // Anything else is esbuild's to resolve as it does, a path that is no file among them (see isAssetFile).
+        return isAssetFile(result.path) ? { path: result.path, namespace: ASSET } : undefined;
       });
       // An SVG file is also the component that draws it inline, as Docusaurus's SVGR makes one (toSvgComponent).
       build.onLoad({ filter: /.*/, namespace: ASSET }, (args) => ({
@@ -450,10 +455,20 @@ export function islandAssets(): esbuild.Plugin {
       }));
       // The file itself (for that module, and for a CSS url()): esbuild's file loader.
       build.onLoad({ filter: /\.[^./\\]+$/, namespace: 'file' }, (args) =>
-        getImportedFileKind(args.path) === 'file' ? { contents: readFileSync(args.path), loader: 'file' } : undefined,
+        isAssetFile(args.path) ? { contents: readFileSync(args.path), loader: 'file' } : undefined,
       );
     },
   };
+}
+
+/**
+ * Whether a resolved path is a file a module imports as its URL: a file of such a kind that is
+ * there. esbuild resolves a module that a package's `browser` field disables to a path that is
+ * not, whose name may end as a file's does (object-inspect's `./util.inspect`, which the browser
+ * does without): esbuild gives it as an empty module.
+ */
+function isAssetFile(path: string): boolean {
+  return getImportedFileKind(path) === 'file' && statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** A failed bundle of the site's components (or of the MDX runtime, which bundles them too) as docgen reports it (see toBundleError). */

@@ -3,7 +3,7 @@
  * build time (runtime.tsx) and in site components that run in the browser (islandModules.tsx).
  * React only, no renderer: both bundles take it.
  */
-import { Children, createElement, Fragment, isValidElement, memo, type ReactNode } from 'react';
+import { Children, createElement, Fragment, isValidElement, memo, type ReactNode, type SVGProps } from 'react';
 import type { DocusaurusSiteContext } from '@docgen/types';
 
 /** The site as Docusaurus's context shows it, in one locale. */
@@ -137,6 +137,39 @@ export function createDocsHooks(getContext: () => SiteContext, getActive: () => 
 /** `@theme/Icon/ExternalLink`: the theme's mark of a link that leaves the site, which its stylesheet draws. */
 export function IconExternalLink({ className }: { className?: string; width?: number; height?: number }) {
   return <span className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;
+}
+
+/**
+ * An icon of `@theme/Icon/<Name>` (Copy, Success, Close, Menu, Home), as Docusaurus's: an SVG of
+ * the shape in currentColor that takes the props an svg takes, sized by them or by the site's CSS.
+ */
+function icon(name: string, shape: SVGProps<SVGPathElement>) {
+  const Icon = (props: SVGProps<SVGSVGElement>) => (
+    <svg viewBox="0 0 24 24" {...props}>
+      <path fill="currentColor" {...shape} />
+    </svg>
+  );
+  Icon.displayName = `Icon${name}`;
+  return Icon;
+}
+
+export const IconCopy = icon('Copy', {
+  d: 'M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12V1Z',
+});
+export const IconSuccess = icon('Success', { d: 'M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59 21 7Z' });
+export const IconClose = icon('Close', {
+  d: 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12 19 6.41Z',
+});
+export const IconMenu = icon('Menu', { d: 'M3 6h18v2H3V6m0 5h18v2H3v-2m0 5h18v2H3v-2Z' });
+export const IconHome = icon('Home', { d: 'M10 20v-6h4v6h5v-8h3L12 3 2 12h3v8h5Z' });
+
+/**
+ * `@docusaurus/useBrokenLinks`: what a component tells Docusaurus's link checker, the links and
+ * anchors it renders, is nothing docgen needs. docgen checks the links of the pages it renders, and
+ * takes any anchor of a component page as there (only rendering would show its ids).
+ */
+export function useBrokenLinks() {
+  return { collectLink: (_link: string | undefined) => {}, collectAnchor: (_anchor: string | undefined) => {} };
 }
 
 /**
