@@ -157,6 +157,25 @@ describe('checkLinks', () => {
   });
 });
 
+describe('the anchors of a React page', () => {
+  it("are not checked: only rendering shows its ids (Babel's /setup, whose ids its component makes, as Docusaurus's useBrokenLinks collects them)", async () => {
+    const siteDir = copyFixture('links-clean');
+    writeFileSync(
+      join(siteDir, 'pages/tools.js'),
+      "import Layout from '@theme/Layout';\nexport default function Tools() {\n  return <Layout>{['webpack', 'gulp'].map((tool) => <h2 key={tool} id={tool}>{tool}</h2>)}</Layout>;\n}\n",
+    );
+    const startPath = join(siteDir, 'docs/start.md');
+    writeFileSync(
+      startPath,
+      `${readFileSync(startPath, 'utf8')}\n[webpack](/tools#webpack), [gulp](/tools#gulp), [nowhere](/tools-gone#webpack)\n`,
+    );
+    const { manifest } = await loadSite({ siteDir });
+    expect(checkLinks(manifest).map((problem) => `${problem.link} ${problem.reason}`)).toEqual([
+      '/tools-gone#webpack no page at /tools-gone',
+    ]);
+  });
+});
+
 describe('an absolute favicon URL', () => {
   it('is used as it is in every page head, and not checked as a file of the site', async () => {
     const siteDir = copyFixture('links-clean');

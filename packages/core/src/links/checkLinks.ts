@@ -90,11 +90,10 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
   const pages = new Map<string, Set<string> | undefined>();
   for (const locale of manifest.locales) {
     for (const route of locale.routes) {
-      // Component pages render their own ids, which only rendering would reveal.
-      pages.set(
-        normalizePath(route.path),
-        route.data.type === 'page' ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))),
-      );
+      // Component pages and React pages written for Docusaurus render their own ids, which only
+      // rendering would reveal (Docusaurus's have useBrokenLinks tell them).
+      const rendersIds = route.data.type === 'page' || (route.data.type === 'markdownPage' && route.data.reactPage === true);
+      pages.set(normalizePath(route.path), rendersIds ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))));
     }
   }
   // An old URL of a redirect is a page too: its anchors are those of the page it leads to.
