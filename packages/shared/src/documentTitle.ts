@@ -2,11 +2,12 @@ import type { RouteData, SiteData } from '@docgen/types';
 
 /**
  * The `<title>` of a page: its title and the site's (`Quick start | Docs`), or the site's alone
- * for a page without a title and for a component page titled as the site (a home page). The build
- * writes it into the page's HTML and the client sets it after a navigation.
+ * for a page without a title and for a component or React page titled as the site (a home page,
+ * a React page whose <Layout> gives no title). The build writes it into the page's HTML and the
+ * client sets it after a navigation.
  */
-export function getDocumentTitle(site: Pick<SiteData, 'title'>, route: Pick<RouteData, 'type' | 'title'>): string {
-  if (route.type === 'page' && route.title === site.title) return site.title;
+export function getDocumentTitle(site: Pick<SiteData, 'title'>, route: Pick<RouteData, 'type' | 'title'> & { reactPage?: true }): string {
+  if ((route.type === 'page' || route.reactPage) && route.title === site.title) return site.title;
   return route.title ? `${route.title} | ${site.title}` : site.title;
 }
 

@@ -269,6 +269,9 @@ describe('React pages written for Docusaurus', () => {
     expect(readFileSync(join(served, 'base/moved/index.html'), 'utf8')).toContain('<p><a href="/base/about">/base/about</a></p>');
     const legacy = readFileSync(join(served, 'base/legacy/index.html'), 'utf8');
     expect(legacy).toContain('<p class="legacy">Surface<!-- -->: <!-- -->Every module<!-- --> at <!-- -->/base/</p>');
+    // Its <Layout> gives no title: the site's, as Docusaurus titles it (not its path, /legacy).
+    expect(legacy).toContain('<title>Surface</title>');
+    expect(legacy).toContain('<meta property="og:title" content="Surface">');
     // Its props (hydrated in the browser): only a page that reads the prop has it written into the page.
     expect(legacy).toContain('&quot;tagline&quot;:&quot;Every module&quot;');
     expect(html).not.toContain('&quot;tagline&quot;');

@@ -45,7 +45,12 @@ function toPendingRoute(context: LocaleContext, page: SourcePage): PendingRoute 
     page: {
       type: 'markdownPage',
       path,
-      title: markdown.frontMatter.title ?? compiled.contentTitle ?? page.routePath,
+      // A React page's <Layout title> titles it as it renders; without one, as Docusaurus titles
+      // it, the site's title (its document title is then the site's alone).
+      title:
+        markdown.frontMatter.title ??
+        compiled.contentTitle ??
+        (page.kind === 'react' ? (context.translations.title ?? context.input.config.title) : page.routePath),
       description: markdown.frontMatter.description ?? compiled.description,
       noIndex: markdown.frontMatter.unlisted ?? false,
       toc: getToc(context, compiled.headings),
