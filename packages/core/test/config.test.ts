@@ -29,6 +29,7 @@ describe('readConfig: a valid config', () => {
     expect(config).toEqual({
       title: '문서',
       tagline: '',
+      titleDelimiter: '|',
       url: 'https://docs.example.com',
       baseUrl: '/',
       favicon: undefined,

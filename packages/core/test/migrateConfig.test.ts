@@ -216,6 +216,16 @@ describe('migrate docusaurus: customFields', () => {
   });
 });
 
+describe('migrate docusaurus: the title delimiter', () => {
+  it("keeps a titleDelimiter other than Docusaurus's default `|` (Babel's `·`)", () => {
+    const convert = (titleDelimiter: string) =>
+      convertConfig({ title: 'Babel', url: 'https://babeljs.io', titleDelimiter }, 'docusaurus.config.js', '', '/site');
+    expect(convert('·').config.titleDelimiter).toBe('·');
+    expect(convert('·').notes).toEqual([]);
+    expect(convert('|').config.titleDelimiter).toBeUndefined();
+  });
+});
+
 describe('migrate docusaurus: the base URL', () => {
   const baseUrlOf = (baseUrl: string | undefined) =>
     convertConfig({ title: 'Site', url: 'https://site.example.com', baseUrl }, 'docusaurus.config.js', '', '/site').config.baseUrl;

@@ -5,6 +5,9 @@ import { getSidebarFirstPath, toRouteProps, toSidebarProp } from '../src/manifes
 import { toSearchScopes } from '../src/manifest/searchScopes.js';
 import { fixturePath, removeTempDirs, writeSite } from './helpers.js';
 import { loadSite } from '../src/build/loadSite.js';
+import { build } from '../src/build/build.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 afterAll(removeTempDirs);
 
@@ -330,6 +333,20 @@ describe('navbar doc items', () => {
     // The category's own doc counts as in its sidebar; a doc of no sidebar has none.
     expect(locale!.site.versions[0]!.navbarDocSidebars).toEqual({ 'guide/start': 'guide', 'api/index': 'api' });
   });
+});
+
+describe("the config's titleDelimiter", () => {
+  it("is in the site data only when it is not `|`, and stands between the titles of the built pages (Babel's `·`)", async () => {
+    const files = { 'docs/setup.md': '# Setup\n', 'docgen.config.yaml': 'title: Babel\nurl: https://babel.example.com\n' };
+    const [plain] = (await loadSite({ siteDir: writeSite(files) })).manifest.locales;
+    expect(plain!.site.titleDelimiter).toBeUndefined();
+    const siteDir = writeSite({ ...files, 'docgen.config.yaml': 'title: Babel\nurl: https://babel.example.com\ntitleDelimiter: ·\n' });
+    const [babel] = (await loadSite({ siteDir })).manifest.locales;
+    expect(babel!.site.titleDelimiter).toBe('·');
+    const outDir = join(siteDir, 'out');
+    await build({ siteDir, outDir });
+    expect(readFileSync(join(outDir, 'docs/setup/index.html'), 'utf8')).toContain('<title>Setup · Babel</title>');
+  }, 60_000);
 });
 
 describe('a page that hides its title (hide_title)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDocumentTitle } from '../src/documentTitle.js';
+import { formatDocumentTitle, getDocumentTitle } from '../src/documentTitle.js';
 
 describe('getDocumentTitle', () => {
   const site = { title: 'Docs' };
@@ -11,5 +11,14 @@ describe('getDocumentTitle', () => {
     [{ type: 'notFound', title: '' }, 'Docs'],
   ] as const)('%o -> %s', (route, expected) => {
     expect(getDocumentTitle(site, route)).toBe(expected);
+  });
+
+  it("puts the config's titleDelimiter between the titles, and takes a React page titled as the site as the site (Babel's `·`)", () => {
+    const babel = { title: 'Babel', titleDelimiter: '·' };
+    expect(getDocumentTitle(babel, { type: 'doc', title: 'Setup' })).toBe('Setup · Babel');
+    expect(getDocumentTitle(babel, { type: 'markdownPage', title: 'Babel', reactPage: true })).toBe('Babel');
+    expect(getDocumentTitle(babel, { type: 'markdownPage', title: 'Babel' })).toBe('Babel · Babel');
+    expect(formatDocumentTitle(babel, 'Team')).toBe('Team · Babel');
+    expect(formatDocumentTitle(site, undefined)).toBe('Docs');
   });
 });

@@ -171,6 +171,7 @@ describe('public exports', () => {
         ],
         "./documentTitle": [
           "PAGE_HEAD_ATTRIBUTE",
+          "formatDocumentTitle",
           "getDocumentTitle",
         ],
         "./htmlEntities": [

@@ -4,6 +4,8 @@ import type { SourceLocation } from './diagnostics.js';
 export interface SiteConfig {
   title: string;
   tagline: string;
+  /** Between a page's title and the site's in the document title (`Setup | Docs`). */
+  titleDelimiter: string;
   /** Origin of the deployed site, no trailing slash: `https://docs.example.com`. */
   url: string;
   /** Path under `url` where the default locale is served; starts and ends with `/`. */

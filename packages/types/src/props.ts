@@ -67,6 +67,8 @@ export interface SiteData {
   buildId: string;
   title: string;
   tagline: string;
+  /** Between a page's title and the site's in the document title, when not `|` (see SiteConfig.titleDelimiter). */
+  titleDelimiter?: string;
   url: string;
   /** Base URL of the site (default locale). */
   siteBaseUrl: string;

@@ -84,6 +84,7 @@ export function readConfig(siteDir: string): SiteConfig {
   return {
     title: raw.title,
     tagline: raw.tagline,
+    titleDelimiter: raw.titleDelimiter,
     url: raw.url,
     baseUrl: raw.baseUrl,
     favicon: raw.favicon,

@@ -181,6 +181,13 @@ export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   title: z.string().min(1),
   tagline: z.string().default(''),
+  titleDelimiter: z
+    .string()
+    .min(1)
+    .default('|')
+    .describe(
+      "What stands between a page's title and the site's in the browser's title bar (`Setup | Docs`), as Docusaurus's titleDelimiter.",
+    ),
   url: z.url().transform((url) => url.replace(/\/+$/, '')),
   baseUrl: z
     .string()

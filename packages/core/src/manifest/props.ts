@@ -367,6 +367,7 @@ export function toSiteProps(input: {
     buildId,
     title: context.translations.title ?? config.title,
     tagline: context.translations.tagline ?? config.tagline,
+    ...(config.titleDelimiter !== '|' && { titleDelimiter: config.titleDelimiter }),
     url: config.url,
     siteBaseUrl: config.baseUrl,
     baseUrl: context.baseUrl,

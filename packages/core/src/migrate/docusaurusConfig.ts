@@ -47,6 +47,7 @@ const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docus
 const CONVERTED_KEYS = new Set([
   'title',
   'tagline',
+  'titleDelimiter',
   'url',
   'baseUrl',
   'favicon',
@@ -192,6 +193,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   const config: Data = {};
   config.title = text(site.title) ?? 'My Site';
   if (text(site.tagline)) config.tagline = site.tagline;
+  if (text(site.titleDelimiter) && site.titleDelimiter !== '|') config.titleDelimiter = site.titleDelimiter;
   config.url = text(site.url) ?? 'https://example.com';
   config.baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
   if (text(site.favicon)) config.favicon = site.favicon;
