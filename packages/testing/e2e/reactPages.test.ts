@@ -231,7 +231,7 @@ describe('React pages written for Docusaurus', () => {
     expect(html).toContain('<p class="window-size">ssr</p>');
     expect(html).toContain('<img class="logo" src="/base/img/logo.svg" alt="Logo of Surface"/>');
     expect(html).toContain(
-      'href="https://surface.example.com/base/docs/intro">absolute<span class="external-link-icon" aria-hidden="true"></span></a>',
+      'href="https://surface.example.com/base/docs/intro">absolute<svg class="external-link-icon" aria-hidden="true"></svg></a>',
     );
     // Docusaurus's icons as SVGs that take an svg's props; useBrokenLinks' collectors do nothing.
     expect(html).toMatch(

@@ -8,8 +8,12 @@ export function ExternalLinkIcon() {
   const t = useTranslate();
   return (
     <>
-      {/* Drawn by the stylesheet (a mask of the icon's path): no path data in the page's code. */}
-      <span className="external-link-icon" aria-hidden="true" />
+      {/*
+       * Drawn by the stylesheet (a mask of the icon's path): no path data in the page's code. An
+       * <svg>, as Docusaurus's icon is: a site's CSS for it applies (Babel's hides it with
+       * `.navbar__item svg { display: none }`).
+       */}
+      <svg className="external-link-icon" aria-hidden="true" />
       <span className="sr-only">{t('externalLink')}</span>
     </>
   );

@@ -134,9 +134,9 @@ export function createDocsHooks(getContext: () => SiteContext, getActive: () => 
   };
 }
 
-/** `@theme/Icon/ExternalLink`: the theme's mark of a link that leaves the site, which its stylesheet draws. */
+/** `@theme/Icon/ExternalLink`: the theme's mark of a link that leaves the site, which its stylesheet draws (an <svg>, as Docusaurus's). */
 export function IconExternalLink({ className }: { className?: string; width?: number; height?: number }) {
-  return <span className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;
+  return <svg className={['external-link-icon', className].filter(Boolean).join(' ')} aria-hidden="true" />;
 }
 
 /**
