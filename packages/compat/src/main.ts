@@ -7,7 +7,7 @@
  * side by side in Chromium. Writes compat-report.md and compat-report.json into the out folder.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,19 @@ function run(args: string[], log: string): number {
   const result = spawnSync(process.execPath, [DOCGEN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   writeFileSync(log, `${result.stdout ?? ''}${result.stderr ?? ''}`);
   return result.status ?? 1;
+}
+
+/**
+ * The node_modules that holds the site's packages: its own, else the nearest above it in its
+ * repository (Babel's are at the repository's root; its website/node_modules holds only
+ * Docusaurus's cache).
+ */
+function findNodeModules(siteDir: string): string | undefined {
+  for (let dir = siteDir; ; dir = dirname(dir)) {
+    const modules = join(dir, 'node_modules');
+    if (existsSync(modules) && readdirSync(modules).some((name) => !name.startsWith('.'))) return modules;
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
 }
 
 async function main(): Promise<number> {
@@ -64,9 +77,8 @@ async function main(): Promise<number> {
     return 1;
   }
   // The site's packages, as `npm install` in the new site gives them.
-  if (existsSync(join(siteDir, 'node_modules')) && !existsSync(join(migrated, 'node_modules'))) {
-    symlinkSync(join(siteDir, 'node_modules'), join(migrated, 'node_modules'), 'dir');
-  }
+  const packages = findNodeModules(siteDir);
+  if (packages && !existsSync(join(migrated, 'node_modules'))) symlinkSync(packages, join(migrated, 'node_modules'), 'dir');
   process.stdout.write('Building it with docgen build\n');
   const buildCode = run(['build', migrated], join(outDir, 'build.log'));
   const docgenDir = join(migrated, 'build');
