@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
+import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fg } from '../vendor/fastGlob.js';
@@ -12,7 +12,7 @@ import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from '../content/index.js';
 import { readFolderFiles } from '../files/index.js';
-import { readFileStart, writeFileWhole } from '../processes/index.js';
+import { readFileStart, readWholeText, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 
 /** What `docgen build` records in the cache about the folder it last built. */
@@ -31,7 +31,7 @@ const RECORD_FILE = 'last-build.json';
 /** The record of the last build as written (whichever folder and docgen it was); undefined when there is none or it cannot be read. */
 export function readBuildRecord(cacheDir: string): BuildRecord | undefined {
   try {
-    return JSON.parse(readFileSync(join(cacheDir, RECORD_FILE), 'utf8')) as BuildRecord;
+    return JSON.parse(readWholeText(join(cacheDir, RECORD_FILE))) as BuildRecord;
   } catch {
     return undefined;
   }

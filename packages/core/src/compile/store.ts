@@ -16,7 +16,14 @@ import type { CompiledMarkdown, ContentSection, ContentSlot, StoredContent, Stor
 import type { Root as HastRoot } from 'hast';
 import { assertNever, writingFile } from '../diagnostics/index.js';
 import type { MdxInput } from './compileData.js';
-import { getProcessTag, getTemporaryOwner, isProcessAlive, PROCESS_TAG_PATTERN, writeFileWhole } from '../processes/index.js';
+import {
+  getProcessTag,
+  getTemporaryOwner,
+  isProcessAlive,
+  PROCESS_TAG_PATTERN,
+  readWholeText,
+  writeFileWhole,
+} from '../processes/index.js';
 
 /** One markdown body to compile, as sent to a worker thread. */
 export interface CompileTask {
@@ -166,7 +173,7 @@ const partsOf = (stored: StoredContent): StoredPart[] => [
 export function readCompileIndex(dir: string): CompileIndex {
   let read: Map<string, CompiledMarkdown>;
   try {
-    const entries = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as CompiledMarkdown[];
+    const entries = JSON.parse(readWholeText(join(dir, INDEX_FILE))) as CompiledMarkdown[];
     read = new Map(entries.map((entry) => [entry.key, entry]));
   } catch {
     return { entries: new Map(), onDisk: undefined };

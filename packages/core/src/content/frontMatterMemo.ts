@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '@docgen/types';
-import { hashOwnCode, writeFileWhole } from '../processes/index.js';
+import { hashOwnCode, readWholeText, writeFileWhole } from '../processes/index.js';
 
 /** The file of a store folder that holds the memo (see readFrontMatterMemo). */
 export const FRONT_MATTER_MEMO_FILE = 'front-matter.json';
@@ -117,7 +116,7 @@ export class FrontMatterMemo {
  */
 export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
   try {
-    const stored = JSON.parse(readFileSync(join(dir, FRONT_MATTER_MEMO_FILE), 'utf8')) as {
+    const stored = JSON.parse(readWholeText(join(dir, FRONT_MATTER_MEMO_FILE))) as {
       salt?: unknown;
       entries?: unknown;
       files?: unknown;

@@ -8,7 +8,15 @@ export {
   type LockOwner,
   type LockWait,
 } from './lock.js';
-export { getTemporaryName, getTemporaryOwner, readFileStart, removeDeadTemporaries, writeAll, writeFileWhole } from './temporaries.js';
+export {
+  getTemporaryName,
+  getTemporaryOwner,
+  readFileStart,
+  readWholeText,
+  removeDeadTemporaries,
+  writeAll,
+  writeFileWhole,
+} from './temporaries.js';
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';
 export { findCompiledModule, hashOwnCode } from './ownCode.js';
