@@ -33,7 +33,9 @@ scripts:
   'static/js/one.js': 'window.oneRan = true;\n',
   'static/js/two.js': 'window.twoRan = document.readyState;\n',
   'docs/a.md': `---\ntitle: A\nhead:\n  - tagName: meta\n    attributes: { name: robots, content: noarchive }\n  - tagName: link\n    attributes: { rel: alternate, type: application/pdf, href: '/a.pdf?x=1&y=${HOSTILE}' }\n---\n\nPage A.\n`,
-  'docs/b.md': '---\ntitle: B\n---\n\nPage B.\n',
+  // Cross-posted: its own canonical link and og:title replace docgen's, as in Docusaurus (Babel's posts).
+  'docs/b.md':
+    '---\ntitle: B\nhead:\n  - tagName: link\n    attributes: { rel: canonical, href: https://elsewhere.example.com/b }\n  - tagName: meta\n    attributes: { property: og:title, content: B elsewhere }\n---\n\nPage B.\n',
   // Script in a head tag of the front matter: a handler that runs when the stylesheet fails, a script URL.
   'docs/c.md': `---\ntitle: C\nhead:\n  - tagName: link\n    attributes: { rel: stylesheet, href: 'javascript:window.ranUrl=1', onerror: 'window.ranHandler=1' }\n---\n\nPage C.\n`,
   'pages/about.md': '---\ntitle: About\nhead:\n  - tagName: meta\n    attributes: { name: author, content: The Team }\n---\n\nAbout.\n',
@@ -62,6 +64,8 @@ async function readHead(path: string) {
       preconnect: attributes('link[rel="preconnect"]'),
       scripts: attributes('script[src^="/js/"]'),
       robots: attributes('meta[name="robots"]'),
+      canonical: attributes('link[rel="canonical"]'),
+      ogTitle: attributes('meta[property="og:title"]'),
       author: attributes('meta[name="author"]'),
       pdf: attributes('link[type="application/pdf"]'),
       stylesheet: attributes('link[rel="stylesheet"][data-docgen-head]'),
@@ -104,7 +108,13 @@ describe('head tags', () => {
     expect(a.robots).toEqual([{ name: 'robots', content: 'noarchive', 'data-docgen-head': '' }]);
     expect(a.pdf).toEqual([{ rel: 'alternate', type: 'application/pdf', href: `/a.pdf?x=1&y=${HOSTILE}`, 'data-docgen-head': '' }]);
     expect(a.injected).toBeUndefined();
-    expect((await readHead('/docs/b')).robots).toEqual([]);
+    expect(a.canonical).toEqual([{ rel: 'canonical', href: 'https://heads.example.com/docs/a' }]);
+    expect(a.ogTitle).toEqual([{ property: 'og:title', content: 'A' }]);
+    const b = await readHead('/docs/b');
+    expect(b.robots).toEqual([]);
+    // The page's own, not docgen's beside them.
+    expect(b.canonical).toEqual([{ rel: 'canonical', href: 'https://elsewhere.example.com/b', 'data-docgen-head': '' }]);
+    expect(b.ogTitle).toEqual([{ property: 'og:title', content: 'B elsewhere', 'data-docgen-head': '' }]);
     expect((await readHead('/about')).author).toEqual([{ name: 'author', content: 'The Team', 'data-docgen-head': '' }]);
   });
 
@@ -122,13 +132,14 @@ describe('head tags', () => {
     const own = () =>
       page.evaluate(() =>
         [...document.head.querySelectorAll('[data-docgen-head]')].map(
-          (element) => `${element.tagName} ${element.getAttribute('name') ?? element.getAttribute('rel')}`,
+          (element) =>
+            `${element.tagName} ${element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('rel')}`,
         ),
       );
     expect(await own()).toEqual(['META robots', 'LINK alternate']);
     await page.locator('.pagination-nav__link--next').click();
     await expect.poll(() => page.title()).toBe('B | Heads');
-    expect(await own()).toEqual([]);
+    expect(await own()).toEqual(['LINK canonical', 'META og:title']);
     await page.locator('.pagination-nav__link--prev').click();
     await expect.poll(() => page.title()).toBe('A | Heads');
     expect(await own()).toEqual(['META robots', 'LINK alternate']);

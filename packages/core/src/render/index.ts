@@ -252,6 +252,9 @@ function toHtmlDocument(input: {
   if (defaultAlternate && hreflangs.length > 1) {
     hreflangs.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(site.url + encodePath(defaultAlternate.path))}">`);
   }
+  // A tag of the page's own head (front matter `head`, Docusaurus's <head> in markdown) wins over
+  // docgen's of the same name, as in Docusaurus (a cross-posted article's canonical link).
+  const overridden = getOverriddenTags(route.head ?? []);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -276,7 +279,7 @@ function toHtmlDocument(input: {
     assets.stylesheet ? `<link rel="stylesheet" href="${assets.siteBaseUrl}${assets.stylesheet}">` : '',
     ...(route.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${assets.siteBaseUrl}${assets.script}"></script>`,
-  ].filter(Boolean);
+  ].filter((tag) => tag && !overridden(tag));
   return (
     `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${locale.direction}" data-theme="${site.colorMode.defaultMode}"${site.navbar.style ? ` data-navbar="${site.navbar.style}"` : ''}>` +
     `<head>${head.join('')}</head>` +
@@ -284,6 +287,29 @@ function toHtmlDocument(input: {
     (route.path === site.baseUrl ? `<script>${getBaseUrlCheckScript(site)}</script>` : '') +
     `<script id="__docgen-data" type="application/json">${toHydrationJson(input.siteJson, route, sidebar)}</script></body></html>\n`
   );
+}
+
+/**
+ * Whether a tag docgen writes into a page's head is one the page's own tags replace: a canonical
+ * link, or a meta tag of the same name or property (`og:image`, `description`).
+ */
+function getOverriddenTags(own: readonly PropHeadTag[]): (html: string) => boolean {
+  const keys = new Set(
+    own.flatMap(({ tagName, attributes }) => {
+      if (tagName === 'link' && attributes.rel === 'canonical') return ['link rel="canonical"'];
+      if (tagName !== 'meta') return [];
+      return (['name', 'property'] as const).flatMap((key) => {
+        const value = attributes[key];
+        return typeof value === 'string' ? [`meta ${key}="${escapeHtml(value)}"`] : [];
+      });
+    }),
+  );
+  if (keys.size === 0) return () => false;
+  return (html) => {
+    if (html.includes(PAGE_HEAD_ATTRIBUTE)) return false;
+    const key = /^<(link rel="canonical"|meta (?:name|property)="[^"]*")/.exec(html)?.[1];
+    return key !== undefined && keys.has(key);
+  };
 }
 
 /**
