@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertFrontMatterHead } from '../src/migrate/frontMatterHead.js';
+import { convertFrontMatterHead, convertHeadElements } from '../src/migrate/frontMatterHead.js';
 import { rewriteMdx1 } from '../src/migrate/mdx1.js';
 import type { MigrationNote } from '../src/migrate/report.js';
 import { convertSidebars, withoutVersionPrefix } from '../src/migrate/sidebars.js';
@@ -148,6 +148,73 @@ describe('migrate docusaurus: front matter head of the site’s own components',
       ),
     );
     expect(notes).toEqual([]);
+  });
+
+  it("moves the meta and link tags of Docusaurus's <head> in a page into front matter head, and notes the others (Babel's posts)", () => {
+    const notes: MigrationNote[] = [];
+    const source = lines(
+      '---',
+      'title: Funding',
+      'head:',
+      '  - tagName: meta',
+      '    attributes: { name: robots, content: noindex }',
+      '---',
+      '',
+      '<head>',
+      '  <meta property="og:site" content="@babeljs" />',
+      "  <link rel='canonical' href=https://example.com/a>",
+      '  <title>Other title</title>',
+      '</head>',
+      '',
+      'Since 2018.',
+      '',
+      '```html',
+      '<head>',
+      '  <meta name="example" content="kept" />',
+      '</head>',
+      '```',
+      '',
+    );
+    expect(convertHeadElements(source, 'blog/2021-05-10-funding.md', notes)).toBe(
+      lines(
+        '---',
+        'title: Funding',
+        'head:',
+        '  - tagName: meta',
+        '    attributes: { name: robots, content: noindex }',
+        '  - tagName: meta',
+        '    attributes:',
+        '      property: og:site',
+        '      content: "@babeljs"',
+        '  - tagName: link',
+        '    attributes:',
+        '      rel: canonical',
+        '      href: https://example.com/a',
+        '---',
+        '',
+        'Since 2018.',
+        '',
+        '```html',
+        '<head>',
+        '  <meta name="example" content="kept" />',
+        '</head>',
+        '```',
+        '',
+      ),
+    );
+    expect(notes).toEqual([
+      expect.objectContaining({
+        file: 'blog/2021-05-10-funding.md',
+        line: 8,
+        what: "A tag of the page's <head> other than meta and link is not converted",
+      }),
+    ]);
+    // Without front matter: one is made; without a <head>, the text as it is.
+    expect(convertHeadElements(lines('<head><link rel="canonical" href="/x" /></head>', '# X', ''), 'docs/x.md', [])).toBe(
+      lines('---', 'head:', '  - tagName: link', '    attributes:', '      rel: canonical', '      href: /x', '---', '', '# X', ''),
+    );
+    const plain = lines('---', 'title: A', '---', '', 'A <head> in text.', '');
+    expect(convertHeadElements(plain, 'docs/a.md', [])).toBe(plain);
   });
 
   it('notes a tag docgen does not write in a page, and leaves docgen’s own head as written', () => {

@@ -46,3 +46,76 @@ export function convertFrontMatterHead(text: string, file: string, notes: Migrat
   const written = Object.keys(document.toJS() ?? {}).length === 0 ? '' : document.toString().trimEnd();
   return `${text.slice(0, start)}${written}${text.slice(start + front[1]!.length)}`;
 }
+
+/** A line that opens Docusaurus's head metadata (`<head>`), not indented as code. */
+const HEAD_OPEN = /^ {0,3}<head>/;
+const HEAD_CLOSE = /<\/head>\s*$/;
+/** A tag in a `<head>` block: its name, its attributes' text, and its text when it has a closing tag. */
+const HEAD_TAG = /<([a-zA-Z][\w-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*?)\/?>(?:([^<]*)<\/\1\s*>)?/g;
+const HEAD_ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/**
+ * Docusaurus's head metadata: a `<head>` element in a markdown file, whose tags Docusaurus puts in
+ * the page's head (Babel's posts give an `og:` meta tag and a canonical link so). docgen reads the
+ * block as text (an unknown tag): its meta and link tags go into front matter `head`, after those
+ * the file has there, and the block is removed; a tag of another kind (`<title>`) is noted. Blocks
+ * in fenced code are examples, left as they are.
+ */
+export function convertHeadElements(text: string, file: string, notes: MigrationNote[]): string {
+  const front = FRONT_MATTER_BLOCK.exec(text);
+  const bodyStart = front ? front.index + front[0].length : 0;
+  const lines = text.slice(bodyStart).split('\n');
+  const tags: Data[] = [];
+  const kept: string[] = [];
+  let fence: string | undefined;
+  let dropped = 0;
+  let firstLine: number | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    } else if (marker) {
+      fence = marker;
+    } else if (HEAD_OPEN.test(line)) {
+      let end = index;
+      while (end < lines.length && !HEAD_CLOSE.test(lines[end]!)) end++;
+      if (end < lines.length) {
+        firstLine ??= text.slice(0, bodyStart).split('\n').length + index;
+        const block = lines.slice(index, end + 1).join('\n');
+        for (const [, name, attributeText = '', innerText] of block.replace(/^\s*<head>|<\/head>\s*$/g, '').matchAll(HEAD_TAG)) {
+          const tagName = name!.toLowerCase();
+          if ((tagName !== 'meta' && tagName !== 'link') || innerText?.trim()) {
+            dropped++;
+            continue;
+          }
+          const attributes: Data = {};
+          for (const [, attribute, double, single, bare] of attributeText.matchAll(HEAD_ATTRIBUTE)) {
+            attributes[attribute!] = double ?? single ?? bare ?? true;
+          }
+          tags.push({ tagName, attributes });
+        }
+        index = end;
+        continue;
+      }
+    }
+    kept.push(line);
+  }
+  if (firstLine === undefined) return text;
+  if (dropped > 0) {
+    notes.push({
+      file,
+      line: firstLine,
+      what: `${dropped === 1 ? 'A tag' : `${dropped} tags`} of the page's <head> other than meta and link ${dropped === 1 ? 'is' : 'are'} not converted`,
+      todo: "docgen writes the meta and link tags of front matter `head` into the page (the <head> block's were moved there); set the title in front matter, put other tags in the config's headTags.",
+    });
+  }
+  const body = kept.join('\n').replace(/^\n+/, front ? '\n' : '');
+  if (tags.length === 0) return `${text.slice(0, bodyStart)}${body}`;
+  const document = parseDocument(front?.[1] ?? '');
+  // After the tags front matter gives, as written there.
+  if (Array.isArray(document.toJS()?.head)) for (const tag of tags) document.addIn(['head'], document.createNode(tag));
+  else document.set('head', tags);
+  const matter = `---\n${document.toString().trimEnd()}\n---\n`;
+  return `${matter}${front ? body : `\n${body}`}`;
+}
