@@ -614,6 +614,22 @@ describe('migrate docusaurus: prism themes', () => {
     expect(other.notes.map((note) => note.what)).toEqual(['Prism option `prism.theme` is not converted']);
   });
 
+  it("takes Docusaurus's default magic comments as docgen's, and notes others with what docgen does with them (Babel's error line)", () => {
+    const highlight = {
+      className: 'theme-code-block-highlighted-line',
+      line: 'highlight-next-line',
+      block: { start: 'highlight-start', end: 'highlight-end' },
+    };
+    expect(prismOf({ magicComments: [highlight] }).notes).toEqual([]);
+    const babel = prismOf({ magicComments: [highlight, { className: 'code-block-error-line', line: 'highlight-error-next-line' }] });
+    expect(babel.notes).toEqual([
+      expect.objectContaining({
+        what: 'Prism option `prism.magicComments` is not converted',
+        todo: expect.stringContaining('docgen reads the default magic comments only'),
+      }),
+    ]);
+  });
+
   it("gives a site without a theme Docusaurus's own, Palenight, in both modes", () => {
     expect(prismOf(undefined).config.code).toEqual({ theme: 'palenight', darkTheme: 'palenight' });
     expect(prismOf({ darkTheme: { $stub: 'prism-react-renderer', $path: 'themes.dracula' } }).config.code).toEqual({

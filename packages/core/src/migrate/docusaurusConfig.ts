@@ -1133,14 +1133,27 @@ function convertThemeConfig(
   if (theme) code.theme = theme;
   if (darkTheme) code.darkTheme = darkTheme;
   if (Object.keys(code).length > 0) result.code = code;
+  // Docusaurus's default magic comments, which docgen reads too (compile/magicComments.ts): written out, nothing to convert.
+  const isDefaultMagicComment = (entry: unknown) =>
+    isData(entry) &&
+    entry.line === 'highlight-next-line' &&
+    isData(entry.block) &&
+    entry.block.start === 'highlight-start' &&
+    entry.block.end === 'highlight-end';
+  const magicComments = prism.magicComments;
+  const defaultMagic = Array.isArray(magicComments) && magicComments.length > 0 && magicComments.every(isDefaultMagicComment);
   for (const key of Object.keys(prism)) {
     if (key === 'additionalLanguages' || prism[key] === undefined || (key === 'theme' && theme) || (key === 'darkTheme' && darkTheme))
       continue;
+    if (key === 'magicComments' && defaultMagic) continue;
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'prism'),
       what: `Prism option \`prism.${key}\` is not converted`,
-      todo: 'docgen highlights code with its own light and dark colours.',
+      todo:
+        key === 'magicComments'
+          ? 'docgen reads the default magic comments only (highlight-next-line, highlight-start and highlight-end): a line with another stays in the code as written, without its class.'
+          : 'docgen highlights code with its own light and dark colours.',
     });
   }
   // Algolia's search is docgen's own, with its search page (see hasSearchPage) unless Algolia's was elsewhere.
