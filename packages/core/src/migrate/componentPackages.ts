@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
 import { MODULE_IMPORT } from '../files/index.js';
+import { findFencedLines } from './fencedLines.js';
 
 /** A package the site's components import that the new site does not have. */
 export interface MissingPackage {
@@ -116,20 +117,9 @@ const MARKDOWN_FILE = /\.mdx?$/;
  * fenced code blocks, where an import is an example to show (Redux's docs hold hundreds).
  */
 export function readMarkdownImports(text: string): string[] {
-  let fence: string | undefined;
-  const prose = text
-    .split('\n')
-    .map((line) => {
-      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence === undefined) {
-        if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) fence = marker;
-        return marker ? '' : line;
-      }
-      // A fence closes with a run of its character at least as long, and nothing else on the line.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      return '';
-    })
-    .join('\n');
+  const lines = text.split('\n');
+  const fenced = findFencedLines(lines);
+  const prose = lines.map((line, index) => (fenced[index] ? '' : line)).join('\n');
   return [...prose.matchAll(MODULE_IMPORT)].map((match) => match[1]!.replace(/\\(.)/g, '$1'));
 }
 

@@ -1,5 +1,6 @@
 import { parseDocument } from '../vendor/yaml.js';
 import { FRONT_MATTER_BLOCK } from '../yaml/index.js';
+import { findFencedLines } from './fencedLines.js';
 import { findLine, type MigrationNote } from './report.js';
 
 type Data = Record<string, unknown>;
@@ -65,19 +66,14 @@ export function convertHeadElements(text: string, file: string, notes: Migration
   const front = FRONT_MATTER_BLOCK.exec(text);
   const bodyStart = front ? front.index + front[0].length : 0;
   const lines = text.slice(bodyStart).split('\n');
+  const fenced = findFencedLines(lines);
   const tags: Data[] = [];
   const kept: string[] = [];
-  let fence: string | undefined;
   let dropped = 0;
   let firstLine: number | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-    } else if (marker) {
-      fence = marker;
-    } else if (HEAD_OPEN.test(line)) {
+    if (!fenced[index] && HEAD_OPEN.test(line)) {
       let end = index;
       while (end < lines.length && !HEAD_CLOSE.test(lines[end]!)) end++;
       if (end < lines.length) {
