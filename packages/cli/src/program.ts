@@ -292,7 +292,7 @@ export function createProgram(io: ProgramIO = defaultIO()) {
     .argument('[siteDir]', 'site folder', '.')
     .option('--out-dir <dir>', 'output folder, relative to the site folder', 'build')
     .option('--locale <locale>', 'build only this locale (repeat or comma-separate for several)', parseLocales)
-    .option('--threads <n>', 'threads that compile and render (default: one per core)', parseThreads)
+    .option('--threads <n>', 'threads that compile and render (default: one per core, one per 300 pages of a smaller site)', parseThreads)
     .option('--no-cache', 'ignore the build cache and do not update it (a clean build)')
     .option('--verbose', 'print the time of each stage, and every place of a repeated warning')
     .option('--strict', 'report front matter keys docgen does not read too, and fail (exit code 1) on any warning')

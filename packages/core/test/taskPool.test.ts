@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredContent } from '../src/compile/store.js';
-import { createTaskPool } from '../src/workers/pool.js';
+import { availableParallelism } from 'node:os';
+import { createTaskPool, getThreadCountFor, PAGES_PER_THREAD } from '../src/workers/pool.js';
 
 describe('task pool threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docgen-pool-'));
@@ -89,5 +90,53 @@ describe('task pool threads', () => {
     expect(eager.meta.contentTitle).toBe('제목');
     expect(eager.meta.headings.map((heading) => heading.value)).toEqual(['설치']);
     expect(JSON.stringify(eager.content)).toContain('token');
+  });
+});
+
+describe('threads of a build', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const cores = Math.min(availableParallelism(), 64);
+
+  it('are one per PAGES_PER_THREAD pages of a small site, at most one per core', () => {
+    vi.stubEnv('DOCGEN_THREADS', '');
+    expect(getThreadCountFor(0)).toBe(1);
+    expect(getThreadCountFor(PAGES_PER_THREAD)).toBe(1);
+    expect(getThreadCountFor(PAGES_PER_THREAD + 1)).toBe(Math.min(cores, 2));
+    expect(getThreadCountFor(100_000)).toBe(cores);
+  });
+
+  it('are the count asked for, by --threads or DOCGEN_THREADS, whatever the size', () => {
+    vi.stubEnv('DOCGEN_THREADS', '3');
+    expect(getThreadCountFor(10)).toBe(3);
+    expect(getThreadCountFor(10, 5)).toBe(5);
+    vi.stubEnv('DOCGEN_THREADS', '');
+    expect(getThreadCountFor(10, 2)).toBe(2);
+  });
+
+  it('are limited before the first task starts them, and not after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docgen-pool-limit-'));
+    const make = () =>
+      createTaskPool(2, {
+        storeDir: join(dir, 'store'),
+        outDir: join(dir, 'out'),
+        languages: [],
+        markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+        compiles: true,
+      });
+    const task = { key: 'a', body: '# A\n', sourcePath: 'docs/a.md', bodyLine: 1 };
+    const limited = make();
+    const late = make();
+    try {
+      limited.limitThreads(1);
+      expect(limited.threads).toBe(1);
+      expect((await limited.compile([task])).map((result) => result.contentTitle)).toEqual(['A']);
+      // Its first task started the second thread: a limit comes too late.
+      expect((await late.compile([task])).map((result) => result.contentTitle)).toEqual(['A']);
+      late.limitThreads(1);
+      expect(late.threads).toBe(2);
+    } finally {
+      await Promise.all([limited.close(), late.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -16,7 +16,7 @@ import {
 import { readFileStamp } from '../files/index.js';
 import { keepIfThere, type OutputWriter } from '../output/index.js';
 import { getTemporaryName } from '../processes/index.js';
-import { createTaskPool, getThreadCount, type TaskPool } from '../workers/pool.js';
+import { createTaskPool, getThreadCount, getThreadCountFor, type TaskPool } from '../workers/pool.js';
 import type { LocaleSetup } from '../workers/tasks.js';
 
 /**
@@ -27,6 +27,8 @@ import type { LocaleSetup } from '../workers/tasks.js';
 export function createBuildThreads(input: { storeDir: string; threads: number | undefined }) {
   let pool: TaskPool | undefined;
   let poolKey = '';
+  // Threads for the site's size (see fitToPages): every pool of the run takes it.
+  let fitted = Infinity;
   // What each locale's setup sent to the pool's threads was.
   const localeSetups = new Map<string, string>();
   return {
@@ -41,7 +43,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
       void pool?.close();
       poolKey = key;
       localeSetups.clear();
-      pool = createTaskPool(Math.min(threads, getThreadCount(input.threads)), {
+      pool = createTaskPool(Math.min(threads, fitted, getThreadCount(input.threads)), {
         storeDir: input.storeDir,
         outDir,
         languages: config.themeConfig.code.additionalLanguages,
@@ -49,6 +51,15 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
         compiles,
       });
       return pool;
+    },
+    /**
+     * A `docgen build` of `pages` pages runs on as many threads as it pays to start (see
+     * getThreadCountFor), unless the count was asked for: the running pool starts no more, and a
+     * pool started later (the search indexes') has no more.
+     */
+    fitToPages(pages: number): void {
+      fitted = getThreadCountFor(pages, input.threads);
+      pool?.limitThreads(fitted);
     },
     /** Sends a locale's setup to the threads unless they hold it already (`key` names what it was made from). */
     setLocale(setup: LocaleSetup, key: string): void {

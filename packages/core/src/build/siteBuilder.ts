@@ -90,6 +90,9 @@ export function createSiteBuilder(options: BuilderOptions) {
         content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats });
         // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
         await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
+        // Before the first task starts the other threads: a small site is built on fewer. A dev
+        // server keeps them all, for the page asked for while the others are built.
+        if (!watching) threads.fitToPages(countPages(content));
       } catch (error) {
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.
@@ -197,4 +200,9 @@ function startsPreview(
   if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
   const salt = readCompileSalt(config);
   return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
+}
+
+/** The pages a build of `content` renders, about: docs of every locale, blog posts and pages. */
+function countPages(content: SiteContent): number {
+  return content.versions.reduce((sum, version) => sum + version.docs.length, content.blogPosts.length + content.pages.length);
 }
