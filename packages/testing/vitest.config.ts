@@ -6,6 +6,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * One config for every test of the workspace, in two projects: `unit` (fast, in-process, fixture
  * sites) and `e2e` (builds docs-content, real HTTP servers and headless Chromium).
+ *
+ * Files run one at a time on a two-core machine: Vitest's default is a worker fewer than the
+ * cores. Two at a time (`maxWorkers: 2`) was tried and was slower: the e2e files' builds, servers
+ * and browsers then share the cores (a file took 1.5 to 3 times as long) and a timing-sensitive
+ * browser test failed.
  */
 export default defineConfig({
   test: {
@@ -17,8 +22,8 @@ export default defineConfig({
           root,
           include: ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Bounds against a hang, not timings: the unit files run side by side on two cores, and the
-          // heavier ones (the differential test, loading docs-content) slow the set-up of the others.
+          // Bounds against a hang, not timings: the heavier files (the differential test, loading
+          // docs-content) take seconds of set-up on a loaded machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
