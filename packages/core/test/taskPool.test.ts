@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredContent } from '../src/compile/store.js';
-import { availableParallelism } from 'node:os';
 import { createTaskPool, getThreadCountFor, PAGES_PER_THREAD } from '../src/workers/pool.js';
 
 describe('task pool threads', () => {
