@@ -199,6 +199,22 @@ describe('docgen pdf: docs-content', () => {
     }
   });
 
+  it('is tagged (a structure tree of headings, paragraphs, lists and tables) and has an id of its own', () => {
+    const ids = new Set<string>();
+    for (const [name, { structure }] of manuals) {
+      expect(structure.marked, name).toBe(true);
+      for (const type of ['H1', 'H2', 'P', 'L', 'Table', 'Link'])
+        expect(structure.structure.get(type), `${name}: ${type}`).toBeGreaterThan(0);
+      expect(structure.id, name).toHaveLength(2);
+      expect(structure.id[0], name).toMatch(/^[0-9a-f]{32}$/);
+      expect(structure.id[1], name).toBe(structure.id[0]);
+      ids.add(structure.id[0]!);
+    }
+    // An MD5 of each file's bytes, not the placeholder it is written with first.
+    expect(ids.size).toBe(manuals.size);
+    expect(ids.has('0'.repeat(32))).toBe(false);
+  });
+
   it('cuts nothing at the margins', () => {
     for (const [name, { file }] of manuals) expect(findCutWords(file), name).toEqual([]);
   });

@@ -26,6 +26,12 @@ export interface PdfStructure {
   pageCount: number;
   bookmarks: Bookmark[];
   links: PdfLink[];
+  /** Elements of its structure tree (`/StructElem`) by type (`H1`, `P`, `Table`…): none in a PDF that is not tagged. */
+  structure: Map<string, number>;
+  /** Whether the catalog says it is tagged (`/MarkInfo << /Marked true >>`). */
+  marked: boolean;
+  /** The two parts of the trailer's `/ID`, in hexadecimal. */
+  id: string[];
 }
 
 export async function readPdfStructure(file: string): Promise<PdfStructure> {
@@ -77,7 +83,22 @@ export async function readPdfStructure(file: string): Promise<PdfStructure> {
       }
     }
   });
-  return { pageCount: document.getPageCount(), bookmarks: outlines ? readItems(outlines.get(PDFName.of('First'))) : [], links };
+  const structure = new Map<string, number>();
+  for (const [, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Type'))?.toString() === '/StructElem') {
+      const type = object.get(PDFName.of('S'))?.toString().slice(1) ?? '';
+      structure.set(type, (structure.get(type) ?? 0) + 1);
+    }
+  }
+  const id = context.trailerInfo.ID;
+  return {
+    pageCount: document.getPageCount(),
+    bookmarks: outlines ? readItems(outlines.get(PDFName.of('First'))) : [],
+    links,
+    structure,
+    marked: catalog.lookupMaybe(PDFName.of('MarkInfo'), PDFDict)?.get(PDFName.of('Marked'))?.toString() === 'true',
+    id: id instanceof PDFArray ? id.asArray().map((part) => (part instanceof PDFHexString ? part.asString() : String(part))) : [],
+  };
 }
 
 /**

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
 import type { OutlineItem } from './assembleManual.js';
 
-/** The page (0-based) each named destination of a PDF is on, and its number of pages. */
-export async function readDestinationPages(bytes: Uint8Array): Promise<{ pages: Map<string, number>; pageCount: number }> {
+/** A PDF loaded, with the page (0-based) each of its named destinations is on, and its number of pages. */
+export async function readDestinationPages(
+  bytes: Uint8Array,
+): Promise<{ document: PDFDocument; pages: Map<string, number>; pageCount: number }> {
   const document = await PDFDocument.load(bytes, { updateMetadata: false });
-  return { pages: getDestinationPages(document), pageCount: document.getPageCount() };
+  return { document, pages: getDestinationPages(document), pageCount: document.getPageCount() };
 }
 
 function getDestinations(document: PDFDocument): Map<string, PDFArray> {
@@ -43,9 +45,11 @@ export interface FinishInput {
   producer: string;
 }
 
-/** The PDF with its bookmarks and reproducible metadata; names of `outline` with no destination are left out. */
-export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<Uint8Array> {
-  const document = await PDFDocument.load(bytes, { updateMetadata: false });
+/**
+ * The printed PDF (as readDestinationPages loaded it, changed here) with its bookmarks and
+ * reproducible metadata; names of `outline` with no destination are left out.
+ */
+export async function finishPdf(document: PDFDocument, input: FinishInput): Promise<Uint8Array> {
   const { context, catalog } = document;
   // The printer's XMP metadata holds the time of printing and random ids: replaced by the Info dictionary's.
   const metadata = catalog.get(PDFName.of('Metadata'));
@@ -69,10 +73,12 @@ export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<
   document.setProducer(input.producer);
   document.setCreationDate(input.date);
   document.setModificationDate(input.date);
-  const withoutId = await document.save({ useObjectStreams: false, updateFieldAppearances: false });
-  const id = PDFHexString.of(createHash('md5').update(withoutId).digest('hex'));
-  context.trailerInfo.ID = context.obj([id, id]);
-  return document.save({ useObjectStreams: false, updateFieldAppearances: false });
+  // The file's id is the MD5 of its bytes: written once with a placeholder of the id's length,
+  // which the digest of those bytes then replaces (a second save of a large manual took seconds).
+  const placeholder = PDFHexString.of(ID_PLACEHOLDER);
+  context.trailerInfo.ID = context.obj([placeholder, placeholder]);
+  const bytes = await document.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return setFileId(bytes, createHash('md5').update(bytes).digest('hex'));
 
   /** The items under `parent`, linked as siblings; undefined when none has a destination. */
   function addOutlineItems(items: OutlineItem[], parent: PDFRef, depth: number) {
@@ -104,6 +110,19 @@ export async function finishPdf(bytes: Uint8Array, input: FinishInput): Promise<
     });
     return { first: placed[0]!.ref, last: placed.at(-1)!.ref, count: placed.length, visible };
   }
+}
+
+/** The id written first, as long as an MD5 digest in hexadecimal. */
+const ID_PLACEHOLDER = '0'.repeat(32);
+
+/** `bytes` (saved with ID_PLACEHOLDER as both parts of the trailer's `/ID`) with both parts `id`. */
+function setFileId(bytes: Uint8Array, id: string): Uint8Array {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const written = `/ID [ <${ID_PLACEHOLDER}> <${ID_PLACEHOLDER}> ]`;
+  const at = buffer.lastIndexOf(written, undefined, 'latin1');
+  if (at < 0) throw new Error('The saved PDF has no placeholder /ID in its trailer');
+  buffer.write(`/ID [ <${id}> <${id}> ]`, at, 'latin1');
+  return bytes;
 }
 
 /**

@@ -197,7 +197,7 @@ async function writeManual(manual: Manual, context: ManualContext): Promise<{ wr
   });
   const printed = await printer.print(manual.fileName.replace(/\.pdf$/, ''), assembled.html);
   const title = `${manual.site.title} ${manual.versionLabel}`;
-  const bytes = await finishPdf(printed.pdf, {
+  const bytes = await finishPdf(printed.document, {
     outline: assembled.outline,
     title,
     language: manual.htmlLang,
