@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from '../src/compile/gfmGates.js';
 import { compileMarkdown } from '../src/compile/index.js';
 import { createDocgenPipeline } from '../src/compile/compileMarkdown.js';
-import { registerLanguages } from '../src/compile/highlight.js';
+import { isKnownLanguage, registerLanguages } from '../src/compile/highlight.js';
 import { isLanguageFile } from '../src/compile/languageFiles.js';
 import { classNames, elementsByTag, findElements, textOf } from './helpers.js';
 
@@ -714,6 +714,14 @@ describe("telling a language of refractor's without loading Prism", () => {
     // What registerLanguages (Prism's registry) says of each name alone; the extras end as they were.
     for (const name of NAMES)
       expect(await registerLanguages([name]), name).toEqual(sure.includes(name) || ['js', 'sh', 'html'].includes(name) ? [] : [name]);
+    await registerLanguages([]);
+  });
+
+  it("registers nothing for a name of refractor's that is no language file", async () => {
+    // `refractor/all` registers every language as it is imported.
+    expect(await registerLanguages(['all', 'core'])).toEqual(['all', 'core']);
+    expect(isKnownLanguage('elixir')).toBe(false);
+    expect(isKnownLanguage('brainfuck')).toBe(false);
     await registerLanguages([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ElementContent, Root as HastRoot } from 'hast';
 import { escapeHtml } from '@docgen/shared';
+import { isLanguageFile } from './languageFiles.js';
 import { refractor, refractorDocker, refractorGroovy, refractorJsx, refractorKotlin, refractorTsx } from '../vendor/refractor.js';
 
 // Besides refractor's common languages, those Docusaurus highlights without being told (jsx, tsx)
@@ -42,6 +43,12 @@ export async function registerLanguages(names: readonly string[]): Promise<strin
     if (!answers) {
       // One of the defaults.
       if (refractor.registered(name)) continue;
+      // Only refractor's language files: importing one of its other entries would register every
+      // language (`all`) as a side effect, for this build and the next ones of the thread.
+      if (!isLanguageFile(name)) {
+        unknown.push(name);
+        continue;
+      }
       try {
         const syntax = ((await import(`refractor/${name}`)) as { default: Syntax }).default;
         refractor.register(syntax);
