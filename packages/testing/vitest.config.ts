@@ -1,16 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+const UNIT_FILES = ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'];
+
 /**
- * One config for every test of the workspace, in two projects: `unit` (fast, in-process, fixture
- * sites) and `e2e` (builds docs-content, real HTTP servers and headless Chromium).
+ * Unit files that change the process for the files run after them in it, each run in a process
+ * of its own: writeErrors.test mocks node:fs (a module the files before it have imported already
+ * would not see the mock), highlightDifferential.test registers every Prism language (some, as
+ * js-extras, change the grammar of another language).
+ */
+const ISOLATED_UNIT_FILES = ['packages/core/test/writeErrors.test.ts', 'packages/core/test/highlightDifferential.test.ts'];
+
+/**
+ * Bounds against a hang, not timings: the heavier files (the differential test, loading
+ * docs-content) take seconds of set-up on a loaded machine.
+ */
+const UNIT_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
+
+/**
+ * One config for every test of the workspace, in three projects: `unit` (fast, in-process, fixture
+ * sites), `unit-isolated` (see ISOLATED_UNIT_FILES) and `e2e` (builds docs-content, real HTTP
+ * servers and headless Chromium).
  *
  * Files run one at a time on a two-core machine: Vitest's default is a worker fewer than the
  * cores. Two at a time (`maxWorkers: 2`) was tried and was slower: the e2e files' builds, servers
  * and browsers then share the cores (a file took 1.5 to 3 times as long) and a timing-sensitive
- * browser test failed.
+ * browser test failed; the unit files alone took 5 minutes two at a time against 3.6 one at a time.
  */
 export default defineConfig({
   test: {
@@ -20,12 +37,22 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          // Bounds against a hang, not timings: the heavier files (the differential test, loading
-          // docs-content) take seconds of set-up on a loaded machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          include: UNIT_FILES,
+          exclude: [...ISOLATED_UNIT_FILES, ...configDefaults.exclude],
+          // One process imports the modules once for every file (an isolated file took 0.7 s to
+          // import them again). Module state that lasts from one build to the next is a bug of
+          // its own (moduleState.test); a file that changes the process for the files after it
+          // goes to unit-isolated.
+          isolate: false,
+          ...UNIT_TIMEOUTS,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          root,
+          include: ISOLATED_UNIT_FILES,
+          ...UNIT_TIMEOUTS,
         },
       },
       {
@@ -33,7 +60,6 @@ export default defineConfig({
           name: 'e2e',
           root,
           include: ['packages/testing/e2e/**/*.test.ts'],
-          environment: 'node',
           globalSetup: ['packages/testing/src/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -41,6 +67,9 @@ export default defineConfig({
           // on a loaded machine: a poll waits up to 10 s for it, not vitest's default of 1 s.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          // As unit: the e2e files run the CLI and Chromium in processes of their own, and share
+          // only what the test helpers import.
+          isolate: false,
         },
       },
     ],
