@@ -204,7 +204,7 @@ describe('docgen pdf: docs-content', () => {
     for (const [name, { structure }] of manuals) {
       expect(structure.marked, name).toBe(true);
       for (const type of ['H1', 'H2', 'P', 'L', 'Table', 'Link'])
-        expect(structure.structure.get(type), `${name}: ${type}`).toBeGreaterThan(0);
+        expect(structure.structureElements.get(type), `${name}: ${type}`).toBeGreaterThan(0);
       expect(structure.id, name).toHaveLength(2);
       expect(structure.id[0], name).toMatch(/^[0-9a-f]{32}$/);
       expect(structure.id[1], name).toBe(structure.id[0]);

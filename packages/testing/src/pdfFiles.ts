@@ -27,7 +27,7 @@ export interface PdfStructure {
   bookmarks: Bookmark[];
   links: PdfLink[];
   /** Elements of its structure tree (`/StructElem`) by type (`H1`, `P`, `Table`…): none in a PDF that is not tagged. */
-  structure: Map<string, number>;
+  structureElements: Map<string, number>;
   /** Whether the catalog says it is tagged (`/MarkInfo << /Marked true >>`). */
   marked: boolean;
   /** The two parts of the trailer's `/ID`, in hexadecimal. */
@@ -83,11 +83,11 @@ export async function readPdfStructure(file: string): Promise<PdfStructure> {
       }
     }
   });
-  const structure = new Map<string, number>();
+  const structureElements = new Map<string, number>();
   for (const [, object] of context.enumerateIndirectObjects()) {
     if (object instanceof PDFDict && object.get(PDFName.of('Type'))?.toString() === '/StructElem') {
       const type = object.get(PDFName.of('S'))?.toString().slice(1) ?? '';
-      structure.set(type, (structure.get(type) ?? 0) + 1);
+      structureElements.set(type, (structureElements.get(type) ?? 0) + 1);
     }
   }
   const id = context.trailerInfo.ID;
@@ -95,7 +95,7 @@ export async function readPdfStructure(file: string): Promise<PdfStructure> {
     pageCount: document.getPageCount(),
     bookmarks: outlines ? readItems(outlines.get(PDFName.of('First'))) : [],
     links,
-    structure,
+    structureElements,
     marked: catalog.lookupMaybe(PDFName.of('MarkInfo'), PDFDict)?.get(PDFName.of('Marked'))?.toString() === 'true',
     id: id instanceof PDFArray ? id.asArray().map((part) => (part instanceof PDFHexString ? part.asString() : String(part))) : [],
   };
