@@ -68,6 +68,38 @@ describe('readThemeBundle: the theme bundle kept in the cache', () => {
   }, 60_000);
 });
 
+describe("readThemeBundle: the theme's React, whatever copy the site has", () => {
+  it("gives a page and the site's packages the theme's React, not the site's own copy", async () => {
+    const { input } = createSite(`import { version } from 'react';
+import { jsx } from 'react/jsx-runtime';
+import { label } from 'site-widget';
+export default function Counter() {
+  return <p data-jsx={typeof jsx}>{label} {version}</p>;
+}
+`);
+    // A site's node_modules may hold React of another version (Docusaurus sites install their own),
+    // and packages that import it: two copies of React in one page break hooks.
+    const modules = join(input.siteDir, 'node_modules');
+    mkdirSync(join(modules, 'react'), { recursive: true });
+    writeFileSync(join(modules, 'react/package.json'), JSON.stringify({ name: 'react', version: '0.0.1', main: 'index.js' }));
+    writeFileSync(join(modules, 'react/index.js'), "export const version = 'SITE-OWN-REACT';");
+    writeFileSync(join(modules, 'react/jsx-runtime.js'), "export const jsx = 'SITE-OWN-JSX'; export const jsxs = jsx;");
+    mkdirSync(join(modules, 'site-widget'), { recursive: true });
+    writeFileSync(join(modules, 'site-widget/package.json'), JSON.stringify({ name: 'site-widget', main: 'index.js' }));
+    writeFileSync(
+      join(modules, 'site-widget/index.js'),
+      "import { version } from 'react';\nexport const label = 'widget on React ' + version;",
+    );
+    const bundle = await readThemeBundle(input, makeTempDir(), KEY);
+    const server = readFileSync(bundle.serverFile, 'utf8');
+    const client = Object.values(filesOf(bundle)).join('\n');
+    expect(server).toContain('widget on React');
+    for (const output of [server, client]) expect(output).not.toMatch(/SITE-OWN/);
+    const { pages } = (await import(bundle.serverFile)) as { pages: Record<string, () => { props: { children: unknown[] } }> };
+    expect(pages['pages/counter.tsx']!().props.children.join('')).toMatch(/^widget on React 19\.\d+\.\d+ 19\.\d+\.\d+$/);
+  }, 60_000);
+});
+
 describe("readThemeBundle: the site's stylesheets and component overrides", () => {
   const cacheDir = makeTempDir();
   const { input } = createSite(COUNTER);

@@ -79,7 +79,8 @@ export const JSX_COMPAT_NAMESPACE = 'docgen-jsx-compat';
  * `createElement`, still) did, and which sites written for it rely on (testing-library's home page:
  * `Container.defaultProps.wrapper`, and its layout with it, was lost). Only the modules of the site
  * (`SITE_NAMESPACE`) are given it: the theme's code and packages keep React's own runtime. Add it
- * before the plugin that resolves React, which then resolves this module's own import of it.
+ * before a plugin that resolves React (islands.ts has one; the theme bundle has an esbuild alias),
+ * which then resolves this module's own import of it.
  */
 export function siteJsxRuntime(resolveDir: string): esbuild.Plugin {
   return {
