@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 
 const siteUrl = inject('siteUrl');
 let browser: Browser;
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** Loads a page and waits until the client has hydrated it (the toggle reads the real mode). */
 async function visit(page: Page, path: string) {
-  await page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+  await gotoReady(page, siteUrl + path);
 }
 
 describe('hydration', () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -132,7 +132,7 @@ describe('the docs plugin hooks of the active version', () => {
       ['/docs/intro', '0.80'],
       ['/docs/next/intro', 'current'],
     ]) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await gotoReady(page, `${server.url}${path}`);
       const badge = page.locator('button.badge-version');
       await badge.click();
       await expect.poll(() => badge.textContent()).toBe(`${name}:1`);

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from '@docgen/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-docusaurus-syntax-'));
@@ -73,7 +73,7 @@ describe('Docusaurus syntax on a built page', () => {
 
   it('shows admonitions with titles in the older syntax, :::important as info and GitHub alerts', async () => {
     const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/docs/syntax`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/syntax`);
     const admonitions = page.locator('main .admonition');
     expect(await admonitions.evaluateAll((all) => all.map((element) => element.className))).toEqual([
       'admonition admonition-tip',
@@ -89,7 +89,7 @@ describe('Docusaurus syntax on a built page', () => {
   it('numbers code lines from N, highlights the lines magic comments mark, and copies neither numbers nor comments', async () => {
     const { context, page } = await openPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(`${server.url}/docs/syntax`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/syntax`);
     const block = page.locator('.code-block').first();
     const lines = block.locator('.code-line');
     expect(await lines.allTextContents()).toEqual(['const first = 5;\n', 'const second = 6;\n', 'const third = 7;\n']);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -84,7 +84,7 @@ describe('a folder of hundreds of pages', () => {
 
   it('lists every page once the sidebar file is loaded, the page current, and navigates to a far one', async () => {
     const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/docs/many/page-0300`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/many/page-0300`);
     const sidebar = page.locator('.doc-sidebar');
     await expect.poll(() => sidebar.locator('a[href^="/docs/many/page-"]').count()).toBe(MANY);
     expect(await sidebar.getByRole('link', { name: /more pages/ }).count()).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage } from '../src/browser.js';
+import { gotoReady, openPage } from '../src/browser.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { useServedBuild } from '../src/servedBuild.js';
 
@@ -127,7 +127,7 @@ describe('head tags', () => {
 
   it("replace a page's own head tags with the next page's on a client navigation", async () => {
     const { context, page, problems } = await openPage(served.browser);
-    await page.goto(`${served.server.url}/docs/a`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${served.server.url}/docs/a`);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const own = () =>
       page.evaluate(() =>

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -107,7 +107,7 @@ describe("Infima's custom properties and outline buttons", () => {
 
   const open = async (colorMode: 'light' | 'dark') => {
     const opened = await openPage(browser, { colorMode, viewport: { width: 1280, height: 900 } });
-    await opened.page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await gotoReady(opened.page, `${server.url}/`);
     return opened;
   };
 
@@ -141,11 +141,11 @@ describe("Infima's custom properties and outline buttons", () => {
         const { left, width } = element.getBoundingClientRect();
         return { left: Math.round(left), width: Math.round(width) };
       });
-    await page.goto(`${server.url}/docs/alone`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/alone`);
     expect(await page.locator('.docs-sidebar-container').count()).toBe(0);
     // 1,140 px in a window of 1,280: 70 px each side.
     expect(await boxOf('.docs-container')).toEqual({ left: 70, width: 1140 });
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     const withSidebar = await boxOf('.docs-container');
     expect(withSidebar.width).toBeGreaterThan(900);
     expect(withSidebar.left).toBeGreaterThanOrEqual((await boxOf('.docs-sidebar-container')).width);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -182,7 +182,7 @@ describe('MDX pages in Chromium', () => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.js')) scripts.push(pathname);
     });
-    await tab.goto(`${server.url}/docs/guide`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/docs/guide`);
     const counter = tab.locator('.counter button');
     await expect
       .poll(async () => {
@@ -235,9 +235,9 @@ describe('MDX pages in Chromium', () => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.js')) scripts.push(pathname);
     });
-    await tab.goto(`${server.url}/docs/plain`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/docs/plain`);
     expect(scripts.some((path) => path.startsWith('/assets/islands/'))).toBe(false);
-    await tab.goto(`${server.url}/blog/hello`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/blog/hello`);
     expect(scripts.filter((path) => path.startsWith('/assets/islands/'))).toHaveLength(1);
     const counter = tab.locator('.counter button');
     await expect
@@ -361,7 +361,7 @@ describe('files an MDX page and a site component import, under a base URL', () =
 
   it('shows every image in Chromium, before and after the component hydrates, with nothing logged', async () => {
     const { context, page: tab, problems } = await openPage(browser);
-    await tab.goto(`${server.url}/base/docs/figures`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/base/docs/figures`);
     const button = tab.locator('.badge button');
     await expect
       .poll(async () => {
@@ -465,7 +465,7 @@ describe("a page's own interactive parts: elements with event handlers and compo
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
-    await tab.goto(`${server.url}/docs/play`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/docs/play`);
     const count = tab.locator('button.count');
     await expect
       .poll(async () => {
@@ -552,7 +552,7 @@ describe("site components that import Docusaurus's modules, hydrated under a bas
     tab.on('response', (response) => {
       if (response.status() === 404) missing.push(new URL(response.url()).pathname);
     });
-    await tab.goto(`${server.url}/base/docs/card`, { waitUntil: 'networkidle' });
+    await gotoReady(tab, `${server.url}/base/docs/card`);
     await expect.poll(() => tab.locator('.card-x .where').textContent()).toBe('browser');
     expect(await tab.locator('.card-x b.only').textContent()).toBe('/base/docs/card');
     await tab.locator('.card-x summary').click();

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from '@docgen/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-minimal-'));
@@ -43,7 +43,7 @@ describe('a site with no navbar title, logo, footer or favicon', () => {
     const failed: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${new URL(response.url()).pathname}`));
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     expect(await page.locator('main h1').textContent()).toBe('Intro');
     expect(await page.locator('.navbar__brand').count()).toBe(0);
     expect(await page.locator('footer').count()).toBe(0);
@@ -60,7 +60,7 @@ describe('a site with no navbar title, logo, footer or favicon', () => {
 
   it('leaves no empty brand link in the mobile menu', async () => {
     const { context, page } = await openPage(browser, { viewport: { width: 800, height: 900 } });
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     await page.locator('.navbar__toggle').click();
     await page.getByRole('dialog').waitFor();
     expect(await page.locator('.navbar-sidebar .navbar__brand').count()).toBe(0);

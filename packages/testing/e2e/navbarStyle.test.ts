@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -83,7 +83,7 @@ describe('navbar.style', () => {
     servers.push(server);
     const { context, page, problems } = await openPage(browser);
     await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), mode);
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     const read = await page.evaluate(() => ({
       bar: getComputedStyle(document.querySelector('.navbar')!).backgroundColor,
       // The page's own link (Docs, on its page) and another (GitHub).

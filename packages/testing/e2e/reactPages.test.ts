@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -290,7 +290,7 @@ describe('React pages written for Docusaurus', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) missing.push(new URL(response.url()).pathname);
     });
-    await page.goto(`${server.url}/base/`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/base/`);
     expect(await page.title()).toBe('Hello from Surface | Surface');
     expect(await page.locator('header.hero').evaluate((element) => getComputedStyle(element).paddingTop)).toBe('37px');
     // Infima's hero--primary: the primary colour behind white text.
@@ -328,11 +328,11 @@ describe('React pages written for Docusaurus', () => {
     await page.locator('button.counter').click();
     await expect.poll(() => page.locator('button.counter').textContent()).toBe('Clicked 1');
     // The Korean page hydrates with its own locale's texts: nothing to reconcile, nothing logged.
-    await page.goto(`${server.url}/base/ko/`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/base/ko/`);
     await page.locator('button.counter').click();
     await expect.poll(() => page.locator('button.counter').textContent()).toBe('Clicked 1');
     expect(await page.locator('a.button--lg').textContent()).toBe('시작하기');
-    await page.goto(`${server.url}/base/about`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/base/about`);
     expect(await page.locator('footer').isVisible()).toBe(false);
     // A page with a <Redirect> moves on once it runs.
     await page.goto(`${server.url}/base/moved`);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -59,7 +59,7 @@ async function open(path: string, options: Parameters<typeof openPage>[1] = {}) 
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/assets/')) requests.push(pathname);
   });
-  await opened.page.goto(server.url + path, { waitUntil: 'networkidle' });
+  await gotoReady(opened.page, server.url + path);
   return { ...opened, requests };
 }
 

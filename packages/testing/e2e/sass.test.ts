@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
@@ -121,7 +121,7 @@ describe('Sass stylesheets', () => {
 
   it('styles the pages in Chromium, after hydration too', async () => {
     const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/`);
     expect(
       await page
         .locator('header')
@@ -132,7 +132,7 @@ describe('Sass stylesheets', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--stylish-brand').trim())).toMatch(
       /rgb\(12, ?34, ?56\)|#0c2238/,
     );
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     const badge = page.locator('span', { hasText: 'new' }).last();
     expect(await badge.evaluate((element) => [getComputedStyle(element).borderRadius, getComputedStyle(element).borderTopColor])).toEqual([
       '7px',

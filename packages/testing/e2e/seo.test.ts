@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Browser } from 'playwright-core';
 import type { HydrationPayload, RouteData } from '@docgen/types';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 
 const siteUrl = inject('siteUrl');
 const outDir = inject('outDir');
@@ -588,7 +588,7 @@ describe('copy as markdown', () => {
   it('puts the page markdown twin on the clipboard, also after client navigation', async () => {
     const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl });
-    await page.goto(`${siteUrl}/en/docs/guide/overview`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/en/docs/guide/overview`);
     const button = page.getByRole('button', { name: 'Copy page as Markdown' });
     await button.click();
     await expect.poll(() => page.locator('.copy-markdown').textContent()).toBe('Copied');
@@ -606,7 +606,7 @@ describe('copy as markdown', () => {
 
   it('speaks the page language', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto(`${siteUrl}/docs/guide/overview`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/docs/guide/overview`);
     expect(await page.getByRole('button', { name: '마크다운으로 복사' }).count()).toBe(1);
     await context.close();
   });

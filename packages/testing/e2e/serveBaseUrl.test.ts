@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startServe, type RunningServe } from '../src/serve.js';
@@ -68,10 +68,10 @@ for (const mode of ['serve', 'serve --watch']) {
       const { context, page, problems } = await openPage(browser);
       const failed: string[] = [];
       page.on('response', (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
-      await page.goto(`${origin()}/`, { waitUntil: 'networkidle' });
+      await gotoReady(page, `${origin()}/`);
       expect(new URL(page.url()).pathname).toBe('/docs/');
       expect(await page.locator('main h1').first().textContent()).toBe('Based');
-      await page.goto(`${origin()}/docs/docs/intro`, { waitUntil: 'networkidle' });
+      await gotoReady(page, `${origin()}/docs/docs/intro`);
       expect(await page.locator('article h1').first().textContent()).toBe('Intro');
       // The theme's stylesheet applied, the image drawn.
       expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);

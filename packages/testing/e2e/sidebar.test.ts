@@ -10,7 +10,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from '@docgen/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { startPlainServer, type PlainServer } from '../src/plainServer.js';
 
 /** Folder -> `_category_.yaml` text (undefined: no file) and its pages. */
@@ -217,7 +217,7 @@ describe('with JavaScript', () => {
     const { context, page, problems } = await openPage(browser);
     const sidebarFiles: string[] = [];
     page.on('request', (request) => request.url().includes('/_docgen/sidebars/') && sidebarFiles.push(request.url()));
-    await page.goto(`${server.url}/docs/intro`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/intro`);
     // Hydrated: a category without a page is a button that expands it, not a link.
     const reference = page.getByRole('button', { name: 'reference', exact: true });
     expect(await reference.getAttribute('aria-expanded')).toBe('false');
@@ -243,7 +243,7 @@ describe('with JavaScript', () => {
 
   it('keeps the page current when its address has a trailing slash (a static host redirecting to the folder)', async () => {
     const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/docs/basics/setup/step-2/`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${server.url}/docs/basics/setup/step-2/`);
     expect(await page.getByRole('button', { name: 'Setup', exact: true }).getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('.doc-sidebar a[aria-current="page"]').textContent()).toBe('basics/setup step-2');
     expect(problems).toEqual([]);

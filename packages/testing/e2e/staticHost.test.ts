@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 
 const plainUrl = inject('plainUrl');
 let browser: Browser;
@@ -41,7 +41,7 @@ async function openRecordingNotFound(path: string) {
       new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
     });
   });
-  const response = await opened.page.goto(plainUrl + path, { waitUntil: 'networkidle' });
+  const response = await gotoReady(opened.page, plainUrl + path);
   return {
     ...opened,
     status: response?.status(),

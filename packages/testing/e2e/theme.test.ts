@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { REPO_ROOT } from '../src/paths.js';
 
 // Served as any static host serves it: nothing here may work only because docgen serves it.
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function open(path: string, options: Parameters<typeof openPage>[1] = {}, base = siteUrl) {
   const opened = await openPage(browser, { viewport: DESKTOP, ...options });
-  await opened.page.goto(base + path, { waitUntil: 'networkidle' });
+  await gotoReady(opened.page, base + path);
   return opened;
 }
 
@@ -60,7 +60,7 @@ describe('layout', () => {
     expect(await bar.isVisible()).toBe(false);
     await page.unroute('**/assets/*.js');
     await page.evaluate(() => localStorage.setItem('docgen.announcement.dismiss', 'an-older-bar'));
-    await page.reload({ waitUntil: 'networkidle' });
+    await gotoReady(page);
     expect(await bar.isVisible()).toBe(true);
     await context.close();
   });
@@ -464,11 +464,11 @@ describe('blog', () => {
     const { context, page } = await open('/en/blog/archive');
     expect(await page.locator('main h2').allTextContents()).toEqual(['2025']);
     expect(await page.locator('.blog-summaries li').count()).toBe(4);
-    await page.goto(`${siteUrl}/en/blog/authors`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/en/blog/authors`);
     expect(await page.locator('.avatar__name').allTextContents()).toEqual(['Jihoon Kim', 'Sora Lee']);
     await page.locator('.avatar__name', { hasText: 'Sora Lee' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Posts by Sora Lee');
-    await page.goto(`${siteUrl}/en/blog/tags`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/en/blog/tags`);
     expect(await page.locator('.tag-list a').count()).toBe(4);
     await page.locator('.tag-list a', { hasText: 'hola' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('1 posts tagged with "hola"');
@@ -492,9 +492,9 @@ describe('blog', () => {
     // A client navigation: the page was not loaded again.
     expect(await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).toBe(true);
     // The archive lists every post, without the sidebar.
-    await page.goto(`${siteUrl}/en/blog/archive`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/en/blog/archive`);
     expect(await page.locator('.blog-sidebar').count()).toBe(0);
-    await page.goto(`${siteUrl}/blog`, { waitUntil: 'networkidle' });
+    await gotoReady(page, `${siteUrl}/blog`);
     expect(await page.locator('.blog-sidebar__title').textContent()).toBe('최근 글');
     await page.setViewportSize(MOBILE);
     expect(await isVisible(page, '.blog-sidebar')).toBe(false);
@@ -603,12 +603,12 @@ describe('accessibility', () => {
     // Every page kind, and a doc page with the search dialog open on results.
     for (const path of [...pages, 'search']) {
       if (path === 'search') {
-        await page.goto(`${siteUrl}/en/docs/guide/overview`, { waitUntil: 'networkidle' });
+        await gotoReady(page, `${siteUrl}/en/docs/guide/overview`);
         await page.keyboard.press('Control+K');
         await page.getByRole('combobox').fill('token');
         await page.getByRole('option').first().waitFor();
       } else {
-        await page.goto(siteUrl + path, { waitUntil: 'networkidle' });
+        await gotoReady(page, siteUrl + path);
       }
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
       await page.addScriptTag({ content: axeSource });

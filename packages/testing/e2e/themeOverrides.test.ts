@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '@docgen/core';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { getMinimalSiteFiles, writeSiteFiles } from '../src/fixtureSite.js';
 import { startServe, type RunningServe } from '../src/serve.js';
@@ -181,7 +181,7 @@ describe('docgen build of a site with its own CSS and components', () => {
     'gives links and the active sidebar item the primary colour of custom.css in %s mode, and hydrates the overrides',
     async (colorMode, primary) => {
       const { context, page, problems } = await openPage(browser!, { colorMode, viewport: { width: 1280, height: 900 } });
-      await page.goto(`${server!.url.replace(/\/$/, '')}/docs/intro`, { waitUntil: 'networkidle' });
+      await gotoReady(page, `${server!.url.replace(/\/$/, '')}/docs/intro`);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorMode);
       const colorOf = (selector: string) =>
         page
