@@ -233,4 +233,35 @@ describe('docgen serve --watch, before its file watcher is ready', () => {
       expect(await stop(serve)).toBe(0);
     }
   });
+
+  it('restyles the site when only a stylesheet was saved between its first reading and the watcher', async () => {
+    const styled = join(scratch, 'styled');
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(styled, path)), { recursive: true });
+      writeFileSync(join(styled, path), text);
+    };
+    write('docgen.config.yaml', 'title: Styled\nurl: https://styled.example.com\ncustomCss: src/css/custom.css\n');
+    write('docs/intro.md', '# Intro\n\nText.\n');
+    // Read by the theme bundle, not with the content: no page changes with it.
+    write('src/css/custom.css', '.watch-mark { color: rgb(1, 2, 3); }\n');
+    const resume = join(scratch, 'resume-styled');
+    const serve = await startServeIn(styled, ['--watch', '--port', '0'], {
+      DOCGEN_TEST_PAUSE_AT: 'serve:watch-start',
+      DOCGEN_TEST_RESUME_FILE: resume,
+    });
+    try {
+      await expect.poll(() => serve.stderr(), { timeout: 60_000 }).toContain('DOCGEN_TEST_PAUSED serve:watch-start');
+      write('src/css/custom.css', '.watch-mark { color: rgb(4, 5, 6); }\n');
+      writeFileSync(resume, '');
+      const stylesheet = async () => {
+        const html = await (await fetch(`${serve.url}/docs/intro`)).text();
+        const href = /<link rel="stylesheet" href="([^"]*main-[^"]+\.css)"/.exec(html)?.[1];
+        return href ? (await fetch(new URL(href, serve.url))).text() : '';
+      };
+      await expect.poll(stylesheet, { timeout: 60_000 }).toMatch(/\.watch-mark\{color:(rgb\(4, ?5, ?6\)|#040506)\}/);
+    } finally {
+      writeFileSync(resume, '');
+      expect(await stop(serve)).toBe(0);
+    }
+  });
 });

@@ -111,8 +111,9 @@ describe("the site's code ending the process", () => {
       writeSiteFiles(site, {
         'docgen.config.yaml': 'title: Exit\nurl: https://exit.example.com\nmarkdown:\n  remarkPlugins:\n    - remark-exit\n',
       });
-      await expect.poll(() => serve.stderr(), { timeout: 30_000 }).toContain("The site's code called process.exit(1) in remark-exit");
-      expect(serve.stderr()).toContain('The last good output is still served.');
+      // The error, then (written after it, maybe in a chunk of its own) what is served meanwhile.
+      await expect.poll(() => serve.stderr(), { timeout: 30_000 }).toContain('The last good output is still served.');
+      expect(serve.stderr()).toContain("The site's code called process.exit(1) in remark-exit");
       const page = await fetch(`${serve.url}/docs/b`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Good.');

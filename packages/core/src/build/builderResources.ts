@@ -13,6 +13,7 @@ import {
   toCodeThemeCss,
   type ClientBundle,
 } from '../bundle/index.js';
+import type { FileChange } from '../content/index.js';
 import { readFileStamp } from '../files/index.js';
 import { keepIfThere, type OutputWriter } from '../output/index.js';
 import { getTemporaryName } from '../processes/index.js';
@@ -154,6 +155,17 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
       bundle = { key, client, serverFile, stamps: new Map(siteFiles.map((file) => [file, readFileStamp(file)])) };
       readTheme = reread;
       return bundle;
+    },
+    /**
+     * The site's files of the last bundle (its page components, stylesheets and what they import)
+     * that changed since it was made, for a file watcher started later (see
+     * ContentCache.findChangedSince, which knows only the content's files).
+     */
+    findChanged(): FileChange[] {
+      return [...(bundle?.stamps ?? [])].flatMap(([path, stamp]): FileChange[] => {
+        const now = readFileStamp(path);
+        return now === stamp ? [] : [{ kind: now === 'gone' ? 'unlink' : 'change', path }];
+      });
     },
     /**
      * Copies into `output` what the theme loads only for pages that use it, when some do (see

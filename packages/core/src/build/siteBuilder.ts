@@ -172,9 +172,12 @@ export function createSiteBuilder(options: BuilderOptions) {
       return builder.searchQueue.isUnfinished(file);
     },
 
-    /** Files and folders read by the runs so far that changed on disk since `since` (see ContentCache.findChangedSince). */
+    /**
+     * Files and folders read by the runs so far that changed on disk since `since` (see
+     * ContentCache.findChangedSince), and the site's files of the theme bundle changed since it was made.
+     */
     findChangedSince(since: number): FileChange[] {
-      return contentCache.findChangedSince(since);
+      return [...contentCache.findChangedSince(since), ...bundles.findChanged()];
     },
 
     /** Records the compiled content of the last run as the store's index (and drops what it no longer needs). */
