@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSiteFiles } from '../src/fixtureSite.js';
 import { startServe as startServeIn, type RunningServe } from '../src/serve.js';
 
 /** Pages of the generated site: enough that its first build lasts well past the first page. */
@@ -235,15 +236,12 @@ describe('docgen serve --watch, before its file watcher is ready', () => {
   });
 
   it('restyles the site when only a stylesheet was saved between its first reading and the watcher', async () => {
-    const styled = join(scratch, 'styled');
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(styled, path)), { recursive: true });
-      writeFileSync(join(styled, path), text);
-    };
-    write('docgen.config.yaml', 'title: Styled\nurl: https://styled.example.com\ncustomCss: src/css/custom.css\n');
-    write('docs/intro.md', '# Intro\n\nText.\n');
-    // Read by the theme bundle, not with the content: no page changes with it.
-    write('src/css/custom.css', '.watch-mark { color: rgb(1, 2, 3); }\n');
+    const styled = writeSiteFiles(join(scratch, 'styled'), {
+      'docgen.config.yaml': 'title: Styled\nurl: https://styled.example.com\ncustomCss: src/css/custom.css\n',
+      'docs/intro.md': '# Intro\n\nText.\n',
+      // Read by the theme bundle, not with the content: no page changes with it.
+      'src/css/custom.css': '.watch-mark { color: rgb(1, 2, 3); }\n',
+    });
     const resume = join(scratch, 'resume-styled');
     const serve = await startServeIn(styled, ['--watch', '--port', '0'], {
       DOCGEN_TEST_PAUSE_AT: 'serve:watch-start',
@@ -251,7 +249,7 @@ describe('docgen serve --watch, before its file watcher is ready', () => {
     });
     try {
       await expect.poll(() => serve.stderr(), { timeout: 60_000 }).toContain('DOCGEN_TEST_PAUSED serve:watch-start');
-      write('src/css/custom.css', '.watch-mark { color: rgb(4, 5, 6); }\n');
+      writeSiteFiles(styled, { 'src/css/custom.css': '.watch-mark { color: rgb(4, 5, 6); }\n' });
       writeFileSync(resume, '');
       const stylesheet = async () => {
         const html = await (await fetch(`${serve.url}/docs/intro`)).text();
