@@ -28,6 +28,8 @@ const UNIT_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
  * cores. Two at a time (`maxWorkers: 2`) was tried and was slower: the e2e files' builds, servers
  * and browsers then share the cores (a file took 1.5 to 3 times as long) and a timing-sensitive
  * browser test failed; the unit files alone took 5 minutes two at a time against 3.6 one at a time.
+ * Running the unit projects beside the e2e project (two Vitest processes, one file of each at a
+ * time) was slower too: theme.test took 261 s against 139, the unit files 386 s against 131.
  */
 export default defineConfig({
   test: {
@@ -67,9 +69,11 @@ export default defineConfig({
           // on a loaded machine: a poll waits up to 10 s for it, not vitest's default of 1 s.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
-          // Each file in a process of its own (Vitest's default), unlike unit: with one process for
-          // all, search.test's Ctrl+K opened no search box twice in three whole runs (not
-          // understood yet), against none in the runs with a process per file.
+          // One process for every file, as unit: each file imported Playwright, Vitest and docgen's
+          // helpers again in a process of its own (about a minute of the run). Browser tests wait
+          // for the client to be ready (gotoReady): with half a second of network silence alone,
+          // search.test's Ctrl+K once came before the page's listener, in this setup.
+          isolate: false,
         },
       },
     ],

@@ -92,8 +92,9 @@ export async function gotoReady(page: Page, url?: string, { quietMs = 100 } = {}
 }
 
 /**
- * Opens `url` (at 1280 x 900) and waits for the client and the network to settle, recording what `pick` gives
- * for each request (skipped when undefined), in the order made, while the page stays open.
+ * Opens `url` (at 1280 x 900) and waits for the client and the network to settle, recording what
+ * `pick` gives for each request (skipped when undefined), in the order made, while the page stays
+ * open.
  */
 export async function openRecording(browser: Browser, url: string, pick: (url: URL) => string | undefined) {
   const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
