@@ -71,8 +71,9 @@ export default defineConfig({
           fileParallelism: false,
           // One process for every file, as unit: each file imported Playwright, Vitest and docgen's
           // helpers again in a process of its own (about a minute of the run). Browser tests wait
-          // for the client to be ready (gotoReady): with half a second of network silence alone,
-          // search.test's Ctrl+K once came before the page's listener, in this setup.
+          // for the client to be ready (gotoReady): when they waited for half a second of network
+          // silence alone, search.test's Ctrl+K twice opened no search box in this setup, most
+          // likely pressed before the page's listener was there.
           isolate: false,
         },
       },
