@@ -97,6 +97,14 @@ export interface RunBundle {
   stamps: Map<string, string>;
 }
 
+/** The site's files of `bundle` whose stamp differs from the one it was made with (see RunBundle.stamps). */
+function findChangedFiles(bundle: RunBundle): FileChange[] {
+  return [...bundle.stamps].flatMap(([path, stamp]): FileChange[] => {
+    const now = readFileStamp(path);
+    return now === stamp ? [] : [{ kind: now === 'gone' ? 'unlink' : 'change', path }];
+  });
+}
+
 /** What a site's pages use of what the theme may load: only a site that uses them has their files. */
 export interface BundleExtras {
   /** mermaid's browser bundle (megabytes), for pages with a diagram. */
@@ -128,8 +136,9 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
     /** The bundle of `key` (see readThemeKey), its client files copied into `output` unless there already. */
     async copy(request: { config: SiteConfig; pages: Record<string, string>; key: string; output: OutputWriter }): Promise<RunBundle> {
       const { config, pages, key, output } = request;
-      const unchanged = (kept: RunBundle) => [...kept.stamps].every(([file, stamp]) => readFileStamp(file) === stamp);
-      if (bundle?.key === key && unchanged(bundle) && bundle.client.files.every((file) => output.has(file))) return bundle;
+      if (bundle?.key === key && findChangedFiles(bundle).length === 0 && bundle.client.files.every((file) => output.has(file))) {
+        return bundle;
+      }
       const overrides = findThemeOverrides(input.siteDir, readThemeComponents(config.themeDir));
       const bundleInput = {
         themeDir: config.themeDir,
@@ -162,10 +171,7 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
      * ContentCache.findChangedSince, which knows only the content's files).
      */
     findChanged(): FileChange[] {
-      return [...(bundle?.stamps ?? [])].flatMap(([path, stamp]): FileChange[] => {
-        const now = readFileStamp(path);
-        return now === stamp ? [] : [{ kind: now === 'gone' ? 'unlink' : 'change', path }];
-      });
+      return bundle ? findChangedFiles(bundle) : [];
     },
     /**
      * Copies into `output` what the theme loads only for pages that use it, when some do (see
