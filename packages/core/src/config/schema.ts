@@ -1,4 +1,4 @@
-import { z } from '../vendor/zod.js';
+import * as z from '../vendor/zod.js';
 import { CODE_THEME_NAMES } from './codeThemes.js';
 
 /**

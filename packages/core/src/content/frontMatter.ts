@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
-import { z } from '../vendor/zod.js';
+import * as z from '../vendor/zod.js';
 import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { getIdProblem, getSlugProblem, readsAsMdx, ROUTE_PATH_HINT } from '../files/index.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
-import { z } from '../vendor/zod.js';
+import * as z from '../vendor/zod.js';
 import type {
   BlogAuthorSource,
   Diagnostic,
