@@ -87,7 +87,9 @@ async function main(): Promise<void> {
   const distDir = dirname(fileURLToPath(import.meta.url));
   const repoRoot = resolve(distDir, '../../..');
   const docgenVersion = (JSON.parse(readFileSync(join(repoRoot, 'packages/core/package.json'), 'utf8')) as { version: string }).version;
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  // Cold means cold: no theme bundle from another site of the machine's shared cache either
+  // (a bench site's bundle is portable, so its second cold build would take it from there).
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', DOCGEN_SHARED_CACHE: 'off' };
   if (threads !== undefined) env.DOCGEN_THREADS = String(threads);
 
   if (values.case === 'search') {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,73 @@ describe('readThemeBundle: the theme bundle kept in the cache', () => {
     expect(readFileSync(changed.serverFile, 'utf8')).toContain('Pressed');
     await readThemeBundle(input, cacheDir, 'another-key');
     expect(readdirSync(join(cacheDir, 'bundles'))).toEqual(['another-key']);
+  }, 60_000);
+});
+
+describe('readThemeBundle: the shared cache', () => {
+  const clientFilesOf = (bundle: Awaited<ReturnType<typeof readThemeBundle>>) =>
+    Object.fromEntries(bundle.client.files.map((file) => [file, readFileSync(join(bundle.clientDir, file))]));
+  const sharedOf = (sharedDir: string) => readdirSync(join(sharedDir, 'bundles'));
+
+  it('gives another site folder with the same files the same bundle, bundled once, and stamps its own files', async () => {
+    const sharedDir = makeTempDir();
+    const first = createSite(COUNTER);
+    const made = await readThemeBundle(first.input, makeTempDir(), KEY, sharedDir);
+    expect(made.reused).toBe(false);
+    expect(sharedOf(sharedDir)).toHaveLength(1);
+    const second = createSite(COUNTER);
+    const secondCache = makeTempDir();
+    const taken = await readThemeBundle(second.input, secondCache, KEY, sharedDir);
+    expect(taken.reused).toBe(true);
+    expect(clientFilesOf(taken)).toEqual(clientFilesOf(made));
+    expect(readFileSync(taken.serverFile)).toEqual(readFileSync(made.serverFile));
+    // Kept in the second site's cache, where the watcher's stamps point to its own page.
+    expect(taken.clientDir.startsWith(secondCache)).toBe(true);
+    expect(taken.siteFiles).toEqual([second.page]);
+    expect((await readThemeBundle(second.input, secondCache, KEY)).reused).toBe(true);
+  }, 60_000);
+
+  it('bundles anew for a site whose file at the same path differs', async () => {
+    const sharedDir = makeTempDir();
+    await readThemeBundle(createSite(COUNTER).input, makeTempDir(), KEY, sharedDir);
+    const other = await readThemeBundle(createSite(COUNTER.replace('Clicked', 'Pressed')).input, makeTempDir(), KEY, sharedDir);
+    expect(other.reused).toBe(false);
+    expect(readFileSync(other.serverFile, 'utf8')).toContain('Pressed');
+  }, 60_000);
+
+  it("keeps out a bundle that reads a site file by its path or a package of the site's", async () => {
+    const sharedDir = makeTempDir();
+    const styled = createSite(
+      `import styles from './counter.module.css';\n${COUNTER.replace('<button', '<button className={styles.counter}')}`,
+    );
+    writeFileSync(join(styled.input.siteDir, 'pages', 'counter.module.css'), '.counter { color: teal; }\n');
+    expect((await readThemeBundle(styled.input, makeTempDir(), KEY, sharedDir)).reused).toBe(false);
+    const withPackage = createSite(`import { label } from 'site-widget';\nexport default () => <p>{label}</p>;\n`);
+    mkdirSync(join(withPackage.input.siteDir, 'node_modules', 'site-widget'), { recursive: true });
+    writeFileSync(
+      join(withPackage.input.siteDir, 'node_modules', 'site-widget', 'package.json'),
+      '{"name":"site-widget","main":"index.js"}',
+    );
+    writeFileSync(join(withPackage.input.siteDir, 'node_modules', 'site-widget', 'index.js'), "export const label = 'widget';");
+    expect((await readThemeBundle(withPackage.input, makeTempDir(), 'other-key', sharedDir)).reused).toBe(false);
+    expect(existsSync(join(sharedDir, 'bundles')) ? sharedOf(sharedDir) : []).toEqual([]);
+  }, 60_000);
+
+  it('keeps the eight bundles used last', async () => {
+    const sharedDir = makeTempDir();
+    // Bundles of other sites, used an hour ago and before.
+    for (let index = 0; index < 8; index++) {
+      const dir = join(sharedDir, 'bundles', `old-${index}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'record.json'), '{}');
+      const used = new Date(Date.now() - 3_600_000 * (index + 1));
+      utimesSync(join(dir, 'record.json'), used, used);
+    }
+    await readThemeBundle(createSite(COUNTER).input, makeTempDir(), KEY, sharedDir);
+    const kept = sharedOf(sharedDir);
+    expect(kept).toHaveLength(8);
+    expect(kept).not.toContain('old-7');
+    expect(kept.filter((name) => name.startsWith('old-'))).toHaveLength(7);
   }, 60_000);
 });
 

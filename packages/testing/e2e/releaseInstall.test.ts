@@ -130,11 +130,16 @@ describe('docgen installed from its release file, as the README says, in an empt
     expect(result.stdout).toMatch(/Built 15 pages into /);
     expect(existsSync(join(site, 'build/docs/writing/markdown/index.html'))).toBe(true);
     expect(existsSync(join(site, 'build/blog/welcome/index.html'))).toBe(true);
-    // The bundle's record lists every file esbuild read: the theme and React from the site's node_modules.
+    // The bundle's record lists every file esbuild read: the theme and React from the site's
+    // node_modules, the site's own files by site-relative path (`./pages/index.tsx`: the bundle is
+    // portable, see readThemeBundle).
     const cache = join(site, 'node_modules/.cache/docgen');
     const records = listFiles(cache).filter((path) => path.endsWith('record.json') && path.startsWith('bundles'));
     expect(records.length).toBeGreaterThan(0);
-    const inputs = Object.keys((JSON.parse(readFileSync(join(cache, records[0]!), 'utf8')) as { inputs: object }).inputs);
+    const inputs = Object.keys((JSON.parse(readFileSync(join(cache, records[0]!), 'utf8')) as { inputs: object }).inputs).map((name) =>
+      name.startsWith('./') ? join(site, name) : name,
+    );
+    expect(inputs).toContain(join(site, 'pages/index.tsx'));
     expect(inputs).toContain(join(site, 'node_modules/@docgen/cli/node_modules/@docgen/site-theme/src/server.tsx'));
     expect(inputs.filter((input) => !input.startsWith(site))).toEqual([]);
   });

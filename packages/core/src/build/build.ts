@@ -12,6 +12,7 @@ import { getTemporaryName, type LockWait } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import type { BuildProgress } from './builderState.js';
 import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
+import { findSharedCacheDir } from '../bundle/index.js';
 import { readConfig } from '../config/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { createSiteBuilder } from './siteBuilder.js';
@@ -28,6 +29,12 @@ export interface BuildOptions {
   threads?: number;
   /** False: ignore and do not write the build cache (`--no-cache`). */
   cache?: boolean;
+  /**
+   * Whether a portable theme bundle may come from (and go to) the shared cache (see
+   * readThemeBundle): as `cache` when absent. A build without the site's cache that is no clean
+   * build a user asked for (migrate's check of the migrated site) still takes it.
+   */
+  sharedCache?: boolean;
   /** Called with the duration of each stage, in milliseconds. */
   onStage?: (stage: string, milliseconds: number) => void;
   /** Called as a stage goes (often: the caller throttles what it shows). */
@@ -135,6 +142,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     includeDrafts: options.includeDrafts,
     threads: options.threads,
     cacheDir: temporaryCache,
+    sharedCacheDir: (options.sharedCache ?? useCache) ? findSharedCacheDir() : undefined,
     onStage: options.onStage,
     onProgress: options.onProgress,
   });

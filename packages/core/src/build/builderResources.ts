@@ -119,7 +119,7 @@ export interface BundleExtras {
  * replace it meanwhile; a copy that fails because it did is tried once more. Every file's name
  * holds a hash of its content: a file the previous output has is kept, not copied again.
  */
-export function createBundleCopies(input: { siteDir: string; cacheDir: string }) {
+export function createBundleCopies(input: { siteDir: string; cacheDir: string; sharedCacheDir?: string }) {
   let bundle: RunBundle | undefined;
   // How the theme bundle of `bundle` is read from the cache again (its client files are there).
   let readTheme: (() => ReturnType<typeof readThemeBundle>) | undefined;
@@ -149,7 +149,7 @@ export function createBundleCopies(input: { siteDir: string; cacheDir: string })
         codeThemeCss: toCodeThemeCss(config.themeConfig.code),
       };
       const serverFile = join(input.cacheDir, `${getTemporaryName('server.', { unique: false })}-${key}.mjs`);
-      const reread = () => readThemeBundle(bundleInput, input.cacheDir, key);
+      const reread = () => readThemeBundle(bundleInput, input.cacheDir, key, input.sharedCacheDir);
       const { client, siteFiles } = await retried(async () => {
         const theme = await reread();
         await output.listed;

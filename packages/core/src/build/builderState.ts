@@ -42,6 +42,8 @@ export interface BuilderOptions {
   threads?: number;
   /** Where the server bundle and (unless `storeDir` is given) the compile store live; the site's cache folder when absent. */
   cacheDir?: string;
+  /** The cache the sites of this docgen share (see findSharedCacheDir), for portable theme bundles; none when absent. */
+  sharedCacheDir?: string;
   /** The compile store; `<cacheDir>/compiled` when absent. */
   storeDir?: string;
   onStage?: (stage: string, milliseconds: number) => void;
@@ -147,7 +149,7 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     storeDir,
     watching,
     threads: createBuildThreads({ storeDir, threads: options.threads }),
-    bundles: createBundleCopies({ siteDir, cacheDir }),
+    bundles: createBundleCopies({ siteDir, cacheDir, sharedCacheDir: options.sharedCacheDir }),
     hasher: createRouteInputHasher(),
     compiled: index.entries,
     indexOnDisk: index.onDisk,

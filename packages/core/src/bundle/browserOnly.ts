@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { getTemporaryName } from '../processes/index.js';
 import { BASE_OPTIONS } from './esbuildCommon.js';
+import { findSharedCacheDir } from './sharedCache.js';
 
 /**
  * The packages a theme loads only in the browser, on demand (`docgen.browserOnly` of its
@@ -53,17 +54,6 @@ function findManifest(entryFile: string, name: string): string {
   throw new Error(`No package.json found for ${name} above ${entryFile}`);
 }
 
-/** docgen's own cache folder (beside its node_modules), else the site's when that cannot be written. */
-function getSharedRoot(siteCacheDir: string): string {
-  const own = fileURLToPath(new URL('../../node_modules/.cache/docgen', import.meta.url));
-  try {
-    mkdirSync(own, { recursive: true });
-    return own;
-  } catch {
-    return siteCacheDir;
-  }
-}
-
 /**
  * The folder holding the built bundle of `bundle` (files relative to it), bundled now unless it is
  * there already. Written under a temporary name and renamed: a reader never sees half of it.
@@ -73,7 +63,7 @@ export async function readBrowserOnlyBundle(
   themeDir: string,
   siteCacheDir: string,
 ): Promise<{ dir: string; files: string[] }> {
-  const dir = join(getSharedRoot(siteCacheDir), bundle.folder);
+  const dir = join(findSharedCacheDir() ?? siteCacheDir, bundle.folder);
   if (!existsSync(join(dir, DONE_FILE))) {
     mkdirSync(dirname(dir), { recursive: true });
     const temporary = `${dir}${getTemporaryName('.')}`;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
@@ -177,11 +177,56 @@ function getInputFiles(metafile: esbuild.Metafile, input: BundleInput, entryName
     );
 }
 
+/** The package an import names (`react` of `react/jsx-runtime`, `@docgen/client` of `@docgen/client/x`). */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Whether a bundle is the same for every site whose files it read are byte-identical at the same
+ * site paths, wherever the site folder is: every file of the site it read is one of the site's own
+ * modules (read by site-relative path, see siteModules), and they import nothing but each other,
+ * the theme and the packages shared from it (SHARED_PACKAGES), which esbuild resolves from the
+ * theme's folder. A file of the site read by its absolute path (an image a stylesheet names, a
+ * Sass partial, a CSS module) or a package the site's modules find from their own folder makes the
+ * bundle that site's own: its output names their paths, and another site would read other files.
+ */
+function isPortable(metafile: esbuild.Metafile, input: BundleInput): boolean {
+  const siteDir = input.siteDir + sep;
+  const themeDir = input.themeDir + sep;
+  // A module of a virtual namespace (`docgen-site:pages/index.tsx`), not a file esbuild read by its path.
+  const isVirtual = (path: string) => /^[a-z][\w-]+:/.test(path);
+  for (const [path, { imports }] of Object.entries(metafile.inputs)) {
+    if (!path.startsWith(`${SITE_NAMESPACE}:`)) {
+      // Packages installed in the site folder (docgen's own among them) are no file of the site's.
+      const file = resolve(input.themeDir, path);
+      if (!isVirtual(path) && file.startsWith(siteDir) && !file.includes(`${sep}node_modules${sep}`)) return false;
+      continue;
+    }
+    for (const { path: imported, external, original } of imports) {
+      if (external || isVirtual(imported)) continue;
+      const shared = original !== undefined && !original.startsWith('.') && SHARED_PACKAGES.includes(packageOf(original));
+      if (!shared && !resolve(input.themeDir, imported).startsWith(themeDir)) return false;
+    }
+  }
+  return true;
+}
+
+/** What a bundle was made from. */
+export interface BundleInputs {
+  /** The files esbuild read, absolute paths (see getInputFiles). */
+  files: string[];
+  /** Whether the bundle is the same for any site with the same files at the same site paths (see isPortable). */
+  portable: boolean;
+}
+
 /**
  * Builds the server bundle: the theme's server entry plus every component page, in one ESM file
  * that the render stage imports. Returns the files esbuild read (see getInputFiles).
  */
-export async function bundleServer(input: BundleInput, outFile: string): Promise<string[]> {
+export async function bundleServer(input: BundleInput, outFile: string): Promise<BundleInputs> {
   const entries = readThemeEntries(input.themeDir);
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
@@ -207,7 +252,11 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
         js: "import { createRequire as __docgenCreateRequire } from 'node:module'; const require = __docgenCreateRequire(import.meta.url);",
       },
     });
-    return [...getInputFiles(result.metafile, input, SERVER_ENTRY), ...sass.files()];
+    const sassFiles = sass.files();
+    return {
+      files: [...getInputFiles(result.metafile, input, SERVER_ENTRY), ...sassFiles],
+      portable: sassFiles.length === 0 && isPortable(result.metafile, input),
+    };
   } catch (error) {
     throw toDocgenError(error, input);
   }
@@ -219,8 +268,6 @@ export interface ClientBundle {
   stylesheet?: string;
   /** Every file written, relative to the output folder. */
   files: string[];
-  /** The files esbuild read, absolute paths. */
-  inputs: string[];
   /**
    * KaTeX's stylesheet and fonts, for sites with `markdown.math`: not in `files`, as only such
    * sites copy them, and only pages with math link the stylesheet.
@@ -247,7 +294,7 @@ function browserOnlyImports(bundles: BrowserOnlyBundle[]): esbuild.Plugin {
  * Builds the browser bundle into `<outDir>/assets`: the theme's client entry with each component
  * page as a lazily loaded chunk. File names carry content hashes.
  */
-export async function bundleClient(input: BundleInput, outDir: string): Promise<ClientBundle> {
+export async function bundleClient(input: BundleInput, outDir: string): Promise<{ client: ClientBundle; inputs: BundleInputs }> {
   const entries = readThemeEntries(input.themeDir);
   const pageKeys = Object.keys(input.pages).sort();
   const contents = [
@@ -294,19 +341,24 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   if (!entry) throw new DocgenError('The client bundle has no entry script', { code: 'bundle-failed' });
   const toRelative = (path: string) => relative(outDir, resolve(input.themeDir, path)).split('\\').join('/');
   const math = await bundleMathStyles(outDir);
-  return {
+  const client: ClientBundle = {
     script: toRelative(entry[0]),
     stylesheet: entry[1].cssBundle ? toRelative(entry[1].cssBundle) : undefined,
     files,
-    inputs: [
-      ...getInputFiles(result.metafile, input, CLIENT_ENTRY),
-      ...sass.files(),
-      ...math.inputs,
-      ...browserOnly.map((bundle) => bundle.manifestFile),
-    ],
     math: { stylesheet: math.stylesheet, files: math.files },
     browserOnly,
   };
+  const sassFiles = sass.files();
+  const inputs = {
+    files: [
+      ...getInputFiles(result.metafile, input, CLIENT_ENTRY),
+      ...sassFiles,
+      ...math.inputs,
+      ...browserOnly.map((bundle) => bundle.manifestFile),
+    ],
+    portable: sassFiles.length === 0 && isPortable(result.metafile, input),
+  };
+  return { client, inputs };
 }
 
 /** KaTeX's stylesheet, with its fonts beside it under content-hashed names, into `<outDir>/assets`. */

@@ -1,6 +1,7 @@
 /** The bundle stage: esbuild bundles of the theme for the browser and for the render stage, kept in the cache between processes. */
 export { bundleClient, bundleServer, readThemeEntries, type BundleInput, type ClientBundle, type ThemeEntries } from './bundleTheme.js';
 export { readThemeBundle, type CachedBundle } from './bundleCache.js';
+export { findSharedCacheDir } from './sharedCache.js';
 export {
   bundleIslands,
   isThemePackage,

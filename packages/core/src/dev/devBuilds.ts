@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join, relative } from 'node:path';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { createSiteBuilder, readInputFingerprint, type OutputState, type RenderControl } from '../build/index.js';
+import { findSharedCacheDir } from '../bundle/index.js';
 import { CONFIG_FILE_NAME } from '../config/index.js';
 import type { FileChange } from '../content/index.js';
 import { isDocgenError } from '../diagnostics/index.js';
@@ -145,6 +146,7 @@ export function createDevBuilds(input: DevBuildsInput) {
     includeDrafts: true,
     buildId: DEV_BUILD_ID,
     storeDir: store.dir,
+    sharedCacheDir: findSharedCacheDir(),
     watching: true,
     previewFrom: PREVIEW_FROM,
   });

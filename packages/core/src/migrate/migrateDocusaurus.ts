@@ -873,7 +873,7 @@ const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-build-'));
   try {
-    return (await build({ siteDir, outDir, cache: false })).diagnostics;
+    return (await build({ siteDir, outDir, cache: false, sharedCache: true })).diagnostics;
   } catch (error) {
     if (error instanceof DocgenError) return error.diagnostics;
     throw error;
