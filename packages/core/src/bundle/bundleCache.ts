@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName, getTemporaryOwner, hashOwnCode, isProcessAlive } from '../processes/index.js';
-import { bundleClient, bundleServer, type BundleInput, type ClientBundle } from './bundleTheme.js';
+import { bundleClient, bundleServer, isSiteFile, type BundleInput, type ClientBundle } from './bundleTheme.js';
 
 /** A theme bundle in the cache: its client files under `clientDir` (`client.files` are relative to it) and its server module. */
 export interface CachedBundle {
@@ -59,9 +59,6 @@ function getEntriesKey(input: BundleInput): string {
   const overrides = Object.entries(input.overrides ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify({ pages, customCss: input.customCss ?? [], overrides, codeThemeCss: input.codeThemeCss ?? '' });
 }
-
-/** Whether `file` is one of the site's own, not of a package installed in its folder (docgen's among them). */
-const isSiteFile = (siteDir: string, file: string) => file.startsWith(siteDir + sep) && !file.includes(`${sep}node_modules${sep}`);
 
 /** A record's file name as the path of a file of `siteDir` when it names one (see BundleRecord.inputs). */
 const toInputPath = (siteDir: string, name: string) => (name.startsWith(SITE_PREFIX) ? join(siteDir, name) : name);

@@ -184,6 +184,9 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** Whether `file` is one of the site's own, not of a package installed in its folder (docgen's among them). */
+export const isSiteFile = (siteDir: string, file: string) => file.startsWith(siteDir + sep) && !file.includes(`${sep}node_modules${sep}`);
+
 /**
  * Whether a bundle is the same for every site whose files it read are byte-identical at the same
  * site paths, wherever the site folder is: every file of the site it read is one of the site's own
@@ -192,17 +195,17 @@ const packageOf = (specifier: string) =>
  * theme's folder. A file of the site read by its absolute path (an image a stylesheet names, a
  * Sass partial, a CSS module) or a package the site's modules find from their own folder makes the
  * bundle that site's own: its output names their paths, and another site would read other files.
+ * `sassFiles`: what the bundle's Sass stylesheets read (see sassStylesheets), which the metafile
+ * does not list.
  */
-function isPortable(metafile: esbuild.Metafile, input: BundleInput): boolean {
-  const siteDir = input.siteDir + sep;
+function isPortable(metafile: esbuild.Metafile, input: BundleInput, sassFiles: string[]): boolean {
+  if (sassFiles.length > 0) return false;
   const themeDir = input.themeDir + sep;
   // A module of a virtual namespace (`docgen-site:pages/index.tsx`), not a file esbuild read by its path.
   const isVirtual = (path: string) => /^[a-z][\w-]+:/.test(path);
   for (const [path, { imports }] of Object.entries(metafile.inputs)) {
     if (!path.startsWith(`${SITE_NAMESPACE}:`)) {
-      // Packages installed in the site folder (docgen's own among them) are no file of the site's.
-      const file = resolve(input.themeDir, path);
-      if (!isVirtual(path) && file.startsWith(siteDir) && !file.includes(`${sep}node_modules${sep}`)) return false;
+      if (!isVirtual(path) && isSiteFile(input.siteDir, resolve(input.themeDir, path))) return false;
       continue;
     }
     for (const { path: imported, external, original } of imports) {
@@ -255,7 +258,7 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
     const sassFiles = sass.files();
     return {
       files: [...getInputFiles(result.metafile, input, SERVER_ENTRY), ...sassFiles],
-      portable: sassFiles.length === 0 && isPortable(result.metafile, input),
+      portable: isPortable(result.metafile, input, sassFiles),
     };
   } catch (error) {
     throw toDocgenError(error, input);
@@ -356,7 +359,7 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
       ...math.inputs,
       ...browserOnly.map((bundle) => bundle.manifestFile),
     ],
-    portable: sassFiles.length === 0 && isPortable(result.metafile, input),
+    portable: isPortable(result.metafile, input, sassFiles),
   };
   return { client, inputs };
 }
