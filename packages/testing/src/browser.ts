@@ -4,14 +4,58 @@ import { CHROMIUM_ARGS } from '@docgen/core';
 
 const CHROMIUM = process.env.DOCGEN_CHROMIUM ?? '/usr/bin/chromium';
 
-/** Launches Debian's Chromium headless, with the flags this closed network needs. */
+/**
+ * One Chromium for every test file of the process (the e2e files share one: see vitest.config.ts),
+ * launched when first asked for: a launch and a close took about a second a file. Tests isolate
+ * themselves by contexts (openPage makes one each), as before.
+ */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium headless, with the flags this closed network needs: the process's one browser
+ * (launched again after a crash), through a handle of the caller's own whose `close()` closes the
+ * contexts made through it. The browser itself ends with the process (Playwright closes what it
+ * launched).
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run pnpm --filter @docgen/testing ensure-chromium`);
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS],
+  shared ??= chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] }).then(
+    (browser) => browser.on('disconnected', () => (shared = undefined)),
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return toHandle(await shared);
+}
+
+function toHandle(browser: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    return context;
+  };
+  const own: Partial<Browser> = {
+    newContext: async (options) => track(await browser.newContext(options)),
+    newPage: async (options) => {
+      const page = await browser.newPage(options);
+      track(page.context());
+      return page;
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close()));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (Object.hasOwn(own, property)) return own[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 
