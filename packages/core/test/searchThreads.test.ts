@@ -7,11 +7,12 @@ import {
   SEARCH_PAGES_AT_ONCE,
   type SearchWrite,
 } from '../src/build/searchThreads.js';
+import { PAGES_PER_THREAD } from '../src/workers/pool.js';
 
 describe('planSearchThreads', () => {
   it('writes small indexes on the rendering threads after a small edit', () => {
-    expect(planSearchThreads({ largestIndexPages: 100, renderedRoutes: 3, watching: false, updates: false })).toEqual({
-      threads: SEARCH_PAGES_AT_ONCE / 100,
+    expect(planSearchThreads({ indexPages: [100, 100], renderedRoutes: 3, watching: false, updates: false })).toEqual({
+      threads: 1,
       reuseRenderThreads: true,
       alone: false,
       pagesAtOnce: SEARCH_PAGES_AT_ONCE,
@@ -19,12 +20,24 @@ describe('planSearchThreads', () => {
   });
 
   it('writes on fresh threads, as many as the largest index allows, after rendering many pages', () => {
-    const plan = planSearchThreads({ largestIndexPages: 2000, renderedRoutes: FEW_RENDERED_ROUTES + 1, watching: false, updates: false });
+    const many = FEW_RENDERED_ROUTES + 1;
+    const plan = planSearchThreads({ indexPages: [2000, 2000, 2000, 100], renderedRoutes: many, watching: false, updates: false });
     expect(plan).toEqual({ threads: 3, reuseRenderThreads: false, alone: false, pagesAtOnce: SEARCH_PAGES_AT_ONCE });
   });
 
+  it('starts a thread beside the one writing the largest index only for PAGES_PER_THREAD pages of the others', () => {
+    const many = FEW_RENDERED_ROUTES + 1;
+    const threadsFor = (indexPages: number[]) => planSearchThreads({ indexPages, renderedRoutes: many, watching: false, updates: false });
+    // 2,000 docs and a blog of 100 posts: one thread, beside the seo files all the same.
+    expect(threadsFor([2000, 100])).toMatchObject({ threads: 1, alone: false });
+    expect(threadsFor([2000, PAGES_PER_THREAD - 1]).threads).toBe(1);
+    expect(threadsFor([2000, PAGES_PER_THREAD]).threads).toBe(2);
+    expect(threadsFor([1000, 1000, 1000]).threads).toBe(6);
+    expect(threadsFor([]).threads).toBe(1);
+  });
+
   it('writes an index of more than SEARCH_PAGES_AT_ONCE pages alone, on one fresh thread', () => {
-    expect(planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE + 1, renderedRoutes: 1, watching: false, updates: false })).toEqual({
+    expect(planSearchThreads({ indexPages: [SEARCH_PAGES_AT_ONCE + 1], renderedRoutes: 1, watching: false, updates: false })).toEqual({
       threads: 1,
       reuseRenderThreads: false,
       alone: true,
@@ -34,7 +47,7 @@ describe('planSearchThreads', () => {
 
   it('updates a large index from its kept table on a rendering thread after a small edit, beside the seo files', () => {
     const largest = SEARCH_PAGES_AT_ONCE + 1;
-    expect(planSearchThreads({ largestIndexPages: largest, renderedRoutes: 1, watching: false, updates: true })).toEqual({
+    expect(planSearchThreads({ indexPages: [largest], renderedRoutes: 1, watching: false, updates: true })).toEqual({
       threads: 1,
       reuseRenderThreads: true,
       alone: false,
@@ -42,7 +55,7 @@ describe('planSearchThreads', () => {
     });
     // Counted anew (many pages rendered), it is still written alone.
     const counted = planSearchThreads({
-      largestIndexPages: largest,
+      indexPages: [largest],
       renderedRoutes: FEW_RENDERED_ROUTES + 1,
       watching: false,
       updates: true,
@@ -51,10 +64,10 @@ describe('planSearchThreads', () => {
   });
 
   it('keeps the threads of a builder that runs again (the dev server), whatever the sizes, writing one index at a time', () => {
-    const plan = planSearchThreads({ largestIndexPages: SEARCH_PAGES_AT_ONCE * 2, renderedRoutes: 10_000, watching: true, updates: false });
+    const plan = planSearchThreads({ indexPages: [SEARCH_PAGES_AT_ONCE * 2], renderedRoutes: 10_000, watching: true, updates: false });
     expect(plan).toMatchObject({ reuseRenderThreads: true, alone: false, pagesAtOnce: 1 });
     // Two small indexes, each of a few pages: never side by side.
-    const small = planSearchThreads({ largestIndexPages: 3, renderedRoutes: 1, watching: true, updates: false });
+    const small = planSearchThreads({ indexPages: [3, 3], renderedRoutes: 1, watching: true, updates: false });
     expect(small.pagesAtOnce).toBe(1);
   });
 });

@@ -36,21 +36,20 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
     /**
      * Starts the pool unless the running one fits: `threads` at most, when a new one is made;
      * `compiles`: the threads load the markdown pipeline as they start (see TaskSetup).
+     * `besideCallingThread`: a pool of one thread is a thread of its own (the calling thread has
+     * other work meanwhile), unless the run has one thread in all (`--threads 1`, a small site).
      */
-    start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true } = {}): TaskPool {
+    start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true, besideCallingThread = false } = {}): TaskPool {
       const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages, config.markdown]);
       // A pool whose thread died or stalled serves no more tasks: the next run (a save in serve --watch) gets new threads.
       if (pool && poolKey === key && !pool.failed) return pool;
       void pool?.close();
       poolKey = key;
       localeSetups.clear();
-      pool = createTaskPool(Math.min(threads, fitted, getThreadCount(input.threads)), {
-        storeDir: input.storeDir,
-        outDir,
-        languages: config.themeConfig.code.additionalLanguages,
-        markdown: config.markdown,
-        compiles,
-      });
+      const most = Math.min(fitted, getThreadCount(input.threads));
+      const count = Math.min(threads, most);
+      const setup = { storeDir: input.storeDir, outDir, languages: config.themeConfig.code.additionalLanguages, markdown: config.markdown, compiles };
+      pool = createTaskPool(count, setup, count <= 1 && !(besideCallingThread && most > 1));
       return pool;
     },
     /**

@@ -3,6 +3,7 @@
  * once: a search index is the largest thing a build holds in memory.
  */
 import type { SearchPage } from '@docgen/types';
+import { PAGES_PER_THREAD } from '../workers/pool.js';
 
 /** Routes rendered by a build, at most, after which its threads also write the search indexes. */
 export const FEW_RENDERED_ROUTES = 256;
@@ -16,7 +17,10 @@ export const SEARCH_PAGES_AT_ONCE = 6000;
 
 /** How a build writes its search indexes (see planSearchThreads). */
 export interface SearchThreads {
-  /** Threads a fresh pool for the indexes would have: as many as SEARCH_PAGES_AT_ONCE allows for the largest index. */
+  /**
+   * Threads a fresh pool for the indexes would have: as many as SEARCH_PAGES_AT_ONCE allows for the
+   * largest index, and as the pages of the others pay to start (see planSearchThreads).
+   */
   threads: number;
   /** The rendering threads write the indexes (they are not closed first). */
   reuseRenderThreads: boolean;
@@ -34,25 +38,31 @@ export interface SearchThreads {
  * Sizes the search index writing of a run. A builder that runs again (`watching`) keeps its
  * threads. A build that rendered many pages writes the indexes on fresh threads, as many as
  * SEARCH_PAGES_AT_ONCE allows for its largest index (a thread keeps the memory of the largest
- * index it wrote): the rendering threads' memory is freed first. After a small edit the
- * rendering threads hold little and go on (starting threads takes a few hundred milliseconds).
- * An index larger than SEARCH_PAGES_AT_ONCE is written alone, before the seo files, unless a
- * small edit `updates` it from the table its last build kept (see search/searchState.ts): an
- * update holds the table and the changed pages, not every page's terms, so it is written on a
- * rendering thread while this one writes the seo files (at 10,000 pages, 0.3 s sooner).
+ * index it wrote) and as pay for their start: a thread beside the one that writes the largest
+ * index takes PAGES_PER_THREAD pages of the others at least (a Docusaurus-shaped site of 2,000
+ * docs and a blog started a second thread, some 0.4 s of CPU, to write the blog's index in 40 ms).
+ * The rendering threads' memory is freed first. After a small edit the rendering threads hold
+ * little and go on (starting threads takes a few hundred milliseconds). An index larger than
+ * SEARCH_PAGES_AT_ONCE is written alone, before the seo files, unless a small edit `updates` it
+ * from the table its last build kept (see search/searchState.ts): an update holds the table and
+ * the changed pages, not every page's terms, so it is written on a rendering thread while this
+ * one writes the seo files (at 10,000 pages, 0.3 s sooner).
  */
 export function planSearchThreads(input: {
-  largestIndexPages: number;
+  /** The pages of each index to write. */
+  indexPages: readonly number[];
   renderedRoutes: number;
   watching: boolean;
   /** Every index to write has a table kept by the last build. */
   updates: boolean;
 }): SearchThreads {
-  const threads = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, input.largestIndexPages)));
+  const largest = Math.max(0, ...input.indexPages);
+  const others = input.indexPages.reduce((sum, pages) => sum + pages, 0) - largest;
+  const inMemory = Math.max(1, Math.floor(SEARCH_PAGES_AT_ONCE / Math.max(1, largest)));
   const smallEdit = input.renderedRoutes <= FEW_RENDERED_ROUTES;
-  const beside = threads > 1 || (smallEdit && input.updates);
+  const beside = inMemory > 1 || (smallEdit && input.updates);
   return {
-    threads,
+    threads: Math.min(inMemory, 1 + Math.floor(others / PAGES_PER_THREAD)),
     reuseRenderThreads: input.watching || (smallEdit && beside),
     alone: !input.watching && !beside,
     pagesAtOnce: input.watching ? 1 : SEARCH_PAGES_AT_ONCE,

@@ -32,7 +32,7 @@ export function createSearchWriter(
   const { threads, timed, options } = builder;
   const { config, pool, output, locate, islandsFile } = input;
   const sizing = planSearchThreads({
-    largestIndexPages: Math.max(0, ...input.writes.map(({ pages }) => pages.length)),
+    indexPages: input.writes.map(({ pages }) => pages.length),
     renderedRoutes: input.renderedRoutes,
     watching: builder.watching,
     updates: input.writes.every(({ file }) => hasSearchState(getSearchStatePath(builder.storeDir, file))),
@@ -42,7 +42,7 @@ export function createSearchWriter(
       if (toWrite.length === 0) return;
       const searchPool = sizing.reuseRenderThreads
         ? pool
-        : threads.start(config, output.path, { threads: sizing.threads, compiles: false });
+        : threads.start(config, output.path, { threads: sizing.threads, compiles: false, besideCallingThread: !sizing.alone });
       const limit = createWeightLimit(sizing.pagesAtOnce);
       let done = 0;
       const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });

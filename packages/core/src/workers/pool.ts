@@ -121,8 +121,9 @@ export class ThreadsStoppedError extends Error {
   }
 }
 
-export function createTaskPool(threads: number, setup: TaskSetup): TaskPool {
-  return threads <= 1 ? createInlinePool(setup) : createWorkerPool(threads, setup);
+/** A pool of `threads` threads; of one, the calling thread unless `onCallingThread` is false. */
+export function createTaskPool(threads: number, setup: TaskSetup, onCallingThread = threads <= 1): TaskPool {
+  return onCallingThread ? createInlinePool(setup) : createWorkerPool(Math.max(1, threads), setup);
 }
 
 /** The same tasks on the calling thread: `--threads 1`, and the reference the parallel build must equal. */
