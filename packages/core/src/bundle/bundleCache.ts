@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName, getTemporaryOwner, hashOwnCode, isProcessAlive } from '../processes/index.js';
@@ -164,15 +164,14 @@ export async function readThemeBundle(input: BundleInput, cacheDir: string, key:
   const cached = readValidRecord(dir, bundler, entries, input.siteDir);
   if (cached) return located(cached, true);
 
-  const sharedRoot = sharedCacheDir === undefined ? undefined : join(sharedCacheDir, 'bundles');
-  const sharedDir = sharedRoot === undefined ? undefined : join(sharedRoot, getSharedName(key, input.themeDir));
+  const sharedDir = sharedCacheDir === undefined ? undefined : join(sharedCacheDir, 'bundles', getSharedName(key, input.themeDir));
   mkdirSync(root, { recursive: true });
   const temporary = join(root, getTemporaryName('.'));
   try {
     const shared = sharedDir === undefined ? undefined : copySharedBundle(sharedDir, temporary, bundler, entries, input.siteDir);
     const record = shared ?? (await makeBundle(input, temporary, bundler, entries));
     replaceBundleDir(root, dir, temporary, () => new Set([key]));
-    if (!shared && record.portable && sharedRoot !== undefined && sharedDir !== undefined) shareBundle(sharedRoot, sharedDir, dir);
+    if (!shared && record.portable && sharedDir !== undefined) shareBundle(sharedDir, dir);
     return located(record, shared !== undefined);
   } finally {
     rmSync(temporary, { recursive: true, force: true });
@@ -217,7 +216,8 @@ function copySharedBundle(sharedDir: string, dir: string, bundler: string, entri
 }
 
 /** Copies the site's portable bundle in `dir` into the shared cache. Never throws: the shared cache is a help, not a need. */
-function shareBundle(sharedRoot: string, sharedDir: string, dir: string): void {
+function shareBundle(sharedDir: string, dir: string): void {
+  const sharedRoot = dirname(sharedDir);
   const temporary = join(sharedRoot, getTemporaryName('.'));
   try {
     mkdirSync(sharedRoot, { recursive: true });
