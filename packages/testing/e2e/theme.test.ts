@@ -18,7 +18,6 @@ const MOBILE = { width: 800, height: 900 };
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -637,7 +636,9 @@ describe('accessibility', () => {
   });
 });
 
-describe('screenshots for review (test-results/screenshots)', () => {
+// Pictures for a person to look at, not a check: `pnpm screenshots` takes them (about 15 s of the
+// run's browser time otherwise).
+describe.runIf(process.env.DOCGEN_SCREENSHOTS === '1')('screenshots for review (test-results/screenshots)', () => {
   it.each(['light', 'dark'] as const)('captures home, doc, blog post and the mobile menu in %s mode', async (colorScheme) => {
     const shots: [string, string, typeof DESKTOP][] = [
       ['home', '/', DESKTOP],
@@ -651,6 +652,7 @@ describe('screenshots for review (test-results/screenshots)', () => {
         await page.getByRole('button', { name: '탐색 메뉴 열기/닫기' }).click();
         await page.getByRole('dialog').waitFor();
       }
+      mkdirSync(SCREENSHOTS, { recursive: true });
       const file = join(SCREENSHOTS, `${name}-${colorScheme}.png`);
       await page.screenshot({ path: file });
       expect(readFileSync(file).length).toBeGreaterThan(10_000);

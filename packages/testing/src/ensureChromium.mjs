@@ -1,5 +1,6 @@
 // Makes sure what the browser tests and `docgen pdf` need from Debian is installed: Chromium,
-// fonts that carry Korean (and Japanese, Chinese) text as TrueType, which a PDF embeds, and
+// fonts that carry Korean text as TrueType, which a PDF embeds (the tests' pages and manuals are
+// Korean and English; Japanese and Chinese would need fonts-noto-cjk, 56 MB more to download), and
 // poppler's tools, with which the tests read PDFs. Never downloads a browser of its own: as root it
 // installs the missing packages with apt-get; otherwise it says what to run.
 import { execFileSync } from 'node:child_process';
@@ -10,7 +11,6 @@ const CHROMIUM = process.env.DOCGEN_CHROMIUM ?? '/usr/bin/chromium';
 /** Each Debian package, and the file that tells it is installed. */
 const PACKAGES = [
   { name: 'chromium', file: CHROMIUM },
-  { name: 'fonts-noto-cjk', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc' },
   { name: 'fonts-nanum', file: '/usr/share/fonts/truetype/nanum/NanumGothic.ttf' },
   { name: 'fonts-nanum-coding', file: '/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf' },
   { name: 'poppler-utils', file: '/usr/bin/pdftotext' },
