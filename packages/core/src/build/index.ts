@@ -6,7 +6,7 @@
 export { build, type BuildOptions, type BuildResult } from './build.js';
 export type { BuildProgress, BuilderOptions, PagesWritten, RebuildResult, RunHooks } from './builderState.js';
 export type { OutputState } from './buildPlan.js';
-export { readBuildRecord, readInputFingerprint } from './buildRecord.js';
+export { readInputFingerprint, readRecordedOutDir } from './buildRecord.js';
 export { checkSiteContent, loadHtmlSanitizer, loadSite } from './loadSite.js';
 export type { RenderControl } from './renderInDemandOrder.js';
 export { sketch } from './renderPreview.js';

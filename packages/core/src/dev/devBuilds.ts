@@ -140,16 +140,20 @@ export function createDevBuilds(input: DevBuildsInput) {
   // The output the last dev server kept, when nothing changed since: served as it is.
   const kept = store.shared ? takeKeptOutput(cacheDir, outDir, fingerprint) : undefined;
   const output = createOutputDir(outDir);
-  const builder = createSiteBuilder({
-    siteDir,
-    locales: input.locales,
-    includeDrafts: true,
-    buildId: DEV_BUILD_ID,
-    storeDir: store.dir,
-    sharedCacheDir: findSharedCacheDir(),
-    watching: true,
-    previewFrom: PREVIEW_FROM,
-  });
+  // Made when first needed: it reads the compile store's index (some 300 ms at 10,000 pages), which
+  // a dev server serving the kept output does after its first page, not before.
+  let madeBuilder: ReturnType<typeof createSiteBuilder> | undefined;
+  const getBuilder = () =>
+    (madeBuilder ??= createSiteBuilder({
+      siteDir,
+      locales: input.locales,
+      includeDrafts: true,
+      buildId: DEV_BUILD_ID,
+      storeDir: store.dir,
+      sharedCacheDir: findSharedCacheDir(),
+      watching: true,
+      previewFrom: PREVIEW_FROM,
+    }));
   let state: OutputState | undefined = kept;
   let built = false;
   // Whether the last run failed: its output is not kept for the next dev server then.
@@ -180,6 +184,7 @@ export function createDevBuilds(input: DevBuildsInput) {
     if (closing) return;
     const start = performance.now();
     const changed = [...new Set(changes.map((change) => relative(siteDir, change.path)))];
+    const builder = getBuilder();
     builder.forget(changes);
     try {
       // Open pages reload as soon as the pages are written; search indexes and seo files follow.
@@ -235,11 +240,11 @@ export function createDevBuilds(input: DevBuildsInput) {
     themeDir: config.themeDir,
     configFile: join(siteDir, CONFIG_FILE_NAME),
     readFrom,
-    findChangedSince: (since) => builder.findChangedSince(since),
+    findChangedSince: (since) => getBuilder().findChangedSince(since),
     onChanges: (changes) => {
       running = (running ?? firstBuild!).then(() => rebuild(changes));
     },
-    onLost: () => builder.forget('all'),
+    onLost: () => getBuilder().forget('all'),
   });
 
   return {
@@ -297,11 +302,13 @@ export function createDevBuilds(input: DevBuildsInput) {
      */
     async close(): Promise<void> {
       const quiet = !watch.hasPending();
-      await builder.close();
+      await madeBuilder?.close();
       await (running ?? firstBuild);
-      builder.saveCache();
+      madeBuilder?.saveCache();
       if (store.shared && quiet && state && !lastFailed) {
-        const searchIndexes = Object.fromEntries(Object.entries(state.searchIndexes).filter(([file]) => !builder.isSearchUnfinished(file)));
+        const searchIndexes = Object.fromEntries(
+          Object.entries(state.searchIndexes).filter(([file]) => !madeBuilder?.isSearchUnfinished(file)),
+        );
         keepOutput(cacheDir, outDir, { docgenVersion: DOCGEN_VERSION, fingerprint: fingerprint(), state: { ...state, searchIndexes } });
       } else {
         rmSync(outDir, { recursive: true, force: true });

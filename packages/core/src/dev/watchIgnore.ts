@@ -1,6 +1,6 @@
 import { fstatSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { readBuildRecord } from '../build/index.js';
+import { readRecordedOutDir } from '../build/index.js';
 import { isInsideFolder } from '../files/index.js';
 
 export interface WatchIgnoreOptions {
@@ -22,7 +22,7 @@ export interface WatchIgnoreOptions {
 export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIgnoreOptions): (path: string) => boolean {
   const site = resolve(siteDir);
   const theme = resolve(themeSourceDir);
-  const outputs = [join(site, 'build'), readBuildRecord(cacheDir)?.outDir].filter((dir): dir is string => dir !== undefined);
+  const outputs = [join(site, 'build'), readRecordedOutDir(cacheDir)].filter((dir): dir is string => dir !== undefined);
   const ignoredFolders = [resolve(cacheDir), ...outputs];
   const staging = outputs.map((dir) => ({ parent: dirname(resolve(dir)), prefix: `.${basename(dir)}.docgen-` }));
   return (path: string) => {
