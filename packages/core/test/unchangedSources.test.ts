@@ -2,7 +2,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'n
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config/index.js';
-import { ContentCache, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
+import { ContentCache, FRONT_MATTER_MEMO_FILE, FrontMatterMemo, readFrontMatterMemo, readSiteContent } from '../src/content/index.js';
 import { toSitePath } from '../src/content/sourceFile.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
 import { readInputFingerprint } from '../src/build/buildRecord.js';
@@ -19,7 +19,7 @@ const HOUR_AGO = Date.now() / 1000 - 3600;
  */
 const sites: string[] = [];
 beforeAll(async () => {
-  for (let count = 0; count < 6; count++) sites.push(writeSampleSite());
+  for (let count = 0; count < 8; count++) sites.push(writeSampleSite());
   await new Promise((resolve) => setTimeout(resolve, 2100));
 });
 const makeSite = () => sites.pop()!;
@@ -130,6 +130,39 @@ describe('unchanged sources', () => {
     const doc = docOf(readWithMemo(siteDir, storeDir), 'intro.md');
     expect(isUnread(doc)).toBe(false);
     expect(isUnread(docOf(readWithMemo(siteDir, storeDir), 'guide/plain.md'))).toBe(true);
+  });
+
+  it("are not read by a store of its own that starts from the build store's memo (the dev server's first run), which stays as it was", () => {
+    const siteDir = makeSite();
+    const buildStore = makeTempDir();
+    readWithMemo(siteDir, buildStore);
+    const buildMemo = readFileSync(join(buildStore, FRONT_MATTER_MEMO_FILE), 'utf8');
+    const devStore = makeTempDir();
+    const memo = readFrontMatterMemo(devStore, 'salt', buildStore);
+    const content = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), memo);
+    expect(isUnread(docOf(content, 'intro.md'))).toBe(true);
+    expect(docOf(content, 'intro.md').body).toContain('First words.');
+    memo.write(devStore);
+    expect(readFileSync(join(buildStore, FRONT_MATTER_MEMO_FILE), 'utf8')).toBe(buildMemo);
+    // Once it has a memo of its own, that is the one it reads.
+    writeFileSync(join(buildStore, FRONT_MATTER_MEMO_FILE), '{}');
+    const again = readSiteContent(siteDir, readConfig(siteDir), new ContentCache(), readFrontMatterMemo(devStore, 'salt', buildStore));
+    expect(isUnread(docOf(again, 'intro.md'))).toBe(true);
+  });
+
+  it('give compile tasks that read the body when a task is sent to a thread, not when it is made', () => {
+    const siteDir = makeSite();
+    const storeDir = makeTempDir();
+    readWithMemo(siteDir, storeDir);
+    const content = readWithMemo(siteDir, storeDir);
+    const keys = createSourceKeys();
+    const salt = readCompileSalt(readConfig(siteDir));
+    const [intro, plain] = [docOf(content, 'intro.md'), docOf(content, 'guide/plain.md')];
+    const tasks = [intro, plain].map((doc) => keys.taskOf(keys.keyOf(salt, doc), doc));
+    // Posting a task to a thread clones it as structuredClone does: that is when its body is read.
+    expect(structuredClone(tasks[1])).toMatchObject({ sourcePath: 'docs/guide/plain.md', body: plain.body });
+    writeFileSync(join(siteDir, 'docs/intro.md'), '---\ntitle: Intro\n---\n\nRewritten after its task was made.\n');
+    expect(catchDocgenError(() => structuredClone(tasks[0])).code).toBe('source-changed');
   });
 
   it('are forgotten with the memo of another docgen (its salt)', () => {

@@ -139,9 +139,11 @@ export interface BuilderState {
 export function createBuilderState(options: BuilderOptions): BuilderState {
   const siteDir = resolve(options.siteDir);
   const cacheDir = options.cacheDir ?? findCacheDir(siteDir);
-  const storeDir = options.storeDir ?? join(cacheDir, 'compiled');
+  const buildStoreDir = join(cacheDir, 'compiled');
+  const storeDir = options.storeDir ?? buildStoreDir;
   const watching = options.watching ?? false;
   const index = readCompileIndex(storeDir);
+  const memoSalt = `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}\0${readFrontMatterCheckerKey()}`;
   return {
     options,
     siteDir,
@@ -153,7 +155,8 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     hasher: createRouteInputHasher(),
     compiled: index.entries,
     indexOnDisk: index.onDisk,
-    frontMatterMemo: readFrontMatterMemo(storeDir, `${DOCGEN_VERSION}\0${FRONT_MATTER_KEYS}\0${readFrontMatterCheckerKey()}`),
+    // A store of its own (the dev server's) starts from the memo of `docgen build`'s.
+    frontMatterMemo: readFrontMatterMemo(storeDir, memoSalt, storeDir === buildStoreDir ? undefined : buildStoreDir),
     sourceKeys: createSourceKeys(),
     seoFiles: createSeoFiles({ keepTwinTexts: watching }),
     contentCache: new ContentCache(),

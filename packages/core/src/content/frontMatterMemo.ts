@@ -113,8 +113,14 @@ export class FrontMatterMemo {
 /**
  * The memo kept in `dir`; empty when there is none, it is unreadable, or was written with another
  * `salt` (another docgen version: its schemas may differ). A cache is never trusted over parsing.
+ * `seedDir`: another store whose memo is taken when `dir` has none (the dev server's store starts
+ * from what `docgen build` read: the same files, the same stamps); it is only read.
  */
-export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo {
+export function readFrontMatterMemo(dir: string, salt: string, seedDir?: string): FrontMatterMemo {
+  return readStoredMemo(dir, salt) ?? (seedDir === undefined ? undefined : readStoredMemo(seedDir, salt)) ?? new FrontMatterMemo(salt);
+}
+
+function readStoredMemo(dir: string, salt: string): FrontMatterMemo | undefined {
   try {
     const stored = JSON.parse(readWholeText(join(dir, FRONT_MATTER_MEMO_FILE))) as {
       salt?: unknown;
@@ -126,9 +132,9 @@ export function readFrontMatterMemo(dir: string, salt: string): FrontMatterMemo 
       return new FrontMatterMemo(salt, stored.entries as Record<string, MemoEntry>, stored.files as Record<string, KnownFile>);
     }
   } catch {
-    // None yet, or unreadable: start empty.
+    // None yet, or unreadable.
   }
-  return new FrontMatterMemo(salt);
+  return undefined;
 }
 
 const hashText = (text: string) => createHash('sha1').update(text).digest('base64');
