@@ -17,23 +17,38 @@ export interface LastRun {
   sources: Map<string, SourceRecord>;
 }
 
-/** What a watching builder remembers of a source file: its compile key and front matter. */
+/** What a watching builder remembers of a source file: its compile key and front matter, and whether it is a doc. */
 export interface SourceRecord {
   key: string;
   salt: string;
   bodyLine: number;
   frontMatter: string;
+  /** A doc (of any version or locale), whose front matter the content takes as the file has it: see canRenderAheadOfReading. */
+  isDoc: boolean;
 }
 
 /** The source records of a run's content (see LastRun). */
 export function toSourceRecords(input: { content: SiteContent; salt: string; sourceKeys: SourceKeys }): Map<string, SourceRecord> {
   const { content, salt, sourceKeys } = input;
+  const docs = new Set<object>(content.versions.flatMap((version) => version.docs));
   const records = new Map<string, SourceRecord>();
   for (const source of getMarkdownSources(content)) {
     const key = sourceKeys.keyOf(salt, source);
-    records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter: JSON.stringify(source.frontMatter) });
+    const frontMatter = JSON.stringify(source.frontMatter);
+    records.set(source.file.absolutePath, { key, salt, bodyLine: source.bodyLine, frontMatter, isDoc: docs.has(source) });
   }
   return records;
+}
+
+/**
+ * Whether renderAhead may run before the site's content is read (with readDocSource for the
+ * changed files): every change is a save of a markdown doc (not MDX, whose compile key needs the
+ * MDX runtime of the whole content) the last run read. At 10,000 pages reading the content takes
+ * the main thread some 100 ms even when nothing but the saved file is read again.
+ */
+export function canRenderAheadOfReading(lastRun: LastRun | undefined, changes: FileChange[] | 'all', isMdx: (path: string) => boolean): boolean {
+  if (!lastRun || changes === 'all' || changes.length === 0) return false;
+  return changes.every((change) => change.kind === 'change' && lastRun.sources.get(change.path)?.isDoc === true && !isMdx(change.path));
 }
 
 export interface RenderAheadInput {
@@ -41,7 +56,8 @@ export interface RenderAheadInput {
   /** Files changed since the last run (the watcher's events); `all` when unknown. */
   changes: FileChange[] | 'all';
   config: SiteConfig;
-  content: SiteContent;
+  /** The source of a file, by absolute path, as the content has it (undefined when it has none). */
+  sourceOf: (absolutePath: string) => SourceMarkdown<unknown> | undefined;
   pool: TaskPool;
   /** Bodies compiled so far, by key: those compiled here are added. */
   compiled: Map<string, CompiledMarkdown>;
@@ -61,17 +77,16 @@ export interface RenderAheadInput {
  * renders whatever else changed, and these pages again.
  */
 export async function renderAhead(input: RenderAheadInput): Promise<Set<string> | undefined> {
-  const { lastRun, changes, config, content, pool, compiled, sourceKeys } = input;
+  const { lastRun, changes, config, sourceOf, pool, compiled, sourceKeys } = input;
   if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
   if (changes.some((change) => change.kind !== 'change' || !/\.mdx?$/.test(change.path))) return undefined;
-  const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
   const salt = readCompileSalt(config);
   const newKeys = new Map<string, string>();
   const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
   const tasks: CompileTask[] = [];
   for (const path of new Set(changes.map((change) => change.path))) {
     const before = lastRun.sources.get(path);
-    const source = sources.get(path);
+    const source = sourceOf(path);
     if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
     if (before.frontMatter !== JSON.stringify(source.frontMatter)) return undefined;
     const key = sourceKeys.keyOf(salt, source);

@@ -4,25 +4,27 @@
  * server), then runs the steps of runAll.
  */
 import type { Stats } from 'node:fs';
-import type { SiteConfig, SiteContent } from '@docgen/types';
+import type { SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
 import { writeCompileIndex } from '../compile/mainThread.js';
 import { readConfig } from '../config/index.js';
 import {
   findComponentPages,
   FRONT_MATTER_MEMO_FILE,
+  readDocSource,
   readGitHistories,
   readGitLastUpdates,
   readSiteContent,
   showsLastUpdates,
   type FileChange,
 } from '../content/index.js';
+import { readsAsMdx } from '../files/index.js';
 import type { OutputWriter } from '../output/index.js';
 import type { TaskPool } from '../workers/pool.js';
 import { createBuilderState, type BuilderOptions, type BuilderState, type RebuildResult, type RunHooks } from './builderState.js';
 import type { OutputState } from './buildPlan.js';
 import { getMarkdownSources, readCompileSalt } from './compileKeys.js';
 import { loadHtmlSanitizer } from './loadSite.js';
-import { renderAhead } from './renderAhead.js';
+import { canRenderAheadOfReading, renderAhead } from './renderAhead.js';
 import { startPreview } from './renderPreview.js';
 import { pagesWritten, runAll } from './runAll.js';
 import { getBuildId, readThemeKey } from './themeKey.js';
@@ -81,13 +83,37 @@ export function createSiteBuilder(options: BuilderOptions) {
         ({ serverFile }) => pool.loadTheme(serverFile, themeKey),
         () => {},
       );
+      const renderAheadOf = (sourceOf: (absolutePath: string) => SourceMarkdown<unknown> | undefined) =>
+        timed('ahead', () =>
+          renderAhead({
+            lastRun: builder.lastRun,
+            changes: builder.changedSince,
+            config,
+            sourceOf,
+            pool,
+            compiled,
+            sourceKeys,
+            locales: options.locales,
+            hasLocaleSetup: (locale) => threads.hasLocale(locale),
+          }),
+        );
+      // A save of docs alone: their pages are rendered before the content is read, from the files saved.
+      const early = canRenderAheadOfReading(builder.lastRun, builder.changedSince, (path) => readsAsMdx(path, config.markdown.format));
+      let ahead: Set<string> | undefined;
       let content: SiteContent;
       try {
+        if (early) {
+          const reader = { siteDir, config, cache: contentCache, memo: builder.frontMatterMemo };
+          ahead = await renderAheadOf((path) => readDocSource(reader, path));
+          if (ahead) await pagesWritten(hooks, { previewChanged: false });
+        }
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
         // Translation statuses: one more pass, only when the config asks for them.
         const histories = config.i18n.status ? await timed('history', () => readGitHistories(siteDir, cacheDir)) : undefined;
-        content = readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats });
+        content = await timed('read', () =>
+          readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats }),
+        );
         // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
         await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });
         // Before the first task starts the other threads: a small site is built on fewer. A dev
@@ -99,20 +125,11 @@ export function createSiteBuilder(options: BuilderOptions) {
         await bundled.catch(() => {});
         throw error;
       }
-      const ahead = await timed('ahead', () =>
-        renderAhead({
-          lastRun: builder.lastRun,
-          changes: builder.changedSince,
-          config,
-          content,
-          pool,
-          compiled,
-          sourceKeys,
-          locales: options.locales,
-          hasLocaleSetup: (locale) => threads.hasLocale(locale),
-        }),
-      );
-      if (ahead) await pagesWritten(hooks, { previewChanged: false });
+      if (!early) {
+        const sources = new Map(getMarkdownSources(content).map((source) => [source.file.absolutePath, source]));
+        ahead = await renderAheadOf((path) => sources.get(path));
+        if (ahead) await pagesWritten(hooks, { previewChanged: false });
+      }
       const preview = startsPreview(builder, { config, content, pool, hooks })
         ? startPreview(
             {

@@ -1,4 +1,4 @@
-export { findComponentPages, readSiteContent, showsLastUpdates } from './readSiteContent.js';
+export { findComponentPages, readDocSource, readSiteContent, showsLastUpdates } from './readSiteContent.js';
 export { readGitHead, readGitLastUpdates, type GitLastUpdates } from './gitLastUpdates.js';
 export { readGitHistories, type GitHistories } from './gitHistories.js';
 export { ContentCache, type FileChange } from './contentCache.js';

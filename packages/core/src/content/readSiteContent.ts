@@ -140,6 +140,20 @@ export function readSiteContent(
   return { ...withHistories, diagnostics };
 }
 
+/**
+ * A doc's source as readSiteContent reads it (through `cache`, which then holds it for that
+ * reading), without the fields it adds by where the doc is (version, locale): for the dev server's
+ * render ahead of a saved doc (see canRenderAheadOfReading). Its warnings are reported by the
+ * reading of the whole content that follows.
+ */
+export function readDocSource(
+  input: { siteDir: string; config: SiteConfig; cache: ContentCache; memo: FrontMatterMemo | undefined },
+  absolutePath: string,
+): SourceMarkdown<unknown> {
+  const reader: Reader = { ...input, fileStats: undefined, skipped: new Map(), unreadable: new Map(), fileWarnings: new Map() };
+  return readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
+}
+
 /** Whether docs or posts show when they last changed (and so git is read). */
 export function showsLastUpdates(config: SiteConfig): boolean {
   const { docs, blog } = config;
