@@ -108,6 +108,16 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
     expect(rendered.sort()).toEqual(['/docs/guide/long', '/en/docs/guide/long']);
   }, 60_000);
 
+  it('renders ahead a doc whose reading time an added paragraph changed: a doc does not show it', async () => {
+    // Some 900 syllables: the page's reading time goes from one minute to two.
+    const paragraph = '읽는 시간이 일 분 더 걸리도록 긴 문단을 덧붙입니다. '.repeat(45);
+    const { atReload, final, fresh } = await save('docs/guide/long.md', `${LONG_PAGE}\n${paragraph}\n`);
+    expect(atReload[0]!.stages.filter((stage) => stage !== 'bundle')).toEqual(['ahead']);
+    expect(atReload[0]!.html['docs/guide/long/index.html']).toContain('긴 문단을 덧붙입니다.');
+    expect(atReload[0]!.html).toEqual(final);
+    expect(final).toEqual(fresh);
+  }, 60_000);
+
   it('renders an MDX page ahead as MDX, as the rebuild would', async () => {
     const { atReload, final, fresh, rendered } = await save('docs/guide/tabs.mdx', `${TABS_PAGE}\n새로 쓴 문단입니다.\n`);
     // After the content is read: an MDX page's compile key holds the MDX runtime of the whole content.

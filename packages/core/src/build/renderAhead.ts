@@ -83,6 +83,7 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
   const salt = readCompileSalt(config);
   const newKeys = new Map<string, string>();
   const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
+  const docKeys = new Set<string>();
   const tasks: CompileTask[] = [];
   for (const path of new Set(changes.map((change) => change.path))) {
     const before = lastRun.sources.get(path);
@@ -93,13 +94,17 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
     if (key === before.key) continue;
     newKeys.set(before.key, key);
     sourceOfKey.set(key, source);
+    if (before.isDoc) docKeys.add(key);
     if (!compiled.has(key)) tasks.push(sourceKeys.taskOf(key, source));
   }
   if (newKeys.size === 0) return undefined;
   for (const result of await pool.compile(tasks)) compiled.set(result.key, result);
   for (const [oldKey, newKey] of newKeys) {
-    const ownDescription = (sourceOfKey.get(newKey)!.frontMatter as { description?: string }).description !== undefined;
-    if (getPublicShape(compiled.get(oldKey), ownDescription) !== getPublicShape(compiled.get(newKey), ownDescription)) return undefined;
+    const shown = {
+      description: (sourceOfKey.get(newKey)!.frontMatter as { description?: string }).description === undefined,
+      readingTime: !docKeys.has(newKey),
+    };
+    if (getPublicShape(compiled.get(oldKey), shown) !== getPublicShape(compiled.get(newKey), shown)) return undefined;
   }
   const renderLocales = input.locales ?? lastRun.manifest.locales.map((locale) => locale.locale);
   const renderTasks: RenderTask[] = [];
@@ -126,9 +131,10 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
 
 /**
  * What the site model takes from compiled content: equal shapes give equal manifests. The
- * description is not taken when the front matter has one (`ownDescription`).
+ * description is taken only when the front matter has none, the reading time only of posts and
+ * pages (a doc shows none: a paragraph added to a doc often moves it by a minute).
  */
-function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: boolean): string {
+function getPublicShape(compiled: CompiledMarkdown | undefined, shown: { description: boolean; readingTime: boolean }): string {
   if (!compiled) return '';
   const { contentTitle, contentTitleId, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes, components } = compiled;
   return JSON.stringify([
@@ -140,8 +146,8 @@ function getPublicShape(compiled: CompiledMarkdown | undefined, ownDescription: 
     headings,
     anchorIds,
     urls,
-    ownDescription ? '' : description,
-    readingTimeMinutes,
+    shown.description ? description : '',
+    shown.readingTime ? readingTimeMinutes : 0,
     // A body that failed to compile is never rendered ahead: the run fails with its error.
     compiled.diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
   ]);
