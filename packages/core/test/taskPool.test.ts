@@ -56,6 +56,28 @@ describe('task pool threads', () => {
     }
   });
 
+  it('fails a task whose arguments cannot be sent with their error, and runs the next', async () => {
+    const pool = createPool('unsendable', true);
+    try {
+      const task = (name: string) => ({ key: name, sourcePath: `docs/${name}.md`, bodyLine: 1, body: `# ${name}\n` });
+      // As a compile task's body getter throws when the file changed since it was read (taskOf).
+      const unsendable = Object.defineProperty({ key: 'c', sourcePath: 'docs/c.md', bodyLine: 1 }, 'body', {
+        enumerable: true,
+        get: () => {
+          throw new Error('docs/c.md changed');
+        },
+      }) as ReturnType<typeof task>;
+      // Two threads: the third task waits, and is sent when a thread answers (from its message).
+      const results = await Promise.allSettled([pool.compile([task('a')]), pool.compile([task('b')]), pool.compile([unsendable])]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'docs/c.md changed' });
+      const [compiled] = await pool.compile([task('d')]);
+      expect(compiled!.contentTitle).toBe('d');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('starts only urgent tasks while held, and the others once released', async () => {
     const pool = createPool('hold', true);
     try {

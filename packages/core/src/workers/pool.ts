@@ -197,7 +197,14 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
           dispatch();
         },
       });
-      worker.postMessage({ id, method: job.method, args: job.args } satisfies WorkerRequest);
+      try {
+        worker.postMessage({ id, method: job.method, args: job.args } satisfies WorkerRequest);
+      } catch (error) {
+        // Arguments that cannot be sent (a compile task's body is read as it is posted, and may
+        // have changed on disk since its file was read: see taskOf): the job fails, not the pool.
+        pending.get(id)!.reject(error as Error);
+        pending.delete(id);
+      }
     }
   };
   // What every thread was sent outside the task queue (setLocale, loadTheme, prepareCompile), in
