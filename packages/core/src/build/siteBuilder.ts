@@ -120,6 +120,8 @@ export function createSiteBuilder(options: BuilderOptions) {
         // server keeps them all, for the page asked for while the others are built.
         if (!watching) threads.fitToPages(countPages(content));
       } catch (error) {
+        // Pages rendered ahead (a save of docs), then the reading failed: the next run renders them again.
+        for (const key of ahead ?? []) builder.renderedAhead.add(key);
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.
         await bundled.catch(() => {});
