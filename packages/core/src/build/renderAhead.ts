@@ -47,8 +47,15 @@ export function toSourceRecords(input: { content: SiteContent; salt: string; sou
  * the main thread some 100 ms even when nothing but the saved file is read again.
  */
 export function canRenderAheadOfReading(lastRun: LastRun | undefined, changes: FileChange[] | 'all', isMdx: (path: string) => boolean): boolean {
-  if (!lastRun || changes === 'all' || changes.length === 0) return false;
-  return changes.every((change) => change.kind === 'change' && lastRun.sources.get(change.path)?.isDoc === true && !isMdx(change.path));
+  const saved = getSavedMarkdown(lastRun, changes);
+  return lastRun !== undefined && saved !== undefined && saved.every((path) => lastRun.sources.get(path)?.isDoc === true && !isMdx(path));
+}
+
+/** The markdown files whose saves are all the changes since the last run; undefined when there is none, or a change of another kind. */
+function getSavedMarkdown(lastRun: LastRun | undefined, changes: FileChange[] | 'all'): string[] | undefined {
+  if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
+  if (changes.some((change) => change.kind !== 'change' || !/\.mdx?$/.test(change.path))) return undefined;
+  return [...new Set(changes.map((change) => change.path))];
 }
 
 export interface RenderAheadInput {
@@ -78,14 +85,14 @@ export interface RenderAheadInput {
  */
 export async function renderAhead(input: RenderAheadInput): Promise<Set<string> | undefined> {
   const { lastRun, changes, config, sourceOf, pool, compiled, sourceKeys } = input;
-  if (!lastRun || changes === 'all' || changes.length === 0) return undefined;
-  if (changes.some((change) => change.kind !== 'change' || !/\.mdx?$/.test(change.path))) return undefined;
+  const saved = getSavedMarkdown(lastRun, changes);
+  if (!lastRun || !saved) return undefined;
   const salt = readCompileSalt(config);
   const newKeys = new Map<string, string>();
   const sourceOfKey = new Map<string, SourceMarkdown<unknown>>();
   const docKeys = new Set<string>();
   const tasks: CompileTask[] = [];
-  for (const path of new Set(changes.map((change) => change.path))) {
+  for (const path of saved) {
     const before = lastRun.sources.get(path);
     const source = sourceOf(path);
     if (!before || !source || before.salt !== salt || before.bodyLine !== source.bodyLine) return undefined;
