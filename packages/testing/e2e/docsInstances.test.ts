@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../src/browser.js';
+import { gotoReady, launchBrowser, openPage } from '../src/browser.js';
 import { runDocgen } from '../src/cli.js';
 import { readSearchIndexText } from '../src/searchIndex.js';
 import { writeSiteFiles } from '../src/fixtureSite.js';
@@ -163,7 +163,7 @@ describe('several docs instances', () => {
   it("shows each instance's version dropdown, banner and navbar links in the version the reader is in", async () => {
     const { context, page: tab, problems } = await openPage(browser);
     try {
-      await tab.goto(`${server.url}/community/next/team`);
+      await gotoReady(tab, `${server.url}/community/next/team`);
       const [docsDropdown, communityDropdown] = [tab.locator('.navbar .dropdown').nth(0), tab.locator('.navbar .dropdown').nth(1)];
       await expect.poll(() => docsDropdown.locator('.dropdown__toggle').textContent()).toBe('2.0');
       await expect.poll(() => communityDropdown.locator('.dropdown__toggle').textContent()).toBe('Next');

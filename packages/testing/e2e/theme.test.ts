@@ -112,6 +112,41 @@ describe('navbar', () => {
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('English');
+    // Focus on the button does not keep a closed menu on screen.
+    await expect.poll(() => toggle.locator('xpath=..').locator('.dropdown__menu').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('shows the menu of a dropdown clicked before the page is hydrated, with links that work, and keeps it open after', async () => {
+    const { context, page } = await openPage(browser, { viewport: DESKTOP });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl + '/en/docs/guide/overview', { waitUntil: 'commit' });
+    const toggle = page.locator('.navbar .dropdown__toggle', { hasText: 'English' });
+    const menu = toggle.locator('xpath=..').locator('.dropdown__menu');
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(true);
+    // The link takes the pointer: what lies beneath the menu does not.
+    const korean = menu.locator('.dropdown__link', { hasText: '한국어' });
+    expect(
+      await korean.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('a') === link;
+      }),
+    ).toBe(true);
+    // Hydrated with focus still in it, the dropdown is open and the button closes it.
+    release();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await toggle.click();
+    await korean.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/docs/guide/overview');
     await context.close();
   });
 

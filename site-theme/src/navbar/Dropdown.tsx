@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@docgen/client';
 import { useBehaviourEffect } from '../afterHydration.js';
 import { ExternalLinkIcon } from '../layout/ExternalLinkIcon.js';
@@ -14,7 +14,9 @@ export interface DropdownItem {
 
 /**
  * A navbar dropdown. Opens on click or Enter; closes on Escape, on a mousedown or touch outside,
- * and when focus leaves it. Works as a hover menu with JavaScript off.
+ * and when focus leaves it. Works as a hover menu with JavaScript off. Until the page is hydrated
+ * the menu follows focus (a click on the button before then shows it, and its links work); once
+ * hydrated, the button's state alone shows it, open already if focus is inside.
  */
 export function Dropdown({
   label,
@@ -27,10 +29,12 @@ export function Dropdown({
   position: 'left' | 'right';
   icon?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  // Undefined until hydrated (no aria-expanded): the stylesheet shows the menu while focus is in it.
+  const [open, setOpen] = useState<boolean>();
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  useEffect(() => setOpen(!!ref.current?.contains(document.activeElement)), []);
   useBehaviourEffect(
     (code) =>
       open && ref.current
@@ -43,7 +47,7 @@ export function Dropdown({
     [open],
   );
   return (
-    <div ref={ref} className={`navbar__item dropdown dropdown--${position === 'left' ? 'left' : 'right'}${open ? ' dropdown--show' : ''}`}>
+    <div ref={ref} className={`navbar__item dropdown dropdown--${position}${open ? ' dropdown--show' : ''}`}>
       <button
         ref={buttonRef}
         type="button"
