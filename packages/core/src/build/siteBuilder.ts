@@ -24,6 +24,7 @@ import { createBuilderState, type BuilderOptions, type BuilderState, type Rebuil
 import type { OutputState } from './buildPlan.js';
 import { getMarkdownSources, readCompileSalt } from './compileKeys.js';
 import { loadHtmlSanitizer } from './loadSite.js';
+import { preReadDocs } from './preReadDocs.js';
 import { canRenderAheadOfReading, renderAhead } from './renderAhead.js';
 import { startPreview } from './renderPreview.js';
 import { pagesWritten, runAll } from './runAll.js';
@@ -107,12 +108,24 @@ export function createSiteBuilder(options: BuilderOptions) {
           ahead = await renderAheadOf((path) => readDocSource(reader, path));
           if (ahead) await pagesWritten(hooks, { previewChanged: false });
         }
+        // Docs read by the threads while git is read (a first run of a large site).
+        const preReading = preReadDocs({
+          siteDir,
+          config,
+          cache: contentCache,
+          memo: builder.frontMatterMemo,
+          pool,
+          timed: (run) => timed('pre-read', run),
+        });
+        // Settled below; this keeps a failure from going unhandled while git is read.
+        preReading.catch(() => {});
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
         // Translation statuses: one more pass, only when the config asks for them.
         const histories = config.i18n.status ? await timed('history', () => readGitHistories(siteDir, cacheDir)) : undefined;
+        const preRead = await preReading;
         content = await timed('read', () =>
-          readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats }),
+          readSiteContent(siteDir, config, contentCache, builder.frontMatterMemo, { git, histories, fileStats: input.fileStats, preRead }),
         );
         // The MDX pages' runtime (esbuild, as the theme): their compile keys hold it.
         await sourceKeys.prepareMdx({ siteDir, config, content, storeDir });

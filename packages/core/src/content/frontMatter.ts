@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Diagnostic, InlineAuthor, LocatedPath, SourceFile, SourceMarkdown } from '@docgen/types';
 import { getScriptUrlScheme } from '@docgen/shared/scriptUrl';
 import * as z from '../vendor/zod.js';
@@ -6,22 +5,7 @@ import { DocgenError, suggestName } from '../diagnostics/index.js';
 import { parseYamlFile, type YamlFile } from '../yaml/index.js';
 import { getIdProblem, getSlugProblem, readsAsMdx, ROUTE_PATH_HINT } from '../files/index.js';
 import type { FrontMatterMemo } from './frontMatterMemo.js';
-
-const FENCE = /^---([^\n]*)\n/;
-const CLOSING_FENCE = /\n---[ \t]*(\n|$)/;
-
-/** Where the body of a markdown text starts: after its front matter block (0 when it has none); undefined when the block is never closed. */
-export function findBodyStart(text: string): number | undefined {
-  const open = FENCE.exec(text);
-  if (!open) return 0;
-  const close = CLOSING_FENCE.exec(text.slice(open[0].length - 1));
-  return close ? open[0].length - 1 + close.index + close[0].length : undefined;
-}
-
-/** A hash of a markdown body: what its compile key holds of it, and what tells an unread file's body when it is read (see unchangedSources.ts). */
-export function hashMarkdownBody(body: string): string {
-  return createHash('sha256').update(body).digest('base64');
-}
+import { splitFrontMatter } from './preRead.js';
 
 /**
  * Splits a markdown file into YAML front matter and body. Front matter is YAML only: a `---js`
@@ -35,46 +19,63 @@ export function parseFrontMatter<Schema extends z.ZodType>(
   memo?: { memo: FrontMatterMemo; kind: string },
   mdx = readsAsMdx(file.sitePath, 'detect'),
 ): SourceMarkdown<z.output<Schema>> {
-  const open = FENCE.exec(file.text);
-  if (!open) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
-  const language = open[1]!.trim();
-  if (language !== '' && language !== 'yaml') {
-    throw new DocgenError(`Front matter in "${language}" is not supported`, {
+  const block = splitFrontMatter(file.text);
+  if (!block) return { file, frontMatter: schema.parse({}), body: file.text, bodyLine: 1 };
+  if (block.language !== '' && block.language !== 'yaml') {
+    throw new DocgenError(`Front matter in "${block.language}" is not supported`, {
       code: 'front-matter-language',
       location: { file: file.sitePath, line: 1, column: 4 },
       hint: 'Front matter is YAML only: start the block with a plain "---" line. Code in front matter is never run.',
     });
   }
-  const close = CLOSING_FENCE.exec(file.text.slice(open[0].length - 1));
-  if (!close) {
+  if (block.yamlText === undefined || block.bodyStart === undefined) {
     throw new DocgenError('Front matter is not closed', {
       code: 'front-matter-unclosed',
       location: { file: file.sitePath, line: 1, column: 1 },
       hint: 'End the front matter with a line holding only "---".',
     });
   }
-  const yamlText = file.text.slice(open[0].length, open[0].length - 1 + close.index + 1);
-  const bodyStart = open[0].length - 1 + close.index + close[0].length;
-  const bodyLine = file.text.slice(0, bodyStart).split('\n').length;
-  const body = file.text.slice(bodyStart);
+  const bodyLine = file.text.slice(0, block.bodyStart).split('\n').length;
+  const body = file.text.slice(block.bodyStart);
   // An MDX file's front matter is checked against its body too (the keys it reads): not memoized.
-  if (mdx) memo = undefined;
-  const remembered = memo?.memo.get(memo.kind, file.sitePath, yamlText);
+  const { frontMatter, warnings, writtenFrontMatter } = checkFrontMatter(
+    block.yamlText,
+    file.sitePath,
+    schema,
+    mdx ? undefined : memo,
+    mdx ? body : undefined,
+  );
+  return { file, frontMatter, body, bodyLine, ...(warnings && { warnings }), ...(writtenFrontMatter && { writtenFrontMatter }) };
+}
+
+/**
+ * The front matter `yamlText` of `sitePath` checked against `schema`: the value and the warnings,
+ * taken from `memo` when it checked the same text before (and remembered there otherwise).
+ * `mdxBody`: the body of an MDX file, whose own keys it reads (`{frontMatter.product}`) are known
+ * keys too, and whose written front matter is kept (`writtenFrontMatter`).
+ */
+export function checkFrontMatter<Schema extends z.ZodType>(
+  yamlText: string,
+  sitePath: string,
+  schema: Schema,
+  memo?: { memo: FrontMatterMemo; kind: string },
+  mdxBody?: string,
+): Pick<SourceMarkdown<z.output<Schema>>, 'frontMatter' | 'warnings' | 'writtenFrontMatter'> {
+  const remembered = memo?.memo.get(memo.kind, sitePath, yamlText);
   if (remembered) {
     const { frontMatter, warnings } = remembered;
-    return { file, frontMatter: frontMatter as z.output<Schema>, body, bodyLine, ...(warnings && { warnings }) };
+    return { frontMatter: frontMatter as z.output<Schema>, ...(warnings && { warnings }) };
   }
-  const yaml = parseYamlFile(yamlText, file.sitePath, 1);
+  const yaml = parseYamlFile(yamlText, sitePath, 1);
   const value = yaml.value ?? {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new DocgenError('Front matter must be a YAML mapping of keys to values', {
       code: 'front-matter-invalid',
-      location: { file: file.sitePath, line: 2, column: 1 },
+      location: { file: sitePath, line: 2, column: 1 },
       hint: 'Write it as "key: value" lines, e.g. "title: 시작하기".',
     });
   }
-  // An MDX file's own keys are read by its content (`{frontMatter.product}`): those are known too.
-  const read = mdx ? [...body.matchAll(/\bfrontMatter\.([\w$]+)/g)].map((match) => match[1]!) : [];
+  const read = mdxBody === undefined ? [] : [...mdxBody.matchAll(/\bfrontMatter\.([\w$]+)/g)].map((match) => match[1]!);
   const known = KNOWN_KEYS.get(schema)?.concat(read);
   const warnings = known ? getUnknownKeyWarnings(value as Record<string, unknown>, known, yaml) : [];
   const parsed = schema.safeParse(value);
@@ -99,14 +100,11 @@ export function parseFrontMatter<Schema extends z.ZodType>(
     }));
   }
   const checked = { frontMatter: frontMatter as unknown, ...(warnings.length > 0 && { warnings }) };
-  const { frontMatter: memoized, warnings: kept } = memo ? memo.memo.set(memo.kind, file.sitePath, yamlText, checked) : checked;
+  const { frontMatter: memoized, warnings: kept } = memo ? memo.memo.set(memo.kind, sitePath, yamlText, checked) : checked;
   return {
-    file,
     frontMatter: memoized as z.output<Schema>,
-    body,
-    bodyLine,
     ...(kept && { warnings: kept }),
-    ...(mdx && { writtenFrontMatter: value as Record<string, unknown> }),
+    ...(mdxBody !== undefined && { writtenFrontMatter: value as Record<string, unknown> }),
   };
 }
 

@@ -18,7 +18,7 @@ interface MemoEntry extends CheckedFrontMatter {
 }
 
 /**
- * A markdown file as the last reading found it, known by its stamp (see getFileStamp): what its
+ * A markdown file as the last reading found it, known by its stamp (see toFileStamp): what its
  * front matter gave, where its body starts, and the body's hash (hashMarkdownBody).
  */
 export interface KnownFile extends CheckedFrontMatter {
@@ -54,7 +54,7 @@ export class FrontMatterMemo {
 
   /**
    * The markdown file `sitePath` as read by schema `kind` when it had the stamp it has now
-   * (`stampOf`, see getFileStamp): a file whose size,
+   * (`stampOf`, see toFileStamp): a file whose size,
    * times and inode are those of the last reading holds what it held then, and need not be read
    * (`docgen build` trusts sizes and modification times as its fingerprint does). Undefined when
    * it was not read so, or changed since.
@@ -66,6 +66,11 @@ export class FrontMatterMemo {
     if (file === undefined || file.stamp !== stampOf()) return undefined;
     this.metFiles.set(key, file);
     return file;
+  }
+
+  /** Whether the memo knows a reading of the markdown file `sitePath` by schema `kind`, whatever its stamp. */
+  hasFile(kind: string, sitePath: string): boolean {
+    return this.files.has(`${kind}\0${sitePath}`);
   }
 
   /** Remembers what reading `sitePath` gave, unless its front matter is not JSON (see set). */
@@ -146,7 +151,7 @@ const hashText = (text: string) => createHash('sha1').update(text).digest('base6
  * file for one changed meanwhile, build after build.
  */
 export function readFrontMatterCheckerKey(): string {
-  return hashOwnCode(['./frontMatter', './sourceFile', './unchangedSources'].map((name) => new URL(name, import.meta.url)));
+  return hashOwnCode(['./frontMatter', './preRead', './sourceFile', './unchangedSources'].map((name) => new URL(name, import.meta.url)));
 }
 
 const NOT_JSON = Symbol('not JSON');

@@ -48,7 +48,7 @@ import { parseYamlFile } from '../yaml/index.js';
 import { blogFrontMatterSchema, docFrontMatterSchema, pageFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
 import { parseCategoryFile, parseSidebarsFile } from './sidebarsFile.js';
 import { readSourceFile, toSitePath } from './sourceFile.js';
-import { extendSource, readMarkdownSource } from './unchangedSources.js';
+import { extendSource, readMarkdownSource, type CheckedMarkdown } from './unchangedSources.js';
 import { isPageModule, isReactPage, toReactPageSource } from './reactPages.js';
 import type { GitHistories } from './gitHistories.js';
 import type { GitLastUpdates } from './gitLastUpdates.js';
@@ -99,6 +99,8 @@ export function readSiteContent(
     histories?: GitHistories;
     /** Stats of the site's files taken just before, by absolute path (see readMarkdownSource). */
     fileStats?: ReadonlyMap<string, Stats>;
+    /** Docs the build's threads read, by absolute path (see listUnreadDocs, checkPreReadDoc). */
+    preRead?: ReadonlyMap<string, CheckedMarkdown>;
   } = {},
 ): SiteContent {
   const locales = config.i18n.locales;
@@ -108,6 +110,7 @@ export function readSiteContent(
     cache,
     memo,
     fileStats: options.fileStats,
+    preRead: options.preRead,
     skipped: new Map(),
     unreadable: new Map(),
     fileWarnings: new Map(),
@@ -150,14 +153,48 @@ export function readDocSource(
   input: { siteDir: string; config: SiteConfig; cache: ContentCache; memo: FrontMatterMemo | undefined },
   absolutePath: string,
 ): SourceMarkdown<unknown> {
-  const reader: Reader = { ...input, fileStats: undefined, skipped: new Map(), unreadable: new Map(), fileWarnings: new Map() };
-  return readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
+  return readMarkdown(newReader(input), absolutePath, 'doc', docFrontMatterSchema);
 }
 
 /** Whether docs or posts show when they last changed (and so git is read). */
 export function showsLastUpdates(config: SiteConfig): boolean {
   const { docs, blog } = config;
   return docs.showLastUpdateTime || docs.showLastUpdateAuthor || blog.showLastUpdateTime || blog.showLastUpdateAuthor;
+}
+
+/**
+ * The docs a reading of the content would read from their files, not from `memo` (which knows no
+ * reading of them), by absolute path, each once: of every instance, version and locale, but MDX
+ * files (read on the main thread with what they import). What the build's threads can read for it
+ * (`preRead` of readSiteContent). What the reading would refuse (a missing folder, a path that
+ * can't become a URL) is left out: the reading reports it.
+ */
+export function listUnreadDocs(input: { siteDir: string; config: SiteConfig; cache: ContentCache; memo: FrontMatterMemo }): string[] {
+  const { siteDir, config, cache, memo } = input;
+  const reader = newReader({ siteDir, config, cache, memo: undefined });
+  const paths = new Set<string>();
+  for (const docs of getDocsInstances(config)) {
+    for (const name of getVersionNames(docs)) {
+      const docsDir = getDocsDir(docs, name);
+      if (!cache.find(siteDir, join(siteDir, docsDir)).exists) continue;
+      let sources: { absolutePath: string }[];
+      try {
+        sources = listVersionDocs(reader, docs, name, docsDir);
+      } catch {
+        continue; // Reported by the reading.
+      }
+      for (const { absolutePath } of sources) {
+        if (!readsAsMdx(absolutePath, config.markdown.format) && !memo.hasFile('doc', toSitePath(siteDir, absolutePath)))
+          paths.add(absolutePath);
+      }
+    }
+  }
+  return [...paths];
+}
+
+/** A reader of one reading of the content (or of one doc: readDocSource). */
+function newReader(input: { siteDir: string; config: SiteConfig; cache: ContentCache; memo: FrontMatterMemo | undefined }): Reader {
+  return { ...input, fileStats: undefined, preRead: undefined, skipped: new Map(), unreadable: new Map(), fileWarnings: new Map() };
 }
 
 interface Reader {
@@ -167,6 +204,7 @@ interface Reader {
   /** Front matter checked by earlier runs (see FrontMatterMemo). */
   memo: FrontMatterMemo | undefined;
   fileStats: ReadonlyMap<string, Stats> | undefined;
+  preRead: ReadonlyMap<string, CheckedMarkdown> | undefined;
   /** Links skipped while reading, by where they really are: each is reported once, however often and through whatever path it was met. */
   skipped: Map<string, SkippedLink>;
   /** Folders that could not be read, by path: reported in one warning per reason. */
@@ -237,7 +275,7 @@ function readMarkdown<Schema extends z.ZodType>(reader: Reader, absolutePath: st
   const mdx = readsAsMdx(absolutePath, reader.config.markdown.format);
   const markdown = cache.read(absolutePath, mdx ? `${kind}:mdx` : kind, () =>
     reader.memo && !mdx
-      ? readMarkdownSource(reader.memo, siteDir, absolutePath, kind, schema, reader.fileStats)
+      ? readMarkdownSource(reader.memo, siteDir, absolutePath, kind, schema, reader.fileStats, reader.preRead?.get(absolutePath))
       : parseFrontMatter(readSourceFile(siteDir, absolutePath), schema, memo, mdx),
   );
   const { sitePath } = markdown.file;
@@ -358,7 +396,7 @@ function readVersions(reader: Reader): SourceVersion[] {
 function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVersion {
   const { siteDir, config, cache } = reader;
   const files = getInstanceFiles(docs.id);
-  const docsDir = name === 'current' ? docs.path : files.versionedDocsDir(name);
+  const docsDir = getDocsDir(docs, name);
   const sidebarsPath = name === 'current' ? docs.sidebarPath : files.versionedSidebarsPath(name);
   const of = docs.id === DEFAULT_DOCS_ID ? `version "${name}"` : `version "${name}" of docs instance "${docs.id}"`;
   const found = cache.find(siteDir, join(siteDir, docsDir));
@@ -380,23 +418,9 @@ function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVers
           : `Restore ${docsDir}/ or remove "${name}" from ${files.versionsFile}.`,
     });
   }
-  const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
-  const translationDir = (locale: string) =>
-    `${getLocaleDir(config, locale)}/${files.translationDir}/${name === 'current' ? 'current' : `version-${name}`}`;
-  const docsOfAllLocales: SourceDoc[] = config.i18n.locales.flatMap((locale) => {
-    const isDefault = locale === config.i18n.defaultLocale;
-    const translations = new Set(isDefault ? [] : listFiles(reader, translationDir(locale), 'content'));
-    return relativePaths.map((relativePath): SourceDoc => {
-      const { absolutePath, isFallback } = pickSource(
-        siteDir,
-        relativePath,
-        docsDir,
-        isDefault ? undefined : translationDir(locale),
-        translations,
-      );
-      const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
-      return extendSource(markdown, { versionName: name, locale, relativePath, isFallback });
-    });
+  const docsOfAllLocales = listVersionDocs(reader, docs, name, docsDir).map(({ absolutePath, ...where }): SourceDoc => {
+    const markdown = readMarkdown(reader, absolutePath, 'doc', docFrontMatterSchema);
+    return extendSource(markdown, { versionName: name, ...where });
   });
   const categories: Record<string, CategoryMetadata> = {};
   for (const path of listFiles(reader, docsDir, 'content').filter(isCategoryFile)) {
@@ -417,7 +441,7 @@ function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVers
     categories,
     tags: Object.fromEntries(
       config.i18n.locales.map((locale) => {
-        const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [translationDir(locale), docsDir];
+        const dirs = locale === config.i18n.defaultLocale ? [docsDir] : [getDocsTranslationDir(config, docs, name, locale), docsDir];
         return [
           locale,
           readTagsFile(
@@ -428,6 +452,36 @@ function readVersion(reader: Reader, docs: DocsConfig, name: string): SourceVers
       }),
     ),
   };
+}
+
+/** The folder of a version's docs, in the site. */
+function getDocsDir(docs: DocsConfig, name: string): string {
+  return name === 'current' ? docs.path : getInstanceFiles(docs.id).versionedDocsDir(name);
+}
+
+/** The folder of a version's translated docs in `locale`. */
+function getDocsTranslationDir(config: SiteConfig, docs: DocsConfig, name: string, locale: string): string {
+  return `${getLocaleDir(config, locale)}/${getInstanceFiles(docs.id).translationDir}/${name === 'current' ? 'current' : `version-${name}`}`;
+}
+
+/** The docs of a version in every locale: for each, the file read (its translation, or the doc as a fallback). */
+function listVersionDocs(
+  reader: Reader,
+  docs: DocsConfig,
+  name: string,
+  docsDir: string,
+): { locale: string; relativePath: string; absolutePath: string; isFallback: boolean }[] {
+  const { siteDir, config } = reader;
+  const relativePaths = listRouteFiles(reader, docsDir, isMarkdownSource);
+  return config.i18n.locales.flatMap((locale) => {
+    const translationDir = locale === config.i18n.defaultLocale ? undefined : getDocsTranslationDir(config, docs, name, locale);
+    const translations = new Set(translationDir === undefined ? [] : listFiles(reader, translationDir, 'content'));
+    return relativePaths.map((relativePath) => ({
+      locale,
+      relativePath,
+      ...pickSource(siteDir, relativePath, docsDir, translationDir, translations),
+    }));
+  });
 }
 
 function readBlogPosts(reader: Reader, locale: string): SourceBlogPost[] {

@@ -2,44 +2,59 @@ import { statSync, type Stats } from 'node:fs';
 import type { SourceMarkdown } from '@docgen/types';
 import type { z } from 'zod';
 import { DocgenError } from '../diagnostics/index.js';
-import { findBodyStart, hashMarkdownBody, parseFrontMatter } from './frontMatter.js';
+import { checkFrontMatter, docFrontMatterSchema, parseFrontMatter } from './frontMatter.js';
+import { findBodyStart, hashMarkdownBody, toFileStamp, type PreReadMarkdown } from './preRead.js';
 import type { FrontMatterMemo, KnownFile } from './frontMatterMemo.js';
 import { deepFreeze } from './contentCache.js';
 import { readSourceFile, readSourceFileWithStats, toSitePath } from './sourceFile.js';
 
-/**
- * A file changed within this many milliseconds before it was read is not remembered by its
- * stamp: a second write within the same tick of the file system's clock, of the same size, would
- * keep the stamp of the first (git's "racy" files).
- */
-const SETTLED_AFTER_MS = 2000;
-
-/**
- * What identifies a file's contents without reading them, as `docgen build` trusts it: its size,
- * modification and change times and inode (a file moved in keeps its modification time, not its
- * change time). `settled` when it last changed long enough ago to be remembered by it.
- */
+/** The stamp of a file (see toFileStamp), from `known` stats when they hold it; undefined when it is not a file. */
 export function getFileStamp(
   absolutePath: string,
   now = Date.now(),
   known?: ReadonlyMap<string, Stats>,
 ): { stamp: string; settled: boolean } | undefined {
   const stats = known?.get(absolutePath) ?? statSync(absolutePath, { throwIfNoEntry: false });
-  return stats?.isFile() ? toStamp(stats, now) : undefined;
+  return stats?.isFile() ? toFileStamp(stats, now) : undefined;
 }
 
-const toStamp = (stats: Stats, now: number) => ({
-  stamp: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
-  settled: now - Math.max(stats.mtimeMs, stats.ctimeMs) >= SETTLED_AFTER_MS,
-});
+/** A markdown file a build thread read (see preReadMarkdown), its front matter checked (see checkPreReadDoc). */
+export interface CheckedMarkdown extends KnownFile {
+  settled: boolean;
+}
+
+/**
+ * The doc `absolutePath` as a build thread read it, its front matter checked against the docs'
+ * schema (and remembered by `memo`, as a reading does). Undefined when the check fails: the
+ * reading of the content reads the file itself then, and reports it in its order.
+ */
+export function checkPreReadDoc(
+  memo: FrontMatterMemo,
+  siteDir: string,
+  absolutePath: string,
+  preRead: PreReadMarkdown,
+): CheckedMarkdown | undefined {
+  const { stamp, settled, yamlText, bodyLine, bodyHash } = preRead;
+  try {
+    const sitePath = toSitePath(siteDir, absolutePath);
+    const { frontMatter, warnings } =
+      yamlText === undefined
+        ? { frontMatter: docFrontMatterSchema.parse({}), warnings: undefined }
+        : checkFrontMatter(yamlText, sitePath, docFrontMatterSchema, { memo, kind: 'doc' });
+    return { stamp, settled, frontMatter, ...(warnings && { warnings }), bodyLine, bodyHash };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A markdown source (not MDX: an MDX file's imports are read with it) split into front matter,
  * checked against `schema` (named `kind`), and body. A file whose stamp is the one `memo` knows
  * is not read: its front matter is the memo's, and its text and body are read only when asked
  * for (most builds ask only for those of changed pages), then checked against the body's hash.
- * A file the memo does not know is read, its stamp taken from the open file. `fileStats`: stats
- * of the site's files taken just before (the build's input fingerprint), not asked for again.
+ * A file the memo does not know is read, its stamp taken from the open file, unless a build thread
+ * read it (`preRead`, see preReadDocs). `fileStats`: stats of the site's files taken just
+ * before (the build's input fingerprint), not asked for again.
  */
 export function readMarkdownSource<Schema extends z.ZodType>(
   memo: FrontMatterMemo,
@@ -48,14 +63,21 @@ export function readMarkdownSource<Schema extends z.ZodType>(
   kind: string,
   schema: Schema,
   fileStats?: ReadonlyMap<string, Stats>,
+  preRead?: CheckedMarkdown,
 ): SourceMarkdown<z.output<Schema>> {
   const sitePath = toSitePath(siteDir, absolutePath);
   const known = memo.getFile(kind, sitePath, () => getFileStamp(absolutePath, Date.now(), fileStats)?.stamp);
   if (known) return toUnreadSource(siteDir, absolutePath, sitePath, known) as SourceMarkdown<z.output<Schema>>;
+  if (preRead) {
+    // Read by a build thread (the file's reading), its front matter checked: its text is read when asked for.
+    const { settled, ...read } = preRead;
+    if (settled) memo.setFile(kind, sitePath, read);
+    return toUnreadSource(siteDir, absolutePath, sitePath, read) as SourceMarkdown<z.output<Schema>>;
+  }
   const { file, stats } = readSourceFileWithStats(absolutePath, sitePath);
   const markdown = parseFrontMatter(file, schema, { memo, kind }, false);
   const bodyHash = hashMarkdownBody(markdown.body);
-  const stamped = toStamp(stats, Date.now());
+  const stamped = toFileStamp(stats, Date.now());
   if (stamped.settled) {
     const { frontMatter, warnings, bodyLine } = markdown;
     memo.setFile(kind, sitePath, { stamp: stamped.stamp, frontMatter, ...(warnings && { warnings }), bodyLine, bodyHash });

@@ -5,6 +5,7 @@ import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { findCompiledModule, pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
+import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, TaskRunner, TaskSetup } from './tasks.js';
 
 type Method = keyof TaskRunner;
@@ -38,6 +39,8 @@ export interface TaskPool {
   limitThreads(count: number): void;
   /** A thread died or stalled (or the pool was closed): every task fails; a new pool is needed. */
   readonly failed: boolean;
+  /** Reads markdown files for the main thread, in the same order, in one message (see preReadMarkdown): null for those it must read itself. */
+  preRead(paths: string[]): Promise<(PreReadMarkdown | null)[]>;
   /** `urgent`: ahead of every task waiting (the dev server's preview of a page asked for). */
   compile(tasks: CompileTask[], priority?: Priority): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
@@ -134,6 +137,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     threads: 1,
     limitThreads: () => {},
     failed: false,
+    preRead: async (paths) => (await runner).preRead(paths),
     compile: (tasks) => runGuarded(async () => (await runner).compile(tasks)),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
@@ -303,6 +307,7 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     get failed() {
       return failure !== undefined;
     },
+    preRead: (paths) => run<(PreReadMarkdown | null)[]>('preRead', [paths]),
     compile: (tasks, priority) => inBatches(tasks, COMPILE_BATCH, (batch) => run<CompiledMarkdown[]>('compile', [batch], priority)),
     setLocale(locale) {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
@@ -396,6 +401,8 @@ function describeJob(method: Method, args: unknown[]): string {
       return `rendering ${list((args[0] as RenderTask[]).map((task) => task.route.path))}`;
     case 'search':
       return `writing the search index ${String(args[0])}`;
+    case 'preRead':
+      return `reading ${list(args[0] as string[])}`;
     default:
       return method;
   }

@@ -19,6 +19,7 @@ import { getPageDataFilePath, toPageData } from '@docgen/shared/pageData';
 // Types only from compile's index: a thread that only writes search indexes loads no markdown library.
 import type { CompileTask, compileToStore, MarkdownPipeline, MdxInput, MdxRunner } from '../compile/index.js';
 import { getStoredPart, openStore, type StoreReader } from '../compile/mainThread.js';
+import { preReadMarkdown, type PreReadMarkdown } from '../content/preRead.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
 import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
 import {
@@ -178,6 +179,12 @@ export function createTaskRunner(setup: TaskSetup) {
       const compiled = compile(setup.storeDir, tasks, pipeline, (task) => runners.get(runnerKey(task.mdx!)));
       for (const runner of runners.values()) await runner.addComponentStacks();
       return compiled;
+    },
+
+    /** Reads markdown files for the main thread's reading of the content (see preReadMarkdown): null for a file it must read itself. */
+    preRead(paths: string[]): (PreReadMarkdown | null)[] {
+      const now = Date.now();
+      return paths.map((path) => preReadMarkdown(path, now) ?? null);
     },
 
     /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */

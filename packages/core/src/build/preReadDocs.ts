@@ -1,0 +1,58 @@
+import type { SiteConfig } from '@docgen/types';
+import {
+  checkPreReadDoc,
+  listUnreadDocs,
+  type CheckedMarkdown,
+  type ContentCache,
+  type FrontMatterMemo,
+  type PreReadMarkdown,
+} from '../content/index.js';
+import { PAGES_PER_THREAD, type TaskPool } from '../workers/pool.js';
+
+/**
+ * Fewer unread docs than this are read on the main thread. The threads load the markdown pipeline
+ * as they start (a few hundred milliseconds, which a batch sent waits for), beside the main
+ * thread's reading: on a two-core machine, a 2,000-page site's docs were read sooner there (0.4 s
+ * against 0.5 s for the threads and 0.1 s for the checks); a 10,000-page site's first page of
+ * `serve --watch` came 0.2-0.8 s sooner with the threads reading (the main thread took 2 s alone).
+ */
+const PRE_READ_MIN = 5000;
+
+/** Files per message: each is a read and a hash, some 50 microseconds. */
+const PRE_READ_BATCH = 200;
+
+/**
+ * Has the pool's threads read the docs that the coming reading of the content would read from
+ * their files (a first build or a first `serve --watch` of a site: on a 10,000-page site, a second
+ * and a half of the main thread opening, reading and hashing files, and the garbage they leave),
+ * the main thread checking their front matter once all are read (checking each batch as it came
+ * slowed the threads' reading on two cores). Undefined when there are too few, or no threads of
+ * their own; or fewer than a build of as many pages would start (fitToPages, which the threads a
+ * pre-read starts would exceed). `minimum`: the fewest unread docs read so (lower in tests).
+ */
+export async function preReadDocs(input: {
+  siteDir: string;
+  config: SiteConfig;
+  cache: ContentCache;
+  memo: FrontMatterMemo | undefined;
+  pool: TaskPool;
+  minimum?: number;
+  /** Times the reading (a `--verbose` stage), when there is one. */
+  timed: <T>(run: () => Promise<T>) => Promise<T>;
+}): Promise<Map<string, CheckedMarkdown> | undefined> {
+  const { siteDir, memo, pool, minimum = Math.max(PRE_READ_MIN, PAGES_PER_THREAD * pool.threads), timed } = input;
+  if (!memo || pool.threads < 2) return undefined;
+  const paths = listUnreadDocs({ ...input, memo });
+  if (paths.length < minimum) return undefined;
+  return timed(async () => {
+    const batches: Promise<(PreReadMarkdown | null)[]>[] = [];
+    for (let start = 0; start < paths.length; start += PRE_READ_BATCH) batches.push(pool.preRead(paths.slice(start, start + PRE_READ_BATCH)));
+    const read = (await Promise.all(batches)).flat();
+    const found = new Map<string, CheckedMarkdown>();
+    read.forEach((markdown, index) => {
+      const checked = markdown && checkPreReadDoc(memo, siteDir, paths[index]!, markdown);
+      if (checked) found.set(paths[index]!, checked);
+    });
+    return found;
+  });
+}

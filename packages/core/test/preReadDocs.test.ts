@@ -1,0 +1,171 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config/index.js';
+import {
+  ContentCache,
+  docFrontMatterSchema,
+  FrontMatterMemo,
+  hashMarkdownBody,
+  parseFrontMatter,
+  preReadMarkdown,
+  readSiteContent,
+} from '../src/content/index.js';
+import { readSourceFile } from '../src/content/sourceFile.js';
+import { getFileStamp } from '../src/content/unchangedSources.js';
+import { preReadDocs } from '../src/build/preReadDocs.js';
+import { createTaskPool, type TaskPool } from '../src/workers/pool.js';
+import { catchDocgenError, makeTempDir, removeTempDirs, writeSite } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+/** Texts a doc may hold, each read by the threads as the main thread reads it. */
+const TEXTS: Record<string, string> = {
+  'front-matter.md': '---\ntitle: 설치\nsidebar_position: 2\ntags: [start]\nfuture_key: 1\n---\n\n# 설치\n\nWords.\n',
+  'none.md': '# No front matter\n\n---\n\nA rule above.\n',
+  'crlf-bom.md': '\uFEFF---\r\ntitle: Windows\r\n---\r\n\r\nBody\r\n',
+  'empty.md': '---\n---\nBody right after.\n',
+  'rule-in-body.md': '---\ntitle: Rules\n---\ntext\n\n---\n\nmore\n',
+};
+
+let pool: TaskPool;
+/** A sample site made before the tests, which then wait until it has settled (see unchangedSources.test): its files are remembered by their stamps. */
+let settledSite: string;
+beforeAll(async () => {
+  settledSite = writeSampleSite();
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const dir = makeTempDir();
+  pool = createTaskPool(2, {
+    storeDir: join(dir, 'store'),
+    outDir: join(dir, 'out'),
+    languages: [],
+    markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+    compiles: false,
+  });
+});
+afterAll(() => pool.close());
+
+describe('preReadMarkdown', () => {
+  it("gives a doc's stamp, front matter text, body line and body hash as reading it on the main thread gives them", () => {
+    const siteDir = writeSite(Object.fromEntries(Object.entries(TEXTS).map(([name, text]) => [`docs/${name}`, text])));
+    for (const name of Object.keys(TEXTS)) {
+      const path = join(siteDir, 'docs', name);
+      const read = parseFrontMatter(readSourceFile(siteDir, path), docFrontMatterSchema, undefined, false);
+      const pre = preReadMarkdown(path)!;
+      expect(pre.bodyLine, name).toBe(read.bodyLine);
+      expect(pre.bodyHash, name).toBe(hashMarkdownBody(read.body));
+      expect(pre.stamp, name).toBe(getFileStamp(path)!.stamp);
+    }
+    expect(preReadMarkdown(join(siteDir, 'docs/front-matter.md'))!.yamlText).toBe(
+      'title: 설치\nsidebar_position: 2\ntags: [start]\nfuture_key: 1\n',
+    );
+    expect(preReadMarkdown(join(siteDir, 'docs/crlf-bom.md'))!.yamlText).toBe('title: Windows\n');
+    expect(preReadMarkdown(join(siteDir, 'docs/none.md'))!.yamlText).toBeUndefined();
+  });
+
+  it('leaves to the main thread a file it cannot read or whose front matter is not a closed YAML block', () => {
+    const siteDir = writeSite({
+      'docs/unclosed.md': '---\ntitle: Open\n\nBody\n',
+      'docs/code.md': '---js\nmodule.exports = {}\n---\nBody\n',
+    });
+    expect(preReadMarkdown(join(siteDir, 'docs/unclosed.md'))).toBeUndefined();
+    expect(preReadMarkdown(join(siteDir, 'docs/code.md'))).toBeUndefined();
+    expect(preReadMarkdown(join(siteDir, 'docs/missing.md'))).toBeUndefined();
+  });
+});
+
+/** A site of docs in two locales (the second with one translation), an MDX doc and a post. */
+function writeSampleSite(extra: Record<string, string> = {}): string {
+  return writeSite({
+    'docgen.config.yaml': 'title: Site\nurl: https://example.com\ni18n:\n  defaultLocale: ko\n  locales: [ko, en]\n',
+    ...Object.fromEntries(Object.entries(TEXTS).map(([name, text]) => [`docs/${name}`, text])),
+    'docs/guide/page.mdx': '---\ntitle: MDX\n---\n\nexport const a = 1;\n\n{a}\n',
+    'i18n/en/docs/current/front-matter.md': '---\ntitle: Setup\n---\n\nTranslated.\n',
+    'blog/2025-01-02-hello.md': '---\ntitle: Hello\n---\n\nPost body.\n',
+    ...extra,
+  });
+}
+
+/** Reads the site's content, the docs read first by the pool's threads (`preRead`) or not, with a memo of its own. */
+async function readContent(siteDir: string, preRead: boolean) {
+  const config = readConfig(siteDir);
+  const cache = new ContentCache();
+  const memo = new FrontMatterMemo('salt');
+  const read = preRead ? await preReadDocs({ siteDir, config, cache, memo, pool, minimum: 1, timed: (run) => run() }) : undefined;
+  const content = readSiteContent(siteDir, config, cache, memo, { preRead: read });
+  const storeDir = makeTempDir();
+  memo.write(storeDir);
+  return { content, read, memo: JSON.parse(readFileSync(join(storeDir, 'front-matter.json'), 'utf8')) as unknown };
+}
+
+/** A source as a build sees it: its getters read, its file's fields copied. */
+const asRead = (source: { file: object }) => ({ ...source, file: { ...source.file } });
+
+describe('docs read by the threads', () => {
+  it('give the content, warnings and memo that reading them on the main thread gives, in every locale', async () => {
+    const siteDir = settledSite;
+    const [main, threads] = [await readContent(siteDir, false), await readContent(siteDir, true)];
+    // Every doc but the MDX one (read on the main thread with what it imports), each file once.
+    expect([...threads.read!.keys()].map((path) => path.slice(siteDir.length + 1)).sort()).toEqual(
+      [
+        'docs/crlf-bom.md',
+        'docs/empty.md',
+        'docs/none.md',
+        'docs/rule-in-body.md',
+        'i18n/en/docs/current/front-matter.md',
+        'docs/front-matter.md',
+      ].sort(),
+    );
+    const docs = (content: typeof main.content) => content.versions.flatMap((version) => version.docs).map(asRead);
+    expect(docs(threads.content)).toEqual(docs(main.content));
+    expect(threads.content.diagnostics).toEqual(main.content.diagnostics);
+    expect(threads.content.diagnostics.map((diagnostic) => diagnostic.message).join('\n')).toContain('future_key');
+    expect(threads.memo).toEqual(main.memo);
+    // The six docs the threads read and the post, by their stamps.
+    expect(Object.keys((threads.memo as { files: object }).files)).toHaveLength(7);
+  });
+
+  it('leave a doc whose front matter is wrong to the reading, which reports it at its line', async () => {
+    const siteDir = writeSampleSite({ 'docs/wrong.md': '---\ntitle: Wrong\nsidebar_position: first\n---\n\nBody\n' });
+    const config = readConfig(siteDir);
+    const cache = new ContentCache();
+    const memo = new FrontMatterMemo('salt');
+    const read = await preReadDocs({ siteDir, config, cache, memo, pool, minimum: 1, timed: (run) => run() });
+    expect(read!.has(join(siteDir, 'docs/wrong.md'))).toBe(false);
+    expect(read!.has(join(siteDir, 'docs/none.md'))).toBe(true);
+    const error = catchDocgenError(() => readSiteContent(siteDir, config, cache, memo, { preRead: read }));
+    expect(error.code).toBe('front-matter-invalid');
+    expect(error.location).toMatchObject({ file: 'docs/wrong.md', line: 3 });
+  });
+
+  it('are read again when a build asks for their text, and a doc changed since the threads read it stops the build', async () => {
+    const siteDir = writeSampleSite();
+    const { content } = await readContent(siteDir, true);
+    const doc = content.versions[0]!.docs.find((source) => source.relativePath === 'rule-in-body.md' && source.locale === 'ko')!;
+    expect(Object.getOwnPropertyDescriptor(doc, 'body')?.get).toBeTypeOf('function');
+    const changed = content.versions[0]!.docs.find((source) => source.relativePath === 'none.md' && source.locale === 'ko')!;
+    writeFileSync(join(siteDir, 'docs/none.md'), '# Changed\n');
+    expect(doc.body).toBe('text\n\n---\n\nmore\n');
+    expect(catchDocgenError(() => changed.body).code).toBe('source-changed');
+  });
+
+  it('are read on the main thread when there are fewer than the least worth sending', async () => {
+    const siteDir = writeSampleSite();
+    rmSync(join(siteDir, 'blog'), { recursive: true });
+    const config = readConfig(siteDir);
+    expect(
+      await preReadDocs({
+        siteDir,
+        config,
+        cache: new ContentCache(),
+        memo: new FrontMatterMemo('salt'),
+        pool,
+        minimum: 7,
+        timed: (run) => run(),
+      }),
+    ).toBeUndefined();
+    expect(
+      await preReadDocs({ siteDir, config, cache: new ContentCache(), memo: new FrontMatterMemo('salt'), pool, timed: (run) => run() }),
+    ).toBeUndefined();
+  });
+});
