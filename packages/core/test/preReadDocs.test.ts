@@ -1,6 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../src/config/index.js';
 import {
   ContentCache,
@@ -13,9 +13,10 @@ import {
 } from '../src/content/index.js';
 import { readSourceFile } from '../src/content/sourceFile.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
+import { build } from '../src/build/index.js';
 import { preReadDocs } from '../src/build/preReadDocs.js';
 import { createTaskPool, type TaskPool } from '../src/workers/pool.js';
-import { catchDocgenError, makeTempDir, removeTempDirs, writeSite } from './helpers.js';
+import { catchDocgenError, makeTempDir, removeTempDirs, snapshotDir, writeSite } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -44,6 +45,13 @@ beforeAll(async () => {
   });
 });
 afterAll(() => pool.close());
+// Small sites, read by the threads as a site of thousands of docs is.
+beforeEach(() => {
+  vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '1');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('preReadMarkdown', () => {
   it("gives a doc's stamp, front matter text, body line and body hash as reading it on the main thread gives them", () => {
@@ -91,7 +99,7 @@ async function readContent(siteDir: string, preRead: boolean) {
   const config = readConfig(siteDir);
   const cache = new ContentCache();
   const memo = new FrontMatterMemo('salt');
-  const read = preRead ? await preReadDocs({ siteDir, config, cache, memo, pool, minimum: 1, timed: (run) => run() }) : undefined;
+  const read = preRead ? await preReadDocs({ siteDir, config, cache, memo, pool, timed: (run) => run() }) : undefined;
   const content = readSiteContent(siteDir, config, cache, memo, { preRead: read });
   const storeDir = makeTempDir();
   memo.write(storeDir);
@@ -130,7 +138,7 @@ describe('docs read by the threads', () => {
     const config = readConfig(siteDir);
     const cache = new ContentCache();
     const memo = new FrontMatterMemo('salt');
-    const read = await preReadDocs({ siteDir, config, cache, memo, pool, minimum: 1, timed: (run) => run() });
+    const read = await preReadDocs({ siteDir, config, cache, memo, pool, timed: (run) => run() });
     expect(read!.has(join(siteDir, 'docs/wrong.md'))).toBe(false);
     expect(read!.has(join(siteDir, 'docs/none.md'))).toBe(true);
     const error = catchDocgenError(() => readSiteContent(siteDir, config, cache, memo, { preRead: read }));
@@ -151,21 +159,31 @@ describe('docs read by the threads', () => {
 
   it('are read on the main thread when there are fewer than the least worth sending', async () => {
     const siteDir = writeSampleSite();
-    rmSync(join(siteDir, 'blog'), { recursive: true });
     const config = readConfig(siteDir);
-    expect(
-      await preReadDocs({
-        siteDir,
-        config,
-        cache: new ContentCache(),
-        memo: new FrontMatterMemo('salt'),
-        pool,
-        minimum: 7,
-        timed: (run) => run(),
-      }),
-    ).toBeUndefined();
-    expect(
-      await preReadDocs({ siteDir, config, cache: new ContentCache(), memo: new FrontMatterMemo('salt'), pool, timed: (run) => run() }),
-    ).toBeUndefined();
+    const preRead = () =>
+      preReadDocs({ siteDir, config, cache: new ContentCache(), memo: new FrontMatterMemo('salt'), pool, timed: (run) => run() });
+    vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '7');
+    expect(await preRead()).toBeUndefined();
+    vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '6');
+    expect((await preRead())!.size).toBe(6);
+    vi.unstubAllEnvs();
+    expect(await preRead()).toBeUndefined();
+  });
+
+  it("let a site's first build write what a build reading them on the main thread writes, byte for byte", async () => {
+    const siteDir = writeSampleSite();
+    const buildOnce = async () => {
+      const stages: string[] = [];
+      const outDir = makeTempDir();
+      await build({ siteDir, outDir, threads: 2, cache: false, onStage: (stage) => stages.push(stage) });
+      return { stages, files: snapshotDir(outDir) };
+    };
+    const threads = await buildOnce();
+    vi.unstubAllEnvs();
+    const main = await buildOnce();
+    expect(threads.stages).toContain('pre-read');
+    expect(main.stages).not.toContain('pre-read');
+    expect(Object.keys(threads.files).length).toBeGreaterThan(20);
+    expect(threads.files).toEqual(main.files);
   });
 });

@@ -28,7 +28,7 @@ const PRE_READ_BATCH = 200;
  * the main thread checking their front matter once all are read (checking each batch as it came
  * slowed the threads' reading on two cores). Undefined when there are too few, or no threads of
  * their own; or fewer than a build of as many pages would start (fitToPages, which the threads a
- * pre-read starts would exceed). `minimum`: the fewest unread docs read so (lower in tests).
+ * pre-read starts would exceed).
  */
 export async function preReadDocs(input: {
   siteDir: string;
@@ -36,13 +36,14 @@ export async function preReadDocs(input: {
   cache: ContentCache;
   memo: FrontMatterMemo | undefined;
   pool: TaskPool;
-  minimum?: number;
   /** Times the reading (a `--verbose` stage), when there is one. */
   timed: <T>(run: () => Promise<T>) => Promise<T>;
 }): Promise<Map<string, CheckedMarkdown> | undefined> {
-  const { siteDir, memo, pool, minimum = Math.max(PRE_READ_MIN, PAGES_PER_THREAD * pool.threads), timed } = input;
+  const { siteDir, memo, pool, timed } = input;
   if (!memo || pool.threads < 2) return undefined;
   const paths = listUnreadDocs({ ...input, memo });
+  // Tests read small sites so (DOCGEN_TEST_PRE_READ_MIN).
+  const minimum = Number(process.env.DOCGEN_TEST_PRE_READ_MIN) || Math.max(PRE_READ_MIN, PAGES_PER_THREAD * pool.threads);
   if (paths.length < minimum) return undefined;
   return timed(async () => {
     const batches: Promise<(PreReadMarkdown | null)[]>[] = [];
