@@ -13,7 +13,8 @@ import {
 } from '../src/content/index.js';
 import { readSourceFile } from '../src/content/sourceFile.js';
 import { getFileStamp } from '../src/content/unchangedSources.js';
-import { build } from '../src/build/index.js';
+import { createSiteBuilder } from '../src/build/index.js';
+import { createOutputDir } from '../src/output/index.js';
 import { preReadDocs } from '../src/build/preReadDocs.js';
 import { createTaskPool, type TaskPool } from '../src/workers/pool.js';
 import { catchDocgenError, makeTempDir, removeTempDirs, snapshotDir, writeSite } from './helpers.js';
@@ -99,7 +100,7 @@ async function readContent(siteDir: string, preRead: boolean) {
   const config = readConfig(siteDir);
   const cache = new ContentCache();
   const memo = new FrontMatterMemo('salt');
-  const read = preRead ? await preReadDocs({ siteDir, config, cache, memo, pool, timed: (run) => run() }) : undefined;
+  const read = preRead ? await preReadDocs({ siteDir, config, cache, memo, pool, watching: true, timed: (run) => run() }) : undefined;
   const content = readSiteContent(siteDir, config, cache, memo, { preRead: read });
   const storeDir = makeTempDir();
   memo.write(storeDir);
@@ -138,7 +139,7 @@ describe('docs read by the threads', () => {
     const config = readConfig(siteDir);
     const cache = new ContentCache();
     const memo = new FrontMatterMemo('salt');
-    const read = await preReadDocs({ siteDir, config, cache, memo, pool, timed: (run) => run() });
+    const read = await preReadDocs({ siteDir, config, cache, memo, pool, watching: true, timed: (run) => run() });
     expect(read!.has(join(siteDir, 'docs/wrong.md'))).toBe(false);
     expect(read!.has(join(siteDir, 'docs/none.md'))).toBe(true);
     const error = catchDocgenError(() => readSiteContent(siteDir, config, cache, memo, { preRead: read }));
@@ -161,7 +162,15 @@ describe('docs read by the threads', () => {
     const siteDir = writeSampleSite();
     const config = readConfig(siteDir);
     const preRead = () =>
-      preReadDocs({ siteDir, config, cache: new ContentCache(), memo: new FrontMatterMemo('salt'), pool, timed: (run) => run() });
+      preReadDocs({
+        siteDir,
+        config,
+        cache: new ContentCache(),
+        memo: new FrontMatterMemo('salt'),
+        pool,
+        watching: true,
+        timed: (run) => run(),
+      });
     vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '7');
     expect(await preRead()).toBeUndefined();
     vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '6');
@@ -170,20 +179,48 @@ describe('docs read by the threads', () => {
     expect(await preRead()).toBeUndefined();
   });
 
-  it("let a site's first build write what a build reading them on the main thread writes, byte for byte", async () => {
+  it("let a dev server's first run write what a run reading them on the main thread writes, byte for byte", async () => {
     const siteDir = writeSampleSite();
-    const buildOnce = async () => {
+    const firstRun = async () => {
       const stages: string[] = [];
       const outDir = makeTempDir();
-      await build({ siteDir, outDir, threads: 2, cache: false, onStage: (stage) => stages.push(stage) });
+      const builder = createSiteBuilder({
+        siteDir,
+        buildId: 'dev',
+        cacheDir: makeTempDir(),
+        threads: 2,
+        watching: true,
+        onStage: (stage) => stages.push(stage),
+      });
+      try {
+        await builder.run({ output: createOutputDir(outDir) });
+      } finally {
+        await builder.close();
+      }
       return { stages, files: snapshotDir(outDir) };
     };
-    const threads = await buildOnce();
+    const threads = await firstRun();
     vi.unstubAllEnvs();
-    const main = await buildOnce();
+    const main = await firstRun();
     expect(threads.stages).toContain('pre-read');
     expect(main.stages).not.toContain('pre-read');
     expect(Object.keys(threads.files).length).toBeGreaterThan(20);
     expect(threads.files).toEqual(main.files);
+  });
+
+  it('are read on the main thread by a build, which reads every body as it compiles it', async () => {
+    const siteDir = writeSampleSite();
+    const config = readConfig(siteDir);
+    expect(
+      await preReadDocs({
+        siteDir,
+        config,
+        cache: new ContentCache(),
+        memo: new FrontMatterMemo('salt'),
+        pool,
+        watching: false,
+        timed: (run) => run(),
+      }),
+    ).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import {
   type FrontMatterMemo,
   type PreReadMarkdown,
 } from '../content/index.js';
-import { PAGES_PER_THREAD, type TaskPool } from '../workers/pool.js';
+import type { TaskPool } from '../workers/pool.js';
 
 /**
  * Fewer unread docs than this are read on the main thread. The threads load the markdown pipeline
@@ -22,13 +22,14 @@ const PRE_READ_MIN = 5000;
 const PRE_READ_BATCH = 200;
 
 /**
- * Has the pool's threads read the docs that the coming reading of the content would read from
- * their files (a first build or a first `serve --watch` of a site: on a 10,000-page site, a second
- * and a half of the main thread opening, reading and hashing files, and the garbage they leave),
- * the main thread checking their front matter once all are read (checking each batch as it came
- * slowed the threads' reading on two cores). Undefined when there are too few, or no threads of
- * their own; or fewer than a build of as many pages would start (fitToPages, which the threads a
- * pre-read starts would exceed).
+ * Has the pool's threads read the docs that a dev server's first reading of the content would read
+ * from their files (a first `serve --watch` of a site: on a 10,000-page site, a second and a half
+ * of the main thread opening, reading and hashing files, and the garbage they leave, before its
+ * first page), the main thread checking their front matter once all are read (checking each batch
+ * as it came slowed the threads' reading on two cores). Undefined when there are too few, or no
+ * threads of their own, or the builder is not `watching`: a cold `docgen build` of 10,000 pages
+ * took 3-8 s longer so (5 pairs of 6, interleaved), its compile tasks reading every body again as
+ * they are sent, and it has no first page to hurry.
  */
 export async function preReadDocs(input: {
   siteDir: string;
@@ -36,14 +37,15 @@ export async function preReadDocs(input: {
   cache: ContentCache;
   memo: FrontMatterMemo | undefined;
   pool: TaskPool;
+  watching: boolean;
   /** Times the reading (a `--verbose` stage), when there is one. */
   timed: <T>(run: () => Promise<T>) => Promise<T>;
 }): Promise<Map<string, CheckedMarkdown> | undefined> {
-  const { siteDir, memo, pool, timed } = input;
-  if (!memo || pool.threads < 2) return undefined;
+  const { siteDir, memo, pool, watching, timed } = input;
+  if (!memo || !watching || pool.threads < 2) return undefined;
   const paths = listUnreadDocs({ ...input, memo });
   // Tests read small sites so (DOCGEN_TEST_PRE_READ_MIN).
-  const minimum = Number(process.env.DOCGEN_TEST_PRE_READ_MIN) || Math.max(PRE_READ_MIN, PAGES_PER_THREAD * pool.threads);
+  const minimum = Number(process.env.DOCGEN_TEST_PRE_READ_MIN) || PRE_READ_MIN;
   if (paths.length < minimum) return undefined;
   return timed(async () => {
     const batches: Promise<(PreReadMarkdown | null)[]>[] = [];

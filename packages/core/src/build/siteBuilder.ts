@@ -108,13 +108,14 @@ export function createSiteBuilder(options: BuilderOptions) {
           ahead = await renderAheadOf((path) => readDocSource(reader, path));
           if (ahead) await pagesWritten(hooks, { previewChanged: false });
         }
-        // Docs read by the threads while git is read (a first run of a large site).
+        // Docs read by the threads while git is read (a dev server's first run of a large site).
         const preReading = preReadDocs({
           siteDir,
           config,
           cache: contentCache,
           memo: builder.frontMatterMemo,
           pool,
+          watching,
           timed: (run) => timed('pre-read', run),
         });
         // Settled below; this keeps a failure from going unhandled while git is read.
