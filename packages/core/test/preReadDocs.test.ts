@@ -193,7 +193,10 @@ describe('docs read by the threads', () => {
         onStage: (stage) => stages.push(stage),
       });
       try {
-        await builder.run({ output: createOutputDir(outDir) });
+        // A watching builder writes the search indexes after its run returns.
+        await (
+          await builder.run({ output: createOutputDir(outDir) })
+        ).searched;
       } finally {
         await builder.close();
       }
