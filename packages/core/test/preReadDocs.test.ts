@@ -41,7 +41,7 @@ beforeAll(async () => {
     storeDir: join(dir, 'store'),
     outDir: join(dir, 'out'),
     languages: [],
-    markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+    markdown: readConfig(settledSite).markdown,
     compiles: false,
   });
 });
