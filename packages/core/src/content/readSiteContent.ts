@@ -99,7 +99,7 @@ export function readSiteContent(
     histories?: GitHistories;
     /** Stats of the site's files taken just before, by absolute path (see readMarkdownSource). */
     fileStats?: ReadonlyMap<string, Stats>;
-    /** Docs the build's threads read, by absolute path (see listUnreadDocs, checkPreReadDoc). */
+    /** Docs the pool's threads read, by absolute path (see listUnreadDocs, checkPreReadDoc). */
     preRead?: ReadonlyMap<string, CheckedMarkdown>;
   } = {},
 ): SiteContent {
@@ -165,8 +165,8 @@ export function showsLastUpdates(config: SiteConfig): boolean {
 /**
  * The docs a reading of the content would read from their files, not from `memo` (which knows no
  * reading of them), by absolute path, each once: of every instance, version and locale, but MDX
- * files (read on the main thread with what they import). What the build's threads can read for it
- * (`preRead` of readSiteContent). What the reading would refuse (a missing folder, a path that
+ * files (read on the main thread with what they import). What a dev server's threads can read for
+ * it (`preRead` of readSiteContent, see preReadDocs). What the reading would refuse (a missing folder, a path that
  * can't become a URL) is left out: the reading reports it.
  */
 export function listUnreadDocs(input: { siteDir: string; config: SiteConfig; cache: ContentCache; memo: FrontMatterMemo }): string[] {

@@ -18,7 +18,7 @@ export function getFileStamp(
   return stats?.isFile() ? toFileStamp(stats, now) : undefined;
 }
 
-/** A markdown file a build thread read (see preReadMarkdown), its front matter checked (see checkPreReadDoc). */
+/** A markdown file a thread of the pool read (see preReadMarkdown), its front matter checked (see checkPreReadDoc). */
 export interface CheckedMarkdown extends KnownFile {
   settled: boolean;
 }
