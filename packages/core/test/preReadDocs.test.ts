@@ -194,19 +194,27 @@ describe('docs read by the threads', () => {
       });
       try {
         // A watching builder writes the search indexes after its run returns.
+        const first = await builder.run({ output: createOutputDir(outDir) });
+        await first.searched;
+        const files = snapshotDir(outDir);
+        // A later run (a save) lists no docs for the threads: only the first run reads ahead.
+        const firstStages = [...stages];
+        stages.length = 0;
         await (
-          await builder.run({ output: createOutputDir(outDir) })
+          await builder.run({ output: createOutputDir(outDir), previous: first.state })
         ).searched;
+        return { stages: firstStages, laterStages: [...stages], files };
       } finally {
         await builder.close();
       }
-      return { stages, files: snapshotDir(outDir) };
     };
     const threads = await firstRun();
     vi.unstubAllEnvs();
     const main = await firstRun();
     expect(threads.stages).toContain('pre-read');
     expect(main.stages).not.toContain('pre-read');
+    expect(threads.laterStages).toContain('read');
+    expect(threads.laterStages).not.toContain('pre-read');
     expect(Object.keys(threads.files).length).toBeGreaterThan(20);
     expect(threads.files).toEqual(main.files);
   });

@@ -108,16 +108,19 @@ export function createSiteBuilder(options: BuilderOptions) {
           ahead = await renderAheadOf((path) => readDocSource(reader, path));
           if (ahead) await pagesWritten(hooks, { previewChanged: false });
         }
-        // Docs read by the threads while git is read (a dev server's first run of a large site).
-        const preReading = preReadDocs({
-          siteDir,
-          config,
-          cache: contentCache,
-          memo: builder.frontMatterMemo,
-          pool,
-          watching,
-          timed: (run) => timed('pre-read', run),
-        });
+        // Docs read by the threads while git is read (a dev server's first run of a large site;
+        // a later run lists nothing for them to read).
+        const preReading = builder.lastRun
+          ? Promise.resolve(undefined)
+          : preReadDocs({
+              siteDir,
+              config,
+              cache: contentCache,
+              memo: builder.frontMatterMemo,
+              pool,
+              watching,
+              timed: (run) => timed('pre-read', run),
+            });
         // Settled below; this keeps a failure from going unhandled while git is read.
         preReading.catch(() => {});
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
