@@ -126,6 +126,12 @@ describe('navbar', () => {
       await route.continue();
     });
     await page.goto(siteUrl + '/en/docs/guide/overview', { waitUntil: 'commit' });
+    // Styled, as a reader sees it: a stylesheet that arrived between Playwright's aim and its
+    // click moved the button from under the pointer (a click elsewhere, no menu).
+    await page.waitForFunction(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')];
+      return document.readyState !== 'loading' && links.length > 0 && links.every((link) => link.sheet);
+    });
     const toggle = page.locator('.navbar .dropdown__toggle', { hasText: 'English' });
     const menu = toggle.locator('xpath=..').locator('.dropdown__menu');
     await toggle.click();
