@@ -111,7 +111,8 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
     };
     const watch = await measureWatch({ ...watchInput, edits: runs });
     log('  serve --watch: starting it again (its compile store kept)');
-    const watchRestart = await measureWatch({ ...watchInput, edits: 0 });
+    // Saves too: the first run of a restarted server renders no page, and its first save must not wait for a whole run.
+    const watchRestart = await measureWatch({ ...watchInput, edits: runs });
 
     const reference =
       pages === REFERENCE_PAGES

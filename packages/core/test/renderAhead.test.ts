@@ -157,3 +157,36 @@ describe('a watching builder: pages rendered ahead of the rebuild', () => {
     expect(added.final).toEqual(added.fresh);
   }, 60_000);
 });
+
+describe('a watching builder started again on an unchanged site', () => {
+  it("renders the first save's page ahead of the rebuild, though its first run rendered no page", async () => {
+    const site = copyFixture('autogen');
+    const file = join(site, 'docs/guide/long.md');
+    writeFileSync(file, LONG_PAGE);
+    const out = join(makeTempDir(), 'out');
+    const options = { siteDir: site, includeDrafts: true, buildId: 'dev', cacheDir: makeTempDir(), threads: 1, watching: true };
+    const first = createSiteBuilder(options);
+    const { state } = await first.run({ output: createOutputDir(out) });
+    await first.close();
+    const stages: string[] = [];
+    const again = createSiteBuilder({ ...options, onStage: (stage) => stages.push(stage) });
+    try {
+      const warm = await again.run({ output: createOutputDir(out), previous: state });
+      expect(warm.renderedPaths).toEqual([]);
+      writeFileSync(file, `${LONG_PAGE}\n새로 쓴 문단입니다.\n`);
+      again.forget([{ kind: 'change', path: file }]);
+      stages.length = 0;
+      const atReload: { stages: string[]; html: Record<string, string> }[] = [];
+      await again.run({
+        output: createOutputDir(out),
+        previous: warm.state,
+        hooks: { onPagesWritten: () => void atReload.push({ stages: [...stages], html: htmlOf(out) }) },
+      });
+      // The threads hold the locale's setup from the run that kept every page: nothing else waits.
+      expect(atReload[0]!.stages.filter((stage) => stage !== 'bundle')).toEqual(['ahead']);
+      expect(atReload[0]!.html['docs/guide/long/index.html']).toContain('새로 쓴 문단입니다.');
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+});

@@ -30,6 +30,12 @@ export async function renderRoutes(input: {
   seoFiles: SeoFiles;
   /** Sends a locale's setup to the threads (before its routes are rendered). */
   setLocale: (locale: LocaleManifest) => void;
+  /**
+   * Sends the setup of a built locale none of whose routes is rendered too (a builder that runs
+   * again): the next save's pages are rendered ahead with it (see renderAhead), and a dev server
+   * started again on an unchanged site renders none in its first run.
+   */
+  setUpKeptLocales?: boolean;
   /** The dev server's (see RunHooks.onRenderStart). */
   onRenderStart: ((control: RenderControl) => void) | undefined;
   onProgress?: (progress: BuildProgress) => void;
@@ -51,8 +57,7 @@ export async function renderRoutes(input: {
       state.routes[route.key] = { locale: locale.locale, inputs: route.inputs, files: [], summary: { title: '', description: '' } };
       changed.push(manifestLocale.routes[index]!);
     }
-    if (changed.length === 0) continue;
-    input.setLocale(manifestLocale);
+    if (changed.length > 0 || input.setUpKeptLocales) input.setLocale(manifestLocale);
     for (const route of changed) tasks.push({ locale: locale.locale, route });
   }
   let done = 0;

@@ -143,6 +143,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
             // Sidebar file names are hashes of their content: the names stand for the sidebars.
             JSON.stringify([planned.siteKeys.get(locale.locale), bundle.serverFile, islands?.key, Object.keys(locale.sidebarFiles)]),
           ),
+        setUpKeptLocales: watching,
         onRenderStart: hooks.onRenderStart,
         onProgress: options.onProgress,
       });
