@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createRouteInputHasher,
   getRemovedFiles,
+  keepPresentFiles,
   planBuild,
   toRouteKey,
   type OutputState,
@@ -158,5 +159,35 @@ describe('createRouteInputHasher', () => {
     expect(hasher.hash('k', ['site', { title: 'A' }, {}, undefined], undefined)).toBe(a);
     expect(hasher.hash('k', ['site', { title: 'B' }, {}, undefined], undefined)).not.toBe(a);
     expect(hasher.hash('k', ['other site', { title: 'A' }, {}, undefined], undefined)).not.toBe(a);
+  });
+});
+
+describe('keepPresentFiles', () => {
+  it('drops the routes and files the folder lacks, and keeps the rest as it was', () => {
+    const summary = { title: 'T', description: '' };
+    const state: OutputState = {
+      routes: {
+        [toRouteKey('ko', '/a')]: { locale: 'ko', inputs: 'h1', files: ['a/index.html', '_docgen/data/a.json', 'a.md'], summary },
+        [toRouteKey('ko', '/b')]: { locale: 'ko', inputs: 'h2', files: ['b/index.html', '_docgen/data/b.json', 'b.md'], summary },
+      },
+      localeFiles: { ko: ['_docgen/sidebars/s1.json', '_docgen/search/ko-docs.json', 'llms-full.txt'] },
+      searchIndexes: { '_docgen/search/ko-docs.json': 'k1', '_docgen/search/ko-blog.json': 'k2' },
+      llmsFull: { 'llms-full.txt': [['/a', 10]], 'en/llms-full.txt': [['/en/a', 12]] },
+    };
+    const present = new Set([
+      'a/index.html',
+      '_docgen/data/a.json',
+      'a.md',
+      'b/index.html',
+      'b.md',
+      '_docgen/search/ko-docs.json',
+      'llms-full.txt',
+    ]);
+    expect(keepPresentFiles(state, present)).toEqual({
+      routes: { [toRouteKey('ko', '/a')]: state.routes[toRouteKey('ko', '/a')] },
+      localeFiles: { ko: ['_docgen/search/ko-docs.json', 'llms-full.txt'] },
+      searchIndexes: { '_docgen/search/ko-docs.json': 'k1' },
+      llmsFull: { 'llms-full.txt': [['/a', 10]] },
+    });
   });
 });

@@ -171,7 +171,7 @@ describe('docgen serve --watch, started again', () => {
     }
   });
 
-  it('renders anew what changed while it was stopped: the output it left is not served then', async () => {
+  it('renders anew what changed while it was stopped: the output it left is not served as it is then', async () => {
     const page = join(site, `${pathOf(5).slice(1)}.md`);
     const text = readFileSync(page, 'utf8');
     writeFileSync(page, text.replace('title: Page 5', 'title: Page five'));
@@ -180,8 +180,37 @@ describe('docgen serve --watch, started again', () => {
       expect(readdirSync(cacheDir)).not.toContain('serve-output');
       expect(await (await fetch(again.url + pathOf(5))).text()).toContain('<h1>Page five</h1>');
       await built(again);
+      // Every page that shows the sidebar is rendered again (it names the page); the others are kept.
       const { pages, rendered } = firstCounts(again);
-      expect(rendered).toBe(pages);
+      // Page 95 is in page 5's folder: its sidebar shows page 5's link.
+      expect(await (await fetch(again.url + pathOf(95))).text()).toContain('>Page five</a>');
+      expect(rendered).toBeGreaterThan(pages - 10);
+      expect(rendered).toBeLessThan(pages);
+    } finally {
+      expect(await stop(again)).toBe(0);
+      writeFileSync(page, text);
+    }
+  });
+
+  it('starts from the output it left when a page changed while it was stopped: renders that page alone (and any the output lost), never serving it old', async () => {
+    const first = await startServe();
+    await built(first);
+    expect(await stop(first)).toBe(0);
+    const page = join(site, `${pathOf(7).slice(1)}.md`);
+    const text = readFileSync(page, 'utf8');
+    // The last paragraph: the page's description (its first words, which its category's page shows) stays.
+    writeFileSync(page, text.replace('Paragraph 11 of page 7,', 'The last paragraph of page 7,'));
+    // A file the kept output lost: its page is rendered again too.
+    unlinkSync(join(cacheDir, 'serve-output', `${pathOf(9).slice(1)}/index.html`));
+    const again = await startServe();
+    try {
+      const html = await (await fetch(again.url + pathOf(7))).text();
+      expect(html).toContain('The last paragraph of page 7,');
+      expect(html).not.toContain('Paragraph 11 of page 7,');
+      await built(again);
+      expect(firstCounts(again).rendered).toBe(2);
+      expect(await (await fetch(again.url + pathOf(8))).text()).toContain('<h1>Page 8</h1>');
+      expect(await (await fetch(again.url + pathOf(9))).text()).toContain('<h1>Page 9</h1>');
     } finally {
       expect(await stop(again)).toBe(0);
       writeFileSync(page, text);

@@ -162,6 +162,22 @@ export function getRemovedFiles(previous: OutputState | undefined, next: OutputS
   return removed;
 }
 
+/**
+ * `state` without what `present` (the files of the folder it describes) lacks: a route any of whose
+ * files is missing, and missing files of locales, search indexes and `llms-full.txt`. For an output
+ * written in place whose state is not known to be whole (a dev server's output kept between runs):
+ * what is dropped is rendered and written again, as in a first build.
+ */
+export function keepPresentFiles(state: OutputState, present: ReadonlySet<string>): OutputState {
+  const routes = Object.fromEntries(Object.entries(state.routes).filter(([, entry]) => entry.files.every((file) => present.has(file))));
+  const localeFiles = Object.fromEntries(
+    Object.entries(state.localeFiles).map(([locale, files]) => [locale, files.filter((file) => present.has(file))]),
+  );
+  const searchIndexes = Object.fromEntries(Object.entries(state.searchIndexes).filter(([file]) => present.has(file)));
+  const llmsFull = state.llmsFull && Object.fromEntries(Object.entries(state.llmsFull).filter(([file]) => present.has(file)));
+  return { routes, localeFiles, searchIndexes, ...(llmsFull && { llmsFull }) };
+}
+
 /** Whether two JSON-like values would serialise the same (undefined members count as present). */
 function isSameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

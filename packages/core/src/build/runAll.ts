@@ -120,8 +120,9 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   await preview?.stop();
   const renderPages = async () => {
     const rendered = await timed('render', () => {
-      // The dev server's first run serves static files while it renders.
-      if (hooks.onRenderStart && !previous) copyFiles();
+      // The dev server's first run serves static files while it renders (its output, if it starts
+      // from the last dev server's, may hold older ones).
+      if (hooks.onRenderStart && !builder.lastRun) copyFiles();
       return renderRoutes({
         manifest,
         plan,

@@ -7,12 +7,12 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join, relative } from 'node:path';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
-import { createSiteBuilder, readInputFingerprint, type OutputState, type RenderControl } from '../build/index.js';
+import { createSiteBuilder, keepPresentFiles, readInputFingerprint, type OutputState, type RenderControl } from '../build/index.js';
 import { findSharedCacheDir } from '../bundle/index.js';
 import { CONFIG_FILE_NAME } from '../config/index.js';
 import type { FileChange } from '../content/index.js';
 import { isDocgenError } from '../diagnostics/index.js';
-import { createOutputDir } from '../output/index.js';
+import { createOutputDir, listFiles } from '../output/index.js';
 import { getTemporaryName, tryAcquireLock, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
@@ -62,7 +62,9 @@ function claimDevStore(cacheDir: string): { dir: string; shared: boolean; releas
  * The output a dev server leaves in the cache when it closes (`serve-output/`, with what it holds
  * in `serve-output.json`), for the next dev server of the site (the one holding the shared store):
  * when no input changed since (the same fingerprint as `docgen build` reads), it serves that
- * output at once instead of rendering every page again, and builds in the background.
+ * output at once instead of rendering every page again, and builds in the background. When some
+ * changed (a pull while it was stopped), its first build starts from that output as `docgen build`
+ * starts from the last build's: it renders what changed and keeps the rest, and requests wait for it.
  */
 const KEPT_OUTPUT = 'serve-output';
 
@@ -86,11 +88,19 @@ function readDevFingerprint(input: { siteDir: string; cacheDir: string; outDir: 
   return readInputFingerprint({ ...input, locales: input.locales, includeDrafts: true, ignore });
 }
 
+/** The output the last dev server kept, moved to this one's folder (see takeKeptOutput). */
+interface TakenOutput {
+  state: OutputState;
+  /** Built from the inputs there are now: served as it is while the first build runs. */
+  current: boolean;
+}
+
 /**
- * Moves the output the last dev server kept to `outDir` when it was built from the inputs there
- * are now, and gives its state; else removes it (it would be stale), and gives undefined.
+ * Moves the output the last dev server kept to `outDir` when this docgen wrote it, and gives its
+ * state and whether it is current (built from the inputs there are now); else removes it and gives
+ * undefined.
  */
-function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => string): OutputState | undefined {
+function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => string): TakenOutput | undefined {
   const dir = join(cacheDir, KEPT_OUTPUT);
   const recordFile = `${dir}.json`;
   let record: KeptOutputRecord | undefined;
@@ -101,9 +111,12 @@ function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => str
   }
   rmSync(recordFile, { force: true });
   try {
-    if (record?.docgenVersion === DOCGEN_VERSION && record.fingerprint === fingerprint()) {
+    if (record?.docgenVersion === DOCGEN_VERSION) {
+      const current = record.fingerprint === fingerprint();
       renameSync(dir, outDir);
-      return record.state;
+      // Not served as it is: the first build renders again whatever the folder lacks (about 0.3 s
+      // of listing at 10,000 pages, before the first page, which waits for the build anyway).
+      return { state: current ? record.state : keepPresentFiles(record.state, new Set(listFiles(outDir))), current };
     }
   } catch {
     // The folder is gone: nothing kept.
@@ -137,7 +150,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   rmSync(outDir, { recursive: true, force: true });
   const store = claimDevStore(cacheDir);
   const fingerprint = () => readDevFingerprint({ siteDir, cacheDir, outDir, config, locales: input.locales });
-  // The output the last dev server kept, when nothing changed since: served as it is.
+  // The output the last dev server kept: served as it is when nothing changed since.
   const kept = store.shared ? takeKeptOutput(cacheDir, outDir, fingerprint) : undefined;
   const output = createOutputDir(outDir);
   // Made when first needed: it reads the compile store's index (some 300 ms at 10,000 pages), which
@@ -154,7 +167,7 @@ export function createDevBuilds(input: DevBuildsInput) {
       watching: true,
       previewFrom: PREVIEW_FROM,
     }));
-  let state: OutputState | undefined = kept;
+  let state: OutputState | undefined = kept?.state;
   let built = false;
   // Whether the last run failed: its output is not kept for the next dev server then.
   let lastFailed = false;
@@ -250,7 +263,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   return {
     outDir,
     /** Whether the output the last dev server kept is served (see KEPT_OUTPUT): requests need not wait for the first build. */
-    servesKeptOutput: kept !== undefined,
+    servesKeptOutput: kept?.current === true,
     /** Whether a build succeeded yet (until then, a failed first build answers every request with its error). */
     get built(): boolean {
       return built;
@@ -282,7 +295,7 @@ export function createDevBuilds(input: DevBuildsInput) {
       // Serving the kept output, the first build (it reports the site's warnings and readies the
       // builder for the next save) waits for the first page to be answered, or a moment: reading the
       // site on this thread would hold that page up.
-      const firstRun = kept ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(() => rebuild([])) : rebuild([]);
+      const firstRun = kept?.current ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(() => rebuild([])) : rebuild([]);
       void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(() => watch.start());
       firstBuild = Promise.all([firstRun, watch.ready]).then(() => {});
       return firstBuild;

@@ -29,6 +29,7 @@ import {
 import { listFiles } from './listFiles.js';
 
 export { assertWritableFolder } from './targetFolder.js';
+export { listFiles } from './listFiles.js';
 
 /**
  * Refuses output folders whose replacement would destroy something: the site folder itself, one of
