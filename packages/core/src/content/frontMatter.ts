@@ -28,15 +28,15 @@ export function parseFrontMatter<Schema extends z.ZodType>(
       hint: 'Front matter is YAML only: start the block with a plain "---" line. Code in front matter is never run.',
     });
   }
-  if (block.yamlText === undefined || block.bodyStart === undefined) {
+  if (block.yamlText === undefined || block.bodyStart === undefined || block.bodyLine === undefined) {
     throw new DocgenError('Front matter is not closed', {
       code: 'front-matter-unclosed',
       location: { file: file.sitePath, line: 1, column: 1 },
       hint: 'End the front matter with a line holding only "---".',
     });
   }
-  const bodyLine = file.text.slice(0, block.bodyStart).split('\n').length;
-  const body = file.text.slice(block.bodyStart);
+  const { bodyStart, bodyLine } = block;
+  const body = file.text.slice(bodyStart);
   // An MDX file's front matter is checked against its body too (the keys it reads): not memoized.
   const { frontMatter, warnings, writtenFrontMatter } = checkFrontMatter(
     block.yamlText,

@@ -12,19 +12,21 @@ const CLOSING_FENCE = /\n---[ \t]*(\n|$)/;
 
 /**
  * The front matter block a markdown text starts with: the language after its opening `---`, its
- * YAML text and where the body starts (both undefined when the block is never closed). Undefined
- * when the text has none.
+ * YAML text, and where the body starts (offset and line; all three undefined when the block is
+ * never closed). Undefined when the text has none.
  */
-export function splitFrontMatter(text: string): { language: string; yamlText?: string; bodyStart?: number } | undefined {
+export function splitFrontMatter(text: string): { language: string; yamlText?: string; bodyStart?: number; bodyLine?: number } | undefined {
   const open = FENCE.exec(text);
   if (!open) return undefined;
   const language = open[1]!.trim();
   const close = CLOSING_FENCE.exec(text.slice(open[0].length - 1));
   if (!close) return { language };
+  const bodyStart = open[0].length - 1 + close.index + close[0].length;
   return {
     language,
     yamlText: text.slice(open[0].length, open[0].length - 1 + close.index + 1),
-    bodyStart: open[0].length - 1 + close.index + close[0].length,
+    bodyStart,
+    bodyLine: text.slice(0, bodyStart).split('\n').length,
   };
 }
 
@@ -88,7 +90,7 @@ export function preReadMarkdown(absolutePath: string, now = Date.now()): PreRead
   return {
     ...toFileStamp(read.stats, now),
     yamlText: block?.yamlText,
-    bodyLine: block ? text.slice(0, bodyStart).split('\n').length : 1,
+    bodyLine: block?.bodyLine ?? 1,
     bodyHash: hashMarkdownBody(text.slice(bodyStart)),
   };
 }
