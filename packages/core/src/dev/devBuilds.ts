@@ -119,7 +119,8 @@ function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => str
       return { state: current ? record.state : keepPresentFiles(record.state, new Set(listFiles(outDir))), current };
     }
   } catch {
-    // The folder is gone: nothing kept.
+    // The folder is gone (or could not be listed once moved): nothing kept.
+    rmSync(outDir, { recursive: true, force: true });
   }
   rmSync(dir, { recursive: true, force: true });
   return undefined;
