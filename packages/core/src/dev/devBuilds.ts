@@ -7,7 +7,14 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join, relative } from 'node:path';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
-import { createSiteBuilder, keepPresentFiles, readInputFingerprint, type OutputState, type RenderControl } from '../build/index.js';
+import {
+  createSiteBuilder,
+  keepPresentFiles,
+  readInputFingerprint,
+  readRecordedOutDir,
+  type OutputState,
+  type RenderControl,
+} from '../build/index.js';
 import { findSharedCacheDir } from '../bundle/index.js';
 import { CONFIG_FILE_NAME } from '../config/index.js';
 import type { FileChange } from '../content/index.js';
@@ -84,6 +91,7 @@ function readDevFingerprint(input: { siteDir: string; cacheDir: string; outDir: 
     siteDir: input.siteDir,
     cacheDir: input.cacheDir,
     themeSourceDir: join(input.config.themeDir, 'src'),
+    recordedOutDir: readRecordedOutDir(input.cacheDir),
   });
   return readInputFingerprint({ ...input, locales: input.locales, includeDrafts: true, ignore });
 }
@@ -251,6 +259,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   const watch = createSiteWatch({
     siteDir,
     cacheDir,
+    recordedOutDir: readRecordedOutDir(cacheDir),
     themeDir: config.themeDir,
     configFile: join(siteDir, CONFIG_FILE_NAME),
     readFrom,
@@ -259,6 +268,14 @@ export function createDevBuilds(input: DevBuildsInput) {
       running = (running ?? firstBuild!).then(() => rebuild(changes));
     },
     onLost: () => getBuilder().forget('all'),
+    onFailed: (error) => {
+      getBuilder().forget('all');
+      fail(
+        new Error(
+          `The file watcher stopped, so saves are not seen any more: restart docgen serve --watch. ${error.stack ?? error.message}`,
+        ),
+      );
+    },
   });
 
   return {
@@ -287,17 +304,19 @@ export function createDevBuilds(input: DevBuildsInput) {
     },
 
     /**
-     * Runs the first build. The watcher starts once `firstAnswer` settles (the first page asked for
-     * is answered), or a moment after the first pages are under way when none is asked for, or
-     * once the first build is done: its first scan stats every file of the site on this thread,
-     * which would hold up the first page. Settles when the first build is done and the watcher ready.
+     * Runs the first build. Serving the kept output, the watcher starts at once; else once
+     * `firstAnswer` settles (the first page asked for is answered), or a moment after the first
+     * pages are under way when none is asked for, or once the first build is done: its first scan
+     * (on a thread of its own) stats every file of the site, and would take a core from the first
+     * page. Settles when the first build is done and the watcher ready.
      */
     start(firstAnswer: Promise<void>): Promise<void> {
       // Serving the kept output, the first build (it reports the site's warnings and readies the
       // builder for the next save) waits for the first page to be answered, or a moment: reading the
       // site on this thread would hold that page up.
       const firstRun = kept?.current ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(() => rebuild([])) : rebuild([]);
-      void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(() => watch.start());
+      if (kept?.current) watch.start();
+      else void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(() => watch.start());
       firstBuild = Promise.all([firstRun, watch.ready]).then(() => {});
       return firstBuild;
     },

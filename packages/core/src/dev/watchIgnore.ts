@@ -1,6 +1,5 @@
 import { fstatSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { readRecordedOutDir } from '../build/index.js';
 import { isInsideFolder } from '../files/index.js';
 
 export interface WatchIgnoreOptions {
@@ -9,6 +8,8 @@ export interface WatchIgnoreOptions {
   cacheDir: string;
   /** The theme's source folder: always watched, wherever it is. */
   themeSourceDir: string;
+  /** The output folder the last `docgen build` recorded (`readRecordedOutDir`), if any. */
+  recordedOutDir: string | undefined;
 }
 
 /**
@@ -19,10 +20,10 @@ export interface WatchIgnoreOptions {
  * content reads. A folder named `build` anywhere else (for example
  * `docs/guides/build/`) is content like any other and is watched.
  */
-export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir }: WatchIgnoreOptions): (path: string) => boolean {
+export function createWatchIgnore({ siteDir, cacheDir, themeSourceDir, recordedOutDir }: WatchIgnoreOptions): (path: string) => boolean {
   const site = resolve(siteDir);
   const theme = resolve(themeSourceDir);
-  const outputs = [join(site, 'build'), readRecordedOutDir(cacheDir)].filter((dir): dir is string => dir !== undefined);
+  const outputs = [join(site, 'build'), recordedOutDir].filter((dir): dir is string => dir !== undefined);
   const ignoredFolders = [resolve(cacheDir), ...outputs];
   const staging = outputs.map((dir) => ({ parent: dirname(resolve(dir)), prefix: `.${basename(dir)}.docgen-` }));
   return (path: string) => {

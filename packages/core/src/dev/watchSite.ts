@@ -4,10 +4,11 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { Worker } from 'node:worker_threads';
 import type { FileChange } from '../content/index.js';
-import { pauseForTest } from '../processes/index.js';
-import { createOwnOutputTest, createWatchIgnore } from './watchIgnore.js';
+import { findCompiledModule, pauseForTest } from '../processes/index.js';
+import { createOwnOutputTest } from './watchIgnore.js';
+import type { WatchThreadData, WatchThreadMessage } from './watchThread.js';
 
 /** How long the watcher waits after a file's event for the other events of the same save. */
 const BATCH_MS = 30;
@@ -15,6 +16,8 @@ const BATCH_MS = 30;
 export interface SiteWatchInput {
   siteDir: string;
   cacheDir: string;
+  /** The output folder the last `docgen build` recorded, left out too (see createWatchIgnore). */
+  recordedOutDir: string | undefined;
   themeDir: string;
   configFile: string;
   /** Files changed since this time (ms since the epoch) count as changed when the watcher starts. */
@@ -25,12 +28,14 @@ export interface SiteWatchInput {
   onChanges: (changes: FileChange[]) => void;
   /** Called when the watcher may have lost events: nothing read before can be trusted. */
   onLost: () => void;
+  /** Called when the watcher's thread failed: no change is seen any more. */
+  onFailed: (error: Error) => void;
 }
 
 /**
- * A watcher, not started: `start` starts it (its first scan stats every file of the site on this
- * thread, so the dev server starts it once its first page is answered). `ready` settles once its
- * first scan is done and what changed meanwhile was reported, or once it is closed.
+ * A watcher, not started: `start` starts it, on a thread of its own (`watchThread.ts`: its first
+ * scan stats every file of the site). `ready` settles once that scan is done and what changed
+ * meanwhile was reported, or once it is closed or its thread failed.
  */
 export function createSiteWatch(input: SiteWatchInput) {
   const { siteDir, cacheDir, configFile } = input;
@@ -56,7 +61,7 @@ export function createSiteWatch(input: SiteWatchInput) {
     changedTo.set(path, state);
     return false;
   };
-  const schedule = (kind: FileChange['kind']) => (path: string) => {
+  const schedule = (kind: FileChange['kind'], path: string) => {
     if (kind === 'change' && (isOwnOutput(path) || isRepeated(resolve(path)))) return;
     pending.push({ kind, path: resolve(path) });
     clearTimeout(timer);
@@ -65,47 +70,54 @@ export function createSiteWatch(input: SiteWatchInput) {
   // Ready, or closed before it was (then it never will be).
   let stopWaiting!: () => void;
   const ready = new Promise<void>((resolve) => (stopWaiting = resolve));
-  let watcher: FSWatcher | undefined;
+  let thread: Worker | undefined;
+  const whenReady = () => {
+    // A save during the scan is reported by the watcher and found by the comparison: one rebuild.
+    const missed = [...input.findChangedSince(input.readFrom), ...findChangedFiles([configFile, themeSourceDir], input.readFrom)].filter(
+      (change) => change.kind !== 'change' || !isRepeated(change.path),
+    );
+    if (missed.length > 0) {
+      pending.push(...missed);
+      clearTimeout(timer);
+      flush();
+    }
+    stopWaiting();
+  };
+  const receive = (message: WatchThreadMessage) => {
+    if (closed) return;
+    if (message.kind === 'ready') whenReady();
+    else if (message.kind === 'error') input.onLost();
+    else schedule(message.kind, message.path);
+  };
 
   return {
     ready,
     /** Whether changes were seen that have not been handed to `onChanges` yet (the events of a save still coming). */
     hasPending: () => pending.length > 0,
-    /**
-     * Starts the watcher. What changed between the first reading and its start is found by
-     * comparing (see findChangedSince). Symbolic links are not followed: a link the symlink rule
-     * follows leads inside the site, which is watched anyway (see ContentCache.withLinkedPaths),
-     * and any other is never read.
-     */
+    /** Starts the watcher. What changed between the first reading and its start is found by comparing (see findChangedSince). */
     start(): void {
       if (closed) return;
       pauseForTest('serve:watch-start');
-      watcher = watch([siteDir, themeSourceDir], {
-        ignoreInitial: true,
-        followSymlinks: false,
-        ignored: createWatchIgnore({ siteDir, cacheDir, themeSourceDir }),
-      });
-      for (const kind of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(kind, schedule(kind));
-      watcher.on('error', input.onLost);
-      watcher.once('ready', () => {
-        // A save during the scan is reported by the watcher and found by the comparison: one rebuild.
-        const missed = [
-          ...input.findChangedSince(input.readFrom),
-          ...findChangedFiles([configFile, themeSourceDir], input.readFrom),
-        ].filter((change) => change.kind !== 'change' || !isRepeated(change.path));
-        if (missed.length > 0) {
-          pending.push(...missed);
-          clearTimeout(timer);
-          flush();
-        }
+      const data: WatchThreadData = {
+        paths: [siteDir, themeSourceDir],
+        siteDir,
+        cacheDir,
+        themeSourceDir,
+        recordedOutDir: input.recordedOutDir,
+      };
+      thread = new Worker(findCompiledModule(import.meta.url, 'watchThread.js'), { workerData: data });
+      thread.on('message', receive);
+      thread.once('error', (error) => {
+        if (closed) return;
         stopWaiting();
+        input.onFailed(error);
       });
     },
     async close(): Promise<void> {
       closed = true;
       stopWaiting();
       clearTimeout(timer);
-      await watcher?.close();
+      await thread?.terminate();
     },
   };
 }
