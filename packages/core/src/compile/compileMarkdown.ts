@@ -18,6 +18,7 @@ import type { CompiledMarkdown, ContentSection, DiagnosticCode, PackageManager }
 import { getLineColumn } from '../diagnostics/index.js';
 import { toDirectiveLabels } from './admonitionTitles.js';
 import { createCodeHandler, highlightCodeBlocks } from './codeBlocks.js';
+import { highlightToHtml } from './highlight.js';
 import type { CompileData } from './compileData.js';
 import { remarkGfmAutolinkGate, remarkGfmTableGate } from './gfmGates.js';
 import type { MdxInput } from './compileData.js';
@@ -305,8 +306,8 @@ function runMdx(file: VFile, options: CompileOptions, pipeline: MarkdownPipeline
   return hast;
 }
 
-function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
-  const body = options.mdx ? toMdxSource(written, options.mdx.compat) : toDirectiveLabels(written);
+/** The file the pipeline takes, and what its plugins record in it. */
+function toCompileFile(body: string, options: CompileOptions): { file: VFile; data: CompileData } {
   const data: CompileData = {
     diagnostics: [],
     links: [],
@@ -318,7 +319,46 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
     source: body,
     mdx: options.mdx,
   };
-  const file = new VFile({ value: body, path: options.sourcePath, data: { docgen: data } });
+  return { file: new VFile({ value: body, path: options.sourcePath, data: { docgen: data } }), data };
+}
+
+/** Markdown of the syntax most pages use (see warmUpPipeline). */
+const WARM_UP_MARKDOWN = `## A heading {#an-id}
+
+A paragraph with **strong**, _emphasis_, \`code\`, [a link](./other.md#part) and https://example.com.
+
+- An item
+  1. A numbered one
+
+| Name | Value |
+| ---- | :---: |
+| a    | 1     |
+
+> A quote
+
+:::note[Title]
+An admonition.
+:::
+
+\`\`\`js title="example.js"
+const answer = await fetch(url, { method: 'POST' }); // {1}
+\`\`\`
+`;
+
+/**
+ * Parses a sample of the syntax most pages use and highlights its code, without the site's
+ * plugins: the first page a thread compiles otherwise runs this code before V8 has compiled it
+ * (some 50 ms of the first save a dev server renders on that thread).
+ */
+export function warmUpPipeline(pipeline: MarkdownPipeline): void {
+  const { file } = toCompileFile(toDirectiveLabels(WARM_UP_MARKDOWN), { sourcePath: 'warm-up.md', bodyLine: 1 });
+  pipeline.parse(file);
+  highlightToHtml("const answer = await fetch(url, { method: 'POST' });\n", 'js', new Set());
+}
+
+function compileTree(written: string, options: CompileOptions, pipeline: MarkdownPipeline): CompileResult {
+  const body = options.mdx ? toMdxSource(written, options.mdx.compat) : toDirectiveLabels(written);
+  const { file, data } = toCompileFile(body, options);
   const hast = options.mdx ? runMdx(file, options, pipeline) : pipeline.run(pipeline.parse(file), file);
   // The leading # heading is kept apart: docs and pages show it as their h1, blog posts leave it out.
   let title: HastRoot | undefined;

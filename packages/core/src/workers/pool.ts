@@ -45,7 +45,11 @@ export interface TaskPool {
   compile(tasks: CompileTask[], priority?: Priority): Promise<CompiledMarkdown[]>;
   /** Sends a locale's site data, sidebars and theme to every thread; `render` of the locale may follow. */
   setLocale(locale: LocaleSetup): void;
-  /** Has every thread load the markdown pipeline, if it has not, ahead of compile tasks that may come. */
+  /**
+   * Has every thread load the markdown pipeline, if it has not, ahead of compile tasks that may
+   * come; the threads not started yet start (a dev server's first save after a run that sent no
+   * task does not wait for a thread to load its modules and the theme).
+   */
   prepareCompile(): void;
   /** Has every thread load a theme's server code, ahead of the `setLocale` that names it. */
   loadTheme(themeFile: string, themeKey: string): void;
@@ -226,16 +230,17 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     idle.push(worker);
   };
   /**
-   * One thread starts with the pool; the others with the first task. Until then the calling
+   * One thread starts with the pool; the others with the first task (or `prepareCompile`, after a
+   * dev server's run that sent none). Until then the calling
    * thread does what it alone can (read the site, make the site model; a warm dev server start has
    * nothing else to do before its first page), beside one thread loading its modules and the
    * theme, rather than sharing a two-core machine with every thread loading them. When that first
    * task is a compile the first thread takes alone (a one-page edit's), the others do not load the
    * markdown pipeline as they start: they render or write indexes, and load it if a compile comes.
    */
-  const startAll = (first: { method: Method; args: unknown[] }) => {
+  const startAll = (first?: { method: Method; args: unknown[] }) => {
     if (!broadcasts) return;
-    const alone = first.method === 'compile' && idle.length > 0 && (first.args[0] as unknown[]).length < COMPILE_BATCH;
+    const alone = first?.method === 'compile' && idle.length > 0 && (first.args[0] as unknown[]).length < COMPILE_BATCH;
     while (workers.length < threads) start(alone ? { ...setup, compiles: false } : setup);
     broadcasts = undefined;
   };
@@ -315,6 +320,7 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     },
     prepareCompile() {
       broadcast({ id: 0, method: 'prepareCompile', args: [] });
+      startAll();
     },
     loadTheme(themeFile, themeKey) {
       broadcast({ id: 0, method: 'loadTheme', args: [themeFile, themeKey] });

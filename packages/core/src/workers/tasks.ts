@@ -127,16 +127,18 @@ export function createTaskRunner(setup: TaskSetup) {
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
   const islandServers = new Map<string, Promise<IslandServerModule>>();
-  let compiler: Promise<{ pipeline: MarkdownPipeline; compile: typeof compileToStore }> | undefined;
+  let compiler: Promise<{ pipeline: MarkdownPipeline; compile: typeof compileToStore; warmUp: () => void }> | undefined;
   const loadCompiler = () =>
     (compiler ??= Promise.all([
       import('../compile/compileToStore.js'),
       import('../compile/highlight.js'),
       import('../compile/extensions.js'),
-    ]).then(async ([{ compileToStore: compile }, { registerLanguages }, { loadDocgenPipeline }]) => {
+      import('../compile/compileMarkdown.js'),
+    ]).then(async ([{ compileToStore: compile }, { registerLanguages }, { loadDocgenPipeline }, { warmUpPipeline }]) => {
       const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
-      return { pipeline, compile };
+      return { pipeline, compile, warmUp: () => warmUpPipeline(pipeline) };
     }));
+  let warmedUp = false;
   // MDX pages' runners, by runtime bundle and context (a locale's): loaded by the first MDX task of each.
   const mdxRunners = new Map<string, Promise<MdxRunner>>();
   const runnerKey = (mdx: MdxInput) => `${mdx.runtime}\0${JSON.stringify(mdx.context)}`;
@@ -187,9 +189,19 @@ export function createTaskRunner(setup: TaskSetup) {
       return paths.map((path) => preReadMarkdown(path, now) ?? null);
     },
 
-    /** Loads the markdown pipeline now, unless it is: the next compile task (a dev server's next save) does not wait for it. */
+    /**
+     * Loads the markdown pipeline now, unless it is, and runs it once on a sample (see
+     * warmUpPipeline): the next compile task (a dev server's next save) waits for neither.
+     */
     prepareCompile(): void {
-      void loadCompiler().catch(() => {}); // A failure is reported by the first compile task.
+      void loadCompiler().then(
+        ({ warmUp }) => {
+          if (warmedUp) return;
+          warmedUp = true;
+          warmUp();
+        },
+        () => {}, // A failure is reported by the first compile task.
+      );
     },
 
     /**
