@@ -217,6 +217,35 @@ describe('docgen serve --watch, started again', () => {
     }
   });
 
+  it('answers a page before its first build is done when what changed while it was stopped leaves every page to compile', async () => {
+    const first = await startServe();
+    await built(first);
+    expect(await stop(first)).toBe(0);
+    const configFile = join(site, 'docgen.config.yaml');
+    const config = readFileSync(configFile, 'utf8');
+    // The markdown options are in every page's compile key.
+    writeFileSync(configFile, `${config}markdown:\n  math: true\n`);
+    const before = packs();
+    const compiledSince = () => packs().filter((pack) => !before.includes(pack)).length;
+    const again = await startServe();
+    try {
+      const early = await fetch(again.url + pathOf(887));
+      const compiledWhenAnswered = compiledSince();
+      expect(early.status).toBe(200);
+      const earlyHtml = await early.text();
+      expect(earlyHtml).toContain('<h1>Page 887</h1>');
+      await built(again);
+      // Answered while the site was compiled, not once it was.
+      expect(compiledWhenAnswered).toBeLessThan(compiledSince());
+      const { pages, rendered } = firstCounts(again);
+      expect(rendered).toBe(pages);
+      expect(await (await fetch(again.url + pathOf(887))).text()).toBe(earlyHtml);
+    } finally {
+      expect(await stop(again)).toBe(0);
+      writeFileSync(configFile, config);
+    }
+  });
+
   it('keeps no output when it stops before its build is done', async () => {
     const serve = await startServe();
     expect((await fetch(serve.url + pathOf(0))).status).toBe(200);

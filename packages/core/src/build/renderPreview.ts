@@ -26,8 +26,9 @@ import type { TaskPool } from '../workers/pool.js';
  * excerpts) wait for the build, and so do pages that show site components (the build bundles
  * them).
  *
- * The build then renders every page again: `changed` tells whether a page the preview wrote came
- * out differently (a reader of it should reload).
+ * The build then renders every page again (a build that starts from a previous output, the pages
+ * the preview wrote, and those whose inputs changed): `changed` tells whether a page the preview
+ * wrote came out differently (a reader of it should reload).
  *
  * The preview holds the build's threads (see TaskPool.hold) while it makes its first model and
  * while it renders a page asked for: both are this thread's work, which on a two-core machine
@@ -39,6 +40,8 @@ export interface Preview {
   stop(): Promise<void>;
   /** Whether a page the preview wrote is now different in `output` (the build wrote it again). */
   changed(output: OutputWriter): boolean;
+  /** Route keys of the pages it wrote: a run that keeps the pages of a previous output renders these again. */
+  readonly rendered: ReadonlySet<string>;
 }
 
 export interface PreviewInput {
@@ -148,6 +151,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   );
 
   const written = new Map<string, string>();
+  const rendered = new Set<string>();
   const write = (file: string, contents: string) => {
     if (written.has(file)) return;
     output.write(file, contents);
@@ -199,6 +203,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
       input.onLocaleSetup(locale);
       pool.setLocale({ locale, site, sidebarFiles: localeManifest.sidebarFiles, assets, themeFile: serverFile, themeKey: input.themeKey });
     }
+    rendered.add(key);
     const [result] = await pool.render([{ locale, route }], (slotKey) => known.get(slotKey)!.stored, 'urgent');
     for (const file of result!.files) written.set(file, hash(output.read(file)));
   }
@@ -219,6 +224,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
     },
   };
   return {
+    rendered,
     async stop() {
       stopped = true;
       await queue;

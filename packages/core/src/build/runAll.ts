@@ -76,6 +76,9 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   };
   const islands = await timed('islands', () => writeIslands({ siteDir, site, cacheDir, output }));
 
+  // Starting from a previous output, the run renders again the pages the preview wrote: it stops
+  // before they are counted. (Else it previews while this run plans, until its pages are under way.)
+  if (previous) await preview?.stop();
   const planned = await timed('sidebars', () =>
     planRoutes({
       manifest,
@@ -88,7 +91,8 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
       // The dev server's first run renders every page, in the order readers ask for them: the hashes
       // of route inputs decide nothing then, and are made once the pages are under way.
       deferRouteHashes: hooks.onRenderStart !== undefined && !previous,
-      rerender: builder.renderedAhead,
+      // Written from a model of their own: a run that keeps the pages of `previous` renders them again.
+      rerender: preview ? new Set([...builder.renderedAhead, ...preview.rendered]) : builder.renderedAhead,
       output,
     }),
   );

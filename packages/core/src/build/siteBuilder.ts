@@ -149,7 +149,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         ahead = await renderAheadOf((path) => sources.get(path));
         if (ahead) await pagesWritten(hooks, { previewChanged: false });
       }
-      const preview = startsPreview(builder, { config, content, pool, hooks, previous })
+      const preview = startsPreview(builder, { config, content, pool, hooks })
         ? startPreview(
             {
               siteDir,
@@ -231,16 +231,17 @@ export function createSiteBuilder(options: BuilderOptions) {
 
 /**
  * Whether a run previews pages (see `previewFrom`): the dev server's first, with much to compile
- * and threads to spare, into an empty output (a preview's pages are not those of `previous`, which
- * the run keeps where their inputs did not change).
+ * and threads to spare (also when it starts from the output the last dev server kept: a config
+ * change while it was stopped can leave every page to compile; the run renders the preview's pages
+ * again, see Preview.rendered).
  */
 function startsPreview(
   builder: BuilderState,
-  input: { config: SiteConfig; content: SiteContent; pool: TaskPool; hooks: RunHooks; previous: OutputState | undefined },
+  input: { config: SiteConfig; content: SiteContent; pool: TaskPool; hooks: RunHooks },
 ): boolean {
   const { options, watching, lastRun, compiled, sourceKeys } = builder;
-  const { config, content, pool, hooks, previous } = input;
-  if (!watching || options.previewFrom === undefined || lastRun || previous || !hooks.onRenderStart || pool.threads < 2) return false;
+  const { config, content, pool, hooks } = input;
+  if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
   const salt = readCompileSalt(config);
   return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
 }
