@@ -171,6 +171,27 @@ describe('docgen serve --watch, started again', () => {
     }
   });
 
+  it('renders again what the output it left lost since, when nothing else changed', async () => {
+    const first = await startServe();
+    await built(first);
+    expect(await stop(first)).toBe(0);
+    const kept = join(cacheDir, 'serve-output');
+    unlinkSync(join(kept, `${pathOf(3).slice(1)}.md`));
+    unlinkSync(join(kept, `${pathOf(4).slice(1)}/index.html`));
+    const again = await startServe();
+    try {
+      expect(await (await fetch(again.url + pathOf(5))).text()).toContain('<h1>Page 5</h1>');
+      await built(again);
+      // The two routes whose files were lost, and no other.
+      expect(firstCounts(again).rendered).toBe(2);
+      expect(await (await fetch(again.url + pathOf(4))).text()).toContain('<h1>Page 4</h1>');
+      expect(await (await fetch(`${again.url}${pathOf(3)}.md`)).text()).toContain('# Page 3');
+      expect(await (await fetch(`${again.url}/llms-full.txt`)).text()).toContain('# Page 3');
+    } finally {
+      expect(await stop(again)).toBe(0);
+    }
+  });
+
   it('renders anew what changed while it was stopped: the output it left is not served as it is then', async () => {
     const page = join(site, `${pathOf(5).slice(1)}.md`);
     const text = readFileSync(page, 'utf8');

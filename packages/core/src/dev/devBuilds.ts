@@ -19,7 +19,7 @@ import { findSharedCacheDir } from '../bundle/index.js';
 import { CONFIG_FILE_NAME } from '../config/index.js';
 import type { FileChange } from '../content/index.js';
 import { isDocgenError } from '../diagnostics/index.js';
-import { createOutputDir, listFiles } from '../output/index.js';
+import { createOutputDir, listFiles, listFilesOnThread } from '../output/index.js';
 import { getTemporaryName, tryAcquireLock, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { ThreadsStoppedError } from '../workers/pool.js';
@@ -161,6 +161,10 @@ export function createDevBuilds(input: DevBuildsInput) {
   const fingerprint = () => readDevFingerprint({ siteDir, cacheDir, outDir, config, locales: input.locales });
   // The output the last dev server kept: served as it is when nothing changed since.
   const kept = store.shared ? takeKeptOutput(cacheDir, outDir, fingerprint) : undefined;
+  // Served as it is, the kept output is listed meanwhile: its first build renders again what the
+  // folder lacks (a file lost since it was kept), as a stale one's does (see takeKeptOutput).
+  const keptListing = kept?.current ? listFilesOnThread(outDir) : undefined;
+  keptListing?.catch(() => {});
   const output = createOutputDir(outDir);
   // Made when first needed: it reads the compile store's index (some 300 ms at 10,000 pages), which
   // a dev server serving the kept output does after its first page, not before.
@@ -314,7 +318,15 @@ export function createDevBuilds(input: DevBuildsInput) {
       // Serving the kept output, the first build (it reports the site's warnings and readies the
       // builder for the next save) waits for the first page to be answered, or a moment: reading the
       // site on this thread would hold that page up.
-      const firstRun = kept?.current ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(() => rebuild([])) : rebuild([]);
+      const firstRun = kept?.current
+        ? Promise.race([firstAnswer, sleep(WATCH_DELAY_MS)]).then(async () => {
+            state = await keptListing!.then(
+              (files) => keepPresentFiles(state!, new Set(files)),
+              () => undefined, // Not listed: nothing of it is taken to be there.
+            );
+            return rebuild([]);
+          })
+        : rebuild([]);
       if (kept?.current) watch.start();
       else void Promise.race([firstAnswer, firstRenderStart.then(() => sleep(WATCH_DELAY_MS)), firstRun]).then(() => watch.start());
       firstBuild = Promise.all([firstRun, watch.ready]).then(() => {});
