@@ -191,6 +191,9 @@ export function createDevBuilds(input: DevBuildsInput) {
   const wanted = new Map<string, number>();
   let renderStarted!: () => void;
   const firstRenderStart = new Promise<void>((resolve) => (renderStarted = resolve));
+  // Settles when a run gives a control (the preview's, then the run's own).
+  let controlGiven!: () => void;
+  let nextControl = new Promise<void>((resolve) => (controlGiven = resolve));
   // Saves during a run are rebuilt after it.
   let running: Promise<void> | undefined;
 
@@ -224,6 +227,9 @@ export function createDevBuilds(input: DevBuildsInput) {
           onRenderStart: (started) => {
             control = started;
             renderStarted();
+            const given = controlGiven;
+            nextControl = new Promise<void>((resolve) => (controlGiven = resolve));
+            given();
           },
           wantedPaths: () => wanted.keys(),
         },
@@ -293,6 +299,33 @@ export function createDevBuilds(input: DevBuildsInput) {
     /** The control of the run rendering now, if one is (see RenderControl). */
     get control(): RenderControl | undefined {
       return control;
+    },
+
+    /**
+     * Has the route at `routePath` rendered ahead of the others by the run rendering now (see
+     * RenderControl): settles once its files are written, or once the first build is done when it
+     * could not be rendered first (a page that failed is reported by the build). A page the preview
+     * gives up (asked for as it stops, or one that shows site components) goes to the run's own
+     * control once the run's pages are under way. False when no control knows the path.
+     */
+    async renderAhead(routePath: string): Promise<boolean> {
+      let tried = control;
+      let key = tried?.find(routePath);
+      if (key === undefined) return false;
+      for (;;) {
+        try {
+          await tried!.request(key);
+          return true;
+        } catch {
+          if (control === tried) await Promise.race([nextControl, firstBuild!]);
+          key = control === tried ? undefined : control?.find(routePath);
+          if (key === undefined) {
+            await firstBuild;
+            return true;
+          }
+          tried = control;
+        }
+      }
     },
     /** Settles when the first run starts rendering. */
     firstRenderStart,

@@ -127,14 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } finally {
       answered();
     }
-    const control = builds.control;
-    const key = control?.find(routePath);
-    if (key !== undefined) {
-      // A route that failed to render is answered once the build has reported it.
-      await control!.request(key).catch(() => firstBuild);
-    } else if (!hasFile(pathname)) {
-      await firstBuild;
-    }
+    if (!(await builds.renderAhead(routePath)) && !hasFile(pathname)) await firstBuild;
   }
 
   const port = await listen(server, options.host, options.port, true);
