@@ -104,10 +104,18 @@ describe('docgen serve --watch, starting', () => {
     }
   });
 
-  it('answers a page the preview leaves to the build (it shows a site component) once the pages are under way, before the build is done', async () => {
+  it('answers the pages the preview leaves to the build (a category page, a page with a site component) once the pages are under way, before the build is done', async () => {
     rmSync(cacheDir, { recursive: true, force: true });
     const serve = await startServe();
     try {
+      const category = await fetch(`${serve.url}/docs/category/part-0`);
+      const builtWhenCategoryAnswered = /Built \d+ pages/.test(serve.stdout());
+      expect(category.status).toBe(200);
+      const categoryHtml = await category.text();
+      // The category's page, as the build renders it: a card for each of its items.
+      expect(categoryHtml).toContain('<header><h1>part-0</h1></header>');
+      expect(categoryHtml).toContain('<a href="/docs/category/part-0/section-0" class="card">');
+      expect(builtWhenCategoryAnswered).toBe(false);
       const early = await fetch(`${serve.url}/docs/part-0/badge`);
       const builtWhenAnswered = /Built \d+ pages/.test(serve.stdout());
       expect(early.status).toBe(200);

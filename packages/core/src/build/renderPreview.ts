@@ -23,8 +23,8 @@ import type { TaskPool } from '../workers/pool.js';
  * pages whose title needs the markdown parser), and renders a page asked for from it once that
  * page's own content is compiled. It previews doc pages and markdown pages only: what they show
  * of other pages is their titles. Other pages (generated indexes show descriptions, blog lists
- * excerpts) wait for the build, and so do pages that show site components (the build bundles
- * them).
+ * excerpts) are left to the build, and so are pages that show site components (the build bundles
+ * them): its run renders them first once its pages are under way (the dev server asks it then).
  *
  * The build then renders every page again (a build that starts from a previous output, the pages
  * the preview wrote, and those whose inputs changed): `changed` tells whether a page the preview
@@ -136,14 +136,20 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   // first, and the threads are not given compile tasks of the run while it waits for one.
   const releaseLater = () => void setImmediate().then(releaseFirstModel);
   manifest.then(releaseLater, releaseLater);
-  // Routes previewed, by path, and their `locale\0path` keys; offered once known. A preview that
-  // cannot make its model previews nothing: the build reports why.
+  // Every route of the model by path, and the keys (`locale\0path`) of those it previews; offered
+  // once known (a page it leaves to the build is found, and refused: the caller asks the build's
+  // run for it then, see RenderControl). A preview that cannot make its model previews nothing:
+  // the build reports why.
   const keysByPath = new Map<string, string>();
+  const previewed = new Set<string>();
   manifest.then(
     (loaded) => {
       for (const locale of loaded.locales) {
-        for (const route of locale.routes)
-          if (PREVIEWED.has(route.data.type)) keysByPath.set(route.path, toRouteKey(locale.locale, route.path));
+        for (const route of locale.routes) {
+          const key = toRouteKey(locale.locale, route.path);
+          keysByPath.set(route.path, key);
+          if (PREVIEWED.has(route.data.type)) previewed.add(key);
+        }
       }
       if (!stopped) onReady(control);
     },
@@ -211,6 +217,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
   const control: RenderControl = {
     find: (pathname) => findRouteKey(keysByPath, pathname),
     request(key) {
+      if (!previewed.has(key)) return Promise.reject(new Error('The preview leaves this page to the build'));
       const rendered = queue.then(async () => {
         const release = pool.hold();
         try {

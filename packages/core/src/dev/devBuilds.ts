@@ -302,31 +302,33 @@ export function createDevBuilds(input: DevBuildsInput) {
     },
 
     /**
-     * Has the route at `routePath` rendered ahead of the others by the run rendering now (see
-     * RenderControl): settles once its files are written, or once the first build is done when it
-     * could not be rendered first (a page that failed is reported by the build). A page the preview
-     * gives up (asked for as it stops, or one that shows site components) goes to the run's own
-     * control once the run's pages are under way. False when no control knows the path.
+     * Settles once what a request for `routePath` needs is there: a route's files, rendered ahead of
+     * the others by the run rendering now (see RenderControl), or a file already in the output
+     * (`isThere`). A page the preview leaves to the build (one that is not a doc or markdown page,
+     * or shows a site component, or is asked for as the preview stops) goes to the run's own
+     * control once the run's pages are under way. Anything else waits for the first build (a page
+     * that failed is reported by it).
      */
-    async renderAhead(routePath: string): Promise<boolean> {
-      let tried = control;
-      let key = tried?.find(routePath);
-      if (key === undefined) return false;
-      for (;;) {
-        try {
-          await tried!.request(key);
-          return true;
-        } catch {
-          if (control === tried) await Promise.race([nextControl, firstBuild!]);
-          key = control === tried ? undefined : control?.find(routePath);
-          if (key === undefined) {
-            await firstBuild;
-            return true;
+    async renderAhead(routePath: string, isThere: () => boolean): Promise<void> {
+      for (let tried = control; ; tried = control) {
+        const key = tried?.find(routePath);
+        if (key === undefined && isThere()) return;
+        if (key !== undefined) {
+          try {
+            await tried!.request(key);
+            return;
+          } catch {
+            // Left to the build, or failed: below.
           }
-          tried = control;
+        }
+        if (control === tried) await Promise.race([nextControl, firstBuild!]);
+        if (control === tried) {
+          await firstBuild;
+          return;
         }
       }
     },
+
     /** Settles when the first run starts rendering. */
     firstRenderStart,
 

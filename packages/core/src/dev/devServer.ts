@@ -127,7 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } finally {
       answered();
     }
-    if (!(await builds.renderAhead(routePath)) && !hasFile(pathname)) await firstBuild;
+    await builds.renderAhead(routePath, () => hasFile(pathname));
   }
 
   const port = await listen(server, options.host, options.port, true);
