@@ -126,8 +126,7 @@ describe('navbar', () => {
       await route.continue();
     });
     await page.goto(siteUrl + '/en/docs/guide/overview', { waitUntil: 'commit' });
-    // Styled, as a reader sees it: a stylesheet that arrived between Playwright's aim and its
-    // click moved the button from under the pointer (a click elsewhere, no menu).
+    // Styled, as a reader sees it: the menu's position and fade-in are the stylesheet's.
     await page.waitForFunction(() => {
       const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')];
       return document.readyState !== 'loading' && links.length > 0 && links.every((link) => link.sheet);
@@ -135,7 +134,8 @@ describe('navbar', () => {
     const toggle = page.locator('.navbar .dropdown__toggle', { hasText: 'English' });
     const menu = toggle.locator('xpath=..').locator('.dropdown__menu');
     await toggle.click();
-    expect(await menu.isVisible()).toBe(true);
+    // Within its fade-in: the first frame after the click may still be the hidden one.
+    await expect.poll(() => menu.isVisible()).toBe(true);
     // The link takes the pointer: what lies beneath the menu does not.
     const korean = menu.locator('.dropdown__link', { hasText: '한국어' });
     expect(
