@@ -13,7 +13,9 @@ export interface RenderControl {
   /**
    * Resolves once the route's files are written: at once when this run does not render it (it
    * keeps the files of the last run), else when it is rendered, ahead of every route not yet
-   * sent to a thread. Rejects when rendering it failed.
+   * sent to a thread. Rejects when rendering it failed, or when this control leaves the route to
+   * the run that follows (the dev server's preview: a page it does not preview, or one asked for
+   * as it stops).
    */
   request(key: string): Promise<void>;
 }
