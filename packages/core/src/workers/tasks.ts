@@ -138,7 +138,8 @@ export function createTaskRunner(setup: TaskSetup) {
       const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
       return { pipeline, compile, warmUp: () => warmUpPipeline(pipeline) };
     }));
-  let warmedUp = false;
+  // Settles once the pipeline has run on the sample (see prepareCompile), on this thread once.
+  let warmedUp: Promise<void> | undefined;
   // MDX pages' runners, by runtime bundle and context (a locale's): loaded by the first MDX task of each.
   const mdxRunners = new Map<string, Promise<MdxRunner>>();
   const runnerKey = (mdx: MdxInput) => `${mdx.runtime}\0${JSON.stringify(mdx.context)}`;
@@ -194,14 +195,10 @@ export function createTaskRunner(setup: TaskSetup) {
      * warmUpPipeline): the next compile task (a dev server's next save) waits for neither.
      */
     prepareCompile(): void {
-      void loadCompiler().then(
-        ({ warmUp }) => {
-          if (warmedUp) return;
-          warmedUp = true;
-          warmUp();
-        },
-        () => {}, // A failure is reported by the first compile task.
-      );
+      // A failure to load is reported by the first compile task; a warm-up that fails only warms less.
+      warmedUp ??= loadCompiler()
+        .then(({ warmUp }) => warmUp())
+        .catch(() => {});
     },
 
     /**
