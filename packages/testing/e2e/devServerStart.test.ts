@@ -167,6 +167,12 @@ describe('docgen serve --watch, starting', () => {
 describe('docgen serve --watch, started again', () => {
   const built = (serve: RunningServe) =>
     expect.poll(() => serve.stdout(), { timeout: 90_000 }).toMatch(/Built \d+ pages \((\d+) rendered\)/);
+  /** Runs a dev server until its first build is done and stops it: it leaves its output for the next. */
+  const leaveOutput = async () => {
+    const first = await startServe();
+    await built(first);
+    expect(await stop(first)).toBe(0);
+  };
   /** The pages of the first build, and how many of them it rendered. */
   const firstCounts = (serve: RunningServe) => {
     const [, pages, rendered] = /Built (\d+) pages \((\d+) rendered\)/.exec(serve.stdout())!;
@@ -174,9 +180,7 @@ describe('docgen serve --watch, started again', () => {
   };
 
   it('serves the output its last run left when nothing changed since, while it builds in the background', async () => {
-    const first = await startServe();
-    await built(first);
-    expect(await stop(first)).toBe(0);
+    await leaveOutput();
     expect(readdirSync(cacheDir)).toEqual(expect.arrayContaining(['serve-output', 'serve-output.json']));
     const again = await startServe();
     try {
@@ -199,9 +203,7 @@ describe('docgen serve --watch, started again', () => {
   });
 
   it('renders again what the output it left lost since, when nothing else changed', async () => {
-    const first = await startServe();
-    await built(first);
-    expect(await stop(first)).toBe(0);
+    await leaveOutput();
     const kept = join(cacheDir, 'serve-output');
     unlinkSync(join(kept, `${pathOf(3).slice(1)}.md`));
     unlinkSync(join(kept, `${pathOf(4).slice(1)}/index.html`));
@@ -241,9 +243,7 @@ describe('docgen serve --watch, started again', () => {
   });
 
   it('starts from the output it left when a page changed while it was stopped: renders that page alone (and any the output lost), never serving it old', async () => {
-    const first = await startServe();
-    await built(first);
-    expect(await stop(first)).toBe(0);
+    await leaveOutput();
     const page = join(site, `${pathOf(7).slice(1)}.md`);
     const text = readFileSync(page, 'utf8');
     // The last paragraph: the page's description (its first words, which its category's page shows) stays.
@@ -266,9 +266,7 @@ describe('docgen serve --watch, started again', () => {
   });
 
   it('answers a page before its first build is done when what changed while it was stopped leaves every page to compile', async () => {
-    const first = await startServe();
-    await built(first);
-    expect(await stop(first)).toBe(0);
+    await leaveOutput();
     const configFile = join(site, 'docgen.config.yaml');
     const config = readFileSync(configFile, 'utf8');
     // The markdown options are in every page's compile key.
