@@ -126,6 +126,56 @@ describe('docgen build: threads and cache never change the output', () => {
     expectSameTree(out, reference);
   }, 300_000);
 
+  it("builds an edit of docs' text from the last build's model, as a whole build would", async () => {
+    const out = join(scratch, 'text-edits');
+    await build(site, out);
+    // A build that took the text-edit path reports its `edit` stage (--verbose).
+    const buildEdit = async () => /^\s+edit\s+\d+ ms$/m.test(await build(site, out, '--verbose'));
+    const files = [EDITED, 'versioned_docs/version-2506.1/guide/api/analyzeCode.md', 'i18n/en/docs/current/guide/overview.md'];
+    const originals = files.map((file) => readFileSync(join(site, file), 'utf8'));
+    let clean = 0;
+    const expectSameAsClean = async () => {
+      const cleanOut = join(scratch, `text-edits-clean-${++clean}`);
+      await build(site, cleanOut, '--no-cache', '--threads', '1');
+      expectSameTree(out, cleanOut);
+    };
+    try {
+      // Two edits one after the other (the second starts from the model the first recorded): the
+      // page and its English fallback, and nothing else.
+      for (const text of ['첫 번째로 덧붙인 문단입니다.', '두 번째 문단에는 **굵은 말**과 `code`가 있습니다.']) {
+        writeFileSync(join(site, EDITED), `${originals[0]}\n${text}\n`);
+        const before = inodes(out);
+        expect(await buildEdit()).toBe(true);
+        expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
+        await expectSameAsClean();
+      }
+      // Three docs at once: a frozen version's doc (and its fallback) and a translation.
+      writeFileSync(join(site, files[1]!), `${originals[1]}\nA paragraph added to version 2506.1.\n`);
+      writeFileSync(join(site, files[2]!), originals[2]!.replace('Reading this page once', 'Reading this page just once'));
+      const before = inodes(out);
+      expect(await buildEdit()).toBe(true);
+      expect(renderedSince(before, out)).toEqual([
+        'docs/2506.1/guide/api/analyzeCode/index.html',
+        'en/docs/2506.1/guide/api/analyzeCode/index.html',
+        'en/docs/guide/overview/index.html',
+        // The version's root shows its first doc.
+        'en/docs/index.html',
+      ]);
+      await expectSameAsClean();
+      // What other pages see of a doc changes (a new heading, its anchor), or its front matter: the whole build.
+      writeFileSync(join(site, EDITED), `${originals[0]}\n## 새로운 절\n\n절의 내용입니다.\n`);
+      expect(await buildEdit()).toBe(false);
+      await expectSameAsClean();
+      writeFileSync(join(site, EDITED), originals[0]!.replace(/^title: .*$/m, 'title: 분석 중단하기'));
+      expect(await buildEdit()).toBe(false);
+      await expectSameAsClean();
+    } finally {
+      for (const [index, file] of files.entries()) writeFileSync(join(site, file), originals[index]!);
+    }
+    await build(site, out);
+    expectSameTree(out, reference);
+  }, 300_000);
+
   it('does not keep pages of a folder that a build without the cache wrote over', async () => {
     const out = join(scratch, 'no-cache-over-cached');
     await build(site, out);

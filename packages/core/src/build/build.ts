@@ -10,12 +10,22 @@ import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertSafeOutDir, createStagingDir, lockOutputDir } from '../output/index.js';
 import { getTemporaryName, type LockWait } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
-import type { BuildProgress } from './builderState.js';
-import { describesOutput, forgetBuildRecord, readBuildRecord, readInputFingerprint, writeBuildRecord } from './buildRecord.js';
+import type { BuildProgress, RebuildResult } from './builderState.js';
+import {
+  describesOutput,
+  forgetBuildRecord,
+  getFrame,
+  readBuildRecord,
+  readInputFingerprints,
+  writeBuildRecord,
+  type InputFingerprints,
+} from './buildRecord.js';
+import { forgetEditSnapshot, writeEditSnapshot } from './editSnapshot.js';
 import { findSharedCacheDir } from '../bundle/index.js';
 import { readConfig } from '../config/index.js';
 import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
 import { createSiteBuilder } from './siteBuilder.js';
+import { buildTextEdit } from './textEdit.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -98,6 +108,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** Records what the next build's text edits need (see editSnapshot.ts), with the stamps of the docs' files; or forgets it. */
+function writeSnapshot(cacheDir: string, fingerprints: InputFingerprints, textEdit: RebuildResult['textEdit']): void {
+  if (!textEdit) {
+    forgetEditSnapshot(cacheDir);
+    return;
+  }
+  const { snapshot, routeTexts } = textEdit;
+  for (const [sitePath, doc] of Object.entries(snapshot.docs)) doc.stamp = fingerprints.stamps.get(sitePath) ?? '';
+  const frame = getFrame(fingerprints, new Set(Object.keys(snapshot.docs)));
+  writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint, frame }, routeTexts);
+}
+
 /** Version cuts that a killed process left unfinished and that were undone, as warnings. */
 function getDebrisWarnings(debris: Debris): Diagnostic[] {
   return debris.cuts.map(({ what, pid, leftovers }) => ({
@@ -124,12 +146,30 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
   const record = useCache && recorded && describesOutput(recorded, outDir) ? recorded : undefined;
   // The stats the fingerprint takes of every file of the site: reading the content asks no more.
   const fileStats = new Map<string, Stats>();
-  const fingerprint = useCache
-    ? readInputFingerprint({ siteDir, outDir, config, locales: options.locales, includeDrafts: options.includeDrafts, stats: fileStats })
-    : '';
+  const fingerprints: InputFingerprints = useCache
+    ? readInputFingerprints({ siteDir, outDir, config, locales: options.locales, includeDrafts: options.includeDrafts, stats: fileStats })
+    : { fingerprint: '', base: '', stamps: new Map() };
+  const { fingerprint } = fingerprints;
   if (record && record.fingerprint === fingerprint) {
     return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
   }
+  const sharedCacheDir = (options.sharedCache ?? useCache) ? findSharedCacheDir() : undefined;
+  // Docs whose text alone changed: their pages, from what the last build recorded of the site model.
+  const edited =
+    record &&
+    (await buildTextEdit({
+      siteDir,
+      outDir,
+      cacheDir,
+      config,
+      record,
+      fingerprints,
+      threads: options.threads,
+      sharedCacheDir,
+      onStage: options.onStage,
+      onTemporary: options.onTemporary,
+    }));
+  if (edited) return { outDir, ...edited };
   // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
   const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
   const removeTemporaryCache = () => {
@@ -142,7 +182,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     includeDrafts: options.includeDrafts,
     threads: options.threads,
     cacheDir: temporaryCache,
-    sharedCacheDir: (options.sharedCache ?? useCache) ? findSharedCacheDir() : undefined,
+    sharedCacheDir,
     onStage: options.onStage,
     onProgress: options.onProgress,
   });
@@ -170,6 +210,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
         diagnostics: result.diagnostics,
         state: result.state,
       });
+      writeSnapshot(cacheDir, fingerprints, result.textEdit);
     }
     const diagnostics = [...result.diagnostics];
     if (config.pdf.build && options.manuals !== false) {

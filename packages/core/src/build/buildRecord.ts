@@ -64,13 +64,37 @@ export function forgetBuildRecord(cacheDir: string): void {
   rmSync(join(cacheDir, RECORD_FILE), { force: true });
 }
 
+/** What readInputFingerprints gives: the fingerprint, and what a frame of it is made from (see getFrame). */
+export interface InputFingerprints {
+  fingerprint: string;
+  /** A hash of every input but the site's files (options, docgen, the theme, the site's plugins, git's commit, symbolic links). */
+  base: string;
+  /** Each file of the site, by site path: its size and modification time as the fingerprint holds them. */
+  stamps: Map<string, string>;
+}
+
+/** readInputFingerprints' fingerprint alone. */
+export function readInputFingerprint(input: Parameters<typeof readInputFingerprints>[0]): string {
+  return readInputFingerprints(input).fingerprint;
+}
+
+/**
+ * A hash of every input of a build but the files of `leftOut` (site paths): equal frames, and
+ * the same files of `leftOut` there, mean that nothing changed but those files' contents.
+ */
+export function getFrame(fingerprints: InputFingerprints, leftOut: ReadonlySet<string>): string {
+  const digest = createHash('sha256').update(fingerprints.base);
+  for (const [path, stamp] of fingerprints.stamps) if (!leftOut.has(path)) digest.update(`${path}\0${stamp}\n`);
+  return digest.digest('hex');
+}
+
 /**
  * A fingerprint of everything a build reads: the options, docgen itself, and the path, size and
  * modification time of every file of the site and the theme (outputs and caches excluded). The
  * site's files are listed under the symlink rule, as reading the content lists them: a link out
  * of the site or into a loop is not walked, and where a followed link leads is part of it.
  */
-export function readInputFingerprint(input: {
+export function readInputFingerprints(input: {
   siteDir: string;
   outDir: string;
   /** The build's config: where the theme is. */
@@ -81,15 +105,22 @@ export function readInputFingerprint(input: {
   ignore?: (path: string) => boolean;
   /** Filled with the stats of the site's files, by absolute path: reading the content takes them from here (see RunInput.fileStats). */
   stats?: Map<string, Stats>;
-}): string {
+}): InputFingerprints {
   const { siteDir, outDir, config } = input;
   // A commit changes the last-updated dates and translation statuses without changing any file.
   const head = showsLastUpdates(config) || config.i18n.status ? (readGitHead(siteDir) ?? null) : null;
-  const digest = createHash('sha256').update(JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false, head]));
+  const start = JSON.stringify([DOCGEN_VERSION, input.locales ?? null, input.includeDrafts ?? false, head]);
+  const digest = createHash('sha256').update(start);
+  // The same, but the site's files: see getFrame.
+  const base = createHash('sha256').update(start);
+  const update = (text: string) => {
+    digest.update(text);
+    base.update(text);
+  };
   const addFiles = (cwd: string, ignore: string[]) => {
     const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) digest.update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
+    for (const entry of entries) update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
   };
   const outInSite = relative(siteDir, outDir).split(sep).join('/');
   const ignore = (path: string) =>
@@ -98,26 +129,29 @@ export function readInputFingerprint(input: {
     path.startsWith(`${outInSite}/`) ||
     (input.ignore?.(join(siteDir, path)) ?? false);
   const site = readFolderFiles({ siteDir, dir: siteDir, kind: 'static', ignore });
+  const stamps = new Map<string, string>();
   for (const path of site.files) {
     try {
       const file = join(siteDir, path);
       const stats = statSync(file);
       input.stats?.set(file, stats);
-      digest.update(`${path}\0${stats.size}\0${stats.mtimeMs}\n`);
+      const stamp = `${stats.size}\0${stats.mtimeMs}`;
+      stamps.set(path, stamp);
+      digest.update(`${path}\0${stamp}\n`);
     } catch {
       // Deleted meanwhile: the build will not read it either.
     }
   }
-  for (const [realPath, linkPath] of site.links) digest.update(`${linkPath}\0${realPath}\n`);
+  for (const [realPath, linkPath] of site.links) update(`${linkPath}\0${realPath}\n`);
   if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
   // The site's markdown plugins live in node_modules, which is not read above: their versions and entry modules.
   for (const plugin of [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]) {
     const stats = statSync(plugin.entryFile, { throwIfNoEntry: false });
-    digest.update(`${plugin.name}\0${plugin.version}\0${plugin.codeKey ?? ''}\0${stats?.size}\0${stats?.mtimeMs}\n`);
+    update(`${plugin.name}\0${plugin.version}\0${plugin.codeKey ?? ''}\0${stats?.size}\0${stats?.mtimeMs}\n`);
   }
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
   addFiles(fileURLToPath(new URL('..', import.meta.url)), []);
-  return digest.digest('hex');
+  return { fingerprint: digest.digest('hex'), base: base.digest('hex'), stamps };
 }
 
 /** Records `record` as the description of the folder the last build wrote. */

@@ -96,6 +96,16 @@ export interface RunBundle {
   stamps: Map<string, string>;
 }
 
+/** What every page loads of the theme bundle (the render threads' `LocaleSetup.assets`): part of every route's inputs. */
+export function toShellAssets(bundle: RunBundle, config: SiteConfig): LocaleSetup['assets'] {
+  return {
+    script: bundle.client.script,
+    stylesheet: bundle.client.stylesheet,
+    mathStylesheet: config.markdown.math ? bundle.client.math.stylesheet : undefined,
+    siteBaseUrl: config.baseUrl,
+  };
+}
+
 /** The site's files of `bundle` whose stamp differs from the one it was made with (see RunBundle.stamps). */
 function findChangedFiles(bundle: RunBundle): FileChange[] {
   return [...bundle.stamps].flatMap(([path, stamp]): FileChange[] => {

@@ -20,6 +20,7 @@ import { DOCGEN_VERSION } from '../version.js';
 import { createBundleCopies, createBuildThreads } from './builderResources.js';
 import { createRouteInputHasher, type OutputState, type RouteInputHasher } from './buildPlan.js';
 import { createSourceKeys, type SourceKeys } from './compileKeys.js';
+import type { toEditSnapshot } from './editSnapshot.js';
 import type { LastRun } from './renderAhead.js';
 import type { RenderControl } from './renderInDemandOrder.js';
 import { createSearchQueue } from './searchThreads.js';
@@ -72,6 +73,8 @@ export interface RebuildResult {
    * settled once they are written (or given up for a newer run's).
    */
   searched?: Promise<void>;
+  /** What a `docgen build` records for the next build's text edits (see editSnapshot.ts); none for a builder that runs again. */
+  textEdit?: ReturnType<typeof toEditSnapshot>;
 }
 
 export interface RunHooks {
@@ -152,7 +155,8 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     watching,
     threads: createBuildThreads({ storeDir, threads: options.threads }),
     bundles: createBundleCopies({ siteDir, cacheDir, sharedCacheDir: options.sharedCacheDir }),
-    hasher: createRouteInputHasher(),
+    // A build records the JSON of each route's inputs for the next build's text edits (see editSnapshot.ts).
+    hasher: createRouteInputHasher({ keepTexts: !watching }),
     compiled: index.entries,
     indexOnDisk: index.onDisk,
     // A store of its own (the dev server's) starts from the memo of `docgen build`'s.

@@ -57,7 +57,7 @@ function toPlanLocales(input: {
   searchInput?: string;
 }) {
   const { manifest, buildId, renderLocales, previous, hasher } = input;
-  const searchKey = (scope: SearchScope) => (input.searchInput ? hashText(`${scope.key}\0${input.searchInput}`) : scope.key);
+  const searchKey = (scope: SearchScope) => toSearchIndexKey(scope.key, input.searchInput);
   const scopes = new Map<string, SearchScope[]>();
   const siteKeys = new Map<string, string>();
   const deferred: (() => [key: string, inputs: string])[] = [];
@@ -91,6 +91,11 @@ function toPlanLocales(input: {
   });
   const hashRouteInputs = input.deferRouteHashes ? () => deferred.map((make) => make()) : undefined;
   return { locales, scopes, siteKeys, hashRouteInputs };
+}
+
+/** What a search index is made of (recorded in OutputState.searchIndexes): its scope's pages, and the site components' bundle when there is one. */
+export function toSearchIndexKey(scopeKey: string, searchInput: string | undefined): string {
+  return searchInput ? hashText(`${scopeKey}\0${searchInput}`) : scopeKey;
 }
 
 /** Writes the sidebars the plan does not reuse from the output; whether it wrote any. */

@@ -141,7 +141,7 @@ export async function renderAhead(input: RenderAheadInput): Promise<Set<string> 
  * description is taken only when the front matter has none, the reading time only of posts and
  * pages (a doc shows none: a paragraph added to a doc often moves it by a minute).
  */
-function getPublicShape(compiled: CompiledMarkdown | undefined, shown: { description: boolean; readingTime: boolean }): string {
+export function getPublicShape(compiled: CompiledMarkdown | undefined, shown: { description: boolean; readingTime: boolean }): string {
   if (!compiled) return '';
   const { contentTitle, contentTitleId, hasExcerpt, headings, anchorIds, urls, description, readingTimeMinutes, components } = compiled;
   return JSON.stringify([

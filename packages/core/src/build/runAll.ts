@@ -8,10 +8,11 @@ import { getBrokenLinks } from '../links/index.js';
 import type { OutputWriter } from '../output/index.js';
 import { removeOtherSearchStates } from '../search/index.js';
 import type { TaskPool } from '../workers/pool.js';
-import type { RunBundle } from './builderResources.js';
+import { toShellAssets, type RunBundle } from './builderResources.js';
 import type { BuilderState, PagesWritten, RebuildResult, RunHooks } from './builderState.js';
 import { getRemovedFiles, type OutputState } from './buildPlan.js';
 import { readCompileSalt } from './compileKeys.js';
+import { toEditSnapshot } from './editSnapshot.js';
 import { loadSite } from './loadSite.js';
 import { planRoutes } from './planRoutes.js';
 import { toSourceRecords } from './renderAhead.js';
@@ -68,12 +69,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   const renderLocales = new Set(options.locales ?? manifest.locales.map((locale) => locale.locale));
   const bundle = await bundled;
   await bundles.copyExtras({ config: site.config, output, uses: site.uses });
-  const assets = {
-    script: bundle.client.script,
-    stylesheet: bundle.client.stylesheet,
-    mathStylesheet: site.config.markdown.math ? bundle.client.math.stylesheet : undefined,
-    siteBaseUrl: site.config.baseUrl,
-  };
+  const assets = toShellAssets(bundle, site.config);
   const islands = await timed('islands', () => writeIslands({ siteDir, site, cacheDir, output }));
 
   // Starting from a previous output, the run renders again the pages the preview wrote: it stops
@@ -205,11 +201,29 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
     await threads.close();
     removeOtherSearchStates(storeDir, [...Object.keys(plan.state.searchIndexes), ...Object.keys(previous?.searchIndexes ?? {})]);
   }
+  // What the next build needs to render a doc whose text alone changed (see textEdit.ts).
+  const salt = readCompileSalt(site.config);
+  const textEdit = watching
+    ? undefined
+    : toEditSnapshot({
+        manifest,
+        content,
+        keyOf: (doc) => builder.sourceKeys.keyOf(salt, doc),
+        salt,
+        themeKey,
+        buildId: site.buildId,
+        islands,
+        routeTexts: hasher.texts(),
+        scopes: plan.locales.flatMap((locale) =>
+          locale.searchIndexes.map(({ file }, index) => ({ file, pages: planned.scopes.get(locale.locale)![index]!.pages })),
+        ),
+        renderLocales,
+      });
   hasher.commit();
   if (watching) {
     builder.lastRun = {
       manifest,
-      sources: toSourceRecords({ content, salt: readCompileSalt(site.config), sourceKeys: builder.sourceKeys }),
+      sources: toSourceRecords({ content, salt, sourceKeys: builder.sourceKeys }),
     };
   }
   return {
@@ -219,6 +233,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
     manifest,
     state: plan.state,
     searched: watching && writes.length > 0 ? searched : undefined,
+    textEdit,
   };
 }
 

@@ -49,16 +49,27 @@ export function createSearchWriter(
       await inOrder(
         toWrite.map(({ file, pages }) =>
           limit(pages.length, async () => {
-            // The files of the index written before stay, unless the new index no longer names them.
-            const existing = [...keepSearchFiles(output, file).kept];
-            const files = new Set(await searchPool.search(file, pages, locate, { paths: existing, dir: output.keptFrom }, islandsFile));
-            for (const path of existing) if (!files.has(path)) output.remove(path);
+            await writeSearchIndex({ pool: searchPool, output, locate, islandsFile }, { file, pages });
             written();
           }),
         ),
       );
     });
   return { sizing, write };
+}
+
+/**
+ * Writes one search index on `pool`'s threads, updated from its table: the files of the index
+ * written before stay, unless the new index no longer names them.
+ */
+export async function writeSearchIndex(
+  into: { pool: TaskPool; output: OutputWriter; locate: Locate; islandsFile: string | undefined },
+  { file, pages }: SearchWrite,
+): Promise<void> {
+  const { pool, output, locate, islandsFile } = into;
+  const existing = [...keepSearchFiles(output, file).kept];
+  const files = new Set(await pool.search(file, pages, locate, { paths: existing, dir: output.keptFrom }, islandsFile));
+  for (const path of existing) if (!files.has(path)) output.remove(path);
 }
 
 /**

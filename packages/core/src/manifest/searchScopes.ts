@@ -24,9 +24,12 @@ export function toSearchScopes(routes: readonly ManifestRoute[], versions: reado
   }
   return [...scopes]
     .filter(([, { pages }]) => pages.length > 0)
-    .map(([scope, { label, pages }]) => {
-      const digest = createHash('sha256');
-      for (const page of pages) digest.update(JSON.stringify([page.path, page.title, page.key]));
-      return { scope, label, pages, key: digest.digest('hex') };
-    });
+    .map(([scope, { label, pages }]) => ({ scope, label, pages, key: hashSearchPages(pages) }));
+}
+
+/** A scope's key: the hash of its pages' paths, titles and content keys, in order (what its index is made of). */
+export function hashSearchPages(pages: readonly SearchPage[]): string {
+  const digest = createHash('sha256');
+  for (const page of pages) digest.update(JSON.stringify([page.path, page.title, page.key]));
+  return digest.digest('hex');
 }

@@ -258,7 +258,13 @@ export async function lockOutputDir(outDir: string, onWait?: (wait: LockWait) =>
 /** A path with an empty, `.` or `..` segment, or a backslash: one whose key only resolving tells (see createStagingDir). */
 const NOT_PLAIN_PATH = /(^|\/)\.{0,2}(\/|$)|\\/;
 
-export function createStagingDir(outDir: string): StagingDir {
+/**
+ * A folder beside `outDir` that a build writes into, its files moved into `outDir` by `commit`.
+ * With `keepsAll` (a build that writes a few files of an output it knows, build/textEdit.ts) every
+ * file of the output stays unless removed, and the output is never listed; else the output's files
+ * neither written nor kept go.
+ */
+export function createStagingDir(outDir: string, { keepsAll = false } = {}): StagingDir {
   const target = resolve(outDir);
   const path = join(dirname(target), getTemporaryName(`.${basename(target)}.`, { unique: false }));
   rmSync(path, { recursive: true, force: true });
@@ -271,8 +277,9 @@ export function createStagingDir(outDir: string): StagingDir {
     pauseForTest('build:first-file');
   };
   const hasTarget = existsSync(target);
-  // Files of the output kept by this build (relative paths with `/`).
+  // Files of the output kept by this build (relative paths with `/`), and (`keepsAll`) those it removes.
   const kept = new Set<string>();
+  const removed = new Set<string>();
   const inTarget = (relativePath: string) => {
     const full = resolve(target, relativePath);
     if (relative(target, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
@@ -286,51 +293,58 @@ export function createStagingDir(outDir: string): StagingDir {
   let existing: Set<string> | undefined;
   const getExisting = () => (existing ??= new Set(hasTarget ? listFiles(target) : []));
   // Listed on a thread meanwhile; if it is asked for before that thread is done (or it failed), listed here.
-  const listed = hasTarget
-    ? listFilesOnThread(target).then(
-        (files) => void (existing ??= new Set(files)),
-        () => {},
-      )
-    : Promise.resolve();
+  const listed =
+    hasTarget && !keepsAll
+      ? listFilesOnThread(target).then(
+          (files) => void (existing ??= new Set(files)),
+          () => {},
+        )
+      : Promise.resolve();
+  // Whether the output has a file this build did not write (kept, or with `keepsAll` there and not removed).
+  const inOutput = (relativePath: string) => {
+    const key = toKey(relativePath);
+    return kept.has(key) || (keepsAll && !removed.has(key) && existsSync(inTarget(relativePath)));
+  };
+  const markWritten = (relativePath: string) => {
+    const key = toKey(relativePath);
+    kept.delete(key);
+    removed.delete(key);
+    noteWritten();
+  };
   return {
     ...staged,
     keptFrom: target,
     listed,
     write(relativePath, contents) {
-      kept.delete(toKey(relativePath));
       staged.write(relativePath, contents);
-      noteWritten();
+      markWritten(relativePath);
     },
     writeParts(relativePath, parts) {
-      kept.delete(toKey(relativePath));
       staged.writeParts(relativePath, parts);
-      noteWritten();
+      markWritten(relativePath);
     },
     copyFile(from, relativePath) {
-      kept.delete(toKey(relativePath));
       staged.copyFile(from, relativePath);
-      noteWritten();
+      markWritten(relativePath);
     },
     read(relativePath) {
-      return staged.has(relativePath) || !kept.has(toKey(relativePath))
-        ? staged.read(relativePath)
-        : readFileSync(inTarget(relativePath), 'utf8');
+      return staged.has(relativePath) || !inOutput(relativePath) ? staged.read(relativePath) : readFileSync(inTarget(relativePath), 'utf8');
     },
     readBytes(relativePath) {
-      return staged.has(relativePath) || !kept.has(toKey(relativePath))
-        ? staged.readBytes(relativePath)
-        : readFileSync(inTarget(relativePath));
+      return staged.has(relativePath) || !inOutput(relativePath) ? staged.readBytes(relativePath) : readFileSync(inTarget(relativePath));
     },
     has(relativePath) {
-      return staged.has(relativePath) || kept.has(toKey(relativePath));
+      return staged.has(relativePath) || inOutput(relativePath);
     },
     remove(relativePath) {
-      kept.delete(toKey(relativePath));
+      const key = toKey(relativePath);
+      kept.delete(key);
+      if (keepsAll) removed.add(key);
       staged.remove(relativePath);
     },
     keep(relativePath) {
       const key = toKey(relativePath);
-      if (!getExisting().has(key)) return false;
+      if (keepsAll ? removed.has(key) || !existsSync(inTarget(relativePath)) : !getExisting().has(key)) return false;
       kept.add(key);
       return true;
     },
@@ -342,10 +356,11 @@ export function createStagingDir(outDir: string): StagingDir {
       }
       const written = listFiles(path);
       const next = new Set([...kept, ...written]);
-      // Whatever the output holds that this build neither wrote nor kept goes, then the folders
-      // left empty: a file where a written file needs a folder (or the other way round) with them.
+      // Whatever the output holds that this build neither wrote nor kept goes (with `keepsAll`, what
+      // it removed), then the folders left empty: a file where a written file needs a folder (or
+      // the other way round) with them.
       const emptied = new Set<string>();
-      for (const file of getExisting()) {
+      for (const file of keepsAll ? removed : getExisting()) {
         if (next.has(file)) continue;
         rmSync(join(target, file), { force: true });
         emptied.add(dirname(file));

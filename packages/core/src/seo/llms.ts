@@ -144,9 +144,13 @@ export function* toLlmsFullTxt(
         continue;
       }
       const text = input.getTwinText(route.path);
-      if (text === undefined) continue;
-      yield [route.path, `\n\n---\n\n${text.replace(/\n/, `\n\nSource: ${toAbsoluteUrl(site.url, route.path)}\n`).trimEnd()}`];
+      if (text !== undefined) yield [route.path, toLlmsFullPart(site.url, route.path, text)];
     }
   }
   yield ['', '\n'];
+}
+
+/** A doc's part of `llms-full.txt`: its markdown twin's text under a rule, with the page's URL below its heading. */
+export function toLlmsFullPart(siteUrl: string, routePath: string, twinText: string): string {
+  return `\n\n---\n\n${twinText.replace(/\n/, `\n\nSource: ${toAbsoluteUrl(siteUrl, routePath)}\n`).trimEnd()}`;
 }
