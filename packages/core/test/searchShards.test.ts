@@ -223,9 +223,13 @@ describe('an index updated from the table of the last one', () => {
       'salt',
       refs(of).map((ref) => ref.key),
     );
-  /** `from` updated to the pages `to`; every file is in the output unless `files` says otherwise. */
-  const updateTo = (from: SearchShards, to: readonly ShardPage[], files: { has?: HasFile; read?: ReadFile } = {}) =>
-    updateSearchShards(from.table, refs(to), (index) => to[index]!, { salt: 'salt', has: () => true, ...files })!;
+  /** `from` updated to the pages `to`; every file is in the output unless `files` says otherwise. `reread` collects the pages read. */
+  const updateTo = (
+    from: SearchShards,
+    to: readonly ShardPage[],
+    files: { has?: HasFile; read?: ReadFile } = {},
+    reread = new Set<number>(),
+  ) => updateSearchShards(from.table, refs(to), (index) => (reread.add(index), to[index]!), { salt: 'salt', has: () => true, ...files })!;
   const edits: [string, (of: ShardPage[]) => ShardPage[]][] = [
     ['a line added to one page', (of) => of.map((page, index) => (index === 700 ? editText(page, '한줄추가된문장 word1') : page))],
     [
@@ -278,7 +282,8 @@ describe('an index updated from the table of the last one', () => {
     expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
     // The same, when the entries of untouched terms are taken from the old shards' files, and again from the files of that update.
     const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
-    const sliced = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+    const slicedReread = new Set<number>();
+    const sliced = updateTo(before, changed, { read: (name) => oldFiles.get(name) }, slicedReread);
     expect(sliced.manifest).toEqual(anew.manifest);
     expect(contentsOf(sliced, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
     const newFiles = contentsOf(sliced, before);
@@ -289,6 +294,8 @@ describe('an index updated from the table of the last one', () => {
     // Only the changed pages, and the other page of their detail chunks, are read.
     const changedPages = changed.flatMap((page, index) => (page === pages[index] ? [] : [index]));
     for (const index of reread) expect(changedPages.some((at) => Math.floor(at / 2) === Math.floor(index / 2))).toBe(true);
+    // With the old files readable, the other pages of a changed detail chunk come from its old file: only the changed pages are read.
+    expect([...slicedReread].sort((a, b) => a - b)).toEqual(changedPages);
     // What did not change is kept, not made again: an edit of a few pages makes few files.
     if (changedPages.length < 10)
       expect(updated.files.filter((file) => file.contents !== undefined).length).toBeLessThan(updated.files.length / 4);

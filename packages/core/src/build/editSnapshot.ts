@@ -6,9 +6,10 @@
  */
 import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchPage, SiteContent, SiteData, SiteManifest } from '@docgen/types';
+import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest } from '@docgen/types';
 import { readWholeText, writeAll, writeFileWhole } from '../processes/index.js';
 import { hashText, toRouteKey } from './buildPlan.js';
+import { getPublicShape } from './renderAhead.js';
 
 /** A doc of the last build, as a text edit compares it. */
 export interface DocSnapshot {
@@ -19,10 +20,25 @@ export interface DocSnapshot {
   bodyLine: number;
   /** A hash of its front matter as the content read it. */
   frontMatter: string;
+  /** A hash of what other pages see of its compiled body (see getEditShape). */
+  shape: string;
   /** The routes that show its content (`locale\0path`): its page, and its fallback pages in other locales. */
   routes: string[];
-  /** Where its links lead, by locale of the page they are on: the URL as written -> the page or file it resolved to. */
-  targets: Record<string, Record<string, string>>;
+  /** Where its link targets (LinkTargets) are in the pack file: [start, end) in bytes. */
+  links: [number, number];
+}
+
+/** Where a doc's links lead, by locale of the page they are on: the URL as written -> the page or file it resolved to. */
+export type LinkTargets = Record<string, Record<string, string>>;
+
+/**
+ * What other pages see of a doc's compiled body (getPublicShape), and the files the site copies
+ * for it (math, diagrams): two docs of the same shape give the same site model but for their own content.
+ */
+export function getEditShape(compiled: CompiledMarkdown, frontMatter: unknown): string {
+  const shown = { description: (frontMatter as { description?: unknown }).description === undefined, readingTime: false };
+  const uses = [compiled.hasMath ?? false, compiled.hasDiagram ?? false, compiled.hasDocCardList ?? false];
+  return hashText(JSON.stringify([getPublicShape(compiled, shown), uses, compiled.diagnostics.length]));
 }
 
 export interface EditSnapshot {
@@ -39,20 +55,28 @@ export interface EditSnapshot {
   sites: Record<string, SiteData>;
   /** Markdown docs (not MDX) by site path. */
   docs: Record<string, DocSnapshot>;
-  /** Where each route's inputs are in the routes file: [start, end) in bytes. */
+  /** Where each route's inputs (the JSON its hash was made of) are in the pack file: [start, end) in bytes. */
   routes: Record<string, [number, number]>;
   /** The pages of each search index (by its file), in index order. */
   scopes: Record<string, SearchPage[]>;
 }
 
 const SNAPSHOT_FILE = 'last-build-model.json';
-const ROUTES_FILE = 'last-build-routes.json';
+/** The JSON texts the snapshot points at (route inputs, link targets), one after the other. */
+const PACK_FILE = 'last-build-model.pack';
+
+/** The texts of a snapshot's pack: each route's inputs by route key, each doc's link targets by site path. */
+export interface SnapshotTexts {
+  routes: ReadonlyMap<string, string>;
+  links: ReadonlyMap<string, string>;
+}
 
 /** The snapshot of a run's site model, without what `docgen build` adds (fingerprint, frame, stamps). */
 export function toEditSnapshot(input: {
   manifest: SiteManifest;
   content: SiteContent;
   keyOf: (source: SiteContent['versions'][number]['docs'][number]) => string;
+  compiledOf: (key: string) => CompiledMarkdown | undefined;
   salt: string;
   themeKey: string;
   buildId: string;
@@ -62,25 +86,29 @@ export function toEditSnapshot(input: {
   /** Each built locale's search indexes: file and pages. */
   scopes: { file: string; pages: SearchPage[] }[];
   renderLocales: ReadonlySet<string>;
-}): { snapshot: Omit<EditSnapshot, 'fingerprint' | 'frame'>; routeTexts: ReadonlyMap<string, string> } {
+}): { snapshot: Omit<EditSnapshot, 'fingerprint' | 'frame'>; texts: SnapshotTexts } {
   const { manifest, content, renderLocales } = input;
   const docs: Record<string, DocSnapshot> = {};
   const byKey = new Map<string, DocSnapshot>();
   for (const version of content.versions) {
     for (const doc of version.docs) {
-      if (doc.mdx || docs[doc.file.sitePath]) continue;
+      const key = input.keyOf(doc);
+      const compiled = input.compiledOf(key);
+      if (doc.mdx || docs[doc.file.sitePath] || !compiled) continue;
       const snapshot: DocSnapshot = {
         stamp: '',
-        key: input.keyOf(doc),
+        key,
         bodyLine: doc.bodyLine,
         frontMatter: hashText(JSON.stringify(doc.frontMatter)),
+        shape: getEditShape(compiled, doc.frontMatter),
         routes: [],
-        targets: {},
+        links: [0, 0],
       };
       docs[doc.file.sitePath] = snapshot;
       byKey.set(snapshot.key, snapshot);
     }
   }
+  const targets = new Map<string, LinkTargets>();
   const sites: Record<string, SiteData> = {};
   for (const locale of manifest.locales) {
     if (!renderLocales.has(locale.locale)) continue;
@@ -93,45 +121,43 @@ export function toEditSnapshot(input: {
       }
     }
     for (const source of locale.linkSources) {
-      const doc = source.origin === 'markdown' ? docs[source.sourcePath] : undefined;
-      if (!doc) continue;
-      const targets = (doc.targets[locale.locale] ??= {});
-      for (const link of source.links) if (link.target !== undefined) targets[link.url] = link.target;
+      if (source.origin !== 'markdown' || !docs[source.sourcePath]) continue;
+      if (!targets.has(source.sourcePath)) targets.set(source.sourcePath, {});
+      const byUrl = (targets.get(source.sourcePath)![locale.locale] ??= {});
+      for (const link of source.links) if (link.target !== undefined) byUrl[link.url] = link.target;
     }
   }
   const scopes = Object.fromEntries(input.scopes.map(({ file, pages }) => [file, pages]));
   const { salt, themeKey, buildId, islands } = input;
-  return { snapshot: { salt, themeKey, buildId, islands, sites, docs, routes: {}, scopes }, routeTexts: input.routeTexts };
+  const links = new Map([...targets].map(([sitePath, byLocale]) => [sitePath, JSON.stringify(byLocale)]));
+  return { snapshot: { salt, themeKey, buildId, islands, sites, docs, routes: {}, scopes }, texts: { routes: input.routeTexts, links } };
 }
 
 /**
- * Writes the snapshot and the JSON of its routes' inputs (one file, each route's range recorded
- * in the snapshot). `appendTo`: the routes file holds the other routes already (a text edit's),
- * the texts are added at its end, `from` bytes.
+ * Writes the snapshot and its pack: the texts one after the other, each one's range recorded in
+ * the snapshot. `appendTo`: the pack holds the other texts already (a text edit's), these are
+ * added at its end, `from` bytes.
  */
-export function writeEditSnapshot(
-  cacheDir: string,
-  snapshot: EditSnapshot,
-  routeTexts: ReadonlyMap<string, string>,
-  appendTo?: { from: number },
-): void {
+export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot, texts: SnapshotTexts, appendTo?: { from: number }): void {
   const parts: Buffer[] = [];
   let at = appendTo?.from ?? 0;
-  for (const [key, text] of routeTexts) {
+  const add = (text: string): [number, number] => {
     const bytes = Buffer.from(text);
     parts.push(bytes);
-    snapshot.routes[key] = [at, at + bytes.length];
     at += bytes.length;
-  }
-  const routesFile = join(cacheDir, ROUTES_FILE);
+    return [at - bytes.length, at];
+  };
+  for (const [key, text] of texts.routes) snapshot.routes[key] = add(text);
+  for (const [sitePath, text] of texts.links) snapshot.docs[sitePath]!.links = add(text);
+  const packFile = join(cacheDir, PACK_FILE);
   if (appendTo) {
-    const fd = openSync(routesFile, 'a');
+    const fd = openSync(packFile, 'a');
     try {
       for (const part of parts) writeAll(fd, part);
     } finally {
       closeSync(fd);
     }
-  } else writeFileWhole(routesFile, Buffer.concat(parts));
+  } else writeFileWhole(packFile, Buffer.concat(parts));
   writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
 }
 
@@ -148,13 +174,13 @@ export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
   }
 }
 
-/** Reads the JSON of routes' inputs from the routes file, by their ranges; the file's length with them. */
-export function readRouteTexts(cacheDir: string, ranges: [number, number][]): { texts: string[]; length: number } {
-  const fd = openSync(join(cacheDir, ROUTES_FILE), 'r');
+/** Reads texts of the snapshot's pack by their ranges; the pack's length with them (where a text edit appends). */
+export function readSnapshotTexts(cacheDir: string, ranges: readonly [number, number][]): { texts: string[]; length: number } {
+  const fd = openSync(join(cacheDir, PACK_FILE), 'r');
   try {
     const texts = ranges.map(([start, end]) => {
       const bytes = Buffer.alloc(end - start);
-      if (readSync(fd, bytes, 0, bytes.length, start) !== bytes.length) throw new Error('The routes file is shorter than its snapshot says');
+      if (readSync(fd, bytes, 0, bytes.length, start) !== bytes.length) throw new Error('The pack is shorter than its snapshot says');
       return bytes.toString('utf8');
     });
     return { texts, length: fstatSync(fd).size };

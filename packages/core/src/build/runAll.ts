@@ -209,6 +209,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
         manifest,
         content,
         keyOf: (doc) => builder.sourceKeys.keyOf(salt, doc),
+        compiledOf: (key) => builder.compiled.get(key),
         salt,
         themeKey,
         buildId: site.buildId,

@@ -4,23 +4,22 @@
  * its model again, which at 10,000 pages is most of a full rebuild's time.
  */
 import { join } from 'node:path';
-import type { CompiledMarkdown, Diagnostic, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown } from '@docgen/types';
+import type { Diagnostic, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
-import { readCompileIndex, writeCompileIndex } from '../compile/mainThread.js';
-import { ContentCache, findComponentPages, FRONT_MATTER_MEMO_FILE, readDocSource } from '../content/index.js';
+import { appendCompileJournal } from '../compile/mainThread.js';
+import { ContentCache, findComponentPages, readDocSource } from '../content/index.js';
 import { readsAsMdx } from '../files/index.js';
 import { hashSearchPages } from '../manifest/index.js';
-import { createStagingDir } from '../output/index.js';
+import { createStagingDir, type StagingDir } from '../output/index.js';
 import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText } from '../seo/index.js';
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { hashText, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt } from './compileKeys.js';
-import { readEditSnapshot, readRouteTexts, writeEditSnapshot, type DocSnapshot } from './editSnapshot.js';
+import { getEditShape, readEditSnapshot, readSnapshotTexts, writeEditSnapshot, type DocSnapshot, type LinkTargets } from './editSnapshot.js';
 import { toSearchIndexKey } from './planRoutes.js';
-import { getPublicShape } from './renderAhead.js';
 import { readThemeKey } from './themeKey.js';
 import { writeSearchIndex } from './writeSearch.js';
 import { DOCGEN_VERSION } from '../version.js';
@@ -94,32 +93,52 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     await threads.close();
     staging.discard();
   });
+  // Work on the threads that may still write into the staging folder when the edit gives up.
+  const underWay: Promise<unknown>[] = [];
   let committed = false;
   try {
-    const pool = threads.start(config, staging.path, { threads: 1, compiles: true, besideCallingThread: true });
+    // Two threads: a search index is updated on one while the pages are rendered on the other.
+    const pool = threads.start(config, staging.path, { threads: 2, compiles: true, besideCallingThread: true });
     const sourceKeys = createSourceKeys();
     const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
-    compiling.catch(() => {});
+    underWay.push(compiling);
     const componentPages = findComponentPages(siteDir);
     const themeKey = readThemeKey(config, siteDir, componentPages);
     if (themeKey !== snapshot.themeKey) return undefined;
     const bundle = await bundles.copy({ config, pages: componentPages, key: themeKey, output: staging });
     pool.loadTheme(bundle.serverFile, themeKey);
-    // Read while the thread compiles: the edited docs' bodies before, and the store's index to write.
-    const index = readCompileIndex(storeDir);
-    const compiled = new Map((await compiling).map((result) => [result.key, result]));
-    if (!recompiled.every((doc) => isSameShape(doc, index.entries.get(doc.before.key), compiled.get(doc.key)))) return undefined;
-
-    // The routes of the edited docs, from their inputs as the last build hashed them, with the new content.
-    const newKeys = new Map(recompiled.map((doc) => [doc.before.key, doc.key]));
+    // Read while the thread compiles: the edited docs' routes and links as the last build recorded them.
     const routeKeys = [...new Set(recompiled.flatMap((doc) => doc.before.routes))];
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
     if (ranges.some((range) => range === undefined)) return undefined;
-    const read = readRouteTexts(cacheDir, ranges as [number, number][]);
+    const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
+    const compiled = new Map((await compiling).map((result) => [result.key, result]));
+    const isSame = (doc: EditedDoc) => {
+      const after = compiled.get(doc.key);
+      return after !== undefined && after.diagnostics.length === 0 && getEditShape(after, doc.source.frontMatter) === doc.before.shape;
+    };
+    if (!recompiled.every(isSame)) return undefined;
+    // Only the new bodies are located: an index that needs others (made anew) fails, and the whole build runs.
+    const locate = (key: string) => compiled.get(key)?.stored;
+
+    // Search indexes that hold the edited docs, updated from their tables while the pages are rendered.
+    const newKeys = new Map(recompiled.map((doc) => [doc.before.key, doc.key]));
+    const state: OutputState = JSON.parse(JSON.stringify(record.state)) as OutputState;
+    const searchInput = snapshot.islands?.key;
+    for (const [file, pages] of Object.entries(snapshot.scopes)) {
+      if (!pages.some((page) => newKeys.has(page.key))) continue;
+      if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file]) return undefined;
+      const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
+      const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
+      underWay.push(timed(input, 'search', () => writeSearchIndex(into, { file, pages: newPages })));
+      state.searchIndexes[file] = toSearchIndexKey(hashSearchPages(newPages), searchInput);
+      snapshot.scopes[file] = newPages;
+    }
+
+    // The routes of the edited docs, from their inputs as the last build hashed them, with the new content.
     const assets = toShellAssets(bundle, config);
     const siteKeys = new Map<string, string>();
-    const state: OutputState = JSON.parse(JSON.stringify(record.state)) as OutputState;
     const newTexts = new Map<string, string>();
     const tasks: RenderTask[] = [];
     const sourceOf = new Map<string, EditedDoc>();
@@ -166,58 +185,37 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
       const setup = { locale, site: snapshot.sites[locale]!, sidebarFiles, assets, themeFile: bundle.serverFile, themeKey };
       threads.setLocale({ ...setup, islands: snapshot.islands?.setup }, 'text-edit');
     }
-    const locate = (key: string) => (compiled.get(key) ?? index.entries.get(key))!.stored;
-    const results = await timed(input, 'render', () => pool.render(tasks, locate));
+    const rendering = timed(input, 'render', () => pool.render(tasks, locate));
+    underWay.push(rendering);
+    const results = await rendering;
     for (const [place, result] of results.entries()) {
       const entry = state.routes[routeKeys[place]!]!;
       const { path, files, ...summary } = result;
       if (JSON.stringify(summary) !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file))) return undefined;
     }
 
-    // Search indexes that hold the edited docs, updated from their tables.
-    const searchInput = snapshot.islands?.key;
-    for (const [file, pages] of Object.entries(snapshot.scopes)) {
-      if (!pages.some((page) => newKeys.has(page.key))) continue;
-      if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file]) return undefined;
-      const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
-      await timed(input, 'search', () =>
-        writeSearchIndex({ pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile }, { file, pages: newPages }),
-      );
-      state.searchIndexes[file] = toSearchIndexKey(hashSearchPages(newPages), searchInput);
-      snapshot.scopes[file] = newPages;
-    }
-
     // Markdown twins, and the parts of llms-full.txt that hold them.
+    const targets = new Map(recompiled.map((doc, place) => [doc, JSON.parse(read.texts[routeKeys.length + place]!) as LinkTargets]));
     const twinTexts = new Map<string, string>();
     for (const { locale, route } of tasks) {
       if (route.data.type !== 'doc') continue;
-      const doc = sourceOf.get(`${locale}\0${route.path}`)!;
+      const routeKey = `${locale}\0${route.path}`;
+      const doc = sourceOf.get(routeKey)!;
       const file = getMarkdownPath(route.path).slice(config.baseUrl.length);
-      if (!state.routes[`${locale}\0${route.path}`]!.files.includes(file)) return undefined;
-      const targets = doc.before.targets[locale] ?? {};
-      const links = compiled.get(doc.key)!.links.map((link) => ({ ...link, target: targets[link.url] }));
+      if (!state.routes[routeKey]!.files.includes(file)) return undefined;
+      const byUrl = targets.get(doc)?.[locale] ?? {};
+      const links = compiled.get(doc.key)!.links.map((link) => ({ ...link, target: byUrl[link.url] }));
       const text = toMarkdownTwinText(getMarkdownTwin({ title: route.data.title, source: doc.source, links, siteUrl: config.url }));
       staging.write(file, text);
-      twinTexts.set(`${locale}\0${route.path}`, text);
+      twinTexts.set(routeKey, text);
     }
     for (const [locale, site] of Object.entries(snapshot.sites)) {
       const fullFile = (site.baseUrl + LLMS_FULL_FILE).slice(config.baseUrl.length);
       const parts = state.llmsFull?.[fullFile];
-      if (!parts || !parts.some(([path]) => twinTexts.has(`${locale}\0${path}`))) continue;
-      const bytes = staging.readBytes(fullFile);
-      if (bytes.length !== parts.reduce((sum, [, length]) => sum + length, 0)) return undefined;
-      const written: Uint8Array[] = [];
-      let at = 0;
-      for (const part of parts) {
-        const [path, length] = part;
-        const twin = twinTexts.get(`${locale}\0${path}`);
-        const next = twin === undefined ? bytes.subarray(at, at + length) : Buffer.from(toLlmsFullPart(site.url, path, twin));
-        written.push(next);
-        part[1] = next.length;
-        at += length;
-      }
-      staging.writeParts(fullFile, written);
+      if (!parts?.some(([path]) => twinTexts.has(`${locale}\0${path}`))) continue;
+      if (!writeLlmsFull(staging, fullFile, parts, (path) => twinTexts.get(`${locale}\0${path}`), site.url)) return undefined;
     }
+    await Promise.all(underWay);
     input.onStage?.('edit', performance.now() - start);
 
     // Recorded as a whole build records its output: the record forgotten until the output is whole.
@@ -225,16 +223,19 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     staging.commit();
     committed = true;
     forgetStaging?.();
-    for (const doc of recompiled) {
-      index.entries.set(doc.key, compiled.get(doc.key)!);
-      if (!docPaths.some((path) => snapshot.docs[path]!.key === doc.before.key && path !== doc.sitePath)) index.entries.delete(doc.before.key);
-    }
-    writeCompileIndex(storeDir, index.entries, { onDisk: index.onDisk, otherFiles: [FRONT_MATTER_MEMO_FILE] });
+    const stillUsed = new Set(docPaths.filter((path) => !changed.includes(path)).map((path) => snapshot.docs[path]!.key));
+    const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !compiled.has(key));
+    appendCompileJournal(storeDir, [...compiled.values()], dropped);
     writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state });
     for (const doc of edited) snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)! };
-    writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, newTexts, { from: read.length });
+    const links = new Map(recompiled.map((doc, place) => [doc.sitePath, read.texts[routeKeys.length + place]!]));
+    writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, { routes: newTexts, links }, { from: read.length });
     return { pageCount: record.pageCount, renderedCount: tasks.length, diagnostics: record.diagnostics };
+  } catch {
+    // A task failed (a page that throws, an index to make anew): the whole build runs, and reports what fails.
+    return undefined;
   } finally {
+    await Promise.allSettled(underWay);
     await threads.close();
     bundles.close();
     if (!committed) {
@@ -242,6 +243,34 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
       forgetStaging?.();
     }
   }
+}
+
+/**
+ * Writes `llms-full.txt` at `file` anew from the output's, with the parts of the routes `twinOf`
+ * gives a twin's text for made again, updating `parts` (route and length of each). False when the
+ * output's file is not the one `parts` describes.
+ */
+function writeLlmsFull(
+  staging: StagingDir,
+  file: string,
+  parts: [routePath: string, bytes: number][],
+  twinOf: (routePath: string) => string | undefined,
+  siteUrl: string,
+): boolean {
+  const bytes = staging.readBytes(file);
+  if (bytes.length !== parts.reduce((sum, [, length]) => sum + length, 0)) return false;
+  const written: Uint8Array[] = [];
+  let at = 0;
+  for (const part of parts) {
+    const [path, length] = part;
+    const twin = twinOf(path);
+    const next = twin === undefined ? bytes.subarray(at, at + length) : Buffer.from(toLlmsFullPart(siteUrl, path, twin));
+    written.push(next);
+    part[1] = next.length;
+    at += length;
+  }
+  staging.writeParts(file, written);
+  return true;
 }
 
 /** The edited docs as read now, or undefined when one is no longer a markdown doc of the same front matter. */
@@ -272,16 +301,6 @@ function readEditedDocs(input: {
     edited.push({ sitePath, before, source, key: sourceKeys.keyOf(salt, source) });
   }
   return edited;
-}
-
-/** Whether the new body of a doc shows other pages what the old one did, and compiled without a warning. */
-function isSameShape(doc: EditedDoc, before: CompiledMarkdown | undefined, after: CompiledMarkdown | undefined): boolean {
-  if (!before || !after || before.diagnostics.length > 0 || after.diagnostics.length > 0) return false;
-  const shown = { description: (doc.source.frontMatter as { description?: string }).description === undefined, readingTime: false };
-  const uses = (compiled: CompiledMarkdown) => [compiled.hasMath ?? false, compiled.hasDiagram ?? false, compiled.hasDocCardList ?? false];
-  return (
-    getPublicShape(before, shown) === getPublicShape(after, shown) && JSON.stringify(uses(before)) === JSON.stringify(uses(after))
-  );
 }
 
 async function timed<T>(input: TextEditInput, stage: string, run: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@
  * highlights without loading Prism.
  */
 export {
+  appendCompileJournal,
   getCompileKey,
   getStoredPart,
   readCompileIndex,

@@ -291,6 +291,17 @@ export function writeCompileIndex(
   return onDisk;
 }
 
+/**
+ * Appends a build's changes to the index's journal without reading the index: the bodies it
+ * compiled (`set`) and the keys no source has any more (`drop`). For a build that compiled a few
+ * bodies and knows what they replace (build/textEdit.ts); the next whole build's write compacts it.
+ */
+export function appendCompileJournal(dir: string, set: CompiledMarkdown[], drop: string[]): void {
+  if (set.length === 0 && drop.length === 0) return;
+  const line: JournalLine = { set, drop };
+  appendFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify(line)}\n`);
+}
+
 /** Writes `entries` as the index: a journal line of what changed since `onDisk`, or the index whole. Gives what the index then holds. */
 function writeIndexOrJournal(dir: string, entries: Map<string, CompiledMarkdown>, onDisk: IndexOnDisk | undefined): IndexOnDisk {
   if (onDisk) {

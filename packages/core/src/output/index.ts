@@ -300,10 +300,21 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
           () => {},
         )
       : Promise.resolve();
+  // With `keepsAll`: whether the output has a file, its folder listed once (a search index's thousands of files are one folder).
+  const folders = new Map<string, Set<string>>();
+  const isInTarget = (key: string) => {
+    const folder = dirname(key);
+    let names = folders.get(folder);
+    if (!names) {
+      names = new Set(listFolderFiles(inTarget(folder)));
+      folders.set(folder, names);
+    }
+    return names.has(basename(key));
+  };
   // Whether the output has a file this build did not write (kept, or with `keepsAll` there and not removed).
   const inOutput = (relativePath: string) => {
     const key = toKey(relativePath);
-    return kept.has(key) || (keepsAll && !removed.has(key) && existsSync(inTarget(relativePath)));
+    return kept.has(key) || (keepsAll && !removed.has(key) && isInTarget(key));
   };
   const markWritten = (relativePath: string) => {
     const key = toKey(relativePath);
@@ -344,7 +355,7 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
     },
     keep(relativePath) {
       const key = toKey(relativePath);
-      if (keepsAll ? removed.has(key) || !existsSync(inTarget(relativePath)) : !getExisting().has(key)) return false;
+      if (keepsAll ? removed.has(key) || !isInTarget(key) : !getExisting().has(key)) return false;
       kept.add(key);
       return true;
     },
@@ -389,6 +400,15 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
       rmSync(path, { recursive: true, force: true });
     },
   };
+}
+
+/** The names of a folder's files (not its folders); none when there is no such folder. */
+function listFolderFiles(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [] : [entry.name]));
+  } catch {
+    return [];
+  }
 }
 
 /** Removes those of `folders` (relative to `dir`) that are empty, and their parents left empty. */

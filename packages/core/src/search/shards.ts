@@ -380,10 +380,13 @@ function writeShards(
 
   for (let first = 0; first < table.pages.length; first += SEARCH_PAGES_PER_CHUNK) {
     const indexes = Array.from({ length: Math.min(SEARCH_PAGES_PER_CHUNK, table.pages.length - first) }, (_, at) => first + at);
-    const contents = () => JSON.stringify(indexes.map((index) => toDetail(input.readPage(index))));
     const old = previous?.table.chunks[first / SEARCH_PAGES_PER_CHUNK];
-    // An update's pages are those of the previous table (see updateSearchShards).
+    // An update's pages are those of the previous table (see updateSearchShards): a chunk of a
+    // changed page takes the other pages' details from the chunk it replaces, when it can be read.
     const kept = old !== undefined && indexes.every((index) => !previous!.changed[index]);
+    const before = !kept && old !== undefined ? readChunk(previous?.read, old, indexes.length) : undefined;
+    const detailOf = (index: number, at: number) => (before && !previous!.changed[index] ? before[at]! : toDetail(input.readPage(index)));
+    const contents = () => JSON.stringify(indexes.map(detailOf));
     table.chunks.push(kept ? keep(old, contents) : add(contents()));
   }
   const directories: string[] = [];
@@ -470,6 +473,18 @@ function createOldEntries(
 const compareTerms = (terms: readonly string[]) => (a: number, b: number) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0);
 
 /** A page's entry in a detail chunk (see SearchDetailChunk). */
+/** The details of a kept detail chunk (`name`), when it can be read and holds `count` pages. */
+function readChunk(read: ReadFile | undefined, name: string, count: number): SearchDetailChunk | undefined {
+  const text = read?.(name);
+  if (text === undefined) return undefined;
+  try {
+    const details = JSON.parse(text) as unknown;
+    return Array.isArray(details) && details.length === count ? (details as SearchDetailChunk) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function toDetail(page: ShardPage): SearchDetailChunk[number] {
   return [
     page.title,

@@ -76,13 +76,21 @@ export interface TaskPool {
 /** When a task runs: after the tasks sent before it (`normal`), or before every task waiting. */
 export type Priority = 'normal' | 'urgent';
 
-/** Where the compile store keeps the compiled body of a key (`CompiledMarkdown.stored`). */
-export type Locate = (key: string) => StoredContent;
+/**
+ * Where the compile store keeps the compiled body of a key (`CompiledMarkdown.stored`). Undefined
+ * for a body the caller knows a task will not read (a text edit's search index updates only the
+ * pages it changed; a task that reads another fails).
+ */
+export type Locate = (key: string) => StoredContent | undefined;
 
 /** Where the content of `keys` is: sent with a task, which may run on a thread that did not compile it. */
 function locateAll(keys: Iterable<string>, locate: Locate): Record<string, StoredContent> {
   const stored: Record<string, StoredContent> = {};
-  for (const key of keys) stored[key] ??= locate(key);
+  for (const key of keys) {
+    if (stored[key]) continue;
+    const where = locate(key);
+    if (where) stored[key] = where;
+  }
   return stored;
 }
 

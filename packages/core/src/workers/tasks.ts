@@ -272,7 +272,11 @@ export function createTaskRunner(setup: TaskSetup) {
       try {
         index = writeScopeIndex({
           pages,
-          readSections: (key) => store.sections(stored[key]!.sections),
+          readSections: (key) => {
+            const where = stored[key];
+            if (!where) throw new Error(`No stored content given for ${key}`);
+            return store.sections(where.sections);
+          },
           islandText,
           salt: file,
           readPrevious: () => readSearchState(stateFile, stateSalt),
