@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest } from '@docgen/types';
 import { readWholeText, writeAll, writeFileWhole } from '../processes/index.js';
 import { hashText, toRouteKey } from './buildPlan.js';
+import { getMarkdownSources } from './compileKeys.js';
 import { getPublicShape } from './renderAhead.js';
 
 /** A doc of the last build, as a text edit compares it. */
@@ -88,13 +89,17 @@ export function toEditSnapshot(input: {
   renderLocales: ReadonlySet<string>;
 }): { snapshot: Omit<EditSnapshot, 'fingerprint' | 'frame'>; texts: SnapshotTexts } {
   const { manifest, content, renderLocales } = input;
+  // A doc an MDX page imports (as a partial, or its text) is part of that page too: not a text edit's.
+  const imported = new Set(
+    getMarkdownSources(content).flatMap((source) => [...Object.keys(source.partials ?? {}), ...Object.keys(source.texts ?? {}), ...(source.files ?? [])]),
+  );
   const docs: Record<string, DocSnapshot> = {};
   const byKey = new Map<string, DocSnapshot>();
   for (const version of content.versions) {
     for (const doc of version.docs) {
       const key = input.keyOf(doc);
       const compiled = input.compiledOf(key);
-      if (doc.mdx || docs[doc.file.sitePath] || !compiled) continue;
+      if (doc.mdx || docs[doc.file.sitePath] || imported.has(doc.file.sitePath) || !compiled) continue;
       const snapshot: DocSnapshot = {
         stamp: '',
         key,

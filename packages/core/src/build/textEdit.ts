@@ -195,7 +195,9 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     }
 
     // Markdown twins, and the parts of llms-full.txt that hold them.
-    const targets = new Map(recompiled.map((doc, place) => [doc, JSON.parse(read.texts[routeKeys.length + place]!) as LinkTargets]));
+    // (A doc with no links has an empty text.)
+    const linksOf = (place: number) => read.texts[routeKeys.length + place] || '{}';
+    const targets = new Map(recompiled.map((doc, place) => [doc, JSON.parse(linksOf(place)) as LinkTargets]));
     const twinTexts = new Map<string, string>();
     for (const { locale, route } of tasks) {
       if (route.data.type !== 'doc') continue;
@@ -228,7 +230,7 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     appendCompileJournal(storeDir, [...compiled.values()], dropped);
     writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state });
     for (const doc of edited) snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)! };
-    const links = new Map(recompiled.map((doc, place) => [doc.sitePath, read.texts[routeKeys.length + place]!]));
+    const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linksOf(place)]));
     writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, { routes: newTexts, links }, { from: read.length });
     return { pageCount: record.pageCount, renderedCount: tasks.length, diagnostics: record.diagnostics };
   } catch {

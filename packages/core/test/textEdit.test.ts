@@ -1,0 +1,146 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build/index.js';
+import { copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
+
+/**
+ * `docgen build` after edits of docs' text alone renders their pages from what the last build
+ * recorded of the site model (build/textEdit.ts). Whichever path a build takes, its output must be
+ * what a build without the cache writes from the same sources, byte for byte; and an edit that
+ * the record cannot stand for (a doc an MDX page imports, a page with a warning, an output that
+ * lost a file the edit reads) must take the whole build.
+ */
+afterAll(removeTempDirs);
+
+/** A doc with a link (its markdown twin makes it absolute) and a description of its own. */
+const LINKED = `---
+title: 연결된 문서
+description: 설치와 개요를 잇는 문서입니다.
+---
+
+이 문서는 [설치](./setup.md)와 [개요](./overview.md#시작)를 가리킵니다.
+
+## 자세히
+
+본문입니다.
+`;
+
+/** A doc without links. */
+const PLAIN = `---
+title: 링크 없는 문서
+description: 링크가 하나도 없는 문서입니다.
+---
+
+링크 없는 본문입니다.
+`;
+
+/** A doc that an MDX page shows whole: its text is that page's too. (A description of its own: an edit does not change it.) */
+const SHARED = `---
+title: 공유 문단
+description: 여러 페이지에 들어가는 문단입니다.
+---
+
+여러 페이지에 들어가는 문단입니다.
+`;
+
+const USES_SHARED = `---
+title: 공유 문단을 쓰는 페이지
+---
+import Shared from './shared.md';
+
+앞의 문단입니다.
+
+<Shared />
+`;
+
+/** A doc with a broken link: its warning names a line that an edit above it moves. */
+const WARNED = `---
+title: 경고가 있는 문서
+---
+
+[없는 문서](./missing.md)를 가리킵니다.
+`;
+
+describe('docgen build: text edits', () => {
+  let site: string;
+  let out: string;
+  let stages: string[] = [];
+  const buildSite = async () => {
+    stages = [];
+    return build({ siteDir: site, outDir: out, onStage: (stage) => stages.push(stage) });
+  };
+  /** The output equals a build of the same sources without the cache. */
+  const expectSameAsClean = async () => {
+    const clean = join(makeTempDir(), 'out');
+    await build({ siteDir: site, outDir: clean, cache: false, threads: 1 });
+    expect(snapshotDir(out)).toEqual(snapshotDir(clean));
+  };
+  const append = (path: string, text: string) => writeFileSync(join(site, path), `${readFileSync(join(site, path), 'utf8')}\n${text}\n`);
+
+  beforeAll(async () => {
+    site = copyFixture('autogen');
+    writeFileSync(join(site, 'docs/guide/linked.md'), LINKED);
+    writeFileSync(join(site, 'docs/guide/plain.md'), PLAIN);
+    writeFileSync(join(site, 'docs/guide/shared.md'), SHARED);
+    writeFileSync(join(site, 'docs/guide/uses-shared.mdx'), USES_SHARED);
+    writeFileSync(join(site, 'docs/guide/warned.md'), WARNED);
+    out = join(makeTempDir(), 'out');
+    await buildSite();
+    expect(stages).not.toContain('edit');
+  }, 120_000);
+
+  it('renders the pages of an edited doc from the record, as a whole build would', async () => {
+    append('docs/guide/linked.md', '덧붙인 문단에는 **굵은 말**이 있습니다.');
+    const result = await buildSite();
+    expect(stages).toContain('edit');
+    // Its page in both locales (the English one shows it for lack of a translation).
+    expect(result.renderedCount).toBe(2);
+    expect(readFileSync(join(out, 'docs/guide/linked.md'), 'utf8')).toContain('](https://autogen.example.com/docs/guide/setup)');
+    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('덧붙인 문단에는 **굵은 말**이 있습니다.');
+    await expectSameAsClean();
+    // Again, from what the first edit recorded.
+    append('docs/guide/linked.md', '두 번째 문단입니다.');
+    await buildSite();
+    expect(stages).toContain('edit');
+    await expectSameAsClean();
+    // A doc without links, and two docs at once.
+    append('docs/guide/plain.md', '링크 없는 문서에 덧붙인 문단입니다.');
+    append('docs/guide/linked.md', '함께 고친 문단입니다.');
+    expect((await buildSite()).renderedCount).toBe(4);
+    expect(stages).toContain('edit');
+    await expectSameAsClean();
+  }, 120_000);
+
+  it('builds the whole site when an MDX page imports the edited doc', async () => {
+    append('docs/guide/shared.md', '공유 문단에 덧붙인 말입니다.');
+    await buildSite();
+    expect(stages).not.toContain('edit');
+    expect(readFileSync(join(out, 'docs/guide/uses-shared/index.html'), 'utf8')).toContain('공유 문단에 덧붙인 말입니다.');
+    await expectSameAsClean();
+  }, 120_000);
+
+  it('builds the whole site when the edited doc has a warning, and reports it where it now is', async () => {
+    writeFileSync(join(site, 'docs/guide/warned.md'), WARNED.replace('\n[없는', '\n위에 더한 문단입니다.\n\n[없는'));
+    const result = await buildSite();
+    expect(stages).not.toContain('edit');
+    const warning = result.diagnostics.find((diagnostic) => diagnostic.location?.file === 'docs/guide/warned.md');
+    expect(warning?.location?.line).toBe(7);
+    await expectSameAsClean();
+    // A text edit elsewhere reports the warnings of the last build as they were.
+    append('docs/guide/linked.md', '세 번째 문단입니다.');
+    const next = await buildSite();
+    expect(stages).toContain('edit');
+    expect(next.diagnostics).toEqual(result.diagnostics);
+  }, 120_000);
+
+  it('builds the whole site when the output lost a file the edit reads', async () => {
+    const sidebars = Object.keys(snapshotDir(out)).filter((file) => file.startsWith('_docgen/sidebars/'));
+    expect(sidebars.length).toBeGreaterThan(0);
+    for (const file of sidebars) rmSync(join(out, file));
+    append('docs/guide/linked.md', '네 번째 문단입니다.');
+    await buildSite();
+    expect(stages).not.toContain('edit');
+    await expectSameAsClean();
+  }, 120_000);
+});
