@@ -114,10 +114,9 @@ function writeSnapshot(cacheDir: string, fingerprints: InputFingerprints, textEd
     forgetEditSnapshot(cacheDir);
     return;
   }
-  const { snapshot, texts } = textEdit;
-  for (const [sitePath, doc] of Object.entries(snapshot.docs)) doc.stamp = fingerprints.stamps.get(sitePath) ?? '';
-  const frame = getFrame(fingerprints, new Set(Object.keys(snapshot.docs)));
-  writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint, frame }, texts);
+  for (const [sitePath, doc] of Object.entries(textEdit.docs)) doc.stamp = fingerprints.stamps.get(sitePath) ?? '';
+  const frame = getFrame(fingerprints, new Set(Object.keys(textEdit.docs)));
+  writeEditSnapshot(cacheDir, { ...textEdit, fingerprint: fingerprints.fingerprint, frame });
 }
 
 /** Version cuts that a killed process left unfinished and that were undone, as warnings. */

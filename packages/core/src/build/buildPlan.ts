@@ -37,41 +37,36 @@ export type RouteInputs = [siteKey: string, data: unknown, slots: unknown, compo
 /**
  * Hashes route inputs. Remembers the inputs it hashed until `commit`: a route whose inputs equal
  * (deeply) what the last committed run hashed to the recorded hash gets that hash back without
- * serialising them again, as most routes of a rebuild do. With `keepTexts`, it keeps the JSON it
- * hashed of each route since the last commit (`texts`: what build/editSnapshot.ts records).
+ * serialising them again, as most routes of a rebuild do.
  */
-export function createRouteInputHasher({ keepTexts = false } = {}) {
+export function createRouteInputHasher() {
   let committed = new Map<string, { hash: string; inputs: RouteInputs }>();
   let next = new Map<string, { hash: string; inputs: RouteInputs }>();
-  let texts = new Map<string, string>();
   return {
-    /** The hash of a route's inputs; `recorded` is the hash the last build recorded for the route. */
-    hash(key: string, inputs: RouteInputs, recorded: string | undefined): string {
+    /**
+     * The hash of a route's inputs; `recorded` is the hash the last build recorded for the route.
+     * `onText` is given the JSON hashed, when they were serialised (what build/editSnapshot.ts records).
+     */
+    hash(key: string, inputs: RouteInputs, recorded: string | undefined, onText?: (text: string) => void): string {
       const last = committed.get(key);
       let hash: string;
       if (recorded !== undefined && last?.hash === recorded && isSameJson(last.inputs, inputs)) hash = recorded;
       else {
         const text = JSON.stringify(inputs);
-        if (keepTexts) texts.set(key, text);
+        onText?.(text);
         hash = hashText(text);
       }
       next.set(key, { hash, inputs });
       return hash;
     },
-    /** The JSON of each route's inputs hashed since the last commit, by route key (with `keepTexts`). */
-    texts(): ReadonlyMap<string, string> {
-      return texts;
-    },
     /** The run succeeded: what it hashed is what the next run compares with. */
     commit(): void {
       committed = next;
       next = new Map();
-      texts = new Map();
     },
     /** The run failed: forget what it hashed. */
     discard(): void {
       next = new Map();
-      texts = new Map();
     },
   };
 }

@@ -155,8 +155,7 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     watching,
     threads: createBuildThreads({ storeDir, threads: options.threads }),
     bundles: createBundleCopies({ siteDir, cacheDir, sharedCacheDir: options.sharedCacheDir }),
-    // A build records the JSON of each route's inputs for the next build's text edits (see editSnapshot.ts).
-    hasher: createRouteInputHasher({ keepTexts: !watching }),
+    hasher: createRouteInputHasher(),
     compiled: index.entries,
     indexOnDisk: index.onDisk,
     // A store of its own (the dev server's) starts from the memo of `docgen build`'s.

@@ -4,10 +4,10 @@
  * each route's inputs, each locale's site data and each search index's pages. Enough to render
  * again the pages of a doc whose text alone changed, without reading the site or making its model.
  */
-import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest } from '@docgen/types';
-import { readWholeText, writeAll, writeFileWhole } from '../processes/index.js';
+import { readWholeText, writeFileWhole } from '../processes/index.js';
 import { hashText, toRouteKey } from './buildPlan.js';
 import { getMarkdownSources } from './compileKeys.js';
 import { getPublicShape } from './renderAhead.js';
@@ -65,8 +65,46 @@ export interface EditSnapshot {
 const SNAPSHOT_FILE = 'last-build-model.json';
 /** The JSON texts the snapshot points at (route inputs, link targets), one after the other. */
 const PACK_FILE = 'last-build-model.pack';
+/** The pack a build writes as it goes, until its snapshot is written (a failed build's is written over by the next). */
+const NEXT_PACK_FILE = `${PACK_FILE}.next`;
 
-/** The texts of a snapshot's pack: each route's inputs by route key, each doc's link targets by site path. */
+/** Bytes gathered for one write of a pack. */
+const PACK_CHUNK_BYTES = 1 << 20;
+
+/**
+ * The pack of a build's snapshot, written as its texts come (the inputs of 10,000 routes are tens
+ * of megabytes: never held at once): `add` gives a text's range; `finish` closes the file.
+ */
+export function createSnapshotPack(cacheDir: string) {
+  mkdirSync(cacheDir, { recursive: true });
+  const file = join(cacheDir, NEXT_PACK_FILE);
+  // Appended a chunk at a time (no descriptor held open through a build that may fail).
+  writeFileSync(file, '');
+  const chunk = Buffer.allocUnsafe(PACK_CHUNK_BYTES);
+  let used = 0;
+  let at = 0;
+  const flush = () => {
+    appendFileSync(file, chunk.subarray(0, used));
+    used = 0;
+  };
+  return {
+    add(text: string): [number, number] {
+      const length = Buffer.byteLength(text);
+      if (used + length > PACK_CHUNK_BYTES) flush();
+      if (length > PACK_CHUNK_BYTES) appendFileSync(file, text);
+      else used += chunk.write(text, used);
+      at += length;
+      return [at - length, at];
+    },
+    finish(): void {
+      flush();
+    },
+  };
+}
+
+export type SnapshotPack = ReturnType<typeof createSnapshotPack>;
+
+/** Texts a text edit adds to the pack: each route's inputs by route key, each doc's link targets by site path. */
 export interface SnapshotTexts {
   routes: ReadonlyMap<string, string>;
   links: ReadonlyMap<string, string>;
@@ -82,12 +120,14 @@ export function toEditSnapshot(input: {
   themeKey: string;
   buildId: string;
   islands: EditSnapshot['islands'];
-  /** The JSON of each route's inputs, by route key. */
-  routeTexts: ReadonlyMap<string, string>;
+  /** Where the JSON of each route's inputs is in `pack`, by route key. */
+  routes: Record<string, [number, number]>;
+  /** The pack the route inputs were written into: the docs' link targets are added, and it is finished. */
+  pack: SnapshotPack;
   /** Each built locale's search indexes: file and pages. */
   scopes: { file: string; pages: SearchPage[] }[];
   renderLocales: ReadonlySet<string>;
-}): { snapshot: Omit<EditSnapshot, 'fingerprint' | 'frame'>; texts: SnapshotTexts } {
+}): Omit<EditSnapshot, 'fingerprint' | 'frame'> {
   const { manifest, content, renderLocales } = input;
   // A doc an MDX page imports (as a partial, or its text) is part of that page too: not a text edit's.
   const imported = new Set(
@@ -134,18 +174,24 @@ export function toEditSnapshot(input: {
   }
   const scopes = Object.fromEntries(input.scopes.map(({ file, pages }) => [file, pages]));
   const { salt, themeKey, buildId, islands } = input;
-  const links = new Map([...targets].map(([sitePath, byLocale]) => [sitePath, JSON.stringify(byLocale)]));
-  return { snapshot: { salt, themeKey, buildId, islands, sites, docs, routes: {}, scopes }, texts: { routes: input.routeTexts, links } };
+  for (const [sitePath, byLocale] of targets) docs[sitePath]!.links = input.pack.add(JSON.stringify(byLocale));
+  input.pack.finish();
+  return { salt, themeKey, buildId, islands, sites, docs, routes: input.routes, scopes };
+}
+
+/** Writes a build's snapshot, its pack (made by createSnapshotPack) put in place first. */
+export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot): void {
+  renameSync(join(cacheDir, NEXT_PACK_FILE), join(cacheDir, PACK_FILE));
+  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
 }
 
 /**
- * Writes the snapshot and its pack: the texts one after the other, each one's range recorded in
- * the snapshot. `appendTo`: the pack holds the other texts already (a text edit's), these are
- * added at its end, `from` bytes.
+ * Writes a text edit's snapshot, its texts (their ranges recorded in it) added at the end of the
+ * pack first (which is `from` bytes long).
  */
-export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot, texts: SnapshotTexts, appendTo?: { from: number }): void {
+export function appendEditSnapshot(cacheDir: string, snapshot: EditSnapshot, texts: SnapshotTexts, from: number): void {
   const parts: Buffer[] = [];
-  let at = appendTo?.from ?? 0;
+  let at = from;
   const add = (text: string): [number, number] => {
     const bytes = Buffer.from(text);
     parts.push(bytes);
@@ -154,15 +200,7 @@ export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot, text
   };
   for (const [key, text] of texts.routes) snapshot.routes[key] = add(text);
   for (const [sitePath, text] of texts.links) snapshot.docs[sitePath]!.links = add(text);
-  const packFile = join(cacheDir, PACK_FILE);
-  if (appendTo) {
-    const fd = openSync(packFile, 'a');
-    try {
-      for (const part of parts) writeAll(fd, part);
-    } finally {
-      closeSync(fd);
-    }
-  } else writeFileWhole(packFile, Buffer.concat(parts));
+  appendFileSync(join(cacheDir, PACK_FILE), Buffer.concat(parts));
   writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
 }
 

@@ -55,6 +55,8 @@ function toPlanLocales(input: {
   deferRouteHashes?: boolean;
   /** What every search index shows besides its pages' content: the site components' bundle, whose text the index holds. */
   searchInput?: string;
+  /** Given the JSON of each route's inputs that is serialised to be hashed (see RouteInputHasher.hash). */
+  onRouteText?: (key: string, text: string) => void;
 }) {
   const { manifest, buildId, renderLocales, previous, hasher } = input;
   const searchKey = (scope: SearchScope) => toSearchIndexKey(scope.key, input.searchInput);
@@ -72,7 +74,8 @@ function toPlanLocales(input: {
           const key = toRouteKey(locale.locale, route.path);
           // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
           const inputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
-          const hash = () => hasher.hash(key, inputs, previous?.routes[key]?.inputs);
+          const onText = input.onRouteText && ((text: string) => input.onRouteText!(key, text));
+          const hash = () => hasher.hash(key, inputs, previous?.routes[key]?.inputs, onText);
           if (!input.deferRouteHashes) return { path: route.path, inputs: hash() };
           deferred.push(() => [key, hash()]);
           return { path: route.path, inputs: '' };

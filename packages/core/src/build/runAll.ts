@@ -12,7 +12,7 @@ import { toShellAssets, type RunBundle } from './builderResources.js';
 import type { BuilderState, PagesWritten, RebuildResult, RunHooks } from './builderState.js';
 import { getRemovedFiles, type OutputState } from './buildPlan.js';
 import { readCompileSalt } from './compileKeys.js';
-import { toEditSnapshot } from './editSnapshot.js';
+import { createSnapshotPack, toEditSnapshot } from './editSnapshot.js';
 import { loadSite } from './loadSite.js';
 import { planRoutes } from './planRoutes.js';
 import { toSourceRecords } from './renderAhead.js';
@@ -75,6 +75,9 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   // Starting from a previous output, the run renders again the pages the preview wrote: it stops
   // before they are counted. (Else it previews while this run plans, until its pages are under way.)
   if (previous) await preview?.stop();
+  // A build records the JSON of each route's inputs for the next build's text edits (see editSnapshot.ts).
+  const pack = watching ? undefined : createSnapshotPack(cacheDir);
+  const routeTexts: Record<string, [number, number]> = {};
   const planned = await timed('sidebars', () =>
     planRoutes({
       manifest,
@@ -90,6 +93,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
       // Written from a model of their own: a run that keeps the pages of `previous` renders them again.
       rerender: preview ? new Set([...builder.renderedAhead, ...preview.rendered]) : builder.renderedAhead,
       output,
+      onRouteText: pack && ((key, text) => (routeTexts[key] = pack.add(text))),
     }),
   );
   const { plan } = planned;
@@ -203,9 +207,9 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
   }
   // What the next build needs to render a doc whose text alone changed (see textEdit.ts).
   const salt = readCompileSalt(site.config);
-  const textEdit = watching
-    ? undefined
-    : toEditSnapshot({
+  const textEdit =
+    pack &&
+    toEditSnapshot({
         manifest,
         content,
         keyOf: (doc) => builder.sourceKeys.keyOf(salt, doc),
@@ -214,7 +218,8 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
         themeKey,
         buildId: site.buildId,
         islands,
-        routeTexts: hasher.texts(),
+        routes: routeTexts,
+        pack,
         scopes: plan.locales.flatMap((locale) =>
           locale.searchIndexes.map(({ file }, index) => ({ file, pages: planned.scopes.get(locale.locale)![index]!.pages })),
         ),

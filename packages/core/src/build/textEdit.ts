@@ -15,10 +15,18 @@ import { createStagingDir, type StagingDir } from '../output/index.js';
 import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText } from '../seo/index.js';
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
-import { hashText, type OutputState, type RouteInputs } from './buildPlan.js';
+import { hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt } from './compileKeys.js';
-import { getEditShape, readEditSnapshot, readSnapshotTexts, writeEditSnapshot, type DocSnapshot, type LinkTargets } from './editSnapshot.js';
+import {
+  getEditShape,
+  readEditSnapshot,
+  readSnapshotTexts,
+  appendEditSnapshot,
+  type DocSnapshot,
+  type EditSnapshot,
+  type LinkTargets,
+} from './editSnapshot.js';
 import { toSearchIndexKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
 import { writeSearchIndex } from './writeSearch.js';
@@ -57,17 +65,78 @@ interface EditedDoc {
   key: string;
 }
 
+/** What a text edit works from: the last build's snapshot, and the docs edited since. */
+interface TextEditPlan {
+  snapshot: EditSnapshot;
+  edited: EditedDoc[];
+}
+
 /**
  * Builds the site when every input that changed since the last build is the text of markdown docs
  * (not MDX) of that build, with the same front matter, and what other pages show of them is the
- * same once compiled (title, headings, anchors, links, description; see getPublicShape): their
+ * same once compiled (title, headings, anchors, links, description; see getEditShape): their
  * routes are rendered from the snapshot's route inputs with the new content, their search indexes
  * updated, their markdown twins and parts of `llms-full.txt` written again, and the record and
  * snapshot updated. What a whole build would write differently (a route's title, files or search
- * key not as the snapshot says) makes it give up. Undefined when it does not apply or gave up,
- * having changed nothing: the caller builds the whole site.
+ * key not as the snapshot says), or a task that fails, makes it give up before its output is
+ * committed. Undefined when it does not apply or gave up, having changed nothing: the caller
+ * builds the whole site (and reports what failed).
  */
 export async function buildTextEdit(input: TextEditInput): Promise<TextEditResult | undefined> {
+  const plan = planTextEdit(input);
+  if (!plan) return undefined;
+  const { siteDir, cacheDir, record, fingerprints } = input;
+  const { snapshot, edited } = plan;
+  const start = performance.now();
+  const storeDir = join(cacheDir, 'compiled');
+  const staging = createStagingDir(input.outDir, { keepsAll: true });
+  const threads = createBuildThreads({ storeDir, threads: input.threads });
+  const bundles = createBundleCopies({ siteDir, cacheDir, sharedCacheDir: input.sharedCacheDir });
+  const forgetStaging = input.onTemporary?.(async () => {
+    await threads.close();
+    staging.discard();
+  });
+  let committed = false;
+  try {
+    let made: Awaited<ReturnType<typeof makeTextEdit>>;
+    try {
+      made = await makeTextEdit({ ...input, plan, staging, pools: threads, bundles });
+    } catch {
+      // A task failed (a page that throws, an index to make anew): the whole build runs, and reports what fails.
+      made = undefined;
+    }
+    if (!made) return undefined;
+    input.onStage?.('edit', performance.now() - start);
+
+    // Recorded as a whole build records its output: the record forgotten until the output is whole.
+    forgetBuildRecord(cacheDir);
+    staging.commit();
+    committed = true;
+    forgetStaging?.();
+    const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
+    const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (recompiled.some((edit) => edit.before === doc) ? [] : [doc.key])));
+    const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
+    appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
+    writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
+    for (const doc of edited) snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)! };
+    appendEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, made.texts, made.packLength);
+    return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics: record.diagnostics };
+  } finally {
+    await threads.close();
+    bundles.close();
+    if (!committed) {
+      staging.discard();
+      forgetStaging?.();
+    }
+  }
+}
+
+/**
+ * The text edit the inputs allow, from what the fingerprint tells without reading the site: the
+ * snapshot of the build the record describes, the docs whose files alone changed (every other
+ * input as it was: the frame), each read again with the same front matter. Undefined when there is none.
+ */
+function planTextEdit(input: TextEditInput): TextEditPlan | undefined {
   const { siteDir, cacheDir, config, record, fingerprints } = input;
   if (config.pdf.build) return undefined;
   const snapshot = readEditSnapshot(cacheDir);
@@ -82,23 +151,31 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
   const salt = readCompileSalt(config);
   if (salt !== snapshot.salt) return undefined;
   const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, docs: snapshot.docs });
-  if (!edited) return undefined;
-  const start = performance.now();
+  return edited && { snapshot, edited };
+}
 
-  const storeDir = join(cacheDir, 'compiled');
-  const staging = createStagingDir(input.outDir, { keepsAll: true });
-  const threads = createBuildThreads({ storeDir, threads: input.threads });
-  const bundles = createBundleCopies({ siteDir, cacheDir, sharedCacheDir: input.sharedCacheDir });
-  const forgetStaging = input.onTemporary?.(async () => {
-    await threads.close();
-    staging.discard();
-  });
+/**
+ * The output of a text edit, written into `staging` (not committed): the edited docs compiled, their
+ * routes rendered, their search indexes, twins and `llms-full.txt` parts written. Gives the new
+ * output state, the bodies compiled, the snapshot's new texts and the routes rendered; undefined
+ * when something is not as the snapshot says (the caller then builds the whole site).
+ */
+async function makeTextEdit(
+  input: TextEditInput & {
+    plan: TextEditPlan;
+    staging: StagingDir;
+    /** The build's threads. */
+    pools: ReturnType<typeof createBuildThreads>;
+    bundles: ReturnType<typeof createBundleCopies>;
+  },
+) {
+  const { siteDir, cacheDir, config, record, staging, pools, bundles } = input;
+  const { snapshot, edited } = input.plan;
   // Work on the threads that may still write into the staging folder when the edit gives up.
   const underWay: Promise<unknown>[] = [];
-  let committed = false;
   try {
     // Two threads: a search index is updated on one while the pages are rendered on the other.
-    const pool = threads.start(config, staging.path, { threads: 2, compiles: true, besideCallingThread: true });
+    const pool = pools.start(config, staging.path, { threads: 2, compiles: true, besideCallingThread: true });
     const sourceKeys = createSourceKeys();
     const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
@@ -113,6 +190,8 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
     if (ranges.some((range) => range === undefined)) return undefined;
     const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
+    // (A doc with no links has an empty text.)
+    const linkTexts = recompiled.map((_, place) => read.texts[routeKeys.length + place] || '{}');
     const compiled = new Map((await compiling).map((result) => [result.key, result]));
     const isSame = (doc: EditedDoc) => {
       const after = compiled.get(doc.key);
@@ -136,72 +215,49 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
       snapshot.scopes[file] = newPages;
     }
 
-    // The routes of the edited docs, from their inputs as the last build hashed them, with the new content.
-    const assets = toShellAssets(bundle, config);
-    const siteKeys = new Map<string, string>();
-    const newTexts = new Map<string, string>();
-    const tasks: RenderTask[] = [];
     const sourceOf = new Map<string, EditedDoc>();
     for (const doc of recompiled) for (const key of doc.before.routes) sourceOf.set(key, doc);
-    for (const [place, routeKey] of routeKeys.entries()) {
-      const text = read.texts[place]!;
-      const recorded = record.state.routes[routeKey];
-      if (!recorded || hashText(text) !== recorded.inputs) return undefined;
-      const [siteKey, data, slots, componentModule] = JSON.parse(text) as [string, ManifestRoute['data'], ManifestRoute['slots'], string | null];
-      const locale = recorded.locale;
-      const site = snapshot.sites[locale];
-      if (!site) return undefined;
-      if (!siteKeys.has(locale)) siteKeys.set(locale, hashText(JSON.stringify([site, assets, themeKey, snapshot.islands?.key ?? ''])));
-      if (siteKey !== siteKeys.get(locale)) return undefined;
-      const rekeyed = Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]));
-      const inputs: RouteInputs = [siteKey, data, rekeyed, componentModule ?? undefined];
-      const newText = JSON.stringify(inputs);
-      newTexts.set(routeKey, newText);
-      state.routes[routeKey] = { ...recorded, inputs: hashText(newText) };
-      const path = routeKey.slice(locale.length + 1);
-      const route: ManifestRoute = {
-        path,
-        locale,
-        key: '',
-        isTranslation: false,
-        anchorIds: [],
-        sources: [sourceOf.get(routeKey)!.sitePath],
-        data,
-        slots: rekeyed,
-        ...(componentModule !== null && { componentModule }),
-      };
-      tasks.push({ locale, route });
-    }
-
+    const routes = toEditedRoutes({
+      routeTexts: routeKeys.map((key, place) => [key, read.texts[place]!]),
+      record,
+      state,
+      siteKeyOf: (locale) => {
+        const site = snapshot.sites[locale];
+        return site && hashText(JSON.stringify([site, toShellAssets(bundle, config), themeKey, snapshot.islands?.key ?? '']));
+      },
+      newKeys,
+      sourceOf: (routeKey) => sourceOf.get(routeKey)!.sitePath,
+    });
+    if (!routes) return undefined;
     // The threads' locale setups: each locale's site data and the sidebars its pages show.
-    for (const locale of new Set(tasks.map((task) => task.locale))) {
+    for (const locale of new Set(routes.tasks.map((task) => task.locale))) {
       const sidebarFiles: Record<string, PropSidebar> = {};
-      for (const task of tasks) {
+      for (const task of routes.tasks) {
         const url = task.locale === locale && 'sidebar' in task.route.data ? task.route.data.sidebar?.url : undefined;
         if (!url) continue;
         const name = url.slice(url.lastIndexOf('/') + 1);
         sidebarFiles[name] ??= JSON.parse(staging.read(getSidebarFilePath(name))) as PropSidebar;
       }
+      const assets = toShellAssets(bundle, config);
       const setup = { locale, site: snapshot.sites[locale]!, sidebarFiles, assets, themeFile: bundle.serverFile, themeKey };
-      threads.setLocale({ ...setup, islands: snapshot.islands?.setup }, 'text-edit');
+      pools.setLocale({ ...setup, islands: snapshot.islands?.setup }, 'text-edit');
     }
-    const rendering = timed(input, 'render', () => pool.render(tasks, locate));
+    const rendering = timed(input, 'render', () => pool.render(routes.tasks, locate));
     underWay.push(rendering);
     const results = await rendering;
     for (const [place, result] of results.entries()) {
       const entry = state.routes[routeKeys[place]!]!;
-      const { path, files, ...summary } = result;
-      if (JSON.stringify(summary) !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file))) return undefined;
+      const { files, title, description, mainHtml } = result;
+      const summary = JSON.stringify({ title, description, mainHtml });
+      if (summary !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file))) return undefined;
     }
 
     // Markdown twins, and the parts of llms-full.txt that hold them.
-    // (A doc with no links has an empty text.)
-    const linksOf = (place: number) => read.texts[routeKeys.length + place] || '{}';
-    const targets = new Map(recompiled.map((doc, place) => [doc, JSON.parse(linksOf(place)) as LinkTargets]));
+    const targets = new Map(recompiled.map((doc, place) => [doc, JSON.parse(linkTexts[place]!) as LinkTargets]));
     const twinTexts = new Map<string, string>();
-    for (const { locale, route } of tasks) {
+    for (const { locale, route } of routes.tasks) {
       if (route.data.type !== 'doc') continue;
-      const routeKey = `${locale}\0${route.path}`;
+      const routeKey = toRouteKey(locale, route.path);
       const doc = sourceOf.get(routeKey)!;
       const file = getMarkdownPath(route.path).slice(config.baseUrl.length);
       if (!state.routes[routeKey]!.files.includes(file)) return undefined;
@@ -214,37 +270,64 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     for (const [locale, site] of Object.entries(snapshot.sites)) {
       const fullFile = (site.baseUrl + LLMS_FULL_FILE).slice(config.baseUrl.length);
       const parts = state.llmsFull?.[fullFile];
-      if (!parts?.some(([path]) => twinTexts.has(`${locale}\0${path}`))) continue;
-      if (!writeLlmsFull(staging, fullFile, parts, (path) => twinTexts.get(`${locale}\0${path}`), site.url)) return undefined;
+      const twinOf = (path: string) => twinTexts.get(toRouteKey(locale, path));
+      if (!parts?.some(([path]) => twinOf(path) !== undefined)) continue;
+      if (!writeLlmsFull(staging, fullFile, parts, twinOf, site.url)) return undefined;
     }
     await Promise.all(underWay);
-    input.onStage?.('edit', performance.now() - start);
-
-    // Recorded as a whole build records its output: the record forgotten until the output is whole.
-    forgetBuildRecord(cacheDir);
-    staging.commit();
-    committed = true;
-    forgetStaging?.();
-    const stillUsed = new Set(docPaths.filter((path) => !changed.includes(path)).map((path) => snapshot.docs[path]!.key));
-    const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !compiled.has(key));
-    appendCompileJournal(storeDir, [...compiled.values()], dropped);
-    writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state });
-    for (const doc of edited) snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)! };
-    const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linksOf(place)]));
-    writeEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, { routes: newTexts, links }, { from: read.length });
-    return { pageCount: record.pageCount, renderedCount: tasks.length, diagnostics: record.diagnostics };
-  } catch {
-    // A task failed (a page that throws, an index to make anew): the whole build runs, and reports what fails.
-    return undefined;
+    const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linkTexts[place]!]));
+    return { state, compiled, texts: { routes: routes.texts, links }, packLength: read.length, rendered: routes.tasks.length };
   } finally {
+    // Nothing writes into the staging folder once this returns.
     await Promise.allSettled(underWay);
-    await threads.close();
-    bundles.close();
-    if (!committed) {
-      staging.discard();
-      forgetStaging?.();
-    }
   }
+}
+
+/**
+ * The render tasks of the edited docs' routes, from the JSON of their inputs as the last build
+ * hashed them (checked against the record's hash, and their site data against the site key) with
+ * the new content keys; each route's new inputs recorded in `state` and their JSON given for the
+ * snapshot. Undefined when a route is not as the record says.
+ */
+function toEditedRoutes(input: {
+  routeTexts: [routeKey: string, text: string][];
+  record: BuildRecord;
+  state: OutputState;
+  /** The site key of a locale's routes (see RouteInputs), made from the snapshot's site data and this build's theme; undefined for a locale it lacks. */
+  siteKeyOf: (locale: string) => string | undefined;
+  newKeys: ReadonlyMap<string, string>;
+  sourceOf: (routeKey: string) => string;
+}): { tasks: RenderTask[]; texts: Map<string, string> } | undefined {
+  const { record, state, newKeys } = input;
+  const siteKeys = new Map<string, string | undefined>();
+  const tasks: RenderTask[] = [];
+  const texts = new Map<string, string>();
+  for (const [routeKey, text] of input.routeTexts) {
+    const recorded = record.state.routes[routeKey];
+    if (!recorded || hashText(text) !== recorded.inputs) return undefined;
+    const [siteKey, data, slots, componentModule] = JSON.parse(text) as [string, ManifestRoute['data'], ManifestRoute['slots'], string | null];
+    const { locale } = recorded;
+    if (!siteKeys.has(locale)) siteKeys.set(locale, input.siteKeyOf(locale));
+    if (siteKey !== siteKeys.get(locale)) return undefined;
+    const rekeyed = Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]));
+    const inputs: RouteInputs = [siteKey, data, rekeyed, componentModule ?? undefined];
+    const newText = JSON.stringify(inputs);
+    texts.set(routeKey, newText);
+    state.routes[routeKey] = { ...recorded, inputs: hashText(newText) };
+    const route: ManifestRoute = {
+      path: routeKey.slice(locale.length + 1),
+      locale,
+      key: '',
+      isTranslation: false,
+      anchorIds: [],
+      sources: [input.sourceOf(routeKey)],
+      data,
+      slots: rekeyed,
+      ...(componentModule !== null && { componentModule }),
+    };
+    tasks.push({ locale, route });
+  }
+  return { tasks, texts };
 }
 
 /**
