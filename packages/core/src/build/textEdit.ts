@@ -174,8 +174,10 @@ async function makeTextEdit(
   // Work on the threads that may still write into the staging folder when the edit gives up.
   const underWay: Promise<unknown>[] = [];
   try {
-    // Two threads: a search index is updated on one while the pages are rendered on the other.
-    const pool = pools.start(config, staging.path, { threads: 2, compiles: true, besideCallingThread: true });
+    // Two threads: a search index is updated on one while the pages are rendered on the other. The
+    // markdown pipeline is loaded by the compile task, and the theme by the render task: on the
+    // thread that runs it, not on both.
+    const pool = pools.start(config, staging.path, { threads: 2, compiles: false, besideCallingThread: true });
     const sourceKeys = createSourceKeys();
     const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
@@ -184,7 +186,6 @@ async function makeTextEdit(
     const themeKey = readThemeKey(config, siteDir, componentPages);
     if (themeKey !== snapshot.themeKey) return undefined;
     const bundle = await bundles.copy({ config, pages: componentPages, key: themeKey, output: staging });
-    pool.loadTheme(bundle.serverFile, themeKey);
     // Read while the thread compiles: the edited docs' routes and links as the last build recorded them.
     const routeKeys = [...new Set(recompiled.flatMap((doc) => doc.before.routes))];
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
