@@ -212,6 +212,36 @@ describe('createStagingDir', () => {
     expect(snapshotDir(outDir)).toEqual({ 'index.html': Buffer.from('written after all').toString('base64') });
   });
 
+  it('with keepsAll, keeps every file of the output it neither writes nor removes, and reads through to them', () => {
+    const outDir = makeOutput();
+    writeFileSync(join(outDir, 'old', 'gone.html'), 'to remove');
+    writeFileSync(join(outDir, 'old', 'back.html'), 'removed, then written');
+    const staging = createStagingDir(outDir, { keepsAll: true });
+    // What the output holds is there without being kept; what it lacks is not.
+    expect(staging.has('old/page.html')).toBe(true);
+    expect(staging.read('old/page.html')).toBe('old page');
+    expect(staging.has('old/missing.html')).toBe(false);
+    expect(staging.keep('old/missing.html')).toBe(false);
+    expect(staging.keep('index.html')).toBe(true);
+    staging.write('index.html', 'new index');
+    expect(staging.read('index.html')).toBe('new index');
+    staging.remove('old/gone.html');
+    expect(staging.has('old/gone.html')).toBe(false);
+    expect(staging.keep('old/gone.html')).toBe(false);
+    staging.remove('old/back.html');
+    staging.write('old/back.html', 'written again');
+    staging.write('new/page.html', 'new page');
+    staging.commit();
+    const text = (file: string) => Buffer.from(file).toString('base64');
+    expect(snapshotDir(outDir)).toEqual({
+      'index.html': text('new index'),
+      'old/page.html': text('old page'),
+      'old/back.html': text('written again'),
+      'new/page.html': text('new page'),
+    });
+    expect(leftovers(outDir)).toEqual([]);
+  });
+
   it('refuses to write outside the staging folder', () => {
     const staging = createStagingDir(join(makeTempDir('docgen-out-'), 'build'));
     expect(() => staging.write('../escape.txt', 'x')).toThrow('Refusing to write outside the output: ../escape.txt');
