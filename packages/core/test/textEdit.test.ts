@@ -46,12 +46,31 @@ description: 여러 페이지에 들어가는 문단입니다.
 
 const USES_SHARED = `---
 title: 공유 문단을 쓰는 페이지
+description: 공유 문단을 보여 주는 MDX 페이지입니다.
 ---
 import Shared from './shared.md';
 
 앞의 문단입니다.
 
 <Shared />
+`;
+
+/** An MDX doc with Docusaurus's tabs and an expression. */
+const TABS = `---
+title: 탭
+description: 운영체제마다 설치 방법이 다릅니다.
+---
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+export const os = 'macOS';
+
+운영체제를 고릅니다. 기본은 {os}입니다.
+
+<Tabs groupId="os">
+  <TabItem value="mac" label="macOS">brew로 설치합니다.</TabItem>
+  <TabItem value="win" label="Windows">choco로 설치합니다.</TabItem>
+</Tabs>
 `;
 
 /** A doc with a broken link: its warning names a line that an edit above it moves. */
@@ -85,6 +104,7 @@ describe('docgen build: text edits', () => {
     writeFileSync(join(site, 'docs/guide/shared.md'), SHARED);
     writeFileSync(join(site, 'docs/guide/uses-shared.mdx'), USES_SHARED);
     writeFileSync(join(site, 'docs/guide/warned.md'), WARNED);
+    writeFileSync(join(site, 'docs/guide/tabs.mdx'), TABS);
     out = join(makeTempDir(), 'out');
     await buildSite();
     expect(stages).not.toContain('edit');
@@ -109,6 +129,30 @@ describe('docgen build: text edits', () => {
     append('docs/guide/linked.md', '함께 고친 문단입니다.');
     expect((await buildSite()).renderedCount).toBe(4);
     expect(stages).toContain('edit');
+    await expectSameAsClean();
+  }, 120_000);
+
+  it('renders the pages of edited MDX docs from the record, as a whole build would', async () => {
+    append('docs/guide/tabs.mdx', '탭 아래에 덧붙인 문단, **굵게**, 그리고 {os.length}자입니다.');
+    // A page that imports a partial: its text changes, its imports do not.
+    append('docs/guide/uses-shared.mdx', '공유 문단 뒤에 덧붙인 말입니다.');
+    const result = await buildSite();
+    expect(stages).toContain('edit');
+    expect(result.renderedCount).toBe(4);
+    const page = readFileSync(join(out, 'docs/guide/tabs/index.html'), 'utf8');
+    expect(page).toContain('그리고 5자입니다.');
+    expect(readFileSync(join(out, 'docs/guide/tabs.md'), 'utf8')).not.toContain("import Tabs from '@theme/Tabs'");
+    await expectSameAsClean();
+    // A new import (the site's MDX runtime is made from every page's imports): the whole build.
+    writeFileSync(
+      join(site, 'docs/guide/tabs.mdx'),
+      TABS.replace(
+        "import TabItem from '@theme/TabItem';",
+        "import TabItem from '@theme/TabItem';\nimport Admonition from '@theme/Admonition';",
+      ),
+    );
+    await buildSite();
+    expect(stages).not.toContain('edit');
     await expectSameAsClean();
   }, 120_000);
 

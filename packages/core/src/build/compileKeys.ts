@@ -68,7 +68,8 @@ export interface MdxSetup {
  */
 export function createSourceKeys() {
   const known = new WeakMap<object, { salt: string; key: string }>();
-  let mdx: { content: SiteContent; setup: Promise<MdxSetup | undefined>; ready?: MdxSetup } | undefined;
+  // `content`: what the setup was prepared for (none for one made before: useMdxSetup).
+  let mdx: { content: SiteContent | undefined; setup: Promise<MdxSetup | undefined>; ready?: MdxSetup } | undefined;
   const mdxInputOf = (source: SourceMarkdown<unknown>) => {
     if (!source.mdx) return undefined;
     if (!mdx?.ready) throw new Error(`The MDX runtime is not ready for ${source.file.sitePath}: prepareMdx first`);
@@ -88,6 +89,14 @@ export function createSourceKeys() {
       }
       const setup = await mdx.setup;
       if (mdx.content === input.content) mdx.ready = setup;
+    },
+    /** The MDX setup the keys of `.mdx` sources are made with, once prepareMdx is done (undefined for a site without MDX). */
+    mdxSetup(): MdxSetup | undefined {
+      return mdx?.ready;
+    },
+    /** Keys `.mdx` sources with a setup made before (a text edit's, from the last build's record) instead of prepareMdx. */
+    useMdxSetup(setup: MdxSetup): void {
+      mdx = { content: undefined, setup: Promise.resolve(setup), ready: setup };
     },
     keyOf(salt: string, source: SourceMarkdown<unknown>): string {
       const remembered = known.get(source.file);

@@ -1,15 +1,17 @@
 /**
  * What `docgen build` records of the site model beside its build record, for the next build's
- * text edits (textEdit.ts): each markdown doc's compile key, front matter and routes, the JSON of
- * each route's inputs, each locale's site data and each search index's pages. Enough to render
+ * text edits (textEdit.ts): each doc's compile key, front matter and routes (and of MDX docs, their
+ * imports and what the site's MDX is compiled with), the JSON of each route's inputs, each
+ * locale's site data and each search index's pages. Enough to render
  * again the pages of a doc whose text alone changed, without reading the site or making its model.
  */
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest } from '@docgen/types';
+import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest, SourceMarkdown } from '@docgen/types';
+import type { MdxPageContext } from '../compile/mainThread.js';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
 import { hashText, toRouteKey } from './buildPlan.js';
-import { getMarkdownSources } from './compileKeys.js';
+import { getMarkdownSources, type MdxSetup } from './compileKeys.js';
 import { getPublicShape } from './renderAhead.js';
 
 /** A doc of the last build, as a text edit compares it. */
@@ -27,6 +29,42 @@ export interface DocSnapshot {
   routes: string[];
   /** Where its link targets (LinkTargets) are in the pack file: [start, end) in bytes. */
   links: [number, number];
+  /** Of an MDX doc: a hash of what it imports (see getImportsKey), and its docs version (see MdxSetup.docsVersionOf). */
+  mdx?: { imports: string; docsVersion?: { pluginId: string; name: string } };
+}
+
+/**
+ * What of an MDX source's imports the site's MDX runtime is bundled from, or its compile key reads
+ * apart from its files' contents: the modules and packages, the partials', texts' and files' paths.
+ */
+export function getImportsKey(source: SourceMarkdown<unknown>): string {
+  const { modules = {}, packages = [], partials = {}, texts = {}, files = [] } = source;
+  return hashText(JSON.stringify([modules, packages, Object.keys(partials), Object.keys(texts), files]));
+}
+
+/** What the keys of MDX sources are made with (MdxSetup), as a snapshot records it; `key` and `stamps` left out (the frame stands for them). */
+export interface MdxSnapshot {
+  runtime: string;
+  compat: MdxSetup['compat'];
+  locales: MdxSetup['locales'];
+  defaultLocale: string;
+  /** Each locale's page context (MdxSetup.context). */
+  contexts: Record<string, MdxPageContext>;
+}
+
+/** The MDX setup of a snapshot, for its docs (their versions by site path). */
+export function toMdxSetup(mdx: MdxSnapshot, docs: Record<string, DocSnapshot>): MdxSetup {
+  return {
+    key: '',
+    stamps: {},
+    warnings: [],
+    runtime: mdx.runtime,
+    compat: mdx.compat,
+    locales: mdx.locales,
+    defaultLocale: mdx.defaultLocale,
+    context: (locale) => mdx.contexts[locale]!,
+    docsVersionOf: (source) => docs[source.file.sitePath]?.mdx?.docsVersion,
+  };
 }
 
 /** Where a doc's links lead, by locale of the page they are on: the URL as written -> the page or file it resolved to. */
@@ -54,7 +92,9 @@ export interface EditSnapshot {
   islands: { key: string; setup: { serverFile: string; srcs: Record<string, string>; stylesheets: Record<string, string> } } | undefined;
   /** Each built locale's site data. */
   sites: Record<string, SiteData>;
-  /** Markdown docs (not MDX) by site path. */
+  /** What MDX docs are keyed with, when the site has MDX. */
+  mdx?: MdxSnapshot;
+  /** Docs by site path (none that an MDX page imports: see toEditSnapshot). */
   docs: Record<string, DocSnapshot>;
   /** Where each route's inputs (the JSON its hash was made of) are in the pack file: [start, end) in bytes. */
   routes: Record<string, [number, number]>;
@@ -115,6 +155,8 @@ export function toEditSnapshot(input: {
   manifest: SiteManifest;
   content: SiteContent;
   keyOf: (source: SiteContent['versions'][number]['docs'][number]) => string;
+  /** The MDX setup the keys were made with (undefined for a site without MDX). */
+  mdxSetup: MdxSetup | undefined;
   compiledOf: (key: string) => CompiledMarkdown | undefined;
   salt: string;
   themeKey: string;
@@ -139,7 +181,7 @@ export function toEditSnapshot(input: {
     for (const doc of version.docs) {
       const key = input.keyOf(doc);
       const compiled = input.compiledOf(key);
-      if (doc.mdx || docs[doc.file.sitePath] || imported.has(doc.file.sitePath) || !compiled) continue;
+      if (docs[doc.file.sitePath] || imported.has(doc.file.sitePath) || !compiled || (doc.mdx && !input.mdxSetup)) continue;
       const snapshot: DocSnapshot = {
         stamp: '',
         key,
@@ -149,6 +191,10 @@ export function toEditSnapshot(input: {
         routes: [],
         links: [0, 0],
       };
+      if (doc.mdx) {
+        const docsVersion = input.mdxSetup!.docsVersionOf(doc);
+        snapshot.mdx = { imports: getImportsKey(doc), ...(docsVersion && { docsVersion }) };
+      }
       docs[doc.file.sitePath] = snapshot;
       byKey.set(snapshot.key, snapshot);
     }
@@ -173,10 +219,17 @@ export function toEditSnapshot(input: {
     }
   }
   const scopes = Object.fromEntries(input.scopes.map(({ file, pages }) => [file, pages]));
-  const { salt, themeKey, buildId, islands } = input;
+  const { salt, themeKey, buildId, islands, mdxSetup } = input;
+  const mdx: MdxSnapshot | undefined = mdxSetup && {
+    runtime: mdxSetup.runtime,
+    compat: mdxSetup.compat,
+    locales: mdxSetup.locales,
+    defaultLocale: mdxSetup.defaultLocale,
+    contexts: Object.fromEntries(mdxSetup.locales.map(({ locale }) => [locale, mdxSetup.context(locale)])),
+  };
   for (const [sitePath, byLocale] of targets) docs[sitePath]!.links = input.pack.add(JSON.stringify(byLocale));
   input.pack.finish();
-  return { salt, themeKey, buildId, islands, sites, docs, routes: input.routes, scopes };
+  return { salt, themeKey, buildId, islands, sites, ...(mdx && { mdx }), docs, routes: input.routes, scopes };
 }
 
 /** Writes a build's snapshot, its pack (made by createSnapshotPack) put in place first. */

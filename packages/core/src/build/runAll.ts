@@ -213,6 +213,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
         manifest,
         content,
         keyOf: (doc) => builder.sourceKeys.keyOf(salt, doc),
+        mdxSetup: builder.sourceKeys.mdxSetup(),
         compiledOf: (key) => builder.compiled.get(key),
         salt,
         themeKey,

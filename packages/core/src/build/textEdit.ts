@@ -1,5 +1,5 @@
 /**
- * `docgen build` after edits of the text of markdown docs alone: their pages rendered from the
+ * `docgen build` after edits of the text of docs alone (markdown or MDX): their pages rendered from the
  * last build's snapshot of the site model (editSnapshot.ts), without reading the site or making
  * its model again, which at 10,000 pages is most of a full rebuild's time.
  */
@@ -9,7 +9,6 @@ import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { appendCompileJournal } from '../compile/mainThread.js';
 import { ContentCache, findComponentPages, readDocSource } from '../content/index.js';
-import { readsAsMdx } from '../files/index.js';
 import { hashSearchPages } from '../manifest/index.js';
 import { createStagingDir, type StagingDir } from '../output/index.js';
 import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText } from '../seo/index.js';
@@ -17,15 +16,17 @@ import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
-import { createSourceKeys, readCompileSalt } from './compileKeys.js';
+import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
   getEditShape,
+  getImportsKey,
   readEditSnapshot,
   readSnapshotTexts,
   appendEditSnapshot,
   type DocSnapshot,
   type EditSnapshot,
   type LinkTargets,
+  toMdxSetup,
 } from './editSnapshot.js';
 import { toSearchIndexKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
@@ -69,11 +70,13 @@ interface EditedDoc {
 interface TextEditPlan {
   snapshot: EditSnapshot;
   edited: EditedDoc[];
+  /** The compile keys of the edited docs (of MDX docs, with the snapshot's MDX setup). */
+  sourceKeys: SourceKeys;
 }
 
 /**
- * Builds the site when every input that changed since the last build is the text of markdown docs
- * (not MDX) of that build, with the same front matter, and what other pages show of them is the
+ * Builds the site when every input that changed since the last build is the text of docs of that
+ * build (markdown, or MDX with the same imports), with the same front matter, and what other pages show of them is the
  * same once compiled (title, headings, anchors, links, description; see getEditShape): their
  * routes are rendered from the snapshot's route inputs with the new content, their search indexes
  * updated, their markdown twins and parts of `llms-full.txt` written again, and the record and
@@ -150,8 +153,10 @@ function planTextEdit(input: TextEditInput): TextEditPlan | undefined {
   if (record.diagnostics.some((diagnostic) => diagnostic.location && changed.includes(diagnostic.location.file))) return undefined;
   const salt = readCompileSalt(config);
   if (salt !== snapshot.salt) return undefined;
-  const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, docs: snapshot.docs });
-  return edited && { snapshot, edited };
+  const sourceKeys = createSourceKeys();
+  if (snapshot.mdx) sourceKeys.useMdxSetup(toMdxSetup(snapshot.mdx, snapshot.docs));
+  const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, snapshot, sourceKeys });
+  return edited && { snapshot, edited, sourceKeys };
 }
 
 /**
@@ -178,7 +183,7 @@ async function makeTextEdit(
     // markdown pipeline is loaded by the compile task, and the theme by the render task: on the
     // thread that runs it, not on both.
     const pool = pools.start(config, staging.path, { threads: 2, compiles: false, besideCallingThread: true });
-    const sourceKeys = createSourceKeys();
+    const { sourceKeys } = input.plan;
     const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
     underWay.push(compiling);
@@ -196,7 +201,11 @@ async function makeTextEdit(
     const compiled = new Map((await compiling).map((result) => [result.key, result]));
     const isSame = (doc: EditedDoc) => {
       const after = compiled.get(doc.key);
-      return after !== undefined && after.diagnostics.length === 0 && getEditShape(after, doc.source.frontMatter) === doc.before.shape;
+      // A page whose own module has islands (`docs/a.mdx#Counter`): its islands bundle changes with its text.
+      const ownIslands = after?.components?.some((component) => component.startsWith(`${doc.sitePath}#`));
+      return (
+        after !== undefined && !ownIslands && after.diagnostics.length === 0 && getEditShape(after, doc.source.frontMatter) === doc.before.shape
+      );
     };
     if (!recompiled.every(isSame)) return undefined;
     // Only the new bodies are located: an index that needs others (made anew) fails, and the whole build runs.
@@ -359,22 +368,25 @@ function writeLlmsFull(
   return true;
 }
 
-/** The edited docs as read now, or undefined when one is no longer a markdown doc of the same front matter. */
+/**
+ * The edited docs as read now, or undefined when one is no longer a doc of the same kind (markdown
+ * or MDX), front matter and, of an MDX doc, imports (what its page's module and the site's MDX
+ * runtime are made from).
+ */
 function readEditedDocs(input: {
   siteDir: string;
   config: SiteConfig;
   salt: string;
   sitePaths: string[];
-  docs: Record<string, DocSnapshot>;
+  snapshot: EditSnapshot;
+  sourceKeys: SourceKeys;
 }): EditedDoc[] | undefined {
-  const { siteDir, config, salt } = input;
+  const { siteDir, config, salt, snapshot, sourceKeys } = input;
   const reader = { siteDir, config, cache: new ContentCache(), memo: undefined };
-  const sourceKeys = createSourceKeys();
   const edited: EditedDoc[] = [];
   for (const sitePath of input.sitePaths) {
-    const before = input.docs[sitePath]!;
+    const before = snapshot.docs[sitePath]!;
     const absolutePath = join(siteDir, sitePath);
-    if (readsAsMdx(absolutePath, config.markdown.format)) return undefined;
     let source: SourceMarkdown<unknown>;
     try {
       source = readDocSource(reader, absolutePath);
@@ -382,7 +394,8 @@ function readEditedDocs(input: {
       // The whole build reports it.
       return undefined;
     }
-    if (source.mdx || (source.warnings?.length ?? 0) > 0 || source.bodyLine !== before.bodyLine) return undefined;
+    if ((source.warnings?.length ?? 0) > 0 || source.bodyLine !== before.bodyLine) return undefined;
+    if (source.mdx ? !snapshot.mdx || getImportsKey(source) !== before.mdx?.imports : before.mdx) return undefined;
     if (hashText(JSON.stringify(source.frontMatter)) !== before.frontMatter) return undefined;
     edited.push({ sitePath, before, source, key: sourceKeys.keyOf(salt, source) });
   }
