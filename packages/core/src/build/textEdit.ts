@@ -1,7 +1,7 @@
 /**
- * `docgen build` after edits of the text of docs alone (markdown or MDX): their pages rendered from the
- * last build's snapshot of the site model (editSnapshot.ts), without reading the site or making
- * its model again, which at 10,000 pages is most of a full rebuild's time.
+ * `docgen build` after edits of the text of docs alone (markdown or MDX): their pages rendered
+ * from the last build's snapshot of the site model (editSnapshot.ts), without reading the site or
+ * making its model again, which at 10,000 pages is most of a full rebuild's time.
  */
 import { join } from 'node:path';
 import type { Diagnostic, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown } from '@docgen/types';
@@ -76,14 +76,14 @@ interface TextEditPlan {
 
 /**
  * Builds the site when every input that changed since the last build is the text of docs of that
- * build (markdown, or MDX with the same imports), with the same front matter, and what other pages show of them is the
- * same once compiled (title, headings, anchors, links, description; see getEditShape): their
- * routes are rendered from the snapshot's route inputs with the new content, their search indexes
- * updated, their markdown twins and parts of `llms-full.txt` written again, and the record and
- * snapshot updated. What a whole build would write differently (a route's title, files or search
- * key not as the snapshot says), or a task that fails, makes it give up before its output is
- * committed. Undefined when it does not apply or gave up, having changed nothing: the caller
- * builds the whole site (and reports what failed).
+ * build (markdown, or MDX with the same imports), with the same front matter, and what other
+ * pages show of them is the same once compiled (title, headings, anchors, links, description; see
+ * getEditShape): their routes are rendered from the snapshot's route inputs with the new content,
+ * their search indexes updated, their markdown twins and parts of `llms-full.txt` written again,
+ * and the record and snapshot updated. What a whole build would write differently (a route's
+ * title, files or search key not as the snapshot says), or a task that fails, makes it give up
+ * before its output is committed. Undefined when it does not apply or gave up, having changed
+ * nothing: the caller builds the whole site (and reports what failed).
  */
 export async function buildTextEdit(input: TextEditInput): Promise<TextEditResult | undefined> {
   const plan = planTextEdit(input);
