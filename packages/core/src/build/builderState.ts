@@ -139,6 +139,18 @@ export interface BuilderState {
   timed<T>(stage: string, run: () => Promise<T> | T): Promise<T>;
 }
 
+/** Runs a stage of a build, reporting its duration in milliseconds to `onStage`. */
+export async function timeStage<T>(
+  onStage: ((stage: string, milliseconds: number) => void) | undefined,
+  stage: string,
+  run: () => Promise<T> | T,
+): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  onStage?.(stage, performance.now() - start);
+  return result;
+}
+
 export function createBuilderState(options: BuilderOptions): BuilderState {
   const siteDir = resolve(options.siteDir);
   const cacheDir = options.cacheDir ?? findCacheDir(siteDir);
@@ -168,11 +180,6 @@ export function createBuilderState(options: BuilderOptions): BuilderState {
     changedSince: 'all',
     renderedAhead: new Set(),
     searchQueue: createSearchQueue(),
-    async timed(stage, run) {
-      const start = performance.now();
-      const result = await run();
-      options.onStage?.(stage, performance.now() - start);
-      return result;
-    },
+    timed: (stage, run) => timeStage(options.onStage, stage, run),
   };
 }

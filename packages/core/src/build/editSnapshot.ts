@@ -113,18 +113,25 @@ const PACK_CHUNK_BYTES = 1 << 20;
 
 /**
  * The pack of a build's snapshot, written as its texts come (the inputs of 10,000 routes are tens
- * of megabytes: never held at once): `add` gives a text's range; `finish` closes the file.
+ * of megabytes: never held at once): `add` gives a text's range; `finish` writes what is left.
  */
 export function createSnapshotPack(cacheDir: string) {
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, NEXT_PACK_FILE);
-  // Appended a chunk at a time (no descriptor held open through a build that may fail).
   writeFileSync(file, '');
+  return openPack(file, 0);
+}
+
+/**
+ * Texts added at the end of the pack `file`, which is `from` bytes long: each one's range, the
+ * texts gathered into appends of a megabyte (no descriptor held open through a build that may fail).
+ */
+function openPack(file: string, from: number) {
   const chunk = Buffer.allocUnsafe(PACK_CHUNK_BYTES);
   let used = 0;
-  let at = 0;
+  let at = from;
   const flush = () => {
-    appendFileSync(file, chunk.subarray(0, used));
+    if (used > 0) appendFileSync(file, chunk.subarray(0, used));
     used = 0;
   };
   return {
@@ -179,9 +186,10 @@ export function toEditSnapshot(input: {
   const byKey = new Map<string, DocSnapshot>();
   for (const version of content.versions) {
     for (const doc of version.docs) {
+      if (docs[doc.file.sitePath] || imported.has(doc.file.sitePath) || (doc.mdx && !input.mdxSetup)) continue;
       const key = input.keyOf(doc);
       const compiled = input.compiledOf(key);
-      if (docs[doc.file.sitePath] || imported.has(doc.file.sitePath) || !compiled || (doc.mdx && !input.mdxSetup)) continue;
+      if (!compiled) continue;
       const snapshot: DocSnapshot = {
         stamp: '',
         key,
@@ -243,17 +251,10 @@ export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot): voi
  * pack first (which is `from` bytes long).
  */
 export function appendEditSnapshot(cacheDir: string, snapshot: EditSnapshot, texts: SnapshotTexts, from: number): void {
-  const parts: Buffer[] = [];
-  let at = from;
-  const add = (text: string): [number, number] => {
-    const bytes = Buffer.from(text);
-    parts.push(bytes);
-    at += bytes.length;
-    return [at - bytes.length, at];
-  };
-  for (const [key, text] of texts.routes) snapshot.routes[key] = add(text);
-  for (const [sitePath, text] of texts.links) snapshot.docs[sitePath]!.links = add(text);
-  appendFileSync(join(cacheDir, PACK_FILE), Buffer.concat(parts));
+  const pack = openPack(join(cacheDir, PACK_FILE), from);
+  for (const [key, text] of texts.routes) snapshot.routes[key] = pack.add(text);
+  for (const [sitePath, text] of texts.links) snapshot.docs[sitePath]!.links = pack.add(text);
+  pack.finish();
   writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
 }
 

@@ -2,10 +2,11 @@
  * What a run renders and keeps: the site model as planBuild sees it (each route's input hash,
  * sidebar files, search indexes), the plan, the files it carries over and the sidebars it writes.
  */
-import type { SearchScope, SiteManifest } from '@docgen/types';
+import type { SearchScope, SiteData, SiteManifest } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getSearchIndexFilePath } from '@docgen/shared/search';
 import type { OutputWriter } from '../output/index.js';
+import type { LocaleSetup } from '../workers/tasks.js';
 import {
   hashText,
   planBuild,
@@ -46,8 +47,8 @@ function toPlanLocales(input: {
   renderLocales: ReadonlySet<string>;
   previous: OutputState | undefined;
   hasher: RouteInputHasher;
-  /** What every page of the site shows besides its locale's site data: the assets and the theme. */
-  siteInputs: unknown[];
+  /** What every page of the site shows besides its locale's site data (see toSiteKey). */
+  siteInputs: SiteInputs;
   /**
    * Routes get no hash of their inputs yet (there is no previous output to compare with):
    * `hashRouteInputs` makes them, by route key, once the caller has started rendering.
@@ -67,7 +68,7 @@ function toPlanLocales(input: {
     const localeScopes = locale.searchScopes;
     scopes.set(locale.locale, localeScopes);
     const built = renderLocales.has(locale.locale);
-    const siteKey = hashText(JSON.stringify([locale.site, ...input.siteInputs]));
+    const siteKey = toSiteKey(locale.site, input.siteInputs);
     siteKeys.set(locale.locale, siteKey);
     const routes = built
       ? locale.routes.map((route) => {
@@ -94,6 +95,19 @@ function toPlanLocales(input: {
   });
   const hashRouteInputs = input.deferRouteHashes ? () => deferred.map((make) => make()) : undefined;
   return { locales, scopes, siteKeys, hashRouteInputs };
+}
+
+/** What every page of the site shows besides its locale's site data: the theme's assets and bundle, and the site components' bundle. */
+export interface SiteInputs {
+  assets: LocaleSetup['assets'];
+  themeKey: string;
+  /** The site components' bundle (IslandsSetup's key), when pages show any. */
+  islandsKey: string | undefined;
+}
+
+/** The first of a locale's route inputs (RouteInputs): a hash of its site data and the site's inputs. */
+export function toSiteKey(site: SiteData, { assets, themeKey, islandsKey }: SiteInputs): string {
+  return hashText(JSON.stringify([site, assets, themeKey, islandsKey ?? '']));
 }
 
 /** What a search index is made of (recorded in OutputState.searchIndexes): its scope's pages, and the site components' bundle when there is one. */

@@ -85,7 +85,7 @@ export async function runAll(builder: BuilderState, input: LoadedRun): Promise<R
       renderLocales,
       previous,
       hasher,
-      siteInputs: [assets, themeKey, islands?.key ?? ''],
+      siteInputs: { assets, themeKey, islandsKey: islands?.key },
       searchInput: islands?.key,
       // The dev server's first run renders every page, in the order readers ask for them: the hashes
       // of route inputs decide nothing then, and are made once the pages are under way.

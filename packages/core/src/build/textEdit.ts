@@ -11,9 +11,10 @@ import { appendCompileJournal } from '../compile/mainThread.js';
 import { ContentCache, findComponentPages, readDocSource } from '../content/index.js';
 import { hashSearchPages } from '../manifest/index.js';
 import { createStagingDir, type StagingDir } from '../output/index.js';
-import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText } from '../seo/index.js';
+import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText, type LlmsFullParts } from '../seo/index.js';
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
+import { timeStage } from './builderState.js';
 import { hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
@@ -28,7 +29,7 @@ import {
   type LinkTargets,
   toMdxSetup,
 } from './editSnapshot.js';
-import { toSearchIndexKey } from './planRoutes.js';
+import { toSearchIndexKey, toSiteKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
 import { writeSearchIndex } from './writeSearch.js';
 import { DOCGEN_VERSION } from '../version.js';
@@ -70,6 +71,8 @@ interface EditedDoc {
 interface TextEditPlan {
   snapshot: EditSnapshot;
   edited: EditedDoc[];
+  /** Those whose text changed (a file only touched keeps its key): compiled and rendered again. */
+  recompiled: EditedDoc[];
   /** The compile keys of the edited docs (of MDX docs, with the snapshot's MDX setup). */
   sourceKeys: SourceKeys;
 }
@@ -89,7 +92,7 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
   const plan = planTextEdit(input);
   if (!plan) return undefined;
   const { siteDir, cacheDir, record, fingerprints } = input;
-  const { snapshot, edited } = plan;
+  const { snapshot, edited, recompiled } = plan;
   const start = performance.now();
   const storeDir = join(cacheDir, 'compiled');
   const staging = createStagingDir(input.outDir, { keepsAll: true });
@@ -116,8 +119,9 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     staging.commit();
     committed = true;
     forgetStaging?.();
-    const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
-    const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (recompiled.some((edit) => edit.before === doc) ? [] : [doc.key])));
+    // A body no doc has any more leaves the store's index (another doc may have the same text).
+    const replaced = new Set(recompiled.map((doc) => doc.before));
+    const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (replaced.has(doc) ? [] : [doc.key])));
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
@@ -156,7 +160,7 @@ function planTextEdit(input: TextEditInput): TextEditPlan | undefined {
   const sourceKeys = createSourceKeys();
   if (snapshot.mdx) sourceKeys.useMdxSetup(toMdxSetup(snapshot.mdx, snapshot.docs));
   const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, snapshot, sourceKeys });
-  return edited && { snapshot, edited, sourceKeys };
+  return edited && { snapshot, edited, recompiled: edited.filter((doc) => doc.key !== doc.before.key), sourceKeys };
 }
 
 /**
@@ -175,7 +179,7 @@ async function makeTextEdit(
   },
 ) {
   const { siteDir, cacheDir, config, record, staging, pools, bundles } = input;
-  const { snapshot, edited } = input.plan;
+  const { snapshot, recompiled } = input.plan;
   // Work on the threads that may still write into the staging folder when the edit gives up.
   const underWay: Promise<unknown>[] = [];
   try {
@@ -184,13 +188,13 @@ async function makeTextEdit(
     // thread that runs it, not on both.
     const pool = pools.start(config, staging.path, { threads: 2, compiles: false, besideCallingThread: true });
     const { sourceKeys } = input.plan;
-    const recompiled = edited.filter((doc) => doc.key !== doc.before.key);
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
     underWay.push(compiling);
     const componentPages = findComponentPages(siteDir);
     const themeKey = readThemeKey(config, siteDir, componentPages);
     if (themeKey !== snapshot.themeKey) return undefined;
     const bundle = await bundles.copy({ config, pages: componentPages, key: themeKey, output: staging });
+    const assets = toShellAssets(bundle, config);
     // Read while the thread compiles: the edited docs' routes and links as the last build recorded them.
     const routeKeys = [...new Set(recompiled.flatMap((doc) => doc.before.routes))];
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
@@ -213,14 +217,20 @@ async function makeTextEdit(
 
     // Search indexes that hold the edited docs, updated from their tables while the pages are rendered.
     const newKeys = new Map(recompiled.map((doc) => [doc.before.key, doc.key]));
-    const state: OutputState = JSON.parse(JSON.stringify(record.state)) as OutputState;
+    // The record's state stays as it was (the whole build starts from it if this one gives up).
+    const state: OutputState = {
+      ...record.state,
+      routes: { ...record.state.routes },
+      searchIndexes: { ...record.state.searchIndexes },
+      ...(record.state.llmsFull && { llmsFull: { ...record.state.llmsFull } }),
+    };
     const searchInput = snapshot.islands?.key;
     for (const [file, pages] of Object.entries(snapshot.scopes)) {
       if (!pages.some((page) => newKeys.has(page.key))) continue;
       if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file]) return undefined;
       const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
       const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
-      underWay.push(timed(input, 'search', () => writeSearchIndex(into, { file, pages: newPages })));
+      underWay.push(timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages })));
       state.searchIndexes[file] = toSearchIndexKey(hashSearchPages(newPages), searchInput);
       snapshot.scopes[file] = newPages;
     }
@@ -233,7 +243,7 @@ async function makeTextEdit(
       state,
       siteKeyOf: (locale) => {
         const site = snapshot.sites[locale];
-        return site && hashText(JSON.stringify([site, toShellAssets(bundle, config), themeKey, snapshot.islands?.key ?? '']));
+        return site && toSiteKey(site, { assets, themeKey, islandsKey: snapshot.islands?.key });
       },
       newKeys,
       sourceOf: (routeKey) => sourceOf.get(routeKey)!.sitePath,
@@ -248,11 +258,10 @@ async function makeTextEdit(
         const name = url.slice(url.lastIndexOf('/') + 1);
         sidebarFiles[name] ??= JSON.parse(staging.read(getSidebarFilePath(name))) as PropSidebar;
       }
-      const assets = toShellAssets(bundle, config);
       const setup = { locale, site: snapshot.sites[locale]!, sidebarFiles, assets, themeFile: bundle.serverFile, themeKey };
       pools.setLocale({ ...setup, islands: snapshot.islands?.setup }, 'text-edit');
     }
-    const rendering = timed(input, 'render', () => pool.render(routes.tasks, locate));
+    const rendering = timeStage(input.onStage, 'render', () => pool.render(routes.tasks, locate));
     underWay.push(rendering);
     const results = await rendering;
     for (const [place, result] of results.entries()) {
@@ -282,7 +291,9 @@ async function makeTextEdit(
       const parts = state.llmsFull?.[fullFile];
       const twinOf = (path: string) => twinTexts.get(toRouteKey(locale, path));
       if (!parts?.some(([path]) => twinOf(path) !== undefined)) continue;
-      if (!writeLlmsFull(staging, fullFile, parts, twinOf, site.url)) return undefined;
+      const written = writeLlmsFull(staging, fullFile, parts, twinOf, site.url);
+      if (!written) return undefined;
+      state.llmsFull![fullFile] = written;
     }
     await Promise.all(underWay);
     const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linkTexts[place]!]));
@@ -341,31 +352,28 @@ function toEditedRoutes(input: {
 }
 
 /**
- * Writes `llms-full.txt` at `file` anew from the output's, with the parts of the routes `twinOf`
- * gives a twin's text for made again, updating `parts` (route and length of each). False when the
- * output's file is not the one `parts` describes.
+ * Writes `llms-full.txt` at `file` anew from the output's (whose parts `parts` tells: route and
+ * length of each), with the parts of the routes `twinOf` gives a twin's text for made again. Gives
+ * the new file's parts; undefined when the output's file is not the one `parts` describes.
  */
 function writeLlmsFull(
   staging: StagingDir,
   file: string,
-  parts: [routePath: string, bytes: number][],
+  parts: LlmsFullParts,
   twinOf: (routePath: string) => string | undefined,
   siteUrl: string,
-): boolean {
+): LlmsFullParts | undefined {
   const bytes = staging.readBytes(file);
-  if (bytes.length !== parts.reduce((sum, [, length]) => sum + length, 0)) return false;
+  if (bytes.length !== parts.reduce((sum, [, length]) => sum + length, 0)) return undefined;
   const written: Uint8Array[] = [];
   let at = 0;
-  for (const part of parts) {
-    const [path, length] = part;
+  for (const [path, length] of parts) {
     const twin = twinOf(path);
-    const next = twin === undefined ? bytes.subarray(at, at + length) : Buffer.from(toLlmsFullPart(siteUrl, path, twin));
-    written.push(next);
-    part[1] = next.length;
+    written.push(twin === undefined ? bytes.subarray(at, at + length) : Buffer.from(toLlmsFullPart(siteUrl, path, twin)));
     at += length;
   }
   staging.writeParts(file, written);
-  return true;
+  return parts.map(([path], index) => [path, written[index]!.length]);
 }
 
 /**
@@ -402,9 +410,4 @@ function readEditedDocs(input: {
   return edited;
 }
 
-async function timed<T>(input: TextEditInput, stage: string, run: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  const result = await run();
-  input.onStage?.(stage, performance.now() - start);
-  return result;
-}
+

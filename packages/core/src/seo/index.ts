@@ -3,7 +3,7 @@
  * pages at old URLs (redirects), as pure functions of the manifest (and of what rendering
  * produced), plus the writer the build calls.
  */
-export { createSeoFiles, type SeoOutput, type WriteSeoFilesInput } from './writeSeoFiles.js';
+export { createSeoFiles, type LlmsFullParts, type SeoOutput, type WriteSeoFilesInput } from './writeSeoFiles.js';
 export { isIndexable, toRobotsTxt, toSitemap, SITEMAP_FILE } from './sitemap.js';
 export { getFeedInput, toAtomFeed, toJsonFeed, toRssFeed, FEED_MAX_POSTS, type FeedInput, type FeedPost } from './feeds.js';
 export { toLlmsFullPart, toLlmsFullTxt, toLlmsTxt, LLMS_FILE, LLMS_FULL_FILE, type LlmsInput } from './llms.js';

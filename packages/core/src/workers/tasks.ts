@@ -166,9 +166,7 @@ export function createTaskRunner(setup: TaskSetup) {
     const cacheKey = `${slot.key}\0${slot.part}`;
     let tree = recent.get(cacheKey);
     if (!tree) {
-      const where = stored[slot.key];
-      if (!where) throw new Error(`No stored content given for ${slot.key}`);
-      tree = store.content(getStoredPart(where, slot.part));
+      tree = store.content(getStoredPart(storedOf(stored, slot.key), slot.part));
       recent.set(cacheKey, tree);
       if (recent.size > 64) recent.delete(recent.keys().next().value!);
     }
@@ -272,11 +270,7 @@ export function createTaskRunner(setup: TaskSetup) {
       try {
         index = writeScopeIndex({
           pages,
-          readSections: (key) => {
-            const where = stored[key];
-            if (!where) throw new Error(`No stored content given for ${key}`);
-            return store.sections(where.sections);
-          },
+          readSections: (key) => store.sections(storedOf(stored, key).sections),
           islandText,
           salt: file,
           readPrevious: () => readSearchState(stateFile, stateSalt),
@@ -299,6 +293,13 @@ export function createTaskRunner(setup: TaskSetup) {
       return files.map(({ path }) => path);
     },
   };
+}
+
+/** Where the store keeps the content of `key`, as a task was given it; an error when it was not (see Locate). */
+function storedOf(stored: Record<string, StoredContent>, key: string): StoredContent {
+  const where = stored[key];
+  if (!where) throw new Error(`No stored content given for ${key}`);
+  return where;
 }
 
 function toSummary(data: RouteData, files: string[]): RenderResult {
