@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { DocgenError } from '../src/diagnostics/index.js';
-import { assertSafeOutDir, createStagingDir, listFilesOnThread } from '../src/output/index.js';
+import { assertSafeOutDir, createOutputDir, createStagingDir, listFilesOnThread } from '../src/output/index.js';
 import { listFiles } from '../src/output/listFiles.js';
 import { catchDocgenError, catchDocgenErrorAsync, copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
 
@@ -63,6 +63,42 @@ describe('assertSafeOutDir', () => {
     expect(catchDocgenError(() => assertSafeOutDir(siteDir, repo)).message).toBe(
       `Refusing to write the build into ${repo}: it holds a .git folder`,
     );
+  });
+});
+
+describe('createOutputDir', () => {
+  // A reader that opened a file before it was written again (the dev server streaming a page while
+  // a rebuild writes it) reads it as it was when opened: the old file whole, never an empty one.
+  const readWhileRewritten = (servedWhileWritten: boolean, rewrite: (output: ReturnType<typeof createOutputDir>) => void) => {
+    const outDir = makeTempDir('docgen-out-');
+    const output = createOutputDir(outDir, { servedWhileWritten });
+    output.write('docs/page.html', 'old page');
+    const fd = openSync(join(outDir, 'docs/page.html'), 'r');
+    try {
+      rewrite(output);
+      return {
+        opened: readFileSync(fd, 'utf8'),
+        now: readFileSync(join(outDir, 'docs/page.html'), 'utf8'),
+        files: readdirSync(join(outDir, 'docs')),
+      };
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const source = join(makeTempDir('docgen-source-'), 'page.html');
+  writeFileSync(source, 'copied page');
+  const rewrites: [string, (output: ReturnType<typeof createOutputDir>) => void, string][] = [
+    ['write', (output) => output.write('docs/page.html', 'new page'), 'new page'],
+    ['writeParts', (output) => output.writeParts('docs/page.html', ['new ', new TextEncoder().encode('parts')]), 'new parts'],
+    ['copyFile', (output) => output.copyFile(source, 'docs/page.html'), 'copied page'],
+  ];
+
+  it.each(rewrites)('served while written, %s replaces a file by a rename', (_, rewrite, written) => {
+    expect(readWhileRewritten(true, rewrite)).toEqual({ opened: 'old page', now: written, files: ['page.html'] });
+  });
+
+  it.each(rewrites)('written in place (a staging folder), %s rewrites the file itself', (_, rewrite, written) => {
+    expect(readWhileRewritten(false, rewrite)).toEqual({ opened: written, now: written, files: ['page.html'] });
   });
 });
 

@@ -40,6 +40,7 @@ beforeAll(async () => {
   pool = createTaskPool(2, {
     storeDir: join(dir, 'store'),
     outDir: join(dir, 'out'),
+    servedWhileWritten: false,
     languages: [],
     markdown: readConfig(settledSite).markdown,
     compiles: false,

@@ -13,6 +13,7 @@ describe('task pool threads', () => {
     createTaskPool(2, {
       storeDir: join(dir, `store-${name}`),
       outDir: join(dir, `out-${name}`),
+      servedWhileWritten: false,
       languages: [],
       markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
       compiles,
@@ -26,6 +27,7 @@ describe('task pool threads', () => {
     const pool = createTaskPool(2, {
       storeDir,
       outDir: join(dir, 'out'),
+      servedWhileWritten: false,
       languages: ['groovy'],
       markdown: { math: false, mermaid: true, remarkPlugins: [], rehypePlugins: [] },
       compiles,
@@ -140,6 +142,7 @@ describe('threads of a build', () => {
       createTaskPool(2, {
         storeDir: join(dir, 'store'),
         outDir: join(dir, 'out'),
+        servedWhileWritten: false,
         languages: [],
         markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
         compiles: true,

@@ -39,8 +39,12 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
      * `besideCallingThread`: a pool of one thread is a thread of its own (the calling thread has
      * other work meanwhile), unless the run has one thread in all (`--threads 1`, a small site).
      */
-    start(config: SiteConfig, outDir: string, { threads = Infinity, compiles = true, besideCallingThread = false } = {}): TaskPool {
-      const key = JSON.stringify([outDir, config.themeConfig.code.additionalLanguages, config.markdown]);
+    start(
+      config: SiteConfig,
+      output: Pick<OutputWriter, 'path' | 'servedWhileWritten'>,
+      { threads = Infinity, compiles = true, besideCallingThread = false } = {},
+    ): TaskPool {
+      const key = JSON.stringify([output.path, output.servedWhileWritten, config.themeConfig.code.additionalLanguages, config.markdown]);
       // A pool whose thread died or stalled serves no more tasks: the next run (a save in serve --watch) gets new threads.
       if (pool && poolKey === key && !pool.failed) return pool;
       void pool?.close();
@@ -48,7 +52,7 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
       localeSetups.clear();
       const most = Math.min(fitted, getThreadCount(input.threads));
       const count = Math.min(threads, most);
-      const setup = { storeDir: input.storeDir, outDir, languages: config.themeConfig.code.additionalLanguages, markdown: config.markdown, compiles };
+      const setup = { storeDir: input.storeDir, outDir: output.path, servedWhileWritten: output.servedWhileWritten, languages: config.themeConfig.code.additionalLanguages, markdown: config.markdown, compiles };
       pool = createTaskPool(count, setup, count <= 1 && !(besideCallingThread && most > 1));
       return pool;
     },

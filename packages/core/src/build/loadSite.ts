@@ -205,6 +205,7 @@ async function compileTasks(
     createTaskPool(getThreadCount(), {
       storeDir,
       outDir: storeDir,
+      servedWhileWritten: false,
       languages: config.themeConfig.code.additionalLanguages,
       markdown: config.markdown,
       compiles: true,

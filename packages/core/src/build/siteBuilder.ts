@@ -71,7 +71,7 @@ export function createSiteBuilder(options: BuilderOptions) {
       // often a page: the page's compile then waits for nothing). A dev server's later runs (a
       // warm start renders its first page with nothing to compile) load it with the first compile
       // task, if one comes, or once a run is done (prepareCompile below).
-      const pool = threads.start(config, output.path, { compiles: compiled.size === 0 || !watching });
+      const pool = threads.start(config, output, { compiles: compiled.size === 0 || !watching });
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
       const themeKey = readThemeKey(config, siteDir, componentPages);

@@ -186,7 +186,7 @@ async function makeTextEdit(
     // Two threads: a search index is updated on one while the pages are rendered on the other. The
     // markdown pipeline is loaded by the compile task, and the theme by the render task: on the
     // thread that runs it, not on both.
-    const pool = pools.start(config, staging.path, { threads: 2, compiles: false, besideCallingThread: true });
+    const pool = pools.start(config, staging, { threads: 2, compiles: false, besideCallingThread: true });
     const { sourceKeys } = input.plan;
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
     underWay.push(compiling);

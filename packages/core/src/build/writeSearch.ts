@@ -42,7 +42,7 @@ export function createSearchWriter(
       if (toWrite.length === 0) return;
       const searchPool = sizing.reuseRenderThreads
         ? pool
-        : threads.start(config, output.path, { threads: sizing.threads, compiles: false, besideCallingThread: !sizing.alone });
+        : threads.start(config, output, { threads: sizing.threads, compiles: false, besideCallingThread: !sizing.alone });
       const limit = createWeightLimit(sizing.pagesAtOnce);
       let done = 0;
       const written = () => options.onProgress?.({ stage: 'search', done: ++done, total: toWrite.length });

@@ -165,7 +165,7 @@ export function createDevBuilds(input: DevBuildsInput) {
   // folder lacks (a file lost since it was kept), as a stale one's does (see takeKeptOutput).
   const keptListing = kept?.current ? listFilesOnThread(outDir) : undefined;
   keptListing?.catch(() => {});
-  const output = createOutputDir(outDir);
+  const output = createOutputDir(outDir, { servedWhileWritten: true });
   // Made when first needed: it reads the compile store's index (some 300 ms at 10,000 pages), which
   // a dev server serving the kept output does after its first page, not before.
   let madeBuilder: ReturnType<typeof createSiteBuilder> | undefined;

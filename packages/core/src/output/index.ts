@@ -112,6 +112,12 @@ const DOCGEN_MARKER = '_docgen';
 export interface OutputWriter {
   /** Absolute path of the folder written to. */
   path: string;
+  /**
+   * Whether the folder is served while it is written (the dev server's): each file is then
+   * written under a temporary name and renamed, so a reader gets the old file or the new one,
+   * never an empty or half-written one.
+   */
+  servedWhileWritten: boolean;
   write(relativePath: string, contents: string | Uint8Array): void;
   /** Writes a file from parts, as they come (a large file is never held whole); a part is written before the next is asked for. */
   writeParts(relativePath: string, parts: Iterable<string | Uint8Array>): void;
@@ -154,8 +160,11 @@ export function copyStaticFiles(output: OutputWriter, content: { staticDir?: str
   for (const path of content.staticFiles) output.copyFile(join(content.staticDir, path.slice(1)), path.slice(1));
 }
 
-/** An output written in place (the dev server's folder, rebuilt again and again; a staging folder). */
-export function createOutputDir(dir: string): OutputWriter {
+/**
+ * An output written in place (the dev server's folder, rebuilt again and again, served while it is
+ * written: `servedWhileWritten`; a staging folder).
+ */
+export function createOutputDir(dir: string, { servedWhileWritten = false } = {}): OutputWriter {
   const path = resolve(dir);
   mkdirSync(path, { recursive: true });
   const inside = (relativePath: string) => {
@@ -171,8 +180,24 @@ export function createOutputDir(dir: string): OutputWriter {
     mkdirSync(parent, { recursive: true });
     made.add(parent);
   };
+  // Writes `full` by `writeTo` (given the path to write), under a temporary name renamed to `full` when served while written.
+  const writeWhole = (full: string, writeTo: (path: string) => void) => {
+    if (!servedWhileWritten) {
+      writingFile(full, () => writeTo(full));
+      return;
+    }
+    const temporary = `${full}.${getTemporaryName('')}`;
+    try {
+      writingFile(full, () => writeTo(temporary));
+      renameSync(temporary, full);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  };
   return {
     path,
+    servedWhileWritten,
     keptFrom: path,
     listed: Promise.resolve(),
     write(relativePath, contents) {
@@ -180,21 +205,21 @@ export function createOutputDir(dir: string): OutputWriter {
       failWriteForTest('open', full);
       makeParent(full);
       try {
-        writingFile(full, () => writeFileSync(full, contents));
+        writeWhole(full, (target) => writeFileSync(target, contents));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         // The folder was removed behind our back (a long-lived dev output): make it again.
         made.delete(dirname(full));
         makeParent(full);
-        writingFile(full, () => writeFileSync(full, contents));
+        writeWhole(full, (target) => writeFileSync(target, contents));
       }
     },
     writeParts(relativePath, parts) {
       const full = inside(relativePath);
       mkdirSync(dirname(full), { recursive: true });
-      const fd = openSync(full, 'w');
       // A write or close of the descriptor names no file: a full disk is reported at `full`.
-      writingFile(full, () => {
+      writeWhole(full, (target) => {
+        const fd = openSync(target, 'w');
         try {
           writePartsTo(fd, parts);
         } finally {
@@ -221,7 +246,7 @@ export function createOutputDir(dir: string): OutputWriter {
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       makeParent(full);
-      copyFileSync(from, full);
+      writeWhole(full, (target) => copyFileSync(from, target));
     },
   };
 }

@@ -77,6 +77,8 @@ export interface TaskSetup {
   storeDir: string;
   /** The folder the build writes. */
   outDir: string;
+  /** Whether that folder is served while it is written (see OutputWriter.servedWhileWritten). */
+  servedWhileWritten: boolean;
   /** `code.additionalLanguages` of the config. */
   languages: string[];
   /** `markdown` of the config: math, diagrams and the site's plugins (see compile/extensions.ts). */
@@ -122,7 +124,7 @@ export interface RenderResult extends RenderedSummary {
  */
 export function createTaskRunner(setup: TaskSetup) {
   let output: OutputWriter | undefined;
-  const getOutput = () => (output ??= createOutputDir(setup.outDir));
+  const getOutput = () => (output ??= createOutputDir(setup.outDir, { servedWhileWritten: setup.servedWhileWritten }));
   // Each locale's setup, with the renderer its pages share (made by the first render after setLocale).
   const locales = new Map<string, LocaleSetup & { theme: Promise<ThemeServerModule>; renderer?: RouteRenderer }>();
   const themes = new Map<string, Promise<ThemeServerModule>>();
