@@ -918,3 +918,14 @@ describe("Docusaurus's modules for site components in the browser", () => {
     expect(given.sort()).toEqual([...ISLAND_MODULES].sort());
   });
 });
+
+describe("Docusaurus's modules for MDX pages", () => {
+  it('are the ones the MDX runtime gives, no more and no less', async () => {
+    const { MDX_MODULES } = await import('../src/bundle/mdxRuntime.js');
+    const source = readFileSync(fileURLToPath(new URL('../src/mdxRuntime/runtime.tsx', import.meta.url)), 'utf8');
+    const given = [...source.slice(source.indexOf('export const docusaurusModules')).matchAll(/^ {2}'(@[\w-]+\/[\w/-]+)':/gm)].map(
+      (match) => match[1],
+    );
+    expect(given.sort()).toEqual([...MDX_MODULES].sort());
+  });
+});

@@ -601,8 +601,12 @@ describe('docgen migrate docusaurus', () => {
         '',
         "import Chart from 'some-chart';",
         "import Badge from '@site/src/components/Badge';",
+        // A module docgen gives MDX pages (not site components): nothing to install or port.
+        "import TOCInline from '@theme/TOCInline';",
         '',
         '<Badge>new</Badge>',
+        '',
+        '<TOCInline toc={toc} />',
         '',
         '```js',
         "import { x } from 'only-in-code';",
@@ -647,7 +651,7 @@ describe('docgen migrate docusaurus', () => {
     expect(report).not.toContain('only-in-code');
     const problems = [...report.matchAll(/^- `([^`]+)` (error|warning): /gm)].map((match) => `${match[1]} ${match[2]}`);
     // The expression `{true && <b>shown</b>}` runs, as MDX does; the package the page imports is not installed.
-    expect(problems).toEqual(['docs/api.mdx:5:1 error', 'docs/api.mdx:16:1 warning']);
+    expect(problems).toEqual(['docs/api.mdx:5:1 error', 'docs/api.mdx:19:1 warning']);
     expect(report).toContain('## What `docgen build` reports in the migrated pages (1 error, 1 warning)');
     expect(report).toMatch(
       /^- `docs\/api\.mdx:5:1` error: The package some-chart is not installed\. Install it in the site: npm install some-chart/m,
@@ -678,7 +682,7 @@ describe('docgen migrate docusaurus', () => {
     // A module of Docusaurus's theme docgen does not give is code to port; docgen gives @docusaurus/plugin-content-docs/client (useActiveVersion).
     expect(report).toContain('- `@theme/TagsListInline`, imported by src/components/Badge.tsx, is a module of Docusaurus itself');
     expect(report).not.toContain('`@docusaurus/plugin-content-docs`');
-    expect(report).not.toMatch(/`react`|`clsx`|`@docusaurus\/Link`|types-only/);
+    expect(report).not.toMatch(/`react`|`clsx`|`@docusaurus\/Link`|types-only|TOCInline/);
     // What the report lists is what the build says.
     const built = await runDocgen(['build', to]);
     expect(built.code).toBe(2);

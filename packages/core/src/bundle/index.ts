@@ -10,7 +10,7 @@ export {
   type IslandsInput,
   type IslandServerModule,
 } from './islands.js';
-export { bundleMdxRuntime, type MdxRuntimeBundle, type MdxRuntimeInput } from './mdxRuntime.js';
+export { bundleMdxRuntime, MDX_MODULES, type MdxRuntimeBundle, type MdxRuntimeInput } from './mdxRuntime.js';
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
 export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
 export { toCodeThemeCss } from './codeTheme.js';

@@ -59,6 +59,47 @@ const RENDERING = 'docgen.mdx.rendering';
 /** The global (a Symbol.for key) listing the names read of missing packages while modules loaded (read by compile/mdxRun.ts). */
 const MISSING_READS = 'docgen.mdx.missingReads';
 const DOCUSAURUS = 'docgen-mdx-docusaurus';
+/** The modules of Docusaurus an MDX page may import: the keys of `docusaurusModules` in src/mdxRuntime/runtime.tsx. */
+export const MDX_MODULES = [
+  '@theme/Admonition',
+  '@theme/Tabs',
+  '@theme/TabItem',
+  '@theme/CodeBlock',
+  '@theme/CodeInline',
+  '@theme/MDXComponents/Code',
+  '@theme/Details',
+  '@theme/Heading',
+  '@theme/ThemedImage',
+  '@theme/TOCInline',
+  '@theme/MDXComponents',
+  '@docusaurus/Link',
+  '@theme/MDXComponents/A',
+  '@docusaurus/Head',
+  '@docusaurus/BrowserOnly',
+  '@docusaurus/Translate',
+  '@docusaurus/useBaseUrl',
+  '@docusaurus/useDocusaurusContext',
+  '@docusaurus/useIsBrowser',
+  '@docusaurus/Interpolate',
+  '@docusaurus/useGlobalData',
+  '@docusaurus/theme-common',
+  '@docusaurus/plugin-content-docs/client',
+  '@docusaurus/theme-common/internal',
+  '@theme/Layout',
+  '@theme/DocCardList',
+  '@theme/DocCard',
+  '@theme/IdealImage',
+  '@theme/Mermaid',
+  '@theme/Icon/ExternalLink',
+  '@theme/Icon/Copy',
+  '@theme/Icon/Success',
+  '@theme/Icon/Close',
+  '@theme/Icon/Menu',
+  '@theme/Icon/Home',
+  '@docusaurus/useBrokenLinks',
+  '@theme/BackToTopButton',
+  '@docusaurus/ExecutionEnvironment',
+];
 /**
  * Docusaurus's modules: what the runtime has of them (`docusaurusModules`), wherever a site module
  * imports them; `@theme-original/<Name>` is always the runtime's, as a swizzled component imports it.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import { ISLAND_MODULES, isThemePackage, SASS_FILE } from '../bundle/index.js';
+import { ISLAND_MODULES, isThemePackage, MDX_MODULES, SASS_FILE } from '../bundle/index.js';
 import { MODULE_IMPORT } from '../files/index.js';
 import { findFencedLines } from './fencedLines.js';
 
@@ -53,15 +53,16 @@ export async function findMissingPackages(
     if (css.startsWith('node_modules/')) want(packageOf(css.slice('node_modules/'.length)), 'docgen.config.yaml');
     if (SASS_FILE.test(css)) sassUsers.add('docgen.config.yaml');
   }
-  // What an import names that is a package to install: not a file of the site, a built-in or a module docgen gives.
+  // What an import names that is a package to install: not a file of the site, a built-in or a module
+  // docgen gives: to site components (see bundle/islands.ts) or to MDX pages (bundle/mdxRuntime.ts).
   const wantImport = (specifier: string, file: string) => {
     if (SASS_FILE.test(specifier)) sassUsers.add(file);
     const name = packageOf(specifier);
-    // docgen gives these modules of Docusaurus (see bundle/islands.ts).
+    const given = MARKDOWN_FILE.test(file) ? MDX_MODULES : ISLAND_MODULES;
     const local =
       /^(\.|\/|@site\/|node:|[a-z]+:)/.test(specifier) ||
       builtinModules.includes(name) ||
-      ISLAND_MODULES.includes(specifier.replace(/^@theme-original\//, '@theme/'));
+      given.includes(specifier.replace(/^@theme-original\//, '@theme/'));
     if (!local && !isThemePackage(specifier)) want(name, file);
   };
   const markdown = files.filter((file) => MARKDOWN_FILE.test(file));
