@@ -908,24 +908,21 @@ describe('MDX: heading ids as Docusaurus writes them', () => {
   });
 });
 
-describe("Docusaurus's modules for site components in the browser", () => {
-  it('are the ones the islands bundle resolves, no more and no less', async () => {
-    const { ISLAND_MODULES } = await import('../src/bundle/islands.js');
-    const source = readFileSync(fileURLToPath(new URL('../src/mdxRuntime/islandModules.tsx', import.meta.url)), 'utf8');
-    const given = [...source.slice(source.indexOf('export const islandModules')).matchAll(/^ {2}'(@[\w-]+\/[\w/-]+)':/gm)].map(
+describe("Docusaurus's modules docgen gives", () => {
+  // The list a module's bundle resolves with, and the object of the runtime file that gives them.
+  it.each([
+    [
+      'site components in the browser',
+      'islandModules.tsx',
+      'islandModules',
+      async () => (await import('../src/bundle/islands.js')).ISLAND_MODULES,
+    ],
+    ['MDX pages', 'runtime.tsx', 'docusaurusModules', async () => (await import('../src/bundle/mdxRuntime.js')).MDX_MODULES],
+  ])('to %s are the ones the runtime gives, no more and no less', async (_, file, object, listed) => {
+    const source = readFileSync(fileURLToPath(new URL(`../src/mdxRuntime/${file}`, import.meta.url)), 'utf8');
+    const given = [...source.slice(source.indexOf(`export const ${object}`)).matchAll(/^ {2}'(@[\w-]+\/[\w/-]+)':/gm)].map(
       (match) => match[1],
     );
-    expect(given.sort()).toEqual([...ISLAND_MODULES].sort());
-  });
-});
-
-describe("Docusaurus's modules for MDX pages", () => {
-  it('are the ones the MDX runtime gives, no more and no less', async () => {
-    const { MDX_MODULES } = await import('../src/bundle/mdxRuntime.js');
-    const source = readFileSync(fileURLToPath(new URL('../src/mdxRuntime/runtime.tsx', import.meta.url)), 'utf8');
-    const given = [...source.slice(source.indexOf('export const docusaurusModules')).matchAll(/^ {2}'(@[\w-]+\/[\w/-]+)':/gm)].map(
-      (match) => match[1],
-    );
-    expect(given.sort()).toEqual([...MDX_MODULES].sort());
+    expect(given.sort()).toEqual([...(await listed())].sort());
   });
 });
