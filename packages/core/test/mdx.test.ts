@@ -644,6 +644,35 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     );
   });
 
+  it("TOCInline lists the part of toc it is given, as Docusaurus's does (Jest's toc.slice(2), a filter by level)", async () => {
+    const result = await compileMdx(
+      [
+        "import TOCInline from '@theme/TOCInline';",
+        '',
+        '<TOCInline toc={toc.slice(1)} />',
+        '',
+        '<TOCInline toc={toc.filter((node) => node.level === 2 || node.level === 4)} maxHeadingLevel={4} />',
+        '',
+        "<TOCInline toc={[{ value: 'Elsewhere', id: 'elsewhere', level: 2 }, 'not an entry']} />",
+        '',
+        '## One',
+        '',
+        '### One point one',
+        '',
+        '#### Deep `code`',
+        '',
+        '## Two',
+      ].join('\n'),
+    );
+    expect(errorsOf(result)).toEqual([]);
+    const lists = result.html.split('\n').filter((line) => line.startsWith('<div class="toc-inline">'));
+    expect(lists).toEqual([
+      '<div class="toc-inline"><ul><li><a href="#one-point-one">One point one</a></li><li><a href="#two">Two</a></li></ul></div>',
+      '<div class="toc-inline"><ul><li><a href="#one">One</a><ul><li><a href="#deep-code">Deep code</a></li></ul></li><li><a href="#two">Two</a></li></ul></div>',
+      '<div class="toc-inline"><ul><li><a href="#elsewhere">Elsewhere</a></li></ul></div>',
+    ]);
+  });
+
   it('an expression that throws fails at its line and column in the file; a component that throws at its element', async () => {
     const thrown = await compileMdx('Line one.\n\nab. {frontMatter.missing.deeper}\n', { bodyLine: 5 });
     expect(errorsOf(thrown)).toEqual([

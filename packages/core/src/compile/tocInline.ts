@@ -2,15 +2,22 @@ import type { TocItem } from '@docgen/types';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { walkTree } from './walk.js';
 
-/** Fills `<TOCInline>` (a `docgen-toc-inline` element) with the page's headings, once each has its id. */
+/**
+ * Fills `<TOCInline>` (a `docgen-toc-inline` element) with the page's headings, once each has its
+ * id; or, when it was given entries (its `toc` prop: the page's `toc` or part of it), with those,
+ * each a heading's text when the page has a heading of its id.
+ */
 export function fillTocInline(hast: HastRoot, headings: TocItem[]): void {
+  const byId = new Map(headings.map((heading) => [heading.id, heading]));
   walkTree<HastRoot | RootContent, HastRoot | Element>(hast, hast, (node, parent) => {
     if (node.type !== 'element') return undefined;
     if (node.tagName !== 'docgen-toc-inline') return node;
     const min = Number(node.properties.min) || 2;
     const max = Number(node.properties.max) || 3;
-    const shown = headings.filter((heading) => heading.level >= min && heading.level <= max);
-    const list = toTocList(shown, 0);
+    const given = typeof node.properties.entries === 'string' ? (JSON.parse(node.properties.entries) as (TocItem | null)[]) : undefined;
+    const listed = given ? given.flatMap((entry) => (entry ? [byId.get(entry.id) ?? entry] : [])) : headings;
+    const shown = listed.filter((heading) => heading.level >= min && heading.level <= max);
+    const list = toTocList(shown);
     const siblings = parent.children as ElementContent[];
     siblings[siblings.indexOf(node)] = {
       type: 'element',
@@ -34,13 +41,26 @@ export function hasElement(hast: HastRoot, tagName: string | ((element: Element)
   return found;
 }
 
-function toTocList(headings: TocItem[], start: number): Element | undefined {
-  if (start >= headings.length) return undefined;
-  const level = headings[start]!.level;
-  const items: Element[] = [];
-  let index = start;
-  while (index < headings.length && headings[index]!.level >= level) {
-    const heading = headings[index]!;
+/**
+ * The headings as nested lists: a heading is listed under the nearest heading before it of a lower
+ * level, and at the top when there is none (a list given from an h3 on: the h2 after it is at the top too).
+ */
+function toTocList(headings: TocItem[]): Element | undefined {
+  if (headings.length === 0) return undefined;
+  const top: Element = { type: 'element', tagName: 'ul', properties: {}, children: [] };
+  // The open items, each with its level and the list its children go in (made when the first comes).
+  const open: { level: number; item: Element; list?: Element }[] = [];
+  for (const heading of headings) {
+    while (open.length > 0 && open.at(-1)!.level >= heading.level) open.pop();
+    const parent = open.at(-1);
+    let list = top;
+    if (parent) {
+      if (!parent.list) {
+        parent.list = { type: 'element', tagName: 'ul', properties: {}, children: [] };
+        parent.item.children.push(parent.list);
+      }
+      list = parent.list;
+    }
     const item: Element = {
       type: 'element',
       tagName: 'li',
@@ -49,15 +69,8 @@ function toTocList(headings: TocItem[], start: number): Element | undefined {
         { type: 'element', tagName: 'a', properties: { href: `#${heading.id}` }, children: [{ type: 'text', value: heading.value }] },
       ],
     };
-    index++;
-    const deeper = headings.slice(index).findIndex((next) => next.level <= level);
-    const end = deeper === -1 ? headings.length : index + deeper;
-    if (end > index) {
-      const nested = toTocList(headings.slice(0, end), index);
-      if (nested) item.children.push(nested);
-      index = end;
-    }
-    items.push(item);
+    list.children.push(item);
+    open.push({ level: heading.level, item });
   }
-  return { type: 'element', tagName: 'ul', properties: {}, children: items };
+  return top;
 }

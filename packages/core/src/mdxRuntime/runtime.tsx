@@ -322,9 +322,28 @@ function BrowserOnly({ fallback }: { fallback?: ReactNode; children?: () => Reac
   return <>{fallback ?? null}</>;
 }
 
-/** `@theme/TOCInline`: the page's table of contents, filled in by compile once every heading has its id. */
-function TOCInline({ minHeadingLevel = 2, maxHeadingLevel = 3 }: { toc?: unknown; minHeadingLevel?: number; maxHeadingLevel?: number }) {
-  return createElement('docgen-toc-inline', { min: minHeadingLevel, max: maxHeadingLevel });
+/**
+ * `@theme/TOCInline`: the page's table of contents, filled in by compile once every heading has its
+ * id. `toc` is the page's `toc` (every heading) or part of it, as Docusaurus takes it
+ * (`toc.slice(2)`, `toc.filter(...)`): the entries listed are those it holds.
+ */
+function TOCInline({
+  toc,
+  minHeadingLevel = 2,
+  maxHeadingLevel = 3,
+}: {
+  toc?: unknown;
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+}) {
+  const entries = Array.isArray(toc) ? JSON.stringify(toc.map(toTocEntry)) : undefined;
+  return createElement('docgen-toc-inline', { min: minHeadingLevel, max: maxHeadingLevel, entries });
+}
+
+/** An entry of a `toc` as TOCInline is given it: `{ value, id, level }`, or something else that lists nothing. */
+function toTocEntry(entry: unknown): { value: string; id: string; level: number } | null {
+  const { value, id, level } = (entry ?? {}) as Record<string, unknown>;
+  return typeof id === 'string' && typeof level === 'number' ? { value: String(value ?? ''), id, level } : null;
 }
 
 const Head = () => null;
