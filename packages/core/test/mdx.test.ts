@@ -644,6 +644,38 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     );
   });
 
+  it("describes the page by its text with its blocks apart (Prettier's install page: code blocks in tabs)", async () => {
+    const result = await compileMdx(
+      [
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        'First, install it:',
+        '',
+        '<Tabs>',
+        '<TabItem value="npm">',
+        '',
+        '```bash',
+        'npm install --save-dev tool',
+        '```',
+        '',
+        '</TabItem>',
+        '<TabItem value="yarn">',
+        '',
+        '```bash',
+        'yarn add --dev tool',
+        '```',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        'Then run it.',
+      ].join('\n'),
+    );
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.description).toBe('First, install it: npm install --save-dev tool yarn add --dev tool Then run it.');
+  });
+
   it("TOCInline lists the part of toc it is given, as Docusaurus's does (Jest's toc.slice(2), a filter by level)", async () => {
     const result = await compileMdx(
       [

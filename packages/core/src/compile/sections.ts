@@ -1,6 +1,7 @@
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { ContentElements, ContentSection } from '@docgen/types';
 import { SEARCH_ISLAND_MARK } from '@docgen/shared/search';
+import { isSpace } from './textSummary.js';
 import { walkTree } from './walk.js';
 
 /** Stored text per section is capped: enough for a search snippet, bounded index size. */
@@ -101,7 +102,9 @@ export function getContentSections(hast: HastRoot): ContentSection[] {
 
 /**
  * The text of content as a reader sees it, for its description and reading time: the text of
- * every node, as hast-util-to-string gives it, but for the rules of `<style>` elements.
+ * every node, as hast-util-to-string gives it, but for the rules of `<style>` elements, and with a
+ * space before a block element that text without one would run into (an MDX page's blocks have no
+ * line breaks between them: the last line of a code block ran into the next tab's text).
  */
 export function getShownText(root: RootContent | HastRoot): string {
   let text = '';
@@ -110,6 +113,7 @@ export function getShownText(root: RootContent | HastRoot): string {
     const node = stack.pop()!;
     if (node.type === 'text') text += node.value;
     else if ('children' in node && !(node.type === 'element' && node.tagName === 'style')) {
+      if (node.type === 'element' && BLOCK.test(node.tagName) && text !== '' && !isSpace(text.charCodeAt(text.length - 1))) text += ' ';
       for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
     }
   }

@@ -37,7 +37,7 @@ export function getReadingTime(text: string): number {
 }
 
 /** What `\s` matches (and `trim` removes). */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 0xa0) return false;
   return (
