@@ -97,7 +97,10 @@ describe('createSiteWatch', () => {
     }
     // Written last: the first batch is what the watcher saw of all these writes.
     setTimeout(() => writeFileSync(join(site.siteDir, 'static/logo.svg'), '<svg/>'), 200);
-    expect(relativeTo(site.siteDir, await next())).toEqual(['add static/logo.svg']);
+    // Its creation, and (when chokidar saw the file before its bytes, on a busy machine) its change.
+    const changes = relativeTo(site.siteDir, await next());
+    expect(changes[0]).toBe('add static/logo.svg');
+    expect(changes.slice(1).filter((change) => change !== 'change static/logo.svg')).toEqual([]);
   });
 
   it('reports what changed before it started once its first scan is done, once', async () => {
