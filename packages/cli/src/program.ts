@@ -310,6 +310,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
       const start = performance.now();
       const interrupts = handleInterrupts(io, colors, exitProcess, () => 'the output folder is as it was before this build.');
       const progress = io.progress ? createProgressLine(io.stderr) : undefined;
+      // What --verbose prints: on stderr when stdout is the JSON report.
+      const verbose = (line: string) => (progress?.clear(), (options.format === 'json' ? io.stderr : io.stdout)(colors.dim(`  ${line}\n`)));
       const building = build({
         siteDir,
         outDir: options.outDir,
@@ -317,13 +319,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         threads: options.threads,
         cache: options.cache,
         onWait: (wait) => (progress?.clear(), io.stderr(formatLockWait(wait, colors))),
-        // On stderr when stdout is the JSON report.
-        onStage: options.verbose
-          ? (stage, ms) => (
-              progress?.clear(),
-              (options.format === 'json' ? io.stderr : io.stdout)(colors.dim(`  ${stage.padEnd(8)} ${ms.toFixed(0)} ms\n`))
-            )
-          : undefined,
+        onStage: options.verbose ? (stage, ms) => verbose(`${stage.padEnd(8)} ${ms.toFixed(0)} ms`) : undefined,
+        onTextEditNotTaken: options.verbose ? (reason) => verbose(`the whole build runs: ${reason}`) : undefined,
         onProgress: progress?.update,
         onTemporary: interrupts.add,
         // pdf.build: a line per manual, as docgen pdf prints it.

@@ -85,9 +85,17 @@ describe('docgen build: text edits', () => {
   let site: string;
   let out: string;
   let stages: string[] = [];
+  // Why the last build was whole (as `docgen build --verbose` says it).
+  let notTaken: string[] = [];
   const buildSite = async () => {
     stages = [];
-    return build({ siteDir: site, outDir: out, onStage: (stage) => stages.push(stage) });
+    notTaken = [];
+    return build({
+      siteDir: site,
+      outDir: out,
+      onStage: (stage) => stages.push(stage),
+      onTextEditNotTaken: (reason) => notTaken.push(reason),
+    });
   };
   /** The output equals a build of the same sources without the cache. */
   const expectSameAsClean = async () => {
@@ -108,6 +116,8 @@ describe('docgen build: text edits', () => {
     out = join(makeTempDir(), 'out');
     await buildSite();
     expect(stages).not.toContain('edit');
+    // No record of a last build: nothing to say.
+    expect(notTaken).toEqual([]);
   }, 120_000);
 
   it('renders the pages of an edited doc from the record, as a whole build would', async () => {
@@ -116,6 +126,7 @@ describe('docgen build: text edits', () => {
     expect(stages).toContain('edit');
     // Its page in both locales (the English one shows it for lack of a translation).
     expect(result.renderedCount).toBe(2);
+    expect(notTaken).toEqual([]);
     expect(readFileSync(join(out, 'docs/guide/linked.md'), 'utf8')).toContain('](https://autogen.example.com/docs/guide/setup)');
     expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('덧붙인 문단에는 **굵은 말**이 있습니다.');
     await expectSameAsClean();
@@ -153,6 +164,7 @@ describe('docgen build: text edits', () => {
     );
     await buildSite();
     expect(stages).not.toContain('edit');
+    expect(notTaken).toEqual(['the imports of docs/guide/tabs.mdx changed']);
     await expectSameAsClean();
   }, 120_000);
 
@@ -160,6 +172,7 @@ describe('docgen build: text edits', () => {
     append('docs/guide/shared.md', '공유 문단에 덧붙인 말입니다.');
     await buildSite();
     expect(stages).not.toContain('edit');
+    expect(notTaken).toEqual([expect.stringMatching(/^files other than docs' text changed \(.*a doc that an MDX page imports/)]);
     expect(readFileSync(join(out, 'docs/guide/uses-shared/index.html'), 'utf8')).toContain('공유 문단에 덧붙인 말입니다.');
     await expectSameAsClean();
   }, 120_000);
@@ -168,6 +181,7 @@ describe('docgen build: text edits', () => {
     writeFileSync(join(site, 'docs/guide/warned.md'), WARNED.replace('\n[없는', '\n위에 더한 문단입니다.\n\n[없는'));
     const result = await buildSite();
     expect(stages).not.toContain('edit');
+    expect(notTaken).toEqual(['docs/guide/warned.md had a warning in the last build']);
     const warning = result.diagnostics.find((diagnostic) => diagnostic.location?.file === 'docs/guide/warned.md');
     expect(warning?.location?.line).toBe(7);
     await expectSameAsClean();
@@ -185,6 +199,37 @@ describe('docgen build: text edits', () => {
     append('docs/guide/linked.md', '네 번째 문단입니다.');
     await buildSite();
     expect(stages).not.toContain('edit');
+    expect(notTaken).toEqual([expect.stringMatching(/^the edit failed: ENOENT: no such file or directory, open '.*_docgen\/sidebars\//)]);
+    await expectSameAsClean();
+  }, 120_000);
+
+  it('says which part of an edited doc that other pages show changed, when that takes the whole build', async () => {
+    // A heading: the page's headings and anchors.
+    append('docs/guide/linked.md', '## 새 절\n\n새 절의 본문입니다.');
+    await buildSite();
+    expect(notTaken).toEqual(['what other pages show of docs/guide/linked.md changed: its headings, its anchors']);
+    await expectSameAsClean();
+    // The opening text of a doc without a description in its front matter is its description.
+    writeFileSync(join(site, 'docs/guide/no-description.md'), '---\ntitle: 설명 없는 문서\n---\n\n첫 문단입니다.\n');
+    await buildSite();
+    writeFileSync(join(site, 'docs/guide/no-description.md'), '---\ntitle: 설명 없는 문서\n---\n\n고친 첫 문단입니다.\n');
+    await buildSite();
+    expect(notTaken).toEqual([
+      'what other pages show of docs/guide/no-description.md changed: its opening text, which is its description (the front matter has none)',
+    ]);
+    await expectSameAsClean();
+    // Its front matter.
+    writeFileSync(
+      join(site, 'docs/guide/no-description.md'),
+      '---\ntitle: 설명을 단 문서\ndescription: 이제 설명이 있습니다.\n---\n\n고친 첫 문단입니다.\n',
+    );
+    await buildSite();
+    expect(notTaken).toEqual(['the front matter of docs/guide/no-description.md changed']);
+    // Text after the description's opening words: the text edit.
+    append('docs/guide/no-description.md', '뒤에 덧붙인 문단입니다.');
+    await buildSite();
+    expect(stages).toContain('edit');
+    expect(notTaken).toEqual([]);
     await expectSameAsClean();
   }, 120_000);
 });

@@ -129,8 +129,13 @@ describe('docgen build: threads and cache never change the output', () => {
   it("builds an edit of docs' text from the last build's model, as a whole build would", async () => {
     const out = join(scratch, 'text-edits');
     await build(site, out);
-    // A build that took the text-edit path reports its `edit` stage (--verbose).
-    const buildEdit = async () => /^\s+edit\s+\d+ ms$/m.test(await build(site, out, '--verbose'));
+    // A build that took the text-edit path reports its `edit` stage (--verbose); one that did not, why.
+    let whole: string | undefined;
+    const buildEdit = async () => {
+      const printed = await build(site, out, '--verbose');
+      whole = /^\s+the whole build runs: (.*)$/m.exec(printed)?.[1];
+      return /^\s+edit\s+\d+ ms$/m.test(printed);
+    };
     const files = [EDITED, 'versioned_docs/version-2506.1/guide/api/analyzeCode.md', 'i18n/en/docs/current/guide/overview.md'];
     const originals = files.map((file) => readFileSync(join(site, file), 'utf8'));
     let clean = 0;
@@ -165,9 +170,11 @@ describe('docgen build: threads and cache never change the output', () => {
       // What other pages see of a doc changes (a new heading, its anchor), or its front matter: the whole build.
       writeFileSync(join(site, EDITED), `${originals[0]}\n## 새로운 절\n\n절의 내용입니다.\n`);
       expect(await buildEdit()).toBe(false);
+      expect(whole).toBe(`what other pages show of ${EDITED} changed: its headings, its anchors`);
       await expectSameAsClean();
       writeFileSync(join(site, EDITED), originals[0]!.replace(/^title: .*$/m, 'title: 분석 중단하기'));
       expect(await buildEdit()).toBe(false);
+      expect(whole).toBe(`the front matter of ${EDITED} changed`);
       await expectSameAsClean();
     } finally {
       for (const [index, file] of files.entries()) writeFileSync(join(site, file), originals[index]!);

@@ -47,6 +47,12 @@ export interface BuildOptions {
   sharedCache?: boolean;
   /** Called with the duration of each stage, in milliseconds. */
   onStage?: (stage: string, milliseconds: number) => void;
+  /**
+   * Called with why the build did not take the text-edit path (docs/cli/build.md), when the last
+   * build's record was there: `docgen build --verbose` says it. With it, a build whose edit changed
+   * what other pages show of a doc reads the compile store's index once more, to say what changed.
+   */
+  onTextEditNotTaken?: (reason: string) => void;
   /** Called as a stage goes (often: the caller throttles what it shows). */
   onProgress?: (progress: BuildProgress) => void;
   /** Called when the build waits for another docgen process using the same output folder or site cache. */
@@ -166,9 +172,11 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
       threads: options.threads,
       sharedCacheDir,
       onStage: options.onStage,
+      explains: options.onTextEditNotTaken !== undefined,
       onTemporary: options.onTemporary,
     }));
-  if (edited) return { outDir, ...edited };
+  if (edited && 'notTaken' in edited) options.onTextEditNotTaken?.(edited.notTaken);
+  else if (edited) return { outDir, ...edited };
   // Without the cache, compiled content and the bundle go to a temporary folder, deleted afterwards.
   const temporaryCache = useCache ? undefined : mkdtempSync(join(tmpdir(), `${getTemporaryName('cache.', { unique: false })}-`));
   const removeTemporaryCache = () => {

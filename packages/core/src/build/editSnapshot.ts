@@ -75,9 +75,29 @@ export type LinkTargets = Record<string, Record<string, string>>;
  * for it (math, diagrams): two docs of the same shape give the same site model but for their own content.
  */
 export function getEditShape(compiled: CompiledMarkdown, frontMatter: unknown): string {
-  const shown = { description: (frontMatter as { description?: unknown }).description === undefined, readingTime: false };
   const uses = [compiled.hasMath ?? false, compiled.hasDiagram ?? false, compiled.hasDocCardList ?? false];
-  return hashText(JSON.stringify([getPublicShape(compiled, shown), uses, compiled.diagnostics.length]));
+  return hashText(JSON.stringify([getPublicShape(compiled, shownOf(frontMatter)), uses, compiled.diagnostics.length]));
+}
+
+const shownOf = (frontMatter: unknown) => ({ description: (frontMatter as { description?: unknown }).description === undefined, readingTime: false });
+
+/**
+ * Which parts of a doc's edit shape (getEditShape) differ between two of its compiled bodies, in
+ * words, for `docgen build --verbose` to say why an edit took the whole build; undefined when none does.
+ */
+export function describeShapeChange(before: CompiledMarkdown, after: CompiledMarkdown, frontMatter: unknown): string | undefined {
+  const described = shownOf(frontMatter).description;
+  const parts: [string, (compiled: CompiledMarkdown) => unknown][] = [
+    ['its title', (compiled) => [compiled.contentTitle, compiled.contentTitleId, compiled.hasExcerpt]],
+    ['its headings', (compiled) => compiled.headings],
+    ['its anchors', (compiled) => compiled.anchorIds],
+    ['its links', (compiled) => compiled.urls],
+    ['its opening text, which is its description (the front matter has none)', (compiled) => (described ? compiled.description : '')],
+    ['the components it shows', (compiled) => compiled.components ?? []],
+    ['its use of math, diagrams or DocCardList', (compiled) => [compiled.hasMath, compiled.hasDiagram, compiled.hasDocCardList]],
+  ];
+  const changed = parts.filter(([, part]) => JSON.stringify(part(before)) !== JSON.stringify(part(after))).map(([name]) => name);
+  return changed.length > 0 ? changed.join(', ') : undefined;
 }
 
 export interface EditSnapshot {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Diagnostic, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
-import { appendCompileJournal } from '../compile/mainThread.js';
+import { appendCompileJournal, readCompileIndex } from '../compile/mainThread.js';
 import { ContentCache, findComponentPages, readDocSource } from '../content/index.js';
 import { hashSearchPages } from '../manifest/index.js';
 import { createStagingDir, type StagingDir } from '../output/index.js';
@@ -19,6 +19,7 @@ import { hashText, toRouteKey, type OutputState, type RouteInputs } from './buil
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
+  describeShapeChange,
   getEditShape,
   getImportsKey,
   readEditSnapshot,
@@ -48,9 +49,19 @@ export interface TextEditInput {
   threads: number | undefined;
   sharedCacheDir: string | undefined;
   onStage?: (stage: string, milliseconds: number) => void;
+  /** Whether to say which part of an edited doc other pages show changed, when that is why (it reads the compile store's index). */
+  explains?: boolean;
   /** As BuildOptions.onTemporary. */
   onTemporary?: (cleanup: () => void | Promise<void>) => () => void;
 }
+
+/** Why a build did not take the text-edit path, as `docgen build --verbose` says. */
+export interface TextEditNotTaken {
+  notTaken: string;
+}
+
+const notTaken = (reason: string): TextEditNotTaken => ({ notTaken: reason });
+const isNotTaken = (value: object): value is TextEditNotTaken => 'notTaken' in value;
 
 /** What a text edit built: the routes it rendered, of the record's pages; the last build's warnings, which it cannot have changed. */
 export interface TextEditResult {
@@ -85,12 +96,12 @@ interface TextEditPlan {
  * their search indexes updated, their markdown twins and parts of `llms-full.txt` written again,
  * and the record and snapshot updated. What a whole build would write differently (a route's
  * title, files or search key not as the snapshot says), or a task that fails, makes it give up
- * before its output is committed. Undefined when it does not apply or gave up, having changed
+ * before its output is committed. Says why when it does not apply or gave up, having changed
  * nothing: the caller builds the whole site (and reports what failed).
  */
-export async function buildTextEdit(input: TextEditInput): Promise<TextEditResult | undefined> {
+export async function buildTextEdit(input: TextEditInput): Promise<TextEditResult | TextEditNotTaken> {
   const plan = planTextEdit(input);
-  if (!plan) return undefined;
+  if (isNotTaken(plan)) return plan;
   const { siteDir, cacheDir, record, fingerprints } = input;
   const { snapshot, edited, recompiled } = plan;
   const start = performance.now();
@@ -107,11 +118,11 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     let made: Awaited<ReturnType<typeof makeTextEdit>>;
     try {
       made = await makeTextEdit({ ...input, plan, staging, pools: threads, bundles });
-    } catch {
-      // A task failed (a page that throws, an index to make anew): the whole build runs, and reports what fails.
-      made = undefined;
+    } catch (error) {
+      // A task failed (a page that throws, an index to make anew, a file of the output gone): the whole build runs, and reports what fails.
+      made = notTaken(`the edit failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!made) return undefined;
+    if (isNotTaken(made)) return made;
     input.onStage?.('edit', performance.now() - start);
 
     // Recorded as a whole build records its output: the record forgotten until the output is whole.
@@ -141,33 +152,40 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
 /**
  * The text edit the inputs allow, from what the fingerprint tells without reading the site: the
  * snapshot of the build the record describes, the docs whose files alone changed (every other
- * input as it was: the frame), each read again with the same front matter. Undefined when there is none.
+ * input as it was: the frame), each read again with the same front matter.
  */
-function planTextEdit(input: TextEditInput): TextEditPlan | undefined {
+function planTextEdit(input: TextEditInput): TextEditPlan | TextEditNotTaken {
   const { siteDir, cacheDir, config, record, fingerprints } = input;
-  if (config.pdf.build) return undefined;
+  if (config.pdf.build) return notTaken('the config builds PDF manuals (pdf.build)');
   const snapshot = readEditSnapshot(cacheDir);
-  if (!snapshot || snapshot.fingerprint !== record.fingerprint) return undefined;
+  if (!snapshot || snapshot.fingerprint !== record.fingerprint) return notTaken('the last build left no snapshot of its site model');
   const docPaths = Object.keys(snapshot.docs);
-  if (docPaths.some((path) => !fingerprints.stamps.has(path))) return undefined;
-  if (getFrame(fingerprints, new Set(docPaths)) !== snapshot.frame) return undefined;
+  const removed = docPaths.find((path) => !fingerprints.stamps.has(path));
+  if (removed !== undefined) return notTaken(`${removed} was removed`);
+  if (getFrame(fingerprints, new Set(docPaths)) !== snapshot.frame)
+    return notTaken(
+      "files other than docs' text changed (the config, a sidebar, the theme or a component, a page or blog post, a doc that an MDX page imports, a file added or removed, or docgen itself)",
+    );
   const changed = docPaths.filter((path) => fingerprints.stamps.get(path) !== snapshot.docs[path]!.stamp);
-  if (changed.length === 0 || changed.length > MOST_EDITED_DOCS) return undefined;
+  if (changed.length === 0) return notTaken("no doc's text changed");
+  if (changed.length > MOST_EDITED_DOCS) return notTaken(`${changed.length} docs changed (a text edit takes ${MOST_EDITED_DOCS} at most)`);
   // A doc with a warning: its positions may have moved.
-  if (record.diagnostics.some((diagnostic) => diagnostic.location && changed.includes(diagnostic.location.file))) return undefined;
+  const warned = record.diagnostics.find((diagnostic) => diagnostic.location && changed.includes(diagnostic.location.file));
+  if (warned) return notTaken(`${warned.location!.file} had a warning in the last build`);
   const salt = readCompileSalt(config);
-  if (salt !== snapshot.salt) return undefined;
+  if (salt !== snapshot.salt) return notTaken('the markdown settings changed');
   const sourceKeys = createSourceKeys();
   if (snapshot.mdx) sourceKeys.useMdxSetup(toMdxSetup(snapshot.mdx, snapshot.docs));
   const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, snapshot, sourceKeys });
-  return edited && { snapshot, edited, recompiled: edited.filter((doc) => doc.key !== doc.before.key), sourceKeys };
+  if (isNotTaken(edited)) return edited;
+  return { snapshot, edited, recompiled: edited.filter((doc) => doc.key !== doc.before.key), sourceKeys };
 }
 
 /**
  * The output of a text edit, written into `staging` (not committed): the edited docs compiled, their
  * routes rendered, their search indexes, twins and `llms-full.txt` parts written. Gives the new
- * output state, the bodies compiled, the snapshot's new texts and the routes rendered; undefined
- * when something is not as the snapshot says (the caller then builds the whole site).
+ * output state, the bodies compiled, the snapshot's new texts and the routes rendered; or what is
+ * not as the snapshot says (the caller then builds the whole site).
  */
 async function makeTextEdit(
   input: TextEditInput & {
@@ -192,26 +210,33 @@ async function makeTextEdit(
     underWay.push(compiling);
     const componentPages = findComponentPages(siteDir);
     const themeKey = readThemeKey(config, siteDir, componentPages);
-    if (themeKey !== snapshot.themeKey) return undefined;
+    if (themeKey !== snapshot.themeKey) return notTaken("the theme or the site's components changed");
     const bundle = await bundles.copy({ config, pages: componentPages, key: themeKey, output: staging });
     const assets = toShellAssets(bundle, config);
     // Read while the thread compiles: the edited docs' routes and links as the last build recorded them.
     const routeKeys = [...new Set(recompiled.flatMap((doc) => doc.before.routes))];
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
-    if (ranges.some((range) => range === undefined)) return undefined;
+    if (ranges.some((range) => range === undefined)) return notTaken("the snapshot lacks a route of an edited doc's");
     const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
     // (A doc with no links has an empty text.)
     const linkTexts = recompiled.map((_, place) => read.texts[routeKeys.length + place] || '{}');
     const compiled = new Map((await compiling).map((result) => [result.key, result]));
-    const isSame = (doc: EditedDoc) => {
+    const storeDir = join(cacheDir, 'compiled');
+    // Why a doc's compiled body cannot take the text edit: undefined when it can.
+    const whyNot = (doc: EditedDoc) => {
       const after = compiled.get(doc.key);
+      if (after === undefined) return `${doc.sitePath} did not compile`;
       // A page whose own module has islands (`docs/a.mdx#Counter`): its islands bundle changes with its text.
-      const ownIslands = after?.components?.some((component) => component.startsWith(`${doc.sitePath}#`));
-      return (
-        after !== undefined && !ownIslands && after.diagnostics.length === 0 && getEditShape(after, doc.source.frontMatter) === doc.before.shape
-      );
+      if (after.components?.some((component) => component.startsWith(`${doc.sitePath}#`)))
+        return `${doc.sitePath} shows interactive components of its own module`;
+      if (after.diagnostics.length > 0) return `${doc.sitePath} has a warning`;
+      if (getEditShape(after, doc.source.frontMatter) === doc.before.shape) return undefined;
+      const before = input.explains ? readCompileIndex(storeDir).entries.get(doc.before.key) : undefined;
+      const changes = before && describeShapeChange(before, after, doc.source.frontMatter);
+      return `what other pages show of ${doc.sitePath} changed${changes ? `: ${changes}` : ' (its title, headings, links, or description)'}`;
     };
-    if (!recompiled.every(isSame)) return undefined;
+    const reason = recompiled.map(whyNot).find((why) => why !== undefined);
+    if (reason !== undefined) return notTaken(reason);
     // Only the new bodies are located: an index that needs others (made anew) fails, and the whole build runs.
     const locate = (key: string) => compiled.get(key)?.stored;
 
@@ -227,7 +252,8 @@ async function makeTextEdit(
     const searchInput = snapshot.islands?.key;
     for (const [file, pages] of Object.entries(snapshot.scopes)) {
       if (!pages.some((page) => newKeys.has(page.key))) continue;
-      if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file]) return undefined;
+      if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file])
+        return notTaken(`the search index ${file} is not as the last build recorded it`);
       const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
       const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
       underWay.push(timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages })));
@@ -248,7 +274,7 @@ async function makeTextEdit(
       newKeys,
       sourceOf: (routeKey) => sourceOf.get(routeKey)!.sitePath,
     });
-    if (!routes) return undefined;
+    if (isNotTaken(routes)) return routes;
     // The threads' locale setups: each locale's site data and the sidebars its pages show.
     for (const locale of new Set(routes.tasks.map((task) => task.locale))) {
       const sidebarFiles: Record<string, PropSidebar> = {};
@@ -268,7 +294,8 @@ async function makeTextEdit(
       const entry = state.routes[routeKeys[place]!]!;
       const { files, title, description, mainHtml } = result;
       const summary = JSON.stringify({ title, description, mainHtml });
-      if (summary !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file))) return undefined;
+      if (summary !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file)))
+        return notTaken(`${result.path} rendered with another title, description or files than the last build recorded`);
     }
 
     // Markdown twins, and the parts of llms-full.txt that hold them.
@@ -279,7 +306,7 @@ async function makeTextEdit(
       const routeKey = toRouteKey(locale, route.path);
       const doc = sourceOf.get(routeKey)!;
       const file = getMarkdownPath(route.path).slice(config.baseUrl.length);
-      if (!state.routes[routeKey]!.files.includes(file)) return undefined;
+      if (!state.routes[routeKey]!.files.includes(file)) return notTaken(`the last build wrote no markdown twin of ${route.path}`);
       const byUrl = targets.get(doc)?.[locale] ?? {};
       const links = compiled.get(doc.key)!.links.map((link) => ({ ...link, target: byUrl[link.url] }));
       const text = toMarkdownTwinText(getMarkdownTwin({ title: route.data.title, source: doc.source, links, siteUrl: config.url }));
@@ -292,7 +319,7 @@ async function makeTextEdit(
       const twinOf = (path: string) => twinTexts.get(toRouteKey(locale, path));
       if (!parts?.some(([path]) => twinOf(path) !== undefined)) continue;
       const written = writeLlmsFull(staging, fullFile, parts, twinOf, site.url);
-      if (!written) return undefined;
+      if (!written) return notTaken(`${fullFile} is not as the last build wrote it`);
       state.llmsFull![fullFile] = written;
     }
     await Promise.all(underWay);
@@ -308,7 +335,7 @@ async function makeTextEdit(
  * The render tasks of the edited docs' routes, from the JSON of their inputs as the last build
  * hashed them (checked against the record's hash, and their site data against the site key) with
  * the new content keys; each route's new inputs recorded in `state` and their JSON given for the
- * snapshot. Undefined when a route is not as the record says.
+ * snapshot; or which route is not as the record says.
  */
 function toEditedRoutes(input: {
   routeTexts: [routeKey: string, text: string][];
@@ -318,18 +345,18 @@ function toEditedRoutes(input: {
   siteKeyOf: (locale: string) => string | undefined;
   newKeys: ReadonlyMap<string, string>;
   sourceOf: (routeKey: string) => string;
-}): { tasks: RenderTask[]; texts: Map<string, string> } | undefined {
+}): { tasks: RenderTask[]; texts: Map<string, string> } | TextEditNotTaken {
   const { record, state, newKeys } = input;
   const siteKeys = new Map<string, string | undefined>();
   const tasks: RenderTask[] = [];
   const texts = new Map<string, string>();
   for (const [routeKey, text] of input.routeTexts) {
     const recorded = record.state.routes[routeKey];
-    if (!recorded || hashText(text) !== recorded.inputs) return undefined;
+    if (!recorded || hashText(text) !== recorded.inputs) return notTaken(`the snapshot of the route ${routeKey.replace('\0', ' ')} is not of the last build`);
     const [siteKey, data, slots, componentModule] = JSON.parse(text) as [string, ManifestRoute['data'], ManifestRoute['slots'], string | null];
     const { locale } = recorded;
     if (!siteKeys.has(locale)) siteKeys.set(locale, input.siteKeyOf(locale));
-    if (siteKey !== siteKeys.get(locale)) return undefined;
+    if (siteKey !== siteKeys.get(locale)) return notTaken(`the site data of ${locale} changed`);
     const rekeyed = Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]));
     const inputs: RouteInputs = [siteKey, data, rekeyed, componentModule ?? undefined];
     const newText = JSON.stringify(inputs);
@@ -377,9 +404,8 @@ function writeLlmsFull(
 }
 
 /**
- * The edited docs as read now, or undefined when one is no longer a doc of the same kind (markdown
- * or MDX), front matter and, of an MDX doc, imports (what its page's module and the site's MDX
- * runtime are made from).
+ * The edited docs as read now; or which one is no longer a doc of the same front matter and, of an
+ * MDX doc, imports (what its page's module and the site's MDX runtime are made from).
  */
 function readEditedDocs(input: {
   siteDir: string;
@@ -388,7 +414,7 @@ function readEditedDocs(input: {
   sitePaths: string[];
   snapshot: EditSnapshot;
   sourceKeys: SourceKeys;
-}): EditedDoc[] | undefined {
+}): EditedDoc[] | TextEditNotTaken {
   const { siteDir, config, salt, snapshot, sourceKeys } = input;
   const reader = { siteDir, config, cache: new ContentCache(), memo: undefined };
   const edited: EditedDoc[] = [];
@@ -400,11 +426,13 @@ function readEditedDocs(input: {
       source = readDocSource(reader, absolutePath);
     } catch {
       // The whole build reports it.
-      return undefined;
+      return notTaken(`${sitePath} cannot be read`);
     }
-    if ((source.warnings?.length ?? 0) > 0 || source.bodyLine !== before.bodyLine) return undefined;
-    if (source.mdx ? !snapshot.mdx || getImportsKey(source) !== before.mdx?.imports : before.mdx) return undefined;
-    if (hashText(JSON.stringify(source.frontMatter)) !== before.frontMatter) return undefined;
+    if ((source.warnings?.length ?? 0) > 0) return notTaken(`${sitePath} has a warning`);
+    if (source.bodyLine !== before.bodyLine || hashText(JSON.stringify(source.frontMatter)) !== before.frontMatter)
+      return notTaken(`the front matter of ${sitePath} changed`);
+    if (source.mdx ? !snapshot.mdx || getImportsKey(source) !== before.mdx?.imports : before.mdx)
+      return notTaken(`the imports of ${sitePath} changed`);
     edited.push({ sitePath, before, source, key: sourceKeys.keyOf(salt, source) });
   }
   return edited;
