@@ -355,6 +355,29 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     expect(content.docsInstances).toMatchObject([{ id: 'community', source: 'community', target: 'community' }]);
   });
 
+  it("puts a docs instance outside the site folder (typescript-eslint's ../../docs) in a folder named by its id", () => {
+    const outside = {
+      title: 'Outside',
+      url: 'https://outside.example.com',
+      plugins: [
+        ['@docusaurus/plugin-content-docs', { id: 'base-docs', path: '../../docs', routeBasePath: '/' }],
+        ['@docusaurus/plugin-content-docs', { id: 'here', path: './guides/..' }],
+        ['@docusaurus/plugin-content-docs', { id: 'nested', path: 'guides/v1.x' }],
+      ],
+    };
+    const { config, content } = convertConfig(outside, 'docusaurus.config.js', JSON.stringify(outside), '/site');
+    expect(content.docsInstances.map(({ source, target }) => ({ source, target }))).toEqual([
+      { source: '../../docs', target: 'base-docs' },
+      { source: './guides/..', target: 'here' },
+      { source: 'guides/v1.x', target: 'guides/v1.x' },
+    ]);
+    expect(config.docsInstances).toMatchObject([
+      { id: 'base-docs', path: 'base-docs', routeBasePath: '/' },
+      { path: 'here' },
+      { path: 'guides/v1.x' },
+    ]);
+  });
+
   it("notes a second docs instance's options at its own lines, not at the first instance's (pnpm.io)", () => {
     const instances = `export default {
   presets: [['classic', {

@@ -175,9 +175,11 @@ export function convertConfig(value: unknown, configFile: string, configText: st
         continue;
       }
       if (/^(@docusaurus\/plugin-)?content-docs$/.test(name ?? '') && typeof options.id === 'string') {
-        // A docs instance of its own: its docs keep their folder, unless it is docs/ (the default instance's).
+        // A docs instance of its own: its docs keep their folder, unless it is docs/ (the default
+        // instance's) or not inside the site (typescript-eslint's `../../docs`): then a folder named by its id.
         const source = trimSlashes(text(options.path) ?? 'docs');
-        const target = source === 'docs' || !/^[\w.-]+(\/[\w.-]+)*$/.test(source) ? options.id : source;
+        const inside = /^[\w.-]+(\/[\w.-]+)*$/.test(source) && !source.split('/').some((segment) => /^\.+$/.test(segment));
+        const target = source === 'docs' || !inside ? options.id : source;
         docsInstances.push({ id: options.id, options, source, target });
         continue;
       }
