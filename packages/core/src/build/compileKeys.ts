@@ -124,10 +124,13 @@ export function createSourceKeys() {
 
 export type SourceKeys = ReturnType<typeof createSourceKeys>;
 
-/** The site's component scope for every MDX page, Docusaurus's `src/theme/MDXComponents`, when it has one. */
+/**
+ * The site's component scope for every MDX page, Docusaurus's `src/theme/MDXComponents`, when it
+ * has one: a file, or a folder's index (as `docusaurus swizzle` writes it, with the components it adds beside it).
+ */
 function findComponentScope(siteDir: string): string | undefined {
-  return ['tsx', 'ts', 'jsx', 'js']
-    .map((extension) => `${OVERRIDES_DIR}/${COMPONENT_SCOPE}.${extension}`)
+  return [COMPONENT_SCOPE, `${COMPONENT_SCOPE}/index`]
+    .flatMap((name) => ['tsx', 'ts', 'jsx', 'js'].map((extension) => `${OVERRIDES_DIR}/${name}.${extension}`))
     .find((path) => existsSync(join(siteDir, path)));
 }
 
