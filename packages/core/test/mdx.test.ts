@@ -736,22 +736,31 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     ]);
   });
 
-  it("webpack loaders' imports: !!raw-loader! gives the file's text, !!yaml-loader! its data", async () => {
+  it("webpack loaders' imports: !!raw-loader! and ?raw give the file's text, !!yaml-loader! its data", async () => {
     const result = await compileMdx(
       [
         "import CodeBlock from '@theme/CodeBlock';",
         "import source from '!!raw-loader!./Example.java';",
         "import config from '!!yaml-loader!@site/data/config.yaml';",
+        "import types from '!!../src/types.ts?raw';",
         '',
         '<CodeBlock language="java">{source}</CodeBlock>',
         '',
         'Port {config.port}.',
+        '',
+        '<CodeBlock language="ts">{types}</CodeBlock>',
       ].join('\n'),
-      { texts: { 'docs/Example.java': 'class Example {}\n', 'data/config.yaml': 'port: 8080\n' } },
+      {
+        texts: {
+          'docs/Example.java': 'class Example {}\n',
+          'data/config.yaml': 'port: 8080\n',
+          'src/types.ts': 'export type Version = string;\n',
+        },
+      },
     );
     expect(errorsOf(result)).toEqual([]);
     expect(result.html).toMatch(
-      /^<pre data-language="java"><code class="language-java">.*class.*Example.*<\/code><\/pre>\n<p>Port 8080\.<\/p>$/s,
+      /^<pre data-language="java"><code class="language-java">.*class.*Example.*<\/code><\/pre>\n<p>Port 8080\.<\/p>\n<pre data-language="ts"><code class="language-ts">.*Version.*<\/code><\/pre>$/s,
     );
   });
 

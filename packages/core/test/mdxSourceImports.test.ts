@@ -54,3 +54,29 @@ describe("a package's stylesheet an MDX page imports", () => {
     expect([...(page.packages ?? [])].sort()).toEqual(['fake-embed', 'not-installed/x.css']);
   });
 });
+
+describe("a file's text an MDX page imports through a loader", () => {
+  it("reads it for !!raw-loader! and for the ?raw query (Vite's way, typescript-eslint's !!path?raw), and takes neither for a package", () => {
+    const site = writeSite({
+      'docgen.config.yaml': 'title: T\nurl: https://t.example.com\nbaseUrl: /\n',
+      'src/types.ts': 'export type Version = string;\n',
+      'src/example.java': 'class Example {}\n',
+      'docs/readme.md': '# Read me\n',
+      'docs/a.mdx': [
+        "import types from '!!../src/types.ts?raw';",
+        "import example from '!!raw-loader!@site/src/example.java';",
+        "import readme from './readme.md?raw';",
+        '',
+        '{types}{example}{readme}',
+        '',
+      ].join('\n'),
+    });
+    const page = readSiteContent(site, readConfig(site)).versions[0]!.docs.find((doc) => doc.file.sitePath === 'docs/a.mdx')!;
+    expect(page.texts).toEqual({
+      'src/types.ts': 'export type Version = string;\n',
+      'src/example.java': 'class Example {}\n',
+      'docs/readme.md': '# Read me\n',
+    });
+    expect(page.packages ?? []).toEqual([]);
+  });
+});

@@ -347,6 +347,8 @@ describe('docgen migrate docusaurus', () => {
       ].join('\n'),
       // stellar's components import the site's config folder, outside src/.
       'config/constants.js': "export const MARK = 'hl';\n",
+      // A source file shown as text by the ?raw query (typescript-eslint's `!!../../packages/…/types.ts?raw`).
+      'types/version.ts': 'export type Version = `${number}.${number}`;\n',
       'src/components/Highlight.js':
         "import { MARK } from '@site/config/constants';\nexport default function Highlight({ children }) {\n  return <mark className={MARK}>{children}</mark>;\n}\n",
       'docs/intents.mdx': [
@@ -355,7 +357,10 @@ describe('docgen migrate docusaurus', () => {
         '---',
         "import intent from '!!yaml-loader!../intents/light.yaml';",
         "import ButtonSource from '!!raw-loader!@site/src/pages/examples/_button';",
+        "import VersionSource from '!!../types/version.ts?raw';",
         "import CodeBlock from '@theme/CodeBlock';",
+        '',
+        '<CodeBlock language="ts" title="version.ts">{VersionSource}</CodeBlock>',
         '',
         "The {intent.name} intent: {intent.verbs.join(' and ')}. <Highlight>Scoped</Highlight>",
         '',
@@ -378,6 +383,9 @@ describe('docgen migrate docusaurus', () => {
     expect(existsSync(join(to, 'src/pages/examples/_button.tsx'))).toBe(true);
     expect(readFileSync(join(to, 'config/constants.js'), 'utf8')).toContain('MARK');
     expect(existsSync(join(to, 'core/RepoLink.tsx'))).toBe(true);
+    expect(readFileSync(join(to, 'types/version.ts'), 'utf8')).toContain('export type Version');
+    // Not a package to install.
+    expect(readFileSync(join(to, 'MIGRATION.md'), 'utf8')).not.toContain('version.ts?raw');
     const built = await runDocgen(['build', to]);
     expect(built.code, built.stderr).toBe(0);
     const html = readFileSync(join(to, 'build/docs/intents/index.html'), 'utf8');
@@ -387,6 +395,9 @@ describe('docgen migrate docusaurus', () => {
     expect(src).toMatch(/^\/assets\/islands\/[\w.~-]+\.js$/);
     expect(existsSync(join(to, 'build', src!))).toBe(true);
     expect(html).toMatch(/<span class="token keyword">export<\/span> <span class="token keyword">default<\/span>/);
+    expect(html).toMatch(
+      /<div class="code-block__title">version\.ts<\/div>.*<span class="token keyword">type<\/span> <span class="token class-name">Version/s,
+    );
     expect(html).toMatch(
       /<p>See <docgen-island[^>]*><a class="repo" href="https:\/\/example.com\/template"><docgen-children[^>]*>the template</,
     );

@@ -3,7 +3,7 @@
  * the pages): the runtime's modules, the site's files, partials, stylesheets and webpack loaders.
  */
 import { encodePath } from '@docgen/shared';
-import { getImportedFileKind, getRootImportCandidates, LOADER_IMPORT, resolveSitePath, SITE_ALIAS } from '../files/index.js';
+import { getImportedFileKind, getRootImportCandidates, parseLoaderImport, resolveSitePath, SITE_ALIAS } from '../files/index.js';
 import { parseYamlFile } from '../yaml/index.js';
 import type { CompileData, MdxPageContext } from './compileData.js';
 import { readPageStylesheet, StylesheetError, type PageStylesheet } from './stylesheets.js';
@@ -159,7 +159,7 @@ export function createImporter(context: ImportContext, importer: string, lineOff
     if (name === 'yaml') return { default: parseYamlFile(text, sitePath!).value };
     return fail(
       `The webpack loader ${name}-loader is not one docgen runs`,
-      'docgen reads !!raw-loader! (the text of a file) and !!yaml-loader! (YAML data): import the data as JSON, or read it in a component.',
+      'docgen reads !!raw-loader! and ?raw (the text of a file) and !!yaml-loader! (YAML data): import the data as JSON, or read it in a component.',
       at,
     );
   };
@@ -192,8 +192,8 @@ export function createImporter(context: ImportContext, importer: string, lineOff
   };
   const resolveImport = (specifier: string, at: string): unknown => {
     if (specifier === 'react/jsx-runtime') return runtime.jsxRuntime;
-    const loader = LOADER_IMPORT.exec(specifier);
-    if (loader) return importThroughLoader(loader[1]!, resolveSitePath(importer, loader[2]!), specifier, at);
+    const loader = parseLoaderImport(specifier);
+    if (loader) return importThroughLoader(loader.loader, resolveSitePath(importer, loader.path), specifier, at);
     const candidates = getRootImportCandidates(specifier);
     const rooted = candidates.find((path) => input.files.includes(path));
     if (rooted !== undefined) return useFile(rooted, at);

@@ -34,7 +34,7 @@ import {
   getRootImportCandidates,
   getSlugProblem,
   getVersionNames,
-  LOADER_IMPORT,
+  parseLoaderImport,
   MODULE_IMPORT,
   MODULE_SUFFIXES,
   readBlogFileName,
@@ -318,10 +318,10 @@ function readMdxImports(
     for (const match of text.matchAll(MODULE_IMPORT)) {
       // A string literal's escapes (`./\_snippets/a.txt`, written so in a .md file) read as JavaScript reads them.
       const specifier = match[1]!.replace(/\\(.)/g, '$1');
-      // A webpack loader's import (`!!raw-loader!./Example.java`): the file's text, which compiling gives the page.
-      const loaded = LOADER_IMPORT.exec(specifier);
+      // A webpack loader's import (`!!raw-loader!./Example.java`, `./Example.java?raw`): the file's text, which compiling gives the page.
+      const loaded = parseLoaderImport(specifier);
       if (loaded) {
-        const path = resolveSitePath(importer, loaded[2]!);
+        const path = resolveSitePath(importer, loaded.path);
         // Resolved as webpack resolves it: `!!raw-loader!@site/src/examples/Button` is Button.tsx.
         const found =
           path === undefined

@@ -21,7 +21,7 @@ export {
   FILE_REQUIRE,
   getImportedFileKind,
   getRootImportCandidates,
-  LOADER_IMPORT,
+  parseLoaderImport,
   MODULE_IMPORT,
   MODULE_SUFFIXES,
   readsAsMdx,

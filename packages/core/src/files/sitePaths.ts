@@ -70,8 +70,18 @@ export function getImportedFileKind(path: string): ImportedFileKind {
 export const MODULE_IMPORT = /(?:^|(?<=^(?:import|export)\b[^\n]*;)[ \t]*)(?:import|export)\s+(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/gm;
 /** A file an MDX expression requires, Docusaurus's other way to an image's URL: `require('./img/a.png').default`, `require('/static/v.mp4')` (group 1: the path). */
 export const FILE_REQUIRE = /\brequire\(\s*['"]((?:\.{1,2}\/|@site\/|\/(?!\/))[^'"\n]+)['"]\s*\)/g;
-/** A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` (group 1: the loader, group 2: the path). */
-export const LOADER_IMPORT = /^!!?([\w-]+)-loader!(.+)$/;
+/**
+ * A webpack loader's import, as Docusaurus sites write it: `!!raw-loader!./file` gives
+ * `{ loader: 'raw', path: './file' }`; and an import of a file's text by the `?raw` query (Vite's
+ * way, and a webpack rule's that sites add: typescript-eslint's `!!../src/types.ts?raw`) the raw
+ * loader's too. Undefined for any other import.
+ */
+export function parseLoaderImport(specifier: string): { loader: string; path: string } | undefined {
+  const loader = /^!!?([\w-]+)-loader!(.+)$/.exec(specifier);
+  if (loader) return { loader: loader[1]!, path: loader[2]! };
+  const raw = /^!{0,2}([^!?]+)\?raw$/.exec(specifier);
+  return raw ? { loader: 'raw', path: raw[1]! } : undefined;
+}
 /**
  * What an import of a site module may leave out, tried in order (as the bundler resolves it):
  * `./languages` is `languages.json` too, as Docusaurus's webpack resolves it.

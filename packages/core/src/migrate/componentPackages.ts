@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ISLAND_MODULES, isThemePackage, MDX_MODULES, SASS_FILE } from '../bundle/index.js';
-import { MODULE_IMPORT } from '../files/index.js';
+import { MODULE_IMPORT, parseLoaderImport } from '../files/index.js';
 import { findFencedLines } from './fencedLines.js';
 
 /** A package the site's components import that the new site does not have. */
@@ -61,6 +61,8 @@ export async function findMissingPackages(
     const given = MARKDOWN_FILE.test(file) ? MDX_MODULES : ISLAND_MODULES;
     const local =
       /^(\.|\/|@site\/|node:|[a-z]+:)/.test(specifier) ||
+      // A file's text through a loader (`!!raw-loader!./a.ts`, `./a.ts?raw`).
+      parseLoaderImport(specifier) !== undefined ||
       builtinModules.includes(name) ||
       given.includes(specifier.replace(/^@theme-original\//, '@theme/'));
     if (!local && !isThemePackage(specifier)) want(name, file);

@@ -11,7 +11,7 @@ import { assertWritableFolder } from '../output/index.js';
 import {
   describeUnreadableFolders,
   FILE_REQUIRE,
-  LOADER_IMPORT,
+  parseLoaderImport,
   MODULE_IMPORT,
   readBlogFileName,
   readFolderFiles,
@@ -723,7 +723,7 @@ const IMPORT_SUFFIXES = ['', '.tsx', '.ts', '.jsx', '.js', '.json', '.mdx', '.md
  */
 function recordImportedFiles(site: SiteMigration, sourcePath: string, targetPath: string, text: string): void {
   for (const match of [...text.matchAll(MODULE_IMPORT), ...text.matchAll(FILE_REQUIRE)]) {
-    const specifier = LOADER_IMPORT.exec(match[1]!)?.[2] ?? match[1]!;
+    const specifier = parseLoaderImport(match[1]!)?.path ?? match[1]!;
     const fromRoot = specifier.startsWith('@site/');
     if (!fromRoot && !/^\.{1,2}\//.test(specifier)) continue;
     const source = fromRoot ? specifier.slice('@site/'.length) : posix.join(posix.dirname(sourcePath), specifier);
