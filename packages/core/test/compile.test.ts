@@ -633,6 +633,8 @@ describe('compileMarkdown: code blocks', () => {
     ['ts', 'let y = 2;', 'keyword'],
     ['bash', 'echo "hi" | grep h', 'function'],
     ['json', '{"a": 1}', 'property'],
+    // JSON with comments (tsconfig.json, VS Code's settings), which Prism's json grammar reads.
+    ['jsonc', '{\n  // strict\n  "strict": true\n}', 'comment'],
     ['yaml', 'key: value', 'atrule'],
     // Docusaurus highlights jsx and tsx without being told; so does docgen, with no additionalLanguages.
     ['jsx', 'const a = <App title="x" />;', 'tag'],

@@ -10,7 +10,13 @@ refractor.register(refractorKotlin);
 refractor.register(refractorDocker);
 refractor.register(refractorJsx);
 refractor.register(refractorTsx);
-refractor.alias({ bash: ['sh', 'shell', 'zsh', 'console'], markup: ['html', 'xml', 'svg'], typescript: ['ts'], javascript: ['js'] });
+refractor.alias({
+  bash: ['sh', 'shell', 'zsh', 'console'],
+  markup: ['html', 'xml', 'svg'],
+  typescript: ['ts'],
+  javascript: ['js'],
+  json: ['jsonc'],
+});
 
 /** Languages shown as plain text without a warning. */
 // `mermaid` too: a diagram's source, drawn in the browser (or shown as it is), never highlighted.
