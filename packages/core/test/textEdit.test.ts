@@ -203,12 +203,45 @@ describe('docgen build: text edits', () => {
     await expectSameAsClean();
   }, 120_000);
 
-  it('says which part of an edited doc that other pages show changed, when that takes the whole build', async () => {
-    // A heading: the page's headings and anchors.
-    append('docs/guide/linked.md', '## 새 절\n\n새 절의 본문입니다.');
-    await buildSite();
-    expect(notTaken).toEqual(['what other pages show of docs/guide/linked.md changed: its headings, its anchors']);
+  it('renders the pages of a doc whose headings changed with their new table of contents, unless a link points at an anchor it gains or loses', async () => {
+    // A heading renamed, and a new section (within the numbering of the search index's sections,
+    // as a doc of a large site is): no link points at either.
+    const text = readFileSync(join(site, 'docs/guide/linked.md'), 'utf8');
+    writeFileSync(join(site, 'docs/guide/linked.md'), text.replace('## 자세히', '## 더 자세히'));
+    append('docs/guide/plain.md', '## 새 절\n\n새 절의 본문입니다.');
+    expect((await buildSite()).renderedCount).toBe(4);
+    expect(stages).toContain('edit');
+    expect(readFileSync(join(out, 'docs/guide/linked/index.html'), 'utf8')).toContain('href="#더-자세히"');
+    expect(readFileSync(join(out, 'docs/guide/plain/index.html'), 'utf8')).toContain('href="#새-절"');
     await expectSameAsClean();
+    // More sections than the search index numbers a page's: the index is made anew, by the whole build.
+    append('docs/guide/plain.md', '## 둘째 절\n\n본문.\n\n## 셋째 절\n\n본문.\n\n## 넷째 절\n\n본문.');
+    await buildSite();
+    expect(notTaken).toEqual([expect.stringMatching(/^the edit failed: the search index \S+ could not be updated: /)]);
+    await expectSameAsClean();
+    // linked.md points at #시작 of overview.md: renaming that heading breaks its link (a warning), the
+    // whole build. (Overview given a description first: its opening text, the heading's too, is not.)
+    const overview = readFileSync(join(site, 'docs/guide/overview.md'), 'utf8');
+    const described = overview.replace('title: 개요', 'title: 개요\ndescription: 개요 문서입니다.');
+    writeFileSync(join(site, 'docs/guide/overview.md'), described);
+    await buildSite();
+    writeFileSync(join(site, 'docs/guide/overview.md'), described.replace('## 시작', '## 출발'));
+    const broken = await buildSite();
+    expect(notTaken).toEqual(['a link points at #시작 of docs/guide/overview.md, which its headings no longer give']);
+    expect(broken.diagnostics.map((diagnostic) => diagnostic.message)).toContain(
+      'Broken anchor ./overview.md#시작: /docs/guide/overview has no heading with id "시작"',
+    );
+    await expectSameAsClean();
+    // And back: the link is no longer broken (the last build's warning ends), the whole build again.
+    writeFileSync(join(site, 'docs/guide/overview.md'), described);
+    await buildSite();
+    expect(notTaken).toEqual(['its headings changed, and a link points at an anchor docs/guide/overview.md lacked']);
+    await expectSameAsClean();
+    writeFileSync(join(site, 'docs/guide/overview.md'), overview);
+    await buildSite();
+  }, 120_000);
+
+  it('says which part of an edited doc that other pages show changed, when that takes the whole build', async () => {
     // The opening text of a doc without a description in its front matter is its description.
     writeFileSync(join(site, 'docs/guide/no-description.md'), '---\ntitle: 설명 없는 문서\n---\n\n첫 문단입니다.\n');
     await buildSite();

@@ -9,6 +9,7 @@ import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, re
 import { join } from 'node:path';
 import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest, SourceMarkdown } from '@docgen/types';
 import type { MdxPageContext } from '../compile/mainThread.js';
+import { getLinkedAnchors, normalizeLinkPath } from '../links/index.js';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
 import { hashText, toRouteKey } from './buildPlan.js';
 import { getMarkdownSources, type MdxSetup } from './compileKeys.js';
@@ -23,8 +24,15 @@ export interface DocSnapshot {
   bodyLine: number;
   /** A hash of its front matter as the content read it. */
   frontMatter: string;
-  /** A hash of what other pages see of its compiled body (see getEditShape). */
+  /** A hash of what other pages see of its compiled body but its headings (see getEditShape). */
   shape: string;
+  /** A hash of its headings and anchors (see getOutline): its pages' tables of contents. */
+  outline: string;
+  /**
+   * The anchors of its pages that links point at (getLinkedAnchors), each of which it has; absent
+   * when a link points at one it lacks (a warning of the last build that a change of its headings may end).
+   */
+  linkedAnchors?: string[];
   /** The routes that show its content (`locale\0path`): its page, and its fallback pages in other locales. */
   routes: string[];
   /** Where its link targets (LinkTargets) are in the pack file: [start, end) in bytes. */
@@ -71,12 +79,20 @@ export function toMdxSetup(mdx: MdxSnapshot, docs: Record<string, DocSnapshot>):
 export type LinkTargets = Record<string, Record<string, string>>;
 
 /**
- * What other pages see of a doc's compiled body (getPublicShape), and the files the site copies
- * for it (math, diagrams): two docs of the same shape give the same site model but for their own content.
+ * What other pages see of a doc's compiled body (getPublicShape) but its headings and anchors (its
+ * outline), and the files the site copies for it (math, diagrams): two docs of the same shape and
+ * outline give the same site model but for their own content. Its outline is only its own pages'
+ * (their tables of contents), and the anchors links point at (checked apart: see DocSnapshot.linkedAnchors).
  */
 export function getEditShape(compiled: CompiledMarkdown, frontMatter: unknown): string {
   const uses = [compiled.hasMath ?? false, compiled.hasDiagram ?? false, compiled.hasDocCardList ?? false];
-  return hashText(JSON.stringify([getPublicShape(compiled, shownOf(frontMatter)), uses, compiled.diagnostics.length]));
+  const withoutOutline = { ...compiled, headings: [], anchorIds: [] };
+  return hashText(JSON.stringify([getPublicShape(withoutOutline, shownOf(frontMatter)), uses, compiled.diagnostics.length]));
+}
+
+/** A hash of a doc's headings and anchors. */
+export function getOutline(compiled: CompiledMarkdown): string {
+  return hashText(JSON.stringify([compiled.headings, compiled.anchorIds]));
 }
 
 const shownOf = (frontMatter: unknown) => ({ description: (frontMatter as { description?: unknown }).description === undefined, readingTime: false });
@@ -89,8 +105,6 @@ export function describeShapeChange(before: CompiledMarkdown, after: CompiledMar
   const described = shownOf(frontMatter).description;
   const parts: [string, (compiled: CompiledMarkdown) => unknown][] = [
     ['its title', (compiled) => [compiled.contentTitle, compiled.contentTitleId, compiled.hasExcerpt]],
-    ['its headings', (compiled) => compiled.headings],
-    ['its anchors', (compiled) => compiled.anchorIds],
     ['its links', (compiled) => compiled.urls],
     ['its opening text, which is its description (the front matter has none)', (compiled) => (described ? compiled.description : '')],
     ['the components it shows', (compiled) => compiled.components ?? []],
@@ -216,6 +230,7 @@ export function toEditSnapshot(input: {
         bodyLine: doc.bodyLine,
         frontMatter: hashText(JSON.stringify(doc.frontMatter)),
         shape: getEditShape(compiled, doc.frontMatter),
+        outline: getOutline(compiled),
         routes: [],
         links: [0, 0],
       };
@@ -245,6 +260,13 @@ export function toEditSnapshot(input: {
       const byUrl = (targets.get(source.sourcePath)![locale.locale] ??= {});
       for (const link of source.links) if (link.target !== undefined) byUrl[link.url] = link.target;
     }
+  }
+  // The anchors links point at in each doc's pages, all of which it must have.
+  const linked = getLinkedAnchors(manifest);
+  for (const doc of byKey.values()) {
+    const anchors = new Set(doc.routes.flatMap((routeKey) => [...(linked.get(normalizeLinkPath(routeKey.slice(routeKey.indexOf('\0') + 1))) ?? [])]));
+    const has = new Set(input.compiledOf(doc.key)!.anchorIds.map((id) => id.normalize('NFC')));
+    if ([...anchors].every((anchor) => has.has(anchor))) doc.linkedAnchors = [...anchors].sort();
   }
   const scopes = Object.fromEntries(input.scopes.map(({ file, pages }) => [file, pages]));
   const { salt, themeKey, buildId, islands, mdxSetup } = input;

@@ -4,12 +4,12 @@
  * making its model again, which at 10,000 pages is most of a full rebuild's time.
  */
 import { join } from 'node:path';
-import type { Diagnostic, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown } from '@docgen/types';
+import type { Diagnostic, DocFrontMatter, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown, TocItem } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { appendCompileJournal, readCompileIndex } from '../compile/mainThread.js';
 import { ContentCache, findComponentPages, readDocSource } from '../content/index.js';
-import { hashSearchPages } from '../manifest/index.js';
+import { filterToc, hashSearchPages } from '../manifest/index.js';
 import { createStagingDir, type StagingDir } from '../output/index.js';
 import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText, type LlmsFullParts } from '../seo/index.js';
 import type { RenderTask } from '../workers/tasks.js';
@@ -21,6 +21,7 @@ import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKey
 import {
   describeShapeChange,
   getEditShape,
+  getOutline,
   getImportsKey,
   readEditSnapshot,
   readSnapshotTexts,
@@ -136,7 +137,11 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
-    for (const doc of edited) snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)! };
+    for (const doc of edited) {
+      const compiled = made.compiled.get(doc.key);
+      const outline = compiled ? getOutline(compiled) : doc.before.outline;
+      snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)!, outline };
+    }
     appendEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, made.texts, made.packLength);
     return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics: record.diagnostics };
   } finally {
@@ -200,6 +205,12 @@ async function makeTextEdit(
   const { snapshot, recompiled } = input.plan;
   // Work on the threads that may still write into the staging folder when the edit gives up.
   const underWay: Promise<unknown>[] = [];
+  // Awaited in turn, or all at the end: one that fails meanwhile is no unhandled rejection (which would end the process).
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => {});
+    underWay.push(promise);
+    return promise;
+  };
   try {
     // Two threads: a search index is updated on one while the pages are rendered on the other. The
     // markdown pipeline is loaded by the compile task, and the theme by the render task: on the
@@ -207,7 +218,7 @@ async function makeTextEdit(
     const pool = pools.start(config, staging, { threads: 2, compiles: false, besideCallingThread: true });
     const { sourceKeys } = input.plan;
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
-    underWay.push(compiling);
+    track(compiling);
     const componentPages = findComponentPages(siteDir);
     const themeKey = readThemeKey(config, siteDir, componentPages);
     if (themeKey !== snapshot.themeKey) return notTaken("the theme or the site's components changed");
@@ -230,10 +241,17 @@ async function makeTextEdit(
       if (after.components?.some((component) => component.startsWith(`${doc.sitePath}#`)))
         return `${doc.sitePath} shows interactive components of its own module`;
       if (after.diagnostics.length > 0) return `${doc.sitePath} has a warning`;
-      if (getEditShape(after, doc.source.frontMatter) === doc.before.shape) return undefined;
-      const before = input.explains ? readCompileIndex(storeDir).entries.get(doc.before.key) : undefined;
-      const changes = before && describeShapeChange(before, after, doc.source.frontMatter);
-      return `what other pages show of ${doc.sitePath} changed${changes ? `: ${changes}` : ' (its title, headings, links, or description)'}`;
+      if (getEditShape(after, doc.source.frontMatter) !== doc.before.shape) {
+        const before = input.explains ? readCompileIndex(storeDir).entries.get(doc.before.key) : undefined;
+        const changes = before && describeShapeChange(before, after, doc.source.frontMatter);
+        return `what other pages show of ${doc.sitePath} changed${changes ? `: ${changes}` : ' (its title, links, or description)'}`;
+      }
+      // New headings: the table of contents of its own pages, unless a link points at an anchor it gains or loses.
+      if (getOutline(after) === doc.before.outline) return undefined;
+      if (!doc.before.linkedAnchors) return `its headings changed, and a link points at an anchor ${doc.sitePath} lacked`;
+      const has = new Set(after.anchorIds.map((id) => id.normalize('NFC')));
+      const lost = doc.before.linkedAnchors.find((anchor) => !has.has(anchor));
+      return lost === undefined ? undefined : `a link points at #${lost} of ${doc.sitePath}, which its headings no longer give`;
     };
     const reason = recompiled.map(whyNot).find((why) => why !== undefined);
     if (reason !== undefined) return notTaken(reason);
@@ -256,13 +274,23 @@ async function makeTextEdit(
         return notTaken(`the search index ${file} is not as the last build recorded it`);
       const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
       const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
-      underWay.push(timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages })));
+      const searching = timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages }));
+      // A page's sections that no longer fit the index's numbering make it anew, from every page's body: the whole build's.
+      track(searching.catch((error: unknown) => Promise.reject(new Error(`the search index ${file} could not be updated: ${(error as Error)?.message}`))));
       state.searchIndexes[file] = toSearchIndexKey(hashSearchPages(newPages), searchInput);
       snapshot.scopes[file] = newPages;
     }
 
     const sourceOf = new Map<string, EditedDoc>();
     for (const doc of recompiled) for (const key of doc.before.routes) sourceOf.set(key, doc);
+    // The tables of contents of the pages of docs whose headings changed.
+    const outlines = new Map(recompiled.map((doc) => [doc, getOutline(compiled.get(doc.key)!)]));
+    const tocOf = (routeKey: string) => {
+      const doc = sourceOf.get(routeKey)!;
+      if (outlines.get(doc) === doc.before.outline) return undefined;
+      const { tocMinHeadingLevel: min, tocMaxHeadingLevel: max } = doc.source.frontMatter as DocFrontMatter;
+      return filterToc(compiled.get(doc.key)!.headings, config, { min, max });
+    };
     const routes = toEditedRoutes({
       routeTexts: routeKeys.map((key, place) => [key, read.texts[place]!]),
       record,
@@ -273,6 +301,7 @@ async function makeTextEdit(
       },
       newKeys,
       sourceOf: (routeKey) => sourceOf.get(routeKey)!.sitePath,
+      tocOf,
     });
     if (isNotTaken(routes)) return routes;
     // The threads' locale setups: each locale's site data and the sidebars its pages show.
@@ -288,7 +317,7 @@ async function makeTextEdit(
       pools.setLocale({ ...setup, islands: snapshot.islands?.setup }, 'text-edit');
     }
     const rendering = timeStage(input.onStage, 'render', () => pool.render(routes.tasks, locate));
-    underWay.push(rendering);
+    track(rendering);
     const results = await rendering;
     for (const [place, result] of results.entries()) {
       const entry = state.routes[routeKeys[place]!]!;
@@ -345,6 +374,8 @@ function toEditedRoutes(input: {
   siteKeyOf: (locale: string) => string | undefined;
   newKeys: ReadonlyMap<string, string>;
   sourceOf: (routeKey: string) => string;
+  /** A route's new table of contents, when its doc's headings changed. */
+  tocOf: (routeKey: string) => TocItem[] | undefined;
 }): { tasks: RenderTask[]; texts: Map<string, string> } | TextEditNotTaken {
   const { record, state, newKeys } = input;
   const siteKeys = new Map<string, string | undefined>();
@@ -358,6 +389,11 @@ function toEditedRoutes(input: {
     if (!siteKeys.has(locale)) siteKeys.set(locale, input.siteKeyOf(locale));
     if (siteKey !== siteKeys.get(locale)) return notTaken(`the site data of ${locale} changed`);
     const rekeyed = Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, { ...slot, key: newKeys.get(slot.key) ?? slot.key }]));
+    const toc = input.tocOf(routeKey);
+    if (toc !== undefined) {
+      if (!('toc' in data)) return notTaken(`the route ${routeKey.replace('\0', ' ')} has no table of contents to change`);
+      data.toc = toc;
+    }
     const inputs: RouteInputs = [siteKey, data, rekeyed, componentModule ?? undefined];
     const newText = JSON.stringify(inputs);
     texts.set(routeKey, newText);

@@ -93,14 +93,14 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
       // Component pages and React pages written for Docusaurus render their own ids, which only
       // rendering would reveal (Docusaurus's have useBrokenLinks tell them).
       const rendersIds = route.data.type === 'page' || (route.data.type === 'markdownPage' && route.data.reactPage === true);
-      pages.set(normalizePath(route.path), rendersIds ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))));
+      pages.set(normalizeLinkPath(route.path), rendersIds ? undefined : new Set(route.anchorIds.map((id) => id.normalize('NFC'))));
     }
   }
   // An old URL of a redirect is a page too: its anchors are those of the page it leads to.
   for (const locale of manifest.locales) {
     for (const redirect of locale.redirects) {
-      const target = /^[a-z][a-z\d+.-]*:/i.test(redirect.to) ? undefined : normalizePath(redirect.to.split(/[?#]/)[0]!);
-      pages.set(normalizePath(redirect.from), target === undefined ? undefined : pages.get(target));
+      const target = /^[a-z][a-z\d+.-]*:/i.test(redirect.to) ? undefined : normalizeLinkPath(redirect.to.split(/[?#]/)[0]!);
+      pages.set(normalizeLinkPath(redirect.from), target === undefined ? undefined : pages.get(target));
     }
   }
   const files = new Set([
@@ -180,13 +180,9 @@ function getLinkProblem(
   if (link.unresolved) return problem('broken-link', link.unresolved, shared ? HINTS.relativeShared : HINTS.relativeMarkdown);
   if (link.target === undefined) return undefined;
 
-  const hashIndex = link.target.indexOf('#');
-  const beforeHash = hashIndex >= 0 ? link.target.slice(0, hashIndex) : link.target;
-  // The query is the page's to read: any query reaches the same file.
-  const path = stripIndexHtml(beforeHash.split('?')[0]!);
-  const anchor = hashIndex >= 0 ? link.target.slice(hashIndex + 1).normalize('NFC') : '';
+  const { path, anchor } = parseTarget(link.target);
   if (files.has(path) || (path.endsWith('/') && files.has(`${path}index.html`)) || isUnchecked(path)) return undefined;
-  const key = normalizePath(path);
+  const key = normalizeLinkPath(path);
   if (!pages.has(key)) {
     const meant = link.suggestion ?? (link.kind === 'link' ? suggestPage(key) : undefined);
     const guess = meant === undefined ? '' : `: did you mean ${meant}?`;
@@ -218,8 +214,49 @@ function getGeneratedFiles(manifest: SiteManifest): string[] {
   return files.map(([path]) => path);
 }
 
+/**
+ * The anchors written links point at, by the page that must have them (its path as
+ * `normalizeLinkPath` gives it; a link to a redirect's old URL counts at the page it leads to):
+ * what a change of a page's headings can make broken, or no longer broken (see build/textEdit.ts).
+ */
+export function getLinkedAnchors(manifest: SiteManifest): Map<string, Set<string>> {
+  const redirects = new Map<string, string>();
+  for (const locale of manifest.locales) {
+    for (const redirect of locale.redirects) {
+      if (!/^[a-z][a-z\d+.-]*:/i.test(redirect.to))
+        redirects.set(normalizeLinkPath(redirect.from), normalizeLinkPath(redirect.to.split(/[?#]/)[0]!));
+    }
+  }
+  const linked = new Map<string, Set<string>>();
+  for (const locale of manifest.locales) {
+    for (const source of locale.linkSources) {
+      for (const link of source.links) {
+        if (link.target === undefined || !link.target.includes('#')) continue;
+        const { path, anchor } = parseTarget(link.target);
+        if (anchor === '') continue;
+        const page = normalizeLinkPath(path);
+        const at = redirects.get(page) ?? page;
+        let anchors = linked.get(at);
+        if (!anchors) linked.set(at, (anchors = new Set()));
+        anchors.add(anchor);
+      }
+    }
+  }
+  return linked;
+}
+
+/** A link's target as the checker reads it: the path of the file that serves it, and its anchor (NFC; empty when none). */
+function parseTarget(target: string): { path: string; anchor: string } {
+  const hashIndex = target.indexOf('#');
+  const beforeHash = hashIndex >= 0 ? target.slice(0, hashIndex) : target;
+  // The query is the page's to read: any query reaches the same file.
+  const path = stripIndexHtml(beforeHash.split('?')[0]!);
+  const anchor = hashIndex >= 0 ? target.slice(hashIndex + 1).normalize('NFC') : '';
+  return { path, anchor };
+}
+
 /** `/x/` and `/x` are one page on a static host. */
-function normalizePath(path: string): string {
+export function normalizeLinkPath(path: string): string {
   return path.length > 1 ? path.replace(/\/$/, '') : path;
 }
 

@@ -1,2 +1,2 @@
-export { checkLinks, getBrokenLinks, toLinkDiagnostic } from './checkLinks.js';
+export { checkLinks, getBrokenLinks, getLinkedAnchors, normalizeLinkPath, toLinkDiagnostic } from './checkLinks.js';
 export { getMalformedUrlReason } from './urls.js';

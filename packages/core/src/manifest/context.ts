@@ -138,9 +138,14 @@ export function isCategoryIndexFile(path: string): boolean {
  * footnotes' label heading. `min` and `max` default to the config's tableOfContents levels.
  */
 export function getToc(context: LocaleContext, headings: TocItem[], levels: { min?: number; max?: number } = {}): TocItem[] {
-  const config = context.input.config.themeConfig.tableOfContents;
-  const min = levels.min ?? config.minHeadingLevel;
-  const max = Math.max(min, levels.max ?? config.maxHeadingLevel);
+  return filterToc(headings, context.input.config, levels);
+}
+
+/** The headings a page's table of contents shows: those of the levels its front matter (`levels`) or else the config gives. */
+export function filterToc(headings: TocItem[], config: SiteConfig, levels: { min?: number; max?: number } = {}): TocItem[] {
+  const { tableOfContents } = config.themeConfig;
+  const min = levels.min ?? tableOfContents.minHeadingLevel;
+  const max = Math.max(min, levels.max ?? tableOfContents.maxHeadingLevel);
   return headings.filter((heading) => heading.level >= min && heading.level <= max && heading.id !== 'footnote-label');
 }
 

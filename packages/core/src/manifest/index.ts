@@ -1,5 +1,5 @@
 export { createManifest } from './createManifest.js';
-export { hasConfigHtml, stripNumberPrefix, type CompileSource, type ManifestInput } from './context.js';
+export { filterToc, hasConfigHtml, stripNumberPrefix, type CompileSource, type ManifestInput } from './context.js';
 export { LinkCache } from './linkCache.js';
 export { REDIRECT_HIDES_PAGE, toComparable as toComparableRoute } from './redirects.js';
 export { hashSearchPages } from './searchScopes.js';
