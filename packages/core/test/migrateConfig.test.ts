@@ -355,6 +355,37 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     expect(content.docsInstances).toMatchObject([{ id: 'community', source: 'community', target: 'community' }]);
   });
 
+  it("reads a preset given the classic preset's options (Meta's docusaurus-plugin-internaldocs-fb) as the classic preset", () => {
+    const wrapped = {
+      title: 'Metro',
+      url: 'https://metrobundler.dev',
+      presets: [
+        [
+          'docusaurus-plugin-internaldocs-fb/docusaurus-preset',
+          { docs: { path: '../docs', sidebarPath: './sidebars.json' }, blog: false, enableEditor: true },
+        ],
+        ['some-other-preset', { docs: { path: 'other' } }],
+      ],
+    };
+    const text = JSON.stringify(wrapped, null, 2);
+    const { config, content, notes } = convertConfig(wrapped, 'docusaurus.config.js', text, '/site');
+    expect(content.docs).toMatchObject({ path: '../docs', sidebarPath: './sidebars.json' });
+    expect(content.blog).toBe(false);
+    expect(config.blog).toBeUndefined();
+    expect(notes.map((note) => note.what)).toEqual([
+      'Preset `docusaurus-plugin-internaldocs-fb/docusaurus-preset` is read as the classic preset',
+      'Preset `some-other-preset` is not converted',
+      'Classic preset option `enableEditor` is not converted',
+    ]);
+    // With the classic preset too, it is only noted.
+    const both = { ...wrapped, presets: [['classic', { docs: { path: 'docs' } }], wrapped.presets[0]] };
+    const withClassic = convertConfig(both, 'docusaurus.config.js', JSON.stringify(both, null, 2), '/site');
+    expect(withClassic.content.docs).toMatchObject({ path: 'docs' });
+    expect(withClassic.notes.map((note) => note.what)).toEqual([
+      'Preset `docusaurus-plugin-internaldocs-fb/docusaurus-preset` is not converted',
+    ]);
+  });
+
   it("puts a docs instance outside the site folder (typescript-eslint's ../../docs) in a folder named by its id", () => {
     const outside = {
       title: 'Outside',

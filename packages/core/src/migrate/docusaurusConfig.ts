@@ -93,7 +93,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     if (plugin && PLUGINS_DOCGEN_HAS.has(plugin)) continue;
     const tags = plugin ? toPluginHeadTags(plugin, preset![key]) : undefined;
     if (tags) pluginHeadTags.push(...tags);
-    else if (!['docs', 'blog', 'pages', 'theme'].includes(key)) {
+    else if (!CLASSIC_CONTENT.includes(key)) {
       at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its manual for what it builds.');
     }
   }
@@ -771,25 +771,46 @@ function pluginName(entry: unknown): string | undefined {
   return undefined;
 }
 
-/** The classic preset's options; undefined when the site has no classic preset. */
+/**
+ * The classic preset's options; undefined when the site has no classic preset. Without one, a
+ * preset given the classic preset's options (`docs`, `blog`, `pages` or `theme`: one that wraps it,
+ * as Meta's sites' `docusaurus-plugin-internaldocs-fb/docusaurus-preset` does) is read as it.
+ */
 function findClassicPreset(presets: unknown, configFile: string, configText: string, notes: MigrationNote[]): Data | undefined {
   let options: Data | undefined;
+  let wrapping: { name: string | undefined; options: Data } | undefined;
+  const others: (string | undefined)[] = [];
   for (const entry of Array.isArray(presets) ? presets : []) {
     const name = pluginName(entry);
-    if (name && (CLASSIC_PRESETS.has(name) || /preset-classic/.test(name))) {
-      const given = Array.isArray(entry) ? entry[1] : undefined;
-      options = isData(given) ? given : {};
-    } else {
-      notes.push({
-        file: configFile,
-        line: (name && findLine(configText, name)) || findKeyLine(configText, 'presets'),
-        what: `Preset \`${name ?? 'inline function'}\` is not converted`,
-        todo: 'docgen reads docs, blog and pages as the classic preset does; anything else the preset adds is not migrated.',
-      });
-    }
+    const given = Array.isArray(entry) ? entry[1] : undefined;
+    if (name && (CLASSIC_PRESETS.has(name) || /preset-classic/.test(name))) options = isData(given) ? given : {};
+    else if (!wrapping && isData(given) && CLASSIC_CONTENT.some((key) => key in given)) wrapping = { name, options: given };
+    else others.push(name);
+  }
+  const lineOf = (name: string | undefined) => (name && findLine(configText, name)) || findKeyLine(configText, 'presets');
+  if (wrapping && options) others.unshift(wrapping.name);
+  else if (wrapping) {
+    notes.push({
+      file: configFile,
+      line: lineOf(wrapping.name),
+      what: `Preset \`${wrapping.name ?? 'inline function'}\` is read as the classic preset`,
+      todo: 'Its docs, blog, pages and theme options are migrated as the classic preset takes them; anything else the preset adds is not.',
+    });
+    options = wrapping.options;
+  }
+  for (const name of others) {
+    notes.push({
+      file: configFile,
+      line: lineOf(name),
+      what: `Preset \`${name ?? 'inline function'}\` is not converted`,
+      todo: 'docgen reads docs, blog and pages as the classic preset does; anything else the preset adds is not migrated.',
+    });
   }
   return options;
 }
+
+/** The classic preset's options for its content plugins and theme. */
+const CLASSIC_CONTENT = ['docs', 'blog', 'pages', 'theme'];
 
 function convertI18n(i18n: unknown): Data {
   const given = isData(i18n) ? i18n : {};
