@@ -629,6 +629,7 @@ describe('compileMarkdown: code blocks', () => {
   it.each([
     ['java', 'public class A { }', 'keyword'],
     ['groovy', "def x = 'a'", 'keyword'],
+    ['gradle', "dependencies {\n  implementation 'androidx.core:core:1.9.0'\n}", 'string'],
     ['typescript', 'const x: number = 1;', 'builtin'],
     ['ts', 'let y = 2;', 'keyword'],
     ['bash', 'echo "hi" | grep h', 'function'],

@@ -16,6 +16,8 @@ refractor.alias({
   typescript: ['ts'],
   javascript: ['js'],
   json: ['jsonc'],
+  // Gradle's build scripts are Groovy (Android setup pages: Capacitor's, React Native's).
+  groovy: ['gradle'],
 });
 
 /** Languages shown as plain text without a warning. */
