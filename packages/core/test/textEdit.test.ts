@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/index.js';
@@ -200,6 +200,28 @@ describe('docgen build: text edits', () => {
     await buildSite();
     expect(stages).not.toContain('edit');
     expect(notTaken).toEqual([expect.stringMatching(/^the edit failed: ENOENT: no such file or directory, open '.*_docgen\/sidebars\//)]);
+    await expectSameAsClean();
+  }, 120_000);
+
+  it("keeps each edit's changes in the snapshot's journal, and builds the whole site when its last line was cut short", async () => {
+    const journal = join(site, '.docgen/last-build-model.journal');
+    append('docs/guide/plain.md', '저널에 남는 편집입니다.');
+    await buildSite();
+    append('docs/guide/plain.md', '두 번째 편집입니다.');
+    await buildSite();
+    expect(stages).toContain('edit');
+    expect(readFileSync(journal, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    await expectSameAsClean();
+    // A process killed while it appended: the snapshot is not read, the whole build runs and writes it anew.
+    writeFileSync(journal, readFileSync(journal, 'utf8').slice(0, -20));
+    append('docs/guide/plain.md', '세 번째 편집입니다.');
+    await buildSite();
+    expect(notTaken).toEqual(['the last build left no snapshot of its site model']);
+    expect(existsSync(journal)).toBe(false);
+    await expectSameAsClean();
+    append('docs/guide/plain.md', '네 번째 편집입니다.');
+    await buildSite();
+    expect(stages).toContain('edit');
     await expectSameAsClean();
   }, 120_000);
 

@@ -5,7 +5,8 @@
  * locale's site data and each search index's pages. Enough to render
  * again the pages of a doc whose text alone changed, without reading the site or making its model.
  */
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest, SourceMarkdown } from '@docgen/types';
 import type { MdxPageContext } from '../compile/mainThread.js';
@@ -115,6 +116,8 @@ export function describeShapeChange(before: CompiledMarkdown, after: CompiledMar
 }
 
 export interface EditSnapshot {
+  /** Names the whole build that wrote it: the text edits' journal lines after it carry it (see EditJournalLine). */
+  base: string;
   /** The build record's fingerprint: a snapshot is used only with the record it was written with. */
   fingerprint: string;
   /** The fingerprint's frame without the docs' files (see getFrame). */
@@ -137,6 +140,8 @@ export interface EditSnapshot {
 }
 
 const SNAPSHOT_FILE = 'last-build-model.json';
+/** What each text edit changed of the snapshot, a line each: a 10,000-page snapshot is not written again per edit. */
+const JOURNAL_FILE = 'last-build-model.journal';
 /** The JSON texts the snapshot points at (route inputs, link targets), one after the other. */
 const PACK_FILE = 'last-build-model.pack';
 /** The pack a build writes as it goes, until its snapshot is written (a failed build's is written over by the next). */
@@ -210,7 +215,7 @@ export function toEditSnapshot(input: {
   /** Each built locale's search indexes: file and pages. */
   scopes: { file: string; pages: SearchPage[] }[];
   renderLocales: ReadonlySet<string>;
-}): Omit<EditSnapshot, 'fingerprint' | 'frame'> {
+}): Omit<EditSnapshot, 'base' | 'fingerprint' | 'frame'> {
   const { manifest, content, renderLocales } = input;
   // A doc an MDX page imports (as a partial, or its text) is part of that page too: not a text edit's.
   const imported = new Set(
@@ -282,32 +287,68 @@ export function toEditSnapshot(input: {
   return { salt, themeKey, buildId, islands, sites, ...(mdx && { mdx }), docs, routes: input.routes, scopes };
 }
 
-/** Writes a build's snapshot, its pack (made by createSnapshotPack) put in place first. */
-export function writeEditSnapshot(cacheDir: string, snapshot: EditSnapshot): void {
+/** Writes a build's snapshot (`base` given here), its pack (made by createSnapshotPack) put in place first; the journal of the last one goes. */
+export function writeEditSnapshot(cacheDir: string, snapshot: Omit<EditSnapshot, 'base'>): void {
   renameSync(join(cacheDir, NEXT_PACK_FILE), join(cacheDir, PACK_FILE));
-  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
+  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify({ base: randomUUID(), ...snapshot }));
+  rmSync(join(cacheDir, JOURNAL_FILE), { force: true });
+}
+
+/** What a text edit changed of the snapshot `base` names: a line of its journal. */
+export interface EditJournalLine {
+  base: string;
+  fingerprint: string;
+  /** The edited docs. */
+  docs: Record<string, DocSnapshot>;
+  /** Where the edited routes' inputs now are in the pack. */
+  routes: Record<string, [number, number]>;
+  /** The pages of search indexes whose key changed: by file, the page's place in the index -> its key. */
+  scopes: Record<string, Record<number, string>>;
 }
 
 /**
- * Writes a text edit's snapshot, its texts (their ranges recorded in it) added at the end of the
- * pack first (which is `from` bytes long).
+ * Adds a text edit's changes to the snapshot's journal, its texts (their ranges recorded in the
+ * line) added at the end of the pack first (which is `from` bytes long).
  */
-export function appendEditSnapshot(cacheDir: string, snapshot: EditSnapshot, texts: SnapshotTexts, from: number): void {
+export function appendEditSnapshot(cacheDir: string, line: Omit<EditJournalLine, 'routes'>, texts: SnapshotTexts, from: number): void {
   const pack = openPack(join(cacheDir, PACK_FILE), from);
-  for (const [key, text] of texts.routes) snapshot.routes[key] = pack.add(text);
-  for (const [sitePath, text] of texts.links) snapshot.docs[sitePath]!.links = pack.add(text);
+  const routes: Record<string, [number, number]> = {};
+  for (const [key, text] of texts.routes) routes[key] = pack.add(text);
+  for (const [sitePath, text] of texts.links) line.docs[sitePath]!.links = pack.add(text);
   pack.finish();
-  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(snapshot));
+  // A line cut short (a killed process) makes the snapshot unreadable: the next build is whole.
+  appendFileSync(join(cacheDir, JOURNAL_FILE), `${JSON.stringify({ ...line, routes })}\n`);
 }
 
 export function forgetEditSnapshot(cacheDir: string): void {
   rmSync(join(cacheDir, SNAPSHOT_FILE), { force: true });
+  rmSync(join(cacheDir, JOURNAL_FILE), { force: true });
 }
 
-/** The last build's snapshot, if it wrote one that can be read. */
+/** The last build's snapshot with the text edits since (its journal), if it wrote one that can be read. */
 export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
   try {
-    return JSON.parse(readWholeText(join(cacheDir, SNAPSHOT_FILE))) as EditSnapshot;
+    const snapshot = JSON.parse(readWholeText(join(cacheDir, SNAPSHOT_FILE))) as EditSnapshot;
+    let journal = '';
+    try {
+      journal = readFileSync(join(cacheDir, JOURNAL_FILE), 'utf8');
+    } catch {
+      // No text edit since.
+    }
+    for (const text of journal.split('\n')) {
+      if (text === '') continue;
+      const line = JSON.parse(text) as EditJournalLine;
+      // Of the snapshot before (a whole build replaced it, and was stopped before it removed the journal).
+      if (line.base !== snapshot.base) continue;
+      snapshot.fingerprint = line.fingerprint;
+      Object.assign(snapshot.docs, line.docs);
+      Object.assign(snapshot.routes, line.routes);
+      for (const [file, keys] of Object.entries(line.scopes)) {
+        const pages = snapshot.scopes[file]!;
+        for (const [place, key] of Object.entries(keys)) pages[Number(place)] = { ...pages[Number(place)]!, key };
+      }
+    }
+    return snapshot;
   } catch {
     return undefined;
   }

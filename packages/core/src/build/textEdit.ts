@@ -33,7 +33,7 @@ import {
 } from './editSnapshot.js';
 import { toSearchIndexKey, toSiteKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
-import { writeSearchIndex } from './writeSearch.js';
+import { keepSearchFiles, writeSearchIndex } from './writeSearch.js';
 import { DOCGEN_VERSION } from '../version.js';
 
 /** More docs edited than this: the whole build, which compiles and renders on every core, is as quick. */
@@ -137,12 +137,14 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
+    const docs: Record<string, DocSnapshot> = {};
     for (const doc of edited) {
       const compiled = made.compiled.get(doc.key);
       const outline = compiled ? getOutline(compiled) : doc.before.outline;
-      snapshot.docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)!, outline };
+      docs[doc.sitePath] = { ...doc.before, key: doc.key, stamp: fingerprints.stamps.get(doc.sitePath)!, outline };
     }
-    appendEditSnapshot(cacheDir, { ...snapshot, fingerprint: fingerprints.fingerprint }, made.texts, made.packLength);
+    const line = { base: snapshot.base, fingerprint: fingerprints.fingerprint, docs, scopes: made.scopes };
+    appendEditSnapshot(cacheDir, line, made.texts, made.packLength);
     return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics: record.diagnostics };
   } finally {
     await threads.close();
@@ -231,6 +233,14 @@ async function makeTextEdit(
     const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
     // (A doc with no links has an empty text.)
     const linkTexts = recompiled.map((_, place) => read.texts[routeKeys.length + place] || '{}');
+    // The search indexes that hold the edited docs, and the files of each the output has (listing a
+    // folder of thousands of files): found while the thread compiles, not after.
+    const oldKeys = new Set(recompiled.map((doc) => doc.before.key));
+    const keptSearchFiles = new Map(
+      Object.entries(snapshot.scopes)
+        .filter(([, pages]) => pages.some((page) => oldKeys.has(page.key)))
+        .map(([file]) => [file, keepSearchFiles(staging, file).kept]),
+    );
     const compiled = new Map((await compiling).map((result) => [result.key, result]));
     const storeDir = join(cacheDir, 'compiled');
     // Why a doc's compiled body cannot take the text edit: undefined when it can.
@@ -268,17 +278,19 @@ async function makeTextEdit(
       ...(record.state.llmsFull && { llmsFull: { ...record.state.llmsFull } }),
     };
     const searchInput = snapshot.islands?.key;
-    for (const [file, pages] of Object.entries(snapshot.scopes)) {
-      if (!pages.some((page) => newKeys.has(page.key))) continue;
+    // The pages of each index whose key changed (by their place in it), for the snapshot's journal.
+    const scopes: Record<string, Record<number, string>> = {};
+    for (const [file, kept] of keptSearchFiles) {
+      const pages = snapshot.scopes[file]!;
       if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file])
         return notTaken(`the search index ${file} is not as the last build recorded it`);
       const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
       const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
-      const searching = timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages }));
+      const searching = timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages }, kept));
       // A page's sections that no longer fit the index's numbering make it anew, from every page's body: the whole build's.
       track(searching.catch((error: unknown) => Promise.reject(new Error(`the search index ${file} could not be updated: ${(error as Error)?.message}`))));
       state.searchIndexes[file] = toSearchIndexKey(hashSearchPages(newPages), searchInput);
-      snapshot.scopes[file] = newPages;
+      scopes[file] = Object.fromEntries(newPages.flatMap((page, place) => (page === pages[place] ? [] : [[place, page.key]])));
     }
 
     const sourceOf = new Map<string, EditedDoc>();
@@ -353,7 +365,7 @@ async function makeTextEdit(
     }
     await Promise.all(underWay);
     const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linkTexts[place]!]));
-    return { state, compiled, texts: { routes: routes.texts, links }, packLength: read.length, rendered: routes.tasks.length };
+    return { state, compiled, texts: { routes: routes.texts, links }, scopes, packLength: read.length, rendered: routes.tasks.length };
   } finally {
     // Nothing writes into the staging folder once this returns.
     await Promise.allSettled(underWay);

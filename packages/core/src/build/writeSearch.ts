@@ -60,14 +60,16 @@ export function createSearchWriter(
 
 /**
  * Writes one search index on `pool`'s threads, updated from its table: the files of the index
- * written before stay, unless the new index no longer names them.
+ * written before stay, unless the new index no longer names them. `kept`: those files, when the
+ * caller kept them already (keepSearchFiles), while it waited for something else.
  */
 export async function writeSearchIndex(
   into: { pool: TaskPool; output: OutputWriter; locate: Locate; islandsFile: string | undefined },
   { file, pages }: SearchWrite,
+  kept: ReadonlySet<string> = keepSearchFiles(into.output, file).kept,
 ): Promise<void> {
   const { pool, output, locate, islandsFile } = into;
-  const existing = [...keepSearchFiles(output, file).kept];
+  const existing = [...kept];
   const files = new Set(await pool.search(file, pages, locate, { paths: existing, dir: output.keptFrom }, islandsFile));
   for (const path of existing) if (!files.has(path)) output.remove(path);
 }
