@@ -99,7 +99,7 @@ function getSiteIndex(manifest: SiteManifest): SiteIndex {
   // An old URL of a redirect is a page too: its anchors are those of the page it leads to.
   for (const locale of manifest.locales) {
     for (const redirect of locale.redirects) {
-      const target = /^[a-z][a-z\d+.-]*:/i.test(redirect.to) ? undefined : normalizeLinkPath(redirect.to.split(/[?#]/)[0]!);
+      const target = getRedirectPage(redirect.to);
       pages.set(normalizeLinkPath(redirect.from), target === undefined ? undefined : pages.get(target));
     }
   }
@@ -223,8 +223,8 @@ export function getLinkedAnchors(manifest: SiteManifest): Map<string, Set<string
   const redirects = new Map<string, string>();
   for (const locale of manifest.locales) {
     for (const redirect of locale.redirects) {
-      if (!/^[a-z][a-z\d+.-]*:/i.test(redirect.to))
-        redirects.set(normalizeLinkPath(redirect.from), normalizeLinkPath(redirect.to.split(/[?#]/)[0]!));
+      const target = getRedirectPage(redirect.to);
+      if (target !== undefined) redirects.set(normalizeLinkPath(redirect.from), target);
     }
   }
   const linked = new Map<string, Set<string>>();
@@ -243,6 +243,11 @@ export function getLinkedAnchors(manifest: SiteManifest): Map<string, Set<string
     }
   }
   return linked;
+}
+
+/** The page a redirect leads to (`normalizeLinkPath`), unless it leads off the site. */
+function getRedirectPage(to: string): string | undefined {
+  return /^[a-z][a-z\d+.-]*:/i.test(to) ? undefined : normalizeLinkPath(to.split(/[?#]/)[0]!);
 }
 
 /** A link's target as the checker reads it: the path of the file that serves it, and its anchor (NFC; empty when none). */
