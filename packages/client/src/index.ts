@@ -7,3 +7,5 @@ export { loadSidebar, getLoadedSidebar } from './loader.js';
 export { useSidebar } from './useSidebar.js';
 export type { LoadNavigation, NavigationModule, PageState, PageLoaders, PrepareRoute, RouterSnapshot, RouterState } from './pageState.js';
 export { ANNOUNCEMENT_STORAGE_KEY, COLOR_MODE_STORAGE_KEY, getPreferredVersionStorageKey, getTabGroupStorageKey } from '@docgen/shared';
+// The page's table of contents is made as the build makes `<TOCInline>`'s.
+export { toTocTree, type TocNode } from '@docgen/shared/toc';

@@ -1,23 +1,8 @@
 import { useState } from 'react';
+import { toTocTree, type TocNode } from '@docgen/client';
 import type { TocItem } from '@docgen/types';
 import { useBehaviourEffect } from '../afterHydration.js';
 import { useTranslate } from '../i18n.js';
-
-interface TocNode extends TocItem {
-  children: TocNode[];
-}
-
-function toTree(items: TocItem[]): TocNode[] {
-  const roots: TocNode[] = [];
-  const stack: TocNode[] = [];
-  for (const item of items) {
-    const node: TocNode = { ...item, children: [] };
-    while (stack.length > 0 && stack[stack.length - 1]!.level >= node.level) stack.pop();
-    (stack.length > 0 ? stack[stack.length - 1]!.children : roots).push(node);
-    stack.push(node);
-  }
-  return roots;
-}
 
 function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null }) {
   return (
@@ -53,7 +38,7 @@ export function TableOfContents({ items, variant = 'desktop' }: { items: TocItem
   const t = useTranslate();
   const active = useActiveHeading(variant === 'desktop' ? items : []);
   if (items.length === 0) return null;
-  const tree = toTree(items);
+  const tree = toTocTree(items);
   if (variant === 'mobile') {
     return (
       <details className="toc-mobile">

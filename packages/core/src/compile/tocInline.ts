@@ -1,3 +1,4 @@
+import { toTocTree, type TocNode } from '@docgen/shared/toc';
 import type { TocItem } from '@docgen/types';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { walkTree } from './walk.js';
@@ -41,36 +42,22 @@ export function hasElement(hast: HastRoot, tagName: string | ((element: Element)
   return found;
 }
 
-/**
- * The headings as nested lists: a heading is listed under the nearest heading before it of a lower
- * level, and at the top when there is none (a list given from an h3 on: the h2 after it is at the top too).
- */
-function toTocList(headings: TocItem[]): Element | undefined {
+/** The headings as nested lists (see toTocTree); undefined when there is none. */
+function toTocList(headings: readonly TocItem[]): Element | undefined {
   if (headings.length === 0) return undefined;
-  const top: Element = { type: 'element', tagName: 'ul', properties: {}, children: [] };
-  // The open items, each with its level and the list its children go in (made when the first comes).
-  const open: { level: number; item: Element; list?: Element }[] = [];
-  for (const heading of headings) {
-    while (open.length > 0 && open.at(-1)!.level >= heading.level) open.pop();
-    const parent = open.at(-1);
-    let list = top;
-    if (parent) {
-      if (!parent.list) {
-        parent.list = { type: 'element', tagName: 'ul', properties: {}, children: [] };
-        parent.item.children.push(parent.list);
-      }
-      list = parent.list;
-    }
-    const item: Element = {
+  const toList = (nodes: TocNode[]): Element => ({
+    type: 'element',
+    tagName: 'ul',
+    properties: {},
+    children: nodes.map((node) => ({
       type: 'element',
       tagName: 'li',
       properties: {},
       children: [
-        { type: 'element', tagName: 'a', properties: { href: `#${heading.id}` }, children: [{ type: 'text', value: heading.value }] },
+        { type: 'element', tagName: 'a', properties: { href: `#${node.id}` }, children: [{ type: 'text', value: node.value }] },
+        ...(node.children.length > 0 ? [toList(node.children)] : []),
       ],
-    };
-    list.children.push(item);
-    open.push({ level: heading.level, item });
-  }
-  return top;
+    })),
+  });
+  return toList(toTocTree(headings));
 }
