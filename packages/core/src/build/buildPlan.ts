@@ -29,6 +29,12 @@ export interface RouteRecord {
 /** The key of a route in an OutputState: unique across locales. */
 export const toRouteKey = (locale: string, path: string) => `${locale}\0${path}`;
 
+/** The locale and path a route key (toRouteKey) names. */
+export function fromRouteKey(key: string): { locale: string; path: string } {
+  const at = key.indexOf('\0');
+  return { locale: key.slice(0, at), path: key.slice(at + 1) };
+}
+
 export const hashText = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** What a page shows: the locale's site data (see hashSiteInputs), the route's data and content, its page component. */

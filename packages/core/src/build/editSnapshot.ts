@@ -12,7 +12,7 @@ import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest,
 import type { MdxPageContext } from '../compile/mainThread.js';
 import { getLinkedAnchors, normalizeLinkPath } from '../links/index.js';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
-import { hashText, toRouteKey } from './buildPlan.js';
+import { fromRouteKey, hashText, toRouteKey } from './buildPlan.js';
 import { getMarkdownSources, type MdxSetup } from './compileKeys.js';
 import { getPublicShape } from './renderAhead.js';
 
@@ -269,7 +269,7 @@ export function toEditSnapshot(input: {
   // The anchors links point at in each doc's pages, all of which it must have.
   const linked = getLinkedAnchors(manifest);
   for (const doc of byKey.values()) {
-    const anchors = new Set(doc.routes.flatMap((routeKey) => [...(linked.get(normalizeLinkPath(routeKey.slice(routeKey.indexOf('\0') + 1))) ?? [])]));
+    const anchors = new Set(doc.routes.flatMap((routeKey) => [...(linked.get(normalizeLinkPath(fromRouteKey(routeKey).path)) ?? [])]));
     const has = new Set(input.compiledOf(doc.key)!.anchorIds.map((id) => id.normalize('NFC')));
     if ([...anchors].every((anchor) => has.has(anchor))) doc.linkedAnchors = [...anchors].sort();
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { CompiledMarkdown, ManifestRoute, SiteConfig, SiteContent, SiteManifest, SourceMarkdown } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
-import { toRouteKey } from './buildPlan.js';
+import { fromRouteKey, toRouteKey } from './buildPlan.js';
 import type { ClientBundle } from '../bundle/index.js';
 import type { BundleExtras } from './builderResources.js';
 import type { CompileTask } from '../compile/mainThread.js';
@@ -170,7 +170,7 @@ export function startPreview(input: PreviewInput, onReady: (control: RenderContr
 
   async function render(key: string): Promise<void> {
     if (stopped) throw new Error('The preview has stopped');
-    const [locale, path] = key.split('\0') as [string, string];
+    const { locale, path } = fromRouteKey(key);
     const findRoute = (loaded: SiteManifest) => {
       const localeManifest = loaded.locales.find((candidate) => candidate.locale === locale)!;
       return { localeManifest, route: localeManifest.routes.find((candidate) => candidate.path === path)! };

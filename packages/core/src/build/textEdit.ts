@@ -15,7 +15,7 @@ import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText, ty
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { timeStage } from './builderState.js';
-import { hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
+import { fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
@@ -411,7 +411,7 @@ function toEditedRoutes(input: {
     texts.set(routeKey, newText);
     state.routes[routeKey] = { ...recorded, inputs: hashText(newText) };
     const route: ManifestRoute = {
-      path: routeKey.slice(locale.length + 1),
+      path: fromRouteKey(routeKey).path,
       locale,
       key: '',
       isTranslation: false,
