@@ -21,6 +21,7 @@ describe('the public exports of @docgen/client', () => {
           "loadSidebar",
           "scrollToHash",
           "startSite",
+          "toTocTree",
           "useLocation",
           "useNavigate",
           "usePage",

@@ -239,6 +239,7 @@ describe('public exports', () => {
       './pageData',
       './scriptUrl',
       './search',
+      './toc',
     ]);
   });
 });
