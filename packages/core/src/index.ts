@@ -3,6 +3,7 @@ export { loadSite } from './build/index.js';
 export { clearCache, findCacheDir, type ClearResult, type Debris } from './build/index.js';
 export type { LockWait } from './processes/index.js';
 export { raiseTierUpBudget } from './processes/index.js';
+export { stopBundler } from './bundle/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation, getEnvironmentError } from './diagnostics/index.js';
 export { getConfigJsonSchema, readConfig } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { toBundleError } from '../src/bundle/esbuildCommon.js';
+import { stopBundler, toBundleError } from '../src/bundle/esbuildCommon.js';
+import { listChildProcesses } from '../src/processes/index.js';
 
 /** A failure as esbuild throws it: its first error's text, file (as esbuild names it), line and column (0-based), and a note. */
 const failure = (file: string, note?: string) => ({
@@ -58,5 +61,18 @@ describe("a failed bundle's hint", () => {
     );
     // A file that is not there is no package to install.
     expect(toBundleError({ errors: [unresolved('./gone', 'docgen-site:src/a.jsx', 3)] }, input).hint).toBe('Fix it.');
+  });
+});
+
+describe.runIf(existsSync('/proc/self/task'))("esbuild's process at the end of a command", () => {
+  it('has ended and been reaped when stopBundler resolves, and the next bundle starts another', async () => {
+    await esbuild.transform('let a = 1', {});
+    const services = listChildProcesses().filter((child) => child.command.includes(`--service=${esbuild.version}`));
+    expect(services.length).toBeGreaterThan(0);
+    await stopBundler();
+    // Reaped: its CPU time is this process's children's. A process killed and not yet reaped
+    // would still be in /proc, as a zombie.
+    for (const service of services) expect(existsSync(`/proc/${service.pid}`)).toBe(false);
+    expect((await esbuild.transform('let b = 2', { minify: true })).code).toBe('let b=2;\n');
   });
 });

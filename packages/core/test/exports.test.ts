@@ -30,6 +30,7 @@ describe('@docgen/core public exports', () => {
         "readTranslations",
         "startDevServer",
         "startStaticServer",
+        "stopBundler",
         "swizzle",
         "writeManuals",
       ]

@@ -19,5 +19,6 @@ export {
 } from './temporaries.js';
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';
+export { listChildProcesses, waitForChildrenToEnd, type ChildProcessInfo } from './children.js';
 export { findCompiledModule, hashOwnCode } from './ownCode.js';
 export { raiseTierUpBudget, TIER_UP_BUDGET } from './tierUpBudget.js';
