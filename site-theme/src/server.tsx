@@ -3,15 +3,15 @@ import { renderToString } from 'react-dom/server';
 import { RouterProvider } from '@docgen/client';
 import type { PropSidebar, RouteData, SiteData } from '@docgen/types';
 import { App } from './App.js';
-import { translateFrom } from './i18n.js';
 import { MetadataCollector } from './pages/PageMetadata.js';
+import { translateCount } from './plural.js';
 import './styles.css';
 
 export { renderContent } from './content/renderContent.js';
 
 /** Strings only the server renders (never in the browser's bundle): the site's translations override them by key. */
 const SERVER_STRINGS = {
-  en: { 'sidebar.more': '{count} more pages' },
+  en: { 'sidebar.more': '1 more page|{count} more pages' },
   ko: { 'sidebar.more': '페이지 {count}개 더 보기' },
 };
 
@@ -20,7 +20,7 @@ const SERVER_STRINGS = {
  * out (its HTML shows those around the page; the whole list follows from the sidebar file).
  */
 export function sidebarMoreLabel(site: SiteData, count: number): string {
-  return translateFrom(SERVER_STRINGS, site.locale, site.translations, 'sidebar.more', { count });
+  return translateCount(SERVER_STRINGS, site.locale, site.translations, 'sidebar.more', { count });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PropNavbarItem, PropSidebar } from '@docgen/types';
+import type { PropNavbarItem, PropSidebar, RouteData } from '@docgen/types';
 import { DocPage, Breadcrumbs, Paginator } from '../src/docs/DocPage.js';
 import { DocSidebar } from '../src/docs/DocSidebar.js';
 import { TableOfContents } from '../src/docs/TableOfContents.js';
@@ -322,5 +322,53 @@ describe('renderPage (the server entry)', () => {
     const names = page.findAll('button').map((button) => button.attrs['aria-label'] ?? button.text);
     expect(names).toEqual(expect.arrayContaining(['닫기', '탐색 메뉴 열기/닫기', '한국어']));
     expect(names.some((name) => name.startsWith('어두운 모드와 밝은 모드 전환'))).toBe(true);
+  });
+});
+
+describe('counts in UI strings', () => {
+  const post = (n: number) => ({
+    path: `/en/blog/post-${n}`,
+    title: `Post ${n}`,
+    description: '',
+    date: '2025-01-01',
+    readingTimeMinutes: 1,
+    authors: [],
+    tags: [],
+    hasTruncateMarker: false,
+  });
+  const page = (route: RouteData) => parseHtml(renderPage({ site: EN_SITE, route }).html);
+  const common = {
+    title: 'Blog',
+    description: '',
+    canonical: 'https://docs.example.com/en/blog',
+    alternates: [],
+    noIndex: false,
+    html: {},
+  };
+
+  it("say one post and 2 posts on the authors' list, as English does", () => {
+    const authors = [
+      { key: 'kim', name: 'Kim', count: 1 },
+      { key: 'lee', name: 'Lee', count: 2 },
+    ];
+    const list = page({ ...common, type: 'blogAuthorList', path: '/en/blog/authors', authors });
+    expect(list.findAll('li').map((item) => item.findAll('span').at(-1)!.text)).toEqual(['1 post', '2 posts']);
+  });
+
+  it("count every post of a tag on each of its pages, not the page's", () => {
+    const tag = { label: 'sbom', path: '/en/blog/tags/sbom', count: 25 };
+    const posts = Array.from({ length: 10 }, (_, n) => post(n));
+    const second = page({ ...common, type: 'blogTag', path: '/en/blog/tags/sbom/page/2', tag, posts, page: 2, totalPages: 3 });
+    expect(second.findAll('h1')[0]!.text).toBe('25 posts tagged with "sbom"');
+    const single = page({
+      ...common,
+      type: 'blogTag',
+      path: '/en/blog/tags/one',
+      tag: { ...tag, count: 1 },
+      posts: [post(1)],
+      page: 1,
+      totalPages: 1,
+    });
+    expect(single.findAll('h1')[0]!.text).toBe('One post tagged with "sbom"');
   });
 });

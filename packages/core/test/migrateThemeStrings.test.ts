@@ -28,10 +28,11 @@ describe('code.json to theme strings', () => {
       strings: {
         'banner.latestLink': 'Voir la {link} ({latest}).',
         'heading.link': 'Lien direct vers {title}',
+        'blog.postCount': 'Un article|{count} articles',
         'blog.archive': 'Archives',
         'blog.archive.title': 'Archives',
       },
-      unmapped: ['theme.common.editThisPage', 'theme.blog.post.plurals'],
+      unmapped: ['theme.common.editThisPage'],
     });
   });
 

@@ -59,7 +59,7 @@ describe('the search page', () => {
     const titles = page.locator('.search-page__title');
     await expect.poll(() => titles.allTextContents()).toContain('Intro › Setup');
     expect(await page.locator('.search-page__input').inputValue()).toBe('setup');
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('1 results for "setup"');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('One result for "setup"');
     await page.locator('.search-page__input').fill('gadgets');
     await expect.poll(() => titles.allTextContents()).toEqual(['Gadgets']);
     expect(new URL(page.url()).search).toBe('?q=gadgets');

@@ -511,7 +511,7 @@ describe('blog', () => {
     await gotoReady(page, `${siteUrl}/en/blog/tags`);
     expect(await page.locator('.tag-list a').count()).toBe(4);
     await page.locator('.tag-list a', { hasText: 'hola' }).click();
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('1 posts tagged with "hola"');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('One post tagged with "hola"');
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import type { PropAuthor, PropBlogPostMeta, PropBlogSidebar, PropPagination, RouteData } from '@docgen/types';
 import { Html, Link, MAIN_ID, PageSourceSlot, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
+import { useTranslateCount } from '../plural.js';
 
 /** The UI strings of the blog screens, loaded with them. */
 const STRINGS = {
@@ -12,7 +13,7 @@ const STRINGS = {
     'blog.allTags': 'All tags',
     'blog.tags': 'Tags',
     'blog.authors': 'Authors',
-    'blog.postsTagged': '{count} posts tagged with "{tag}"',
+    'blog.postsTagged': 'One post tagged with "{tag}"|{count} posts tagged with "{tag}"',
     'blog.postsBy': 'Posts by {name}',
     'blog.newer': 'Newer post',
     'blog.older': 'Older post',
@@ -22,7 +23,7 @@ const STRINGS = {
     'blog.postLabel': 'Blog post page navigation',
     'blog.recent': 'Recent posts',
     'blog.sidebarLabel': 'Blog recent posts navigation',
-    'blog.postCount': '{count} posts',
+    'blog.postCount': '1 post|{count} posts',
     'blog.authorSocial': '{name} on {platform}',
     'blog.authorSocials': 'Links of {name}',
   },
@@ -232,6 +233,7 @@ function ListPaginator({ route }: { route: PropPagination }) {
 
 export function BlogPage({ route }: { route: RouteData }) {
   const t = useTranslate(STRINGS);
+  const tCount = useTranslateCount(STRINGS);
   const site = useSiteData();
   const body = (() => {
     switch (route.type) {
@@ -296,7 +298,7 @@ export function BlogPage({ route }: { route: RouteData }) {
         return (
           <>
             <header>
-              <h1>{t('blog.postsTagged', { count: route.posts.length, tag: route.tag.label })}</h1>
+              <h1>{tCount('blog.postsTagged', { count: route.tag.count ?? route.posts.length, tag: route.tag.label })}</h1>
               {route.tag.description ? <p>{route.tag.description}</p> : null}
               <Link href={`${site.blog.path}/tags`}>{t('blog.allTags')}</Link>
             </header>
@@ -312,7 +314,7 @@ export function BlogPage({ route }: { route: RouteData }) {
               {route.authors.map((author) => (
                 <li key={author.key}>
                   <Authors authors={[author]} />
-                  <span>{t('blog.postCount', { count: author.count })}</span>
+                  <span>{tCount('blog.postCount', { count: author.count })}</span>
                 </li>
               ))}
             </ul>

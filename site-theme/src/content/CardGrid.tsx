@@ -3,7 +3,7 @@ import type { PropCard } from '@docgen/types';
 
 /** The UI strings of cards, in the category screen and in content alike. */
 export const CARD_STRINGS = {
-  en: { 'category.items': '{count} items' },
+  en: { 'category.items': '1 item|{count} items' },
   ko: { 'category.items': '항목 {count}개' },
 };
 

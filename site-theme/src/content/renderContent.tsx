@@ -14,6 +14,7 @@ import { CodeBlock } from './CodeBlock.js';
 import { Heading } from './Heading.js';
 import { Tabs, TabsCounter } from './Tabs.js';
 import { CARD_STRINGS, CardGrid } from './CardGrid.js';
+import { translateCount } from '../plural.js';
 
 extend([a11yPlugin, namesPlugin]);
 
@@ -134,7 +135,7 @@ function createComponents(context: ContentContext): Partial<Components> & Record
     'doc-card-list'() {
       const cards = context.route.type === 'doc' ? (context.route.docCards ?? []) : [];
       const countLabel = (count: number) =>
-        translateFrom(CARD_STRINGS, context.site.locale, context.site.translations, 'category.items', { count });
+        translateCount(CARD_STRINGS, context.site.locale, context.site.translations, 'category.items', { count });
       return <CardGrid items={cards} countLabel={countLabel} link={ContentLink} />;
     },
     tab({ children }: ElementProps<'tab'>) {

@@ -1,5 +1,6 @@
 import type { RouteData } from '@docgen/types';
 import { Breadcrumbs, DocFrame, Link, useTranslate, VersionBadge } from '../firstLoad.js';
+import { useTranslateCount } from '../plural.js';
 
 type TagsRoute = Extract<RouteData, { type: 'docTagList' | 'docTag' }>;
 
@@ -7,7 +8,7 @@ type TagsRoute = Extract<RouteData, { type: 'docTagList' | 'docTag' }>;
 const STRINGS = {
   en: {
     'docTags.title': 'Tags',
-    'docTags.tagged': '{count} docs tagged with "{tag}"',
+    'docTags.tagged': 'One doc tagged with "{tag}"|{count} docs tagged with "{tag}"',
     'docTags.allTags': 'View all tags',
   },
   ko: {
@@ -20,6 +21,7 @@ const STRINGS = {
 /** A version's tags list (every tag with its count) and a tag's page (the docs with the tag). */
 export function DocTagsPage({ route }: { route: TagsRoute }) {
   const t = useTranslate(STRINGS);
+  const tCount = useTranslateCount(STRINGS);
   return (
     <DocFrame route={route}>
       <Breadcrumbs items={route.breadcrumbs} />
@@ -40,7 +42,7 @@ export function DocTagsPage({ route }: { route: TagsRoute }) {
       ) : (
         <section className="doc-tag">
           <header>
-            <h1>{t('docTags.tagged', { count: route.docs.length, tag: route.tag.label })}</h1>
+            <h1>{tCount('docTags.tagged', { count: route.docs.length, tag: route.tag.label })}</h1>
             {route.tag.description ? <p className="doc-tag__description">{route.tag.description}</p> : null}
             <Link href={route.allTagsPath}>{t('docTags.allTags')}</Link>
           </header>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, MAIN_ID, useTranslate } from '../firstLoad.js';
+import { useTranslateCount } from '../plural.js';
 import { STRINGS, useSearch } from './searchEngine.js';
 import { Snippet } from './Snippet.js';
 
@@ -17,6 +18,7 @@ const readQuery = () => new URLSearchParams(window.location.search).get('q') ?? 
  */
 export function SearchPage() {
   const t = useTranslate(STRINGS);
+  const tCount = useTranslateCount(STRINGS);
   const [query, setQuery] = useState('');
   const [everything, setEverything] = useState(false);
   const { hits, loading, failed, answered } = useSearch(query, everything, PAGE_RESULTS);
@@ -58,7 +60,7 @@ export function SearchPage() {
             : searched && answered
               ? hits.length === 0
                 ? t('search.noResults', { query })
-                : t('search.found', { query, count: String(hits.length) })
+                : tCount('search.found', { query, count: hits.length })
               : null}
       </p>
       <ol className="search-page__results" aria-label={t('search.results')}>

@@ -26,7 +26,7 @@ export const STRINGS = {
     'search.noResults': 'No results for "{query}"',
     'search.failed': 'The search index could not be loaded. Check your connection and try again.',
     'search.title': 'Search the documentation',
-    'search.found': '{count} results for "{query}"',
+    'search.found': 'One result for "{query}"|{count} results for "{query}"',
   },
   ko: {
     'search.placeholder': '문서 검색',

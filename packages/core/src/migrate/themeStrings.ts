@@ -1,8 +1,9 @@
 /**
  * Docusaurus theme translation ids (`i18n/<locale>/code.json`) that have a docgen counterpart:
  * the keys of docgen's theme UI strings (`i18n/<locale>/theme.yaml`), and the placeholders
- * renamed where the two spell them differently. Plural forms (`*.plurals`, `One post|{count}
- * posts`) have none: docgen's strings are not pluralized.
+ * renamed where the two spell them differently. Plural forms (`One post|{count} posts`) are read
+ * as Docusaurus reads them, one form per plural category of the locale (see translateCount in the
+ * theme's plural.ts).
  */
 export const CODE_JSON_IDS: Record<string, { keys: string[]; placeholders?: Record<string, string> }> = {
   'theme.common.skipToMainContent': { keys: ['skipToContent'] },
@@ -70,6 +71,9 @@ export const CODE_JSON_IDS: Record<string, { keys: string[]; placeholders?: Reco
   'theme.blog.post.paginator.newerPost': { keys: ['blog.newer'] },
   'theme.blog.post.paginator.olderPost': { keys: ['blog.older'] },
   'theme.blog.sidebar.navAriaLabel': { keys: ['blog.sidebarLabel'] },
+  // An author's count of posts on the list of authors.
+  'theme.blog.post.plurals': { keys: ['blog.postCount'] },
+  'theme.docs.DocCard.categoryDescription.plurals': { keys: ['category.items'] },
 };
 
 /**
