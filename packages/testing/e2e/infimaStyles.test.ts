@@ -32,17 +32,35 @@ const USED = [
 ];
 
 const SITE_FILES = {
-  'docgen.config.yaml': ['title: Bands', 'url: https://bands.example.com', 'customCss: src/css/custom.css', ''].join('\n'),
-  // As testing-library's: a band of the page in a colour of Infima's scale.
-  'src/css/custom.css':
-    ':root {\n  --ifm-light-background-color: var(--ifm-color-emphasis-100);\n}\n.band {\n  background: var(--ifm-light-background-color);\n}\n',
+  'docgen.config.yaml': [
+    'title: Bands',
+    'url: https://bands.example.com',
+    'customCss: src/css/custom.css',
+    'navbar:',
+    '  style: dark',
+    '',
+  ].join('\n'),
+  'src/css/custom.css': [
+    // As testing-library's: a band of the page in a colour of Infima's scale.
+    ':root {\n  --ifm-light-background-color: var(--ifm-color-emphasis-100);\n}\n.band {\n  background: var(--ifm-light-background-color);\n}',
+    // As Prettier's: its dark navbar and hero in its own colour, its hero's buttons in the colours of the hero.
+    '.navbar {\n  --ifm-navbar-background-color: rgb(26, 43, 52);\n}\n.hero {\n  --ifm-hero-background-color: rgb(26, 43, 52);\n}',
+    '.heroBanner {\n  --ifm-color-primary: rgb(248, 188, 69);\n  --ifm-color-secondary: rgb(197, 150, 199);\n}',
+    '.heroButton {\n  --ifm-button-color: rgb(28, 30, 33);\n}',
+    '',
+  ].join('\n'),
   'pages/index.tsx': [
     "import Layout from '@theme/Layout';",
     '',
     'export default function Home() {',
     '  return (',
     '    <Layout title="Home">',
+    '      <header id="hero" className="hero hero--dark heroBanner">',
+    '        <a id="try" className="button button--primary button--lg heroButton" href="/docs/intro">Try</a>',
+    '        <a id="install" className="button button--secondary button--lg heroButton" href="/docs/intro">Install</a>',
+    '      </header>',
     '      <div className="band">',
+    '        <a id="secondary" className="button button--secondary" href="/docs/intro">Secondary</a>',
     '        <a id="start" className="button button--primary button--outline" href="/docs/intro">Get Started</a>',
     '        <a id="danger" className="button button--danger button--outline" href="/docs/intro">Danger</a>',
     '        <a id="filled" className="button button--primary" href="/docs/intro">Filled</a>',
@@ -189,9 +207,27 @@ describe("Infima's custom properties and outline buttons", () => {
       const filledHovered = await coloursOf(page, '#filled');
       await page.hover('#start');
       const hovered = await coloursOf(page, '#start');
-      expect(hovered).toEqual(filledHovered);
+      expect(hovered).toEqual(filled);
+      expect(filledHovered.background).toBe(await resolveColour(page, 'var(--ifm-color-primary-dark)'));
       expect(hovered.color).toBe(mode === 'light' ? 'rgb(255, 255, 255)' : filled.color);
       expect(hovered.background).not.toBe(transparent);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['light', 'dark'] as const)(
+    "lets a site's own one-class rules colour the dark navbar, a hero and its buttons through Infima's properties, as Prettier's home page does (%s)",
+    async (mode) => {
+      const { context, page, problems } = await open(mode);
+      const ink = 'rgb(28, 30, 33)';
+      expect((await coloursOf(page, 'nav.navbar')).background).toBe('rgb(26, 43, 52)');
+      expect((await coloursOf(page, '#hero')).background).toBe('rgb(26, 43, 52)');
+      expect(await coloursOf(page, '#try')).toEqual({ color: ink, border: 'rgb(248, 188, 69)', background: 'rgb(248, 188, 69)' });
+      expect(await coloursOf(page, '#install')).toEqual({ color: ink, border: 'rgb(197, 150, 199)', background: 'rgb(197, 150, 199)' });
+      // Without them, a secondary button is Infima's: of --ifm-color-secondary, with dark text.
+      const secondary = await resolveColour(page, 'var(--ifm-color-secondary)');
+      expect(await coloursOf(page, '#secondary')).toEqual({ color: ink, border: secondary, background: secondary });
       expect(problems).toEqual([]);
       await context.close();
     },
