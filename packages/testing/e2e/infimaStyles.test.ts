@@ -47,6 +47,9 @@ const SITE_FILES = {
     '.navbar {\n  --ifm-navbar-background-color: rgb(26, 43, 52);\n}\n.hero {\n  --ifm-hero-background-color: rgb(26, 43, 52);\n}',
     '.heroBanner {\n  --ifm-color-primary: rgb(248, 188, 69);\n  --ifm-color-secondary: rgb(197, 150, 199);\n}',
     '.heroButton {\n  --ifm-button-color: rgb(28, 30, 33);\n}',
+    // As Prettier's home page: its sections' headings and lists in Infima's properties.
+    '.tldr {\n  --ifm-h2-font-size: 34px;\n  --ifm-heading-font-weight: 500;\n  --ifm-heading-margin-bottom: 44px;\n  --ifm-list-margin: 0;\n  --ifm-list-left-padding: 0;\n}',
+    '.variants {\n  --ifm-paragraph-margin-bottom: 0;\n}',
     '',
   ].join('\n'),
   'pages/index.tsx': [
@@ -59,6 +62,11 @@ const SITE_FILES = {
     '        <a id="try" className="button button--primary button--lg heroButton" href="/docs/intro">Try</a>',
     '        <a id="install" className="button button--secondary button--lg heroButton" href="/docs/intro">Install</a>',
     '      </header>',
+    '      <section className="tldr">',
+    '        <h2 id="what">What is it?</h2>',
+    '        <ul id="points"><li>Opinionated</li><li className="variants"><p id="variant">Many languages</p></li></ul>',
+    '      </section>',
+    '      <h2 id="plain">Plain</h2>',
     '      <div className="band">',
     '        <a id="secondary" className="button button--secondary" href="/docs/intro">Secondary</a>',
     '        <a id="start" className="button button--primary button--outline" href="/docs/intro">Get Started</a>',
@@ -215,6 +223,35 @@ describe("Infima's custom properties and outline buttons", () => {
       await context.close();
     },
   );
+
+  it("lays out a React page's headings, lists and paragraphs by Infima's properties, which the site's sections set", async () => {
+    const { context, page, problems } = await open('light');
+    const boxOf = (selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const style = getComputedStyle(element);
+        const { fontSize, fontWeight, marginTop, marginBottom, paddingLeft } = style;
+        return { fontSize, fontWeight, marginTop, marginBottom, paddingLeft };
+      });
+    expect(await boxOf('#what')).toEqual({
+      fontSize: '34px',
+      fontWeight: '500',
+      marginTop: '0px',
+      marginBottom: '44px',
+      paddingLeft: '0px',
+    });
+    expect(await boxOf('#points')).toMatchObject({ marginTop: '0px', marginBottom: '0px', paddingLeft: '0px' });
+    expect(await boxOf('#variant')).toMatchObject({ marginTop: '0px', marginBottom: '0px' });
+    // Outside them, Infima's own values: a 1.5rem bold h2, 1rem below it.
+    expect(await boxOf('#plain')).toEqual({
+      fontSize: '24px',
+      fontWeight: '700',
+      marginTop: '0px',
+      marginBottom: '16px',
+      paddingLeft: '0px',
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it.each(['light', 'dark'] as const)(
     "lets a site's own one-class rules colour the dark navbar, a hero and its buttons through Infima's properties, as Prettier's home page does (%s)",
