@@ -52,6 +52,8 @@ describe('readConfig: a valid config', () => {
         includeCurrentVersion: true,
         versions: {},
         versionedNames: [],
+        sidebarCollapsible: true,
+        sidebarCollapsed: true,
         editUrl: undefined,
         editLocalizedFiles: false,
         showLastUpdateTime: false,

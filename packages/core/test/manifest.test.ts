@@ -167,6 +167,39 @@ describe('loadSite: a sidebar generated from folders (fixtures/autogen)', () => 
   });
 });
 
+describe("loadSite: the docs' sidebarCollapsed and sidebarCollapsible (fixtures/autogen)", () => {
+  const loadWith = async (docs: string, categoryYaml?: string) => {
+    const siteDir = copyFixture('autogen');
+    writeFileSync(join(siteDir, 'docgen.config.yaml'), `${readFileSync(join(siteDir, 'docgen.config.yaml'), 'utf8')}docs:\n${docs}`);
+    if (categoryYaml) writeFileSync(join(siteDir, 'docs/guide/_category_.yaml'), categoryYaml);
+    const { manifest } = await loadSite({ siteDir });
+    const categories = localeOf(manifest, 'ko').versions[0]!.sidebars.docs!.filter((item) => item.type === 'category');
+    return { manifest, categories: categories.map(({ label, collapsed, collapsible }) => ({ label, collapsed, collapsible })) };
+  };
+
+  it('opens every category that does not say, as Docusaurus does: with no fallback index for one without a page', async () => {
+    const { manifest, categories } = await loadWith('  sidebarCollapsed: false\n');
+    expect(categories).toEqual([
+      { label: '레퍼런스', collapsed: false, collapsible: true },
+      { label: 'User Guide', collapsed: false, collapsible: true },
+      { label: 'tools', collapsed: false, collapsible: true },
+    ]);
+    expect(routeAt(manifest, 'ko', '/docs/category/reference')).toBeUndefined();
+  });
+
+  it("makes them fixed and open with sidebarCollapsible: false, and lets a category's own settings win", async () => {
+    const { categories } = await loadWith(
+      '  sidebarCollapsible: false\n',
+      'label: User Guide\nposition: 3\ncollapsible: true\ncollapsed: true\nlink:\n  type: generated-index\n',
+    );
+    expect(categories).toEqual([
+      { label: '레퍼런스', collapsed: false, collapsible: false },
+      { label: 'User Guide', collapsed: true, collapsible: true },
+      { label: 'tools', collapsed: false, collapsible: false },
+    ]);
+  });
+});
+
 describe('loadSite: versions and explicit sidebars (fixtures/versioned)', () => {
   let getContent: Awaited<ReturnType<typeof loadSite>>['getContent'];
   let manifest: SiteManifest;

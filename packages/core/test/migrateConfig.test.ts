@@ -443,6 +443,21 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     ]);
   });
 
+  it("keeps the docs' sidebarCollapsed and sidebarCollapsible, which docgen reads as Docusaurus does (Prettier's sidebar)", () => {
+    const { config, notes } = convertConfig(
+      {
+        title: 'Open',
+        url: 'https://open.example.com',
+        presets: [['classic', { docs: { sidebarCollapsed: false, sidebarCollapsible: true } }]],
+      },
+      'docusaurus.config.js',
+      '',
+      '/site',
+    );
+    expect(config.docs).toEqual({ sidebarCollapsible: true, sidebarCollapsed: false });
+    expect(notes).toEqual([]);
+  });
+
   it('has no docs, blog or pages that no plugin adds', () => {
     const { config, content } = convertConfig({ title: 'Bare', url: 'https://bare.example.com' }, 'docusaurus.config.js', '', '/site');
     expect(config.docs).toEqual({ includeCurrentVersion: false });

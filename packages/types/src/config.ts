@@ -168,6 +168,9 @@ export interface DocsConfig extends PageSourceOptions {
   versions: Record<string, VersionOptions>;
   /** Names of the versioned (frozen) docs from `versions.json`, newest first. */
   versionedNames: string[];
+  /** Whether the sidebar's categories can be collapsed and start so, where a category does not say (Docusaurus's options). */
+  sidebarCollapsible: boolean;
+  sidebarCollapsed: boolean;
 }
 
 export interface BlogConfig extends PageSourceOptions {

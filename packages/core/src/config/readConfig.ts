@@ -135,6 +135,9 @@ function toDocsConfig(siteDir: string, id: string, raw: RawConfig['docs'], at: P
     ...toPageSourceOptions(raw),
     lastVersion: raw.lastVersion ?? versionedNames[0] ?? 'current',
     versionedNames,
+    sidebarCollapsible: raw.sidebarCollapsible ?? true,
+    // As Docusaurus: categories that cannot be collapsed are open.
+    sidebarCollapsed: (raw.sidebarCollapsible ?? true) && (raw.sidebarCollapsed ?? true),
   };
   validateVersionNames(docs, raw, at, yaml);
   return docs;

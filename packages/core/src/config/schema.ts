@@ -139,6 +139,16 @@ const docsFields = {
   includeCurrentVersion: z.boolean().default(true),
   onlyIncludeVersions: z.array(z.string()).optional(),
   versions: z.record(z.string(), versionOptions).default({}),
+  sidebarCollapsible: z
+    .boolean()
+    .optional()
+    .describe("Whether the sidebar's categories can be collapsed, unless a category says (its `collapsible`); true when absent."),
+  sidebarCollapsed: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether they start collapsed, unless a category says (its `collapsed`); true when absent. Not with sidebarCollapsible: false.',
+    ),
   ...pageSourceOptions('docs'),
 };
 

@@ -93,6 +93,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   const warnings: Diagnostic[] = [];
   // Named in messages only where there are versions to tell apart: a site that cut none has no "version Next".
   const versionLabel = all.length > 1 ? meta.label : undefined;
+  const { sidebarCollapsible, sidebarCollapsed } = getDocsOf(context, source);
   for (const [sidebarId, items] of Object.entries(sidebarConfigs)) {
     const labels: ShownLabel[] = [];
     sidebars[sidebarId] = normalizeItems(items, {
@@ -108,6 +109,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       labelTrail: [],
       sidebarsPath: source.sidebarsPath ?? source.docsDir,
       versionLabel,
+      categoryDefaults: { collapsible: sidebarCollapsible, collapsed: sidebarCollapsed },
     });
     warnings.push(...getUntranslatedLabels(context, labels, sidebarId));
   }

@@ -848,6 +848,8 @@ const DOCS_KEYS = new Set([
   'includeCurrentVersion',
   'onlyIncludeVersions',
   'versions',
+  'sidebarCollapsible',
+  'sidebarCollapsed',
   // Applied by migrate: the files it names are not copied as docs.
   'exclude',
   // Run by migrate (sidebarGenerator.ts), and noted there.
@@ -883,6 +885,7 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
   Object.assign(result, convertPageSourceOptions(docs, 'docs', configFile, configText, notes));
   if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
+  for (const key of ['sidebarCollapsible', 'sidebarCollapsed']) if (typeof docs[key] === 'boolean') result[key] = docs[key];
   if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
   if (isData(docs.versions)) {
     const versions: Data = {};
@@ -916,16 +919,11 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
       file: configFile,
       line: findKeyLine(configText, key, 'docs'),
       what: `Docs option \`${key}\` is not converted`,
-      todo: DOCS_ADVICE[key] ?? 'docgen has no such option.',
+      todo: 'docgen has no such option.',
     });
   }
   return result;
 }
-
-const DOCS_ADVICE: Record<string, string> = {
-  sidebarCollapsible: 'Set `collapsible` on each category instead.',
-  sidebarCollapsed: 'Set `collapsed` on each category instead.',
-};
 
 const BLOG_KEYS = new Set([
   // The plugin instance's id (a blog plugin of its own): the site has one blog.
@@ -1005,7 +1003,7 @@ function convertBlog(blog: Data, configFile: string, configText: string, notes: 
       file: configFile,
       line: findKeyLine(configText, key, 'blog'),
       what: `Blog option \`${key}\` is not converted`,
-      todo: BLOG_ADVICE[key] ?? DOCS_ADVICE[key] ?? 'docgen has no such option.',
+      todo: BLOG_ADVICE[key] ?? 'docgen has no such option.',
     });
   }
   return result;
