@@ -247,6 +247,25 @@ describe("the blog's lists of tags and authors", () => {
     );
     expect(await listsOf(listed)).toEqual({ tags: true, authors: true, site: expect.objectContaining({ tags: true, authors: true }) });
   });
+
+  it('give no page to an author of authors.yaml with page: false, whose name links to their url, and list them still', async () => {
+    const siteDir = siteWith(
+      { '2025-01-02-hello.md': '---\ntitle: Hello\nauthors: [jane, kim]\n---\n\nHi.\n' },
+      'jane:\n  name: Jane Doe\n  url: https://jane.example.com\n  page: false\nkim:\n  name: Kim\n  page: {permalink: /kim-lee}\n',
+    );
+    const [locale] = (await loadSite({ siteDir })).manifest.locales;
+    const routeOf = (path: string) => locale!.routes.find((route) => route.path === path)?.data;
+    expect(locale!.routes.map((route) => route.path).filter((path) => path.startsWith('/blog/authors/'))).toEqual([
+      '/blog/authors/kim-lee',
+    ]);
+    const post = routeOf('/blog/hello');
+    expect(post?.type === 'blogPost' && post.post.authors.map(({ name, path, url }) => ({ name, path, url }))).toEqual([
+      { name: 'Jane Doe', path: undefined, url: 'https://jane.example.com' },
+      { name: 'Kim', path: '/blog/authors/kim-lee', url: undefined },
+    ]);
+    const list = routeOf('/blog/authors');
+    expect(list?.type === 'blogAuthorList' && list.authors.map((author) => author.name)).toEqual(['Jane Doe', 'Kim']);
+  });
 });
 
 describe("the blog's sidebar of recent posts", () => {

@@ -180,6 +180,8 @@ export interface BlogAuthorSource {
   socials?: AuthorSocial[];
   /** Path of the author's page under `<blog>/authors/` (`page.permalink` in authors.yaml, as Docusaurus); the key when absent. */
   permalink?: string;
+  /** `page: false` in authors.yaml: the author has no page; their name links to their `url`. */
+  page?: false;
 }
 
 /** An entry of a tags file (the blog's `tags.yaml`, a docs version's `tags.yml`). */

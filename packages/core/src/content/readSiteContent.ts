@@ -561,8 +561,12 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
       });
     }
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const page = author.page as { permalink?: unknown } | undefined;
-    const permalink = readPermalink(data.file, data.locate([key, 'page', 'permalink']), page?.permalink);
+    const page = author.page as { permalink?: unknown } | boolean | undefined;
+    const permalink = readPermalink(
+      data.file,
+      data.locate([key, 'page', 'permalink']),
+      typeof page === 'object' ? page?.permalink : undefined,
+    );
     const socials = toAuthorSocials(
       author.socials,
       author.email,
@@ -577,6 +581,7 @@ function readAuthors(reader: Reader, locale: string): BlogAuthorSource[] {
       imageUrl: text(author.image_url),
       ...(socials && { socials }),
       permalink,
+      ...(page === false && { page: false as const }),
     };
   });
 }

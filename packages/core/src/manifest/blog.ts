@@ -14,9 +14,6 @@ import { contentSlot, getToc, toTagSlug, type LocaleContext } from './context.js
 import { toPageSource } from './pageSource.js';
 import type { BlogPageModel, PendingRoute } from './pendingRoute.js';
 
-/** An author of authors.yaml, who has a page. */
-type AuthorWithPage = PropAuthor & { path: string };
-
 /** An author's fields written in a post, over those of authors.yaml. */
 const withoutKey = ({ key: _key, ...fields }: InlineAuthor) => fields;
 
@@ -25,9 +22,9 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
   const { config, content } = context.input;
   const blogPath = `${context.baseUrl}${config.blog.routeBasePath}`;
   const authorsByKey = new Map(
-    (content.authors[context.locale] ?? []).map(({ permalink, ...author }): [string, AuthorWithPage] => [
+    (content.authors[context.locale] ?? []).map(({ permalink, page, ...author }): [string, PropAuthor] => [
       author.key,
-      { ...author, path: `${blogPath}/authors/${permalink ?? author.key}` },
+      page === false ? author : { ...author, path: `${blogPath}/authors/${permalink ?? author.key}` },
     ]),
   );
   const tagSources = new Map((content.tags[context.locale] ?? []).map((tag) => [tag.key, tag]));
@@ -186,6 +183,7 @@ export function loadBlogRoutes(context: LocaleContext): PendingRoute[] {
     );
   }
   for (const author of authors) {
+    if (author.path === undefined) continue;
     paginate(`blog:author:${author.key}`, author.path, authorPosts.get(author.key)!, (fields) => ({
       type: 'blogAuthor',
       title: author.name,
@@ -221,7 +219,7 @@ function loadPost(
   context: LocaleContext,
   source: SourceBlogPost,
   blogPath: string,
-  authorsByKey: Map<string, AuthorWithPage>,
+  authorsByKey: Map<string, PropAuthor>,
   tagSources: Map<string, BlogTagSource>,
 ) {
   const compiled = context.input.compile(source);

@@ -23,6 +23,7 @@ import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
 import { build, checkSiteContent, loadHtmlSanitizer, sketch } from '../build/index.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
 import { toSitePackageJson } from './sitePackage.js';
+import { toDocgenAuthors } from './blogAuthors.js';
 import { loadDocusaurusModule, type GuestRun } from './loadDocusaurusModule.js';
 import { formatValuePath } from './guestEnvironment.js';
 import { compareSourceStates, readSourceState, summarizeSourceChanges, type SourceChange, type SourceState } from './sourceState.js';
@@ -755,7 +756,8 @@ function readsAsMdx(format: MarkdownFormat, text: string, sourcePath: string): b
 
 /**
  * The blog: posts and their files as they are; its authors and tags files (`authorsMapPath` and
- * `tags`, `authors.yml` and `tags.yml` by default) as authors.yaml and tags.yaml.
+ * `tags`, `authors.yml` and `tags.yml` by default) as authors.yaml (with the pages its authors
+ * have under Docusaurus, see toDocgenAuthors) and tags.yaml.
  */
 function copyBlog(site: SiteMigration, source: string, target: string): void {
   const blog = site.content.blog === false ? {} : site.content.blog;
@@ -763,7 +765,10 @@ function copyBlog(site: SiteMigration, source: string, target: string): void {
   const named = (option: unknown, name: string) => posix.normalize(posix.join(source, typeof option === 'string' ? option : name));
   const lists = { [named(blog.authorsMapPath, 'authors.yml')]: 'authors', [named(blog.tags, 'tags.yml')]: 'tags' };
   for (const [sourcePath, name] of Object.entries(lists)) {
-    if (existsSync(join(site.from, sourcePath))) site.writer.copy(join(site.from, sourcePath), `${target}/${name}.yaml`);
+    const file = join(site.from, sourcePath);
+    if (!existsSync(file)) continue;
+    if (name === 'authors') site.writer.text(`${target}/authors.yaml`, toDocgenAuthors(readFileSync(file, 'utf8')));
+    else site.writer.copy(file, `${target}/${name}.yaml`);
   }
   for (const file of list(site.from, source)) {
     const sourcePath = `${source}/${file}`;
