@@ -94,9 +94,25 @@ describe('compileMarkdown: headings', () => {
     const post = compile('# Post title\n\nFirst words.\n\n<!-- truncate -->\n\nMore.\n');
     expect(elementsByTag(post.excerpt!, 'p').map(textOf)).toEqual(['First words.']);
     expect(findElements(post.excerpt!, () => true).map((element) => element.tagName)).toEqual(['p']);
-    expect(post.description).toBe('First words. More.');
+    expect(post.description).toBe('First words.');
     const { sections } = compileMarkdown('# Post title\n\nFirst words.\n', { sourcePath: 'docs/guide/a.md', bodyLine: 1 });
     expect(sections).toEqual([{ heading: '', anchor: '', text: 'First words.', code: '' }]);
+  });
+
+  it('describes a page by its first paragraph with text, as Docusaurus by its first line of prose: not by headings and code', () => {
+    const describe = (markdown: string) => compile(markdown).description;
+    // The classic template's "Create a Document": a card read on into the list, the heading and the code.
+    const doc =
+      'Documents are groups of pages connected through:\n\n- a sidebar\n- versioning\n\n## Create your first Doc\n\n```bash\nnpm run x\n```\n';
+    expect(describe(doc)).toBe('Documents are groups of pages connected through:');
+    expect(describe('## Setup\n\n```bash\nnpm i\n```\n\n![](/img/a.png)\n\nInstall the *tool*\nwith npm.\n')).toBe(
+      'Install the tool with npm.',
+    );
+    expect(describe(':::tip\n\nA tip first.\n\n:::\n\nThen text.\n')).toBe('A tip first.');
+    expect(describe('| a | b |\n| - | - |\n| cell | cell |\n\nAfter the table.\n')).toBe('After the table.');
+    expect(describe(`${'word '.repeat(40)}\n`)).toBe(`${'word '.repeat(31)}wo...`);
+    // Without a paragraph, all of its text.
+    expect(describe('## Only\n\n- one\n- two\n')).toBe('Only one two');
   });
 
   it('warns about every other h1, at its line and column in the file: the page already has its title as h1', () => {

@@ -644,36 +644,31 @@ describe('MDX pages are programs: what Docusaurus sites write', () => {
     );
   });
 
-  it("describes the page by its text with its blocks apart (Prettier's install page: code blocks in tabs)", async () => {
-    const result = await compileMdx(
-      [
-        "import Tabs from '@theme/Tabs';",
-        "import TabItem from '@theme/TabItem';",
-        '',
-        'First, install it:',
-        '',
-        '<Tabs>',
-        '<TabItem value="npm">',
-        '',
-        '```bash',
-        'npm install --save-dev tool',
-        '```',
-        '',
-        '</TabItem>',
-        '<TabItem value="yarn">',
-        '',
-        '```bash',
-        'yarn add --dev tool',
-        '```',
-        '',
-        '</TabItem>',
-        '</Tabs>',
-        '',
-        'Then run it.',
-      ].join('\n'),
-    );
+  it("describes the page by its first paragraph, else by its text with its blocks apart (Prettier's install page: code blocks in tabs)", async () => {
+    const tabs = [
+      '<Tabs>',
+      '<TabItem value="npm">',
+      '',
+      '```bash',
+      'npm install --save-dev tool',
+      '```',
+      '',
+      '</TabItem>',
+      '<TabItem value="yarn">',
+      '',
+      '```bash',
+      'yarn add --dev tool',
+      '```',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+    ];
+    const imports = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';", ''];
+    const result = await compileMdx([...imports, 'First, install it:', '', ...tabs, '', 'Then run it.'].join('\n'));
     expect(errorsOf(result)).toEqual([]);
-    expect(result.description).toBe('First, install it: npm install --save-dev tool yarn add --dev tool Then run it.');
+    expect(result.description).toBe('First, install it:');
+    const tabsOnly = await compileMdx([...imports, ...tabs].join('\n'));
+    expect(tabsOnly.description).toBe('npm install --save-dev tool yarn add --dev tool');
   });
 
   it("TOCInline lists the part of toc it is given, as Docusaurus's does (Jest's toc.slice(2), a filter by level)", async () => {

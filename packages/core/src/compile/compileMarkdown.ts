@@ -29,7 +29,7 @@ import { hasRawHtml } from './rawHtml.js';
 import { remarkPluginJsx } from './pluginJsx.js';
 import { isLeadingStyle, rehypeDocgen } from './rehypeDocgen.js';
 import { remarkDocgen } from './remarkDocgen.js';
-import { getContentSections, getShownText } from './sections.js';
+import { getContentSections, getOpeningText, getShownText } from './sections.js';
 import { fillTocInline, hasElement } from './tocInline.js';
 import { getDefaultDescription, getReadingTime } from './textSummary.js';
 
@@ -376,6 +376,8 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
   if (options.mdx) fillTocInline(hast, data.headings);
   const hasDocCardList = options.mdx !== undefined && hasElement(hast, 'doc-card-list');
   const text = getShownText(hast);
+  // Before math is rendered: descriptions hold the TeX as written.
+  const openingText = getOpeningText(hast);
   const sections = getContentSections(hast);
   highlightCodeBlocks(hast.children);
   if (excerpt) highlightCodeBlocks(excerpt.children);
@@ -404,7 +406,7 @@ function compileTree(written: string, options: CompileOptions, pipeline: Markdow
       anchorIds: data.anchorIds,
       links: data.links,
       urls: [...data.urls.values()],
-      description: getDefaultDescription(text),
+      description: getDefaultDescription(openingText ?? text),
       readingTimeMinutes: getReadingTime(text),
       ...(data.components && { components: [...data.components].sort() }),
       ...(hasDocCardList && { hasDocCardList: true as const }),

@@ -119,3 +119,29 @@ export function getShownText(root: RootContent | HastRoot): string {
   }
   return text;
 }
+
+/** Elements whose paragraphs are no opening text: code, tables, disclosures a reader opens. */
+const NOT_OPENING = new Set(['pre', 'table', 'details']);
+
+/**
+ * The shown text of the first paragraph of content with any text, in reading order (one in an
+ * admonition or a list too): what a page's description is made of when its front matter has
+ * none, as Docusaurus takes the first line of prose, and not the headings and code after it (a
+ * doc card read "Documents are groups of pages connected through: a sidebar previous/next
+ * navigation versioning Create your first Doc Create a Markdown file at..."). Undefined when
+ * content has no such paragraph.
+ */
+export function getOpeningText(root: HastRoot): string | undefined {
+  const stack: RootContent[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type !== 'element' || NOT_OPENING.has(node.tagName)) continue;
+    if (node.tagName === 'p') {
+      const text = getShownText(node);
+      if (text.trim() !== '') return text;
+      continue;
+    }
+    for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
+  }
+  return undefined;
+}
