@@ -59,6 +59,7 @@ const SITE_FILES = {
     '  return (',
     '    <Layout title="Home">',
     '      <header id="hero" className="hero hero--dark heroBanner">',
+    '        <p id="subtitle" className="hero__subtitle">Dinosaurs are cool</p>',
     '        <a id="try" className="button button--primary button--lg heroButton" href="/docs/intro">Try</a>',
     '        <a id="install" className="button button--secondary button--lg heroButton" href="/docs/intro">Install</a>',
     '      </header>',
@@ -108,6 +109,16 @@ const resolveColour = (page: Page, value: string) =>
     const colour = getComputedStyle(probe).color;
     probe.remove();
     return colour;
+  }, value);
+
+/** What `value` (a CSS length, a var()) computes to in pixels on the page. */
+const resolveLength = (page: Page, value: string) =>
+  page.evaluate((css) => {
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.style.marginBottom = css;
+    const length = getComputedStyle(probe).marginBottom;
+    probe.remove();
+    return length;
   }, value);
 
 /** The lightness of an `rgb(r, g, b)` colour, 0 to 255 (the mean of its channels). */
@@ -260,6 +271,10 @@ describe("Infima's custom properties and outline buttons", () => {
       const ink = 'rgb(28, 30, 33)';
       expect((await coloursOf(page, 'nav.navbar')).background).toBe('rgb(26, 43, 52)');
       expect((await coloursOf(page, '#hero')).background).toBe('rgb(26, 43, 52)');
+      // The subtitle is a paragraph, as Infima has it: a paragraph's space below, above the buttons.
+      expect(await page.locator('#subtitle').evaluate((element) => getComputedStyle(element).marginBottom)).toBe(
+        await resolveLength(page, 'var(--ifm-paragraph-margin-bottom)'),
+      );
       expect(await coloursOf(page, '#try')).toEqual({ color: ink, border: 'rgb(248, 188, 69)', background: 'rgb(248, 188, 69)' });
       expect(await coloursOf(page, '#install')).toEqual({ color: ink, border: 'rgb(197, 150, 199)', background: 'rgb(197, 150, 199)' });
       // Without them, a secondary button is Infima's: of --ifm-color-secondary, with dark text.
