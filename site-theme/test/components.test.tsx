@@ -360,6 +360,9 @@ describe('counts in UI strings', () => {
     const posts = Array.from({ length: 10 }, (_, n) => post(n));
     const second = page({ ...common, type: 'blogTag', path: '/en/blog/tags/sbom/page/2', tag, posts, page: 2, totalPages: 3 });
     expect(second.findAll('h1')[0]!.text).toBe('25 posts tagged with "sbom"');
+    // The page's title too, as Docusaurus's.
+    const route = { ...common, type: 'blogTag' as const, path: '/en/blog/tags/sbom', tag, posts, page: 1, totalPages: 3 };
+    expect(renderPage({ site: EN_SITE, route }).title).toBe('25 posts tagged with "sbom"');
     const single = page({
       ...common,
       type: 'blogTag',

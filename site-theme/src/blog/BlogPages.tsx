@@ -1,5 +1,6 @@
 import type { PropAuthor, PropBlogPostMeta, PropBlogSidebar, PropPagination, RouteData } from '@docgen/types';
 import { Html, Link, MAIN_ID, PageSourceSlot, Paginator, TableOfContents, useSiteData, useTranslate } from '../firstLoad.js';
+import { PageMetadata } from '../pages/PageMetadata.js';
 import { useTranslateCount } from '../plural.js';
 
 /** The UI strings of the blog screens, loaded with them. */
@@ -294,11 +295,14 @@ export function BlogPage({ route }: { route: RouteData }) {
             </ul>
           </>
         );
-      case 'blogTag':
+      case 'blogTag': {
+        const heading = tCount('blog.postsTagged', { count: route.tag.count ?? route.posts.length, tag: route.tag.label });
         return (
           <>
+            {/* The page's title too, as Docusaurus's: "4 posts tagged with "news" | Site". */}
+            <PageMetadata title={heading} />
             <header>
-              <h1>{tCount('blog.postsTagged', { count: route.tag.count ?? route.posts.length, tag: route.tag.label })}</h1>
+              <h1>{heading}</h1>
               {route.tag.description ? <p>{route.tag.description}</p> : null}
               <Link href={`${site.blog.path}/tags`}>{t('blog.allTags')}</Link>
             </header>
@@ -306,6 +310,7 @@ export function BlogPage({ route }: { route: RouteData }) {
             <ListPaginator route={route} />
           </>
         );
+      }
       case 'blogAuthorList':
         return (
           <>
