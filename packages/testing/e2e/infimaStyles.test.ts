@@ -70,6 +70,7 @@ const SITE_FILES = {
     '      <h2 id="plain">Plain</h2>',
     '      <div className="band">',
     '        <a id="secondary" className="button button--secondary" href="/docs/intro">Secondary</a>',
+    '        <a id="link" className="button button--link" href="/docs/intro">Link</a>',
     '        <a id="start" className="button button--primary button--outline" href="/docs/intro">Get Started</a>',
     '        <a id="danger" className="button button--danger button--outline" href="/docs/intro">Danger</a>',
     '        <a id="filled" className="button button--primary" href="/docs/intro">Filled</a>',
@@ -277,6 +278,15 @@ describe("Infima's custom properties and outline buttons", () => {
       );
       expect(await coloursOf(page, '#try')).toEqual({ color: ink, border: 'rgb(248, 188, 69)', background: 'rgb(248, 188, 69)' });
       expect(await coloursOf(page, '#install')).toEqual({ color: ink, border: 'rgb(197, 150, 199)', background: 'rgb(197, 150, 199)' });
+      // A link button keeps the link's colour under the pointer; the page's copy button keeps its ground.
+      const link = await coloursOf(page, '#link');
+      await page.hover('#link');
+      expect(await coloursOf(page, '#link')).toEqual(link);
+      await gotoReady(page, `${server.url}/docs/intro`);
+      const copy = await coloursOf(page, '.copy-markdown');
+      await page.hover('.copy-markdown');
+      expect(await coloursOf(page, '.copy-markdown')).toEqual({ ...copy, border: await resolveColour(page, 'var(--ifm-color-primary)') });
+      await gotoReady(page, `${server.url}/`);
       // Without them, a secondary button is Infima's: of --ifm-color-secondary, with dark text.
       const secondary = await resolveColour(page, 'var(--ifm-color-secondary)');
       expect(await coloursOf(page, '#secondary')).toEqual({ color: ink, border: secondary, background: secondary });

@@ -101,11 +101,7 @@ function CopyMarkdownButton({ href }: { href: string }) {
   const label = state === 'copied' ? t('copyMarkdown.copied') : state === 'failed' ? t('copyMarkdown.failed') : t('copyMarkdown.button');
   return (
     <div className="doc-actions">
-      <button
-        type="button"
-        className={`button button--secondary copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`}
-        onClick={copy}
-      >
+      <button type="button" className={`button copy-markdown${state === 'copied' ? ' copy-markdown--copied' : ''}`} onClick={copy}>
         {/* Drawn by the stylesheet: a copy icon, a check mark once copied. */}
         <span className="copy-markdown__icon" aria-hidden="true" />
         <span>{label}</span>
