@@ -71,6 +71,7 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
     const cold: BuildRun[] = [];
     const warm: BuildRun[] = [];
     const edited: BuildRun[] = [];
+    const retitled: BuildRun[] = [];
     const hugoBuilds: ProcessRun[] = [];
     let outputSize: OutputSize | undefined;
     let hugoOutputSize: OutputSize | undefined;
@@ -93,6 +94,9 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
       writeFileSync(editFile, `${editOriginal}\n벤치마크 편집 ${run}번째 문단입니다.\n`);
       try {
         edited.push(await buildDocgen(`rebuild after editing ${site.editPage.sitePath} ${run}/${runs}`));
+        // Its title is its sidebar label too: the other pages of its sidebar show it, or not.
+        writeFileSync(editFile, retitle(editOriginal, run));
+        retitled.push(await buildDocgen(`rebuild after editing the title of ${site.editPage.sitePath} ${run}/${runs}`));
       } finally {
         writeFileSync(editFile, editOriginal);
       }
@@ -129,6 +133,7 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
       cold,
       warm,
       edited,
+      retitled,
       referenceWarnings: reference.warnings,
       outputSize: outputSize!,
       page: page!,
@@ -198,4 +203,11 @@ function getPageHtmlWarning(measured: PageHtml, reference: PageHtml): string {
         `(${(measured[key] / reference[key]).toFixed(2)}x > ${BUDGETS.pageHtmlGrowth}x).\n`,
     )
     .join('');
+}
+
+/** A page's source with its front matter's title changed: a one-line edit (run `run` of the bench). */
+export function retitle(source: string, run: number): string {
+  const retitled = source.replace(/^title: "(.*)"$/m, (_, title: string) => `title: "${title} (${run})"`);
+  if (retitled === source) throw new Error('The edited page has no title in its front matter');
+  return retitled;
 }

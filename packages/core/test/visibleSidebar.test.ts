@@ -1,6 +1,6 @@
 import type { PropSidebar, PropSidebarItem } from '@docgen/types';
 import { describe, expect, it } from 'vitest';
-import { getVisibleSidebar } from '../src/render/index.js';
+import { createShownSidebarKeys, getVisibleSidebar } from '../src/render/index.js';
 
 const link = (href: string): PropSidebarItem => ({ type: 'link', label: href, href });
 const category = (label: string, items: PropSidebarItem[], extra: Partial<PropSidebarItem & { type: 'category' }> = {}) =>
@@ -161,5 +161,53 @@ describe('getVisibleSidebar', () => {
       }
       expect(reached.size).toBe(3000);
     });
+  });
+});
+
+describe('createShownSidebarKeys', () => {
+  const keysOf = (items: PropSidebar) => {
+    const hashed: string[] = [];
+    const keyOf = createShownSidebarKeys(items, (text) => {
+      hashed.push(text);
+      return text;
+    });
+    return { keyOf, hashed };
+  };
+  const paths = ['/docs/intro', '/docs/a/one', '/docs/a/1/x', '/docs/a/1/y', '/docs/b/one', '/docs/b/1/x', '/docs/open/one'];
+
+  it('gives pages that show the same part of the sidebar one key, made once for pages that open the same categories', () => {
+    const { keyOf, hashed } = keysOf(sidebar);
+    const keys = paths.map((path) => keyOf(path));
+    expect(keys[2]).toBe(keys[3]);
+    // The category it opens starts expanded: the page shows what the first one shows.
+    expect(keys[6]).toBe(keys[0]);
+    expect(new Set(keys).size).toBe(5);
+    expect(hashed).toHaveLength(6);
+    expect(keys[0]).toBe(JSON.stringify(getVisibleSidebar(sidebar, '/docs/intro', undefined, String)));
+  });
+
+  it('changes the key of the pages that show what changed, and only theirs', () => {
+    const hash = (text: string) => text;
+    const renamed = structuredClone(sidebar);
+    ((renamed[1] as PropSidebarItem & { type: 'category' }).items[1] as PropSidebarItem & { type: 'category' }).items[0]!.label = 'X';
+    const [old, now] = [createShownSidebarKeys(sidebar, hash), createShownSidebarKeys(renamed, hash)];
+    const changed = paths.filter((path) => old(path) !== now(path));
+    expect(changed).toEqual(['/docs/a/1/x', '/docs/a/1/y']);
+  });
+
+  it('gives each page of a long list its own key: its window is placed around it', () => {
+    const long: PropSidebar = [
+      category(
+        'API',
+        Array.from({ length: 60 }, (_, index) => link(`/docs/api/${index}`)),
+        { indexHref: '/docs/category/api' },
+      ),
+    ];
+    const { keyOf } = keysOf(long);
+    expect(keyOf('/docs/api/0')).not.toBe(keyOf('/docs/api/30'));
+    const hash = (text: string) => text;
+    expect(createShownSidebarKeys(long, hash)('/docs/api/30')).toBe(
+      JSON.stringify(getVisibleSidebar(long, '/docs/api/30', undefined, String)),
+    );
   });
 });

@@ -36,6 +36,15 @@ function expectSameTree(actual: string, expected: string): void {
   expect(differing).toEqual([]);
 }
 
+/** The HTML pages of a folder, by path. */
+const readPages = (root: string) =>
+  new Map(listFiles(root).flatMap((file) => (file.endsWith('.html') ? [[file, readFileSync(join(root, file), 'utf8')] as const] : [])));
+/** Pages whose HTML is not what `before` holds but for the name of their sidebar's file (a page kept and relinked), sorted. */
+function changedPages(before: Map<string, string>, root: string): string[] {
+  const unnamed = (page: string | undefined) => page?.replace(/\/_docgen\/sidebars\/[^"]+\.json/g, '');
+  return [...readPages(root)].filter(([file, page]) => unnamed(page) !== unnamed(before.get(file))).map(([file]) => file);
+}
+
 const inodes = (root: string) => new Map(listFiles(root).map((file) => [file, statSync(join(root, file)).ino]));
 /** HTML pages whose file is new since `before` (rendered again), sorted. */
 const renderedSince = (before: Map<string, number>, root: string) =>
@@ -106,16 +115,24 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
       await expectSameAsClean();
 
-      // Its sidebar label shows on every page of its sidebar, in both locales; frozen versions and the blog do not change.
+      // Its sidebar label shows in the open sidebar of the pages of its category, in both locales:
+      // those are rendered. The other pages of its sidebar show the same part of it as before and
+      // are kept, with the name of the sidebar's new file written in. Frozen versions and the blog do not change.
       writeFileSync(join(site, EDITED), original.replace(/^sidebar_label: .*$/m, 'sidebar_label: 분석 중단'));
       before = inodes(out);
-      await build(site, out);
-      const rendered = renderedSince(before, out);
-      expect(rendered).toEqual(
-        expect.arrayContaining([...EDITED_ROUTES, 'docs/guide/overview/index.html', 'en/docs/guide/overview/index.html']),
-      );
-      expect(rendered.filter((file) => /^(en\/)?(docs\/250[46]\.1|blog)\//.test(file))).toEqual([]);
-      // Pages of the same category show it in their open sidebar.
+      const pagesBefore = readPages(out);
+      const printed = await build(site, out);
+      const changed = changedPages(pagesBefore, out);
+      expect(changed).toEqual(expect.arrayContaining([...EDITED_ROUTES, 'docs/guide/api/analyzeCode/index.html']));
+      expect(changed).not.toContain('docs/guide/overview/index.html');
+      expect(printed).toContain(`(${changed.length} rendered, the others unchanged)`);
+      const written = renderedSince(before, out);
+      expect(written).toEqual(expect.arrayContaining(['docs/guide/overview/index.html', 'en/docs/guide/overview/index.html']));
+      expect(written.filter((file) => /^(en\/)?(docs\/250[46]\.1|blog)\//.test(file))).toEqual([]);
+      const sidebarFile = (page: string) => /"url":"(\/_docgen\/sidebars\/[^"]+)"/.exec(page)?.[1];
+      const overview = readFileSync(join(out, 'docs/guide/overview/index.html'), 'utf8');
+      expect(sidebarFile(overview)).not.toBe(sidebarFile(pagesBefore.get('docs/guide/overview/index.html')!));
+      expect(existsSync(join(out, sidebarFile(overview)!))).toBe(true);
       expect(readFileSync(join(out, 'docs/guide/api/analyzeCode/index.html'), 'utf8').includes('>분석 중단<')).toBe(true);
       await expectSameAsClean();
     } finally {

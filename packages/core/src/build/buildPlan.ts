@@ -24,6 +24,8 @@ export interface RouteRecord {
   inputs: string;
   files: string[];
   summary: RenderedSummary;
+  /** The URL of the sidebar file its files name, when its page has a sidebar (see toInputData). */
+  sidebar?: string;
 }
 
 /** The key of a route in an OutputState: unique across locales. */
@@ -37,8 +39,37 @@ export function fromRouteKey(key: string): { locale: string; path: string } {
 
 export const hashText = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-/** What a page shows: the locale's site data (see hashSiteInputs), the route's data and content, its page component. */
+/** What a page shows: the locale's site data (see hashSiteInputs), the route's data (see toInputData) and content, its page component. */
 export type RouteInputs = [siteKey: string, data: unknown, slots: unknown, componentModule: string | undefined];
+
+/** The sidebar a route's data names: its id, and the URL of its file or, in route inputs, `shown`. */
+type RouteSidebar = { id: string; url: string } | { id: string; shown: string };
+
+/**
+ * A route's data as its inputs hold it: the URL of its sidebar's file, a hash of the whole
+ * sidebar, stands in for it by `shown`, the key of the part of the sidebar its page shows (see
+ * createShownSidebarKeys): a change of the sidebar that the page does not show leaves its inputs
+ * as they were, and its files are kept with the file's new name written in (see relinkRoute).
+ */
+export function toInputData<Data extends object>(data: Data, shownKey: (url: string, pathname: string) => string): Data {
+  const sidebar = (data as { sidebar?: RouteSidebar }).sidebar;
+  if (!sidebar || !('url' in sidebar)) return data;
+  const { path } = data as { path: string };
+  return { ...data, sidebar: { id: sidebar.id, shown: shownKey(sidebar.url, path) } };
+}
+
+/** Route data from the data of its inputs (toInputData) and the URL of its sidebar's file (RouteRecord.sidebar); undefined when it names a sidebar and `url` is undefined. */
+export function fromInputData<Data extends object>(data: Data, url: string | undefined): Data | undefined {
+  const sidebar = (data as { sidebar?: RouteSidebar }).sidebar;
+  if (!sidebar || !('shown' in sidebar)) return data;
+  return url === undefined ? undefined : { ...data, sidebar: { id: sidebar.id, url } };
+}
+
+/** The URL of the sidebar file route data names (see RouteRecord.sidebar). */
+export const getSidebarUrl = (data: object): string | undefined => {
+  const sidebar = (data as { sidebar?: RouteSidebar }).sidebar;
+  return sidebar && 'url' in sidebar ? sidebar.url : undefined;
+};
 
 /**
  * Hashes route inputs. Remembers the inputs it hashed until `commit`: a route whose inputs equal

@@ -10,6 +10,7 @@ import type { LocaleSetup } from '../workers/tasks.js';
 import {
   hashText,
   planBuild,
+  toInputData,
   toRouteKey,
   type BuildPlan,
   type OutputState,
@@ -17,6 +18,7 @@ import {
   type RouteInputHasher,
   type RouteInputs,
 } from './buildPlan.js';
+import { createShownSidebarKeys } from '../render/index.js';
 import { keepSearchFiles } from './writeSearch.js';
 
 type PlanLocalesInput = Parameters<typeof toPlanLocales>[0];
@@ -70,13 +72,24 @@ function toPlanLocales(input: {
     const built = renderLocales.has(locale.locale);
     const siteKey = toSiteKey(locale.site, input.siteInputs);
     siteKeys.set(locale.locale, siteKey);
+    const shownKeys = new Map<string, (pathname: string) => string>();
+    const shownKey = (url: string, pathname: string) => {
+      let keyOf = shownKeys.get(url);
+      if (!keyOf) {
+        const sidebar = locale.sidebarFiles[url.slice(url.lastIndexOf('/') + 1)];
+        // A file the locale does not have (none is named so): its name stands for it.
+        shownKeys.set(url, (keyOf = sidebar ? createShownSidebarKeys(sidebar, hashText) : () => url));
+      }
+      return keyOf(pathname);
+    };
     const routes = built
       ? locale.routes.map((route) => {
           const key = toRouteKey(locale.locale, route.path);
-          // The sidebar's URL (in route.data) is a hash of its content, so it stands for the sidebar.
-          const inputs: RouteInputs = [siteKey, route.data, route.slots, route.componentModule];
           const onText = input.onRouteText && ((text: string) => input.onRouteText!(key, text));
-          const hash = () => hasher.hash(key, inputs, previous?.routes[key]?.inputs, onText);
+          const hash = () => {
+            const inputs: RouteInputs = [siteKey, toInputData(route.data, shownKey), route.slots, route.componentModule];
+            return hasher.hash(key, inputs, previous?.routes[key]?.inputs, onText);
+          };
           if (!input.deferRouteHashes) return { path: route.path, inputs: hash() };
           deferred.push(() => [key, hash()]);
           return { path: route.path, inputs: '' };

@@ -4,7 +4,8 @@ import { copyStaticFiles, type OutputWriter } from '../output/index.js';
 import type { Locate, TaskPool } from '../workers/pool.js';
 import type { RenderTask } from '../workers/tasks.js';
 import type { BuildProgress, SeoFiles } from './builderState.js';
-import { toRouteKey, type BuildPlan } from './buildPlan.js';
+import { getSidebarUrl, toRouteKey, type BuildPlan, type RouteRecord } from './buildPlan.js';
+import { relinkRoute } from './relinkRoute.js';
 import { renderInDemandOrder, type RenderControl } from './renderInDemandOrder.js';
 
 /** What renderRoutes rendered; the plan's state holds every route of the built locales by then. */
@@ -49,12 +50,14 @@ export async function renderRoutes(input: {
     const changed: ManifestRoute[] = [];
     for (const [index, route] of locale.routes.entries()) {
       pageCount++;
-      if (route.kept?.files.every((file) => output.keep(file))) {
-        state.routes[route.key] = route.kept;
+      const sidebar = getSidebarUrl(manifestLocale.routes[index]!.data);
+      if (route.kept && keepRoute(output, route.kept, sidebar)) {
+        state.routes[route.key] = { ...route.kept, ...(sidebar && { sidebar }) };
         seoFiles.capture({ path: route.path, ...route.kept.summary });
         continue;
       }
-      state.routes[route.key] = { locale: locale.locale, inputs: route.inputs, files: [], summary: { title: '', description: '' } };
+      const summary = { title: '', description: '' };
+      state.routes[route.key] = { locale: locale.locale, inputs: route.inputs, files: [], summary, ...(sidebar && { sidebar }) };
       changed.push(manifestLocale.routes[index]!);
     }
     if (changed.length > 0 || input.setUpKeptLocales) input.setLocale(manifestLocale);
@@ -84,6 +87,16 @@ export async function renderRoutes(input: {
     rendered.keys.push(key);
   }
   return rendered;
+}
+
+/**
+ * Keeps the files of a route whose inputs did not change from the previous output; false when the
+ * output lost one. Its sidebar may still have changed where its page does not show it (see
+ * toInputData): the sidebar file's new name is then written into its files (relinkRoute).
+ */
+function keepRoute(output: OutputWriter, kept: RouteRecord, sidebar: string | undefined): boolean {
+  if (kept.sidebar === sidebar) return kept.files.every((file) => output.keep(file));
+  return kept.sidebar !== undefined && sidebar !== undefined && relinkRoute(output, kept.files, kept.sidebar, sidebar);
 }
 
 /** The key (`locale\0path`) of every route of the locales rendered, by path. */

@@ -15,7 +15,7 @@ import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText, ty
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { timeStage } from './builderState.js';
-import { fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
+import { fromInputData, fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
 import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
@@ -408,6 +408,9 @@ function toEditedRoutes(input: {
     }
     const inputs: RouteInputs = [siteKey, data, rekeyed, componentModule ?? undefined];
     const newText = JSON.stringify(inputs);
+    // The inputs name the part of the sidebar the page shows; the page names the sidebar's file.
+    const shown = fromInputData(data, recorded.sidebar);
+    if (!shown) return notTaken(`the last build recorded no sidebar file of ${routeKey.replace('\0', ' ')}`);
     texts.set(routeKey, newText);
     state.routes[routeKey] = { ...recorded, inputs: hashText(newText) };
     const route: ManifestRoute = {
@@ -417,7 +420,7 @@ function toEditedRoutes(input: {
       isTranslation: false,
       anchorIds: [],
       sources: [input.sourceOf(routeKey)],
-      data,
+      data: shown,
       slots: rekeyed,
       ...(componentModule !== null && { componentModule }),
     };

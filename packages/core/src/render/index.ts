@@ -17,9 +17,9 @@ import { DocgenError, isDocgenError } from '../diagnostics/index.js';
 import { findSiteFrame } from './siteFrame.js';
 import { renderIslands, type IslandRenderer } from './islands.js';
 import { rewriteUrls } from './rewriteUrls.js';
-import { getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
+import { createShownSidebarKeys, getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
 
-export { getVisibleSidebar, rewriteUrls, type IslandRenderer };
+export { createShownSidebarKeys, getVisibleSidebar, rewriteUrls, type IslandRenderer };
 
 /** What a theme's server entry exports (see site-theme/src/server.tsx). */
 export interface ThemeServerModule {

@@ -105,3 +105,36 @@ function findPlaceIn(open: ReadonlySet<string> | undefined, prefix: string): num
   }
   return undefined;
 }
+
+/**
+ * For the pages of one sidebar, a key of the part each shows (getVisibleSidebar): two pages with
+ * the same key show the same part, and a change of the sidebar changes the key of exactly the
+ * pages that show it. A page's sidebar is told by the URL of the sidebar's file, a hash of the
+ * whole sidebar; the key lets a build keep (and relink, see relinkRoute) the pages that do not
+ * show the part that changed. Without a long list (SIDEBAR_WINDOW_FROM) the part a page shows
+ * depends on the categories it opens alone, and pages that open the same ones share one key: the
+ * part is made and hashed once for them.
+ */
+export function createShownSidebarKeys(sidebar: PropSidebar, hash: (text: string) => string): (pathname: string) => string {
+  const holders = toSidebarHolders(sidebar);
+  const categories = new Set<string>();
+  let windowed = false;
+  const stack: { items: PropSidebarItem[]; prefix: string }[] = [{ items: sidebar, prefix: '' }];
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    if (frame.items.length > SIDEBAR_WINDOW_FROM) windowed = true;
+    frame.items.forEach((item, index) => {
+      if (item.type !== 'category') return;
+      categories.add(frame.prefix + index);
+      stack.push({ items: item.items, prefix: `${frame.prefix}${index}/` });
+    });
+  }
+  const keys = new Map<string, string>();
+  return (pathname) => {
+    const open = holders.get(pathname);
+    // A window of a long list is placed by the page's own link, and its links to the rest differ from the page's path.
+    const opened = windowed ? pathname : [...(open ?? [])].filter((key) => categories.has(key)).join(',');
+    let key = keys.get(opened);
+    if (key === undefined) keys.set(opened, (key = hash(JSON.stringify(getVisibleSidebar(sidebar, pathname, holders, String)))));
+    return key;
+  };
+}
