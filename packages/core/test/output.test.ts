@@ -100,6 +100,16 @@ describe('createOutputDir', () => {
   it.each(rewrites)('written in place (a staging folder), %s rewrites the file itself', (_, rewrite, written) => {
     expect(readWhileRewritten(false, rewrite)).toEqual({ opened: written, now: written, files: ['page.html'] });
   });
+
+  it('patches a file in place at once, and says when there is none', () => {
+    const outDir = makeTempDir('docgen-out-');
+    const output = createOutputDir(outDir, { servedWhileWritten: true });
+    output.write('docs/page.html', 'a "x" b "x"');
+    expect(output.patch('docs/page.html', '"x"', '"y"')).toBe(true);
+    expect(readFileSync(join(outDir, 'docs/page.html'), 'utf8')).toBe('a "y" b "y"');
+    expect(output.patch('docs/none.html', '"x"', '"y"')).toBe(false);
+    expect(() => output.patch('docs/page.html', '"y"', '"yy"')).toThrow(/changes the length/);
+  });
 });
 
 describe('createStagingDir', () => {
@@ -246,6 +256,31 @@ describe('createStagingDir', () => {
     staging.remove('old/page.html');
     staging.commit();
     expect(snapshotDir(outDir)).toEqual({ 'index.html': Buffer.from('written after all').toString('base64') });
+  });
+
+  it('patches a kept file in place as it commits, not before: the old output is untouched until then', () => {
+    const outDir = makeOutput();
+    writeFileSync(join(outDir, 'old', 'page.html'), '{"url":"/a/AAAA.json"} and {"url":"/a/AAAA.json"}');
+    const inode = statSync(join(outDir, 'old', 'page.html')).ino;
+    const staging = createStagingDir(outDir);
+    expect(staging.patch('old/page.html', '"url":"/a/AAAA.json"', '"url":"/a/BBBB.json"')).toBe(true);
+    expect(staging.patch('index.html', 'old', 'new')).toBe(true);
+    staging.write('index.html', 'written after all');
+    expect(staging.patch('missing.html', 'a', 'b')).toBe(false);
+    expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('{"url":"/a/AAAA.json"} and {"url":"/a/AAAA.json"}');
+    staging.commit();
+    expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('{"url":"/a/BBBB.json"} and {"url":"/a/BBBB.json"}');
+    expect(statSync(join(outDir, 'old', 'page.html')).ino).toBe(inode);
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('written after all');
+  });
+
+  it('leaves a file it was to patch as it was when it discards', () => {
+    const outDir = makeOutput();
+    const before = snapshotDir(outDir);
+    const staging = createStagingDir(outDir);
+    expect(staging.patch('old/page.html', 'old', 'new')).toBe(true);
+    staging.discard();
+    expect(snapshotDir(outDir)).toEqual(before);
   });
 
   it('with keepsAll, keeps every file of the output it neither writes nor removes, and reads through to them', () => {

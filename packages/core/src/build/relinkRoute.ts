@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OutputWriter } from '../output/index.js';
 
 /** The files of a route that name its sidebar's file: its HTML and its page data. */
@@ -10,24 +8,13 @@ const NAMES_SIDEBAR = /\.(?:html|json)$/;
  * `from` to `to` (the sidebar changed where the page does not show it, see toInputData): what a
  * render would write. The HTML and the page data name the file in JSON (`"url":"..."`), where
  * content never has those characters unescaped (a string's quotes are `\"` in JSON, `&quot;` in
- * HTML); the markdown twin does not name it and is kept as it is. False when a file is gone from
- * the previous output: the route is rendered then.
+ * HTML), and sidebar file names are hashes of one length: the files are patched in place
+ * (OutputWriter.patch). The markdown twin does not name the file and is kept as it is. False when
+ * a file is gone from the previous output: the route is rendered then.
  */
 export function relinkRoute(output: OutputWriter, files: readonly string[], from: string, to: string): boolean {
   const named = `"url":${JSON.stringify(from)}`;
   const renamed = `"url":${JSON.stringify(to)}`;
-  const relinked: [file: string, text: string][] = [];
-  for (const file of files) {
-    if (!NAMES_SIDEBAR.test(file)) continue;
-    let text: string;
-    try {
-      text = readFileSync(join(output.keptFrom, file), 'utf8');
-    } catch {
-      return false;
-    }
-    relinked.push([file, text.replaceAll(named, renamed)]);
-  }
-  if (!files.every((file) => NAMES_SIDEBAR.test(file) || output.keep(file))) return false;
-  for (const [file, text] of relinked) output.write(file, text);
-  return true;
+  if (Buffer.byteLength(named) !== Buffer.byteLength(renamed)) return false;
+  return files.every((file) => (NAMES_SIDEBAR.test(file) ? output.patch(file, named, renamed) : output.keep(file)));
 }

@@ -11,6 +11,7 @@ import {
   rmdirSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -130,6 +131,13 @@ export interface OutputWriter {
    * output does not have it, and the file must be written again.
    */
   keep(relativePath: string): boolean;
+  /**
+   * Keeps a file of the previous output as `keep` does, with every `from` in it replaced by `to`,
+   * of the same length in bytes, in place: no new file (a page whose sidebar file was renamed, see
+   * build/relinkRoute.ts). A staging folder patches it as it commits, once the files it wrote are in
+   * the output. False as `keep`.
+   */
+  patch(relativePath: string, from: string, to: string): boolean;
   /** The folder the kept files are in (the previous output), by their relative paths: `path` for an output written in place. */
   keptFrom: string;
   /**
@@ -243,6 +251,9 @@ export function createOutputDir(dir: string, { servedWhileWritten = false } = {}
       // In place, what this writer wrote is taken to be there still.
       return true;
     },
+    patch(relativePath, from, to) {
+      return patchInPlace(inside(relativePath), from, to);
+    },
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       makeParent(full);
@@ -305,6 +316,8 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
   // Files of the output kept by this build (relative paths with `/`), and (`keepsAll`) those it removes.
   const kept = new Set<string>();
   const removed = new Set<string>();
+  // Kept files patched as the build commits (see OutputWriter.patch): [from, to] by key.
+  const patches = new Map<string, [from: string, to: string]>();
   const inTarget = (relativePath: string) => {
     const full = resolve(target, relativePath);
     if (relative(target, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
@@ -341,10 +354,17 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
     const key = toKey(relativePath);
     return kept.has(key) || (keepsAll && !removed.has(key) && isInTarget(key));
   };
+  const keep = (relativePath: string) => {
+    const key = toKey(relativePath);
+    if (keepsAll ? removed.has(key) || !isInTarget(key) : !getExisting().has(key)) return false;
+    kept.add(key);
+    return true;
+  };
   const markWritten = (relativePath: string) => {
     const key = toKey(relativePath);
     kept.delete(key);
     removed.delete(key);
+    patches.delete(key);
     noteWritten();
   };
   return {
@@ -375,13 +395,14 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
     remove(relativePath) {
       const key = toKey(relativePath);
       kept.delete(key);
+      patches.delete(key);
       if (keepsAll) removed.add(key);
       staged.remove(relativePath);
     },
-    keep(relativePath) {
-      const key = toKey(relativePath);
-      if (keepsAll ? removed.has(key) || !isInTarget(key) : !getExisting().has(key)) return false;
-      kept.add(key);
+    keep,
+    patch(relativePath, from, to) {
+      if (!keep(relativePath)) return false;
+      patches.set(toKey(relativePath), [from, to]);
       return true;
     },
     commit() {
@@ -419,12 +440,38 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
         }
         if (file === written[0]) pauseForTest('build:commit');
       }
+      // Now that the files they may name are in the output.
+      for (const [key, [from, to]] of patches) if (kept.has(key)) patchInPlace(join(target, key), from, to);
       rmSync(path, { recursive: true, force: true });
     },
     discard() {
       rmSync(path, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Replaces every `from` in a file by `to`, of the same length in bytes, where it is: a few bytes
+ * written into the file, not a new file (on these disks a new file costs a thousand times more
+ * system time). False when there is no such file.
+ */
+function patchInPlace(file: string, from: string, to: string): boolean {
+  const [was, is] = [Buffer.from(from), Buffer.from(to)];
+  if (was.length !== is.length) throw new Error(`A patch changes the length of ${file}: "${from}" to "${to}"`);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    const bytes = readFileSync(fd);
+    for (let at = bytes.indexOf(was); at !== -1; at = bytes.indexOf(was, at + was.length)) writeSync(fd, is, 0, is.length, at);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 /** The names of a folder's files (not its folders); none when there is no such folder. */
