@@ -452,8 +452,8 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
 
 /**
  * Replaces every `from` in a file by `to`, of the same length in bytes, where it is: a few bytes
- * written into the file, not a new file (on these disks a new file costs a thousand times more
- * system time). False when there is no such file.
+ * written into the file, not a new file renamed over it (4,200 pages of 30 KB: 0.1 s of system
+ * time against 0.7-1.0 s, and the old file's blocks are not freed). False when there is no such file.
  */
 function patchInPlace(file: string, from: string, to: string): boolean {
   const [was, is] = [Buffer.from(from), Buffer.from(to)];
