@@ -6,15 +6,21 @@ const NAMES_SIDEBAR = /\.(?:html|json)$/;
 /**
  * Keeps a route's files from the previous output with the URL of its sidebar's file changed from
  * `from` to `to` (the sidebar changed where the page does not show it, see toInputData): what a
- * render would write. The HTML and the page data name the file in JSON (`"url":"..."`), where
- * content never has those characters unescaped (a string's quotes are `\"` in JSON, `&quot;` in
- * HTML), and sidebar file names are hashes of one length: the files are patched in place
+ * render would write. The HTML and the page data name the file in JSON (`"url":"..."`); content
+ * has those characters escaped (a string's quotes are `\"` in JSON, `&quot;` in HTML text), or
+ * unescaped only in a code block that quotes the file's very name, a hash of the sidebar that
+ * holds the page. Sidebar file names are hashes of one length: the files are patched in place
  * (OutputWriter.patch). The markdown twin does not name the file and is kept as it is. False when
  * a file is gone from the previous output: the route is rendered then.
  */
 export function relinkRoute(output: OutputWriter, files: readonly string[], from: string, to: string): boolean {
-  const named = `"url":${JSON.stringify(from)}`;
-  const renamed = `"url":${JSON.stringify(to)}`;
+  // A URL that JSON, or JSON in a <script> element, writes otherwise than as it is (a base URL with a quote, say): rendered.
+  if (!isWrittenAsIs(from) || !isWrittenAsIs(to)) return false;
+  const named = `"url":"${from}"`;
+  const renamed = `"url":"${to}"`;
   if (Buffer.byteLength(named) !== Buffer.byteLength(renamed)) return false;
   return files.every((file) => (NAMES_SIDEBAR.test(file) ? output.patch(file, named, renamed) : output.keep(file)));
 }
+
+/** Whether JSON (and script JSON, which escapes `<`, U+2028 and U+2029 too) writes a string as it is, between quotes. */
+const isWrittenAsIs = (text: string) => JSON.stringify(text) === `"${text}"` && !/[<\u2028\u2029]/.test(text);
