@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createDocgenBuilder, createHugoBuilder, setAsideDocgenOutput, setAsideHugoOutput, type BuildRun } from './builds.js';
 import { generateSite, getSamplePageIndex } from './generateSite.js';
 import { countHtmlFiles, generateHugoSite, getHugoVersion } from './hugoSite.js';
@@ -72,12 +72,14 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
     const warm: BuildRun[] = [];
     const edited: BuildRun[] = [];
     const retitled: BuildRun[] = [];
+    const added: BuildRun[] = [];
     const hugoBuilds: ProcessRun[] = [];
     let outputSize: OutputSize | undefined;
     let hugoOutputSize: OutputSize | undefined;
     let page: PageMeasurement | undefined;
     const editFile = join(siteDir, site.editPage.sitePath);
     const editOriginal = readFileSync(editFile, 'utf8');
+    const addedFile = join(dirname(editFile), 'bench-added.md');
     for (let run = 1; run <= runs; run++) {
       setAsideDocgenOutput(trash, siteDir, outDir);
       cold.push(await buildDocgen(`cold build ${run}/${runs}`));
@@ -97,8 +99,12 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
         // Its title is its sidebar label too: the other pages of its sidebar show it, or not.
         writeFileSync(editFile, retitle(editOriginal, run));
         retitled.push(await buildDocgen(`rebuild after editing the title of ${site.editPage.sitePath} ${run}/${runs}`));
+        // A new page beside it: its category's pages list it.
+        writeFileSync(addedFile, `---\ntitle: "벤치마크 새 문서 ${run}"\n---\n\n벤치마크가 ${run}번째로 더한 문서입니다.\n`);
+        added.push(await buildDocgen(`rebuild after adding ${addedFile.slice(siteDir.length + 1)} ${run}/${runs}`));
       } finally {
         writeFileSync(editFile, editOriginal);
+        rmSync(addedFile, { force: true });
       }
     }
     const measuredHtml = toPageHtml(page!, pages);
@@ -134,6 +140,7 @@ export async function benchShape(shape: SiteShape, options: BenchOptions): Promi
       warm,
       edited,
       retitled,
+      added,
       referenceWarnings: reference.warnings,
       outputSize: outputSize!,
       page: page!,

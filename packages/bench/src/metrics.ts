@@ -56,6 +56,8 @@ export interface Measurements {
   edited: BuildRun[];
   /** Rebuilds after a one-line edit of the same page's title, which its sidebar shows. */
   retitled: BuildRun[];
+  /** Rebuilds after a new page was added beside it. */
+  added: BuildRun[];
   /** Warnings of the reference site's build (they count against "build warnings" too). */
   referenceWarnings: number;
   outputSize: OutputSize;
@@ -80,7 +82,7 @@ function budget(text: string, judged: boolean, pass: () => boolean): Budget {
 
 /** The rows of the table, with their budgets judged for this run's size. */
 export function toMetrics(input: Measurements): Metric[] {
-  const { pages, cold, warm, edited, retitled, outputSize, page, pageHtml, watch, watchRestart, hugo } = input;
+  const { pages, cold, warm, edited, retitled, added, outputSize, page, pageHtml, watch, watchRestart, hugo } = input;
   const coldCpu = summarize(cold.map((run) => run.cpuMs));
   const peakRss = summarize(cold.map((run) => run.maxRssKb));
   /** A row of the one-page edit's rebuilds: `of` each run, within `limitMs` at BUDGETS.editPages. */
@@ -100,7 +102,7 @@ export function toMetrics(input: Measurements): Metric[] {
     };
   };
   const rssLimitMib = pages <= BUDGETS.peakRssMib.smallPages ? BUDGETS.peakRssMib.small : BUDGETS.peakRssMib.large;
-  const allBuilds = [...cold, ...warm, ...edited, ...retitled];
+  const allBuilds = [...cold, ...warm, ...edited, ...retitled, ...added];
   const warnings = Math.max(input.referenceWarnings, ...allBuilds.map((run) => run.warnings));
   const metrics: Metric[] = [
     {
@@ -213,6 +215,8 @@ export function toMetrics(input: Measurements): Metric[] {
       BUDGETS.editBuildCpuMs,
       retitled,
     ),
+    editRow('addBuildMs', 'docgen rebuild after adding one page', (run) => run.milliseconds, BUDGETS.editBuildMs, added),
+    editRow('addBuildCpuMs', 'docgen rebuild after adding one page, CPU', (run) => run.cpuMs, BUDGETS.editBuildCpuMs, added),
     {
       id: 'buildWarnings',
       label: 'build warnings',

@@ -412,7 +412,59 @@ describe('an index updated from the table of the last one', () => {
     expect(update(() => undefined)).toEqual(expected);
   });
 
-  it('is made anew when pages are added or moved, more than half of them changed, or a page outgrows the numbering', () => {
+  const added = (at: number): ShardPage => ({
+    title: `새 페이지 ${at}`,
+    path: `/docs/new${at}`,
+    sections: [{ heading: '', anchor: '', text: `새로 더한 페이지 ${at} 고유낱말${at} ${words[at]}`, code: `added${at}` }],
+  });
+  const moves: [string, (of: ShardPage[]) => ShardPage[], number][] = [
+    ['a page added in the middle', (of) => [...of.slice(0, 701), added(1), ...of.slice(701)], 701],
+    ['a page added first', (of) => [added(2), ...of], 0],
+    ['pages added last', (of) => [...of, added(3), added(4)], 1500],
+    ['a page removed', (of) => of.filter((_, index) => index !== 900), 900],
+    ['the last page removed', (of) => of.slice(0, -1), 1499],
+    ['a page added and another removed before it', (of) => [...of.slice(0, 100), ...of.slice(101, 1200), added(5), ...of.slice(1200)], 100],
+    [
+      "a page added, and another page's text edited",
+      (of) => [...of.slice(0, 20), editText(of[20]!, '편집'), added(6), ...of.slice(21)],
+      20,
+    ],
+  ];
+
+  it.each(moves)(
+    'gives the same manifest and files as an index made anew when %s, and counts only those pages',
+    (_, change, firstMoved) => {
+      const before = indexOf(pages);
+      const changed = change(pages);
+      const reread = new Set<number>();
+      const updated = updateTo(before, changed, {}, reread);
+      const anew = toSearchShards(changed, 'salt');
+      expect(updated).toBeDefined();
+      expect(updated.manifest).toEqual(anew.manifest);
+      expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+      // Read: the pages added or edited (counted), and those of the detail chunks from the first page whose place changed (their details).
+      const counted = changed.flatMap((page, index) => (pages.includes(page) ? [] : [index]));
+      const firstChunk = firstMoved - (firstMoved % 2);
+      expect([...reread].filter((index) => index < firstChunk && !counted.includes(index))).toEqual([]);
+      expect(counted.every((index) => reread.has(index))).toBe(true);
+      // Updated again from its own table, back to the first pages: the first index.
+      const back = updateTo(updated, pages);
+      expect(back.manifest).toEqual(before.manifest);
+    },
+  );
+
+  it('keeps counts of 255 and more under their new places when pages are added and removed', () => {
+    const heavy = pages.map((page, index) => (index % 5 === 0 ? editText(page, `무거운${index % 7} `.repeat(300)) : page));
+    const changed = [...heavy.slice(0, 50), added(7), ...heavy.slice(50, 400), ...heavy.slice(401)];
+    const updated = updateTo(indexOf(heavy), changed);
+    const anew = toSearchShards(changed, 'salt');
+    expect(updated.manifest).toEqual(anew.manifest);
+    expect(contentsOf(updated, indexOf(heavy))).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    expect(updated.table.largeTfs).toEqual(anew.table.largeTfs);
+    expect(updated.table.largeTfs.length / 2).toBeGreaterThan(250);
+  });
+
+  it('is made anew when pages moved, more than half of them changed, or a page outgrows the numbering', () => {
     const before = toSearchShards(
       pages,
       'salt',

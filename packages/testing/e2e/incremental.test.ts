@@ -16,6 +16,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const EDITED = 'docs/guide/api/stopAnalysis.md';
 const EDITED_ROUTES = ['docs/guide/api/stopAnalysis/index.html', 'en/docs/guide/api/stopAnalysis/index.html'];
+const ADDED = 'docs/guide/api/retryAnalysis.md';
 
 async function build(site: string, outDir: string, ...flags: string[]): Promise<string> {
   const result = await runDocgen(['build', site, '--out-dir', outDir, ...flags]);
@@ -135,8 +136,23 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(existsSync(join(out, sidebarFile(overview)!))).toBe(true);
       expect(readFileSync(join(out, 'docs/guide/api/analyzeCode/index.html'), 'utf8').includes('>분석 중단<')).toBe(true);
       await expectSameAsClean();
+
+      // A page added beside it: it is rendered (and its English fallback), and the output (the
+      // search index updated with it, see searchShards.test) is a clean build's; then removed again.
+      writeFileSync(join(site, ADDED), '---\ntitle: 분석 재시도\n---\n\n실패한 분석을 다시 요청합니다.\n');
+      const pagesBeforeAdding = readPages(out);
+      const printedAdding = await build(site, out);
+      // Its sidebars file does not list it: no other page shows it.
+      const changedByAdding = changedPages(pagesBeforeAdding, out);
+      expect(changedByAdding).toEqual(['docs/guide/api/retryAnalysis/index.html', 'en/docs/guide/api/retryAnalysis/index.html']);
+      expect(printedAdding).toContain(`(${changedByAdding.length} rendered, the others unchanged)`);
+      await expectSameAsClean();
+      rmSync(join(site, ADDED));
+      await build(site, out);
+      await expectSameAsClean();
     } finally {
       writeFileSync(join(site, EDITED), original);
+      rmSync(join(site, ADDED), { force: true });
     }
     // Back to the original sources: byte-identical to the first clean build again.
     await build(site, out);

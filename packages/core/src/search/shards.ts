@@ -196,23 +196,27 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
 }
 
 /**
- * The index of `pages` made from the table of an earlier index of the same scope (`previous`):
+ * The index of `pages` made from the table of an earlier index of the same scope (`last`):
  * the pages whose key or title changed are read (`readPage`) and counted again, and only the terms
  * they held or hold are weighed again; the shards with none of those terms keep their names, as
  * do the detail chunks of unchanged pages, and their contents are made only when the output does
  * not hold them (`has`). The same manifest and files as toSearchShards of the pages gives, byte
- * for byte. Undefined when the pages are not those of `previous` in the same order, more than half
+ * for byte. Pages added or removed are counted as changed ones, and the sections after them are
+ * numbered anew (see alignToPages). Undefined when a page moved among the others, more than half
  * of them changed (a new docgen, whose compile keys all differ: counting every page takes less
  * memory than the table and those pages together), or a page's sections no longer fit the
  * numbering (`slot`): the index is made anew.
  */
 export function updateSearchShards(
-  previous: SearchTable,
+  last: SearchTable,
   pages: readonly Omit<TablePage, 'sections'>[],
   readPage: (index: number) => ShardPage,
   input: { salt: string; has: HasFile; read?: ReadFile },
 ): SearchShards | undefined {
-  if (pages.length !== previous.pages.length || pages.some((page, index) => page.path !== previous.pages[index]!.path)) return undefined;
+  // Pages added or removed: the table as it would be had it been made with the pages it kept where they now are.
+  const moved = pages.length !== last.pages.length || pages.some((page, index) => page.path !== last.pages[index]!.path);
+  const previous = moved ? alignToPages(last, pages) : last;
+  if (!previous) return undefined;
   const changed = new Uint8Array(pages.length);
   let changedCount = 0;
   for (const [index, page] of pages.entries()) {
@@ -283,8 +287,10 @@ export function updateSearchShards(
     chunks: [],
   };
   // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
-  // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed again.
-  if (sameScope) {
+  // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed
+  // again. Pages added or removed number the sections after them anew: every term is.
+  const keepsEntries = sameScope && !moved;
+  if (keepsEntries) {
     const keeps = createEntryKeeper(previous, table, changedPages);
     for (let id = 0; id < touched.length; id++) if (touched[id] && keeps(id)) touched[id] = 0;
   }
@@ -296,8 +302,78 @@ export function updateSearchShards(
       return page;
     },
     has: input.has,
-    previous: { table: previous, touched: sameScope ? touched : undefined, changed, read: input.read },
+    previous: { table: previous, touched: keepsEntries ? touched : undefined, changed, read: input.read },
   });
+}
+
+/**
+ * The table `previous` as it would be had it been made with `pages`, where pages were added or
+ * removed and the others kept their order: each kept page's postings and field lengths under its
+ * new number, an added page with none (and no key: it is read and counted as a changed one), and
+ * the detail chunks before the first page whose place changed (the later ones hold other pages).
+ * Undefined when a page moved (or two have one path): the index is made anew.
+ */
+function alignToPages(previous: SearchTable, pages: readonly Pick<TablePage, 'path'>[]): SearchTable | undefined {
+  const placeOf = new Map(pages.map((page, index) => [page.path, index]));
+  if (placeOf.size !== pages.length) return undefined;
+  // Each old page's new number, -1 for a page removed.
+  const renumbered = new Int32Array(previous.pages.length);
+  let last = -1;
+  for (const [index, page] of previous.pages.entries()) {
+    const to = placeOf.get(page.path) ?? -1;
+    if (to !== -1 && to <= last) return undefined;
+    if (to !== -1) last = to;
+    renumbered[index] = to;
+  }
+  const tablePages: TablePage[] = pages.map((page) => ({ key: '', title: '', path: page.path, sections: 0 }));
+  for (const [index, to] of renumbered.entries()) if (to !== -1) tablePages[to] = previous.pages[index]!;
+  let firstMoved = 0;
+  while (firstMoved < pages.length && previous.pages[firstMoved]?.path === pages[firstMoved]!.path) firstMoved++;
+
+  // Field lengths: each kept page's block at its new place (an added page has no sections yet).
+  const firstSection = new Int32Array(pages.length + 1);
+  for (const [index, page] of tablePages.entries()) firstSection[index + 1] = firstSection[index]! + page.sections;
+  const lengths = new Int32Array(firstSection[pages.length]! * FIELD_COUNT);
+  let from = 0;
+  for (const [index, page] of previous.pages.entries()) {
+    const size = page.sections * FIELD_COUNT;
+    const to = renumbered[index]!;
+    if (to !== -1) lengths.set(previous.lengths.subarray(from, from + size), firstSection[to]! * FIELD_COUNT);
+    from += size;
+  }
+
+  // Postings: a removed page's dropped, the others' places under their page's new number (the order holds).
+  const span = previous.slot * FIELD_COUNT;
+  const termCount = previous.starts.length - 1;
+  const starts = new Int32Array(termCount + 1);
+  const places = new Int32Array(previous.places.length);
+  const tfs = new Uint8Array(previous.places.length);
+  const large: number[] = [];
+  let out = 0;
+  for (let id = 0; id < termCount; id++) {
+    starts[id] = out;
+    for (let at = previous.starts[id]!; at < previous.starts[id + 1]!; at++) {
+      const place = previous.places[at]!;
+      const to = renumbered[Math.floor(place / span)]!;
+      if (to === -1) continue;
+      places[out] = to * span + (place % span);
+      tfs[out] = previous.tfs[at]!;
+      if (tfs[out] === LARGE_TF) large.push(out, tfAt(previous, at));
+      out++;
+    }
+  }
+  starts[termCount] = out;
+  return {
+    ...previous,
+    pages: tablePages,
+    lengths,
+    starts,
+    places: places.subarray(0, out),
+    tfs: tfs.subarray(0, out),
+    largeTfs: Int32Array.from(large),
+    shards: [],
+    chunks: previous.chunks.slice(0, Math.floor(firstMoved / SEARCH_PAGES_PER_CHUNK)),
+  };
 }
 
 /**
