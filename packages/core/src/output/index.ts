@@ -390,7 +390,8 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
       return staged.has(relativePath) || !inOutput(relativePath) ? staged.readBytes(relativePath) : readFileSync(inTarget(relativePath));
     },
     has(relativePath) {
-      return staged.has(relativePath) || inOutput(relativePath);
+      // The output first: a set or a folder listed once, where asking the staging folder is a stat.
+      return inOutput(relativePath) || staged.has(relativePath);
     },
     remove(relativePath) {
       const key = toKey(relativePath);
