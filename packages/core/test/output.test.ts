@@ -110,6 +110,25 @@ describe('createOutputDir', () => {
     expect(output.patch('docs/none.html', '"x"', '"y"')).toBe(false);
     expect(() => output.patch('docs/page.html', '"y"', '"yy"')).toThrow(/changes the length/);
   });
+
+  it('patches at the byte offsets it is given when each holds the text; otherwise wherever the file has it', () => {
+    const outDir = makeTempDir('docgen-out-');
+    const output = createOutputDir(outDir, { servedWhileWritten: true });
+    const text = '한글 "x" 다음 "x"';
+    // The second "x", counted from the end of the file.
+    const second = Buffer.byteLength(text) - Buffer.from(text).lastIndexOf('"x"');
+    output.write('docs/page.html', text);
+    // Only where it is told: the file is not searched.
+    expect(output.patch('docs/page.html', '"x"', '"y"', [second])).toBe(true);
+    expect(readFileSync(join(outDir, 'docs/page.html'), 'utf8')).toBe('한글 "x" 다음 "y"');
+    // A place that does not hold the text (a file changed since the render): the whole file, as when not told.
+    output.write('docs/page.html', text);
+    expect(output.patch('docs/page.html', '"x"', '"y"', [second + 1])).toBe(true);
+    expect(readFileSync(join(outDir, 'docs/page.html'), 'utf8')).toBe('한글 "y" 다음 "y"');
+    output.write('docs/page.html', text);
+    expect(output.patch('docs/page.html', '"x"', '"y"', [second + 1000])).toBe(true);
+    expect(readFileSync(join(outDir, 'docs/page.html'), 'utf8')).toBe('한글 "y" 다음 "y"');
+  });
 });
 
 describe('createStagingDir', () => {

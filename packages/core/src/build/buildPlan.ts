@@ -26,6 +26,8 @@ export interface RouteRecord {
   summary: RenderedSummary;
   /** The URL of the sidebar file its files name, when its page has a sidebar (see toInputData). */
   sidebar?: string;
+  /** Where its HTML and page data (the first two of `files`) name that file, as the render found them (see findSidebarNames in render/). */
+  sidebarAt?: number[][];
 }
 
 /** The key of a route in an OutputState: unique across locales. */

@@ -79,9 +79,9 @@ export async function renderRoutes(input: {
       });
   const rendered: RenderedRoutes = { pageCount, paths: [], keys: [] };
   for (const [index, result] of results.entries()) {
-    const { path, files, ...summary } = result;
+    const { path, files, sidebarAt, ...summary } = result;
     const key = toRouteKey(tasks[index]!.locale, path);
-    state.routes[key] = { ...state.routes[key]!, files, summary };
+    state.routes[key] = { ...state.routes[key]!, files, summary, ...(sidebarAt && { sidebarAt }) };
     seoFiles.capture(result);
     rendered.paths.push(path);
     rendered.keys.push(key);
@@ -96,7 +96,7 @@ export async function renderRoutes(input: {
  */
 function keepRoute(output: OutputWriter, kept: RouteRecord, sidebar: string | undefined): boolean {
   if (kept.sidebar === sidebar) return kept.files.every((file) => output.keep(file));
-  return kept.sidebar !== undefined && sidebar !== undefined && relinkRoute(output, kept.files, kept.sidebar, sidebar);
+  return kept.sidebar !== undefined && sidebar !== undefined && relinkRoute(output, kept, kept.sidebar, sidebar);
 }
 
 /** The key (`locale\0path`) of every route of the locales rendered, by path. */

@@ -337,6 +337,8 @@ async function makeTextEdit(
       const summary = JSON.stringify({ title, description, mainHtml });
       if (summary !== JSON.stringify(entry.summary) || files.some((file) => !entry.files.includes(file)))
         return notTaken(`${result.path} rendered with another title, description or files than the last build recorded`);
+      // The new text moved the sidebar file's name in the page's files.
+      if (result.sidebarAt) entry.sidebarAt = result.sidebarAt;
     }
 
     // Markdown twins, and the parts of llms-full.txt that hold them.

@@ -20,6 +20,7 @@ import { rewriteUrls } from './rewriteUrls.js';
 import { createShownSidebarKeys, getVisibleSidebar, toSidebarHolders, type SidebarHolders } from './visibleSidebar.js';
 
 export { createShownSidebarKeys, getVisibleSidebar, rewriteUrls, type IslandRenderer };
+export { findSidebarNames, toSidebarName } from './sidebarName.js';
 
 /** What a theme's server entry exports (see site-theme/src/server.tsx). */
 export interface ThemeServerModule {

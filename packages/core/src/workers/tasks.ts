@@ -21,7 +21,14 @@ import type { CompileTask, compileToStore, MarkdownPipeline, MdxInput, MdxRunner
 import { getStoredPart, openStore, type StoreReader } from '../compile/mainThread.js';
 import { preReadMarkdown, type PreReadMarkdown } from '../content/preRead.js';
 import { createOutputDir, type OutputWriter } from '../output/index.js';
-import { createRouteRenderer, loadThemeServer, type RouteRenderer, type ShellAssets, type ThemeServerModule } from '../render/index.js';
+import {
+  createRouteRenderer,
+  findSidebarNames,
+  loadThemeServer,
+  type RouteRenderer,
+  type ShellAssets,
+  type ThemeServerModule,
+} from '../render/index.js';
 import {
   getHtmlText,
   getSearchStatePath,
@@ -115,6 +122,8 @@ export interface RenderResult extends RenderedSummary {
   path: string;
   /** Output files of the route, relative to the output folder. */
   files: string[];
+  /** Where its HTML and page data (the first two of `files`) name its sidebar's file (see findSidebarNames). */
+  sidebarAt?: number[][];
 }
 
 /**
@@ -235,12 +244,17 @@ export function createTaskRunner(setup: TaskSetup) {
           const rendered = render(route, (slot) => getContent(slot, stored, store));
           const relative = route.path.slice(site.siteBaseUrl.length - 1);
           const files = [route.data.type === 'notFound' ? relative.slice(1) : getHtmlFilePath(relative)];
-          out.write(files[0]!, rendered.html);
+          const texts = [rendered.html];
           if (route.data.type !== 'notFound') {
             files.push(getPageDataFilePath(site.buildId, relative).replace(/^\//, ''));
-            out.write(files[1]!, toPageData(rendered.data, site));
+            texts.push(toPageData(rendered.data, site));
           }
-          return toSummary(rendered.data, files);
+          for (const [place, text] of texts.entries()) out.write(files[place]!, text);
+          const sidebar = 'sidebar' in route.data ? route.data.sidebar?.url : undefined;
+          return {
+            ...toSummary(rendered.data, files),
+            ...(sidebar && { sidebarAt: texts.map((text) => findSidebarNames(text, sidebar)) }),
+          };
         });
       } finally {
         store.close();
