@@ -137,8 +137,9 @@ export interface OutputWriter {
    * Keeps a file of the previous output as `keep` does, with every `from` in it replaced by `to`,
    * of the same length in bytes, in place: no new file (a page whose sidebar file was renamed, see
    * build/relinkRoute.ts). `fromEnd`: where every `from` is, when the caller knows, as the bytes
-   * from its start to the end of the file (the file is not read then, only those bytes checked). A staging folder patches it as it commits,
-   * once the files it wrote are in the output. False as `keep`.
+   * from its start to the end of the file (the file is not read then, only those bytes checked).
+   * A staging folder patches it as it commits, once the files it wrote are in the output. False as
+   * `keep`.
    */
   patch(relativePath: string, from: string, to: string, fromEnd?: readonly number[]): boolean;
   /** The folder the kept files are in (the previous output), by their relative paths: `path` for an output written in place. */
