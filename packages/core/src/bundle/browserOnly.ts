@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { getTemporaryName } from '../processes/index.js';
-import { BASE_OPTIONS } from './esbuildCommon.js';
+import { BASE_OPTIONS, ESBUILD_VERSION, loadEsbuild } from './esbuildCommon.js';
 import { findSharedCacheDir } from './sharedCache.js';
 
 /**
@@ -35,7 +35,7 @@ export function getBrowserOnlyBundles(themeDir: string, names: readonly string[]
     const manifestFile = findManifest(require.resolve(name), name);
     const version = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { version?: string }).version ?? '0';
     const key = createHash('sha256')
-      .update(`${name}\0${version}\0${esbuild.version}\0`)
+      .update(`${name}\0${version}\0${ESBUILD_VERSION}\0`)
       .update(readFileSync(fileURLToPath(import.meta.url)))
       .update(JSON.stringify(BASE_OPTIONS))
       .digest('hex')
@@ -68,7 +68,9 @@ export async function readBrowserOnlyBundle(
     mkdirSync(dirname(dir), { recursive: true });
     const temporary = `${dir}${getTemporaryName('.')}`;
     try {
-      await esbuild.build({
+      await (
+        await loadEsbuild()
+      ).build({
         // What `import(name)` gives: its named exports and its default one.
         stdin: {
           contents: `export * from ${JSON.stringify(bundle.name)};\nexport { default } from ${JSON.stringify(bundle.name)};`,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import * as esbuild from 'esbuild';
 import { writingFile } from '../diagnostics/index.js';
 import { getTemporaryName, getTemporaryOwner, hashOwnCode, isProcessAlive } from '../processes/index.js';
 import { bundleClient, bundleServer, isSiteFile, type BundleInput, type ClientBundle } from './bundleTheme.js';
+import { ESBUILD_VERSION } from './esbuildCommon.js';
 
 /** A theme bundle in the cache: its client files under `clientDir` (`client.files` are relative to it) and its server module. */
 export interface CachedBundle {
@@ -49,7 +49,7 @@ const hashOf = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 
 /** What bundling depends on besides the files esbuild reads: its version, and this folder's code (options, plugins). */
 function readBundlerKey(): string {
-  return `${esbuild.version}\0${hashOwnCode(['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme', 'sass'].map((name) => new URL(`./${name}`, import.meta.url)))}`;
+  return `${ESBUILD_VERSION}\0${hashOwnCode(['bundleTheme', 'bundleCache', 'themeOverrides', 'codeTheme', 'sass'].map((name) => new URL(`./${name}`, import.meta.url)))}`;
 }
 
 function getEntriesKey(input: BundleInput): string {

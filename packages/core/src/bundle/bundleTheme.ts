@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { SITE_NAMESPACE } from '../files/index.js';
-import { BASE_OPTIONS, findRootedFile, JSX_COMPAT_NAMESPACE, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
+import { BASE_OPTIONS, findRootedFile, JSX_COMPAT_NAMESPACE, loadEsbuild, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { getBrowserOnlyBundles, type BrowserOnlyBundle } from './browserOnly.js';
@@ -240,7 +240,9 @@ export async function bundleServer(input: BundleInput, outFile: string): Promise
   mkdirSync(dirname(outFile), { recursive: true });
   const sass = sassStylesheets(input.siteDir, 'server');
   try {
-    const result = await esbuild.build({
+    const result = await (
+      await loadEsbuild()
+    ).build({
       ...common(input, sass),
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: SERVER_ENTRY },
       platform: 'node',
@@ -311,7 +313,9 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
   const sass = sassStylesheets(input.siteDir, 'browser');
   try {
     const options = common(input, sass);
-    result = await esbuild.build({
+    result = await (
+      await loadEsbuild()
+    ).build({
       ...options,
       plugins: [browserOnlyImports(browserOnly), codeThemeModule(input.codeThemeCss ?? ''), ...options.plugins!],
       stdin: { contents, resolveDir: input.themeDir, loader: 'js', sourcefile: CLIENT_ENTRY },
@@ -368,7 +372,9 @@ export async function bundleClient(input: BundleInput, outDir: string): Promise<
 async function bundleMathStyles(outDir: string) {
   const entry = createRequire(import.meta.url).resolve('katex/dist/katex.min.css');
   const workingDir = dirname(entry);
-  const result = await esbuild.build({
+  const result = await (
+    await loadEsbuild()
+  ).build({
     entryPoints: [entry],
     bundle: true,
     minify: true,

@@ -1,9 +1,19 @@
 import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { getRootImportCandidates, SITE_NAMESPACE } from '../files/index.js';
 import { hashOwnCode, listChildProcesses, waitForChildrenToEnd } from '../processes/index.js';
+
+/**
+ * esbuild's API, loaded with the first bundle a build makes: a build that makes none (a text edit,
+ * a site whose bundles are cached) does not load it, some 50 ms of every command's start.
+ */
+export const loadEsbuild = () => import('esbuild');
+
+/** esbuild's version, read from its package.json without loading it (the bundle caches' keys hold it). */
+export const ESBUILD_VERSION = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
 /** What every bundle docgen makes with esbuild shares: ES modules, React's automatic JSX, quiet, for production. */
 export const BASE_OPTIONS = {
@@ -116,8 +126,7 @@ export const jsxs = (type, props, key) => reactJsxs(type, withDefaults(type, pro
 export async function stopBundler(): Promise<void> {
   const services = listChildProcesses().filter((child) => / --service=\S+ --ping\b/.test(child.command));
   if (services.length === 0) return;
-  const esbuild = await import('esbuild');
-  await esbuild.stop();
+  await (await loadEsbuild()).stop();
   await waitForChildrenToEnd(
     services.map((service) => service.pid),
     1000,

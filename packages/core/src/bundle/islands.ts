@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { DocusaurusSiteContext } from '@docgen/types';
 import { DocgenError } from '../diagnostics/index.js';
 import { getImportedFileKind, isInsideFolder, MODULE_SUFFIXES, SITE_NAMESPACE } from '../files/index.js';
 import { writeFileWhole } from '../processes/index.js';
-import { BASE_OPTIONS, findRootedFile, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
+import { BASE_OPTIONS, findRootedFile, loadEsbuild, siteJsxRuntime, toBundleError } from './esbuildCommon.js';
 import { sassStylesheets, STYLESHEET_MODULE, type StylesheetUse } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 
@@ -511,9 +511,10 @@ const BROWSER_LOADERS: Record<string, esbuild.Loader> = { '.css': 'css', '.modul
 /** Bundles the site's island components for the server and the browser (see IslandsInput). */
 export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle> {
   const components = [...new Set(input.components)].sort();
+  const bundler = await loadEsbuild();
   try {
     const bundleForBrowser = (minifyIdentifiers: boolean, missing: MissingImports) =>
-      esbuild.build({
+      bundler.build({
         ...common(input, missing, 'browser'),
         loader: BROWSER_LOADERS,
         entryPoints: components.map(toEntryPath),
@@ -534,7 +535,7 @@ export async function bundleIslands(input: IslandsInput): Promise<IslandsBundle>
       missing,
     } = await withMissingImports((found) =>
       Promise.all([
-        esbuild.build({
+        bundler.build({
           ...common(input, found, 'server'),
           loader: SERVER_LOADERS,
           stdin: { contents: serverEntry(components), resolveDir: input.siteDir, loader: 'js', sourcefile: 'docgen-islands-server.js' },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import type { Diagnostic } from '@docgen/types';
 import {
@@ -18,7 +18,7 @@ import {
 import { sassStylesheets, type SassStylesheets } from './sass.js';
 import { siteStylesheetUrls } from './stylesheetUrls.js';
 import { SITE_NAMESPACE } from '../files/index.js';
-import { BASE_OPTIONS, siteJsxRuntime } from './esbuildCommon.js';
+import { BASE_OPTIONS, loadEsbuild, siteJsxRuntime } from './esbuildCommon.js';
 import { writeFileWhole } from '../processes/index.js';
 
 /**
@@ -252,7 +252,7 @@ async function findBroken(input: MdxRuntimeInput, missing: MissingImports): Prom
   ];
   for (const { key, only } of tries) {
     try {
-      await esbuild.build(buildOptions(only, {}, missing));
+      await (await loadEsbuild()).build(buildOptions(only, {}, missing));
     } catch (error) {
       const reported = toDocgenError(error, input.siteDir);
       const at = reported.location ? ` (${reported.location.file}:${reported.location.line}:${reported.location.column})` : '';
@@ -272,13 +272,14 @@ export async function bundleMdxRuntime(input: MdxRuntimeInput): Promise<MdxRunti
   const missing: MissingImports = new Map();
   // The Sass stylesheets' files (their partials too) are what the runtime was made from, besides esbuild's inputs.
   const sass = sassStylesheets(input.siteDir, 'server');
+  const bundler = await loadEsbuild();
   try {
-    result = (await withMissingImports((found) => esbuild.build(buildOptions(input, {}, found, sass)), missing)).result;
+    result = (await withMissingImports((found) => bundler.build(buildOptions(input, {}, found, sass)), missing)).result;
   } catch (error) {
     const broken = await findBroken(input, missing);
     if (Object.keys(broken).length === 0) throw error instanceof DocgenError ? error : toDocgenError(error, input.siteDir);
     try {
-      result = await esbuild.build(buildOptions(input, broken, missing, sass));
+      result = await bundler.build(buildOptions(input, broken, missing, sass));
     } catch (again) {
       throw again instanceof DocgenError ? again : toDocgenError(again, input.siteDir);
     }
