@@ -23,11 +23,13 @@ import {
   writeSearchState,
 } from '../src/search/searchState.js';
 import {
+  loadAllPostings,
   toSearchShards,
   updateSearchShards,
   type HasFile,
   type ReadFile,
   type SearchShards,
+  type SearchTable,
   type ShardPage,
 } from '../src/search/shards.js';
 
@@ -490,6 +492,39 @@ describe('an index updated from the table of the last one', () => {
         : page,
     );
     expect(updateSearchShards(before.table, refs(grown), read(grown), { salt: 'salt', has: () => true })).toBeUndefined();
+  });
+
+  it.each([
+    ['a line added to one page', pages, (of: ShardPage[]) => edits[0]![1](of)],
+    [
+      'counts of 255 and more moved by a page that gained some',
+      pages.map((page, index) => (index % 5 === 0 ? editText(page, `무거운${index % 7} `.repeat(300)) : page)),
+      (of: ShardPage[]) => of.map((page, index) => (index === 10 || index === 37 ? editText(page, '무거운1 '.repeat(400)) : page)),
+    ],
+  ])('keeps the table of an update made of pieces as the same table made whole: %s', (_, first, change) => {
+    const dir = mkdtempSync(join(tmpdir(), 'docgen-search-lazy-'));
+    try {
+      const file = getSearchStatePath(dir, '/search/docs.json');
+      const before = indexOf(first);
+      const changed = change(first);
+      const oldFiles = new Map(before.files.map((indexFile) => [indexFile.name, indexFile.contents]));
+      const updated = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+      const { table } = updated;
+      // A one-page edit copies the postings of the terms it weighed again, not the others.
+      expect(table.lazy).toBeDefined();
+      expect(table.places.filter((place) => place !== 0).length).toBeLessThan(table.places.length / 2);
+      writeSearchState(file, 'salt', table);
+      const kept = readSearchState(file, 'salt')!;
+      loadAllPostings(table);
+      const arrays = (of: SearchTable) =>
+        [of.starts, of.places, of.tfs, of.largeTfs, of.lengths, of.entryLengths, of.thresholds, of.lastTies].map((array) => [...array]);
+      expect(arrays(kept)).toEqual(arrays(table));
+      // Updated again from the table kept: the first pages' index.
+      const back = updateSearchShards(kept, refs(first), (index) => first[index]!, { salt: 'salt', has: () => true })!;
+      expect(back.manifest).toEqual(before.manifest);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps its table in two slots, overwritten in turn, and reads the newest whole one made by the same code', () => {

@@ -202,6 +202,8 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
   head.writeUInt32LE((newest?.generation ?? 0) + 1, 4);
   json.copy(head, PREFIX_BYTES);
   const bytesOf = (array: Int32Array | Uint8Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+  // An update's postings are written from the pieces they are made of (see LazyPostings).
+  const pieces = table.lazy?.pieces() ?? { places: [table.places], tfs: [table.tfs] };
   const parts = [
     head,
     bytesOf(table.starts),
@@ -209,8 +211,8 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     bytesOf(table.entryLengths),
     bytesOf(table.thresholds),
     bytesOf(table.lastTies),
-    bytesOf(table.places),
-    bytesOf(table.tfs),
+    ...pieces.places.map(bytesOf),
+    ...pieces.tfs.map(bytesOf),
     Buffer.alloc(align(table.tfs.length) - table.tfs.length),
     bytesOf(table.largeTfs),
   ];

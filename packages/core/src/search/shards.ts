@@ -87,6 +87,27 @@ export interface SearchTable {
   shards: ShardRecord[];
   /** Each detail chunk's file name. */
   chunks: string[];
+  /** Of a table an update made (see mergeLazily): postings not copied into `places` and `tfs` yet. */
+  lazy?: LazyPostings;
+}
+
+/**
+ * The postings of a table an edit of a few pages made from the last one: each term's are pieces of
+ * the last table's and of the changed pages' own. They are copied into the table's `places` and
+ * `tfs` (zeros until then, in memory never touched) only for the terms weighed again, and written
+ * to the file that keeps the table from the pieces: at 10,000 pages, copying the 15 million
+ * postings into new arrays was a third of a one-page edit's update.
+ */
+export interface LazyPostings {
+  /** Copies the postings of the terms `first` to `last` (ids, both included) into `places` and `tfs`. */
+  load(first: number, last: number): void;
+  /** The places and the term frequencies of every posting, in order, as pieces of the arrays that hold them. */
+  pieces(): { places: Int32Array[]; tfs: Uint8Array[] };
+}
+
+/** Makes every posting of `table` present in its arrays (see LazyPostings). */
+export function loadAllPostings(table: SearchTable): void {
+  if (table.starts.length > 1) table.lazy?.load(0, table.starts.length - 2);
 }
 
 /** A shard of the last index: its first and last term (ids), how many terms it holds, and its file name. */
@@ -215,6 +236,8 @@ export function updateSearchShards(
 ): SearchShards | undefined {
   // Pages added or removed: the table as it would be had it been made with the pages it kept where they now are.
   const moved = pages.length !== last.pages.length || pages.some((page, index) => page.path !== last.pages[index]!.path);
+  // An update's table updated again, in memory (a build reads the table it updates from its file).
+  loadAllPostings(last);
   const previous = moved ? alignToPages(last, pages) : last;
   if (!previous) return undefined;
   const changed = new Uint8Array(pages.length);
@@ -238,12 +261,11 @@ export function updateSearchShards(
   const counted = countTerms(sections, dictionary);
   const added = layOut(counted, dictionary.terms.length);
   const changedPages = [...read.keys()].sort((a, b) => a - b);
-  const { starts, places, tfs, largeTfs, touched } = mergePostings(
-    previous,
-    added,
-    { pages: changedPages, flags: changed },
-    slot * FIELD_COUNT,
-  );
+  const span = slot * FIELD_COUNT;
+  const { starts, places, tfs, largeTfs, touched, lazy } =
+    changedPages.length <= MERGE_IN_BLOCKS_PAGES
+      ? mergeLazily(previous, added, changedPages, span)
+      : { ...mergePostings(previous, added, { pages: changedPages, flags: changed }, span), lazy: undefined };
 
   const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
@@ -285,15 +307,16 @@ export function updateSearchShards(
     lastTies,
     shards: [],
     chunks: [],
+    lazy,
   };
   // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
   // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed
   // again. Pages added or removed number the sections after them anew: every term is.
   const keepsEntries = sameScope && !moved;
   if (keepsEntries) {
-    const keeps = createEntryKeeper(previous, table, changedPages);
+    const keeps = createEntryKeeper(previous, table, added, changedPages);
     for (let id = 0; id < touched.length; id++) if (touched[id] && keeps(id)) touched[id] = 0;
-  }
+  } else loadAllPostings(table);
   return writeShards(table, {
     salt: input.salt,
     readPage: (index) => {
@@ -373,6 +396,7 @@ function alignToPages(previous: SearchTable, pages: readonly Pick<TablePage, 'pa
     largeTfs: Int32Array.from(large),
     shards: [],
     chunks: previous.chunks.slice(0, Math.floor(firstMoved / SEARCH_PAGES_PER_CHUNK)),
+    lazy: undefined,
   };
 }
 
@@ -738,9 +762,8 @@ function layOut(counted: Counted, termCount: number): Postings {
 /**
  * The postings of `previous` without those of the changed pages (`span` places a page; `changed`:
  * their indexes in ascending order, and a flag by page), merged with `added` (the changed pages' own, counted again), places ascending
- * within each term; and the terms whose postings this changed (`touched`). A page's postings are a
- * run of each term's: the rest is copied in blocks around them (a few changed pages), or posting
- * by posting when many pages changed.
+ * within each term, copied posting by posting (many pages changed: see mergeLazily for a few); and
+ * the terms whose postings this changed (`touched`).
  */
 function mergePostings(
   previous: SearchTable,
@@ -756,27 +779,12 @@ function mergePostings(
   const large: number[] = [];
   const touched = new Uint8Array(termCount);
   let out = 0;
-  // Each source is copied from in ascending order: where its next count of LARGE_TF or more is.
-  const largeAt = [0, 0];
-  const copy = (from: Postings, start: number, end: number) => {
-    if (end <= start) return;
-    places.set(from.places.subarray(start, end), out);
-    tfs.set(from.tfs.subarray(start, end), out);
-    const source = from === previous ? 0 : 1;
-    const pairs = from.largeTfs;
-    let pair = largeAt[source]!;
-    while (pair < pairs.length && pairs[pair]! < start) pair += 2;
-    for (; pair < pairs.length && pairs[pair]! < end; pair += 2) large.push(pairs[pair]! - start + out, pairs[pair + 1]!);
-    largeAt[source] = pair;
-    out += end - start;
-  };
   const copyOne = (from: Postings, at: number) => {
     places[out] = from.places[at]!;
     tfs[out] = from.tfs[at]!;
     if (tfs[out] === LARGE_TF) large.push(out, tfAt(from, at));
     out++;
   };
-  const inBlocks = changed.pages.length <= MERGE_IN_BLOCKS_PAGES;
   for (let id = 0; id < termCount; id++) {
     starts[id] = out;
     let at = id < oldCount ? previous.starts[id]! : 0;
@@ -784,20 +792,6 @@ function mergePostings(
     let next = added.starts[id]!;
     const nextEnd = added.starts[id + 1]!;
     if (next < nextEnd) touched[id] = 1;
-    if (inBlocks) {
-      for (const page of changed.pages) {
-        const runStart = lowerBound(previous.places, at, end, page * span);
-        const runEnd = lowerBound(previous.places, runStart, end, (page + 1) * span);
-        const addedEnd = lowerBound(added.places, next, nextEnd, (page + 1) * span);
-        if (runEnd > runStart) touched[id] = 1;
-        copy(previous, at, runStart);
-        copy(added, next, addedEnd);
-        at = runEnd;
-        next = addedEnd;
-      }
-      copy(previous, at, end);
-      continue;
-    }
     while (at < end || next < nextEnd) {
       if (at < end) {
         const place = previous.places[at]!;
@@ -818,7 +812,140 @@ function mergePostings(
   return { starts, places: places.subarray(0, out), tfs: tfs.subarray(0, out), largeTfs: Int32Array.from(large), touched };
 }
 
-/** Up to this many changed pages, mergePostings finds each page's run in a term by bisection; past it, it walks the postings. */
+/**
+ * Term `id`'s postings after an edit, as pieces in order (`piece`, empty ones too): those of
+ * `previous` but the changed pages' (`pages`, ascending; a page's postings are a run of each
+ * term's, found by bisection), with `added`'s in their place. Whether the term had or has
+ * postings in a changed page.
+ */
+function toPiecesInBlocks(
+  previous: Postings,
+  added: Postings,
+  id: number,
+  pages: readonly number[],
+  span: number,
+  piece: (from: Postings, start: number, end: number) => void,
+): boolean {
+  const oldCount = previous.starts.length - 1;
+  let at = id < oldCount ? previous.starts[id]! : 0;
+  const end = id < oldCount ? previous.starts[id + 1]! : 0;
+  let next = added.starts[id]!;
+  const nextEnd = added.starts[id + 1]!;
+  let touched = next < nextEnd;
+  for (const page of pages) {
+    const runStart = lowerBound(previous.places, at, end, page * span);
+    const runEnd = lowerBound(previous.places, runStart, end, (page + 1) * span);
+    const addedEnd = lowerBound(added.places, next, nextEnd, (page + 1) * span);
+    if (runEnd > runStart) touched = true;
+    piece(previous, at, runStart);
+    piece(added, next, addedEnd);
+    at = runEnd;
+    next = addedEnd;
+  }
+  piece(previous, at, end);
+  return touched;
+}
+
+/**
+ * mergePostings of a few changed pages, without copying (see LazyPostings): each term's postings
+ * as pieces of `previous`'s and `added`'s, the new starts, the counts of LARGE_TF or more under
+ * their new places, and the terms it touched.
+ */
+function mergeLazily(
+  previous: SearchTable,
+  added: Postings,
+  pages: readonly number[],
+  span: number,
+): Postings & { touched: Uint8Array; lazy: LazyPostings } {
+  const termCount = added.starts.length - 1;
+  const starts = new Int32Array(termCount + 1);
+  const touched = new Uint8Array(termCount);
+  // The pieces of the touched terms (source, start, end; source 0 for `previous`); an untouched term's postings are its old ones.
+  const split = new Map<number, number[]>();
+  let out = 0;
+  let pieces: number[] = [];
+  const record = (from: Postings, start: number, end: number) => {
+    if (end > start) pieces.push(from === previous ? 0 : 1, start, end);
+    out += end - start;
+  };
+  for (let id = 0; id < termCount; id++) {
+    starts[id] = out;
+    pieces = [];
+    if (toPiecesInBlocks(previous, added, id, pages, span, record)) {
+      touched[id] = 1;
+      split.set(id, pieces);
+    }
+  }
+  starts[termCount] = out;
+  const sources = [previous, added] as const;
+  const oldCount = previous.starts.length - 1;
+  /** Each piece of every term, in order, with where it goes. */
+  const forEachPiece = (first: number, last: number, visit: (from: Postings, start: number, end: number, to: number) => void) => {
+    for (let id = first; id <= last; id++) {
+      const termPieces = split.get(id);
+      if (!termPieces) {
+        if (id < oldCount) visit(previous, previous.starts[id]!, previous.starts[id + 1]!, starts[id]!);
+        continue;
+      }
+      let to = starts[id]!;
+      for (let at = 0; at < termPieces.length; at += 3) {
+        visit(sources[termPieces[at]!]!, termPieces[at + 1]!, termPieces[at + 2]!, to);
+        to += termPieces[at + 2]! - termPieces[at + 1]!;
+      }
+    }
+  };
+  const large: number[] = [];
+  // Each source's counts of LARGE_TF or more, walked in ascending order.
+  const largeAt = [0, 0];
+  forEachPiece(0, termCount - 1, (from, start, end, to) => {
+    const source = from === previous ? 0 : 1;
+    const pairs = from.largeTfs;
+    let pair = largeAt[source]!;
+    while (pair < pairs.length && pairs[pair]! < start) pair += 2;
+    for (; pair < pairs.length && pairs[pair]! < end; pair += 2) large.push(pairs[pair]! - start + to, pairs[pair + 1]!);
+    largeAt[source] = pair;
+  });
+  // Never written but for the terms loaded: pages of memory never touched.
+  const places = new Int32Array(out);
+  const tfs = new Uint8Array(out);
+  const loaded = new Uint8Array(termCount);
+  const lazy: LazyPostings = {
+    load(first, last) {
+      for (let id = first; id <= last; id++) {
+        if (loaded[id]) continue;
+        loaded[id] = 1;
+        forEachPiece(id, id, (from, start, end, to) => {
+          places.set(from.places.subarray(start, end), to);
+          tfs.set(from.tfs.subarray(start, end), to);
+        });
+      }
+    },
+    pieces() {
+      const placePieces: Int32Array[] = [];
+      const tfPieces: Uint8Array[] = [];
+      // Pieces that follow each other in their source are written as one.
+      let run: { from: Postings; start: number; end: number } | undefined;
+      const flush = () => {
+        if (!run) return;
+        placePieces.push(run.from.places.subarray(run.start, run.end));
+        tfPieces.push(run.from.tfs.subarray(run.start, run.end));
+      };
+      forEachPiece(0, termCount - 1, (from, start, end) => {
+        if (end <= start) return;
+        if (run?.from === from && run.end === start) run.end = end;
+        else {
+          flush();
+          run = { from, start, end };
+        }
+      });
+      flush();
+      return { places: placePieces, tfs: tfPieces };
+    },
+  };
+  return { starts, places, tfs, largeTfs: Int32Array.from(large), touched, lazy };
+}
+
+/** Up to this many changed pages, an update finds each page's run in a term by bisection (mergeLazily); past it, mergePostings walks the postings. */
 const MERGE_IN_BLOCKS_PAGES = 16;
 
 /** The first index in [start, end) of the ascending `values` whose value is `value` or more (`end` when none is). */
@@ -841,7 +968,7 @@ function lowerBound(values: Int32Array, start: number, end: number, value: numbe
  * sections is in its entry, before the edit or after: each weighs less than its cut, or as much and
  * comes after the last section at the cut the entry keeps (`lastTies`).
  */
-function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPages: readonly number[]) {
+function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Postings, changedPages: readonly number[]) {
   const span = table.slot * FIELD_COUNT;
   // Where each changed page's field lengths start (see SearchTable.lengths), in each table.
   const lengthStarts = (of: SearchTable) => {
@@ -859,9 +986,10 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPag
   const oldRun = new Int32Array(FIELD_COUNT);
   const newRun = new Int32Array(FIELD_COUNT);
   const factors = new Float64Array(FIELD_COUNT);
-  /** Whether no section of the postings [start, end) (a changed page's) is in the entry of the term cut at `cut` (see createEntryKeeper). */
+  /** Whether no section of the postings [start, end) of `postings` (a changed page's, in table `of`) is in the entry of the term cut at `cut` (see createEntryKeeper). */
   const outOfEntry = (
     of: SearchTable,
+    postings: Postings,
     lengthsAt: Map<number, number>,
     page: number,
     start: number,
@@ -873,7 +1001,7 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPag
     let current = -1;
     let sum = 0;
     for (let at = start; at <= end; at++) {
-      const place = at < end ? of.places[at]! : -1;
+      const place = at < end ? postings.places[at]! : -1;
       const section = place >> FIELD_BITS;
       if (section !== current || at === end) {
         if (current !== -1) {
@@ -885,7 +1013,7 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPag
       }
       if (at === end) break;
       const norm = lengthNorm(of, first + (place - page * span));
-      sum += postingWeight(factors[place & FIELD_MASK]!, tfAt(of, at), norm);
+      sum += postingWeight(factors[place & FIELD_MASK]!, tfAt(postings, at), norm);
     }
     return true;
   };
@@ -897,35 +1025,36 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, changedPag
     let oldSections = 0;
     let newSections = 0;
     const runs: [page: number, oldStart: number, oldEnd: number, newStart: number, newEnd: number][] = [];
+    // The changed pages' postings before (runs of the old table's) and after (the pages' own, counted again).
     let oldAt = previous.starts[id]!;
-    let newAt = table.starts[id]!;
+    let newAt = added.starts[id]!;
     for (const page of changedPages) {
       const oldStart = lowerBound(previous.places, oldAt, previous.starts[id + 1]!, page * span);
       const oldEnd = lowerBound(previous.places, oldStart, previous.starts[id + 1]!, (page + 1) * span);
-      const newStart = lowerBound(table.places, newAt, table.starts[id + 1]!, page * span);
-      const newEnd = lowerBound(table.places, newStart, table.starts[id + 1]!, (page + 1) * span);
+      const newStart = lowerBound(added.places, newAt, added.starts[id + 1]!, page * span);
+      const newEnd = lowerBound(added.places, newStart, added.starts[id + 1]!, (page + 1) * span);
       for (let at = oldStart; at < oldEnd; at++) {
         oldRun[previous.places[at]! & FIELD_MASK]!++;
         if (at === oldStart || previous.places[at]! >> FIELD_BITS !== previous.places[at - 1]! >> FIELD_BITS) oldSections++;
       }
       for (let at = newStart; at < newEnd; at++) {
-        newRun[table.places[at]! & FIELD_MASK]!++;
-        if (at === newStart || table.places[at]! >> FIELD_BITS !== table.places[at - 1]! >> FIELD_BITS) newSections++;
+        newRun[added.places[at]! & FIELD_MASK]!++;
+        if (at === newStart || added.places[at]! >> FIELD_BITS !== added.places[at - 1]! >> FIELD_BITS) newSections++;
       }
       runs.push([page, oldStart, oldEnd, newStart, newEnd]);
       oldAt = oldEnd;
       newAt = newEnd;
     }
     if (newSections < oldSections || oldRun.some((count, field) => count !== newRun[field])) return false;
-    // The term's sections in each field, as before the edit: its weight factors (see createWeigher).
+    // The term's sections in each field, as before the edit (the changed pages' are as many): its weight factors (see createWeigher).
     fieldCounts.fill(0);
-    for (let at = table.starts[id]!; at < table.starts[id + 1]!; at++) fieldCounts[table.places[at]! & FIELD_MASK]!++;
+    for (let at = previous.starts[id]!; at < previous.starts[id + 1]!; at++) fieldCounts[previous.places[at]! & FIELD_MASK]!++;
     setFactors(factors, fieldCounts, table.scope.total);
     const lastTie = previous.lastTies[id]!;
     return runs.every(
       ([page, oldStart, oldEnd, newStart, newEnd]) =>
-        outOfEntry(previous, oldStarts, page, oldStart, oldEnd, cut, lastTie) &&
-        outOfEntry(table, newStarts, page, newStart, newEnd, cut, lastTie),
+        outOfEntry(previous, previous, oldStarts, page, oldStart, oldEnd, cut, lastTie) &&
+        outOfEntry(table, added, newStarts, page, newStart, newEnd, cut, lastTie),
     );
   };
 }
@@ -1012,6 +1141,7 @@ function createWeigher(table: SearchTable) {
   // A field's boost times the term's inverse document frequency in it.
   const factors = new Float64Array(fields);
   return (term: number): string => {
+    table.lazy?.load(term, term);
     const start = starts[term]!;
     const end = starts[term + 1]!;
     if (end - start > ids.length) {
