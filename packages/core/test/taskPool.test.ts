@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readStoredContent } from '../src/compile/store.js';
 import { createTaskPool, getThreadCountFor, PAGES_PER_THREAD } from '../src/workers/pool.js';
+import { createTaskRunner, type TaskSetup } from '../src/workers/tasks.js';
 
 describe('task pool threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docgen-pool-'));
@@ -119,6 +120,58 @@ describe('task pool threads', () => {
 describe('threads of a build', () => {
   afterEach(() => vi.unstubAllEnvs());
   const cores = Math.min(availableParallelism(), 64);
+
+  it("updates a search index from the table it read ahead as it started, not from the table's file then", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docgen-ahead-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const storeDir = join(dir, 'store');
+    const outDir = join(dir, 'out');
+    mkdirSync(storeDir);
+    const setup: TaskSetup = {
+      storeDir,
+      outDir,
+      servedWhileWritten: false,
+      languages: [],
+      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+      compiles: false,
+    };
+    const file = '_docgen/search/docs.json';
+    const bodies = Array.from({ length: 6 }, (_, index) => `# 문서 ${index}\n\n검색 색인 ${index}번째 문단입니다.\n`);
+    const compile = async (runner: ReturnType<typeof createTaskRunner>, keys: string[], texts: string[]) =>
+      Object.fromEntries(
+        (await runner.compile(keys.map((key, index) => ({ key, body: texts[index]!, sourcePath: `docs/p${index}.md`, bodyLine: 1 })))).map(
+          (compiled) => [compiled.key, compiled.stored],
+        ),
+      );
+    const pagesOf = (keys: string[]) => keys.map((key, index) => ({ key, title: `문서 ${index}`, path: `/docs/p${index}` }));
+    const keys = bodies.map((_, index) => `k${index}`);
+    const first = createTaskRunner(setup);
+    await first.search(file, pagesOf(keys), await compile(first, keys, bodies), { paths: [], dir: outDir });
+    // Page 3 edited: only its new content is located (as a text edit gives it), so only a table can index the scope.
+    const edited = keys.map((key, index) => (index === 3 ? 'k3-edited' : key));
+    const located = await compile(first, ['k3-edited'], ['# 문서 3\n\n고친 문단입니다.\n']);
+    const existing = {
+      paths: readdirSync(join(outDir, '_docgen/search/files')).map((name) => `_docgen/search/files/${name}`),
+      dir: outDir,
+    };
+    const spoilTables = () => {
+      for (const name of readdirSync(join(storeDir, 'search'))) writeFileSync(join(storeDir, 'search', name), 'not a table');
+    };
+    const ahead = createTaskRunner({ ...setup, searchAhead: [{ file }] });
+    // The thread has read its table once it listens (its first turn of the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
+    const tables = readdirSync(join(storeDir, 'search')).map((name) => [name, readFileSync(join(storeDir, 'search', name))] as const);
+    spoilTables();
+    // Updated: the files of the other pages' shards and chunks are kept.
+    const written = await ahead.search(file, pagesOf(edited), located, existing);
+    expect(written.filter((path) => existing.paths.includes(path)).length).toBeGreaterThan(0);
+    // Without the table read ahead, the spoilt file gives none: the index is made anew, and the other pages are not located.
+    for (const [name, bytes] of tables) writeFileSync(join(storeDir, 'search', name), bytes);
+    const plain = createTaskRunner(setup);
+    await new Promise((resolve) => setImmediate(resolve));
+    spoilTables();
+    await expect(plain.search(file, pagesOf(edited), located, existing)).rejects.toThrow(/No stored content given for k0/);
+  });
 
   it('are one per PAGES_PER_THREAD pages of a small site, at most one per core', () => {
     vi.stubEnv('DOCGEN_THREADS', '');

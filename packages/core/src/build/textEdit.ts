@@ -219,6 +219,10 @@ async function makeTextEdit(
     // thread that runs it, not on both.
     const pool = pools.start(config, staging, { threads: 2, compiles: false, besideCallingThread: true });
     const { sourceKeys } = input.plan;
+    // The search indexes that hold the edited docs: the thread that updates them reads their tables while the other compiles.
+    const oldKeys = new Set(recompiled.map((doc) => doc.before.key));
+    const searchFiles = Object.entries(snapshot.scopes).flatMap(([file, pages]) => (pages.some((page) => oldKeys.has(page.key)) ? [file] : []));
+    pool.searchAhead(searchFiles.map((file) => ({ file, islandsFile: snapshot.islands?.setup.serverFile })));
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
     track(compiling);
     const componentPages = findComponentPages(siteDir);
@@ -233,14 +237,8 @@ async function makeTextEdit(
     const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
     // (A doc with no links has an empty text.)
     const linkTexts = recompiled.map((_, place) => read.texts[routeKeys.length + place] || '{}');
-    // The search indexes that hold the edited docs, and the files of each the output has (listing a
-    // folder of thousands of files): found while the thread compiles, not after.
-    const oldKeys = new Set(recompiled.map((doc) => doc.before.key));
-    const keptSearchFiles = new Map(
-      Object.entries(snapshot.scopes)
-        .filter(([, pages]) => pages.some((page) => oldKeys.has(page.key)))
-        .map(([file]) => [file, keepSearchFiles(staging, file).kept]),
-    );
+    // The files of each search index the output has (listing a folder of thousands of files): found while the thread compiles, not after.
+    const keptSearchFiles = new Map(searchFiles.map((file) => [file, keepSearchFiles(staging, file).kept]));
     const compiled = new Map((await compiling).map((result) => [result.key, result]));
     const storeDir = join(cacheDir, 'compiled');
     // Why a doc's compiled body cannot take the text edit: undefined when it can.

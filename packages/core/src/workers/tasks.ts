@@ -37,6 +37,7 @@ import {
   writeScopeIndex,
   writeSearchState,
   type IslandText,
+  type SearchTable,
 } from '../search/index.js';
 import type { IslandServerModule } from '../bundle/index.js';
 import type { IslandRenderer } from '../render/index.js';
@@ -96,6 +97,18 @@ export interface TaskSetup {
    * that only write search indexes) load it if a compile task ever comes.
    */
   compiles: boolean;
+  /**
+   * The search indexes (manifest path, and the bundle whose components' text they hold) that a
+   * task of this thread will update: it reads their tables as it starts, while another thread
+   * compiles the pages they need (see TaskPool.searchAhead).
+   */
+  searchAhead?: SearchAhead[];
+}
+
+/** A search index whose table a thread reads ahead of its task (see TaskSetup.searchAhead). */
+export interface SearchAhead {
+  file: string;
+  islandsFile?: string;
 }
 
 /** A locale's data every page of it is rendered with: sent to each thread once. */
@@ -173,6 +186,22 @@ export function createTaskRunner(setup: TaskSetup) {
   };
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
+  // Where an index's table is kept, and the salt of the code and components it was made with.
+  const stateOf = ({ file, islandsFile }: SearchAhead) => ({
+    stateFile: getSearchStatePath(setup.storeDir, file),
+    salt: `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`,
+  });
+  // The tables read ahead (see TaskSetup.searchAhead), each let go by the task that takes it.
+  const readAhead = new Map<string, SearchTable | undefined>();
+  if (setup.searchAhead) {
+    // Once the thread listens: a task that came first reads its table itself.
+    setImmediate(() => {
+      for (const index of setup.searchAhead!) {
+        const { stateFile, salt } = stateOf(index);
+        readAhead.set(`${stateFile}\0${salt}`, readSearchState(stateFile, salt));
+      }
+    });
+  }
   const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>, store: StoreReader): HastRoot => {
     const cacheKey = `${slot.key}\0${slot.part}`;
     let tree = recent.get(cacheKey);
@@ -278,8 +307,8 @@ export function createTaskRunner(setup: TaskSetup) {
       islandsFile?: string,
     ): Promise<string[]> {
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
-      const stateFile = getSearchStatePath(setup.storeDir, file);
-      const stateSalt = `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`;
+      const { stateFile, salt: stateSalt } = stateOf({ file, islandsFile });
+      const aheadKey = `${stateFile}\0${stateSalt}`;
       const there = new Set(existing.paths);
       const store = openStore(setup.storeDir);
       let index: ReturnType<typeof writeScopeIndex>;
@@ -289,7 +318,12 @@ export function createTaskRunner(setup: TaskSetup) {
           readSections: (key) => store.sections(storedOf(stored, key).sections),
           islandText,
           salt: file,
-          readPrevious: () => readSearchState(stateFile, stateSalt),
+          readPrevious: () => {
+            if (!readAhead.has(aheadKey)) return readSearchState(stateFile, stateSalt);
+            const table = readAhead.get(aheadKey);
+            readAhead.delete(aheadKey);
+            return table;
+          },
           has: (path) => there.has(path),
           read: (path) => (there.has(path) ? readIfThere(join(existing.dir, path)) : undefined),
         });
