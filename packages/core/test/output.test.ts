@@ -129,6 +129,28 @@ describe('createOutputDir', () => {
     expect(output.patch('docs/page.html', '"x"', '"y"', [second + 1000])).toBe(true);
     expect(readFileSync(join(outDir, 'docs/page.html'), 'utf8')).toBe('한글 "y" 다음 "y"');
   });
+
+  it.each([
+    ['longer', 'NEW PART, LONGER THAN THE OLD'],
+    ['shorter', 'new'],
+    ['as long', 'OLD-PART'],
+  ])('splices a part %s than the one it replaces into a file in place, moving the bytes after it', (_, part) => {
+    const outDir = makeTempDir('docgen-out-');
+    const output = createOutputDir(outDir, { servedWhileWritten: false });
+    // Longer than the bytes a splice moves at a time: the tail moves in several chunks.
+    const head = '머리 '.repeat(1000);
+    const tail = '0123456789'.repeat(250_000);
+    output.write('llms-full.txt', `${head}old-part${tail}`);
+    const inode = statSync(join(outDir, 'llms-full.txt')).ino;
+    const at = Buffer.byteLength(head);
+    expect(output.splice('llms-full.txt', { at, length: 'old-part'.length, bytes: Buffer.from(part) })).toBe(true);
+    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toBe(`${head}${part}${tail}`);
+    expect(statSync(join(outDir, 'llms-full.txt')).ino).toBe(inode);
+    expect(output.splice('none.txt', { at: 0, length: 0, bytes: Buffer.from('x') })).toBe(false);
+    expect(() => output.splice('llms-full.txt', { at: at + tail.length + 100, length: 1, bytes: Buffer.from('x') })).toThrow(
+      /ends after the file/,
+    );
+  });
 });
 
 describe('createStagingDir', () => {
@@ -291,6 +313,22 @@ describe('createStagingDir', () => {
     expect(readFileSync(join(outDir, 'old', 'page.html'), 'utf8')).toBe('{"url":"/a/BBBB.json"} and {"url":"/a/BBBB.json"}');
     expect(statSync(join(outDir, 'old', 'page.html')).ino).toBe(inode);
     expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('written after all');
+  });
+
+  it('splices a kept file in place as it commits, once; leaves it as it was when it discards', () => {
+    const outDir = makeOutput();
+    writeFileSync(join(outDir, 'llms-full.txt'), 'one two three');
+    const staging = createStagingDir(outDir, { keepsAll: true });
+    expect(staging.splice('llms-full.txt', { at: 4, length: 3, bytes: Buffer.from('TWO!') })).toBe(true);
+    expect(() => staging.splice('llms-full.txt', { at: 0, length: 3, bytes: Buffer.from('1') })).toThrow(/spliced twice/);
+    expect(staging.splice('missing.txt', { at: 0, length: 0, bytes: Buffer.from('x') })).toBe(false);
+    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toBe('one two three');
+    staging.commit();
+    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toBe('one TWO! three');
+    const again = createStagingDir(outDir, { keepsAll: true });
+    expect(again.splice('llms-full.txt', { at: 0, length: 3, bytes: Buffer.from('1') })).toBe(true);
+    again.discard();
+    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toBe('one TWO! three');
   });
 
   it('leaves a file it was to patch as it was when it discards', () => {

@@ -102,11 +102,12 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(searchedAfter.filter(([file, inode]) => searchedBefore.has(file) && searchedBefore.get(file) !== inode)).toEqual([]);
       expect(fresh.length).toBeGreaterThan(0);
       expect(fresh.length).toBeLessThan(searchedAfter.length / 4);
-      // What does not show the page's text stays where it is; llms-full.txt holds it.
+      // What does not show the page's text stays where it is; llms-full.txt holds it, its part spliced in place.
       const after = inodes(out);
       const unchanged = ['sitemap.xml', 'robots.txt', 'llms.txt', 'en/llms.txt', 'blog/rss.xml', 'blog/atom.xml', 'blog/feed.json'];
       expect(unchanged.filter((file) => after.get(file) !== before.get(file))).toEqual([]);
-      expect(after.get('llms-full.txt')).not.toBe(before.get('llms-full.txt'));
+      expect(after.get('llms-full.txt')).toBe(before.get('llms-full.txt'));
+      expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('분석 중지 요청은 한 번만 보내면 됩니다.');
       await expectSameAsClean();
 
       // Its title shows only on its own pages (its sidebar label is set apart).

@@ -3,6 +3,7 @@
  * from the last build's snapshot of the site model (editSnapshot.ts), without reading the site or
  * making its model again, which at 10,000 pages is most of a full rebuild's time.
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, DocFrontMatter, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown, TocItem } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
@@ -430,9 +431,10 @@ function toEditedRoutes(input: {
 }
 
 /**
- * Writes `llms-full.txt` at `file` anew from the output's (whose parts `parts` tells: route and
- * length of each), with the parts of the routes `twinOf` gives a twin's text for made again. Gives
- * the new file's parts; undefined when the output's file is not the one `parts` describes.
+ * Writes the parts of `llms-full.txt` at `file` (whose parts `parts` tells: route and length of
+ * each) of the routes `twinOf` gives a twin's text for: one part is spliced into the output's file
+ * in place as the edit commits; several make the file anew from the output's. Gives the new
+ * file's parts; undefined when the output's file is not the one `parts` describes (by its size).
  */
 function writeLlmsFull(
   staging: StagingDir,
@@ -441,17 +443,39 @@ function writeLlmsFull(
   twinOf: (routePath: string) => string | undefined,
   siteUrl: string,
 ): LlmsFullParts | undefined {
-  const bytes = staging.readBytes(file);
-  if (bytes.length !== parts.reduce((sum, [, length]) => sum + length, 0)) return undefined;
-  const written: Uint8Array[] = [];
-  let at = 0;
-  for (const [path, length] of parts) {
+  const size = parts.reduce((sum, [, length]) => sum + length, 0);
+  if (sizeOf(join(staging.keptFrom, file)) !== size) return undefined;
+  const made = parts.map(([path]) => {
     const twin = twinOf(path);
-    written.push(twin === undefined ? bytes.subarray(at, at + length) : Buffer.from(toLlmsFullPart(siteUrl, path, twin)));
-    at += length;
+    return twin === undefined ? undefined : Buffer.from(toLlmsFullPart(siteUrl, path, twin));
+  });
+  const changed = made.flatMap((bytes, index) => (bytes ? [index] : []));
+  if (changed.length === 1) {
+    const [index] = changed as [number];
+    const at = parts.slice(0, index).reduce((sum, [, length]) => sum + length, 0);
+    if (!staging.splice(file, { at, length: parts[index]![1], bytes: made[index]! })) return undefined;
+  } else {
+    const bytes = staging.readBytes(file);
+    let at = 0;
+    staging.writeParts(
+      file,
+      parts.map(([, length], index) => {
+        const part = made[index] ?? bytes.subarray(at, at + length);
+        at += length;
+        return part;
+      }),
+    );
   }
-  staging.writeParts(file, written);
-  return parts.map(([path], index) => [path, written[index]!.length]);
+  return parts.map(([path, length], index) => [path, made[index]?.length ?? length]);
+}
+
+/** A file's size; -1 when it cannot be read. */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return -1;
+  }
 }
 
 /**

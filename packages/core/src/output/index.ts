@@ -3,6 +3,7 @@ import {
   copyFileSync,
   existsSync,
   fstatSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -142,6 +143,14 @@ export interface OutputWriter {
    * `keep`.
    */
   patch(relativePath: string, from: string, to: string, fromEnd?: readonly number[]): boolean;
+  /**
+   * Keeps a file of the previous output as `keep` does, with the `length` bytes at `at` replaced by
+   * `bytes`, in place: the bytes after them are moved, through a small buffer, not the whole file
+   * read and written anew (a one-page edit's part of a 10,000-page `llms-full.txt`, 61 MB). A
+   * staging folder splices as it commits, once the files it wrote are in the output; one splice
+   * a file. False as `keep`.
+   */
+  splice(relativePath: string, splice: Splice): boolean;
   /** The folder the kept files are in (the previous output), by their relative paths: `path` for an output written in place. */
   keptFrom: string;
   /**
@@ -258,6 +267,9 @@ export function createOutputDir(dir: string, { servedWhileWritten = false } = {}
     patch(relativePath, from, to, fromEnd) {
       return patchInPlace(inside(relativePath), { from, to, fromEnd });
     },
+    splice(relativePath, splice) {
+      return spliceInPlace(inside(relativePath), splice);
+    },
     copyFile(from, relativePath) {
       const full = inside(relativePath);
       makeParent(full);
@@ -320,8 +332,9 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
   // Files of the output kept by this build (relative paths with `/`), and (`keepsAll`) those it removes.
   const kept = new Set<string>();
   const removed = new Set<string>();
-  // Kept files patched as the build commits (see OutputWriter.patch), by key.
+  // Kept files patched and spliced as the build commits (see OutputWriter.patch and splice), by key.
   const patches = new Map<string, Patch>();
+  const splices = new Map<string, Splice>();
   const inTarget = (relativePath: string) => {
     const full = resolve(target, relativePath);
     if (relative(target, full).startsWith('..')) throw new Error(`Refusing to write outside the output: ${relativePath}`);
@@ -369,6 +382,7 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
     kept.delete(key);
     removed.delete(key);
     patches.delete(key);
+    splices.delete(key);
     noteWritten();
   };
   return {
@@ -401,6 +415,7 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
       const key = toKey(relativePath);
       kept.delete(key);
       patches.delete(key);
+      splices.delete(key);
       if (keepsAll) removed.add(key);
       staged.remove(relativePath);
     },
@@ -408,6 +423,13 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
     patch(relativePath, from, to, fromEnd) {
       if (!keep(relativePath)) return false;
       patches.set(toKey(relativePath), { from, to, fromEnd });
+      return true;
+    },
+    splice(relativePath, splice) {
+      const key = toKey(relativePath);
+      if (splices.has(key)) throw new Error(`${relativePath} is spliced twice`);
+      if (!keep(relativePath)) return false;
+      splices.set(key, splice);
       return true;
     },
     commit() {
@@ -447,6 +469,7 @@ export function createStagingDir(outDir: string, { keepsAll = false } = {}): Sta
       }
       // Now that the files they may name are in the output.
       for (const [key, patch] of patches) if (kept.has(key)) patchInPlace(join(target, key), patch);
+      for (const [key, splice] of splices) if (kept.has(key)) spliceInPlace(join(target, key), splice);
       rmSync(path, { recursive: true, force: true });
     },
     discard() {
@@ -473,13 +496,8 @@ interface Patch {
 function patchInPlace(file: string, { from, to, fromEnd }: Patch): boolean {
   const [was, is] = [Buffer.from(from), Buffer.from(to)];
   if (was.length !== is.length) throw new Error(`A patch changes the length of ${file}: "${from}" to "${to}"`);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r+');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
+  const fd = openForUpdate(file);
+  if (fd === undefined) return false;
   try {
     const there = Buffer.allocUnsafe(was.length);
     const isThere = (offset: number) => offset >= 0 && readSync(fd, there, 0, there.length, offset) === there.length && there.equals(was);
@@ -491,6 +509,61 @@ function patchInPlace(file: string, { from, to, fromEnd }: Patch): boolean {
     closeSync(fd);
   }
   return true;
+}
+
+/** `length` bytes at `at` of a file replaced by `bytes` (see OutputWriter.splice). */
+export interface Splice {
+  at: number;
+  length: number;
+  bytes: Uint8Array;
+}
+
+/** The bytes a splice moves at a time. */
+const SPLICE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Replaces the `length` bytes at `at` of a file by `bytes`, in place: the bytes after them move
+ * by the difference, a chunk at a time (from the end when they move forward, so that none is
+ * written over before it is read). False when there is no such file.
+ */
+function spliceInPlace(file: string, { at, length, bytes }: Splice): boolean {
+  const fd = openForUpdate(file);
+  if (fd === undefined) return false;
+  try {
+    const size = fstatSync(fd).size;
+    if (at + length > size) throw new Error(`A splice of ${file} ends after the file`);
+    const shift = bytes.length - length;
+    const tail = at + length;
+    const chunk = Buffer.allocUnsafe(Math.min(SPLICE_CHUNK_BYTES, Math.max(1, size - tail)));
+    const move = (from: number, count: number) => {
+      for (let read = 0; read < count;) {
+        const got = readSync(fd, chunk, read, count - read, from + read);
+        if (got === 0) throw new Error(`${file} ended while it was spliced`);
+        read += got;
+      }
+      writeAll(fd, chunk.subarray(0, count), from + shift);
+    };
+    if (shift > 0) {
+      for (let end = size; end > tail; end -= chunk.length) move(Math.max(tail, end - chunk.length), Math.min(chunk.length, end - tail));
+    } else if (shift < 0) {
+      for (let from = tail; from < size; from += chunk.length) move(from, Math.min(chunk.length, size - from));
+      ftruncateSync(fd, size + shift);
+    }
+    writeAll(fd, bytes, at);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** A file opened to read and write in place; undefined when there is no such file. */
+function openForUpdate(file: string): number | undefined {
+  try {
+    return openSync(file, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** The offsets of every `part` in `bytes`. */
