@@ -497,6 +497,11 @@ describe('an index updated from the table of the last one', () => {
   it.each([
     ['a line added to one page', pages, (of: ShardPage[]) => edits[0]![1](of)],
     [
+      'the only use of a word removed',
+      pages.map((page, index) => (index === 5 ? editText(page, '하나뿐인낱말') : page)),
+      (of: ShardPage[]) => of.map((page, index) => (index === 5 ? pages[5]! : page)),
+    ],
+    [
       'counts of 255 and more moved by a page that gained some',
       pages.map((page, index) => (index % 5 === 0 ? editText(page, `무거운${index % 7} `.repeat(300)) : page)),
       (of: ShardPage[]) => of.map((page, index) => (index === 10 || index === 37 ? editText(page, '무거운1 '.repeat(400)) : page)),
@@ -519,6 +524,12 @@ describe('an index updated from the table of the last one', () => {
       const arrays = (of: SearchTable) =>
         [of.starts, of.places, of.tfs, of.largeTfs, of.lengths, of.entryLengths, of.thresholds, of.lastTies].map((array) => [...array]);
       expect(arrays(kept)).toEqual(arrays(table));
+      // Each term's postings by field, as the entry keeper reads them instead of counting: those of its list.
+      const counted = new Int32Array(table.fieldCounts.length);
+      for (let id = 0; id + 1 < table.starts.length; id++) {
+        for (let at = table.starts[id]!; at < table.starts[id + 1]!; at++) counted[id * 4 + (table.places[at]! & 3)]!++;
+      }
+      expect([...kept.fieldCounts]).toEqual([...counted]);
       // Updated again from the table kept: the first pages' index.
       const back = updateSearchShards(kept, refs(first), (index) => first[index]!, { salt: 'salt', has: () => true })!;
       expect(back.manifest).toEqual(before.manifest);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writingFile } from '../diagnostics/index.js';
 import { hashOwnCode, readFileStart, writeAll } from '../processes/index.js';
-import { LARGE_TF, type SearchTable } from './shards.js';
+import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
 
 /**
  * The table of a scope's last search index (see SearchTable), kept in the site's cache so that
@@ -17,8 +17,8 @@ import { LARGE_TF, type SearchTable } from './shards.js';
  *
  * A slot file is: its header's length (a little-endian 32-bit integer, 0 while the file is
  * being written: it is written last), its generation (the same, one more than the other slot's),
- * a JSON header (pages, terms, shards, chunks), the lengths, entry lengths, cuts and last ties as
- * 32-bit integers, then the postings: their places as 32-bit integers, their term frequencies a
+ * a JSON header (pages, terms, shards, chunks), the lengths, entry lengths, cuts, last ties and
+ * field counts as 32-bit integers, then the postings: their places as 32-bit integers, their term frequencies a
  * byte each (255 for one of 255 or more, whose values follow as pairs of 32-bit integers, posting
  * and frequency). Read back as they are (the places are a view of the file's bytes): at 10,000
  * pages a table of 15 million postings reads in a tenth of the time variable-length integers took,
@@ -30,7 +30,7 @@ import { LARGE_TF, type SearchTable } from './shards.js';
  * caught only as far as its sizes and counts tell. A table is only ever an aid: one that is
  * missing, unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
  */
-const STATE_FORMAT = 5;
+const STATE_FORMAT = 6;
 const SLOTS = ['0', '1'];
 /** Header length and generation: see STATE_FORMAT. */
 const PREFIX_BYTES = 8;
@@ -152,6 +152,7 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
     const entryLengths = int32s(terms);
     const thresholds = int32s(terms);
     const lastTies = int32s(terms);
+    const fieldCounts = int32s(terms * FIELD_COUNT);
     const places = int32s(header.postings);
     const tfs = new Uint8Array(buffer.buffer, at, header.postings);
     at += align(header.postings);
@@ -170,6 +171,7 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
       entryLengths,
       thresholds,
       lastTies,
+      fieldCounts,
       shards: header.shards.map(([first, last, count, name]) => ({ first, last, count, name })),
       chunks: header.chunks,
     };
@@ -211,6 +213,7 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     bytesOf(table.entryLengths),
     bytesOf(table.thresholds),
     bytesOf(table.lastTies),
+    bytesOf(table.fieldCounts),
     ...pieces.places.map(bytesOf),
     ...pieces.tfs.map(bytesOf),
     Buffer.alloc(align(table.tfs.length) - table.tfs.length),

@@ -84,6 +84,12 @@ export interface SearchTable {
   thresholds: Int32Array;
   /** Of the sections at a term's cut, those an entry keeps are the first: the number of the last it keeps (-1 when none is at the cut). */
   lastTies: Int32Array;
+  /**
+   * Each term's postings in each field (FIELD_COUNT a term), as its last weighing counted them
+   * (see createWeigher): what its inverse document frequencies are made of. An update's entry
+   * keeper reads them instead of counting the postings of every frequent term it touches.
+   */
+  fieldCounts: Int32Array;
   shards: ShardRecord[];
   /** Each detail chunk's file name. */
   chunks: string[];
@@ -132,7 +138,8 @@ export interface SearchShards {
 }
 
 const FIELDS = ['title', 'heading', 'text', 'code'] as const;
-const FIELD_COUNT = FIELDS.length;
+/** The fields of a section (title, heading, text, code): a place holds the field in its low bits. */
+export const FIELD_COUNT = FIELDS.length;
 // Places are section number * FIELD_COUNT + field: four fields, two bits.
 const FIELD_BITS = 2;
 const FIELD_MASK = FIELD_COUNT - 1;
@@ -209,6 +216,7 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
     scope: getScopeSteps(counted.lengths),
     entryLengths: new Int32Array(dictionary.terms.length),
     thresholds: new Int32Array(dictionary.terms.length),
+    fieldCounts: new Int32Array(dictionary.terms.length * FIELD_COUNT),
     lastTies: new Int32Array(dictionary.terms.length),
     shards: [],
     chunks: [],
@@ -290,6 +298,11 @@ export function updateSearchShards(
   entryLengths.set(previous.entryLengths);
   const thresholds = new Int32Array(dictionary.terms.length);
   thresholds.set(previous.thresholds);
+  const fieldCounts = new Int32Array(dictionary.terms.length * FIELD_COUNT);
+  fieldCounts.set(previous.fieldCounts);
+  // A term with no postings left is not weighed: its counts are none.
+  for (let id = 0; id < touched.length; id++)
+    if (touched[id] && starts[id + 1] === starts[id]) fieldCounts.fill(0, id * FIELD_COUNT, (id + 1) * FIELD_COUNT);
   const lastTies = new Int32Array(dictionary.terms.length);
   lastTies.set(previous.lastTies);
   const table: SearchTable = {
@@ -305,6 +318,7 @@ export function updateSearchShards(
     entryLengths,
     thresholds,
     lastTies,
+    fieldCounts,
     shards: [],
     chunks: [],
     lazy,
@@ -982,7 +996,6 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
   };
   const oldStarts = lengthStarts(previous);
   const newStarts = lengthStarts(table);
-  const fieldCounts = new Int32Array(FIELD_COUNT);
   const oldRun = new Int32Array(FIELD_COUNT);
   const newRun = new Int32Array(FIELD_COUNT);
   const factors = new Float64Array(FIELD_COUNT);
@@ -1046,10 +1059,8 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
       newAt = newEnd;
     }
     if (newSections < oldSections || oldRun.some((count, field) => count !== newRun[field])) return false;
-    // The term's sections in each field, as before the edit (the changed pages' are as many): its weight factors (see createWeigher).
-    fieldCounts.fill(0);
-    for (let at = previous.starts[id]!; at < previous.starts[id + 1]!; at++) fieldCounts[previous.places[at]! & FIELD_MASK]!++;
-    setFactors(factors, fieldCounts, table.scope.total);
+    // The term's postings in each field, as before the edit (the changed pages' are as many): its weight factors (see createWeigher).
+    setFactors(factors, previous.fieldCounts.subarray(id * FIELD_COUNT, (id + 1) * FIELD_COUNT), table.scope.total);
     const lastTie = previous.lastTies[id]!;
     return runs.every(
       ([page, oldStart, oldEnd, newStart, newEnd]) =>
@@ -1125,6 +1136,7 @@ const toText = (value: number) => (value < SMALL_NUMBERS.length ? SMALL_NUMBERS[
  */
 function createWeigher(table: SearchTable) {
   const { starts, places, tfs, slot, scope, thresholds, lastTies } = table;
+  const counted = table.fieldCounts;
   const fields = FIELD_COUNT;
   // K times a field's length against the average (the part of BM25+ that does not depend on the
   // term), by place: the lengths are by section in scope order, places by section number.
@@ -1151,6 +1163,7 @@ function createWeigher(table: SearchTable) {
     fieldCounts.fill(0);
     for (let at = start; at < end; at++) fieldCounts[places[at]! & FIELD_MASK]!++;
     setFactors(factors, fieldCounts, scope.total);
+    counted.set(fieldCounts, term * fields);
     // A section's postings are next to each other (fields in order): summed as they come.
     let found = 0;
     let current = -1;
