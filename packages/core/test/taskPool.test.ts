@@ -121,7 +121,7 @@ describe('threads of a build', () => {
   afterEach(() => vi.unstubAllEnvs());
   const cores = Math.min(availableParallelism(), 64);
 
-  it("updates a search index from the table it read ahead as it started, not from the table's file then", async () => {
+  it("updates a search index from the table it read ahead, not from the table's file then", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docgen-ahead-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const storeDir = join(dir, 'store');
@@ -157,9 +157,8 @@ describe('threads of a build', () => {
     const spoilTables = () => {
       for (const name of readdirSync(join(storeDir, 'search'))) writeFileSync(join(storeDir, 'search', name), 'not a table');
     };
-    const ahead = createTaskRunner({ ...setup, searchAhead: [{ file }] });
-    // The thread has read its table once it listens (its first turn of the event loop).
-    await new Promise((resolve) => setImmediate(resolve));
+    const ahead = createTaskRunner(setup);
+    ahead.readAhead([{ file }]);
     const tables = readdirSync(join(storeDir, 'search')).map((name) => [name, readFileSync(join(storeDir, 'search', name))] as const);
     spoilTables();
     // Updated: the files of the other pages' shards and chunks are kept.
@@ -168,7 +167,6 @@ describe('threads of a build', () => {
     // Without the table read ahead, the spoilt file gives none: the index is made anew, and the other pages are not located.
     for (const [name, bytes] of tables) writeFileSync(join(storeDir, 'search', name), bytes);
     const plain = createTaskRunner(setup);
-    await new Promise((resolve) => setImmediate(resolve));
     spoilTables();
     await expect(plain.search(file, pagesOf(edited), located, existing)).rejects.toThrow(/No stored content given for k0/);
   });

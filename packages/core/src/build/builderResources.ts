@@ -26,6 +26,14 @@ import type { LocaleSetup } from '../workers/tasks.js';
  * rebuild sends a locale's site data and sidebars again only when they changed.
  */
 export function createBuildThreads(input: { storeDir: string; threads: number | undefined }) {
+  const toSetup = (config: SiteConfig, output: Pick<OutputWriter, 'path' | 'servedWhileWritten'>, compiles: boolean) => ({
+    storeDir: input.storeDir,
+    outDir: output.path,
+    servedWhileWritten: output.servedWhileWritten,
+    languages: config.themeConfig.code.additionalLanguages,
+    markdown: config.markdown,
+    compiles,
+  });
   let pool: TaskPool | undefined;
   let poolKey = '';
   // Threads for the site's size (see fitToPages): every pool of the run takes it.
@@ -52,9 +60,12 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
       localeSetups.clear();
       const most = Math.min(fitted, getThreadCount(input.threads));
       const count = Math.min(threads, most);
-      const setup = { storeDir: input.storeDir, outDir: output.path, servedWhileWritten: output.servedWhileWritten, languages: config.themeConfig.code.additionalLanguages, markdown: config.markdown, compiles };
-      pool = createTaskPool(count, setup, count <= 1 && !(besideCallingThread && most > 1));
+      pool = createTaskPool(count, toSetup(config, output, compiles), count <= 1 && !(besideCallingThread && most > 1));
       return pool;
+    },
+    /** A pool of the calling thread, for the same output: tasks that would wait for the threads' (a text edit's search index). */
+    onCallingThread(config: SiteConfig, output: Pick<OutputWriter, 'path' | 'servedWhileWritten'>): TaskPool {
+      return createTaskPool(1, toSetup(config, output, false), true);
     },
     /**
      * A `docgen build` of `pages` pages runs on as many threads as it pays to start (see

@@ -215,15 +215,16 @@ async function makeTextEdit(
     return promise;
   };
   try {
-    // Two threads: a search index is updated on one while the pages are rendered on the other. The
-    // markdown pipeline is loaded by the compile task, and the theme by the render task: on the
-    // thread that runs it, not on both.
-    const pool = pools.start(config, staging, { threads: 2, compiles: false, besideCallingThread: true });
+    // One thread compiles and renders (it loads the markdown pipeline and the theme as its tasks
+    // need them); this one, which would only wait for it, updates the search indexes. A second
+    // thread cost its start (a quarter of a second of CPU) and shared two cores with the other two.
+    const pool = pools.start(config, staging, { threads: 1, compiles: false, besideCallingThread: true });
+    const searchPool = pools.onCallingThread(config, staging);
     const { sourceKeys } = input.plan;
-    // The search indexes that hold the edited docs: the thread that updates them reads their tables while the other compiles.
+    // The search indexes that hold the edited docs: their tables are read while the thread compiles.
     const oldKeys = new Set(recompiled.map((doc) => doc.before.key));
     const searchFiles = Object.entries(snapshot.scopes).flatMap(([file, pages]) => (pages.some((page) => oldKeys.has(page.key)) ? [file] : []));
-    pool.searchAhead(searchFiles.map((file) => ({ file, islandsFile: snapshot.islands?.setup.serverFile })));
+    searchPool.searchAhead(searchFiles.map((file) => ({ file, islandsFile: snapshot.islands?.setup.serverFile })));
     const compiling = pool.compile(recompiled.map((doc) => sourceKeys.taskOf(doc.key, doc.source)));
     track(compiling);
     const componentPages = findComponentPages(siteDir);
@@ -284,7 +285,7 @@ async function makeTextEdit(
       if (toSearchIndexKey(hashSearchPages(pages), searchInput) !== record.state.searchIndexes[file])
         return notTaken(`the search index ${file} is not as the last build recorded it`);
       const newPages = pages.map((page) => (newKeys.has(page.key) ? { ...page, key: newKeys.get(page.key)! } : page));
-      const into = { pool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
+      const into = { pool: searchPool, output: staging, locate, islandsFile: snapshot.islands?.setup.serverFile };
       const searching = timeStage(input.onStage, 'search', () => writeSearchIndex(into, { file, pages: newPages }, kept));
       // A page's sections that no longer fit the index's numbering make it anew, from every page's body: the whole build's.
       track(searching.catch((error: unknown) => Promise.reject(new Error(`the search index ${file} could not be updated: ${(error as Error)?.message}`))));

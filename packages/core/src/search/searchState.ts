@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writingFile } from '../diagnostics/index.js';
-import { hashOwnCode, readFileStart, writeAll } from '../processes/index.js';
+import { findCompiledModule, hashOwnCode, readFileStart, writeAll } from '../processes/index.js';
 import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
 
 /**
@@ -82,12 +82,13 @@ export function removeOtherSearchStates(storeDir: string, manifestFiles: Iterabl
 /**
  * A hash of the code that makes an index (shards, index with its text of HTML, and the tokenizer
  * and entity decoding of @docgen/shared), for the tables' salt: a table made by other code (docgen
- * built anew at the same version) is not used.
+ * built anew at the same version) is not used. The compiled modules' code, whichever thread asks
+ * (tests run the calling thread's from the sources, and the threads' compiled).
  */
 export function readSearchCodeKey(): string {
   const shared = pathToFileURL(createRequire(import.meta.url).resolve('@docgen/shared/search'));
   return hashOwnCode([
-    ...['shards', 'index'].map((name) => new URL(`./${name}`, import.meta.url)),
+    ...['shards', 'index'].map((name) => pathToFileURL(findCompiledModule(import.meta.url, name))),
     ...['search', 'searchTokens', 'koreanStem', 'shardedSearch', 'htmlEntities'].map((name) => new URL(`./${name}`, shared)),
   ]);
 }

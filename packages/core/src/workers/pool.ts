@@ -54,10 +54,9 @@ export interface TaskPool {
   /** Has every thread load a theme's server code, ahead of the `setLocale` that names it. */
   loadTheme(themeFile: string, themeKey: string): void;
   /**
-   * The search indexes that a `search` after the first task will update: when that task is a
-   * compile the first thread takes alone (a one-page edit's), the thread started beside it, which
-   * takes the next task, reads their tables meanwhile (a third of a second at 10,000 pages). Nothing
-   * once the threads have started, nor on the calling thread.
+   * The search indexes a later `search` will update: the calling thread's pool reads their tables
+   * when the thread is next idle (a one-page edit waits for its page's compile on another thread).
+   * A pool of threads does not: its search goes to whichever thread is idle.
    */
   searchAhead(indexes: SearchAhead[]): void;
   /**
@@ -162,7 +161,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
     prepareCompile: () => void runner.then((loaded) => loaded.prepareCompile()),
     loadTheme: (themeFile, themeKey) => void runner.then((loaded) => loaded.loadTheme(themeFile, themeKey)),
-    searchAhead: () => {},
+    searchAhead: (indexes) => void runner.then((loaded) => loaded.readAhead(indexes)),
     render: (tasks, locate, _priority, onRendered) =>
       inRenderOrder(tasks, async (ordered) => {
         const results = await runGuarded(async () => (await runner).render(ordered, locateAll(slotKeys(ordered), locate)));
@@ -234,8 +233,6 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
   // What every thread was sent outside the task queue (setLocale, loadTheme, prepareCompile), in
   // order: a thread started later is sent it first. Kept until every thread is started.
   let broadcasts: WorkerRequest[] | undefined = [];
-  // The tables a thread started with the first task reads ahead (see TaskPool.searchAhead).
-  let ahead: SearchAhead[] | undefined;
   const broadcast = (request: WorkerRequest) => {
     broadcasts?.push(request);
     for (const worker of workers) worker.postMessage(request);
@@ -259,14 +256,8 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
   const startAll = (first?: { method: Method; args: unknown[] }) => {
     if (!broadcasts) return;
     const alone = first?.method === 'compile' && idle.length > 0 && (first.args[0] as unknown[]).length < COMPILE_BATCH;
-    // One thread reads ahead: the next to be idle, which takes the next task.
-    let reads = alone ? ahead : undefined;
-    while (workers.length < threads) {
-      start(alone ? { ...setup, compiles: false, ...(reads && { searchAhead: reads }) } : setup);
-      reads = undefined;
-    }
+    while (workers.length < threads) start(alone ? { ...setup, compiles: false } : setup);
     broadcasts = undefined;
-    ahead = undefined;
   };
   function listen(worker: Worker): void {
     worker.on('message', (response: WorkerResponse) => {
@@ -349,9 +340,7 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     loadTheme(themeFile, themeKey) {
       broadcast({ id: 0, method: 'loadTheme', args: [themeFile, themeKey] });
     },
-    searchAhead(indexes) {
-      if (broadcasts) ahead = indexes;
-    },
+    searchAhead() {},
     render: (tasks, locate, priority, onRendered) =>
       inRenderOrder(tasks, (ordered) =>
         inBatches(ordered, RENDER_BATCH, async (batch) => {

@@ -97,15 +97,9 @@ export interface TaskSetup {
    * that only write search indexes) load it if a compile task ever comes.
    */
   compiles: boolean;
-  /**
-   * The search indexes (manifest path, and the bundle whose components' text they hold) that a
-   * task of this thread will update: it reads their tables as it starts, while another thread
-   * compiles the pages they need (see TaskPool.searchAhead).
-   */
-  searchAhead?: SearchAhead[];
 }
 
-/** A search index whose table a thread reads ahead of its task (see TaskSetup.searchAhead). */
+/** A search index whose table is read ahead of its task (see TaskPool.searchAhead): its manifest path, and the bundle whose components' text it holds. */
 export interface SearchAhead {
   file: string;
   islandsFile?: string;
@@ -191,17 +185,8 @@ export function createTaskRunner(setup: TaskSetup) {
     stateFile: getSearchStatePath(setup.storeDir, file),
     salt: `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`,
   });
-  // The tables read ahead (see TaskSetup.searchAhead), each let go by the task that takes it.
-  const readAhead = new Map<string, SearchTable | undefined>();
-  if (setup.searchAhead) {
-    // Once the thread listens: a task that came first reads its table itself.
-    setImmediate(() => {
-      for (const index of setup.searchAhead!) {
-        const { stateFile, salt } = stateOf(index);
-        readAhead.set(`${stateFile}\0${salt}`, readSearchState(stateFile, salt));
-      }
-    });
-  }
+  // The tables read ahead (see readAhead), each let go by the task that takes it.
+  const tablesAhead = new Map<string, SearchTable | undefined>();
   const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>, store: StoreReader): HastRoot => {
     const cacheKey = `${slot.key}\0${slot.part}`;
     let tree = recent.get(cacheKey);
@@ -245,6 +230,14 @@ export function createTaskRunner(setup: TaskSetup) {
      */
     loadTheme(themeFile: string, themeKey: string): void {
       themeOf(themeFile, themeKey).catch(() => {});
+    },
+
+    /** Reads the tables of search indexes a later task will update (see TaskPool.searchAhead). */
+    readAhead(indexes: SearchAhead[]): void {
+      for (const index of indexes) {
+        const { stateFile, salt } = stateOf(index);
+        tablesAhead.set(`${stateFile}\0${salt}`, readSearchState(stateFile, salt));
+      }
     },
 
     setLocale(locale: LocaleSetup): void {
@@ -319,9 +312,9 @@ export function createTaskRunner(setup: TaskSetup) {
           islandText,
           salt: file,
           readPrevious: () => {
-            if (!readAhead.has(aheadKey)) return readSearchState(stateFile, stateSalt);
-            const table = readAhead.get(aheadKey);
-            readAhead.delete(aheadKey);
+            if (!tablesAhead.has(aheadKey)) return readSearchState(stateFile, stateSalt);
+            const table = tablesAhead.get(aheadKey);
+            tablesAhead.delete(aheadKey);
             return table;
           },
           has: (path) => there.has(path),
