@@ -155,15 +155,8 @@ export function readInputFingerprints(input: {
 }
 
 /** Records `record` as the description of the folder the last build wrote. */
-export function writeBuildRecord(cacheDir: string, record: BuildRecord | RecordBytes): void {
-  writeFileWhole(join(cacheDir, RECORD_FILE), record instanceof Uint8Array ? record : toRecordBytes(record));
-}
-
-/** A record's JSON, as writeBuildRecord writes it: made ahead by a build that waits for something meanwhile (a text edit's search). */
-export type RecordBytes = Buffer & { readonly recordBytes: unique symbol };
-
-export function toRecordBytes(record: BuildRecord): RecordBytes {
+export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
   // Its version and output folder first, whatever the order of `record`'s keys: see readRecordedOutDir.
   const { docgenVersion, outDir, ...rest } = record;
-  return Buffer.from(JSON.stringify({ docgenVersion, outDir, ...rest })) as RecordBytes;
+  writeFileWhole(join(cacheDir, RECORD_FILE), JSON.stringify({ docgenVersion, outDir, ...rest }));
 }

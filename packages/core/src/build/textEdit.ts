@@ -17,7 +17,7 @@ import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { timeStage } from './builderState.js';
 import { fromInputData, fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
-import { forgetBuildRecord, getFrame, toRecordBytes, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
+import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
   describeShapeChange,
@@ -137,7 +137,7 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (replaced.has(doc) ? [] : [doc.key])));
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
-    writeBuildRecord(cacheDir, made.record);
+    writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
     const docs: Record<string, DocSnapshot> = {};
     for (const doc of edited) {
       const compiled = made.compiled.get(doc.key);
@@ -365,11 +365,9 @@ async function makeTextEdit(
       if (!written) return notTaken(`${fullFile} is not as the last build wrote it`);
       state.llmsFull![fullFile] = written;
     }
-    // The record as the edit leaves it, made while the search indexes are written.
-    const recordBytes = toRecordBytes({ ...record, docgenVersion: DOCGEN_VERSION, fingerprint: input.fingerprints.fingerprint, state });
     await Promise.all(underWay);
     const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linkTexts[place]!]));
-    return { record: recordBytes, compiled, texts: { routes: routes.texts, links }, scopes, packLength: read.length, rendered: routes.tasks.length };
+    return { state, compiled, texts: { routes: routes.texts, links }, scopes, packLength: read.length, rendered: routes.tasks.length };
   } finally {
     // Nothing writes into the staging folder once this returns.
     await Promise.allSettled(underWay);
