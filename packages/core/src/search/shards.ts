@@ -273,7 +273,7 @@ export function updateSearchShards(
   const { starts, places, tfs, largeTfs, touched, lazy } =
     changedPages.length <= MERGE_IN_BLOCKS_PAGES
       ? mergeLazily(previous, added, changedPages, span)
-      : { ...mergePostings(previous, added, { pages: changedPages, flags: changed }, span), lazy: undefined };
+      : { ...mergePostings(previous, added, changed, span), lazy: undefined };
 
   const tablePages = pages.map((page, index) => ({ ...page, sections: sectionCounts[index]! }));
   const lengths = new Int32Array(tablePages.reduce((sum, page) => sum + page.sections, 0) * FIELD_COUNT);
@@ -775,16 +775,11 @@ function layOut(counted: Counted, termCount: number): Postings {
 
 /**
  * The postings of `previous` without those of the changed pages (`span` places a page; `changed`:
- * their indexes in ascending order, and a flag by page), merged with `added` (the changed pages' own, counted again), places ascending
+ * a flag by page), merged with `added` (the changed pages' own, counted again), places ascending
  * within each term, copied posting by posting (many pages changed: see mergeLazily for a few); and
  * the terms whose postings this changed (`touched`).
  */
-function mergePostings(
-  previous: SearchTable,
-  added: Postings,
-  changed: { pages: readonly number[]; flags: Uint8Array },
-  span: number,
-): Postings & { touched: Uint8Array } {
+function mergePostings(previous: SearchTable, added: Postings, changed: Uint8Array, span: number): Postings & { touched: Uint8Array } {
   const termCount = added.starts.length - 1;
   const oldCount = previous.starts.length - 1;
   const starts = new Int32Array(termCount + 1);
@@ -809,7 +804,7 @@ function mergePostings(
     while (at < end || next < nextEnd) {
       if (at < end) {
         const place = previous.places[at]!;
-        if (changed.flags[Math.floor(place / span)]) {
+        if (changed[Math.floor(place / span)]) {
           touched[id] = 1;
           at++;
           continue;

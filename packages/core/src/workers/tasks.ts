@@ -180,11 +180,12 @@ export function createTaskRunner(setup: TaskSetup) {
   };
   // A fallback page shows the default locale's content: the last few trees are kept for it.
   const recent = new Map<string, HastRoot>();
-  // Where an index's table is kept, and the salt of the code and components it was made with.
-  const stateOf = ({ file, islandsFile }: SearchAhead) => ({
-    stateFile: getSearchStatePath(setup.storeDir, file),
-    salt: `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`,
-  });
+  // Where an index's table is kept, the salt of the code and components it was made with, and both as the key of a table read ahead.
+  const stateOf = ({ file, islandsFile }: SearchAhead) => {
+    const stateFile = getSearchStatePath(setup.storeDir, file);
+    const salt = `${file}\0${islandsFile ?? ''}\0${readSearchCodeKey()}`;
+    return { stateFile, salt, key: `${stateFile}\0${salt}` };
+  };
   // The tables read ahead (see readAhead), each let go by the task that takes it.
   const tablesAhead = new Map<string, SearchTable | undefined>();
   const getContent = (slot: ContentSlot, stored: Record<string, StoredContent>, store: StoreReader): HastRoot => {
@@ -235,8 +236,8 @@ export function createTaskRunner(setup: TaskSetup) {
     /** Reads the tables of search indexes a later task will update (see TaskPool.searchAhead). */
     readAhead(indexes: SearchAhead[]): void {
       for (const index of indexes) {
-        const { stateFile, salt } = stateOf(index);
-        tablesAhead.set(`${stateFile}\0${salt}`, readSearchState(stateFile, salt));
+        const { stateFile, salt, key } = stateOf(index);
+        tablesAhead.set(key, readSearchState(stateFile, salt));
       }
     },
 
@@ -300,8 +301,7 @@ export function createTaskRunner(setup: TaskSetup) {
       islandsFile?: string,
     ): Promise<string[]> {
       const islandText = islandsFile ? await loadIslandText(islandsFile, islandServers) : undefined;
-      const { stateFile, salt: stateSalt } = stateOf({ file, islandsFile });
-      const aheadKey = `${stateFile}\0${stateSalt}`;
+      const { stateFile, salt: stateSalt, key: aheadKey } = stateOf({ file, islandsFile });
       const there = new Set(existing.paths);
       const store = openStore(setup.storeDir);
       let index: ReturnType<typeof writeScopeIndex>;
