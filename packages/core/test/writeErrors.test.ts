@@ -69,11 +69,11 @@ describe('a full disk met by the write of a descriptor', () => {
     staging.discard();
   });
 
-  it('names the temporary of a file written under a temporary name and renamed (the record of the last build)', () => {
+  it('names the temporary of a file written under a temporary name and renamed (the routes of the last build, written before its record)', () => {
     const cacheDir = join(root, 'full-disk-cache');
-    const record = { docgenVersion: '0', outDir: root, fingerprint: '', pageCount: 0, diagnostics: [], state: {} };
+    const record = { docgenVersion: '0', outDir: root, fingerprint: '', pageCount: 0, diagnostics: [], state: { routes: {} } };
     expect(reportOf(() => writeBuildRecord(cacheDir, record as Parameters<typeof writeBuildRecord>[1]))).toMatch(
-      new RegExp(`^Could not write to ${cacheDir}/last-build\\.json\\.docgen-tmp-\\S+: no space left on the device \\(ENOSPC\\)$`),
+      new RegExp(`^Could not write to ${cacheDir}/last-build\\.routes\\.json\\.docgen-tmp-\\S+: no space left on the device \\(ENOSPC\\)$`),
     );
   });
 });

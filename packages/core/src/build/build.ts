@@ -16,6 +16,7 @@ import {
   forgetBuildRecord,
   getFrame,
   readBuildRecord,
+  readRecordedState,
   readInputFingerprints,
   writeBuildRecord,
   type InputFingerprints,
@@ -201,7 +202,8 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     staging.discard();
   });
   try {
-    const result = await builder.run({ output: staging, previous: record?.state, config, fileStats });
+    const previous = record && readRecordedState(cacheDir, record);
+    const result = await builder.run({ output: staging, previous, config, fileStats });
     // The record describes the output: from here until the new one is written, none does (a build
     // stopped halfway through the commit leaves an output that the next build makes again).
     if (recorded?.outDir === outDir) forgetBuildRecord(cacheDir);

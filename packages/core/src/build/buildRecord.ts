@@ -2,20 +2,25 @@
  * What `docgen build` remembers in the cache about the folder it last wrote, and the fingerprint
  * of its inputs that lets an unchanged site skip the build entirely.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fg } from '../vendor/fastGlob.js';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
-import type { OutputState } from './buildPlan.js';
+import type { OutputState, RouteRecord } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from '../content/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { readFileStart, readWholeText, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 
-/** What `docgen build` records in the cache about the folder it last built. */
+/**
+ * What `docgen build` records in the cache about the folder it last built. Its routes (five
+ * megabytes of JSON at 10,000 pages) are kept apart: a build with nothing changed never reads
+ * them, a text edit reads the few it renders (readRecordedRoutes) and appends what it changed,
+ * a whole build reads them all (readRecordedState).
+ */
 export interface BuildRecord {
   docgenVersion: string;
   outDir: string;
@@ -23,18 +28,84 @@ export interface BuildRecord {
   fingerprint: string;
   pageCount: number;
   diagnostics: Diagnostic[];
-  state: OutputState;
+  /** The output state but its routes. */
+  state: Omit<OutputState, 'routes'>;
+  /** Names the routes written with the record, and the changes of them appended since. */
+  routesBase: string;
 }
 
+/** A record as a whole build writes it: with every route. */
+export type WholeBuildRecord = Omit<BuildRecord, 'state' | 'routesBase'> & { state: OutputState };
+
 const RECORD_FILE = 'last-build.json';
+/**
+ * The routes: a JSON array of the base's name, then a `[route key, route]` pair a line (each
+ * line but the first starts `,[`), so that one route is found by its key without parsing the others.
+ */
+const ROUTES_FILE = 'last-build.routes.json';
+/** The routes text edits changed since, a JSON line each: `{ base, routes }`. */
+const ROUTES_JOURNAL_FILE = 'last-build.routes.journal';
 
 /** The record of the last build as written (whichever folder and docgen it was); undefined when there is none or it cannot be read. */
 export function readBuildRecord(cacheDir: string): BuildRecord | undefined {
   try {
-    return JSON.parse(readWholeText(join(cacheDir, RECORD_FILE))) as BuildRecord;
+    const record = JSON.parse(readWholeText(join(cacheDir, RECORD_FILE))) as BuildRecord;
+    return typeof record.routesBase === 'string' ? record : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The whole output state `record` describes, with its routes; undefined when they cannot be read as it wrote them. */
+export function readRecordedState(cacheDir: string, record: BuildRecord): OutputState | undefined {
+  try {
+    const [head, ...pairs] = JSON.parse(readWholeText(join(cacheDir, ROUTES_FILE))) as [{ base: string }, ...[string, RouteRecord][]];
+    if (head.base !== record.routesBase) return undefined;
+    const routes: Record<string, RouteRecord> = Object.fromEntries(pairs);
+    for (const line of readRoutesJournal(cacheDir, record)) Object.assign(routes, line);
+    return { ...record.state, routes };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The routes of `keys` as `record` has them (a key it lacks is left out); undefined when its
+ * routes cannot be read. Reads the routes' bytes and parses the lines of those keys alone.
+ */
+export function readRecordedRoutes(cacheDir: string, record: BuildRecord, keys: readonly string[]): Map<string, RouteRecord> | undefined {
+  try {
+    const bytes = readFileSync(join(cacheDir, ROUTES_FILE));
+    const firstLine = bytes.indexOf(10);
+    if (firstLine < 0 || (JSON.parse(bytes.toString('utf8', 1, firstLine)) as { base: string }).base !== record.routesBase) return undefined;
+    const routes = new Map<string, RouteRecord>();
+    for (const key of keys) {
+      const start = bytes.indexOf(`\n,[${JSON.stringify(key)},`);
+      if (start < 0) continue;
+      const end = bytes.indexOf(10, start + 1);
+      routes.set(key, (JSON.parse(bytes.toString('utf8', start + 2, end < 0 ? bytes.length : end)) as [string, RouteRecord])[1]);
+    }
+    for (const line of readRoutesJournal(cacheDir, record)) for (const key of keys) if (line[key]) routes.set(key, line[key]);
+    return routes;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The routes text edits changed since `record`'s routes were written, in order. */
+function readRoutesJournal(cacheDir: string, record: BuildRecord): Record<string, RouteRecord>[] {
+  let journal: string;
+  try {
+    journal = readFileSync(join(cacheDir, ROUTES_JOURNAL_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  return journal.split('\n').flatMap((text) => {
+    if (text === '') return [];
+    // A line cut short (a killed process) throws: the routes cannot be read.
+    const line = JSON.parse(text) as { base: string; routes: Record<string, RouteRecord> };
+    return line.base === record.routesBase ? [line.routes] : [];
+  });
 }
 
 /** The start of a record as writeBuildRecord writes it: its docgen version, then its output folder (JSON strings). */
@@ -60,6 +131,7 @@ export function describesOutput(record: BuildRecord, outDir: string): boolean {
   return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR));
 }
 
+/** Forgets the record (its routes, which no record names then, stay until the next is written). */
 export function forgetBuildRecord(cacheDir: string): void {
   rmSync(join(cacheDir, RECORD_FILE), { force: true });
 }
@@ -154,8 +226,33 @@ export function readInputFingerprints(input: {
   return { fingerprint: digest.digest('hex'), base: base.digest('hex'), stamps };
 }
 
-/** Records `record` as the description of the folder the last build wrote. */
-export function writeBuildRecord(cacheDir: string, record: BuildRecord): void {
+/**
+ * Records `record` as the description of the folder the last build wrote: its routes under a new
+ * base first (a record of the build before does not name them), then the record.
+ */
+export function writeBuildRecord(cacheDir: string, record: WholeBuildRecord): void {
+  const { routes, ...state } = record.state;
+  const routesBase = randomUUID();
+  const lines = [`[${JSON.stringify({ base: routesBase })}`];
+  for (const pair of Object.entries(routes)) lines.push(`\n,${JSON.stringify(pair)}`);
+  lines.push('\n]\n');
+  writeFileWhole(join(cacheDir, ROUTES_FILE), lines.join(''));
+  rmSync(join(cacheDir, ROUTES_JOURNAL_FILE), { force: true });
+  writeHead(cacheDir, { ...record, state, routesBase });
+}
+
+/**
+ * Records the output of a text edit of the build `record` describes: the routes it changed
+ * appended to the record's, then the record (`record`'s routes base with the edit's fingerprint
+ * and state). The record is forgotten until then (forgetBuildRecord): a line appended by an edit
+ * that did not record is of no record.
+ */
+export function updateBuildRecord(cacheDir: string, record: BuildRecord, changed: Record<string, RouteRecord>): void {
+  appendFileSync(join(cacheDir, ROUTES_JOURNAL_FILE), `${JSON.stringify({ base: record.routesBase, routes: changed })}\n`);
+  writeHead(cacheDir, record);
+}
+
+function writeHead(cacheDir: string, record: BuildRecord): void {
   // Its version and output folder first, whatever the order of `record`'s keys: see readRecordedOutDir.
   const { docgenVersion, outDir, ...rest } = record;
   writeFileWhole(join(cacheDir, RECORD_FILE), JSON.stringify({ docgenVersion, outDir, ...rest }));

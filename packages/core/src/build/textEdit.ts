@@ -16,8 +16,8 @@ import { getMarkdownTwin, LLMS_FULL_FILE, toLlmsFullPart, toMarkdownTwinText, ty
 import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { timeStage } from './builderState.js';
-import { fromInputData, fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs } from './buildPlan.js';
-import { forgetBuildRecord, getFrame, writeBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
+import { fromInputData, fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs, type RouteRecord } from './buildPlan.js';
+import { forgetBuildRecord, getFrame, readRecordedRoutes, updateBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
   describeShapeChange,
@@ -137,7 +137,8 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (replaced.has(doc) ? [] : [doc.key])));
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
-    writeBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state: made.state });
+    const { routes, ...state } = made.state;
+    updateBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state }, routes);
     const docs: Record<string, DocSnapshot> = {};
     for (const doc of edited) {
       const compiled = made.compiled.get(doc.key);
@@ -192,7 +193,7 @@ function planTextEdit(input: TextEditInput): TextEditPlan | TextEditNotTaken {
 /**
  * The output of a text edit, written into `staging` (not committed): the edited docs compiled, their
  * routes rendered, their search indexes, twins and `llms-full.txt` parts written. Gives the new
- * output state, the bodies compiled, the snapshot's new texts and the routes rendered; or what is
+ * output state (of its routes, those rendered), the bodies compiled, the snapshot's new texts and the routes rendered; or what is
  * not as the snapshot says (the caller then builds the whole site).
  */
 async function makeTextEdit(
@@ -237,6 +238,8 @@ async function makeTextEdit(
     const ranges = routeKeys.map((key) => snapshot.routes[key]);
     if (ranges.some((range) => range === undefined)) return notTaken("the snapshot lacks a route of an edited doc's");
     const read = readSnapshotTexts(cacheDir, [...(ranges as [number, number][]), ...recompiled.map((doc) => doc.before.links)]);
+    const recordedRoutes = readRecordedRoutes(cacheDir, record, routeKeys);
+    if (!recordedRoutes) return notTaken('the routes of the last build cannot be read');
     // (A doc with no links has an empty text.)
     const linkTexts = recompiled.map((_, place) => read.texts[routeKeys.length + place] || '{}');
     // The files of each search index the output has (listing a folder of thousands of files): found while the thread compiles, not after.
@@ -270,10 +273,11 @@ async function makeTextEdit(
 
     // Search indexes that hold the edited docs, updated from their tables while the pages are rendered.
     const newKeys = new Map(recompiled.map((doc) => [doc.before.key, doc.key]));
-    // The record's state stays as it was (the whole build starts from it if this one gives up).
+    // The record's state stays as it was (the whole build starts from it if this one gives up);
+    // the new one holds the routes the edit renders, which the record's are updated with.
     const state: OutputState = {
       ...record.state,
-      routes: { ...record.state.routes },
+      routes: {},
       searchIndexes: { ...record.state.searchIndexes },
       ...(record.state.llmsFull && { llmsFull: { ...record.state.llmsFull } }),
     };
@@ -305,7 +309,7 @@ async function makeTextEdit(
     };
     const routes = toEditedRoutes({
       routeTexts: routeKeys.map((key, place) => [key, read.texts[place]!]),
-      record,
+      recorded: recordedRoutes,
       state,
       siteKeyOf: (locale) => {
         const site = snapshot.sites[locale];
@@ -382,7 +386,8 @@ async function makeTextEdit(
  */
 function toEditedRoutes(input: {
   routeTexts: [routeKey: string, text: string][];
-  record: BuildRecord;
+  /** The routes as the last build recorded them. */
+  recorded: ReadonlyMap<string, RouteRecord>;
   state: OutputState;
   /** The site key of a locale's routes (see RouteInputs), made from the snapshot's site data and this build's theme; undefined for a locale it lacks. */
   siteKeyOf: (locale: string) => string | undefined;
@@ -391,12 +396,12 @@ function toEditedRoutes(input: {
   /** A route's new table of contents, when its doc's headings changed. */
   tocOf: (routeKey: string) => TocItem[] | undefined;
 }): { tasks: RenderTask[]; texts: Map<string, string> } | TextEditNotTaken {
-  const { record, state, newKeys } = input;
+  const { state, newKeys } = input;
   const siteKeys = new Map<string, string | undefined>();
   const tasks: RenderTask[] = [];
   const texts = new Map<string, string>();
   for (const [routeKey, text] of input.routeTexts) {
-    const recorded = record.state.routes[routeKey];
+    const recorded = input.recorded.get(routeKey);
     if (!recorded || hashText(text) !== recorded.inputs) return notTaken(`the snapshot of the route ${routeKey.replace('\0', ' ')} is not of the last build`);
     const [siteKey, data, slots, componentModule] = JSON.parse(text) as [string, ManifestRoute['data'], ManifestRoute['slots'], string | null];
     const { locale } = recorded;
