@@ -14,6 +14,7 @@ import { readGitHead, showsLastUpdates } from '../content/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { readFileStart, readWholeText, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
+import { findKeyedLines, readKeyedLines, writeKeyedLines } from './keyedLines.js';
 
 /**
  * What `docgen build` records in the cache about the folder it last built. Its routes (five
@@ -38,10 +39,7 @@ export interface BuildRecord {
 export type WholeBuildRecord = Omit<BuildRecord, 'state' | 'routesBase'> & { state: OutputState };
 
 const RECORD_FILE = 'last-build.json';
-/**
- * The routes: a JSON array of the base's name, then a `[route key, route]` pair a line (each
- * line but the first starts `,[`), so that one route is found by its key without parsing the others.
- */
+/** The routes, by route key (see keyedLines.ts). */
 const ROUTES_FILE = 'last-build.routes.json';
 /** The routes text edits changed since, a JSON line each: `{ base, routes }`. */
 const ROUTES_JOURNAL_FILE = 'last-build.routes.journal';
@@ -58,54 +56,39 @@ export function readBuildRecord(cacheDir: string): BuildRecord | undefined {
 
 /** The whole output state `record` describes, with its routes; undefined when they cannot be read as it wrote them. */
 export function readRecordedState(cacheDir: string, record: BuildRecord): OutputState | undefined {
-  try {
-    const [head, ...pairs] = JSON.parse(readWholeText(join(cacheDir, ROUTES_FILE))) as [{ base: string }, ...[string, RouteRecord][]];
-    if (head.base !== record.routesBase) return undefined;
-    const routes: Record<string, RouteRecord> = Object.fromEntries(pairs);
-    for (const line of readRoutesJournal(cacheDir, record)) Object.assign(routes, line);
-    return { ...record.state, routes };
-  } catch {
-    return undefined;
-  }
+  const routes = readKeyedLines<RouteRecord>(join(cacheDir, ROUTES_FILE), record.routesBase);
+  const journal = routes && readRoutesJournal(cacheDir, record);
+  if (!journal) return undefined;
+  for (const line of journal) Object.assign(routes, line);
+  return { ...record.state, routes };
 }
 
-/**
- * The routes of `keys` as `record` has them (a key it lacks is left out); undefined when its
- * routes cannot be read. Reads the routes' bytes and parses the lines of those keys alone.
- */
+/** The routes of `keys` as `record` has them (a key it lacks is left out); undefined when its routes cannot be read. */
 export function readRecordedRoutes(cacheDir: string, record: BuildRecord, keys: readonly string[]): Map<string, RouteRecord> | undefined {
-  try {
-    const bytes = readFileSync(join(cacheDir, ROUTES_FILE));
-    const firstLine = bytes.indexOf(10);
-    if (firstLine < 0 || (JSON.parse(bytes.toString('utf8', 1, firstLine)) as { base: string }).base !== record.routesBase) return undefined;
-    const routes = new Map<string, RouteRecord>();
-    for (const key of keys) {
-      const start = bytes.indexOf(`\n,[${JSON.stringify(key)},`);
-      if (start < 0) continue;
-      const end = bytes.indexOf(10, start + 1);
-      routes.set(key, (JSON.parse(bytes.toString('utf8', start + 2, end < 0 ? bytes.length : end)) as [string, RouteRecord])[1]);
-    }
-    for (const line of readRoutesJournal(cacheDir, record)) for (const key of keys) if (line[key]) routes.set(key, line[key]);
-    return routes;
-  } catch {
-    return undefined;
-  }
+  const routes = findKeyedLines<RouteRecord>(join(cacheDir, ROUTES_FILE), record.routesBase, keys);
+  const journal = routes && readRoutesJournal(cacheDir, record);
+  if (!journal) return undefined;
+  for (const line of journal) for (const key of keys) if (line[key]) routes.set(key, line[key]);
+  return routes;
 }
 
-/** The routes text edits changed since `record`'s routes were written, in order. */
-function readRoutesJournal(cacheDir: string, record: BuildRecord): Record<string, RouteRecord>[] {
+/** The routes text edits changed since `record`'s routes were written, in order; undefined when a line cannot be read (cut short by a killed process). */
+function readRoutesJournal(cacheDir: string, record: BuildRecord): Record<string, RouteRecord>[] | undefined {
   let journal: string;
   try {
     journal = readFileSync(join(cacheDir, ROUTES_JOURNAL_FILE), 'utf8');
   } catch {
     return [];
   }
-  return journal.split('\n').flatMap((text) => {
-    if (text === '') return [];
-    // A line cut short (a killed process) throws: the routes cannot be read.
-    const line = JSON.parse(text) as { base: string; routes: Record<string, RouteRecord> };
-    return line.base === record.routesBase ? [line.routes] : [];
-  });
+  try {
+    return journal.split('\n').flatMap((text) => {
+      if (text === '') return [];
+      const line = JSON.parse(text) as { base: string; routes: Record<string, RouteRecord> };
+      return line.base === record.routesBase ? [line.routes] : [];
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The start of a record as writeBuildRecord writes it: its docgen version, then its output folder (JSON strings). */
@@ -233,10 +216,7 @@ export function readInputFingerprints(input: {
 export function writeBuildRecord(cacheDir: string, record: WholeBuildRecord): void {
   const { routes, ...state } = record.state;
   const routesBase = randomUUID();
-  const lines = [`[${JSON.stringify({ base: routesBase })}`];
-  for (const pair of Object.entries(routes)) lines.push(`\n,${JSON.stringify(pair)}`);
-  lines.push('\n]\n');
-  writeFileWhole(join(cacheDir, ROUTES_FILE), lines.join(''));
+  writeKeyedLines(join(cacheDir, ROUTES_FILE), routesBase, Object.entries(routes));
   rmSync(join(cacheDir, ROUTES_JOURNAL_FILE), { force: true });
   writeHead(cacheDir, { ...record, state, routesBase });
 }

@@ -14,6 +14,7 @@ import { getLinkedAnchors, normalizeLinkPath } from '../links/index.js';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
 import { fromRouteKey, hashText, toRouteKey } from './buildPlan.js';
 import { getMarkdownSources, type MdxSetup } from './compileKeys.js';
+import { findKeyedLines, writeKeyedLines } from './keyedLines.js';
 import { getPublicShape } from './renderAhead.js';
 
 /** A doc of the last build, as a text edit compares it. */
@@ -61,8 +62,8 @@ export interface MdxSnapshot {
   contexts: Record<string, MdxPageContext>;
 }
 
-/** The MDX setup of a snapshot, for its docs (their versions by site path). */
-export function toMdxSetup(mdx: MdxSnapshot, docs: Record<string, DocSnapshot>): MdxSetup {
+/** The MDX setup of a snapshot, for the docs `docs` holds (their versions by site path). */
+export function toMdxSetup(mdx: MdxSnapshot, docs: ReadonlyMap<string, DocSnapshot>): MdxSetup {
   return {
     key: '',
     stamps: {},
@@ -72,7 +73,7 @@ export function toMdxSetup(mdx: MdxSnapshot, docs: Record<string, DocSnapshot>):
     locales: mdx.locales,
     defaultLocale: mdx.defaultLocale,
     context: (locale) => mdx.contexts[locale]!,
-    docsVersionOf: (source) => docs[source.file.sitePath]?.mdx?.docsVersion,
+    docsVersionOf: (source) => docs.get(source.file.sitePath)?.mdx?.docsVersion,
   };
 }
 
@@ -131,15 +132,28 @@ export interface EditSnapshot {
   sites: Record<string, SiteData>;
   /** What MDX docs are keyed with, when the site has MDX. */
   mdx?: MdxSnapshot;
-  /** Docs by site path (none that an MDX page imports: see toEditSnapshot). */
-  docs: Record<string, DocSnapshot>;
+  /**
+   * Each doc's stamp and compile key, by site path (none that an MDX page imports: see
+   * toEditSnapshot); the rest of a doc's snapshot is read by its path (readSnapshotDocs).
+   */
+  docs: Record<string, DocStamp>;
+  /** The docs that text edits changed since the snapshot was written, as its journal has them. */
+  edited: Record<string, DocSnapshot>;
   /** Where each route's inputs (the JSON its hash was made of) are in the pack file: [start, end) in bytes. */
   routes: Record<string, [number, number]>;
   /** The pages of each search index (by its file), in index order. */
   scopes: Record<string, SearchPage[]>;
 }
 
+/** A doc's stamp and compile key, as a snapshot holds every doc's. */
+export type DocStamp = Pick<DocSnapshot, 'stamp' | 'key'>;
+
+/** A snapshot as a whole build makes it: every doc's whole snapshot. */
+export type BuiltSnapshot = Omit<EditSnapshot, 'base' | 'fingerprint' | 'frame' | 'docs' | 'edited'> & { docs: Record<string, DocSnapshot> };
+
 const SNAPSHOT_FILE = 'last-build-model.json';
+/** Each doc's snapshot, by site path (see keyedLines.ts). */
+const DOCS_FILE = 'last-build-model.docs.json';
 /** What each text edit changed of the snapshot, a line each: a 10,000-page snapshot is not written again per edit. */
 const JOURNAL_FILE = 'last-build-model.journal';
 /** The JSON texts the snapshot points at (route inputs, link targets), one after the other. */
@@ -215,7 +229,7 @@ export function toEditSnapshot(input: {
   /** Each built locale's search indexes: file and pages. */
   scopes: { file: string; pages: SearchPage[] }[];
   renderLocales: ReadonlySet<string>;
-}): Omit<EditSnapshot, 'base' | 'fingerprint' | 'frame'> {
+}): BuiltSnapshot {
   const { manifest, content, renderLocales } = input;
   // A doc an MDX page imports (as a partial, or its text) is part of that page too: not a text edit's.
   const imported = new Set(
@@ -287,10 +301,17 @@ export function toEditSnapshot(input: {
   return { salt, themeKey, buildId, islands, sites, ...(mdx && { mdx }), docs, routes: input.routes, scopes };
 }
 
-/** Writes a build's snapshot (`base` given here), its pack (made by createSnapshotPack) put in place first; the journal of the last one goes. */
-export function writeEditSnapshot(cacheDir: string, snapshot: Omit<EditSnapshot, 'base'>): void {
+/**
+ * Writes a build's snapshot (`base` given here), its pack (made by createSnapshotPack) and its
+ * docs put in place first; the journal of the last one goes.
+ */
+export function writeEditSnapshot(cacheDir: string, snapshot: BuiltSnapshot & Pick<EditSnapshot, 'fingerprint' | 'frame'>): void {
+  const base = randomUUID();
   renameSync(join(cacheDir, NEXT_PACK_FILE), join(cacheDir, PACK_FILE));
-  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify({ base: randomUUID(), ...snapshot }));
+  writeKeyedLines(join(cacheDir, DOCS_FILE), base, Object.entries(snapshot.docs));
+  const docs = Object.fromEntries(Object.entries(snapshot.docs).map(([sitePath, { stamp, key }]) => [sitePath, { stamp, key }]));
+  const written: Omit<EditSnapshot, 'edited'> = { base, ...snapshot, docs };
+  writeFileWhole(join(cacheDir, SNAPSHOT_FILE), JSON.stringify(written));
   rmSync(join(cacheDir, JOURNAL_FILE), { force: true });
 }
 
@@ -328,7 +349,7 @@ export function forgetEditSnapshot(cacheDir: string): void {
 /** The last build's snapshot with the text edits since (its journal), if it wrote one that can be read. */
 export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
   try {
-    const snapshot = JSON.parse(readWholeText(join(cacheDir, SNAPSHOT_FILE))) as EditSnapshot;
+    const snapshot: EditSnapshot = { ...(JSON.parse(readWholeText(join(cacheDir, SNAPSHOT_FILE))) as Omit<EditSnapshot, 'edited'>), edited: {} };
     let journal = '';
     try {
       journal = readFileSync(join(cacheDir, JOURNAL_FILE), 'utf8');
@@ -341,7 +362,8 @@ export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
       // Of the snapshot before (a whole build replaced it, and was stopped before it removed the journal).
       if (line.base !== snapshot.base) continue;
       snapshot.fingerprint = line.fingerprint;
-      Object.assign(snapshot.docs, line.docs);
+      Object.assign(snapshot.edited, line.docs);
+      for (const [sitePath, { stamp, key }] of Object.entries(line.docs)) snapshot.docs[sitePath] = { stamp, key };
       Object.assign(snapshot.routes, line.routes);
       for (const [file, keys] of Object.entries(line.scopes)) {
         const pages = snapshot.scopes[file]!;
@@ -352,6 +374,17 @@ export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The whole snapshots of the docs of `sitePaths`, as the last text edit of each left it; undefined
+ * when one of them cannot be read.
+ */
+export function readSnapshotDocs(cacheDir: string, snapshot: EditSnapshot, sitePaths: readonly string[]): Map<string, DocSnapshot> | undefined {
+  const unedited = sitePaths.filter((sitePath) => !snapshot.edited[sitePath]);
+  const read = findKeyedLines<DocSnapshot>(join(cacheDir, DOCS_FILE), snapshot.base, unedited);
+  if (!read || read.size !== unedited.length) return undefined;
+  return new Map(sitePaths.map((sitePath) => [sitePath, snapshot.edited[sitePath] ?? read.get(sitePath)!]));
 }
 
 /** Reads texts of the snapshot's pack by their ranges; the pack's length with them (where a text edit appends). */

@@ -25,6 +25,7 @@ import {
   getOutline,
   getImportsKey,
   readEditSnapshot,
+  readSnapshotDocs,
   readSnapshotTexts,
   appendEditSnapshot,
   type DocSnapshot,
@@ -133,8 +134,8 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     committed = true;
     forgetStaging?.();
     // A body no doc has any more leaves the store's index (another doc may have the same text).
-    const replaced = new Set(recompiled.map((doc) => doc.before));
-    const stillUsed = new Set(Object.values(snapshot.docs).flatMap((doc) => (replaced.has(doc) ? [] : [doc.key])));
+    const replaced = new Set(recompiled.map((doc) => doc.sitePath));
+    const stillUsed = new Set(Object.entries(snapshot.docs).flatMap(([sitePath, doc]) => (replaced.has(sitePath) ? [] : [doc.key])));
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     const { routes, ...state } = made.state;
@@ -183,9 +184,11 @@ function planTextEdit(input: TextEditInput): TextEditPlan | TextEditNotTaken {
   if (warned) return notTaken(`${warned.location!.file} had a warning in the last build`);
   const salt = readCompileSalt(config);
   if (salt !== snapshot.salt) return notTaken('the markdown settings changed');
+  const befores = readSnapshotDocs(cacheDir, snapshot, changed);
+  if (!befores) return notTaken('the snapshot of the edited docs cannot be read');
   const sourceKeys = createSourceKeys();
-  if (snapshot.mdx) sourceKeys.useMdxSetup(toMdxSetup(snapshot.mdx, snapshot.docs));
-  const edited = readEditedDocs({ siteDir, config, salt, sitePaths: changed, snapshot, sourceKeys });
+  if (snapshot.mdx) sourceKeys.useMdxSetup(toMdxSetup(snapshot.mdx, befores));
+  const edited = readEditedDocs({ siteDir, config, salt, befores, snapshot, sourceKeys });
   if (isNotTaken(edited)) return edited;
   return { snapshot, edited, recompiled: edited.filter((doc) => doc.key !== doc.before.key), sourceKeys };
 }
@@ -492,15 +495,15 @@ function readEditedDocs(input: {
   siteDir: string;
   config: SiteConfig;
   salt: string;
-  sitePaths: string[];
+  /** The edited docs' snapshots, by site path. */
+  befores: ReadonlyMap<string, DocSnapshot>;
   snapshot: EditSnapshot;
   sourceKeys: SourceKeys;
 }): EditedDoc[] | TextEditNotTaken {
   const { siteDir, config, salt, snapshot, sourceKeys } = input;
   const reader = { siteDir, config, cache: new ContentCache(), memo: undefined };
   const edited: EditedDoc[] = [];
-  for (const sitePath of input.sitePaths) {
-    const before = snapshot.docs[sitePath]!;
+  for (const [sitePath, before] of input.befores) {
     const absolutePath = join(siteDir, sitePath);
     let source: SourceMarkdown<unknown>;
     try {
