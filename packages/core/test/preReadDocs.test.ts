@@ -162,8 +162,12 @@ describe('docs read by the threads', () => {
   it('are read on the main thread when there are fewer than the least worth sending', async () => {
     const siteDir = writeSampleSite();
     const config = readConfig(siteDir);
-    const preRead = () =>
-      preReadDocs({
+    // When the threads are done reading (what waits for them, the theme's bundle, starts then): at once when they read nothing.
+    let readAt: 'at once' | 'after the reading' | undefined;
+    const preRead = () => {
+      readAt = undefined;
+      let called = false;
+      const reading = preReadDocs({
         siteDir,
         config,
         cache: new ContentCache(),
@@ -171,13 +175,23 @@ describe('docs read by the threads', () => {
         pool,
         watching: true,
         timed: (run) => run(),
+        onRead: () => {
+          expect(readAt).toBeUndefined();
+          readAt = called ? 'after the reading' : 'at once';
+        },
       });
+      called = true;
+      return reading;
+    };
     vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '7');
     expect(await preRead()).toBeUndefined();
+    expect(readAt).toBe('at once');
     vi.stubEnv('DOCGEN_TEST_PRE_READ_MIN', '6');
     expect((await preRead())!.size).toBe(6);
+    expect(readAt).toBe('after the reading');
     vi.unstubAllEnvs();
     expect(await preRead()).toBeUndefined();
+    expect(readAt).toBe('at once');
   });
 
   it("let a dev server's first run write what a run reading them on the main thread writes, byte for byte", async () => {

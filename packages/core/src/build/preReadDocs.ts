@@ -40,19 +40,23 @@ export async function preReadDocs(input: {
   watching: boolean;
   /** Times the reading (a `--verbose` stage), when there is one. */
   timed: <T>(run: () => Promise<T>) => Promise<T>;
+  /** Called once the threads have read the docs (or failed to), before their front matter is checked; at once when they read none. */
+  onRead?: () => void;
 }): Promise<Map<string, CheckedMarkdown> | undefined> {
-  const { siteDir, memo, pool, watching, timed } = input;
-  if (!memo || !watching || pool.threads < 2) return undefined;
-  const paths = listUnreadDocs({ ...input, memo });
+  const { siteDir, memo, pool, watching, timed, onRead = () => {} } = input;
+  const paths = memo && watching && pool.threads >= 2 ? listUnreadDocs({ ...input, memo }) : [];
   // Tests read small sites so (DOCGEN_TEST_PRE_READ_MIN).
   const minimum = Number(process.env.DOCGEN_TEST_PRE_READ_MIN) || PRE_READ_MIN;
-  if (paths.length < minimum) return undefined;
+  if (!memo || paths.length < minimum) {
+    onRead();
+    return undefined;
+  }
   return timed(async () => {
     const batches: Promise<(PreReadMarkdown | null)[]>[] = [];
     for (let start = 0; start < paths.length; start += PRE_READ_BATCH) batches.push(pool.preRead(paths.slice(start, start + PRE_READ_BATCH)));
-    const read = (await Promise.all(batches)).flat();
+    const read = await Promise.all(batches).finally(onRead);
     const found = new Map<string, CheckedMarkdown>();
-    read.forEach((markdown, index) => {
+    read.flat().forEach((markdown, index) => {
       const checked = markdown && checkPreReadDoc(memo, siteDir, paths[index]!, markdown);
       if (checked) found.set(paths[index]!, checked);
     });

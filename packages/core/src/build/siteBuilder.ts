@@ -75,7 +75,18 @@ export function createSiteBuilder(options: BuilderOptions) {
       // The theme is bundled (by esbuild's own threads) while the content is read and compiled.
       const componentPages = findComponentPages(siteDir, contentCache);
       const themeKey = readThemeKey(config, siteDir, componentPages);
-      const bundled = timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output }));
+      let bundleStarted = false;
+      let startBundle!: () => void;
+      const bundled = new Promise<void>((resolve) => {
+        startBundle = () => {
+          bundleStarted = true;
+          resolve();
+        };
+      }).then(() => timed('bundle', () => bundles.copy({ config, pages: componentPages, key: themeKey, output })));
+      // When the threads read the docs (a dev server's first run of a large site: see
+      // preReadDocs), the bundle waits for their reading, which the first page waits for, and is
+      // made beside the site model, which takes one core: esbuild's threads slowed the reading.
+      if (builder.lastRun) startBundle();
       // The threads load the theme's server code while the content is read and the site model
       // made: the first page rendered (the dev server's first page) does not wait for it. The
       // bundle is awaited once the content is loaded; this handler also keeps a failed one from
@@ -120,9 +131,10 @@ export function createSiteBuilder(options: BuilderOptions) {
               pool,
               watching,
               timed: (run) => timed('pre-read', run),
+              onRead: startBundle,
             });
         // Settled below; this keeps a failure from going unhandled while git is read.
-        preReading.catch(() => {});
+        preReading.then(startBundle, startBundle);
         // One git log pass for the whole site, kept in the cache by commit (its own stage: pnpm bench times it).
         const git = showsLastUpdates(config) ? await timed('git', () => readGitLastUpdates(siteDir, cacheDir)) : undefined;
         // Translation statuses: one more pass, only when the config asks for them.
@@ -141,7 +153,7 @@ export function createSiteBuilder(options: BuilderOptions) {
         for (const key of ahead ?? []) builder.renderedAhead.add(key);
         // The bundle is copied into the output: a failed run waits for it, or it would write into
         // a staging folder after the build discarded it.
-        await bundled.catch(() => {});
+        if (bundleStarted) await bundled.catch(() => {});
         throw error;
       }
       if (!early) {
