@@ -81,6 +81,23 @@ title: 경고가 있는 문서
 [없는 문서](./missing.md)를 가리킵니다.
 `;
 
+/**
+ * A doc that hides its front matter title and shows its own h1 after a line (as Redux's API pages
+ * do): the compile reports the h1 as a second one, which its page does not (it is the one it shows).
+ */
+const HIDDEN_TITLE = `---
+title: compose
+hide_title: true
+description: 함수를 합칩니다.
+---
+
+&nbsp;
+
+# \`compose(...functions)\`
+
+합성한 함수를 돌려줍니다.
+`;
+
 describe('docgen build: text edits', () => {
   let site: string;
   let out: string;
@@ -113,6 +130,7 @@ describe('docgen build: text edits', () => {
     writeFileSync(join(site, 'docs/guide/uses-shared.mdx'), USES_SHARED);
     writeFileSync(join(site, 'docs/guide/warned.md'), WARNED);
     writeFileSync(join(site, 'docs/guide/tabs.mdx'), TABS);
+    writeFileSync(join(site, 'docs/guide/hidden-title.md'), HIDDEN_TITLE);
     out = join(makeTempDir(), 'out');
     await buildSite();
     expect(stages).not.toContain('edit');
@@ -190,6 +208,15 @@ describe('docgen build: text edits', () => {
     const next = await buildSite();
     expect(stages).toContain('edit');
     expect(next.diagnostics).toEqual(result.diagnostics);
+  }, 120_000);
+
+  it('renders the pages of a doc that hides its title and shows its own h1, which is no warning of its page', async () => {
+    append('docs/guide/hidden-title.md', '덧붙인 문단입니다.');
+    const result = await buildSite();
+    expect(stages).toContain('edit');
+    expect(notTaken).toEqual([]);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.location?.file === 'docs/guide/hidden-title.md')).toEqual([]);
+    await expectSameAsClean();
   }, 120_000);
 
   it('builds the whole site when the output lost a file the edit reads', async () => {

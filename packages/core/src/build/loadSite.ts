@@ -305,17 +305,21 @@ function keySources(content: SiteContent, salt: string, sourceKeys: SourceKeys):
   return new Map(getMarkdownSources(content).map((source) => [source, sourceKeys.keyOf(salt, source)]));
 }
 
-/**
- * The diagnostics of compiled bodies (by key) as their pages report them: on a page that hides its
- * front matter title (hide_title), the first "second h1" is the one h1 it shows.
- */
+/** Whether a doc's front matter hides its title (hide_title). */
+export const hidesTitle = (frontMatter: unknown) => (frontMatter as { hideTitle?: boolean }).hideTitle === true;
+
+/** The diagnostics of compiled bodies (by key) as their pages report them (see getReportedDiagnostics). */
 function getCompiledDiagnostics(compiled: Map<string, CompiledMarkdown>, keyOf: Map<SourceMarkdown<unknown>, string>): Diagnostic[] {
-  const hidingTitle = new Set(
-    [...keyOf].filter(([source]) => (source.frontMatter as { hideTitle?: boolean }).hideTitle === true).map(([, key]) => key),
-  );
-  return [...compiled].flatMap(([key, result]) => {
-    if (!hidingTitle.has(key)) return result.diagnostics;
-    const shown = result.diagnostics.find((diagnostic) => diagnostic.code === 'markdown-second-h1');
-    return result.diagnostics.filter((diagnostic) => diagnostic !== shown);
-  });
+  const hidingTitle = new Set([...keyOf].filter(([source]) => hidesTitle(source.frontMatter)).map(([, key]) => key));
+  return [...compiled].flatMap(([key, result]) => getReportedDiagnostics(result, hidingTitle.has(key)));
+}
+
+/**
+ * The diagnostics of a compiled body as its pages report them: on a page that hides its front
+ * matter title (`hidingTitle`, see hidesTitle), the first "second h1" is the one h1 it shows.
+ */
+export function getReportedDiagnostics(result: CompiledMarkdown, hidingTitle: boolean): Diagnostic[] {
+  if (!hidingTitle) return result.diagnostics;
+  const shown = result.diagnostics.find((diagnostic) => diagnostic.code === 'markdown-second-h1');
+  return result.diagnostics.filter((diagnostic) => diagnostic !== shown);
 }

@@ -36,6 +36,7 @@ import {
 import { toSearchIndexKey, toSiteKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
 import { keepSearchFiles, writeSearchIndex } from './writeSearch.js';
+import { getReportedDiagnostics, hidesTitle } from './loadSite.js';
 import { DOCGEN_VERSION } from '../version.js';
 
 /** More docs edited than this: the whole build, which compiles and renders on every core, is as quick. */
@@ -256,7 +257,7 @@ async function makeTextEdit(
       // A page whose own module has islands (`docs/a.mdx#Counter`): its islands bundle changes with its text.
       if (after.components?.some((component) => component.startsWith(`${doc.sitePath}#`)))
         return `${doc.sitePath} shows interactive components of its own module`;
-      if (after.diagnostics.length > 0) return `${doc.sitePath} has a warning`;
+      if (getReportedDiagnostics(after, hidesTitle(doc.source.frontMatter)).length > 0) return `${doc.sitePath} has a warning`;
       if (getEditShape(after, doc.source.frontMatter) !== doc.before.shape) {
         const before = input.explains ? readCompileIndex(storeDir).entries.get(doc.before.key) : undefined;
         const changes = before && describeShapeChange(before, after, doc.source.frontMatter);
