@@ -3,7 +3,7 @@
  * of its inputs that lets an unchanged site skip the build entirely.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
+import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fg } from '../vendor/fastGlob.js';
@@ -14,7 +14,7 @@ import { readGitHead, showsLastUpdates } from '../content/index.js';
 import { readFolderFiles } from '../files/index.js';
 import { readFileStart, readWholeText, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
-import { findKeyedLines, readKeyedLines, writeKeyedLines } from './keyedLines.js';
+import { appendJournalLine, findKeyedLines, readJournalLines, readKeyedLines, writeKeyedLines } from './keyedLines.js';
 
 /**
  * What `docgen build` records in the cache about the folder it last built. Its routes (five
@@ -74,21 +74,8 @@ export function readRecordedRoutes(cacheDir: string, record: BuildRecord, keys: 
 
 /** The routes text edits changed since `record`'s routes were written, in order; undefined when a line cannot be read (cut short by a killed process). */
 function readRoutesJournal(cacheDir: string, record: BuildRecord): Record<string, RouteRecord>[] | undefined {
-  let journal: string;
-  try {
-    journal = readFileSync(join(cacheDir, ROUTES_JOURNAL_FILE), 'utf8');
-  } catch {
-    return [];
-  }
-  try {
-    return journal.split('\n').flatMap((text) => {
-      if (text === '') return [];
-      const line = JSON.parse(text) as { base: string; routes: Record<string, RouteRecord> };
-      return line.base === record.routesBase ? [line.routes] : [];
-    });
-  } catch {
-    return undefined;
-  }
+  const lines = readJournalLines<{ base: string; routes: Record<string, RouteRecord> }>(join(cacheDir, ROUTES_JOURNAL_FILE), record.routesBase);
+  return lines?.map((line) => line.routes);
 }
 
 /** The start of a record as writeBuildRecord writes it: its docgen version, then its output folder (JSON strings). */
@@ -228,7 +215,7 @@ export function writeBuildRecord(cacheDir: string, record: WholeBuildRecord): vo
  * that did not record is of no record.
  */
 export function updateBuildRecord(cacheDir: string, record: BuildRecord, changed: Record<string, RouteRecord>): void {
-  appendFileSync(join(cacheDir, ROUTES_JOURNAL_FILE), `${JSON.stringify({ base: record.routesBase, routes: changed })}\n`);
+  appendJournalLine(join(cacheDir, ROUTES_JOURNAL_FILE), { base: record.routesBase, routes: changed });
   writeHead(cacheDir, record);
 }
 

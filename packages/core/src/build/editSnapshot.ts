@@ -6,7 +6,7 @@
  * again the pages of a doc whose text alone changed, without reading the site or making its model.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompiledMarkdown, SearchPage, SiteContent, SiteData, SiteManifest, SourceMarkdown } from '@docgen/types';
 import type { MdxPageContext } from '../compile/mainThread.js';
@@ -14,7 +14,7 @@ import { getLinkedAnchors, normalizeLinkPath } from '../links/index.js';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
 import { fromRouteKey, hashText, toRouteKey } from './buildPlan.js';
 import { getMarkdownSources, type MdxSetup } from './compileKeys.js';
-import { findKeyedLines, writeKeyedLines } from './keyedLines.js';
+import { appendJournalLine, findKeyedLines, readJournalLines, writeKeyedLines } from './keyedLines.js';
 import { getPublicShape } from './renderAhead.js';
 
 /** A doc of the last build, as a text edit compares it. */
@@ -338,7 +338,7 @@ export function appendEditSnapshot(cacheDir: string, line: Omit<EditJournalLine,
   for (const [sitePath, text] of texts.links) line.docs[sitePath]!.links = pack.add(text);
   pack.finish();
   // A line cut short (a killed process) makes the snapshot unreadable: the next build is whole.
-  appendFileSync(join(cacheDir, JOURNAL_FILE), `${JSON.stringify({ ...line, routes })}\n`);
+  appendJournalLine(join(cacheDir, JOURNAL_FILE), { ...line, routes });
 }
 
 export function forgetEditSnapshot(cacheDir: string): void {
@@ -350,17 +350,10 @@ export function forgetEditSnapshot(cacheDir: string): void {
 export function readEditSnapshot(cacheDir: string): EditSnapshot | undefined {
   try {
     const snapshot: EditSnapshot = { ...(JSON.parse(readWholeText(join(cacheDir, SNAPSHOT_FILE))) as Omit<EditSnapshot, 'edited'>), edited: {} };
-    let journal = '';
-    try {
-      journal = readFileSync(join(cacheDir, JOURNAL_FILE), 'utf8');
-    } catch {
-      // No text edit since.
-    }
-    for (const text of journal.split('\n')) {
-      if (text === '') continue;
-      const line = JSON.parse(text) as EditJournalLine;
-      // Of the snapshot before (a whole build replaced it, and was stopped before it removed the journal).
-      if (line.base !== snapshot.base) continue;
+    // (Lines of the snapshot before are left out: a whole build replaced it, and was stopped before it removed the journal.)
+    const lines = readJournalLines<EditJournalLine>(join(cacheDir, JOURNAL_FILE), snapshot.base);
+    if (!lines) return undefined;
+    for (const line of lines) {
       snapshot.fingerprint = line.fingerprint;
       Object.assign(snapshot.edited, line.docs);
       for (const [sitePath, { stamp, key }] of Object.entries(line.docs)) snapshot.docs[sitePath] = { stamp, key };

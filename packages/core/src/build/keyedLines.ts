@@ -3,8 +3,10 @@
  * build reads a few of: a JSON array of its base's name, then a `[key, value]` pair a line (each
  * line but the first starts `,[`), so that a value is found by its key in the file's bytes
  * without parsing the others. The base ties the file to what names it (a record, a snapshot).
+ * And the journal beside such a file: what each text edit changed since, a JSON line each, named
+ * by the same base.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { readWholeText, writeFileWhole } from '../processes/index.js';
 
 /** Writes `entries` under `base` (under a temporary name, then renamed into place). */
@@ -42,6 +44,34 @@ export function findKeyedLines<Value>(file: string, base: string, keys: Iterable
       found.set(key, (JSON.parse(bytes.toString('utf8', start + 2, end < 0 ? bytes.length : end)) as [string, Value])[1]);
     }
     return found;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Appends `line` to the journal `file` (a line cut short by a killed process makes the journal unreadable: see readJournalLines). */
+export function appendJournalLine<Line extends { base: string }>(file: string, line: Line): void {
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
+/**
+ * The lines of the journal `file` of `base`, in order (lines of another base, written before a
+ * whole build replaced what they changed, are left out); none when there is no journal; undefined
+ * when a line cannot be read.
+ */
+export function readJournalLines<Line extends { base: string }>(file: string, base: string): Line[] | undefined {
+  let journal: string;
+  try {
+    journal = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    return journal.split('\n').flatMap((text) => {
+      if (text === '') return [];
+      const line = JSON.parse(text) as Line;
+      return line.base === base ? [line] : [];
+    });
   } catch {
     return undefined;
   }
