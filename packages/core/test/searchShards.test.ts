@@ -596,6 +596,16 @@ describe('an index updated from the table of the last one', () => {
       writeFileSync(slots[0]!, readFileSync(slots[0]!).subarray(0, 5000));
       expect(readSearchState(file, 'one')).toBeUndefined();
       expect(hasSearchState(file)).toBe(true);
+      // A newest table that does not fit (kept by a build killed before its commit) gives way to
+      // the other slot's; the table updated from that one overwrites the newest, not it.
+      writeSearchState(file, 'one', large);
+      writeSearchState(file, 'one', table);
+      const isLarge = (of: SearchTable) => of.pages.length === large.pages.length;
+      const fitting = readSearchState(file, 'one', isLarge)!;
+      expect(fitting.pages).toEqual(large.pages);
+      writeSearchState(file, 'one', large, fitting);
+      expect(readSearchState(file, 'one', (of) => !isLarge(of))).toBeUndefined();
+      expect(readSearchState(file, 'one', isLarge)!.pages).toEqual(large.pages);
       rmSync(slots[0]!);
       rmSync(slots[1]!);
       expect(hasSearchState(file)).toBe(false);

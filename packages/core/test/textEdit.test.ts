@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/index.js';
@@ -248,6 +248,42 @@ describe('docgen build: text edits', () => {
     await expectSameAsClean();
     append('docs/guide/plain.md', '네 번째 편집입니다.');
     await buildSite();
+    expect(stages).toContain('edit');
+    await expectSameAsClean();
+  }, 120_000);
+
+  it("updates the search index from the last build's table when an edit killed before its commit left a newer one", async () => {
+    const cache = join(site, '.docgen');
+    const search = join(cache, 'compiled/search');
+    const lastBuild = makeTempDir();
+    append('docs/guide/plain.md', '마지막 빌드의 문단입니다.');
+    await buildSite();
+    cpSync(cache, join(lastBuild, 'cache'), { recursive: true });
+    cpSync(out, join(lastBuild, 'out'), { recursive: true });
+    // An edit whose process is killed after its search task wrote the table: the table is kept,
+    // nothing else of it (neither its output nor its record and snapshot).
+    const before = readFileSync(join(site, 'docs/guide/plain.md'), 'utf8');
+    append('docs/guide/plain.md', '죽은 편집의 문단입니다.');
+    await buildSite();
+    expect(stages).toContain('edit');
+    const tables = join(lastBuild, 'tables');
+    cpSync(search, tables, { recursive: true });
+    for (const dir of [cache, out]) rmSync(dir, { recursive: true });
+    cpSync(join(lastBuild, 'cache'), cache, { recursive: true });
+    cpSync(join(lastBuild, 'out'), out, { recursive: true });
+    cpSync(tables, search, { recursive: true });
+    // The doc as the last build read it, and another edited: the newer table's page of the first
+    // is not the last build's, and the edit does not read it again.
+    writeFileSync(join(site, 'docs/guide/plain.md'), before);
+    append('docs/guide/linked.md', '죽은 편집 뒤의 편집입니다.');
+    await buildSite();
+    expect(notTaken).toEqual([]);
+    expect(stages).toContain('edit');
+    await expectSameAsClean();
+    // The table the edit read is kept, the other slot holds the edit's: the next edit goes on from it.
+    append('docs/guide/linked.md', '그다음 편집입니다.');
+    await buildSite();
+    expect(notTaken).toEqual([]);
     expect(stages).toContain('edit');
     await expectSameAsClean();
   }, 120_000);

@@ -11,7 +11,7 @@ export {
   removeOtherSearchStates,
   writeSearchState,
 } from './searchState.js';
-export type { SearchTable } from './shards.js';
+export { readsOnly, type SearchTable } from './shards.js';
 
 /** The text a site component shows, rendered with its props (see SEARCH_ISLAND_MARK). */
 export type IslandText = (island: NonNullable<ContentSection['islands']>[number]) => string;

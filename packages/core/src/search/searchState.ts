@@ -26,7 +26,9 @@ import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
  *
  * A killed build leaves the slot it was writing marked unfinished, and the other slot whole. Any
  * whole table of the scope is a right one to update from (its pages carry their keys: an older
- * one has more pages changed since). Nothing is synced to disk: a table torn by a power loss is
+ * one has more pages changed since), for a build that has the content of every page. A text edit
+ * has that of the docs it edits alone: a table that a build killed after its search task kept
+ * (ahead of the last build's output) can differ in others, and the edit takes the other slot's. Nothing is synced to disk: a table torn by a power loss is
  * caught only as far as its sizes and counts tell. A table is only ever an aid: one that is
  * missing, unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
  */
@@ -117,11 +119,20 @@ function wholeSlots(base: string): Slot[] {
     .sort((a, b) => b.generation - a.generation);
 }
 
-/** The newest whole table kept at `base` (see getSearchStatePath) made with `salt`, if there is one. */
-export function readSearchState(base: string, salt: string): SearchTable | undefined {
+/** The slot file each table read was read from (see writeSearchState's `updatedFrom`). */
+const slotsRead = new WeakMap<SearchTable, string>();
+
+/**
+ * The newest whole table kept at `base` (see getSearchStatePath) made with `salt` that `fits`, if
+ * there is one. A table that does not fit (one that a build killed before its commit kept, which
+ * an edit cannot update from) gives way to the other slot's.
+ */
+export function readSearchState(base: string, salt: string, fits: (table: SearchTable) => boolean = () => true): SearchTable | undefined {
   for (const slot of wholeSlots(base)) {
     const table = readSlot(slot.file, salt);
-    if (table) return table;
+    if (!table || !fits(table)) continue;
+    slotsRead.set(table, slot.file);
+    return table;
   }
   return undefined;
 }
@@ -182,10 +193,11 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
 }
 
 /**
- * Keeps `table` at `base` for the next build: in the slot that does not hold the newest whole
- * table, overwritten in place, its header's length written last (see STATE_FORMAT).
+ * Keeps `table` at `base` for the next build: in the slot that does not hold the table it was
+ * updated from (`updatedFrom`, as readSearchState read it), else in the one that does not hold the
+ * newest whole table; overwritten in place, its header's length written last (see STATE_FORMAT).
  */
-export function writeSearchState(base: string, salt: string, table: SearchTable): void {
+export function writeSearchState(base: string, salt: string, table: SearchTable, updatedFrom?: SearchTable): void {
   const header: StateHeader = {
     format: STATE_FORMAT,
     salt,
@@ -220,9 +232,11 @@ export function writeSearchState(base: string, salt: string, table: SearchTable)
     Buffer.alloc(align(table.tfs.length) - table.tfs.length),
     bytesOf(table.largeTfs),
   ];
+  const readFrom = updatedFrom && slotsRead.get(updatedFrom);
+  const kept = SLOTS.some((slot) => slotFile(base, slot) === readFrom) ? readFrom : newest?.file;
   const file = slotFile(
     base,
-    SLOTS.find((slot) => slotFile(base, slot) !== newest?.file)!,
+    SLOTS.find((slot) => slotFile(base, slot) !== kept)!,
   );
   mkdirSync(dirname(file), { recursive: true });
   writingFile(file, () => {

@@ -251,8 +251,7 @@ export function updateSearchShards(
   const changed = new Uint8Array(pages.length);
   let changedCount = 0;
   for (const [index, page] of pages.entries()) {
-    const old = previous.pages[index]!;
-    if (page.key !== '' && page.key === old.key && page.title === old.title) continue;
+    if (isKeptPage(page, previous.pages[index]!)) continue;
     changed[index] = 1;
     changedCount++;
   }
@@ -341,6 +340,21 @@ export function updateSearchShards(
     has: input.has,
     previous: { table: previous, touched: keepsEntries ? touched : undefined, changed, read: input.read },
   });
+}
+
+/** Whether an update takes a page's postings from the last table's page of its path (`old`), not from its content read again. */
+function isKeptPage(page: Omit<TablePage, 'sections'>, old: TablePage | undefined): boolean {
+  return old !== undefined && page.key !== '' && page.key === old.key && page.title === old.title;
+}
+
+/**
+ * Whether an update of `last` to `pages` (see updateSearchShards) reads the content of no page
+ * but those whose content key `readable` takes: a table kept by a build that was not committed
+ * (killed after its search task) differs from the last build's pages in others.
+ */
+export function readsOnly(last: SearchTable, pages: readonly Omit<TablePage, 'sections'>[], readable: (key: string) => boolean): boolean {
+  const before = new Map(last.pages.map((page) => [page.path, page]));
+  return pages.every((page) => isKeptPage(page, before.get(page.path)) || readable(page.key));
 }
 
 /**

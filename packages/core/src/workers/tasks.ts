@@ -34,6 +34,7 @@ import {
   getSearchStatePath,
   readSearchCodeKey,
   readSearchState,
+  readsOnly,
   writeScopeIndex,
   writeSearchState,
   type IslandText,
@@ -304,6 +305,9 @@ export function createTaskRunner(setup: TaskSetup) {
       const { stateFile, salt: stateSalt, key: aheadKey } = stateOf({ file, islandsFile });
       const there = new Set(existing.paths);
       const store = openStore(setup.storeDir);
+      // A table is updated from when the task has the content of every page the update reads.
+      const fits = (table: SearchTable) => readsOnly(table, pages, (key) => Object.hasOwn(stored, key));
+      let previous: SearchTable | undefined;
       let index: ReturnType<typeof writeScopeIndex>;
       try {
         index = writeScopeIndex({
@@ -312,10 +316,11 @@ export function createTaskRunner(setup: TaskSetup) {
           islandText,
           salt: file,
           readPrevious: () => {
-            if (!tablesAhead.has(aheadKey)) return readSearchState(stateFile, stateSalt);
-            const table = tablesAhead.get(aheadKey);
-            tablesAhead.delete(aheadKey);
-            return table;
+            const ahead = tablesAhead.get(aheadKey);
+            const readAhead = tablesAhead.delete(aheadKey);
+            // None read ahead is none to read; one that does not fit gives way to the other slot's.
+            previous = readAhead && (!ahead || fits(ahead)) ? ahead : readSearchState(stateFile, stateSalt, fits);
+            return previous;
           },
           has: (path) => there.has(path),
           read: (path) => (there.has(path) ? readIfThere(join(existing.dir, path)) : undefined),
@@ -329,7 +334,7 @@ export function createTaskRunner(setup: TaskSetup) {
       // The manifest last: it names the files, which are there by then.
       out.write(file, manifest);
       try {
-        writeSearchState(stateFile, stateSalt, table);
+        writeSearchState(stateFile, stateSalt, table, previous);
       } catch {
         // A table that cannot be kept costs the next build a whole index, nothing else.
       }
