@@ -538,6 +538,23 @@ describe('an index updated from the table of the last one', () => {
     }
   });
 
+  it('counts every posting of an index of more than a million, once, in order, whatever block it was counted in', () => {
+    // 1,300 pages of the same 900 words, each in a field of its own count: 1,170,000 postings (3.5
+    // million numbers counted, more than a block holds).
+    const words = Array.from({ length: 900 }, (_, word) => `낱말${word}x`);
+    const many = Array.from({ length: 1300 }, (_, page) => section(`/m${page}`, `m${page}`, words.join(' ')));
+    const { table } = toSearchShards(many);
+    expect(table.places.length).toBeGreaterThan(1300 * 900);
+    // Each field of each section holds as many postings as it has distinct terms (SearchTable.lengths).
+    expect(table.places.length).toBe(table.lengths.reduce((sum, length) => sum + length, 0));
+    // Each term's places ascending (one posting a place).
+    let unordered = 0;
+    for (let id = 0; id + 1 < table.starts.length; id++) {
+      for (let at = table.starts[id]! + 1; at < table.starts[id + 1]!; at++) if (table.places[at]! <= table.places[at - 1]!) unordered++;
+    }
+    expect(unordered).toBe(0);
+  });
+
   it('keeps its table in two slots, overwritten in turn, and reads the newest whole one made by the same code', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docgen-search-state-'));
     try {
