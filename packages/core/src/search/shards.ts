@@ -689,21 +689,30 @@ function createDictionary(terms: readonly string[]): Dictionary {
   return { terms: [...terms], termIds: new Map(terms.map((term, id) => [term, id])), pairIds: new Map() };
 }
 
-/** What counting gives: (term, place, count) of each term in each field, places ascending, and each field's distinct terms by section. */
+/**
+ * What counting gives: each term's count in each field of each section, places ascending, a run
+ * of postings a field (the term ids and counts of the field's distinct terms, as many as its
+ * `lengths`, at its place of `places`).
+ */
 interface Counted {
-  /** The (term, place, count) of each term in each field, as counted, in blocks (see FOUND_BLOCK): the first `length` numbers of each. */
-  found: { numbers: Int32Array; length: number }[];
+  /** The postings' term ids and counts (LARGE_TF for one of LARGE_TF or more), in blocks (see FOUND_BLOCK): the first `length` of each. */
+  found: { ids: Int32Array; tfs: Uint8Array; length: number }[];
+  /** The counts of LARGE_TF or more, of the postings marked so, in counting order. */
+  largeTfs: number[];
+  /** Each field's place: section number * FIELD_COUNT + field, by section, then field. */
+  places: Int32Array;
+  /** The number of distinct terms of each field of each section: the length of its run. */
   lengths: Int32Array;
 }
 
 /**
- * The numbers of a block of counted postings (three a posting): a few megabytes, of which only
+ * The postings of a block of counted postings (five bytes each): a few megabytes, of which only
  * the part filled is ever touched. At 10,000 pages a whole index counts 15 million postings: one
- * array grown by doubling copied them again and again into new memory, a fifth of a cold build's
- * page faults (each costs some ten microseconds on a virtual machine), and held both copies at
- * its peak.
+ * array of (term, place, count) grown by doubling copied them again and again into new memory, a
+ * fifth of a cold build's page faults (each costs some ten microseconds on a virtual machine).
+ * A field's run of postings is never split between two blocks.
  */
-const FOUND_BLOCK = 3 << 20;
+const FOUND_BLOCK = 1 << 20;
 
 /**
  * Counts the terms of the sections (new terms join the dictionary, by id in the order first
@@ -716,9 +725,10 @@ const FOUND_BLOCK = 3 << 20;
 function countTerms(sections: readonly IndexedSection[], dictionary: Dictionary): Counted {
   const { terms, termIds, pairIds } = dictionary;
   const lengths = new Int32Array(sections.length * FIELD_COUNT);
-  // The (term, section number * FIELD_COUNT + field, count) of each term in each field, as counted.
+  const places = new Int32Array(sections.length * FIELD_COUNT);
   const found: Counted['found'] = [];
-  let block = { numbers: new Int32Array(0), length: 0 };
+  const largeTfs: number[] = [];
+  let block: Counted['found'][number] = { ids: new Int32Array(0), tfs: new Uint8Array(0), length: 0 };
   let counts = new Int32Array(Math.max(1 << 12, terms.length * 2));
   const touched: number[] = [];
   const addTerm = (term: string) => {
@@ -756,43 +766,53 @@ function countTerms(sections: readonly IndexedSection[], dictionary: Dictionary)
     const indexed = sections[section]!;
     for (let field = 0; field < FIELD_COUNT; field++) {
       forEachIndexToken(indexed[FIELDS[field]!], visitor);
-      lengths[section * FIELD_COUNT + field] = touched.length;
-      if (block.length + touched.length * 3 > block.numbers.length) {
-        block = { numbers: new Int32Array(Math.max(FOUND_BLOCK, touched.length * 3)), length: 0 };
+      const run = section * FIELD_COUNT + field;
+      lengths[run] = touched.length;
+      places[run] = indexed.id * FIELD_COUNT + field;
+      if (block.length + touched.length > block.ids.length) {
+        const size = Math.max(FOUND_BLOCK, touched.length);
+        block = { ids: new Int32Array(size), tfs: new Uint8Array(size), length: 0 };
         found.push(block);
       }
-      const { numbers } = block;
-      let length = block.length;
-      const place = indexed.id * FIELD_COUNT + field;
+      const { ids, tfs } = block;
+      let at = block.length;
       for (const id of touched) {
-        numbers[length++] = id;
-        numbers[length++] = place;
-        numbers[length++] = counts[id]!;
+        const tf = counts[id]!;
+        ids[at] = id;
+        tfs[at] = Math.min(tf, LARGE_TF);
+        if (tf >= LARGE_TF) largeTfs.push(tf);
+        at++;
         counts[id] = 0;
       }
-      block.length = length;
+      block.length = at;
       touched.length = 0;
     }
   }
-  return { found, lengths };
+  return { found, largeTfs, places, lengths };
 }
 
 /** Postings laid out by term: each term's in the order counted (places ascending). */
 function layOut(counted: Counted, termCount: number): Postings {
+  const { found, lengths } = counted;
   const starts = new Int32Array(termCount + 1);
-  for (const { numbers, length } of counted.found) for (let index = 0; index < length; index += 3) starts[numbers[index]! + 1]!++;
+  for (const { ids, length } of found) for (let at = 0; at < length; at++) starts[ids[at]! + 1]!++;
   for (let id = 0; id < termCount; id++) starts[id + 1]! += starts[id]!;
   const next = starts.slice(0, termCount);
   const places = new Int32Array(starts[termCount]!);
   const tfs = new Uint8Array(places.length);
   const large: [at: number, tf: number][] = [];
-  for (const { numbers, length } of counted.found) {
-    for (let index = 0; index < length; index += 3) {
-      const at = next[numbers[index]!]!++;
-      const tf = numbers[index + 2]!;
-      places[at] = numbers[index + 1]!;
-      tfs[at] = Math.min(tf, LARGE_TF);
-      if (tf >= LARGE_TF) large.push([at, tf]);
+  // The field whose run the next posting is of, and how many of its postings are still to come.
+  let run = -1;
+  let left = 0;
+  let nextLarge = 0;
+  for (const block of found) {
+    for (let at = 0; at < block.length; at++) {
+      while (left === 0) left = lengths[++run]!;
+      left--;
+      const to = next[block.ids[at]!]!++;
+      places[to] = counted.places[run]!;
+      tfs[to] = block.tfs[at]!;
+      if (tfs[to] === LARGE_TF) large.push([to, counted.largeTfs[nextLarge++]!]);
     }
   }
   large.sort((a, b) => a[0] - b[0]);
