@@ -98,6 +98,19 @@ description: 함수를 합칩니다.
 합성한 함수를 돌려줍니다.
 `;
 
+/** A doc with a warning of its front matter (a key docgen does not know) and one of its body (a second h1). */
+const SECOND_H1 = `---
+title: 두 개의 제목
+future_key: 1
+---
+
+앞 문단입니다.
+
+# 두 번째 제목
+
+끝 문단입니다.
+`;
+
 describe('docgen build: text edits', () => {
   let site: string;
   let out: string;
@@ -114,11 +127,12 @@ describe('docgen build: text edits', () => {
       onTextEditNotTaken: (reason) => notTaken.push(reason),
     });
   };
-  /** The output equals a build of the same sources without the cache. */
-  const expectSameAsClean = async () => {
+  /** The output equals a build of the same sources without the cache; and its diagnostics, `built`'s when given. */
+  const expectSameAsClean = async (built?: { diagnostics: unknown[] }) => {
     const clean = join(makeTempDir(), 'out');
-    await build({ siteDir: site, outDir: clean, cache: false, threads: 1 });
+    const cleanBuild = await build({ siteDir: site, outDir: clean, cache: false, threads: 1 });
     expect(snapshotDir(out)).toEqual(snapshotDir(clean));
+    if (built) expect(built.diagnostics).toEqual(cleanBuild.diagnostics);
   };
   const append = (path: string, text: string) => writeFileSync(join(site, path), `${readFileSync(join(site, path), 'utf8')}\n${text}\n`);
 
@@ -131,6 +145,7 @@ describe('docgen build: text edits', () => {
     writeFileSync(join(site, 'docs/guide/warned.md'), WARNED);
     writeFileSync(join(site, 'docs/guide/tabs.mdx'), TABS);
     writeFileSync(join(site, 'docs/guide/hidden-title.md'), HIDDEN_TITLE);
+    writeFileSync(join(site, 'docs/guide/second-h1.md'), SECOND_H1);
     out = join(makeTempDir(), 'out');
     await buildSite();
     expect(stages).not.toContain('edit');
@@ -195,19 +210,43 @@ describe('docgen build: text edits', () => {
     await expectSameAsClean();
   }, 120_000);
 
-  it('builds the whole site when the edited doc has a warning, and reports it where it now is', async () => {
-    writeFileSync(join(site, 'docs/guide/warned.md'), WARNED.replace('\n[없는', '\n위에 더한 문단입니다.\n\n[없는'));
+  it('renders the pages of a doc with a broken link, and reports the warning where the edit moved it', async () => {
+    // A heading above the link (the link's paragraph stays the first, the page's description).
+    writeFileSync(join(site, 'docs/guide/warned.md'), WARNED.replace('\n[없는', '\n## 위에 더한 절\n\n[없는'));
     const result = await buildSite();
-    expect(stages).not.toContain('edit');
-    expect(notTaken).toEqual(['docs/guide/warned.md had a warning in the last build']);
+    expect([stages.includes('edit'), notTaken]).toEqual([true, []]);
     const warning = result.diagnostics.find((diagnostic) => diagnostic.location?.file === 'docs/guide/warned.md');
     expect(warning?.location?.line).toBe(7);
-    await expectSameAsClean();
+    await expectSameAsClean(result);
     // A text edit elsewhere reports the warnings of the last build as they were.
     append('docs/guide/linked.md', '세 번째 문단입니다.');
     const next = await buildSite();
     expect(stages).toContain('edit');
     expect(next.diagnostics).toEqual(result.diagnostics);
+  }, 120_000);
+
+  it('renders the pages of a doc with warnings of its body and front matter, reporting them where the edit left them, or none', async () => {
+    const file = 'docs/guide/second-h1.md';
+    const ownWarnings = (result: { diagnostics: { location?: { file: string; line: number } }[] }) =>
+      result.diagnostics.filter((diagnostic) => diagnostic.location?.file === file).map((diagnostic) => diagnostic.location!.line);
+    // Its second h1 moves down two lines; the warning of its front matter stays.
+    writeFileSync(join(site, file), SECOND_H1.replace('\n# ', '\n위에 더한 문단입니다.\n\n# '));
+    let result = await buildSite();
+    expect([stages.includes('edit'), notTaken]).toEqual([true, []]);
+    expect(ownWarnings(result)).toEqual([3, 10]);
+    await expectSameAsClean(result);
+    // No second h1 any more: its warning goes, the page shows the heading in its table of contents.
+    writeFileSync(join(site, file), readFileSync(join(site, file), 'utf8').replace('\n# ', '\n## '));
+    result = await buildSite();
+    expect([stages.includes('edit'), notTaken]).toEqual([true, []]);
+    expect(ownWarnings(result)).toEqual([3]);
+    await expectSameAsClean(result);
+    // A body that has a warning it did not have: where a whole build reports it depends on the other docs.
+    append(file, '# 다시 생긴 두 번째 제목');
+    result = await buildSite();
+    expect(notTaken).toEqual([`${file} has a warning it did not have`]);
+    expect(ownWarnings(result)).toEqual([3, 14]);
+    await expectSameAsClean(result);
   }, 120_000);
 
   it('renders the pages of a doc that hides its title and shows its own h1, which is no warning of its page', async () => {

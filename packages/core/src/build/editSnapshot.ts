@@ -89,7 +89,7 @@ export type LinkTargets = Record<string, Record<string, string>>;
 export function getEditShape(compiled: CompiledMarkdown, frontMatter: unknown): string {
   const uses = [compiled.hasMath ?? false, compiled.hasDiagram ?? false, compiled.hasDocCardList ?? false];
   const withoutOutline = { ...compiled, headings: [], anchorIds: [] };
-  return hashText(JSON.stringify([getPublicShape(withoutOutline, shownOf(frontMatter)), uses, compiled.diagnostics.length]));
+  return hashText(JSON.stringify([getPublicShape(withoutOutline, shownOf(frontMatter)), uses]));
 }
 
 /** A hash of a doc's headings and anchors. */

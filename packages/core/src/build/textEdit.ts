@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic, DocFrontMatter, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown, TocItem } from '@docgen/types';
+import type { CompiledMarkdown, Diagnostic, DocFrontMatter, ManifestRoute, PropSidebar, SiteConfig, SourceMarkdown, TocItem } from '@docgen/types';
 import { getSidebarFilePath } from '@docgen/shared/outputPaths';
 import { getMarkdownPath } from '@docgen/shared/pageData';
 import { appendCompileJournal, readCompileIndex } from '../compile/mainThread.js';
@@ -37,6 +37,7 @@ import { toSearchIndexKey, toSiteKey } from './planRoutes.js';
 import { readThemeKey } from './themeKey.js';
 import { keepSearchFiles, writeSearchIndex } from './writeSearch.js';
 import { getReportedDiagnostics, hidesTitle } from './loadSite.js';
+import { getEditedDiagnostics, type EditedBody } from './editDiagnostics.js';
 import { DOCGEN_VERSION } from '../version.js';
 
 /** More docs edited than this: the whole build, which compiles and renders on every core, is as quick. */
@@ -140,7 +141,8 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     const dropped = recompiled.map((doc) => doc.before.key).filter((key) => !stillUsed.has(key) && !made.compiled.has(key));
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     const { routes, ...state } = made.state;
-    updateBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, state }, routes);
+    const { diagnostics } = made;
+    updateBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, diagnostics, state }, routes);
     const docs: Record<string, DocSnapshot> = {};
     for (const doc of edited) {
       const compiled = made.compiled.get(doc.key);
@@ -149,7 +151,7 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     }
     const line = { base: snapshot.base, fingerprint: fingerprints.fingerprint, docs, scopes: made.scopes };
     appendEditSnapshot(cacheDir, line, made.texts, made.packLength);
-    return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics: record.diagnostics };
+    return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics };
   } finally {
     await threads.close();
     bundles.close();
@@ -180,9 +182,6 @@ function planTextEdit(input: TextEditInput): TextEditPlan | TextEditNotTaken {
   const changed = docPaths.filter((path) => fingerprints.stamps.get(path) !== snapshot.docs[path]!.stamp);
   if (changed.length === 0) return notTaken("no doc's text changed");
   if (changed.length > MOST_EDITED_DOCS) return notTaken(`${changed.length} docs changed (a text edit takes ${MOST_EDITED_DOCS} at most)`);
-  // A doc with a warning: its positions may have moved.
-  const warned = record.diagnostics.find((diagnostic) => diagnostic.location && changed.includes(diagnostic.location.file));
-  if (warned) return notTaken(`${warned.location!.file} had a warning in the last build`);
   const salt = readCompileSalt(config);
   if (salt !== snapshot.salt) return notTaken('the markdown settings changed');
   const befores = readSnapshotDocs(cacheDir, snapshot, changed);
@@ -257,7 +256,6 @@ async function makeTextEdit(
       // A page whose own module has islands (`docs/a.mdx#Counter`): its islands bundle changes with its text.
       if (after.components?.some((component) => component.startsWith(`${doc.sitePath}#`)))
         return `${doc.sitePath} shows interactive components of its own module`;
-      if (getReportedDiagnostics(after, hidesTitle(doc.source.frontMatter)).length > 0) return `${doc.sitePath} has a warning`;
       if (getEditShape(after, doc.source.frontMatter) !== doc.before.shape) {
         const before = input.explains ? readCompileIndex(storeDir).entries.get(doc.before.key) : undefined;
         const changes = before && describeShapeChange(before, after, doc.source.frontMatter);
@@ -272,6 +270,8 @@ async function makeTextEdit(
     };
     const reason = recompiled.map(whyNot).find((why) => why !== undefined);
     if (reason !== undefined) return notTaken(reason);
+    const diagnostics = toEditedDiagnostics(record.diagnostics, snapshot, recompiled, compiled, storeDir);
+    if (isNotTaken(diagnostics)) return diagnostics;
     // Only the new bodies are located: an index that needs others (made anew) fails, and the whole build runs.
     const locate = (key: string) => compiled.get(key)?.stored;
 
@@ -375,11 +375,45 @@ async function makeTextEdit(
     }
     await Promise.all(underWay);
     const links = new Map(recompiled.map((doc, place) => [doc.sitePath, linkTexts[place]!]));
-    return { state, compiled, texts: { routes: routes.texts, links }, scopes, packLength: read.length, rendered: routes.tasks.length };
+    return { state, compiled, texts: { routes: routes.texts, links }, scopes, packLength: read.length, rendered: routes.tasks.length, diagnostics };
   } finally {
     // Nothing writes into the staging folder once this returns.
     await Promise.allSettled(underWay);
   }
+}
+
+/**
+ * The diagnostics of the build after the edit: the last build's (`last`), with those of the docs
+ * compiled again where a whole build gives them (see getEditedDiagnostics). Only the docs that had
+ * diagnostics or have them now are looked at, with their last bodies from the compile store. A
+ * body the compile gave another doc too is reported once, for either: the whole build says which.
+ */
+function toEditedDiagnostics(
+  last: readonly Diagnostic[],
+  snapshot: EditSnapshot,
+  recompiled: readonly EditedDoc[],
+  compiled: ReadonlyMap<string, CompiledMarkdown>,
+  storeDir: string,
+): Diagnostic[] | TextEditNotTaken {
+  const hidingTitle = (doc: EditedDoc) => hidesTitle(doc.source.frontMatter);
+  const warned = recompiled.filter(
+    (doc) =>
+      last.some((diagnostic) => diagnostic.location?.file === doc.sitePath) ||
+      getReportedDiagnostics(compiled.get(doc.key)!, hidingTitle(doc)).length > 0,
+  );
+  if (warned.length === 0) return [...last];
+  const keys = Object.entries(snapshot.docs).map(([sitePath, doc]) => (warned.some((edited) => edited.sitePath === sitePath) ? '' : doc.key));
+  const shared = warned.find((doc) => keys.includes(doc.key) || keys.includes(doc.before.key) || warned.some((other) => other !== doc && other.key === doc.key));
+  if (shared) return notTaken(`${shared.sitePath} has the text of another doc, and a warning`);
+  const index = readCompileIndex(storeDir).entries;
+  const bodies: EditedBody[] = [];
+  for (const doc of warned) {
+    const before = index.get(doc.before.key);
+    if (!before) return notTaken(`the last build's body of ${doc.sitePath} is not in the compile store`);
+    bodies.push({ sitePath: doc.sitePath, before, after: compiled.get(doc.key)!, hidingTitle: hidingTitle(doc), bodyLine: doc.source.bodyLine });
+  }
+  const diagnostics = getEditedDiagnostics(last, bodies);
+  return Array.isArray(diagnostics) ? diagnostics : notTaken(diagnostics.notTaken);
 }
 
 /**
@@ -513,7 +547,6 @@ function readEditedDocs(input: {
       // The whole build reports it.
       return notTaken(`${sitePath} cannot be read`);
     }
-    if ((source.warnings?.length ?? 0) > 0) return notTaken(`${sitePath} has a warning`);
     if (source.bodyLine !== before.bodyLine || hashText(JSON.stringify(source.frontMatter)) !== before.frontMatter)
       return notTaken(`the front matter of ${sitePath} changed`);
     if (source.mdx ? !snapshot.mdx || getImportsKey(source) !== before.mdx?.imports : before.mdx)
