@@ -28,8 +28,9 @@ import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
  * whole table of the scope is a right one to update from (its pages carry their keys: an older
  * one has more pages changed since), for a build that has the content of every page. A text edit
  * has that of the docs it edits alone: a table that a build killed after its search task kept
- * (ahead of the last build's output) can differ in others, and the edit takes the other slot's. Nothing is synced to disk: a table torn by a power loss is
- * caught only as far as its sizes and counts tell. A table is only ever an aid: one that is
+ * (ahead of the last build's output) can differ in others, and the edit takes the other slot's.
+ * Nothing is synced to disk: a table torn by a power loss is caught only as far as its sizes and
+ * counts tell. A table is only ever an aid: one that is
  * missing, unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
  */
 const STATE_FORMAT = 6;
