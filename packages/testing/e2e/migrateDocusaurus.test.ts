@@ -1133,6 +1133,12 @@ describe('docgen migrate docusaurus', () => {
       "docusaurus.config.mjs:12 Remark plugin `code-tab-blocks's named` of the docs",
       'docusaurus.config.mjs:19 Remark plugin `code-tab-blocks` of the blog',
     ]);
+    // The plugin's package is the new site's to install, at the Docusaurus site's version (Jest's
+    // report named it only once a build failed for want of it).
+    expect(JSON.parse(readFileSync(join(to, 'package.json'), 'utf8')).dependencies).toEqual({ 'code-tab-blocks': '^4.0.0' });
+    expect(readFileSync(join(to, 'MIGRATION.md'), 'utf8')).toMatch(
+      /- `code-tab-blocks` \(\^4\.0\.0 in the Docusaurus site's package\.json\), imported by docgen\.config\.yaml/,
+    );
     writeFiles(to, {
       'node_modules/code-tab-blocks/package.json': readFileSync(join(root, 'node_modules/code-tab-blocks/package.json'), 'utf8'),
       'node_modules/code-tab-blocks/index.js': readFileSync(join(root, 'node_modules/code-tab-blocks/index.js'), 'utf8'),

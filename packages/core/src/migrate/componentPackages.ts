@@ -36,16 +36,19 @@ const packageOf = (specifier: string) =>
  * bundle will say why), markdown's outside its fenced code (readMarkdownImports). The packages of
  * `stylesheets` (the config's `customCss`: one below node_modules/ is a package's) are wanted too,
  * and a Sass stylesheet (a component's or the config's) wants the Sass compiler the Docusaurus
- * site has (`sass`, or `sass-embedded`), unless the new site has one.
+ * site has (`sass`, or `sass-embedded`), unless the new site has one. So are the packages of the
+ * config's markdown plugins (`markdownPlugins`), which docgen loads from the site's node_modules.
  */
 export async function findMissingPackages(
   from: string,
   to: string,
   files: string[],
   stylesheets: string[] = [],
+  markdownPlugins: string[] = [],
 ): Promise<MissingPackage[]> {
   const importers = new Map<string, Set<string>>();
   const want = (name: string, file: string) => importers.set(name, (importers.get(name) ?? new Set()).add(file));
+  for (const plugin of markdownPlugins) want(packageOf(plugin), 'docgen.config.yaml');
   // Files that load Sass stylesheets: they want the site's Sass compiler, named once the Docusaurus site's is known.
   const sassUsers = new Set<string>();
   for (const css of stylesheets) {

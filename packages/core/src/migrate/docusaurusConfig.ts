@@ -34,6 +34,8 @@ export interface ConvertedConfig {
   markdownFormat: MarkdownFormat;
   /** The site's stylesheets the config lists (`customCss`), site-relative: copied to the same place. */
   customCss: string[];
+  /** The packages of the markdown plugins the config lists (`markdown.remarkPlugins`, `rehypePlugins`): the new site installs them. */
+  markdownPlugins: string[];
   notes: MigrationNote[];
 }
 
@@ -229,10 +231,11 @@ export function convertConfig(value: unknown, configFile: string, configText: st
     }
   }
   const sections = [docs, blog, pages, ...docsInstances.map(({ options }) => options)];
-  const markdown = {
-    ...convertMarkdown(site.markdown, sections, configFile, configText, notes),
-    ...collectPluginPackages(sections, configText),
-  };
+  const plugins = collectPluginPackages(sections, configText);
+  const markdown = { ...convertMarkdown(site.markdown, sections, configFile, configText, notes), ...plugins };
+  const markdownPlugins = [...(plugins.remarkPlugins ?? []), ...(plugins.rehypePlugins ?? [])].map((plugin) =>
+    Array.isArray(plugin) ? (plugin[0] as string) : (plugin as string),
+  );
   const npm2yarn = readNpm2YarnConverters(sections, configFile, configText, siteDir, notes);
   if (npm2yarn && npm2yarn.join() !== 'yarn,pnpm') config.markdown = { ...markdown, npm2yarn };
   else if (Object.keys(markdown).length > 0) config.markdown = markdown;
@@ -249,7 +252,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (pluginHeadTags.length > 0) config.headTags = [...((config.headTags as Data[] | undefined) ?? []), ...pluginHeadTags];
   const format = isData(site.markdown) ? site.markdown.format : undefined;
   const markdownFormat = format === 'md' || format === 'detect' ? format : 'mdx';
-  return { config, content: { docs, docsInstances, blog, pages }, markdownFormat, customCss, notes };
+  return { config, content: { docs, docsInstances, blog, pages }, markdownFormat, customCss, markdownPlugins, notes };
 }
 
 /**

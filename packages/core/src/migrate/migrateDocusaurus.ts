@@ -229,6 +229,7 @@ async function writeSite(
     // Components live beside the docs too (Redux's docs/components/), and MDX pages import packages themselves.
     writer.written.filter((file) => /\.([cm]?[jt]sx?|mdx?)$/.test(file) && !file.startsWith('static/')),
     converted.customCss,
+    converted.markdownPlugins,
   );
   writer.text('package.json', toSitePackageJson(from, packages, docgenVersion));
   const renamed = site.renamed.sort();
