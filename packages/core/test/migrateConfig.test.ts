@@ -473,7 +473,7 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
   presets: [['classic', { gtag: { trackingID: ['G-ONE', 'G-TWO'], anonymizeIP: true }, sitemap: { changefreq: 'weekly' } }]],
   plugins: [
     ['@docusaurus/plugin-google-tag-manager', { containerId: 'GTM-ABC' }],
-    ['@docusaurus/plugin-pwa', { pwaHead: [{ tagName: 'link', rel: 'manifest', href: '/manifest.json' }, { tagName: 'meta', name: 'theme-color', content: '#25c2a0' }] }],
+    ['@docusaurus/plugin-pwa', { pwaHead: [{ tagName: 'link', rel: 'manifest', href: '/manifest.json' }, { tagName: 'meta', name: 'theme-color', content: '#25c2a0' }, { tagName: 'link', rel: 'icon', href: 'img/icon.png' }, { tagName: 'meta', name: 'msapplication-TileImage', content: 'img/tile.png' }, { tagName: 'link', rel: 'mask-icon', href: 'https://cdn.example.com/mask.svg' }] }],
     '@docusaurus/plugin-ideal-image',
     [require.resolve('@easyops-cn/docusaurus-search-local'), { hashed: true }],
     'docusaurus-plugin-llms',
@@ -494,6 +494,10 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
           pwaHead: [
             { tagName: 'link', rel: 'manifest', href: '/manifest.json' },
             { tagName: 'meta', name: 'theme-color', content: '#25c2a0' },
+            // Paths of files under the base URL, as the plugin writes them (Jest's icons are written so).
+            { tagName: 'link', rel: 'icon', href: 'img/icon.png' },
+            { tagName: 'meta', name: 'msapplication-TileImage', content: 'img/tile.png' },
+            { tagName: 'link', rel: 'mask-icon', href: 'https://cdn.example.com/mask.svg' },
           ],
         },
       ],
@@ -517,6 +521,18 @@ describe('migrate docusaurus: plugins whose work docgen does, and the head tags 
     expect(tags.slice(3)).toEqual([
       { tagName: 'link', attributes: { rel: 'manifest', href: '/manifest.json' } },
       { tagName: 'meta', attributes: { name: 'theme-color', content: '#25c2a0' } },
+      { tagName: 'link', attributes: { rel: 'icon', href: '/img/icon.png' } },
+      { tagName: 'meta', attributes: { name: 'msapplication-TileImage', content: '/img/tile.png' } },
+      { tagName: 'link', attributes: { rel: 'mask-icon', href: 'https://cdn.example.com/mask.svg' } },
+    ]);
+    // Under a base URL, as the plugin puts them.
+    const based = convertConfig({ ...loaded, baseUrl: '/jest' }, 'docusaurus.config.js', text, '/site').config.headTags as typeof tags;
+    expect(based.slice(3).map((tag) => tag.attributes.href ?? tag.attributes.content)).toEqual([
+      '/jest/manifest.json',
+      '#25c2a0',
+      '/jest/img/icon.png',
+      '/jest/img/tile.png',
+      'https://cdn.example.com/mask.svg',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapeHtml } from '@docgen/shared';
 import { isCodeThemeName, readCodeThemes, type CodeThemeName } from '../config/index.js';
 import { readSiteVersion, type SiteVersion } from './componentPackages.js';
@@ -88,12 +88,13 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   }
 
   const preset = findClassicPreset(site.presets, configFile, configText, notes);
+  const baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
   // What plugins give every page's head (analytics, a web app manifest), as docgen's head tags.
   const pluginHeadTags: Data[] = [];
   for (const key of Object.keys(preset ?? {})) {
     const plugin = PRESET_PLUGINS[key];
     if (plugin && PLUGINS_DOCGEN_HAS.has(plugin)) continue;
-    const tags = plugin ? toPluginHeadTags(plugin, preset![key]) : undefined;
+    const tags = plugin ? toPluginHeadTags(plugin, preset![key], baseUrl) : undefined;
     if (tags) pluginHeadTags.push(...tags);
     else if (!CLASSIC_CONTENT.includes(key)) {
       at(key, `Classic preset option \`${key}\` is not converted`, 'docgen has no such plugin: see its manual for what it builds.');
@@ -150,7 +151,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
         }
         continue;
       }
-      const tags = name ? toPluginHeadTags(name, options) : undefined;
+      const tags = name ? toPluginHeadTags(name, options, baseUrl) : undefined;
       if (tags) {
         pluginHeadTags.push(...tags);
         if (/plugin-pwa$/.test(name!)) {
@@ -199,7 +200,7 @@ export function convertConfig(value: unknown, configFile: string, configText: st
   if (text(site.tagline)) config.tagline = site.tagline;
   if (text(site.titleDelimiter) && site.titleDelimiter !== '|') config.titleDelimiter = site.titleDelimiter;
   config.url = text(site.url) ?? 'https://example.com';
-  config.baseUrl = toBaseUrl(text(site.baseUrl) ?? '/');
+  config.baseUrl = baseUrl;
   if (text(site.favicon)) config.favicon = site.favicon;
   if (text(themeConfig.image)) config.image = themeConfig.image;
   const customFields = convertCustomFields(site.customFields, at);
@@ -459,6 +460,17 @@ const PRESET_PLUGINS: Record<string, string> = {
   svgr: '@docusaurus/plugin-svgr',
 };
 
+/**
+ * An `href` or `content` of the PWA plugin's head tags as the plugin writes it: a path of a file
+ * (it has an extension: `img/jest.png`) not under the base URL is put under it, as the plugin
+ * does, so that a page of any folder finds it (Jest's icons are written so). A URL with a scheme
+ * is kept as written.
+ */
+function toPwaHeadPath(value: string, baseUrl: string): string {
+  if (extname(value) === '' || value.startsWith(baseUrl) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return `${baseUrl}${value.replace(/^\/+/, '')}`;
+}
+
 const quoteJs = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
@@ -467,7 +479,7 @@ const quoteJs = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c'
  * (its manifest, theme colour, icons; docgen builds no service worker). Undefined for another
  * plugin, or one whose options name nothing.
  */
-function toPluginHeadTags(name: string, options: unknown): Data[] | undefined {
+function toPluginHeadTags(name: string, options: unknown, baseUrl: string): Data[] | undefined {
   const given = isData(options) ? options : {};
   switch (name) {
     case '@docusaurus/plugin-google-gtag': {
@@ -509,7 +521,12 @@ function toPluginHeadTags(name: string, options: unknown): Data[] | undefined {
       return head.map(({ tagName, ...attributes }) => ({
         tagName,
         attributes: Object.fromEntries(
-          Object.entries(attributes).filter(([, value]) => typeof value === 'string' || typeof value === 'boolean'),
+          Object.entries(attributes)
+            .filter(([, value]) => typeof value === 'string' || typeof value === 'boolean')
+            .map(([key, value]) => [
+              key,
+              (key === 'href' || key === 'content') && typeof value === 'string' ? toPwaHeadPath(value, baseUrl) : value,
+            ]),
         ),
       }));
     }
