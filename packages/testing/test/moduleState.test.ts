@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   'packages/core/src/mdxRuntime/runtime.tsx: current':
     "the page being rendered, set and restored around one synchronous render (each site's MDX runtime bundle has its own copy)",
   'packages/shared/src/koreanStem.ts: stems': 'a memo of a pure function of one word (its stem), the same for every site and run, bounded',
+  'packages/core/src/search/searchState.ts: slotsRead':
+    'the slot file each search table object was read from, keyed by the object (weakly): a fact of that object, which no other build holds',
 };
 
 const NODE_SOURCE_DIRS = ['packages/core/src', 'packages/shared/src', 'packages/cli/src'];
