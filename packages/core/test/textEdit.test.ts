@@ -249,6 +249,23 @@ describe('docgen build: text edits', () => {
     await expectSameAsClean(result);
   }, 120_000);
 
+  it('renders the pages of one of two docs of the same text and warning, each reporting its own', async () => {
+    // A compile key names its doc's path: each doc's warning is its own, at its own place.
+    const body = '---\ntitle: 쌍둥이\n---\n\n같은 본문입니다.\n\n# 두 번째 제목\n';
+    writeFileSync(join(site, 'docs/guide/twin-a.md'), body);
+    writeFileSync(join(site, 'docs/guide/twin-b.md'), body);
+    await buildSite();
+    writeFileSync(join(site, 'docs/guide/twin-a.md'), body.replace('\n# ', '\n## 위 절\n\n# '));
+    const result = await buildSite();
+    expect([stages.includes('edit'), notTaken]).toEqual([true, []]);
+    const twins = result.diagnostics.filter((diagnostic) => diagnostic.location?.file.startsWith('docs/guide/twin-'));
+    expect(twins.map((diagnostic) => `${diagnostic.location!.file}:${diagnostic.location!.line}`).sort()).toEqual([
+      'docs/guide/twin-a.md:9',
+      'docs/guide/twin-b.md:7',
+    ]);
+    await expectSameAsClean(result);
+  }, 120_000);
+
   it('renders the pages of a doc that hides its title and shows its own h1, which is no warning of its page', async () => {
     append('docs/guide/hidden-title.md', '덧붙인 문단입니다.');
     const result = await buildSite();

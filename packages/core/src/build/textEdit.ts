@@ -270,7 +270,7 @@ async function makeTextEdit(
     };
     const reason = recompiled.map(whyNot).find((why) => why !== undefined);
     if (reason !== undefined) return notTaken(reason);
-    const diagnostics = toEditedDiagnostics(record.diagnostics, snapshot, recompiled, compiled, storeDir);
+    const diagnostics = toEditedDiagnostics(record.diagnostics, recompiled, compiled, storeDir);
     if (isNotTaken(diagnostics)) return diagnostics;
     // Only the new bodies are located: an index that needs others (made anew) fails, and the whole build runs.
     const locate = (key: string) => compiled.get(key)?.stored;
@@ -385,12 +385,11 @@ async function makeTextEdit(
 /**
  * The diagnostics of the build after the edit: the last build's (`last`), with those of the docs
  * compiled again where a whole build gives them (see getEditedDiagnostics). Only the docs that had
- * diagnostics or have them now are looked at, with their last bodies from the compile store. A
- * body the compile gave another doc too is reported once, for either: the whole build says which.
+ * diagnostics or have them now are looked at, with their last bodies from the compile store (a
+ * compile key names its doc's path: no two docs share a body's diagnostics).
  */
 function toEditedDiagnostics(
   last: readonly Diagnostic[],
-  snapshot: EditSnapshot,
   recompiled: readonly EditedDoc[],
   compiled: ReadonlyMap<string, CompiledMarkdown>,
   storeDir: string,
@@ -402,9 +401,6 @@ function toEditedDiagnostics(
       getReportedDiagnostics(compiled.get(doc.key)!, hidingTitle(doc)).length > 0,
   );
   if (warned.length === 0) return [...last];
-  const keys = Object.entries(snapshot.docs).map(([sitePath, doc]) => (warned.some((edited) => edited.sitePath === sitePath) ? '' : doc.key));
-  const shared = warned.find((doc) => keys.includes(doc.key) || keys.includes(doc.before.key) || warned.some((other) => other !== doc && other.key === doc.key));
-  if (shared) return notTaken(`${shared.sitePath} has the text of another doc, and a warning`);
   const index = readCompileIndex(storeDir).entries;
   const bodies: EditedBody[] = [];
   for (const doc of warned) {
