@@ -182,6 +182,36 @@ describe('migrate docusaurus: markdown.format', () => {
       expect(other.notes).toEqual([]);
     }
   });
+
+  it("takes Docusaurus 3.9's markdown.hooks severities as the top-level onBrokenMarkdownLinks (Prettier's config), and notes a hook function at its line", () => {
+    const severities = convert({ hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'throw' } });
+    expect(severities.notes).toEqual([]);
+    expect(severities.config.markdown).toBeUndefined();
+    const text = [
+      'export default {',
+      '  markdown: {',
+      '    hooks: {',
+      "      onBrokenMarkdownLinks: 'warn',",
+      '      onBrokenMarkdownImages: (params) => "/img/missing.png",',
+      '      onSomethingElse: true,',
+      '    },',
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    const hooks = { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: { $function: 'onBrokenMarkdownImages' }, onSomethingElse: true };
+    const { notes } = convertConfig(
+      { title: 'T', url: 'https://t.example.com', baseUrl: '/', markdown: { hooks } },
+      'docusaurus.config.js',
+      text,
+      '/site',
+    );
+    expect(notes.map((note) => `${note.line} ${note.what}`)).toEqual([
+      '5 The markdown hook `onBrokenMarkdownImages` function is not converted',
+      '6 Markdown hook `onSomethingElse` is not converted',
+    ]);
+    expect(notes[0]!.todo).toMatch(/warning of every build and of `docgen check-links`/);
+  });
 });
 
 describe('migrate docusaurus: customFields', () => {

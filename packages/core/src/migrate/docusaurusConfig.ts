@@ -761,6 +761,10 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
   const format = isData(markdown) && markdown.format === 'md' ? 'md' : undefined;
   for (const key of Object.keys(isData(markdown) ? markdown : {})) {
     if (key === 'mermaid' || key === 'mdx1Compat' || key === 'format') continue;
+    if (key === 'hooks' && isData(markdown) && isData(markdown.hooks)) {
+      noteMarkdownHooks(markdown.hooks, configFile, configText, notes);
+      continue;
+    }
     notes.push({
       file: configFile,
       line: findKeyLine(configText, key, 'markdown'),
@@ -774,6 +778,29 @@ function convertMarkdown(markdown: unknown, sections: (Data | false)[], configFi
     ...(Object.keys(mdx1Compat).length > 0 && { mdx1Compat }),
   };
   return Object.keys(converted).length > 0 ? converted : undefined;
+}
+
+/** Docusaurus 3.9's `markdown.hooks` for broken links and images: a severity, or a function that gives another URL. */
+const BROKEN_MARKDOWN_HOOKS = new Set(['onBrokenMarkdownLinks', 'onBrokenMarkdownImages']);
+
+/**
+ * A severity of `markdown.hooks` needs nothing, as the top-level `onBrokenMarkdownLinks` it
+ * replaces: docgen reports a broken link or image itself. A function (its fallback URL) is code,
+ * noted at its line, as is a hook Docusaurus does not have.
+ */
+function noteMarkdownHooks(hooks: Data, configFile: string, configText: string, notes: MigrationNote[]): void {
+  for (const [name, value] of Object.entries(hooks)) {
+    const known = BROKEN_MARKDOWN_HOOKS.has(name);
+    if (known && typeof value === 'string') continue;
+    notes.push({
+      file: configFile,
+      line: findKeyLine(configText, name, 'hooks'),
+      what: known ? `The markdown hook \`${name}\` function is not converted` : `Markdown hook \`${name}\` is not converted`,
+      todo: known
+        ? 'docgen reports a broken link or image as a warning of every build and of `docgen check-links`, and puts no other URL in its place: fix the link in its page.'
+        : 'Docusaurus has no such hook, and docgen none either: remove it.',
+    });
+  }
 }
 
 function pluginName(entry: unknown): string | undefined {
