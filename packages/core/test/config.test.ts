@@ -54,6 +54,7 @@ describe('readConfig: a valid config', () => {
         versionedNames: [],
         sidebarCollapsible: true,
         sidebarCollapsed: true,
+        breadcrumbs: true,
         editUrl: undefined,
         editLocalizedFiles: false,
         showLastUpdateTime: false,

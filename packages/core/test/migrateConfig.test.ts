@@ -473,18 +473,18 @@ describe('migrate docusaurus: content plugins without the classic preset', () =>
     ]);
   });
 
-  it("keeps the docs' sidebarCollapsed and sidebarCollapsible, which docgen reads as Docusaurus does (Prettier's sidebar)", () => {
+  it("keeps the docs' sidebarCollapsed, sidebarCollapsible and breadcrumbs, which docgen reads as Docusaurus does (Prettier's docs)", () => {
     const { config, notes } = convertConfig(
       {
         title: 'Open',
         url: 'https://open.example.com',
-        presets: [['classic', { docs: { sidebarCollapsed: false, sidebarCollapsible: true } }]],
+        presets: [['classic', { docs: { sidebarCollapsed: false, sidebarCollapsible: true, breadcrumbs: false } }]],
       },
       'docusaurus.config.js',
       '',
       '/site',
     );
-    expect(config.docs).toEqual({ sidebarCollapsible: true, sidebarCollapsed: false });
+    expect(config.docs).toEqual({ sidebarCollapsible: true, sidebarCollapsed: false, breadcrumbs: false });
     expect(notes).toEqual([]);
   });
 

@@ -171,6 +171,8 @@ export interface DocsConfig extends PageSourceOptions {
   /** Whether the sidebar's categories can be collapsed and start so, where a category does not say (Docusaurus's options). */
   sidebarCollapsible: boolean;
   sidebarCollapsed: boolean;
+  /** Whether doc pages show their breadcrumbs (Docusaurus's docs option): without, their routes have none. */
+  breadcrumbs: boolean;
 }
 
 export interface BlogConfig extends PageSourceOptions {

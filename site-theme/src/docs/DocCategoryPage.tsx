@@ -10,7 +10,7 @@ export function DocCategoryPage({ route }: { route: CategoryRoute }) {
   const tCount = useTranslateCount(CARD_STRINGS);
   return (
     <DocFrame route={route}>
-      <Breadcrumbs items={route.breadcrumbs} />
+      {route.breadcrumbs.length > 0 ? <Breadcrumbs items={route.breadcrumbs} /> : null}
       <VersionBadge route={route} />
       <header>
         <h1>{route.title}</h1>

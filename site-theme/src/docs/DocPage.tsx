@@ -58,7 +58,7 @@ export function DocPage({ route }: { route: DocRoute }) {
   return (
     <DocFrame route={route} toc={route.hideTableOfContents ? undefined : <TableOfContents items={route.toc} />}>
       <article>
-        <Breadcrumbs items={route.breadcrumbs} />
+        {route.breadcrumbs.length > 0 ? <Breadcrumbs items={route.breadcrumbs} /> : null}
         <VersionBadge route={route} />
         {PageBanners ? <PageBanners route={route} /> : null}
         <header>

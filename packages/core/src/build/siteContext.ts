@@ -51,5 +51,5 @@ function getDocsGlobalData(config: SiteConfig, docs: DocsConfig, locale: string)
     isLast: name === docs.lastVersion,
     path: withoutSlash(getVersionPath(localeBase, docs, name)),
   }));
-  return { path: withoutSlash(localeBase + docs.routeBasePath), versions, breadcrumbs: true };
+  return { path: withoutSlash(localeBase + docs.routeBasePath), versions, breadcrumbs: docs.breadcrumbs };
 }

@@ -138,6 +138,7 @@ function toDocsConfig(siteDir: string, id: string, raw: RawConfig['docs'], at: P
     sidebarCollapsible: raw.sidebarCollapsible ?? true,
     // As Docusaurus: categories that cannot be collapsed are open.
     sidebarCollapsed: (raw.sidebarCollapsible ?? true) && (raw.sidebarCollapsed ?? true),
+    breadcrumbs: raw.breadcrumbs ?? true,
   };
   validateVersionNames(docs, raw, at, yaml);
   return docs;

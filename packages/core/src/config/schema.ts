@@ -149,6 +149,10 @@ const docsFields = {
     .describe(
       'Whether they start collapsed, unless a category says (its `collapsed`); true when absent. Not with sidebarCollapsible: false.',
     ),
+  breadcrumbs: z
+    .boolean()
+    .optional()
+    .describe("Whether doc pages show their breadcrumbs (the sidebar's categories above them); true when absent."),
   ...pageSourceOptions('docs'),
 };
 

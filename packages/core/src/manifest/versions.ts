@@ -93,7 +93,7 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
   const warnings: Diagnostic[] = [];
   // Named in messages only where there are versions to tell apart: a site that cut none has no "version Next".
   const versionLabel = all.length > 1 ? meta.label : undefined;
-  const { sidebarCollapsible, sidebarCollapsed } = getDocsOf(context, source);
+  const { sidebarCollapsible, sidebarCollapsed, breadcrumbs: showsBreadcrumbs } = getDocsOf(context, source);
   for (const [sidebarId, items] of Object.entries(sidebarConfigs)) {
     const labels: ShownLabel[] = [];
     sidebars[sidebarId] = normalizeItems(items, {
@@ -152,7 +152,8 @@ export function loadLocaleVersion(context: LocaleContext, source: SourceVersion,
       ...(docsInstance && { docsInstance }),
       versionName: meta.name,
       sidebar: sidebarId ? { id: sidebarId, url: sidebarUrls[sidebarId]! } : undefined,
-      breadcrumbs: index ? getBreadcrumbs(index, path, ownLabel) : [{ label: ownLabel }],
+      // None where the docs instance shows none (its `breadcrumbs: false`).
+      breadcrumbs: !showsBreadcrumbs ? [] : index ? getBreadcrumbs(index, path, ownLabel) : [{ label: ownLabel }],
       previous,
       next,
     };

@@ -897,6 +897,7 @@ const DOCS_KEYS = new Set([
   'versions',
   'sidebarCollapsible',
   'sidebarCollapsed',
+  'breadcrumbs',
   // Applied by migrate: the files it names are not copied as docs.
   'exclude',
   // Run by migrate (sidebarGenerator.ts), and noted there.
@@ -932,7 +933,7 @@ function convertDocs(docs: Data, configFile: string, configText: string, notes: 
   if (text(docs.lastVersion)) result.lastVersion = docs.lastVersion;
   Object.assign(result, convertPageSourceOptions(docs, 'docs', configFile, configText, notes));
   if (docs.includeCurrentVersion === false) result.includeCurrentVersion = false;
-  for (const key of ['sidebarCollapsible', 'sidebarCollapsed']) if (typeof docs[key] === 'boolean') result[key] = docs[key];
+  for (const key of ['sidebarCollapsible', 'sidebarCollapsed', 'breadcrumbs']) if (typeof docs[key] === 'boolean') result[key] = docs[key];
   if (Array.isArray(docs.onlyIncludeVersions)) result.onlyIncludeVersions = docs.onlyIncludeVersions;
   if (isData(docs.versions)) {
     const versions: Data = {};

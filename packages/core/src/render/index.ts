@@ -389,9 +389,9 @@ function getAlternateLinks(site: SiteData, route: RouteData): string[] {
   ];
 }
 
-/** JSON-LD: a BreadcrumbList on docs pages, a BlogPosting on blog posts. */
+/** JSON-LD: a BreadcrumbList on docs pages that show their breadcrumbs, a BlogPosting on blog posts. */
 function getStructuredData(site: SiteData, route: RouteData): object[] {
-  if (route.type === 'doc' || route.type === 'docCategory') {
+  if ((route.type === 'doc' || route.type === 'docCategory') && route.breadcrumbs.length > 0) {
     // Crumbs without a page of their own (a category with no link) cannot be list items.
     const crumbs = [
       { label: site.title, href: site.baseUrl },
