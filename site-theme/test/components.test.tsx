@@ -240,6 +240,13 @@ describe('DocPage', () => {
     expect(main.findAll('nav').map((nav) => nav.attrs['aria-label'])).toEqual(['이동 경로']);
     expect(main.findAll((element) => element.attrs.role === 'note')).toHaveLength(1);
   });
+
+  it('shows no breadcrumbs where the docs hide them (docs.breadcrumbs: false gives none)', () => {
+    const route = docRoute({ toc, breadcrumbs: [] });
+    const main = parseHtml(render(<DocPage route={route} />, { route, sidebar })).findAll('main')[0]!;
+    expect(main.findAll('nav').map((nav) => nav.attrs['aria-label'])).toEqual(['이 페이지의 내용']);
+    expect(main.findAll((element) => element.attrs.class?.includes('breadcrumbs') ?? false)).toEqual([]);
+  });
 });
 
 describe('navbar items', () => {

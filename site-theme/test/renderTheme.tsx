@@ -70,7 +70,8 @@ export function docRoute(fields: Partial<DocRoute> = {}): DocRoute {
     draft: false,
     versionName: 'current',
     sidebar: { id: 'guide', url: '/_docgen/data/b1/sidebars/guide.json' },
-    breadcrumbs: [],
+    // A doc page's own crumb at least, unless its docs hide them (docs.breadcrumbs: false gives none).
+    breadcrumbs: [{ label: 'Start' }],
     versionPaths: { current: '/docs/guide/start', '2504.1': '/docs/2504.1/guide/start' },
     ...fields,
   };
