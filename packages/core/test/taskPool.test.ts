@@ -115,6 +115,36 @@ describe('task pool threads', () => {
     expect(eager.meta.headings.map((heading) => heading.value)).toEqual(['설치']);
     expect(JSON.stringify(eager.content)).toContain('token');
   });
+
+  it("runs the pipeline on a warm start's samples keeping nothing, and compiles a page sent meanwhile before it is done", async () => {
+    const storeDir = join(dir, 'store-warm');
+    mkdirSync(storeDir);
+    const runner = createTaskRunner({
+      storeDir,
+      outDir: join(dir, 'out-warm'),
+      servedWhileWritten: false,
+      languages: [],
+      markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] },
+      compiles: false,
+    });
+    const task = (key: string, body: string) => ({ key, sourcePath: `docs/${key}.md`, bodyLine: 1, body });
+    const samples = ['a', 'b', 'c'].map((key) => task(key, `# ${key}\n\n본문 **${key}**.\n\n\`\`\`js\nconst ${key} = 1;\n\`\`\`\n`));
+    // The pipeline loaded first: the warm-up starts at once, in the next microtask.
+    await runner.compile([task('first', '# 처음\n')]);
+    let warmedUp = false;
+    const warming = runner.prepareCompile(samples).then(() => (warmedUp = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    const [saved] = await runner.compile([task('saved', '# 저장\n\n새 문단.\n')]);
+    // Answered between two samples: a save's page does not wait for the whole warm-up.
+    expect(warmedUp).toBe(false);
+    expect(saved!.contentTitle).toBe('저장');
+    await warming;
+    // The samples' bodies are in no pack: only the saved page's is.
+    const packs = readdirSync(storeDir).filter((name) => !name.startsWith('.'));
+    const stored = packs.map((name) => readFileSync(join(storeDir, name), 'utf8')).join('');
+    expect(stored).toContain('새 문단');
+    expect(stored).not.toContain('본문');
+  });
 });
 
 describe('threads of a build', () => {

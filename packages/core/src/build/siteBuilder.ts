@@ -5,7 +5,7 @@
  */
 import type { Stats } from 'node:fs';
 import type { SiteConfig, SiteContent, SourceMarkdown } from '@docgen/types';
-import { writeCompileIndex } from '../compile/mainThread.js';
+import { writeCompileIndex, type CompileTask } from '../compile/mainThread.js';
 import { readConfig } from '../config/index.js';
 import {
   findComponentPages,
@@ -188,8 +188,9 @@ export function createSiteBuilder(options: BuilderOptions) {
       try {
         const result = await runAll(builder, { config, content, pool, output, previous, hooks, ahead, bundled, themeKey, preview });
         // The next save compiles a page: the threads of a run with nothing to compile (a warm
-        // start) load the markdown pipeline now, not when that page is waited for.
-        if (watching) pool.prepareCompile();
+        // start) load the markdown pipeline now, and run it on some of the site's pages, not
+        // when that page is waited for.
+        if (watching) pool.prepareCompile(result.renderedPaths.length === 0 ? getWarmUpSamples(builder, config, content) : []);
         builder.changedSince = [];
         builder.renderedAhead.clear();
         return result;
@@ -256,6 +257,21 @@ function startsPreview(
   if (!watching || options.previewFrom === undefined || lastRun || !hooks.onRenderStart || pool.threads < 2) return false;
   const salt = readCompileSalt(config);
   return getMarkdownSources(content).filter((source) => !compiled.has(sourceKeys.keyOf(salt, source))).length >= options.previewFrom;
+}
+
+/** How many of the site's pages the threads of a dev server's warm start run the pipeline on (see TaskRunner.prepareCompile). */
+const WARM_UP_SAMPLES = 3;
+
+/** Markdown docs of the site (not MDX, which needs the MDX runtime), spread over its docs, as compile tasks. */
+function getWarmUpSamples(builder: BuilderState, config: SiteConfig, content: SiteContent): CompileTask[] {
+  const { sourceKeys } = builder;
+  const salt = readCompileSalt(config);
+  const docs = content.versions.flatMap((version) => version.docs).filter((doc) => !doc.mdx);
+  const count = Math.min(WARM_UP_SAMPLES, docs.length);
+  return Array.from({ length: count }, (_, place) => {
+    const doc = docs[Math.floor(((place + 1) * docs.length) / (count + 1))]!;
+    return sourceKeys.taskOf(sourceKeys.keyOf(salt, doc), doc);
+  });
 }
 
 /** The pages a build of `content` renders, about: docs of every locale, blog posts and pages. */

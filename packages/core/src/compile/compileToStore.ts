@@ -30,6 +30,17 @@ export function compileToStore(
   return results;
 }
 
+/**
+ * Compiles a markdown body as compileToStore does (its stored parts serialised too), keeping
+ * nothing: a thread with nothing to do runs the pipeline's code on the site's own pages, which V8
+ * then has compiled when a page is waited for (see TaskRunner.prepareCompile).
+ */
+export function compileUnkept(task: CompileTask, pipeline: MarkdownPipeline): void {
+  const { hast, sections } = compileTask(task, pipeline, undefined);
+  JSON.stringify(hast);
+  JSON.stringify(sections);
+}
+
 /** Compiles one body; an error no one expected names the file that caused it (content errors are diagnostics). */
 function compileTask(task: CompileTask, pipeline: MarkdownPipeline, mdxRunner: CompileOptions['mdxRunner']): CompileResult {
   try {

@@ -47,10 +47,11 @@ export interface TaskPool {
   setLocale(locale: LocaleSetup): void;
   /**
    * Has every thread load the markdown pipeline, if it has not, ahead of compile tasks that may
-   * come; the threads not started yet start (a dev server's first save after a run that sent no
-   * task does not wait for a thread to load its modules and the theme).
+   * come, and run it on `samples` (see TaskRunner.prepareCompile); the threads not started yet
+   * start (a dev server's first save after a run that sent no task does not wait for a thread to
+   * load its modules and the theme).
    */
-  prepareCompile(): void;
+  prepareCompile(samples?: CompileTask[]): void;
   /** Has every thread load a theme's server code, ahead of the `setLocale` that names it. */
   loadTheme(themeFile: string, themeKey: string): void;
   /**
@@ -159,7 +160,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     compile: (tasks) => runGuarded(async () => (await runner).compile(tasks)),
     // Applied before any later render: callbacks of one promise run in the order they were added.
     setLocale: (locale) => void runner.then((loaded) => loaded.setLocale(locale)),
-    prepareCompile: () => void runner.then((loaded) => loaded.prepareCompile()),
+    prepareCompile: (samples) => void runner.then((loaded) => loaded.prepareCompile(samples)),
     loadTheme: (themeFile, themeKey) => void runner.then((loaded) => loaded.loadTheme(themeFile, themeKey)),
     searchAhead: (indexes) => void runner.then((loaded) => loaded.readAhead(indexes)),
     render: (tasks, locate, _priority, onRendered) =>
@@ -333,8 +334,8 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
       // Every thread needs it, before any render of the locale: sent directly, ahead of the queue.
       broadcast({ id: 0, method: 'setLocale', args: [locale] });
     },
-    prepareCompile() {
-      broadcast({ id: 0, method: 'prepareCompile', args: [] });
+    prepareCompile(samples = []) {
+      broadcast({ id: 0, method: 'prepareCompile', args: [samples] });
       startAll();
     },
     loadTheme(themeFile, themeKey) {
