@@ -187,9 +187,9 @@ export function createSiteBuilder(options: BuilderOptions) {
         : undefined;
       try {
         const result = await runAll(builder, { config, content, pool, output, previous, hooks, ahead, bundled, themeKey, preview });
-        // The next save compiles a page: the threads of a run with nothing to compile (a warm
-        // start) load the markdown pipeline now, and run it on some of the site's pages, not
-        // when that page is waited for.
+        // The next save compiles a page: the threads of a run that rendered nothing (a warm start)
+        // load the markdown pipeline now, and run it on some of the site's pages, not when that
+        // page is waited for.
         if (watching) pool.prepareCompile(result.renderedPaths.length === 0 ? getWarmUpSamples(builder, config, content) : []);
         builder.changedSince = [];
         builder.renderedAhead.clear();

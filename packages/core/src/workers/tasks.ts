@@ -84,7 +84,7 @@ async function loadIslandText(serverFile: string, loaded: Map<string, Promise<Is
  * How many times prepareCompile runs the pipeline on each of its samples. V8 compiles a function
  * once it has run a while: a thread of a dev server that starts from its kept output compiles no
  * page before the first save, whose page then runs the pipeline's code cold (a 12 KB page took
- * 90-120 ms there, against 10 ms once the code is warm).
+ * 90-140 ms there, against 10 ms once the code is warm).
  */
 const SAMPLE_ROUNDS = 6;
 
