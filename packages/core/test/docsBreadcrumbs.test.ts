@@ -33,16 +33,18 @@ describe('docs.breadcrumbs (fixtures/autogen)', () => {
     return JSON.parse(readFileSync(join(dataDir, buildId!, `${path}.json`), 'utf8')) as { breadcrumbs?: unknown[] };
   };
 
-  it('shows them by default: the nav of a doc in a category, its BreadcrumbList', () => {
-    const html = page('shown', 'docs/guide/setup');
-    expect(html).toMatch(
-      /<nav class="breadcrumbs" aria-label="[^"]+"><ol>.*<li class="breadcrumbs__item breadcrumbs__item--active" aria-current="page">/s,
-    );
-    expect(html).toContain('"@type":"BreadcrumbList"');
+  it("shows them by default: the nav of a doc in a category and of a category's page, their BreadcrumbList", () => {
+    for (const path of ['docs/guide/setup', 'docs/category/user-guide']) {
+      const html = page('shown', path);
+      expect(html).toMatch(
+        /<nav class="breadcrumbs" aria-label="[^"]+"><ol>.*<li class="breadcrumbs__item breadcrumbs__item--active" aria-current="page">/s,
+      );
+      expect(html).toContain('"@type":"BreadcrumbList"');
+    }
   });
 
   it('leaves them out when false: no nav, no BreadcrumbList, none in the page data a client navigation reads', () => {
-    for (const path of ['docs/guide/setup', 'docs/intro']) {
+    for (const path of ['docs/guide/setup', 'docs/intro', 'docs/category/user-guide']) {
       const html = page('hidden', path);
       expect(html).not.toContain('class="breadcrumbs"');
       expect(html).not.toContain('BreadcrumbList');
