@@ -36,7 +36,15 @@ import { rehypeDocgen } from '../src/compile/rehypeDocgen.js';
 import { remarkDocgen } from '../src/compile/remarkDocgen.js';
 import { parseFrontMatter, readSourceFile } from '../src/content/index.js';
 import { removeTempDirs } from './helpers.js';
-import { FROM_MARKDOWN, loadUnpatchedParseChain, readUnpatched, sha256, SUBTOKENIZE, type FromMarkdown } from './unpatchedFromMarkdown.js';
+import {
+  FROM_MARKDOWN,
+  loadUnpatchedParseChain,
+  MICROMARK,
+  readUnpatched,
+  sha256,
+  SUBTOKENIZE,
+  type FromMarkdown,
+} from './unpatchedFromMarkdown.js';
 
 const SITE = fileURLToPath(new URL('../../../docs-content/', import.meta.url));
 
@@ -322,6 +330,7 @@ describe('the published libraries the differential tests compare with', () => {
   it('are the installed ones with the patches undone, byte for byte as published', () => {
     for (const [patched, marker] of [
       [FROM_MARKDOWN, 'withSlice(context, events[index])'],
+      [MICROMARK, 'combinedLists.get(extensions)'],
       [SUBTOKENIZE, 'jumps.has(index)'],
     ] as const) {
       const { inPackage, patched: installed, unpatched } = readUnpatched(patched);
@@ -331,6 +340,19 @@ describe('the published libraries the differential tests compare with', () => {
       expect(installed).toContain(marker);
       expect(unpatched).not.toContain(marker);
     }
+  });
+
+  it("combine a processor's syntax extensions once, and again when its list of them changed (micromark's patch)", () => {
+    // remark-directive's syntax makes the processor's list; GFM's is added to the same list after a parse with it.
+    const processor = unified().use(remarkParse).use(remarkDirective);
+    const strike = (tree: MdastRoot) => JSON.stringify(tree).includes('"type":"delete"');
+    expect(strike(processor.parse('~~a~~ :b'))).toBe(false);
+    const extensions = processor.data('micromarkExtensions');
+    remarkGfm.call(processor as never);
+    expect(processor.data('micromarkExtensions')).toBe(extensions);
+    expect(strike(processor.parse('~~a~~ :b'))).toBe(true);
+    // And parsed again with the list as it is, it stays combined with GFM's.
+    expect(strike(processor.parse('~~c~~'))).toBe(true);
   });
 
   it('parse with the published micromark-util-subtokenize, which micromark and its content construct import', async () => {

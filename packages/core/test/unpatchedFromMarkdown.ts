@@ -1,6 +1,6 @@
 /**
- * mdast-util-from-markdown and micromark as published, without docgen's patches (patches/,
- * applied by pnpm's patchedDependencies), for the differential tests.
+ * mdast-util-from-markdown, micromark and micromark-util-subtokenize as published, without
+ * docgen's patches (patches/, applied by pnpm's patchedDependencies), for the differential tests.
  *
  * pnpm applies a patch to every install of the package at that version, an npm alias included,
  * so the published code is made here instead: each patched file is the installed (patched) file
@@ -26,7 +26,7 @@ export type FromMarkdown = (value: string, options?: object) => MdastRoot;
 export interface PatchedPackage {
   name: string;
   /** The package in the parse chain (see getParseChain). */
-  chain: 'fromMarkdown' | 'subtokenize';
+  chain: 'fromMarkdown' | 'micromark' | 'subtokenize';
   /** The file the patch changes, relative to the folder of the build's entry. */
   file: string;
   patch: string;
@@ -45,6 +45,18 @@ export const FROM_MARKDOWN: PatchedPackage = {
     'lib/index.js': 'dd0cd20672558ab4ca548b4f7e442e850863228915fff8eafd6d987d29fb107b',
     // Loaded under the `development` condition (as vitest resolves).
     'dev/lib/index.js': 'c05ff75bbc99fbae60f4bcf53bc29edc7ab20f3750c7f3bc3ed6381e2f7627dd',
+  },
+};
+
+export const MICROMARK: PatchedPackage = {
+  name: 'micromark',
+  chain: 'micromark',
+  // The entry (index.js) re-exports lib/parse.js, among others.
+  file: 'lib/parse.js',
+  patch: patchPath('micromark@4.0.3.patch'),
+  published: {
+    'lib/parse.js': 'a8e110b17213a26a212332b2c8c39d31c302735c810bb0078e00b752f00552d9',
+    'dev/lib/parse.js': 'ae9cf9fc82bcf90bec3b26e35b82aae65a2f532e11b0a2432ff0d905d1b7904b',
   },
 };
 
@@ -173,10 +185,12 @@ export async function loadUnpatchedParseChain(): Promise<{ fromMarkdown: FromMar
   };
   const subtokenize = copyBuild(chain.subtokenize, join(dir, 'subtokenize'), {}, undone(SUBTOKENIZE));
   const commonmark = copyBuild(chain.commonmark, join(dir, 'commonmark'), { 'micromark-util-subtokenize': subtokenize });
-  const micromark = copyBuild(chain.micromark, join(dir, 'micromark'), {
-    'micromark-util-subtokenize': subtokenize,
-    'micromark-core-commonmark': commonmark,
-  });
+  const micromark = copyBuild(
+    chain.micromark,
+    join(dir, 'micromark'),
+    { 'micromark-util-subtokenize': subtokenize, 'micromark-core-commonmark': commonmark },
+    undone(MICROMARK),
+  );
   const fromMarkdown = copyBuild(chain.fromMarkdown, join(dir, 'from-markdown'), { micromark }, undone(FROM_MARKDOWN));
   return { fromMarkdown: ((await import(/* @vite-ignore */ fromMarkdown)) as { fromMarkdown: FromMarkdown }).fromMarkdown, dir };
 }
