@@ -1,4 +1,4 @@
-import { raiseTierUpBudget, stopBundler } from '@docgen/core';
+import { raiseTierUpBudget, stopBundler } from '@docgen/core/process';
 import { createProgram } from './program.js';
 
 // Before any thread starts and any code is hot: every command is a batch run (tierUpBudget.ts in core).

@@ -2,8 +2,7 @@ export { build, type BuildOptions, type BuildProgress, type BuildResult } from '
 export { loadSite } from './build/index.js';
 export { clearCache, findCacheDir, type ClearResult, type Debris } from './build/index.js';
 export type { LockWait } from './processes/index.js';
-export { raiseTierUpBudget } from './processes/index.js';
-export { stopBundler } from './bundle/index.js';
+export { raiseTierUpBudget, stopBundler } from './processes/index.js';
 export { DocgenError, isDocgenError, formatDiagnostic, formatLocation, getEnvironmentError } from './diagnostics/index.js';
 export { getConfigJsonSchema, readConfig } from './config/index.js';
 export { getBrokenLinks } from './links/index.js';

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { stopBundler, toBundleError } from '../src/bundle/esbuildCommon.js';
-import { listChildProcesses } from '../src/processes/index.js';
+import { toBundleError } from '../src/bundle/esbuildCommon.js';
+import { listChildProcesses, stopBundler } from '../src/processes/index.js';
 
 /** A failure as esbuild throws it: its first error's text, file (as esbuild names it), line and column (0-based), and a note. */
 const failure = (file: string, note?: string) => ({

@@ -37,6 +37,12 @@ describe('@docgen/core public exports', () => {
     `);
   });
 
+  it('gives the command line what it does before and after a command apart (`@docgen/core/process`)', async () => {
+    const entry = await import('../src/process.js');
+    expect(Object.keys(entry).sort()).toEqual(['raiseTierUpBudget', 'stopBundler']);
+    expect(entry.stopBundler).toBe(core.stopBundler);
+  });
+
   it('reports the version of the core package', async () => {
     const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
     expect(core.DOCGEN_VERSION).toBe(manifest.version);

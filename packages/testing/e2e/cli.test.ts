@@ -26,6 +26,30 @@ describe('docgen CLI', () => {
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../../cli/package.json', import.meta.url), 'utf8')).version);
   });
 
+  it('answers --help and --version without loading the build: of core, only what it does with its process and its errors', async () => {
+    // A module resolution hook that names every module of core the process loads, on stderr.
+    const hook = `export async function resolve(specifier, context, next) {
+      const resolved = await next(specifier, context);
+      if (resolved.url.includes('/packages/core/')) process.stderr.write('core module ' + resolved.url + '\\n');
+      return resolved;
+    }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    const env = { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}` };
+    for (const args of [['--help'], ['--version']]) {
+      const { code, stderr } = await docgen(args, env);
+      expect(code).toBe(0);
+      const loaded = [...stderr.matchAll(/^core module \S*\/packages\/core\/dist\/(\S+)$/gm)].map((match) => match[1]!);
+      // The hook saw the entry the command line loads first.
+      expect(loaded).toContain('process.js');
+      // Besides it, the process utilities and the diagnostics they throw: no stage, no vendor bundle.
+      expect(loaded.filter((file) => file !== 'process.js' && !/^(processes|diagnostics)\//.test(file))).toEqual([]);
+    }
+    // A command that runs loads the build, and the hook sees it (a folder that is not there: it stops at once).
+    const { code, stderr } = await docgen(['check-links', join(scratch, 'no-such-site')], env);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/^core module \S*\/packages\/core\/dist\/index\.js$/m);
+  });
+
   it('builds a copy of the site from anywhere on disk, byte-identical in any folder and time zone', async () => {
     const first = copySite('first-copy');
     const second = copySite('elsewhere/another-name');

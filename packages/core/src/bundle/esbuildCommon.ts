@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { DocgenError } from '../diagnostics/index.js';
 import { getRootImportCandidates, SITE_NAMESPACE } from '../files/index.js';
-import { hashOwnCode, listChildProcesses, waitForChildrenToEnd } from '../processes/index.js';
+import { hashOwnCode } from '../processes/index.js';
 
 /**
  * esbuild's API, loaded with the first bundle a build makes: a build that makes none (a text edit,
@@ -116,19 +116,3 @@ function withDefaults(type, props) {
 export const jsx = (type, props, key) => reactJsx(type, withDefaults(type, props), key);
 export const jsxs = (type, props, key) => reactJsxs(type, withDefaults(type, props), key);
 `;
-
-/**
- * Stops esbuild's service (the process its API starts at the first bundle) and waits, at most a
- * second, until it has ended. esbuild leaves its process to end by itself once docgen's has (its
- * input closes): its CPU time was then nobody's, missing from what `time docgen build` reports (about
- * a second of a cold build's CPU at 2,000 pages). Ended while docgen waits, it is docgen's.
- */
-export async function stopBundler(): Promise<void> {
-  const services = listChildProcesses().filter((child) => / --service=\S+ --ping\b/.test(child.command));
-  if (services.length === 0) return;
-  await (await loadEsbuild()).stop();
-  await waitForChildrenToEnd(
-    services.map((service) => service.pid),
-    1000,
-  );
-}

@@ -14,5 +14,5 @@ export { bundleMdxRuntime, MDX_MODULES, type MdxRuntimeBundle, type MdxRuntimeIn
 export { readBrowserOnlyBundle, type BrowserOnlyBundle } from './browserOnly.js';
 export { COMPONENT_SCOPE, findThemeOverrides, readThemeComponents, OVERRIDES_DIR, type ThemeComponent } from './themeOverrides.js';
 export { toCodeThemeCss } from './codeTheme.js';
-export { readBundleCodeKey, stopBundler } from './esbuildCommon.js';
+export { readBundleCodeKey } from './esbuildCommon.js';
 export { SASS_FILE } from './sass.js';

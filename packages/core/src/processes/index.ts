@@ -20,5 +20,6 @@ export {
 export { failWriteForTest, pauseForTest } from './testPause.js';
 export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, type RecoveredCut } from './snapshot.js';
 export { listChildProcesses, waitForChildrenToEnd, type ChildProcessInfo } from './children.js';
+export { stopBundler } from './stopBundler.js';
 export { findCompiledModule, hashOwnCode } from './ownCode.js';
 export { raiseTierUpBudget, TIER_UP_BUDGET } from './tierUpBudget.js';
