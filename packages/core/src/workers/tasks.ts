@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type {
@@ -169,7 +170,7 @@ export function createTaskRunner(setup: TaskSetup) {
         for (let round = 0; round < SAMPLE_ROUNDS; round++) {
           for (const sample of samples) {
             // A task sent meanwhile (a save's page) runs between two samples, not after them all.
-            await new Promise((resolve) => setImmediate(resolve));
+            await setImmediate();
             compileUnkept(sample, pipeline);
           }
         }
