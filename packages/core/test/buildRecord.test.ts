@@ -29,6 +29,7 @@ describe('the record of the last build', () => {
     fingerprint: 'f'.repeat(64),
     outDir,
     docgenVersion: '1.0.0',
+    docgenCode: 'c'.repeat(32),
   });
 
   it('gives its output folder from the start of the file, as the whole record has it', () => {

@@ -221,6 +221,24 @@ describe('docgen serve --watch, started again', () => {
     }
   });
 
+  it('renders every page again when the output it left was written by other code of docgen at this version', async () => {
+    await leaveOutput();
+    // As docgen built anew from other sources would have left it: its code's stamp differs.
+    const recordFile = join(cacheDir, 'serve-output.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { docgenCode: string };
+    writeFileSync(recordFile, JSON.stringify({ ...record, docgenCode: `other ${record.docgenCode}` }));
+    const again = await startServe();
+    try {
+      expect(readdirSync(cacheDir)).not.toContain('serve-output');
+      expect(await (await fetch(again.url + pathOf(5))).text()).toContain('<h1>Page 5</h1>');
+      await built(again);
+      const { pages, rendered } = firstCounts(again);
+      expect(rendered).toBe(pages);
+    } finally {
+      expect(await stop(again)).toBe(0);
+    }
+  });
+
   it('renders anew what changed while it was stopped: the output it left is not served as it is then', async () => {
     const page = join(site, `${pathOf(5).slice(1)}.md`);
     const text = readFileSync(page, 'utf8');

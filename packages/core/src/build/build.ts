@@ -13,6 +13,7 @@ import { DOCGEN_VERSION } from '../version.js';
 import type { BuildProgress, RebuildResult } from './builderState.js';
 import {
   describesOutput,
+  getOwnCode,
   forgetBuildRecord,
   getFrame,
   readBuildRecord,
@@ -214,6 +215,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
       writeBuildRecord(cacheDir, {
         docgenVersion: DOCGEN_VERSION,
         outDir,
+        docgenCode: getOwnCode().stamp,
         fingerprint,
         pageCount: result.pageCount,
         diagnostics: result.diagnostics,

@@ -4,14 +4,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fg } from '../vendor/fastGlob.js';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import { DATA_DIR } from '@docgen/shared/pageData';
 import type { OutputState, RouteRecord } from './buildPlan.js';
 import { readGitHead, showsLastUpdates } from '../content/index.js';
-import { readFolderFiles } from '../files/index.js';
+import { listFileStamps, readFolderFiles } from '../files/index.js';
 import { readFileStart, readWholeText, writeFileWhole } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { appendJournalLine, findKeyedLines, readJournalLines, readKeyedLines, writeKeyedLines } from './keyedLines.js';
@@ -25,6 +25,8 @@ import { appendJournalLine, findKeyedLines, readJournalLines, readKeyedLines, wr
 export interface BuildRecord {
   docgenVersion: string;
   outDir: string;
+  /** docgen's own code that wrote it (see getOwnCode): a docgen built anew at the same version renders every page again. */
+  docgenCode: string;
   /** Every input of the build (see readInputFingerprint); equal means nothing to do. */
   fingerprint: string;
   pageCount: number;
@@ -96,10 +98,37 @@ export function readRecordedOutDir(cacheDir: string): string | undefined {
 
 const RECORD_HEAD_BYTES = 16 * 1024;
 
-/** Whether `record` describes `outDir` as it is: written there by this docgen, and the folder still a build. */
+/**
+ * Whether `record` describes `outDir` as it is: written there by this docgen (its version and its
+ * code: a page is kept when its inputs are as they were, and docgen's code is none of them), and
+ * the folder still a build.
+ */
 export function describesOutput(record: BuildRecord, outDir: string): boolean {
-  return record.docgenVersion === DOCGEN_VERSION && record.outDir === outDir && existsSync(join(outDir, DATA_DIR));
+  return (
+    record.docgenVersion === DOCGEN_VERSION &&
+    record.docgenCode === getOwnCode().stamp &&
+    record.outDir === outDir &&
+    existsSync(join(outDir, DATA_DIR))
+  );
 }
+
+/**
+ * docgen's own code as it is on disk: the path, size and modification time of each file of core
+ * and of @docgen/shared (search, page data and the other code both sides share), a line each
+ * (`lines`), and a hash of them (`stamp`): what a build record names, so that docgen built anew at
+ * the same version does not keep the pages other code wrote (see describesOutput). Listed once a
+ * process: the code that runs does not change while it runs.
+ */
+export function getOwnCode(): { lines: string; stamp: string } {
+  if (!ownCode) {
+    const shared = dirname(createRequire(import.meta.url).resolve('@docgen/shared/search'));
+    const lines = listFileStamps(fileURLToPath(new URL('..', import.meta.url)), 'core/') + listFileStamps(shared, 'shared/');
+    ownCode = { lines, stamp: createHash('sha256').update(lines).digest('hex').slice(0, 32) };
+  }
+  return ownCode;
+}
+
+let ownCode: { lines: string; stamp: string } | undefined;
 
 /** Forgets the record (its routes, which no record names then, stay until the next is written). */
 export function forgetBuildRecord(cacheDir: string): void {
@@ -159,11 +188,6 @@ export function readInputFingerprints(input: {
     digest.update(text);
     base.update(text);
   };
-  const addFiles = (cwd: string, ignore: string[]) => {
-    const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
-    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const entry of entries) update(`${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`);
-  };
   const outInSite = relative(siteDir, outDir).split(sep).join('/');
   const ignore = (path: string) =>
     /(^|\/)node_modules(\/|$)|^(\.docgen|\.git|\.[^/]*\.docgen-[^/]*)(\/|$)|docgen-tmp-/.test(path) ||
@@ -185,14 +209,14 @@ export function readInputFingerprints(input: {
     }
   }
   for (const [realPath, linkPath] of site.links) update(`${linkPath}\0${realPath}\n`);
-  if (relative(siteDir, config.themeDir).startsWith('..')) addFiles(config.themeDir, ['**/node_modules/**', 'dist/**']);
+  if (relative(siteDir, config.themeDir).startsWith('..')) update(listFileStamps(config.themeDir, '', ['**/node_modules/**', 'dist/**']));
   // The site's markdown plugins live in node_modules, which is not read above: their versions and entry modules.
   for (const plugin of [...config.markdown.remarkPlugins, ...config.markdown.rehypePlugins]) {
     const stats = statSync(plugin.entryFile, { throwIfNoEntry: false });
     update(`${plugin.name}\0${plugin.version}\0${plugin.codeKey ?? ''}\0${stats?.size}\0${stats?.mtimeMs}\n`);
   }
   // docgen's own code: a rebuilt docgen of the same version must not reuse an older build.
-  addFiles(fileURLToPath(new URL('..', import.meta.url)), []);
+  update(getOwnCode().lines);
   return { fingerprint: digest.digest('hex'), base: base.digest('hex'), stamps };
 }
 

@@ -6,7 +6,7 @@
 export { build, type BuildOptions, type BuildResult } from './build.js';
 export type { BuildProgress, BuilderOptions, PagesWritten, RebuildResult, RunHooks } from './builderState.js';
 export { keepPresentFiles, type OutputState } from './buildPlan.js';
-export { readInputFingerprint, readRecordedOutDir } from './buildRecord.js';
+export { getOwnCode, readInputFingerprint, readRecordedOutDir } from './buildRecord.js';
 export { checkSiteContent, loadHtmlSanitizer, loadSite } from './loadSite.js';
 export type { RenderControl } from './renderInDemandOrder.js';
 export { sketch } from './renderPreview.js';

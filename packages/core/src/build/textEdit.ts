@@ -17,7 +17,15 @@ import type { RenderTask } from '../workers/tasks.js';
 import { createBuildThreads, createBundleCopies, toShellAssets } from './builderResources.js';
 import { timeStage } from './builderState.js';
 import { fromInputData, fromRouteKey, hashText, toRouteKey, type OutputState, type RouteInputs, type RouteRecord } from './buildPlan.js';
-import { forgetBuildRecord, getFrame, readRecordedRoutes, updateBuildRecord, type BuildRecord, type InputFingerprints } from './buildRecord.js';
+import {
+  forgetBuildRecord,
+  getFrame,
+  getOwnCode,
+  readRecordedRoutes,
+  updateBuildRecord,
+  type BuildRecord,
+  type InputFingerprints,
+} from './buildRecord.js';
 import { createSourceKeys, readCompileSalt, type SourceKeys } from './compileKeys.js';
 import {
   describeShapeChange,
@@ -142,7 +150,11 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     appendCompileJournal(storeDir, [...made.compiled.values()], dropped);
     const { routes, ...state } = made.state;
     const { diagnostics } = made;
-    updateBuildRecord(cacheDir, { ...record, docgenVersion: DOCGEN_VERSION, fingerprint: fingerprints.fingerprint, diagnostics, state }, routes);
+    updateBuildRecord(
+      cacheDir,
+      { ...record, docgenVersion: DOCGEN_VERSION, docgenCode: getOwnCode().stamp, fingerprint: fingerprints.fingerprint, diagnostics, state },
+      routes,
+    );
     const docs: Record<string, DocSnapshot> = {};
     for (const doc of edited) {
       const compiled = made.compiled.get(doc.key);

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import type { Diagnostic, SiteConfig } from '@docgen/types';
 import {
   createSiteBuilder,
+  getOwnCode,
   keepPresentFiles,
   readInputFingerprint,
   readRecordedOutDir,
@@ -77,6 +78,8 @@ const KEPT_OUTPUT = 'serve-output';
 
 interface KeptOutputRecord {
   docgenVersion: string;
+  /** docgen's own code that wrote it (see getOwnCode): a docgen built anew at the same version renders every page again. */
+  docgenCode: string;
   /** The inputs the output was built from (see readInputFingerprint). */
   fingerprint: string;
   state: OutputState;
@@ -104,9 +107,9 @@ interface TakenOutput {
 }
 
 /**
- * Moves the output the last dev server kept to `outDir` when this docgen wrote it, and gives its
- * state and whether it is current (built from the inputs there are now); else removes it and gives
- * undefined.
+ * Moves the output the last dev server kept to `outDir` when this docgen (its version and its
+ * code) wrote it, and gives its state and whether it is current (built from the inputs there are
+ * now); else removes it and gives undefined.
  */
 function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => string): TakenOutput | undefined {
   const dir = join(cacheDir, KEPT_OUTPUT);
@@ -119,7 +122,7 @@ function takeKeptOutput(cacheDir: string, outDir: string, fingerprint: () => str
   }
   rmSync(recordFile, { force: true });
   try {
-    if (record?.docgenVersion === DOCGEN_VERSION) {
+    if (record?.docgenVersion === DOCGEN_VERSION && record.docgenCode === getOwnCode().stamp) {
       const current = record.fingerprint === fingerprint();
       renameSync(dir, outDir);
       // Not served as it is: the first build renders again whatever the folder lacks (about 0.2 s
@@ -389,7 +392,12 @@ export function createDevBuilds(input: DevBuildsInput) {
         const searchIndexes = Object.fromEntries(
           Object.entries(state.searchIndexes).filter(([file]) => !madeBuilder?.isSearchUnfinished(file)),
         );
-        keepOutput(cacheDir, outDir, { docgenVersion: DOCGEN_VERSION, fingerprint: fingerprint(), state: { ...state, searchIndexes } });
+        keepOutput(cacheDir, outDir, {
+          docgenVersion: DOCGEN_VERSION,
+          docgenCode: getOwnCode().stamp,
+          fingerprint: fingerprint(),
+          state: { ...state, searchIndexes },
+        });
       } else {
         rmSync(outDir, { recursive: true, force: true });
       }

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { fg } from '../vendor/fastGlob.js';
 
 /**
  * What a file is now, to tell later whether it changed: its size and modification time, or
@@ -12,4 +13,14 @@ export function readFileStamp(path: string): string {
   } catch {
     return 'gone';
   }
+}
+
+/**
+ * Every file under `cwd` (symbolic links followed) but those of `ignore` (globs), a line each in
+ * path order: its path after `prefix`, its size and its modification time.
+ */
+export function listFileStamps(cwd: string, prefix: string, ignore: string[] = []): string {
+  const entries = fg.sync(['**/*'], { cwd, ignore, onlyFiles: true, dot: true, stats: true, followSymbolicLinks: true });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return entries.map((entry) => `${prefix}${entry.path}\0${entry.stats!.size}\0${entry.stats!.mtimeMs}\n`).join('');
 }

@@ -43,4 +43,4 @@ export {
   getVersionPath,
 } from './docsInstances.js';
 export { getLocaleBaseUrl, getLocaleDir } from './locales.js';
-export { readFileStamp } from './fileStamp.js';
+export { listFileStamps, readFileStamp } from './fileStamp.js';
