@@ -13,9 +13,9 @@ import { DOCGEN_VERSION } from '../version.js';
 import type { BuildProgress, RebuildResult } from './builderState.js';
 import {
   describesOutput,
-  getOwnCode,
   forgetBuildRecord,
   getFrame,
+  getOwnCode,
   readBuildRecord,
   readRecordedState,
   readInputFingerprints,
