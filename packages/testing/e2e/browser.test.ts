@@ -17,6 +17,26 @@ async function visit(page: Page, path: string) {
   await gotoReady(page, siteUrl + path);
 }
 
+describe('Chromium as the tests and docgen pdf start it', () => {
+  it("turns off every feature playwright-core turns off, and the omnibox's popups, which cost a renderer a page", async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('chrome://version');
+    const commandLine = (await page.locator('#command_line').textContent()) ?? '';
+    // Chromium keeps the last --disable-features alone: it must hold the names of the others.
+    const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((match) => match[1]!.split(','));
+    expect(lists.length).toBeGreaterThan(1);
+    const kept = new Set(lists.at(-1));
+    expect(lists.flat().filter((feature) => !kept.has(feature))).toEqual([]);
+    // No window's omnibox popup is loaded as a page of its own (a renderer of its own).
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox'))).toEqual([]);
+    expect(targetInfos.some((target) => target.url === 'chrome://version/')).toBe(true);
+    await cdp.detach();
+    await context.close();
+  });
+});
+
 describe('hydration', () => {
   it.each([
     '/',
