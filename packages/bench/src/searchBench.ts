@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startStaticServer } from '@docgen/core';
+import { CHROMIUM_ARGS, startStaticServer } from '@docgen/core';
 import { DOCUSAURUS_SHAPE } from './docusaurusShape.js';
 import { generateSite, getSamplePageIndex } from './generateSite.js';
 import { recordResponseBytes } from './responseBytes.js';
@@ -53,7 +53,8 @@ const CHROMIUM = process.env.DOCGEN_CHROMIUM ?? '/usr/bin/chromium';
 function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    // docgen's own flags: among them, no renderer of its own for each window's omnibox popup (see CHROMIUM_ARGS).
+    args: [...CHROMIUM_ARGS],
   });
 }
 
