@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pc from 'picocolors';
 import { relative } from 'node:path';
+import { prestartBuildThread } from '@docgen/core/process';
 import type { Debris, LockWait, TranslationsReport } from '@docgen/core';
 import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertEmptyFolder, DEFAULT_TITLE, DEFAULT_URL, InitError, writeStarterSite, type StarterSite } from './init.js';
@@ -304,6 +305,8 @@ export function createProgram(io: ProgramIO = defaultIO()) {
         .default('text'),
     )
     .action(async (siteDir: string, options: BuildOptions) => {
+      // Its first thread loads its modules while this one loads the build's (see prestartBuildThread).
+      prestartBuildThread(siteDir, options);
       const { build, exitProcess } = await import('@docgen/core');
       const { resolve } = await import('node:path');
       siteRoot = resolve(siteDir);

@@ -4,3 +4,4 @@
  * --help` and `--version` never do).
  */
 export { raiseTierUpBudget, stopBundler } from './processes/index.js';
+export { prestartBuildThread } from './workers/prestart.js';

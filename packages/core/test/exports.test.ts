@@ -39,7 +39,7 @@ describe('@docgen/core public exports', () => {
 
   it('gives the command line what it does before and after a command apart (`@docgen/core/process`)', async () => {
     const entry = await import('../src/process.js');
-    expect(Object.keys(entry).sort()).toEqual(['raiseTierUpBudget', 'stopBundler']);
+    expect(Object.keys(entry).sort()).toEqual(['prestartBuildThread', 'raiseTierUpBudget', 'stopBundler']);
     expect(entry.stopBundler).toBe(core.stopBundler);
   });
 

@@ -20,6 +20,10 @@ const ALLOWED: Record<string, string> = {
   'packages/core/src/processes/identity.ts: ownTag': "this process's pid and start time",
   'packages/core/src/workers/exitGuard.ts: running': "the build tasks under way on this thread, while which the site's process.exit throws",
   'packages/core/src/workers/exitGuard.ts: installed': "whether this thread's process.exit is the guarded one",
+  'packages/core/src/workers/worker.ts: runner':
+    "a build thread's task runner, made once from its setup (its workerData, or the first message of a thread started ahead)",
+  'packages/core/src/workers/prestart.ts: prestarted':
+    "the command line's build thread started ahead, until the process's first pool takes it (the command line's process runs one build)",
   'packages/core/src/migrate/loadModuleChild.ts: answered':
     'the entry of a child process that runs one Docusaurus module, once: whether it answered',
   'packages/core/src/migrate/loadModuleChild.ts: exitCalled': 'the same child: whether the module called process.exit',

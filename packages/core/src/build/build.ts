@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertSafeOutDir, createStagingDir, lockOutputDir } from '../output/index.js';
-import { getTemporaryName, type LockWait } from '../processes/index.js';
+import { findCacheDir, getTemporaryName, type LockWait } from '../processes/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import type { BuildProgress, RebuildResult } from './builderState.js';
 import {
@@ -25,7 +25,7 @@ import {
 import { forgetEditSnapshot, writeEditSnapshot } from './editSnapshot.js';
 import { findSharedCacheDir } from '../bundle/index.js';
 import { readConfig } from '../config/index.js';
-import { findCacheDir, lockSiteCache, type Debris } from './siteCache.js';
+import { lockSiteCache, type Debris } from './siteCache.js';
 import { createSiteBuilder } from './siteBuilder.js';
 import { buildTextEdit } from './textEdit.js';
 

@@ -15,6 +15,7 @@ import {
   type FrontMatterMemo,
 } from '../content/index.js';
 import { LinkCache } from '../manifest/index.js';
+import { findCacheDir } from '../processes/index.js';
 import { createSeoFiles } from '../seo/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import { createBundleCopies, createBuildThreads } from './builderResources.js';
@@ -24,7 +25,6 @@ import type { toEditSnapshot } from './editSnapshot.js';
 import type { LastRun } from './renderAhead.js';
 import type { RenderControl } from './renderInDemandOrder.js';
 import { createSearchQueue } from './searchThreads.js';
-import { findCacheDir } from './siteCache.js';
 
 /** How far a stage of a build is: `done` of `total` bodies compiled, routes rendered, search indexes written. */
 export interface BuildProgress {

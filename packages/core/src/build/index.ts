@@ -11,4 +11,5 @@ export { checkSiteContent, loadHtmlSanitizer, loadSite } from './loadSite.js';
 export type { RenderControl } from './renderInDemandOrder.js';
 export { sketch } from './renderPreview.js';
 export { createSiteBuilder, type RunInput } from './siteBuilder.js';
-export { clearCache, findCacheDir, lockSiteCache, removeDebrisUnlessLocked, type ClearResult, type Debris } from './siteCache.js';
+export { findCacheDir } from '../processes/index.js';
+export { clearCache, lockSiteCache, removeDebrisUnlessLocked, type ClearResult, type Debris } from './siteCache.js';

@@ -22,10 +22,10 @@ import { DocgenError } from '../diagnostics/index.js';
 import { getBrokenLinks } from '../links/index.js';
 import { createManifest, hasConfigHtml, type LinkCache, type ManifestInput } from '../manifest/index.js';
 import { rewriteUrls } from '../render/index.js';
-import { getTemporaryName, type LockWait } from '../processes/index.js';
+import { findCacheDir, getTemporaryName, type LockWait } from '../processes/index.js';
 import { createTaskPool, getThreadCount, inOrder, type TaskPool } from '../workers/pool.js';
 import { createSourceKeys, getMarkdownSources, readCompileSalt, type SourceKeys } from './compileKeys.js';
-import { findCacheDir, lockSiteCache } from './siteCache.js';
+import { lockSiteCache } from './siteCache.js';
 import { getBuildId, getComponentPages, readThemeKey } from './themeKey.js';
 
 export interface LoadSiteOptions {

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { readRecordedOutDir } from './buildRecord.js';
 import {
   acquireLock,
+  findCacheDir,
   getTemporaryOwner,
   isProcessAlive,
   removeDeadTemporaries,
@@ -16,14 +17,6 @@ import {
   type LockWait,
 } from '../processes/index.js';
 import { getMissingDirs, recoverInterruptedCuts, type RecoveredCut } from '../processes/index.js';
-
-/**
- * Where docgen keeps its cache for a site: compiled content, the server bundle, the last build.
- * Looks on disk: inside `node_modules/.cache` when the site has node_modules, else `.docgen`.
- */
-export function findCacheDir(siteDir: string): string {
-  return existsSync(join(siteDir, 'node_modules')) ? join(siteDir, 'node_modules', '.cache', 'docgen') : join(siteDir, '.docgen');
-}
 
 /** The lock of a site's cache folder, held by build, check-links, version cut and clear. */
 const LOCK_FILE = 'lock';

@@ -22,4 +22,5 @@ export { createSnapshot, getMissingDirs, recoverInterruptedCuts, type CutStep, t
 export { listChildProcesses, waitForChildrenToEnd, type ChildProcessInfo } from './children.js';
 export { stopBundler } from './stopBundler.js';
 export { findCompiledModule, hashOwnCode } from './ownCode.js';
+export { findCacheDir } from './cacheDir.js';
 export { raiseTierUpBudget, TIER_UP_BUDGET } from './tierUpBudget.js';

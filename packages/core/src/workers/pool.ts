@@ -3,8 +3,9 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown, DiagnosticCode, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
-import { findCompiledModule, pauseForTest } from '../processes/index.js';
+import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
+import { getWorkerFile, takePrestartedThread } from './prestart.js';
 import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, SearchAhead, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -14,6 +15,11 @@ export interface WorkerRequest {
   id: number;
   method: Method;
   args: unknown[];
+}
+
+/** The first message of a thread started without its setup (see prestart.ts). */
+export interface ThreadSetupMessage {
+  setup: TaskSetup;
 }
 
 export interface WorkerResponse {
@@ -178,7 +184,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
 }
 
 function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
-  const workerFile = findCompiledModule(import.meta.url, 'worker.js');
+  const workerFile = getWorkerFile();
   // Lowered by limitThreads before the threads after the first start.
   let threads = maxThreads;
   const workers: Worker[] = [];
@@ -239,7 +245,10 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     for (const worker of workers) worker.postMessage(request);
   };
   const start = (workerData: TaskSetup = setup) => {
-    const worker = new Worker(workerFile, { workerData });
+    // The thread the command line started ahead, when this is the process's first.
+    const prestarted = takePrestartedThread();
+    prestarted?.postMessage({ setup: workerData } satisfies ThreadSetupMessage);
+    const worker = prestarted ?? new Worker(workerFile, { workerData });
     for (const request of broadcasts ?? []) worker.postMessage(request);
     listen(worker);
     workers.push(worker);

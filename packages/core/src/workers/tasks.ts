@@ -143,6 +143,16 @@ export interface RenderResult extends RenderedSummary {
   sidebarAt?: number[][];
 }
 
+/** The modules a thread compiles markdown with (the markdown pipeline's libraries among them), loaded once per thread. */
+export function loadCompileModules() {
+  return Promise.all([
+    import('../compile/compileToStore.js'),
+    import('../compile/highlight.js'),
+    import('../compile/extensions.js'),
+    import('../compile/compileMarkdown.js'),
+  ]);
+}
+
 /**
  * The work of a build that can run on any thread: compiling markdown into the store, rendering
  * routes into the output and serialising search indexes. Pure functions of their messages (and
@@ -158,25 +168,22 @@ export function createTaskRunner(setup: TaskSetup) {
   let compiler:
     Promise<{ pipeline: MarkdownPipeline; compile: typeof compileToStore; warmUp: (samples: CompileTask[]) => Promise<void> }> | undefined;
   const loadCompiler = () =>
-    (compiler ??= Promise.all([
-      import('../compile/compileToStore.js'),
-      import('../compile/highlight.js'),
-      import('../compile/extensions.js'),
-      import('../compile/compileMarkdown.js'),
-    ]).then(async ([{ compileToStore: compile, compileUnkept }, { registerLanguages }, { loadDocgenPipeline }, { warmUpPipeline }]) => {
-      const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
-      const warmUp = async (samples: CompileTask[]) => {
-        warmUpPipeline(pipeline);
-        for (let round = 0; round < SAMPLE_ROUNDS; round++) {
-          for (const sample of samples) {
-            // A task sent meanwhile (a save's page) runs between two samples, not after them all.
-            await setImmediate();
-            compileUnkept(sample, pipeline);
+    (compiler ??= loadCompileModules().then(
+      async ([{ compileToStore: compile, compileUnkept }, { registerLanguages }, { loadDocgenPipeline }, { warmUpPipeline }]) => {
+        const [pipeline] = await Promise.all([loadDocgenPipeline(setup.markdown), registerLanguages(setup.languages)]);
+        const warmUp = async (samples: CompileTask[]) => {
+          warmUpPipeline(pipeline);
+          for (let round = 0; round < SAMPLE_ROUNDS; round++) {
+            for (const sample of samples) {
+              // A task sent meanwhile (a save's page) runs between two samples, not after them all.
+              await setImmediate();
+              compileUnkept(sample, pipeline);
+            }
           }
-        }
-      };
-      return { pipeline, compile, warmUp };
-    }));
+        };
+        return { pipeline, compile, warmUp };
+      },
+    ));
   // Settles once the pipeline has run on the sample (see prepareCompile), on this thread once.
   let warmedUp: Promise<void> | undefined;
   // MDX pages' runners, by runtime bundle and context (a locale's): loaded by the first MDX task of each.

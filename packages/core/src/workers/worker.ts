@@ -5,17 +5,24 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDocgenError } from '../diagnostics/index.js';
 import { guardThread } from './exitGuard.js';
-import { createTaskRunner, type TaskSetup } from './tasks.js';
-import type { WorkerRequest, WorkerResponse } from './pool.js';
+import { createTaskRunner, loadCompileModules, type TaskSetup } from './tasks.js';
+import type { ThreadSetupMessage, WorkerRequest, WorkerResponse } from './pool.js';
 
 // The site's code that calls process.exit fails its task rather than ending the thread.
 guardThread();
-const runner = createTaskRunner(workerData as TaskSetup);
+// A thread started ahead of its build (see prestart.ts) gets its setup as its first message, and
+// meanwhile loads what its first tasks, the build's compiles, run.
+let runner = workerData === null ? undefined : createTaskRunner(workerData as TaskSetup);
+if (!runner) void loadCompileModules().catch(() => {}); // A failure is reported by the first compile task.
 const port = parentPort!;
 
-port.on('message', async (request: WorkerRequest) => {
+port.on('message', async (request: WorkerRequest | ThreadSetupMessage) => {
+  if ('setup' in request) {
+    runner = createTaskRunner(request.setup);
+    return;
+  }
   try {
-    const method = runner[request.method] as (...args: unknown[]) => unknown;
+    const method = runner![request.method] as (...args: unknown[]) => unknown;
     const result = await method(...request.args);
     port.postMessage({ id: request.id, result } satisfies WorkerResponse);
   } catch (error) {
