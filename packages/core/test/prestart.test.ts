@@ -37,6 +37,13 @@ describe('the build thread the command line starts ahead', () => {
     expect(await takeAndStop()).toBe(true);
     prestartBuildThread(site, { threads: 1 });
     expect(await takeAndStop()).toBe(false);
+    process.env.DOCGEN_THREADS = '1';
+    try {
+      prestartBuildThread(site, {});
+      expect(await takeAndStop()).toBe(false);
+    } finally {
+      delete process.env.DOCGEN_THREADS;
+    }
     mkdirSync(findCacheDir(site), { recursive: true });
     prestartBuildThread(site, {});
     expect(await takeAndStop()).toBe(false);

@@ -5,7 +5,7 @@ import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
-import { getWorkerFile, takePrestartedThread } from './prestart.js';
+import { getWorkerFile, readRequestedThreads, takePrestartedThread } from './prestart.js';
 import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, SearchAhead, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -113,11 +113,6 @@ const pageKeys = (pages: readonly SearchPage[]) => pages.map((page) => page.key)
 /** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
 export function getThreadCount(requested?: number): number {
   return Math.max(1, Math.min(readRequestedThreads(requested) ?? availableParallelism(), 64));
-}
-
-function readRequestedThreads(requested: number | undefined): number | undefined {
-  const fromEnv = Number(process.env.DOCGEN_THREADS);
-  return requested ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
 }
 
 /**

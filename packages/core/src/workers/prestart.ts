@@ -16,6 +16,12 @@ import { findCacheDir, findCompiledModule } from '../processes/index.js';
 /** The thread started ahead, until a pool takes it. */
 let prestarted: Worker | undefined;
 
+/** The thread count asked for: `--threads`, else `DOCGEN_THREADS`; undefined when none is. */
+export function readRequestedThreads(requested: number | undefined): number | undefined {
+  const fromEnv = Number(process.env.DOCGEN_THREADS);
+  return requested ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+}
+
 /** The entry of a build thread. */
 export const getWorkerFile = (): string => findCompiledModule(import.meta.url, 'worker.js');
 
@@ -24,7 +30,7 @@ export const getWorkerFile = (): string => findCompiledModule(import.meta.url, '
  * it (see above); unless one is waiting.
  */
 export function prestartBuildThread(siteDir: string, options: { cache?: boolean; threads?: number }): void {
-  if (prestarted || options.threads === 1 || process.env.DOCGEN_THREADS === '1') return;
+  if (prestarted || readRequestedThreads(options.threads) === 1) return;
   if (options.cache !== false && existsSync(findCacheDir(siteDir))) return;
   const worker = new Worker(getWorkerFile(), { workerData: null });
   worker.unref();
