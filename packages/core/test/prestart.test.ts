@@ -1,12 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build/index.js';
 import { findCacheDir } from '../src/processes/index.js';
-import { prestartBuildThread, takePrestartedThread } from '../src/workers/prestart.js';
+import { prestartBuildThread, startBuildThread, takePrestartedThread } from '../src/workers/prestart.js';
 import { copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
+
+// The build's calls of startBuildThread, counted (the command line's prestartBuildThread calls the real one).
+vi.mock('../src/workers/prestart.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/workers/prestart.js')>();
+  return { ...original, startBuildThread: vi.fn(original.startBuildThread) };
+});
 
 afterAll(removeTempDirs);
 
@@ -49,6 +55,31 @@ describe('the build thread the command line starts ahead', () => {
     expect(await takeAndStop()).toBe(false);
     prestartBuildThread(site, { cache: false });
     expect(await takeAndStop()).toBe(true);
+  });
+
+  it('is started by a build that has something to build once it knows so, and taken by it', async () => {
+    const site = copyFixture('autogen');
+    rmSync(findCacheDir(site), { recursive: true, force: true });
+    const out = join(makeTempDir(), 'out');
+    const started = vi.mocked(startBuildThread);
+    const buildOnce = async () => {
+      started.mockClear();
+      await build({ siteDir: site, outDir: out });
+      // The build's pool took it: none is left waiting.
+      expect(await takeAndStop()).toBe(false);
+      return started.mock.calls.length;
+    };
+    expect(await buildOnce()).toBe(1);
+    // Nothing changed: no thread.
+    expect(await buildOnce()).toBe(0);
+    // A doc's text edited (the edit path), then a doc added (the whole build).
+    appendFileSync(join(site, 'docs/01-intro.md'), '\nA line added.\n');
+    expect(await buildOnce()).toBe(1);
+    writeFileSync(join(site, 'docs/added.md'), '# Added\n\nA page added.\n');
+    expect(await buildOnce()).toBe(1);
+    const anew = join(makeTempDir(), 'out');
+    await build({ siteDir: site, outDir: anew, cache: false });
+    expect(snapshotDir(out)).toEqual(snapshotDir(anew));
   });
 
   it('keeps no process alive when no build takes it', () => {

@@ -30,8 +30,17 @@ export const getWorkerFile = (): string => findCompiledModule(import.meta.url, '
  * it (see above); unless one is waiting.
  */
 export function prestartBuildThread(siteDir: string, options: { cache?: boolean; threads?: number }): void {
-  if (prestarted || readRequestedThreads(options.threads) === 1) return;
   if (options.cache !== false && existsSync(findCacheDir(siteDir))) return;
+  startBuildThread(options.threads);
+}
+
+/**
+ * Starts the first thread of a build now, without its setup, for the build's first pool to take:
+ * unless one is waiting, or the build runs on one thread (`threads`, else DOCGEN_THREADS). A thread
+ * no pool takes keeps no process alive, and waits for the process's next build.
+ */
+export function startBuildThread(threads: number | undefined): void {
+  if (prestarted || readRequestedThreads(threads) === 1) return;
   const worker = new Worker(getWorkerFile(), { workerData: null });
   worker.unref();
   // A thread that failed to start is not taken: the pool starts one as before.
