@@ -6,12 +6,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const UNIT_FILES = ['packages/*/test/**/*.test.{ts,tsx}', 'site-theme/test/**/*.test.{ts,tsx}'];
 
 /**
- * Unit files that change the process for the files run after them in it, each run in a process
- * of its own: writeErrors.test mocks node:fs (a module the files before it have imported already
- * would not see the mock), highlightDifferential.test registers every Prism language (some, as
- * js-extras, change the grammar of another language).
+ * Unit files that change the process for the files run after them in it, or need modules of their
+ * own, each run in a process of its own: writeErrors.test mocks node:fs and prestart.test the
+ * build's thread start (a module the files before it have imported already would not see the
+ * mock), highlightDifferential.test registers every Prism language (some, as js-extras, change
+ * the grammar of another language).
  */
-const ISOLATED_UNIT_FILES = ['packages/core/test/writeErrors.test.ts', 'packages/core/test/highlightDifferential.test.ts'];
+const ISOLATED_UNIT_FILES = [
+  'packages/core/test/writeErrors.test.ts',
+  'packages/core/test/highlightDifferential.test.ts',
+  'packages/core/test/prestart.test.ts',
+];
 
 /**
  * Bounds against a hang, not timings: the heavier files (the differential test, loading

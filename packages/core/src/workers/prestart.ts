@@ -7,9 +7,11 @@
  *
  * Only for a build that has no cache to start from (a clean clone, `--no-cache`), which runs the
  * whole build on threads: a site with a cache may have nothing to build, and a thread started then
- * for nothing cost 0.35 s of CPU and 80 ms more for "nothing changed" at 10,000 pages.
+ * for nothing cost 0.35 s of CPU and 80 ms more for "nothing changed" at 10,000 pages. A build
+ * with a cache starts it itself (startBuildThread) once its fingerprint says something changed.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { findCacheDir, findCompiledModule } from '../processes/index.js';
 
@@ -36,11 +38,12 @@ export function prestartBuildThread(siteDir: string, options: { cache?: boolean;
 
 /**
  * Starts the first thread of a build now, without its setup, for the build's first pool to take:
- * unless one is waiting, or the build runs on one thread (`threads`, else DOCGEN_THREADS). A thread
- * no pool takes keeps no process alive, and waits for the process's next build.
+ * unless one is waiting, or the build runs on the calling thread alone (one thread asked for by
+ * `threads`, else DOCGEN_THREADS, or a machine of one core: see getThreadCount). A thread no pool
+ * takes keeps no process alive, and waits for the process's next build.
  */
 export function startBuildThread(threads: number | undefined): void {
-  if (prestarted || readRequestedThreads(threads) === 1) return;
+  if (prestarted || (readRequestedThreads(threads) ?? availableParallelism()) === 1) return;
   const worker = new Worker(getWorkerFile(), { workerData: null });
   worker.unref();
   // A thread that failed to start is not taken: the pool starts one as before.
