@@ -62,9 +62,10 @@ describe('the build thread the command line starts ahead', () => {
     rmSync(findCacheDir(site), { recursive: true, force: true });
     const out = join(makeTempDir(), 'out');
     const started = vi.mocked(startBuildThread);
+    const notTaken: string[] = [];
     const buildOnce = async () => {
       started.mockClear();
-      await build({ siteDir: site, outDir: out });
+      await build({ siteDir: site, outDir: out, onTextEditNotTaken: (why) => notTaken.push(why) });
       // The build's pool took it: none is left waiting.
       expect(await takeAndStop()).toBe(false);
       return started.mock.calls.length;
@@ -75,8 +76,10 @@ describe('the build thread the command line starts ahead', () => {
     // A doc's text edited (the edit path), then a doc added (the whole build).
     appendFileSync(join(site, 'docs/01-intro.md'), '\nA line added.\n');
     expect(await buildOnce()).toBe(1);
+    expect(notTaken).toEqual([]);
     writeFileSync(join(site, 'docs/added.md'), '# Added\n\nA page added.\n');
     expect(await buildOnce()).toBe(1);
+    expect(notTaken).toHaveLength(1);
     const anew = join(makeTempDir(), 'out');
     await build({ siteDir: site, outDir: anew, cache: false });
     expect(snapshotDir(out)).toEqual(snapshotDir(anew));
