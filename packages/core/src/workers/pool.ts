@@ -1,13 +1,15 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown, DiagnosticCode, SearchPage, SourceLocation, StoredContent } from '@docgen/types';
 import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
-import { getWorkerFile, readRequestedThreads, takePrestartedThread } from './prestart.js';
+import { getThreadCount, getWorkerFile, readRequestedThreads, takePrestartedThread } from './prestart.js';
 import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, SearchAhead, TaskRunner, TaskSetup } from './tasks.js';
+
+// Beside the thread the command line starts ahead (prestart.ts), which loads without this module.
+export { getThreadCount } from './prestart.js';
 
 type Method = keyof TaskRunner;
 
@@ -109,11 +111,6 @@ function locateAll(keys: Iterable<string>, locate: Locate): Record<string, Store
 
 const slotKeys = (tasks: readonly RenderTask[]) => tasks.flatMap(({ route }) => Object.values(route.slots).map((slot) => slot.key));
 const pageKeys = (pages: readonly SearchPage[]) => pages.map((page) => page.key);
-
-/** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
-export function getThreadCount(requested?: number): number {
-  return Math.max(1, Math.min(readRequestedThreads(requested) ?? availableParallelism(), 64));
-}
 
 /**
  * Pages a build gives each thread, at least, before it starts another. A thread costs about a

@@ -24,6 +24,11 @@ export function readRequestedThreads(requested: number | undefined): number | un
   return requested ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
 }
 
+/** Threads of a build: `--threads`, else `DOCGEN_THREADS`, else one per core. */
+export function getThreadCount(requested?: number): number {
+  return Math.max(1, Math.min(readRequestedThreads(requested) ?? availableParallelism(), 64));
+}
+
 /** The entry of a build thread. */
 export const getWorkerFile = (): string => findCompiledModule(import.meta.url, 'worker.js');
 
@@ -38,12 +43,12 @@ export function prestartBuildThread(siteDir: string, options: { cache?: boolean;
 
 /**
  * Starts the first thread of a build now, without its setup, for the build's first pool to take:
- * unless one is waiting, or the build runs on the calling thread alone (one thread asked for by
- * `threads`, else DOCGEN_THREADS, or a machine of one core: see getThreadCount). A thread no pool
- * takes keeps no process alive, and waits for the process's next build.
+ * unless one is waiting, or the build runs on the calling thread alone (getThreadCount of
+ * `threads` is one). A thread no pool takes keeps no process alive, and waits for the process's
+ * next build.
  */
 export function startBuildThread(threads: number | undefined): void {
-  if (prestarted || (readRequestedThreads(threads) ?? availableParallelism()) === 1) return;
+  if (prestarted || getThreadCount(threads) === 1) return;
   const worker = new Worker(getWorkerFile(), { workerData: null });
   worker.unref();
   // A thread that failed to start is not taken: the pool starts one as before.
