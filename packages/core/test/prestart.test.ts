@@ -57,22 +57,27 @@ describe('the build thread the command line starts ahead', () => {
     expect(await takeAndStop()).toBe(true);
   });
 
-  it('is started by a build that has something to build once it knows so, and taken by it', async () => {
+  it('is started by a build with a record of its folder, or with something to build, and taken by it when it has', async () => {
     const site = copyFixture('autogen');
     rmSync(findCacheDir(site), { recursive: true, force: true });
     const out = join(makeTempDir(), 'out');
     const started = vi.mocked(startBuildThread);
     const notTaken: string[] = [];
-    const buildOnce = async () => {
+    const buildOnce = async (leftWaiting = false) => {
       started.mockClear();
       await build({ siteDir: site, outDir: out, onTextEditNotTaken: (why) => notTaken.push(why) });
-      // The build's pool took it: none is left waiting.
-      expect(await takeAndStop()).toBe(false);
+      // The build's pool took it (none is left waiting), unless the build had nothing to do.
+      expect(await takeAndStop()).toBe(leftWaiting);
       return started.mock.calls.length;
     };
     expect(await buildOnce()).toBe(1);
-    // Nothing changed: no thread.
-    expect(await buildOnce()).toBe(0);
+    // Nothing changed: the thread started on the record is not taken.
+    expect(await buildOnce(true)).toBe(1);
+    // Without the cache there is no record to start it on: it is started once, to build, and taken.
+    started.mockClear();
+    await build({ siteDir: site, outDir: join(makeTempDir(), 'out'), cache: false });
+    expect(started.mock.calls.length).toBe(1);
+    expect(await takeAndStop()).toBe(false);
     // A doc's text edited (the edit path), then a doc added (the whole build).
     appendFileSync(join(site, 'docs/01-intro.md'), '\nA line added.\n');
     expect(await buildOnce()).toBe(1);
