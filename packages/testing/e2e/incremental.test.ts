@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,10 @@ import { copyDocsContent } from '../src/siteCopy.js';
 
 /**
  * The build cache, thread counts and locale shards must never change what is built: every build
- * here is compared byte for byte with a clean, single-threaded build of the same sources. Which
- * pages a cached build rendered again is read from the output itself: a page kept from the last
- * build is left where it was, so its inode stays; a rendered page is a new file.
+ * here is compared byte for byte with a clean, single-threaded build of the same sources (made once
+ * for each state of the sources the tests come to: buildClean). Which pages a cached build rendered
+ * again is read from the output itself: a page kept from the last build is left where it was, so its
+ * inode stays; a rendered page is a new file.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'docgen-incremental-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -51,12 +53,39 @@ const inodes = (root: string) => new Map(listFiles(root).map((file) => [file, st
 const renderedSince = (before: Map<string, number>, root: string) =>
   [...inodes(root)].filter(([file, inode]) => file.endsWith('.html') && before.get(file) !== inode).map(([file]) => file);
 
+/** A hash of the site's sources as they are now (not its cache or git's files). */
+function hashSources(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of listFiles(root)) {
+    if (/^(\.docgen|\.git|build)[\\/]/.test(file)) continue;
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The folders of the clean, single-threaded builds made so far, by the hash of the sources each was built from. */
+const cleanBuilds = new Map<string, string>();
+
+/** A clean, single-threaded build of the site's sources as they are now: the same folder for sources built clean before. */
+async function buildClean(): Promise<string> {
+  const sources = hashSources(site);
+  let out = cleanBuilds.get(sources);
+  if (out === undefined) {
+    out = join(scratch, `clean-${cleanBuilds.size}`);
+    await build(site, out, '--no-cache', '--threads', '1');
+    cleanBuilds.set(sources, out);
+  }
+  return out;
+}
+
 let site: string;
 let reference: string;
 beforeAll(async () => {
   site = copyDocsContent(join(scratch, 'site'));
-  reference = join(scratch, 'reference');
-  await build(site, reference, '--no-cache', '--threads', '1');
+  reference = await buildClean();
 }, 180_000);
 
 describe('docgen build: threads and cache never change the output', () => {
@@ -80,13 +109,8 @@ describe('docgen build: threads and cache never change the output', () => {
     expect(renderedSince(before, out)).toEqual([]);
 
     const original = readFileSync(join(site, EDITED), 'utf8');
-    let clean = 0;
     /** The incremental output must equal a clean build of the same sources. */
-    const expectSameAsClean = async () => {
-      const cleanOut = join(scratch, `clean-${++clean}`);
-      await build(site, cleanOut, '--no-cache', '--threads', '1');
-      expectSameTree(out, cleanOut);
-    };
+    const expectSameAsClean = async () => expectSameTree(out, await buildClean());
     try {
       // A paragraph added at the end of a doc without a translation: its page and its English fallback.
       writeFileSync(join(site, EDITED), `${original}\n분석 중지 요청은 한 번만 보내면 됩니다.\n`);
@@ -172,12 +196,7 @@ describe('docgen build: threads and cache never change the output', () => {
     };
     const files = [EDITED, 'versioned_docs/version-2506.1/guide/api/analyzeCode.md', 'i18n/en/docs/current/guide/overview.md'];
     const originals = files.map((file) => readFileSync(join(site, file), 'utf8'));
-    let clean = 0;
-    const expectSameAsClean = async () => {
-      const cleanOut = join(scratch, `text-edits-clean-${++clean}`);
-      await build(site, cleanOut, '--no-cache', '--threads', '1');
-      expectSameTree(out, cleanOut);
-    };
+    const expectSameAsClean = async () => expectSameTree(out, await buildClean());
     try {
       // Two edits one after the other (the second starts from the model the first recorded): the
       // page and its English fallback, and nothing else.
@@ -201,8 +220,10 @@ describe('docgen build: threads and cache never change the output', () => {
         'en/docs/index.html',
       ]);
       await expectSameAsClean();
-      // A new heading: its pages' tables of contents (no link points at an anchor it gains).
+      // A new heading: its pages' tables of contents (no link points at an anchor it gains); the
+      // other two docs back as they were.
       writeFileSync(join(site, EDITED), `${originals[0]}\n## 새로운 절\n\n절의 내용입니다.\n`);
+      for (const index of [1, 2]) writeFileSync(join(site, files[index]!), originals[index]!);
       expect(await buildEdit()).toBe(true);
       expect(readFileSync(join(out, 'docs/guide/api/stopAnalysis/index.html'), 'utf8')).toContain('href="#새로운-절"');
       await expectSameAsClean();
