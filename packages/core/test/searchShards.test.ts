@@ -322,6 +322,30 @@ describe('an index updated from the table of the last one', () => {
     expect(updated.table.largeTfs.length / 2).toBeGreaterThan(300);
   });
 
+  it("patches the entry of a frequent term that holds the edited page's sections, without weighing its postings again", () => {
+    // Every page's title holds 페이지: its sections tie at the title's weight, and the entry keeps the lowest, page 3's among them.
+    const before = indexOf(pages);
+    const changed = pages.map((page, index) => (index === 3 ? editText(page, '한줄추가된문장') : page));
+    const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
+    const updated = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+    const anew = toSearchShards(changed, 'salt');
+    expect(updated.manifest).toEqual(anew.manifest);
+    expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+    const { table } = updated;
+    const id = table.terms.indexOf('=페이지');
+    const [start, end] = [table.starts[id]!, table.starts[id + 1]!];
+    expect(end - start).toBeGreaterThan(SEARCH_MAX_POSTINGS);
+    const [, ...numbers] = readShards(anew).find(([term]) => term === '=페이지')!;
+    const sections = numbers
+      .filter((_, at) => at % 2 === 0)
+      .map((_, at, deltas) => deltas.slice(0, at + 1).reduce((sum, delta) => sum + delta));
+    expect(sections.some((section) => Math.floor(section / table.slot) === 3)).toBe(true);
+    // Its postings were not copied into the table's arrays (see LazyPostings): never weighed.
+    expect(table.lazy).toBeDefined();
+    expect(table.places.subarray(start, end).every((place) => place === 0)).toBe(true);
+    expect(table.thresholds[id]).toBe(anew.table.thresholds[anew.table.terms.indexOf('=페이지')]);
+  });
+
   it("follows a frequent term's section into its entry and out again, and keeps its entry when the section stays out", () => {
     // 'beta' is in half of 2,000 one-section pages, more often in some: more sections than an entry keeps.
     const corpus: ShardPage[] = Array.from({ length: 2000 }, (_, page) => ({

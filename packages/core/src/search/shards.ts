@@ -324,12 +324,13 @@ export function updateSearchShards(
     lazy,
   };
   // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
-  // sections stay out of it (see createEntryKeeper); the other terms whose postings changed are weighed
-  // again. Pages added or removed number the sections after them anew: every term is.
+  // sections stay out of it, or has it patched (see createEntryKeeper); the other terms whose
+  // postings changed are weighed again. Pages added or removed number the sections after them
+  // anew: every term is.
   const keepsEntries = sameScope && !moved;
-  if (keepsEntries) {
-    const keeps = createEntryKeeper(previous, table, added, changedPages);
-    for (let id = 0; id < touched.length; id++) if (touched[id] && keeps(id)) touched[id] = 0;
+  const keeper = keepsEntries ? createEntryKeeper(previous, table, added, changedPages) : undefined;
+  if (keeper) {
+    for (let id = 0; id < touched.length; id++) if (touched[id] && keeper.keeps(id)) touched[id] = 0;
   } else loadAllPostings(table);
   return writeShards(table, {
     salt: input.salt,
@@ -339,7 +340,7 @@ export function updateSearchShards(
       return page;
     },
     has: input.has,
-    previous: { table: previous, touched: keepsEntries ? touched : undefined, changed, read: input.read },
+    previous: { table: previous, touched: keeper && touched, patch: keeper?.patch, changed, read: input.read },
   });
 }
 
@@ -440,26 +441,37 @@ function writeShards(
     salt: string;
     readPage: (index: number) => ShardPage;
     has: HasFile;
-    previous?: { table: SearchTable; touched: Uint8Array | undefined; changed: Uint8Array; read?: ReadFile };
+    previous?: {
+      table: SearchTable;
+      touched: Uint8Array | undefined;
+      /** A touched term's entry made from its old one (`readOld`), if it can be (see createEntryKeeper). */
+      patch?: (id: number, readOld: () => string | undefined) => string | undefined;
+      changed: Uint8Array;
+      read?: ReadFile;
+    };
   },
 ): SearchShards {
   const { terms, starts, entryLengths } = table;
   const { salt, has, previous } = input;
   const touched = previous?.touched;
+  const order: number[] = [];
+  for (let id = 0; id < terms.length; id++) if (starts[id + 1]! !== starts[id]!) order.push(id);
+  order.sort(compareTerms(terms));
+  // The entries of the previous index's shard files, when they can be read (an untouched term's is as it was).
+  let oldEntry: ReturnType<typeof createOldEntries> | undefined;
+  const readOldEntry = (id: number, evenTouched: boolean) => {
+    oldEntry ??= touched && previous?.read ? createOldEntries(previous.table, table, order, touched, previous.read) : () => undefined;
+    return oldEntry(id, evenTouched);
+  };
   const toWeights = createWeigher(table);
   const entries = new Map<number, string>();
+  const patchOf = (id: number) => previous?.patch?.(id, () => readOldEntry(id, true));
   const entryOf = (id: number) => {
     let entry = entries.get(id);
-    if (entry === undefined) entries.set(id, (entry = `[${JSON.stringify(terms[id]!)},${toWeights(id)}]`));
+    if (entry === undefined) entries.set(id, (entry = patchOf(id) ?? `[${JSON.stringify(terms[id]!)},${toWeights(id)}]`));
     return entry;
   };
-  const order: number[] = [];
-  for (let id = 0; id < terms.length; id++) {
-    if (starts[id + 1]! === starts[id]!) continue;
-    order.push(id);
-    if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
-  }
-  order.sort(compareTerms(terms));
+  for (const id of order) if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
 
   const files: SearchFile[] = [];
   const add = (contents: string) => {
@@ -474,11 +486,7 @@ function writeShards(
   };
   const oldShards = new Map(previous?.table.shards.map((shard) => [shard.first, shard]));
   // A shard made again takes the entries of its terms that did not change from the old shards' files, when they can be read.
-  let oldEntry: ((id: number) => string | undefined) | undefined;
-  const entryIn = (id: number) => {
-    oldEntry ??= touched && previous?.read ? createOldEntries(previous.table, table, order, touched, previous.read) : () => undefined;
-    return oldEntry(id) ?? entryOf(id);
-  };
+  const entryIn = (id: number) => readOldEntry(id, false) ?? entryOf(id);
   const firstTerms: string[] = [];
   const shardFiles: string[] = [];
   const cut = (start: number, end: number) => {
@@ -536,10 +544,11 @@ function writeShards(
 }
 
 /**
- * The entry of an untouched term (`touched` 0: its entry is as it was) as the previous index's
- * shard file holds it (`read`, by name), sliced where the previous table's entry lengths place it
- * among the shard's terms; undefined when the file cannot be read or does not hold the term there.
- * `order` is the new index's terms in shard order (those with postings, sorted).
+ * The entry of a term in the previous index, as its shard file holds it (`read`, by name), sliced
+ * where the previous table's entry lengths place it among the shard's terms; undefined when the
+ * file cannot be read or does not hold the term there, and for a touched term (`touched` 1: its
+ * entry changed) unless asked `evenTouched` (its old entry, to patch). `order` is the new index's
+ * terms in shard order (those with postings, sorted).
  */
 function createOldEntries(
   previous: SearchTable,
@@ -547,7 +556,7 @@ function createOldEntries(
   order: readonly number[],
   touched: Uint8Array,
   read: ReadFile,
-): (id: number) => string | undefined {
+): (id: number, evenTouched: boolean) => string | undefined {
   const { terms } = table;
   const had = (id: number) => id < previous.terms.length && previous.starts[id + 1]! > previous.starts[id]!;
   // The previous index's terms in its shard order: those ordered now that it had, merged with those it had and no section holds now.
@@ -585,9 +594,9 @@ function createOldEntries(
   // A table whose shards do not hold its terms as counted is not sliced.
   if (!fits || left !== 0 || shard !== previous.shards.length - 1) return () => undefined;
   const texts = new Map<number, string | undefined>();
-  return (id) => {
+  return (id, evenTouched) => {
     const at = shardOf[id]!;
-    if (touched[id] || at < 0) return undefined;
+    if ((touched[id] && !evenTouched) || at < 0) return undefined;
     if (!texts.has(at)) texts.set(at, read(previous.shards[at]!.name));
     const text = texts.get(at);
     if (text === undefined) return undefined;
@@ -1032,12 +1041,22 @@ function lowerBound(values: Int32Array, start: number, end: number, value: numbe
 }
 
 /**
- * Whether a term whose postings an update changed keeps its entry as it was (see updateSearchShards,
- * for an update that leaves the scope's numbers as they were): it is in more sections than an entry
- * keeps (`thresholds`), it is in as many sections of each field as before (so its weight in every
- * other section is the same) and in no fewer sections of the changed pages, and none of those
- * sections is in its entry, before the edit or after: each weighs less than its cut, or as much and
- * comes after the last section at the cut the entry keeps (`lastTies`).
+ * What an update that leaves the scope's numbers as they were (see updateSearchShards) does with
+ * the entry of a term whose postings it changed, when the term is in more sections than an entry
+ * keeps (`thresholds`), in as many sections of each field as before (so its weight in every other
+ * section is the same) and in no fewer sections of the changed pages. Otherwise its postings are
+ * weighed again.
+ *
+ * - `keeps`: its entry stays as it was when none of the changed pages' sections is in it, before
+ *   the edit or after: each weighs less than its cut, or as much and comes after the last section
+ *   at the cut the entry keeps (`lastTies`).
+ * - `patch`: else its entry is made from the old one (its text in the last index, `readOld`):
+ *   the changed pages' sections taken out, their new weights put in, and the heaviest kept, when
+ *   the lightest kept still outweighs every section the old entry left out (which weigh as before
+ *   and no more than its cut). The same entry as weighing every posting gives: a term in the title
+ *   of an edited page (every section of it holds the term, with the title's boost) is in its entry,
+ *   and weighing it again was most of a one-page edit's update (tens of thousands of postings a
+ *   term at 10,000 pages). Undefined when the lightest kept does not outweigh them.
  */
 function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Postings, changedPages: readonly number[]) {
   const span = table.slot * FIELD_COUNT;
@@ -1053,19 +1072,17 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
   };
   const oldStarts = lengthStarts(previous);
   const newStarts = lengthStarts(table);
+  const changed = new Set(changedPages);
   const oldRun = new Int32Array(FIELD_COUNT);
   const newRun = new Int32Array(FIELD_COUNT);
   const factors = new Float64Array(FIELD_COUNT);
-  /** Whether no section of the postings [start, end) of `postings` (a changed page's, in table `of`) is in the entry of the term cut at `cut` (see createEntryKeeper). */
-  const outOfEntry = (
+  /** Visits each section of the postings [start, end) of `postings` (a changed page's, in table `of`) with its weight; stops when `visit` says false. */
+  const forEachSection = (
     of: SearchTable,
     postings: Postings,
     lengthsAt: Map<number, number>,
-    page: number,
-    start: number,
-    end: number,
-    cut: number,
-    lastTie: number,
+    [page, start, end]: [page: number, start: number, end: number],
+    visit: (section: number, weight: number) => boolean,
   ) => {
     const first = lengthsAt.get(page)!;
     let current = -1;
@@ -1074,10 +1091,7 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
       const place = at < end ? postings.places[at]! : -1;
       const section = place >> FIELD_BITS;
       if (section !== current || at === end) {
-        if (current !== -1) {
-          const weight = toStoredWeight(sum);
-          if (weight > cut || (weight === cut && current <= lastTie)) return false;
-        }
+        if (current !== -1 && !visit(current, toStoredWeight(sum))) return false;
         current = section;
         sum = 0;
       }
@@ -1088,14 +1102,16 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
     }
     return true;
   };
-  return (id: number): boolean => {
+  type Run = [page: number, oldStart: number, oldEnd: number, newStart: number, newEnd: number];
+  /** The changed pages' runs of term `id` before and after, when its entry may be kept or patched (see above), with its factors set. */
+  const readRuns = (id: number): Run[] | undefined => {
     const cut = id < previous.thresholds.length ? previous.thresholds[id]! : 0;
-    if (cut === 0) return false;
+    if (cut === 0) return undefined;
     oldRun.fill(0);
     newRun.fill(0);
     let oldSections = 0;
     let newSections = 0;
-    const runs: [page: number, oldStart: number, oldEnd: number, newStart: number, newEnd: number][] = [];
+    const runs: Run[] = [];
     // The changed pages' postings before (runs of the old table's) and after (the pages' own, counted again).
     let oldAt = previous.starts[id]!;
     let newAt = added.starts[id]!;
@@ -1116,16 +1132,95 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
       oldAt = oldEnd;
       newAt = newEnd;
     }
-    if (newSections < oldSections || oldRun.some((count, field) => count !== newRun[field])) return false;
+    if (newSections < oldSections || oldRun.some((count, field) => count !== newRun[field])) return undefined;
     // The term's postings in each field, as before the edit (the changed pages' are as many): its weight factors (see createWeigher).
     setFactors(factors, previous.fieldCounts.subarray(id * FIELD_COUNT, (id + 1) * FIELD_COUNT), table.scope.total);
-    const lastTie = previous.lastTies[id]!;
-    return runs.every(
-      ([page, oldStart, oldEnd, newStart, newEnd]) =>
-        outOfEntry(previous, previous, oldStarts, page, oldStart, oldEnd, cut, lastTie) &&
-        outOfEntry(table, added, newStarts, page, newStart, newEnd, cut, lastTie),
-    );
+    return runs;
   };
+  return {
+    keeps(id: number): boolean {
+      const runs = readRuns(id);
+      if (!runs) return false;
+      const cut = previous.thresholds[id]!;
+      const lastTie = previous.lastTies[id]!;
+      const outOfEntry = (section: number, weight: number) => weight < cut || (weight === cut && section > lastTie);
+      return runs.every(
+        ([page, oldStart, oldEnd, newStart, newEnd]) =>
+          forEachSection(previous, previous, oldStarts, [page, oldStart, oldEnd], outOfEntry) &&
+          forEachSection(table, added, newStarts, [page, newStart, newEnd], outOfEntry),
+      );
+    },
+
+    /** Term `id`'s entry patched from its old one (see above; `readOld` reads it), its cut and last tie set in `table`; undefined when it must be weighed. */
+    patch(id: number, readOld: () => string | undefined): string | undefined {
+      const runs = readRuns(id);
+      const oldEntry = runs && readOld();
+      const prefix = `[${JSON.stringify(table.terms[id]!)},`;
+      const numbers = oldEntry?.startsWith(prefix) ? readNumbers(oldEntry, prefix.length) : undefined;
+      if (!runs || numbers?.length !== SEARCH_MAX_POSTINGS * 2) return undefined;
+      // The old entry's sections but the changed pages' (in section order), then the changed pages' as they weigh now.
+      const sections: number[] = [];
+      const weights: number[] = [];
+      let section = 0;
+      for (let at = 0; at < numbers.length; at += 2) {
+        section += numbers[at]!;
+        if (changed.has(Math.floor(section / table.slot))) continue;
+        sections.push(section);
+        weights.push(numbers[at + 1]!);
+      }
+      const others = sections.length;
+      for (const [page, , , newStart, newEnd] of runs) {
+        forEachSection(table, added, newStarts, [page, newStart, newEnd], (at, weight) => {
+          sections.push(at);
+          weights.push(weight);
+          return true;
+        });
+      }
+      if (sections.length < SEARCH_MAX_POSTINGS) return undefined;
+      // The heaviest, ties to the lower section, as createWeigher keeps them: the lightest left out
+      // one by one (a few: the changed pages' sections not in the old entry), the lightest of the
+      // rest kept as the cut.
+      const kept = new Uint8Array(sections.length).fill(1);
+      const lighter = (a: number, b: number) => weights[a]! < weights[b]! || (weights[a] === weights[b] && sections[a]! > sections[b]!);
+      let lightest = -1;
+      for (let left = sections.length; left >= SEARCH_MAX_POSTINGS; left--) {
+        if (lightest >= 0) kept[lightest] = 0;
+        lightest = -1;
+        for (let at = 0; at < sections.length; at++) if (kept[at] && (lightest < 0 || lighter(at, lightest))) lightest = at;
+      }
+      // The lightest kept must come before every section left out: those weigh no more than the
+      // cut, and at the cut come after the last tie.
+      const [cut, lastTie] = [previous.thresholds[id]!, previous.lastTies[id]!];
+      if (weights[lightest]! < cut || (weights[lightest] === cut && sections[lightest]! > lastTie)) return undefined;
+      table.thresholds[id] = weights[lightest]!;
+      table.lastTies[id] = sections[lightest]!;
+      // In section order: the others were, and so were the changed pages' (pages ascending); merged.
+      const parts: string[] = [];
+      let last = 0;
+      for (let left = 0, right = others; left < others || right < sections.length;) {
+        const at = right >= sections.length || (left < others && sections[left]! < sections[right]!) ? left++ : right++;
+        if (!kept[at]) continue;
+        parts.push(toText(sections[at]! - last), toText(weights[at]!));
+        last = sections[at]!;
+      }
+      return `${prefix}${parts.join(',')}]`;
+    },
+  };
+}
+
+/** The non-negative integers of `text` from `start`, separated by commas, up to its closing `]` (the last character); undefined when it holds anything else. */
+function readNumbers(text: string, start: number): number[] | undefined {
+  const numbers: number[] = [];
+  let value = -1;
+  for (let at = start; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) value = (value < 0 ? 0 : value * 10) + code - 48;
+    else if ((code === 44 || (code === 93 && at === text.length - 1)) && value >= 0) {
+      numbers.push(value);
+      value = -1;
+    } else return undefined;
+  }
+  return value < 0 && text.endsWith(']') ? numbers : undefined;
 }
 
 /** Hangul syllables and compatibility jamo (HANGUL in searchTokens.ts) as small numbers, so that a pair is one small integer. */
