@@ -29,7 +29,9 @@ export function toSearchScopes(routes: readonly ManifestRoute[], versions: reado
 
 /** A scope's key: the hash of its pages' paths, titles and content keys, in order (what its index is made of). */
 export function hashSearchPages(pages: readonly SearchPage[]): string {
-  const digest = createHash('sha256');
-  for (const page of pages) digest.update(JSON.stringify([page.path, page.title, page.key]));
-  return digest.digest('hex');
+  // One update of the pages' texts joined (the same hash as one update a page): at 10,000 pages,
+  // 20,000 calls into the hash took some 40 ms of a one-page edit, which hashes its scope twice.
+  return createHash('sha256')
+    .update(pages.map((page) => JSON.stringify([page.path, page.title, page.key])).join(''))
+    .digest('hex');
 }

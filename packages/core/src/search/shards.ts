@@ -463,12 +463,14 @@ function writeShards(
     oldEntry ??= touched && previous?.read ? createOldEntries(previous.table, table, order, touched, previous.read) : () => undefined;
     return oldEntry(id, evenTouched);
   };
-  const toWeights = createWeigher(table);
+  // Made when a term is weighed: an edit that patches or keeps every entry it touches weighs none.
+  let toWeights: ReturnType<typeof createWeigher> | undefined;
   const entries = new Map<number, string>();
   const patchOf = (id: number) => previous?.patch?.(id, () => readOldEntry(id, true));
   const entryOf = (id: number) => {
     let entry = entries.get(id);
-    if (entry === undefined) entries.set(id, (entry = patchOf(id) ?? `[${JSON.stringify(terms[id]!)},${toWeights(id)}]`));
+    if (entry === undefined)
+      entries.set(id, (entry = patchOf(id) ?? `[${JSON.stringify(terms[id]!)},${(toWeights ??= createWeigher(table))(id)}]`));
     return entry;
   };
   for (const id of order) if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
