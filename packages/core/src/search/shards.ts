@@ -470,7 +470,7 @@ function writeShards(
   const entryOf = (id: number) => {
     let entry = entries.get(id);
     if (entry === undefined)
-      entries.set(id, (entry = patchOf(id) ?? `[${JSON.stringify(terms[id]!)},${(toWeights ??= createWeigher(table))(id)}]`));
+      entries.set(id, (entry = patchOf(id) ?? `${toEntryStart(terms[id]!)}${(toWeights ??= createWeigher(table))(id)}]`));
     return entry;
   };
   for (const id of order) if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
@@ -606,9 +606,12 @@ function createOldEntries(
     const end = start + previous.entryLengths[id]!;
     const entry = text.slice(start, end);
     const bounded = (text[start - 1] === '[' || text[start - 1] === ',') && (text[end] === ',' || text[end] === ']');
-    return bounded && entry.startsWith(`[${JSON.stringify(terms[id])},`) && entry.endsWith(']') ? entry : undefined;
+    return bounded && entry.startsWith(toEntryStart(terms[id]!)) && entry.endsWith(']') ? entry : undefined;
   };
 }
+
+/** The text of a term's entry before its numbers: `["term",` (an entry is a JSON array of the term and its numbers). */
+const toEntryStart = (term: string) => `[${JSON.stringify(term)},`;
 
 const compareTerms = (terms: readonly string[]) => (a: number, b: number) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0);
 
@@ -1156,10 +1159,11 @@ function createEntryKeeper(previous: SearchTable, table: SearchTable, added: Pos
     /** Term `id`'s entry patched from its old one (see above; `readOld` reads it), its cut and last tie set in `table`; undefined when it must be weighed. */
     patch(id: number, readOld: () => string | undefined): string | undefined {
       const runs = readRuns(id);
-      const oldEntry = runs && readOld();
-      const prefix = `[${JSON.stringify(table.terms[id]!)},`;
+      if (!runs) return undefined;
+      const oldEntry = readOld();
+      const prefix = toEntryStart(table.terms[id]!);
       const numbers = oldEntry?.startsWith(prefix) ? readNumbers(oldEntry, prefix.length) : undefined;
-      if (!runs || numbers?.length !== SEARCH_MAX_POSTINGS * 2) return undefined;
+      if (numbers?.length !== SEARCH_MAX_POSTINGS * 2) return undefined;
       // The old entry's sections but the changed pages' (in section order), then the changed pages' as they weigh now.
       const sections: number[] = [];
       const weights: number[] = [];
