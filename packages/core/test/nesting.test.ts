@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build/index.js';
 import { compileMarkdown } from '../src/compile/compileMarkdown.js';
 import { findSlowSyntax, MAX_NESTING } from '../src/compile/nesting.js';
+import { readCompileIndex } from '../src/compile/store.js';
+import { catchDocgenErrorAsync, makeTempDir, removeTempDirs, writeSite } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 const errorsOf = (body: string) =>
   compileMarkdown(body, { sourcePath: 'docs/page.md', bodyLine: 1 })
@@ -45,5 +52,31 @@ describe('the nesting limit', () => {
       location: { file: 'docs/page.md', line: 6, column: 1201 },
       hint: expect.stringContaining('backslash'),
     });
+  });
+});
+
+describe('a build stopped by content that nests too deep', () => {
+  it('keeps what it compiled: once the file is fixed, the next build compiles that file alone', async () => {
+    const deep = `${'> '.repeat(120)}too deep\n`;
+    const site = writeSite({
+      'docgen.config.yaml': 'title: Site\nurl: https://example.com\n',
+      'docs/one.md': '# One\n\nFirst *page*.\n',
+      'docs/two.md': '# Two\n\n- a list\n- of two\n',
+      'docs/deep.md': `# Deep\n\n${deep}`,
+    });
+    const storeDir = join(site, '.docgen', 'compiled');
+    const outDir = join(makeTempDir(), 'build');
+    const error = await catchDocgenErrorAsync(() => build({ siteDir: site, outDir, threads: 1 }));
+    expect(error.diagnostics.map((diagnostic) => diagnostic.location?.file)).toEqual(['docs/deep.md']);
+    const kept = [...readCompileIndex(storeDir).entries.values()];
+    // The two docs that compiled, and the one that did not (with its error, reported again unless it changes).
+    expect(kept.map((entry) => entry.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length).sort()).toEqual([0, 0, 1]);
+    writeFileSync(join(site, 'docs', 'deep.md'), '# Deep\n\nFixed.\n');
+    await build({ siteDir: site, outDir, threads: 1 });
+    const after = readCompileIndex(storeDir).entries;
+    // The bodies of the two docs are where the failed build stored them: not compiled again.
+    const good = kept.filter((entry) => entry.diagnostics.length === 0);
+    expect(good.map((entry) => after.get(entry.key)?.stored)).toEqual(good.map((entry) => entry.stored));
+    expect(after.size).toBe(3);
   });
 });

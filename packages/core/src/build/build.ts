@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Diagnostic, WrittenManual } from '@docgen/types';
 import { assertSafeOutDir, createStagingDir, lockOutputDir } from '../output/index.js';
 import { findCacheDir, getTemporaryName, type LockWait } from '../processes/index.js';
+import { DocgenError } from '../diagnostics/index.js';
 import { DOCGEN_VERSION } from '../version.js';
 import type { BuildProgress, RebuildResult } from './builderState.js';
 import {
@@ -245,6 +246,16 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
   } catch (error) {
     staging.discard();
     forgetStaging?.();
+    // A build stopped by its site's errors (content that cannot be compiled, a broken link in a
+    // strict build) keeps what it compiled: once they are fixed, the next build compiles the files
+    // changed, not every other file again. The error is what the build reports, whatever the index.
+    if (useCache && error instanceof DocgenError) {
+      try {
+        builder.saveCache();
+      } catch {
+        // The index is only an aid: without it the next build compiles again.
+      }
+    }
     throw error;
   } finally {
     await builder.close();
