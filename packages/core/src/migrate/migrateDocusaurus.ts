@@ -221,8 +221,11 @@ async function writeSite(
   // the build's later stages report (bundling, rendering), and what its components need installed.
   if (await dropHidingRedirects(site, converted.config, configName, configText))
     writer.text('docgen.config.yaml', toConfigYaml(converted.config, configName));
-  const { diagnostics: checked, linksChecked } = await checkSiteContent(to);
-  const problems = withoutRepeats([...checked, ...(await readBuildDiagnostics(to))]);
+  // A build that succeeds reports what the check would (every page's compile problems, every
+  // broken link); one stopped by an error is followed by the check, which does not stop at the first.
+  const built = await readBuildDiagnostics(to);
+  const { diagnostics: checked, linksChecked } = built.stopped ? await checkSiteContent(to) : { diagnostics: [], linksChecked: true };
+  const problems = withoutRepeats([...checked, ...built.diagnostics]);
   const packages = await findMissingPackages(
     from,
     to,
@@ -874,14 +877,14 @@ const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 /**
  * What `docgen build` reports for the new site, all its stages: it is built into a folder that is
  * thrown away, without a cache (the new site keeps no trace of it). An error that stops the
- * build is one of them.
+ * build is one of them (`stopped`).
  */
-async function readBuildDiagnostics(siteDir: string): Promise<Diagnostic[]> {
+async function readBuildDiagnostics(siteDir: string): Promise<{ diagnostics: Diagnostic[]; stopped: boolean }> {
   const outDir = mkdtempSync(join(tmpdir(), 'docgen-migrate-build-'));
   try {
-    return (await build({ siteDir, outDir, cache: false, sharedCache: true })).diagnostics;
+    return { diagnostics: (await build({ siteDir, outDir, cache: false, sharedCache: true })).diagnostics, stopped: false };
   } catch (error) {
-    if (error instanceof DocgenError) return error.diagnostics;
+    if (error instanceof DocgenError) return { diagnostics: error.diagnostics, stopped: true };
     throw error;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
