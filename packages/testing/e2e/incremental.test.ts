@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, runDocgen } from '../src/cli.js';
 import { copyDocsContent } from '../src/siteCopy.js';
 
@@ -32,11 +32,13 @@ function snapshot(root: string): Map<string, Buffer> {
 }
 
 function expectSameTree(actual: string, expected: string): void {
-  const a = snapshot(actual);
-  const b = snapshot(expected);
-  expect([...a.keys()]).toEqual([...b.keys()]);
+  expectSameSnapshots(snapshot(actual), snapshot(expected), 'the output');
+}
+
+function expectSameSnapshots(a: Map<string, Buffer>, b: Map<string, Buffer>, what: string): void {
+  expect([...a.keys()], `the files of ${what}`).toEqual([...b.keys()]);
   const differing = [...b].filter(([file, contents]) => !a.get(file)!.equals(contents)).map(([file]) => file);
-  expect(differing).toEqual([]);
+  expect(differing, `the files of ${what} that differ`).toEqual([]);
 }
 
 /** The HTML pages of a folder, by path. */
@@ -66,20 +68,52 @@ function hashSources(root: string): string {
   return hash.digest('hex');
 }
 
-/** The folders of the clean, single-threaded builds made so far, by the hash of the sources each was built from. */
-const cleanBuilds = new Map<string, string>();
+/**
+ * The clean, single-threaded builds made so far (or under way), by the hash of the sources each was
+ * built from. They run one at a time, beside the test's own builds, each from a copy of the
+ * sources as they were when it was asked for (git's history with them: pages show dates from it).
+ */
+const cleanBuilds = new Map<string, Promise<string>>();
+let lastCleanBuild: Promise<unknown> = Promise.resolve();
 
 /** A clean, single-threaded build of the site's sources as they are now: the same folder for sources built clean before. */
-async function buildClean(): Promise<string> {
+function buildClean(): Promise<string> {
   const sources = hashSources(site);
   let out = cleanBuilds.get(sources);
   if (out === undefined) {
-    out = join(scratch, `clean-${cleanBuilds.size}`);
-    await build(site, out, '--no-cache', '--threads', '1');
+    const copy = join(scratch, `sources-${cleanBuilds.size}`);
+    const own = (file: string) => !/^(\.docgen|build)([\\/]|$)/.test(relative(site, file));
+    cpSync(site, copy, { recursive: true, preserveTimestamps: true, filter: own });
+    const dir = join(scratch, `clean-${cleanBuilds.size}`);
+    out = lastCleanBuild.then(() => build(copy, dir, '--no-cache', '--threads', '1')).then(() => dir);
+    lastCleanBuild = out.catch(() => undefined);
     cleanBuilds.set(sources, out);
   }
   return out;
 }
+
+/**
+ * Checks, once its clean build is done, that `out` holds what a clean build of the sources as they
+ * are now writes. `out` is read now: the test goes on to change it. The checks of a test are
+ * awaited after it (afterEach).
+ */
+const pendingChecks: Promise<unknown>[] = [];
+function expectSameAsClean(out: string, when: string): void {
+  const actual = snapshot(out);
+  const check = buildClean().then((clean) => expectSameSnapshots(actual, snapshot(clean), `the output ${when}`));
+  // Kept as a value until awaited: a check that fails before then is no unhandled rejection.
+  pendingChecks.push(
+    check.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    ),
+  );
+}
+afterEach(async () => {
+  const results = await Promise.all(pendingChecks.splice(0));
+  const failed = results.find((result): result is { error: unknown } => result !== undefined);
+  if (failed) throw failed.error;
+});
 
 let site: string;
 let reference: string;
@@ -109,8 +143,6 @@ describe('docgen build: threads and cache never change the output', () => {
     expect(renderedSince(before, out)).toEqual([]);
 
     const original = readFileSync(join(site, EDITED), 'utf8');
-    /** The incremental output must equal a clean build of the same sources. */
-    const expectSameAsClean = async () => expectSameTree(out, await buildClean());
     try {
       // A paragraph added at the end of a doc without a translation: its page and its English fallback.
       writeFileSync(join(site, EDITED), `${original}\n분석 중지 요청은 한 번만 보내면 됩니다.\n`);
@@ -132,14 +164,14 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(unchanged.filter((file) => after.get(file) !== before.get(file))).toEqual([]);
       expect(after.get('llms-full.txt')).toBe(before.get('llms-full.txt'));
       expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('분석 중지 요청은 한 번만 보내면 됩니다.');
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after a paragraph added');
 
       // Its title shows only on its own pages (its sidebar label is set apart).
       writeFileSync(join(site, EDITED), original.replace(/^title: .*$/m, 'title: 분석 중단하기'));
       before = inodes(out);
       await build(site, out);
       expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after its title changed');
 
       // Its sidebar label shows in the open sidebar of the pages of its category, in both locales:
       // those are rendered. The other pages of its sidebar show the same part of it as before and
@@ -160,7 +192,7 @@ describe('docgen build: threads and cache never change the output', () => {
       expect(sidebarFile(overview)).not.toBe(sidebarFile(pagesBefore.get('docs/guide/overview/index.html')!));
       expect(existsSync(join(out, sidebarFile(overview)!))).toBe(true);
       expect(readFileSync(join(out, 'docs/guide/api/analyzeCode/index.html'), 'utf8').includes('>분석 중단<')).toBe(true);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after its sidebar label changed');
 
       // A page added beside it: it is rendered (and its English fallback), and the output (the
       // search index updated with it, see searchShards.test) is a clean build's; then removed again.
@@ -171,10 +203,10 @@ describe('docgen build: threads and cache never change the output', () => {
       const changedByAdding = changedPages(pagesBeforeAdding, out);
       expect(changedByAdding).toEqual(['docs/guide/api/retryAnalysis/index.html', 'en/docs/guide/api/retryAnalysis/index.html']);
       expect(printedAdding).toContain(`(${changedByAdding.length} rendered, the others unchanged)`);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after a page added');
       rmSync(join(site, ADDED));
       await build(site, out);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after the page removed');
     } finally {
       writeFileSync(join(site, EDITED), original);
       rmSync(join(site, ADDED), { force: true });
@@ -196,7 +228,6 @@ describe('docgen build: threads and cache never change the output', () => {
     };
     const files = [EDITED, 'versioned_docs/version-2506.1/guide/api/analyzeCode.md', 'i18n/en/docs/current/guide/overview.md'];
     const originals = files.map((file) => readFileSync(join(site, file), 'utf8'));
-    const expectSameAsClean = async () => expectSameTree(out, await buildClean());
     try {
       // Two edits one after the other (the second starts from the model the first recorded): the
       // page and its English fallback, and nothing else.
@@ -205,7 +236,7 @@ describe('docgen build: threads and cache never change the output', () => {
         const before = inodes(out);
         expect(await buildEdit()).toBe(true);
         expect(renderedSince(before, out)).toEqual(EDITED_ROUTES);
-        await expectSameAsClean();
+        expectSameAsClean(out, `after edit ${text}`);
       }
       // Three docs at once: a frozen version's doc (and its fallback) and a translation.
       writeFileSync(join(site, files[1]!), `${originals[1]}\nA paragraph added to version 2506.1.\n`);
@@ -219,19 +250,19 @@ describe('docgen build: threads and cache never change the output', () => {
         // The version's root shows its first doc.
         'en/docs/index.html',
       ]);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after three docs edited');
       // A new heading: its pages' tables of contents (no link points at an anchor it gains); the
       // other two docs back as they were.
       writeFileSync(join(site, EDITED), `${originals[0]}\n## 새로운 절\n\n절의 내용입니다.\n`);
       for (const index of [1, 2]) writeFileSync(join(site, files[index]!), originals[index]!);
       expect(await buildEdit()).toBe(true);
       expect(readFileSync(join(out, 'docs/guide/api/stopAnalysis/index.html'), 'utf8')).toContain('href="#새로운-절"');
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after a heading added');
       // What other pages see of a doc changes (its front matter): the whole build.
       writeFileSync(join(site, EDITED), originals[0]!.replace(/^title: .*$/m, 'title: 분석 중단하기'));
       expect(await buildEdit()).toBe(false);
       expect(whole).toBe(`the front matter of ${EDITED} changed`);
-      await expectSameAsClean();
+      expectSameAsClean(out, 'after its front matter changed');
     } finally {
       for (const [index, file] of files.entries()) writeFileSync(join(site, file), originals[index]!);
     }
