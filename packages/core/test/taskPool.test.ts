@@ -3,7 +3,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readStoredContent } from '../src/compile/store.js';
-import { createTaskPool, getThreadCountFor, PAGES_PER_THREAD } from '../src/workers/pool.js';
+import { createTaskPool, getThreadCountFor, PAGES_PER_THREAD, ThreadsStoppedError } from '../src/workers/pool.js';
+import { returnBuildThread, takePrestartedThread } from '../src/workers/prestart.js';
 import { createTaskRunner, type TaskSetup } from '../src/workers/tasks.js';
 
 describe('task pool threads', () => {
@@ -105,6 +106,50 @@ describe('task pool threads', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it("leaves a released pool's idle thread to the next pool, which compiles on it with its own setup; a busy or closed pool leaves none", async () => {
+    // A thread another file's build started ahead would take the place of the one released here.
+    await takePrestartedThread()?.terminate();
+    const task = (key: string) => ({ key, body: `# ${key}\n\nThe text of ${key}.\n`, sourcePath: `docs/${key}.md`, bodyLine: 1 });
+    const onThread = (name: string) => {
+      const storeDir = join(dir, `store-${name}`);
+      mkdirSync(storeDir);
+      const setup = { storeDir, outDir: join(dir, `out-${name}`), servedWhileWritten: false, languages: [], compiles: true };
+      return {
+        storeDir,
+        pool: createTaskPool(1, { ...setup, markdown: { math: false, mermaid: false, remarkPlugins: [], rehypePlugins: [] } }, false),
+      };
+    };
+    const first = onThread('released');
+    await first.pool.compile([task('first')]);
+    await first.pool.release();
+    const kept = takePrestartedThread();
+    expect(kept).toBeDefined();
+    returnBuildThread(kept!);
+    // The next pool of one thread takes it (none waits after), and it writes into that pool's store.
+    const next = onThread('next');
+    expect(takePrestartedThread()).toBeUndefined();
+    const exited = new Promise((resolve) => kept!.once('exit', resolve));
+    try {
+      const [compiled] = await next.pool.compile([task('second')]);
+      expect(compiled!.contentTitle).toBe('second');
+      expect(JSON.stringify(readStoredContent(next.storeDir, compiled!.stored.main))).toContain('The text of second.');
+    } finally {
+      await next.pool.close();
+    }
+    await exited;
+
+    // A pool with a task under way, or closed, ends its thread.
+    const busy = onThread('busy');
+    const stopped = expect(busy.pool.compile([task('busy')])).rejects.toThrow(ThreadsStoppedError);
+    await busy.pool.release();
+    await stopped;
+    expect(takePrestartedThread()).toBeUndefined();
+    const closed = onThread('closed');
+    await closed.pool.compile([task('closed')]);
+    await closed.pool.close();
+    expect(takePrestartedThread()).toBeUndefined();
   });
 
   it('compiles on threads that were not started to compile, with the same result', async () => {

@@ -94,6 +94,12 @@ export function createBuildThreads(input: { storeDir: string; threads: number | 
       pool = undefined;
       localeSetups.clear();
     },
+    /** Closes the pool, its idle thread kept for the process's next pool (see TaskPool.release). */
+    async release(): Promise<void> {
+      await pool?.release();
+      pool = undefined;
+      localeSetups.clear();
+    },
   };
 }
 

@@ -165,7 +165,8 @@ export async function buildTextEdit(input: TextEditInput): Promise<TextEditResul
     appendEditSnapshot(cacheDir, line, made.texts, made.packLength);
     return { pageCount: record.pageCount, renderedCount: made.rendered, diagnostics };
   } finally {
-    await threads.close();
+    // An edit that gave up leaves its thread to the whole build, which comes next.
+    await (committed ? threads.close() : threads.release());
     bundles.close();
     if (!committed) {
       staging.discard();

@@ -4,7 +4,7 @@ import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
-import { getThreadCount, getWorkerFile, readRequestedThreads, takePrestartedThread } from './prestart.js';
+import { getThreadCount, getWorkerFile, readRequestedThreads, returnBuildThread, takePrestartedThread } from './prestart.js';
 import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, SearchAhead, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -86,6 +86,11 @@ export interface TaskPool {
    */
   hold(): () => void;
   close(): Promise<void>;
+  /**
+   * Ends the pool as `close` does, but for a thread with nothing to do of a pool that did not fail:
+   * the process's next pool takes it (see returnBuildThread).
+   */
+  release(): Promise<void>;
 }
 
 /** When a task runs: after the tasks sent before it (`normal`), or before every task waiting. */
@@ -172,6 +177,7 @@ function createInlinePool(setup: TaskSetup): TaskPool {
     // Tasks run on the calling thread as they are asked for: there is nothing to hold.
     hold: () => () => {},
     close: async () => {},
+    release: async () => {},
   };
 }
 
@@ -261,17 +267,17 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     while (workers.length < threads) start(alone ? { ...setup, compiles: false } : setup);
     broadcasts = undefined;
   };
+  // What each thread is listened to with, taken off when it is released.
+  const listeners = new Map<Worker, () => void>();
   function listen(worker: Worker): void {
-    worker.on('message', (response: WorkerResponse) => {
+    const onMessage = (response: WorkerResponse) => {
       const job = pending.get(response.id);
       if (!job) return;
       pending.delete(response.id);
       if (response.error) job.reject(toError(response.error));
       else job.resolve(response.result);
-    });
-    // A thread that died takes its jobs with it: fail the build rather than wait forever.
-    worker.on('error', failAll);
-    worker.on('exit', (code) => {
+    };
+    const onExit = (code: number) => {
       if (failure) return;
       const job = running.get(worker);
       failAll(
@@ -280,6 +286,15 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
           hint: "Something the build ran ended its thread: the site's code (a plugin or component that ends the process or thread), or the memory running out.",
         }),
       );
+    };
+    worker.on('message', onMessage);
+    // A thread that died takes its jobs with it: fail the build rather than wait forever.
+    worker.on('error', failAll);
+    worker.on('exit', onExit);
+    listeners.set(worker, () => {
+      worker.off('message', onMessage);
+      worker.off('error', failAll);
+      worker.off('exit', onExit);
     });
   }
   /** A thread that has not answered its job in its time (an endless loop in the site's code): the build fails, naming the job, and the thread is stopped. */
@@ -317,6 +332,15 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
     const batches: T[][] = [];
     for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
     return inOrder(batches.map(each)).then((results) => results.flat());
+  };
+
+  const close = async () => {
+    // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
+    failure ??= new ThreadsStoppedError();
+    for (const job of pending.values()) job.reject(failure);
+    pending.clear();
+    for (const job of queue.splice(0)) job.reject(failure);
+    await Promise.all(workers.map((worker) => worker.terminate()));
   };
 
   return {
@@ -363,13 +387,15 @@ function createWorkerPool(maxThreads: number, setup: TaskSetup): TaskPool {
         dispatch();
       };
     },
-    async close() {
-      // Jobs under way or waiting end with an error, so that a run in progress stops instead of waiting forever.
-      failure ??= new ThreadsStoppedError();
-      for (const job of pending.values()) job.reject(failure);
-      pending.clear();
-      for (const job of queue.splice(0)) job.reject(failure);
-      await Promise.all(workers.map((worker) => worker.terminate()));
+    close,
+    async release() {
+      const kept = !failure && pending.size === 0 && queue.length === 0 ? workers.find((worker) => idle.includes(worker)) : undefined;
+      if (kept) {
+        workers.splice(workers.indexOf(kept), 1);
+        listeners.get(kept)!();
+        returnBuildThread(kept);
+      }
+      await close();
     },
   };
 }

@@ -60,6 +60,25 @@ export function startBuildThread(threads: number | undefined): void {
   prestarted = worker;
 }
 
+/**
+ * A thread of a pool that ended with the thread idle (a text edit that gave up: the whole build
+ * comes next), kept for the process's next pool as a thread started ahead is, with the modules it
+ * loaded: a new thread would load them again (half a second of CPU). Ended when one waits already.
+ */
+export function returnBuildThread(worker: Worker): void {
+  if (prestarted) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  const forget = () => {
+    if (prestarted === worker) prestarted = undefined;
+  };
+  worker.once('error', forget);
+  worker.once('exit', forget);
+  prestarted = worker;
+}
+
 /** The thread started ahead, referenced again, for the caller to send its setup; undefined when there is none. */
 export function takePrestartedThread(): Worker | undefined {
   const taken = prestarted;
