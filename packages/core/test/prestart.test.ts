@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build/index.js';
 import { findCacheDir } from '../src/processes/index.js';
-import { prestartBuildThread, startBuildThread, takePrestartedThread } from '../src/workers/prestart.js';
+import { isSmallSite, PAGES_PER_THREAD, prestartBuildThread, startBuildThread, takePrestartedThread } from '../src/workers/prestart.js';
 import { copyFixture, makeTempDir, removeTempDirs, snapshotDir } from './helpers.js';
 
 // The build's calls of startBuildThread, counted (the command line's prestartBuildThread calls the real one).
@@ -28,18 +28,46 @@ describe('the build thread the command line starts ahead', () => {
     const site = copyFixture('autogen');
     const without = join(makeTempDir(), 'out');
     await build({ siteDir: site, outDir: without, cache: false });
-    prestartBuildThread(site, { cache: false });
+    prestartBuildThread(site, { cache: false, threads: 2 });
     const withThread = join(makeTempDir(), 'out');
-    await build({ siteDir: site, outDir: withThread, cache: false });
+    await build({ siteDir: site, outDir: withThread, cache: false, threads: 2 });
     // The build's pool took it: none is left waiting.
     expect(await takeAndStop()).toBe(false);
     expect(snapshotDir(withThread)).toEqual(snapshotDir(without));
   });
 
+  it('is not started for a small site unless threads are asked for: the build runs on the calling thread, and writes the same', async () => {
+    const site = copyFixture('autogen');
+    rmSync(findCacheDir(site), { recursive: true, force: true });
+    expect(isSmallSite(site)).toBe(true);
+    prestartBuildThread(site, {});
+    expect(await takeAndStop()).toBe(false);
+    const started = vi.mocked(startBuildThread);
+    started.mockClear();
+    const inline = join(makeTempDir(), 'out');
+    await build({ siteDir: site, outDir: inline, cache: false });
+    // Asked to start none: one thread in all.
+    expect(started.mock.calls.map(([threads]) => threads)).toEqual([1]);
+    expect(await takeAndStop()).toBe(false);
+    const threaded = join(makeTempDir(), 'out');
+    await build({ siteDir: site, outDir: threaded, cache: false, threads: 2 });
+    expect(snapshotDir(inline)).toEqual(snapshotDir(threaded));
+    // Its pages counted once a locale: PAGES_PER_THREAD markdown files in two locales is not small.
+    const large = makeTempDir();
+    mkdirSync(join(large, 'i18n', 'en'), { recursive: true });
+    mkdirSync(join(large, 'docs'));
+    for (let n = 0; n < PAGES_PER_THREAD / 2 - 1; n++) writeFileSync(join(large, 'docs', `${n}.md`), `# ${n}\n`);
+    expect(isSmallSite(large)).toBe(true);
+    writeFileSync(join(large, 'docs', 'last.mdx'), '# Last\n');
+    expect(isSmallSite(large)).toBe(false);
+    prestartBuildThread(large, {});
+    expect(await takeAndStop()).toBe(true);
+  });
+
   it('is started for a site without a cache or a build without it, not for one that may have nothing to build, nor for one thread', async () => {
     const site = copyFixture('autogen');
     rmSync(findCacheDir(site), { recursive: true, force: true });
-    prestartBuildThread(site, {});
+    prestartBuildThread(site, { threads: 2 });
     expect(await takeAndStop()).toBe(true);
     prestartBuildThread(site, { threads: 1 });
     expect(await takeAndStop()).toBe(false);
@@ -51,9 +79,9 @@ describe('the build thread the command line starts ahead', () => {
       delete process.env.DOCGEN_THREADS;
     }
     mkdirSync(findCacheDir(site), { recursive: true });
-    prestartBuildThread(site, {});
+    prestartBuildThread(site, { threads: 2 });
     expect(await takeAndStop()).toBe(false);
-    prestartBuildThread(site, { cache: false });
+    prestartBuildThread(site, { cache: false, threads: 2 });
     expect(await takeAndStop()).toBe(true);
   });
 
@@ -65,7 +93,7 @@ describe('the build thread the command line starts ahead', () => {
     const notTaken: string[] = [];
     const buildOnce = async (leftWaiting = false) => {
       started.mockClear();
-      await build({ siteDir: site, outDir: out, onTextEditNotTaken: (why) => notTaken.push(why) });
+      await build({ siteDir: site, outDir: out, threads: 2, onTextEditNotTaken: (why) => notTaken.push(why) });
       // The build's pool took it (none is left waiting), unless the build had nothing to do.
       expect(await takeAndStop()).toBe(leftWaiting);
       return started.mock.calls.length;
@@ -75,7 +103,7 @@ describe('the build thread the command line starts ahead', () => {
     expect(await buildOnce(true)).toBe(1);
     // Without the cache there is no record to start it on: it is started once, to build, and taken.
     started.mockClear();
-    await build({ siteDir: site, outDir: join(makeTempDir(), 'out'), cache: false });
+    await build({ siteDir: site, outDir: join(makeTempDir(), 'out'), cache: false, threads: 2 });
     expect(started.mock.calls.length).toBe(1);
     expect(await takeAndStop()).toBe(false);
     // A doc's text edited (the edit path), then a doc added (the whole build).
@@ -98,7 +126,7 @@ describe('the build thread the command line starts ahead', () => {
     writeFileSync(
       script,
       `import { prestartBuildThread } from ${JSON.stringify(pathToFileURL(entry).href)};\n` +
-        `prestartBuildThread(${JSON.stringify(site)}, {});\n` +
+        `prestartBuildThread(${JSON.stringify(site)}, { threads: 2 });\n` +
         // Ends once the thread has loaded its modules: a thread that failed to start would let any process end.
         `setTimeout(() => console.log('started'), 1000);\n`,
     );

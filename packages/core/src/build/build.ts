@@ -26,7 +26,7 @@ import {
 import { forgetEditSnapshot, writeEditSnapshot } from './editSnapshot.js';
 import { findSharedCacheDir } from '../bundle/index.js';
 import { readConfig } from '../config/index.js';
-import { startBuildThread } from '../workers/prestart.js';
+import { getBuildThreads, startBuildThread } from '../workers/prestart.js';
 import { lockSiteCache, type Debris } from './siteCache.js';
 import { createSiteBuilder } from './siteBuilder.js';
 import { buildTextEdit } from './textEdit.js';
@@ -159,7 +159,9 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
   // sent (one-page edits at 10,000 pages took 0.15 s less wall time). When nothing changed it is
   // not taken: unreferenced, it keeps no process alive (a build with nothing to do spent about
   // 0.2 s more CPU, in the other core, and 0.03-0.07 s more wall time).
-  if (record) startBuildThread(options.threads);
+  // A small site builds on this thread alone, as `--threads 1` (see getBuildThreads).
+  const threads = getBuildThreads(siteDir, options.threads, record?.pageCount);
+  if (record) startBuildThread(threads);
   // The stats the fingerprint takes of every file of the site: reading the content asks no more.
   const fileStats = new Map<string, Stats>();
   const fingerprints: InputFingerprints = useCache
@@ -170,7 +172,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     return { outDir, pageCount: record.pageCount, renderedCount: 0, diagnostics: record.diagnostics };
   }
   // Something changed, and no record started the thread above: it loads its modules while this one plans.
-  if (!record) startBuildThread(options.threads);
+  if (!record) startBuildThread(threads);
   const sharedCacheDir = (options.sharedCache ?? useCache) ? findSharedCacheDir() : undefined;
   // Docs whose text alone changed: their pages, from what the last build recorded of the site model.
   const edited =
@@ -182,7 +184,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
       config,
       record,
       fingerprints,
-      threads: options.threads,
+      threads,
       sharedCacheDir,
       onStage: options.onStage,
       explains: options.onTextEditNotTaken !== undefined,
@@ -200,7 +202,7 @@ async function buildLocked(input: { siteDir: string; outDir: string; options: Bu
     siteDir,
     locales: options.locales,
     includeDrafts: options.includeDrafts,
-    threads: options.threads,
+    threads,
     cacheDir: temporaryCache,
     sharedCacheDir,
     onStage: options.onStage,

@@ -4,7 +4,14 @@ import type { CompileTask } from '../compile/index.js';
 import { DocgenError } from '../diagnostics/index.js';
 import { pauseForTest } from '../processes/index.js';
 import { runGuarded } from './exitGuard.js';
-import { getThreadCount, getWorkerFile, readRequestedThreads, returnBuildThread, takePrestartedThread } from './prestart.js';
+import {
+  getThreadCount,
+  getWorkerFile,
+  PAGES_PER_THREAD,
+  readRequestedThreads,
+  returnBuildThread,
+  takePrestartedThread,
+} from './prestart.js';
 import type { PreReadMarkdown } from '../content/preRead.js';
 import type { ExistingFiles, LocaleSetup, RenderResult, RenderTask, SearchAhead, TaskRunner, TaskSetup } from './tasks.js';
 
@@ -117,14 +124,7 @@ function locateAll(keys: Iterable<string>, locate: Locate): Record<string, Store
 const slotKeys = (tasks: readonly RenderTask[]) => tasks.flatMap(({ route }) => Object.values(route.slots).map((slot) => slot.key));
 const pageKeys = (pages: readonly SearchPage[]) => pages.map((page) => page.key);
 
-/**
- * Pages a build gives each thread, at least, before it starts another. A thread costs about a
- * second of CPU to start (its modules, and its own compile of the code it runs hot); under some
- * 300 pages a second thread does not pay that back. Measured on two cores with the Docusaurus
- * shape: at 50 pages one thread took 2.4 s wall and 2.8 s CPU, two 2.9 s and 3.9 s; at 400 pages
- * one 5.7 s and 6.8 s, two 5.5 s and 8.5 s; at 1,000 pages two were faster (8.4 s against 10.1 s).
- */
-export const PAGES_PER_THREAD = 300;
+export { PAGES_PER_THREAD } from './prestart.js';
 
 /**
  * Threads of a build of `pages` pages: the count asked for (`--threads`, `DOCGEN_THREADS`), else
