@@ -59,17 +59,22 @@ describe.each([
     if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   });
 
-  it('answers 200 concurrent requests for pages, a missing page and a large file, all correctly', async () => {
+  it('answers 200 concurrent requests for pages, a missing page, a large file and ranges of it, all correctly', async () => {
     const paths = Array.from({ length: 200 }, (_, n) => (n % 10 === 0 ? '/files/big.bin' : n % 10 === 1 ? '/docs/missing' : PAGES[n % 3]!));
+    // Every fifth request of the large file asks for a range of it, as a media player seeking does.
+    const rangeOf = (n: number) => (n % 50 === 0 ? { start: n * 1000, end: n * 1000 + 65_535 } : undefined);
     const answers = await Promise.all(
       paths.map(async (path, n) => {
-        const response = await fetch(server.url + path, { headers: { 'Accept-Encoding': n % 2 ? 'br' : 'gzip' } });
-        return { path, status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+        const range = path === '/files/big.bin' ? rangeOf(n) : undefined;
+        const headers: Record<string, string> = { 'Accept-Encoding': n % 2 ? 'br' : 'gzip' };
+        if (range) headers.Range = `bytes=${range.start}-${range.end}`;
+        const response = await fetch(server.url + path, { headers });
+        return { path, range, status: response.status, body: Buffer.from(await response.arrayBuffer()) };
       }),
     );
-    for (const { path, status, body } of answers) {
-      expect(status, path).toBe(path === '/docs/missing' ? 404 : 200);
-      if (path === '/files/big.bin') expect(body.equals(big), path).toBe(true);
+    for (const { path, range, status, body } of answers) {
+      expect(status, path).toBe(path === '/docs/missing' ? 404 : range ? 206 : 200);
+      if (path === '/files/big.bin') expect(body.equals(range ? big.subarray(range.start, range.end + 1) : big), path).toBe(true);
       else expect(body.toString('utf8'), path).toContain('</html>');
     }
   });

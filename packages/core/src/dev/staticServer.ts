@@ -20,9 +20,23 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
+  '.avif': 'image/avif',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
   '.zip': 'application/zip',
   '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.ogv': 'video/ogg',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
@@ -303,22 +317,36 @@ export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddl
         immutableCaching && /^\/(assets|_docgen)\//.test(pathname) && status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
+    // A range is of the file as it is on the disk: not of a page the server changes as it sends it.
+    const transformed = transformHtml !== undefined && type.startsWith('text/html');
+    const ranged = status === 200 && !transformed;
+    if (ranged) headers['Accept-Ranges'] = 'bytes';
+    const size = found.body?.length ?? found.size!;
+    const range = ranged ? readByteRange(request, size) : undefined;
+    if (range === 'unsatisfiable') {
+      if (found.fd !== undefined) closeSync(found.fd);
+      response
+        .writeHead(416, { 'Content-Range': `bytes */${size}`, 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Range not satisfiable\n');
+      return;
+    }
+    if (range) {
+      // The file's own bytes, never compressed.
+      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+      headers['Content-Length'] = String(range.end - range.start + 1);
+      response.writeHead(206, headers);
+      if (found.fd !== undefined) streamFile(request, response, found.fd, range);
+      else response.end(request.method === 'HEAD' ? undefined : found.body.subarray(range.start, range.end + 1));
+      return;
+    }
     if (found.body === undefined) {
       headers['Content-Length'] = String(found.size);
       response.writeHead(status, headers);
-      if (request.method === 'HEAD') {
-        closeSync(found.fd);
-        response.end();
-        return;
-      }
-      const stream = createReadStream('', { fd: found.fd });
-      stream.on('error', () => response.destroy());
-      response.on('close', () => stream.destroy());
-      stream.pipe(response);
+      streamFile(request, response, found.fd, { start: 0, end: found.size - 1 });
       return;
     }
     let body: Buffer = found.body;
-    if (transformHtml && type.startsWith('text/html')) body = Buffer.from(transformHtml(body.toString('utf8')));
+    if (transformed) body = Buffer.from(transformHtml(body.toString('utf8')));
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (COMPRESSIBLE.test(type) && body.length > 1024) {
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
@@ -333,6 +361,48 @@ export function staticMiddleware(getFiles: () => SiteFiles, options: StaticMiddl
     response.writeHead(status, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** A byte range of a file, both ends included. */
+interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The range a GET or HEAD asks for of a file of `size` bytes (RFC 9110, section 14), as media
+ * players and readers of packed files ask: one range, `bytes=a-b`, `bytes=a-` or `bytes=-n`,
+ * clamped to the file; `unsatisfiable` when it starts past the end (or asks for no byte). No
+ * range (the whole file, 200) when there is no Range header, when it is not of that form (several
+ * ranges included: a server may answer those whole), or when it is conditional (`If-Range`: this
+ * server sends no validator to compare it with).
+ */
+function readByteRange(request: IncomingMessage, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const header = request.headers.range;
+  if (header === undefined || request.headers['if-range'] !== undefined) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  return start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/** Sends `range` of the open file `fd` (closed once done), or only closes it for a HEAD. */
+function streamFile(request: IncomingMessage, response: ServerResponse, fd: number, range: ByteRange): void {
+  if (request.method === 'HEAD') {
+    closeSync(fd);
+    response.end();
+    return;
+  }
+  const stream = createReadStream('', { fd, start: range.start, end: range.end });
+  stream.on('error', () => response.destroy());
+  response.on('close', () => stream.destroy());
+  stream.pipe(response);
 }
 
 /** Compressed bodies by key, at most `maxBytes` of them: the least recently added go first. */
