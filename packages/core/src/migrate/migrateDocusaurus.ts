@@ -22,7 +22,7 @@ import { readSiteContent } from '../content/index.js';
 import { createManifest, REDIRECT_HIDES_PAGE } from '../manifest/index.js';
 import { build, checkSiteContent, loadHtmlSanitizer, sketch } from '../build/index.js';
 import { findMissingPackages, type MissingPackage } from './componentPackages.js';
-import { toSitePackageJson } from './sitePackage.js';
+import { noteSiteScripts, toSitePackageJson } from './sitePackage.js';
 import { toDocgenAuthors } from './blogAuthors.js';
 import { loadDocusaurusModule, type GuestRun } from './loadDocusaurusModule.js';
 import { formatValuePath } from './guestEnvironment.js';
@@ -216,6 +216,7 @@ async function writeSite(
   // Every run of the site's code is done: what it changed in the site, and what it gave that held a value of the environment.
   const sourceChanges = compareSourceStates(before, readSourceState(from));
   noteLeftOutValues(site, configText);
+  notes.push(...noteSiteScripts(from));
   notes.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   // The new site as docgen builds it: what compiling its pages and checking their links reports, what
   // the build's later stages report (bundling, rendering), and what its components need installed.
