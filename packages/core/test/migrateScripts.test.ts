@@ -63,6 +63,17 @@ describe('migrate docusaurus: the steps its start and build scripts run beside D
     ]);
   });
 
+  it("names Docusaurus's other commands (a plugin's gen-api-docs) and each command of a script npm runs before", () => {
+    const notes = noteSiteScripts(
+      siteWith({ prebuild: 'node a.js && node b.js', build: 'docusaurus gen-api-docs all && docusaurus build', start: 'docusaurus build' }),
+    );
+    expect(notes.map((note) => note.what)).toEqual([
+      "`npm start` of the Docusaurus site also runs `docusaurus build` (its `start` script), which docgen's `dev` script (`npm run dev`) does not",
+      "`npm run build` of the Docusaurus site also runs `node a.js`, `node b.js` (its `prebuild` script, which npm runs before `build`), which docgen's `build` script (`npm run build`) does not",
+      "`npm run build` of the Docusaurus site also runs `docusaurus gen-api-docs all` (its `build` script), which docgen's `build` script (`npm run build`) does not",
+    ]);
+  });
+
   it.for([
     'docusaurus build',
     'docusaurus build --out-dir dist',
@@ -78,5 +89,6 @@ describe('migrate docusaurus: the steps its start and build scripts run beside D
   it('says nothing of a site without a package.json or its scripts', () => {
     expect(noteSiteScripts(writeSite({ 'docusaurus.config.js': 'module.exports = {};\n' }))).toEqual([]);
     expect(noteSiteScripts(writeSite({ 'package.json': '{"name": "site"}\n' }))).toEqual([]);
+    expect(noteSiteScripts(writeSite({ 'package.json': '{"scripts": ' }))).toEqual([]);
   });
 });

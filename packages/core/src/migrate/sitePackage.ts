@@ -37,36 +37,36 @@ const toPackageName = (name: string) =>
     .replace(/[^a-z0-9._-]+/g, '-')
     .replace(/^[._-]+/, '') || 'docs';
 
-/** The Docusaurus site's commands that docgen's scripts stand for: `npm start` is `npm run dev` now. */
+/** The Docusaurus commands that docgen's scripts stand for, by the script that runs each: `npm start` is `npm run dev` now. */
 const DOCGEN_SCRIPTS = { start: 'dev', build: 'build' } as const;
 
 /**
  * A note for each step that `npm start` or `npm run build` of the Docusaurus site runs beside
- * Docusaurus itself, which docgen's `dev` and `build` scripts do not: the other commands of its
- * `start` and `build` scripts (`pnpm copy-docs && docusaurus build`: pnpm.io copies its docs into
- * the version it builds them as), and its `prestart`, `poststart`, `prebuild` and `postbuild`
- * scripts, which npm runs around them. Not carried over: they may need tools the new site does not
- * install, and files that are not copied; the note names them, so that nothing the build did is
- * lost without a word.
+ * `docusaurus start` or `docusaurus build`, which docgen's `dev` and `build` scripts do not: the
+ * other commands of its `start` and `build` scripts (`pnpm copy-docs && docusaurus build`: pnpm.io
+ * copies its docs into the version it builds them as; `docusaurus gen-api-docs all`), and the
+ * commands of its `prestart`, `poststart`, `prebuild` and `postbuild` scripts, which npm runs
+ * around them. Not carried over: they may need tools the new site does not install, and files
+ * that are not copied; the note names them, so that nothing the build did is lost without a word.
  */
 export function noteSiteScripts(from: string): MigrationNote[] {
-  const scripts = readPackageJson(from).scripts;
-  if (!scripts || typeof scripts !== 'object') return [];
-  let text = '';
+  let text: string;
+  let scripts: unknown;
   try {
     text = readFileSync(join(from, 'package.json'), 'utf8');
+    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
   } catch {
-    // Read above, so readable: a file gone since is noted without its line.
+    return [];
   }
+  if (!scripts || typeof scripts !== 'object') return [];
   const notes: MigrationNote[] = [];
   for (const [name, docgenName] of Object.entries(DOCGEN_SCRIPTS)) {
     const command = name === 'start' ? '`npm start`' : `\`npm run ${name}\``;
-    const docgenCommand = `docgen's \`${docgenName}\` script (\`npm run ${docgenName}\`)`;
     for (const script of [`pre${name}`, name, `post${name}`]) {
       const value = (scripts as Record<string, unknown>)[script];
       if (typeof value !== 'string') continue;
-      const steps = script === name ? splitCommand(value).filter((step) => !runsDocusaurus(step)) : [value.trim()];
-      if (steps.length === 0 || steps.every((step) => step === '')) continue;
+      const steps = splitCommand(value).filter((step) => script !== name || !runsDocusaurus(step, name));
+      if (steps.length === 0) continue;
       const where =
         script === name
           ? `its \`${name}\` script`
@@ -74,7 +74,7 @@ export function noteSiteScripts(from: string): MigrationNote[] {
       notes.push({
         file: 'package.json',
         line: findLine(text, new RegExp(`"${script}"\\s*:`)),
-        what: `${command} of the Docusaurus site also runs ${steps.map((step) => `\`${step}\``).join(', ')} (${where}), which ${docgenCommand} does not`,
+        what: `${command} of the Docusaurus site also runs ${steps.map((step) => `\`${step}\``).join(', ')} (${where}), which docgen's \`${docgenName}\` script (\`npm run ${docgenName}\`) does not`,
         todo: `Run it before or after docgen as the site needs, or add it to the new package.json's \`${docgenName}\` script with the packages and files it uses.`,
       });
     }
@@ -90,13 +90,13 @@ const splitCommand = (command: string) =>
     .filter((step) => step !== '');
 
 /**
- * Whether a command runs Docusaurus itself (`docusaurus build`, `npx docusaurus start --port 3001`,
+ * Whether a command is `docusaurus <name>` (`docusaurus build`, `npx docusaurus start --port 3001`,
  * `NODE_OPTIONS=--max-old-space-size=8000 docusaurus build`, `cross-env NODE_ENV=production
- * docusaurus build`): what docgen's own scripts replace.
+ * docusaurus build`): what docgen's own script replaces.
  */
-function runsDocusaurus(step: string): boolean {
+function runsDocusaurus(step: string, name: string): boolean {
   const command = step
     .replace(/^(cross-env\s+)?([A-Za-z_][A-Za-z0-9_]*=("[^"]*"|'[^']*'|\S*)\s+)*/, '')
     .replace(/^(npx|yarn|pnpm(\s+exec)?|npm\s+exec(\s+--)?|bunx?)\s+/, '');
-  return /^docusaurus(\s|$)/.test(command);
+  return new RegExp(`^docusaurus\\s+${name}(\\s|$)`).test(command);
 }
