@@ -74,7 +74,7 @@ export default defineConfig({
           // What a page or server does eventually (a client navigation, a rebuild) may take seconds
           // on a loaded machine: a poll waits up to 10 s for it, not vitest's default of 1 s.
           expect: { poll: { timeout: 10_000 } },
-          // One process for every file, as unit: each file imported Playwright, Vitest and docgen's
+          // One process for the files of each worker, as unit: each file imported Playwright, Vitest and docgen's
           // helpers again in a process of its own (about a minute of the run). Browser tests wait
           // for the client to be ready (gotoReady): when they waited for half a second of network
           // silence alone, search.test's Ctrl+K twice opened no search box in this setup, most

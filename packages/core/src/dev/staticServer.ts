@@ -387,9 +387,9 @@ function readByteRange(request: IncomingMessage, size: number): ByteRange | 'uns
     return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (match[2] !== '' && Number(match[2]) < start) return undefined;
-  return start >= size ? 'unsatisfiable' : { start, end };
+  const last = match[2] === '' ? Infinity : Number(match[2]);
+  if (last < start) return undefined;
+  return start >= size ? 'unsatisfiable' : { start, end: Math.min(last, size - 1) };
 }
 
 /** Sends `range` of the open file `fd` (closed once done), or only closes it for a HEAD. */
