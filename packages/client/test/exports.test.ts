@@ -35,6 +35,7 @@ describe('the public exports of @docgen/client', () => {
           "startNavigation",
         ],
         "./search": [
+          "createSearchFileSource",
           "createShardedSearch",
           "getDocsSearchScope",
           "getHighlightPattern",

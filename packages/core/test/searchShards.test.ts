@@ -3,13 +3,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import {
   createShardedSearch,
+  getSearchFileName,
   SEARCH_BOOST,
+  SEARCH_CHUNKS_PER_DIRECTORY,
   SEARCH_FILES_DIR,
   SEARCH_MAX_POSTINGS,
+  SEARCH_PAGES_PER_CHUNK,
   SEARCH_SCORE_SCALE,
   type SearchManifest,
   tokenizeForSearch,
@@ -42,14 +46,36 @@ const section = (path: string, title: string, text: string, heading = ''): Shard
   sections: [{ heading, anchor: '', text, code: '' }],
 });
 
+/** A search file's contents as bytes (a file a build reads back). */
+const toBytes = (contents: string | Uint8Array | undefined) => (contents === undefined ? undefined : Buffer.from(contents));
+/** A search file's contents as text: a shard's or directory's JSON, or a pack's chunks' JSON, unpacked. */
+function toText(contents: string | Uint8Array | undefined): string | undefined {
+  if (contents === undefined || typeof contents === 'string') return contents;
+  const chunks: string[] = [];
+  for (let at = 0; at < contents.length;) {
+    // Each chunk is a zlib stream of its own: inflate one, then the next where its bytes end.
+    const rest = Buffer.from(contents.subarray(at));
+    const { buffer, engine } = inflateSync(rest, { info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    chunks.push(buffer.toString('utf8'));
+    at += engine.bytesWritten;
+  }
+  return chunks.join('\n');
+}
+
 /** A scope's index read as the browser reads it, from the files in memory; records what it fetches. */
 function open(sections: readonly ShardPage[]) {
   const { manifest, files } = toSearchShards(sections);
-  const byName = new Map(files.map((file) => [`${file.name}.json`, file.contents]));
+  const byName = new Map(files.map((file) => [file.name, file.contents!]));
   const fetched: string[] = [];
-  const index = createShardedSearch(JSON.parse(JSON.stringify(manifest)) as SearchManifest, async (name) => {
-    fetched.push(name);
-    return JSON.parse(byName.get(name)!);
+  const index = createShardedSearch(JSON.parse(JSON.stringify(manifest)) as SearchManifest, {
+    json: async (name) => {
+      fetched.push(name);
+      return JSON.parse(byName.get(name) as string);
+    },
+    chunk: async (name, start, end) => {
+      fetched.push(`${name}#${start}`);
+      return JSON.parse(inflateSync((byName.get(name) as Uint8Array).subarray(start, end)).toString('utf8'));
+    },
   });
   const urls = async (query: string) => {
     await index.load(query);
@@ -93,7 +119,7 @@ describe('the sharded search index', () => {
     expect(manifest.shards.length).toBeGreaterThan(3);
     expect((await urls('word123'))[0]).toBe('/p123');
     const first = fetched.length;
-    const shardFiles = new Set(manifest.shardFiles.map((name) => `${name}.json`));
+    const shardFiles = new Set(manifest.shardFiles.map(getSearchFileName));
     expect(fetched.filter((name) => shardFiles.has(name)).length).toBeLessThan(manifest.shards.length);
     expect(index.missing('word123')).toEqual([]);
     await urls('word123');
@@ -131,8 +157,9 @@ describe('the sharded search index', () => {
     const other = toShardedSearchIndex(sections, 'b');
     expect(other.files.filter((file) => one.files.some(({ path }) => path === file.path))).toEqual([]);
     const byPath = new Map(one.files.map((file) => [file.path, file.contents]));
-    expect(getIndexFiles(one.manifest, (path) => byPath.get(path)!)?.sort()).toEqual([...byPath.keys()].sort());
-    expect(one.files.every((file) => /^_docgen\/search\/files\/[0-9a-f]{12}\.json$/.test(file.path))).toBe(true);
+    expect(getIndexFiles(one.manifest, (path) => byPath.get(path) as string)?.sort()).toEqual([...byPath.keys()].sort());
+    expect(one.files.every((file) => /^_docgen\/search\/files\/[0-9a-f]{12}\.(json|bin)$/.test(file.path))).toBe(true);
+    expect(one.files.filter((file) => file.path.endsWith('.bin'))).toHaveLength(1);
     expect(getIndexFiles('{"documentCount":1,"index":[]}', () => '')).toBeUndefined();
   });
 });
@@ -167,15 +194,30 @@ describe('the sharded search index after an edit', () => {
     );
     expect(after.manifest.shardFiles.length).toBeGreaterThan(20);
     const changed = changedFiles(before, after);
-    const shards = new Set(after.manifest.shardFiles);
+    const shards = new Set(after.manifest.shardFiles.map(getSearchFileName));
     const changedShards = changed.filter((file) => shards.has(file.name));
     // The terms of the edited section: its new word's shards, and those of the words whose weights
     // in the section changed with its length; the other shards are the same files.
     expect(changedShards.length).toBeGreaterThan(0);
     expect(changedShards.length).toBeLessThan(after.manifest.shardFiles.length / 2);
-    // One detail chunk (the page's) and its directory.
-    expect(changed.length - changedShards.length).toBe(2);
-    expect(changed.find((file) => !shards.has(file.name) && file.contents.includes('한줄추가된문장'))).toBeDefined();
+    // One pack of detail chunks (the page's), of 24, and its directory.
+    expect(after.manifest.directories).toHaveLength(24);
+    const [pack, ...others] = changed.filter((file) => !shards.has(file.name));
+    expect([pack!.name.endsWith('.bin'), others.map((file) => file.name.endsWith('.json'))]).toEqual([true, [true]]);
+    expect(toText(pack!.contents)).toContain('한줄추가된문장');
+    // Its other chunks are the same bytes: the pack differs from the old one in the page's chunk only.
+    const directory = (index: SearchShards) =>
+      JSON.parse(toText(index.files.find((file) => file.name === getSearchFileName(index.manifest.directories[9]!))!.contents)!) as {
+        ends: number[];
+      };
+    const [oldEnds, newEnds] = [directory(before).ends, directory(after).ends];
+    const oldPack = toBytes(before.files.find((file) => file.name.endsWith('.bin') && !names(after).has(file.name))!.contents)!;
+    const chunk = (bytes: Uint8Array, ends: number[], at: number) => Buffer.from(bytes.subarray(at === 0 ? 0 : ends[at - 1], ends[at]));
+    // Page 1234 is chunk 617, entry 41 of pack 9.
+    for (let at = 0; at < 64; at++) {
+      if (at === 41) expect(chunk(toBytes(pack!.contents)!, newEnds, at)).not.toEqual(chunk(oldPack, oldEnds, at));
+      else expect(chunk(toBytes(pack!.contents)!, newEnds, at)).toEqual(chunk(oldPack, oldEnds, at));
+    }
   });
 
   it('numbers the sections of the other pages as before when a page gains a heading', () => {
@@ -285,22 +327,29 @@ describe('an index updated from the table of the last one', () => {
     // The same, when the entries of untouched terms are taken from the old shards' files, and again from the files of that update.
     const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
     const slicedReread = new Set<number>();
-    const sliced = updateTo(before, changed, { read: (name) => oldFiles.get(name) }, slicedReread);
+    const sliced = updateTo(before, changed, { read: (name) => toBytes(oldFiles.get(name)) }, slicedReread);
     expect(sliced.manifest).toEqual(anew.manifest);
     expect(contentsOf(sliced, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
     const newFiles = contentsOf(sliced, before);
-    const back = updateTo(sliced, pages, { read: (name) => newFiles.get(name) });
+    const back = updateTo(sliced, pages, { read: (name) => toBytes(newFiles.get(name)) });
     expect(back.manifest).toEqual(before.manifest);
     const known = new Map([...oldFiles, ...newFiles]);
     expect(new Map(back.files.map((file) => [file.name, file.contents ?? known.get(file.name)]))).toEqual(oldFiles);
-    // Only the changed pages, and the other page of their detail chunks, are read.
+    // Only the changed pages, and the other pages of their packs of detail chunks (whose bytes were not read), are read.
     const changedPages = changed.flatMap((page, index) => (page === pages[index] ? [] : [index]));
-    for (const index of reread) expect(changedPages.some((at) => Math.floor(at / 2) === Math.floor(index / 2))).toBe(true);
+    const packOf = (index: number) => Math.floor(index / (SEARCH_PAGES_PER_CHUNK * SEARCH_CHUNKS_PER_DIRECTORY));
+    for (const index of reread) expect(changedPages.some((at) => packOf(at) === packOf(index))).toBe(true);
     // With the old files readable, the other pages of a changed detail chunk come from its old file: only the changed pages are read.
     expect([...slicedReread].sort((a, b) => a - b)).toEqual(changedPages);
-    // What did not change is kept, not made again: an edit of a few pages makes few files.
-    if (changedPages.length < 10)
-      expect(updated.files.filter((file) => file.contents !== undefined).length).toBeLessThan(updated.files.length / 4);
+    // What did not change is kept, not made again: an edit of a few pages makes few files, the
+    // packs of their detail chunks and their directories, and the shards of the terms it touched.
+    if (changedPages.length < 10) {
+      const made = updated.files.filter((file) => file.contents !== undefined);
+      const madePacks = made.filter((file) => file.name.endsWith('.bin')).length;
+      expect(madePacks).toBe(new Set(changedPages.map(packOf)).size);
+      // Their directories, and no other: the rest are shards.
+      expect(made.filter((file) => !updated.manifest.shardFiles.map(getSearchFileName).includes(file.name))).toHaveLength(2 * madePacks);
+    }
   });
 
   it.each([
@@ -327,7 +376,7 @@ describe('an index updated from the table of the last one', () => {
     const before = indexOf(pages);
     const changed = pages.map((page, index) => (index === 3 ? editText(page, '한줄추가된문장') : page));
     const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
-    const updated = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+    const updated = updateTo(before, changed, { read: (name) => toBytes(oldFiles.get(name)) });
     const anew = toSearchShards(changed, 'salt');
     expect(updated.manifest).toEqual(anew.manifest);
     expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
@@ -369,7 +418,9 @@ describe('an index updated from the table of the last one', () => {
     const entry = (index: SearchShards) => {
       const contents = contentsOf(index, before);
       const shard = index.manifest.shardFiles[index.manifest.shards.findLastIndex((first) => first <= 'beta')]!;
-      const found = (JSON.parse(contents.get(shard)!) as unknown[][]).find((item) => item[0] === 'beta') as number[];
+      const found = (JSON.parse(contents.get(getSearchFileName(shard)) as string) as unknown[][]).find(
+        (item) => item[0] === 'beta',
+      ) as number[];
       return found
         .slice(1)
         .reduce<number[]>((sections, value, at) => (at % 2 === 0 ? [...sections, (sections.at(-1) ?? 0) + value] : sections), []);
@@ -401,7 +452,7 @@ describe('an index updated from the table of the last one', () => {
     const once = edits[0]![1](pages);
     const update = (has: HasFile) => updateTo(before, once, { has });
     const lost = update(() => true).files.find(
-      (file) => file.contents === undefined && before.manifest.shardFiles.includes(file.name),
+      (file) => file.contents === undefined && before.manifest.shardFiles.map(getSearchFileName).includes(file.name),
     )!.name;
     const updated = update((name) => name !== lost);
     expect(updated.files.find((file) => file.name === lost)?.contents).toBe(before.files.find((file) => file.name === lost)!.contents);
@@ -416,21 +467,28 @@ describe('an index updated from the table of the last one', () => {
     const anew = toSearchShards(changed, 'salt');
     const plain = updateTo(before, changed);
     // A shard made again, and a term of it whose entry stayed: its old file marked at that entry's weights.
-    const remade = plain.files.find((file) => file.contents !== undefined && plain.manifest.shardFiles.includes(file.name))!;
-    const entries = JSON.parse(remade.contents!) as [string, ...number[]][];
+    const remade = plain.files.find(
+      (file) => file.contents !== undefined && plain.manifest.shardFiles.map(getSearchFileName).includes(file.name),
+    )!;
+    const entries = JSON.parse(remade.contents as string) as [string, ...number[]][];
     const oldFiles = new Map(before.files.map((file) => [file.name, file.contents!]));
-    const stayed = entries.find((entry) => [...oldFiles.values()].some((text) => text.includes(JSON.stringify(entry))))!;
-    const oldName = [...oldFiles].find(([, text]) => text.includes(JSON.stringify(stayed)))![0];
+    const oldTexts = new Map(before.files.map((file) => [file.name, toText(file.contents)!]));
+    const stayed = entries.find((entry) => [...oldTexts.values()].some((text) => text.includes(JSON.stringify(entry))))!;
+    const oldName = [...oldTexts].find(([, text]) => text.includes(JSON.stringify(stayed)))![0];
     const marked = JSON.stringify(stayed).replace(/,(\d)/, ',9');
     expect(marked).not.toBe(JSON.stringify(stayed));
     const withMark = (text: string) => text.replace(JSON.stringify(stayed), marked);
-    const update = (read: (name: string) => string | undefined) =>
+    const update = (read: (name: string) => string | Uint8Array | undefined) =>
       contentsOf(
-        updateSearchShards(before.table, refs(changed), (index) => changed[index]!, { salt: 'salt', has: () => true, read })!,
+        updateSearchShards(before.table, refs(changed), (index) => changed[index]!, {
+          salt: 'salt',
+          has: () => true,
+          read: (name) => toBytes(read(name)),
+        })!,
         before,
       );
-    const fromMarked = update((name) => (name === oldName ? withMark(oldFiles.get(name)!) : oldFiles.get(name)));
-    expect([...fromMarked.values()].some((text) => text!.includes(marked))).toBe(true);
+    const fromMarked = update((name) => (name === oldName ? withMark(oldTexts.get(name)!) : oldFiles.get(name)));
+    expect([...fromMarked.values()].some((text) => toText(text)!.includes(marked))).toBe(true);
     // Files that do not hold the terms where the table says (another index's, cut short) or cannot be read: weighed, as made anew.
     const expected = new Map(anew.files.map((file) => [file.name, file.contents]));
     expect(update((name) => `[${oldFiles.get(name)!.slice(2)}`)).toEqual(expected);
@@ -463,11 +521,14 @@ describe('an index updated from the table of the last one', () => {
       const before = indexOf(pages);
       const changed = change(pages);
       const reread = new Set<number>();
-      const updated = updateTo(before, changed, {}, reread);
+      const oldFiles = new Map(before.files.map((file) => [file.name, file.contents]));
+      const updated = updateTo(before, changed, { read: (name) => toBytes(oldFiles.get(name)) }, reread);
       const anew = toSearchShards(changed, 'salt');
       expect(updated).toBeDefined();
       expect(updated.manifest).toEqual(anew.manifest);
       expect(contentsOf(updated, before)).toEqual(new Map(anew.files.map((file) => [file.name, file.contents])));
+      // The same without the old files: the details of the packs made again are read from the pages.
+      expect(contentsOf(updateTo(before, changed), before)).toEqual(contentsOf(updated, before));
       // Read: the pages added or edited (counted), and those of the detail chunks from the first page whose place changed (their details).
       const counted = changed.flatMap((page, index) => (pages.includes(page) ? [] : [index]));
       const firstChunk = firstMoved - (firstMoved % 2);
@@ -538,7 +599,7 @@ describe('an index updated from the table of the last one', () => {
       const before = indexOf(first);
       const changed = change(first);
       const oldFiles = new Map(before.files.map((indexFile) => [indexFile.name, indexFile.contents]));
-      const updated = updateTo(before, changed, { read: (name) => oldFiles.get(name) });
+      const updated = updateTo(before, changed, { read: (name) => toBytes(oldFiles.get(name)) });
       const { table } = updated;
       // A one-page edit copies the postings of the terms it weighed again, not the others.
       expect(table.lazy).toBeDefined();
@@ -679,7 +740,7 @@ function largeCounts(table: SearchTable): string[] {
 /** The entries of an index's term shards, in order. */
 function readShards(index: ReturnType<typeof toSearchShards>): [string, ...number[]][] {
   const byName = new Map(index.files.map((file) => [file.name, file.contents]));
-  return index.manifest.shardFiles.flatMap((name) => JSON.parse(byName.get(name)!) as [string, ...number[]][]);
+  return index.manifest.shardFiles.flatMap((name) => JSON.parse(byName.get(getSearchFileName(name)) as string) as [string, ...number[]][]);
 }
 
 /**

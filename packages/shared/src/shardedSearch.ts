@@ -1,8 +1,8 @@
 /**
  * The sharded search index, as the build writes it (core's `search/shards.ts`) and the browser
- * reads it: a manifest per scope, term shards and detail chunks, every file named by a hash of its
- * content (so it is cached forever). A query fetches the shards of its tokens only, and the
- * details of the results shown only.
+ * reads it: a manifest per scope, term shards and packs of detail chunks, every file named by a
+ * hash of its content (so it is cached forever). A query fetches the shards of its tokens only,
+ * and the details of the results shown only (a byte range of a pack each).
  */
 import { getQueryBonusTokens, tokenizeSearchQuery } from './searchTokens.js';
 
@@ -10,7 +10,7 @@ import { getQueryBonusTokens, tokenizeSearchQuery } from './searchTokens.js';
 export const SEARCH_BOOST = { title: 3, heading: 2, code: 1.5 } as const;
 
 /** The format of the manifest and its files; a browser reading another format would misread them. */
-export const SEARCH_FORMAT = 2;
+export const SEARCH_FORMAT = 3;
 /** About how many bytes of JSON a term shard holds (one term may exceed it; see toSearchShards in core). */
 export const SEARCH_SHARD_BYTES = 24_000;
 /** A term keeps this many postings at most, its heaviest: its cost does not grow with the site. */
@@ -24,7 +24,11 @@ export const SEARCH_SCORE_SCALE = 8;
  * files few and a query's details under 50 KB gzip.
  */
 export const SEARCH_PAGES_PER_CHUNK = 2;
-/** Detail chunk names per directory file: a query's details fetch a directory of 1 KB or so before the chunk. */
+/**
+ * Detail chunks per pack (and per directory, which says where each chunk ends in its pack): a
+ * query's details fetch a directory of half a kilobyte or so before the chunk's bytes. A pack
+ * rather than a file per chunk: a build writes one file where it wrote 64.
+ */
 export const SEARCH_CHUNKS_PER_DIRECTORY = 64;
 /** Characters of a section's text kept for its snippet. */
 export const SEARCH_DETAIL_TEXT = 360;
@@ -38,9 +42,10 @@ const PREFIX_WEIGHT = 0.375;
  * order) is `p * slot + s`, so that a page that gains a heading changes no other page's numbers.
  * Every file is named by a hash of its content (a file that did not change keeps its name, and a
  * browser may keep it forever): shard `i`, holding the terms from `shards[i]` on, is
- * `shardFiles[i]`; the details of page `p` are in chunk `c = floor(p / pagesPerChunk)`, whose name
- * is entry `c % chunksPerDirectory` of directory file `directories[floor(c / chunksPerDirectory)]`
- * (a list of names: the manifest stays small however many chunks there are).
+ * `shardFiles[i]`; the details of page `p` are in chunk `c = floor(p / pagesPerChunk)`, entry
+ * `c % chunksPerDirectory` of the pack that directory file `directories[floor(c /
+ * chunksPerDirectory)]` names (see SearchDirectory: the manifest stays small however many chunks
+ * there are).
  */
 export interface SearchManifest {
   format: number;
@@ -51,6 +56,17 @@ export interface SearchManifest {
   shards: string[];
   shardFiles: string[];
   directories: string[];
+}
+
+/**
+ * A directory file: the name (hash) of a pack, and where each of its chunks ends in it, in bytes
+ * (chunk `i` is bytes `ends[i - 1]` (0 for the first) to `ends[i]`). Each chunk is a
+ * SearchDetailChunk's JSON compressed alone (zlib's deflate format), so that a byte range of the
+ * pack is a chunk a browser unpacks with `DecompressionStream('deflate')`.
+ */
+export interface SearchDirectory {
+  pack: string;
+  ends: number[];
 }
 
 /** A detail chunk: per page, its title, path and sections (heading, anchor, the start of the text). */
@@ -69,12 +85,27 @@ export interface SearchHit {
   score: number;
 }
 
-/** The file name of a hash the manifest or a directory holds. */
+/** The file name of a shard or directory, by the hash the manifest holds. */
 export function getSearchFileName(hash: string): string {
   return `${hash}.json`;
 }
 
-/** The folder (relative to the output folder) of every scope's shards, directories and detail chunks. */
+/** The file name of a pack of detail chunks, by the hash its directory holds. */
+export function getSearchPackName(hash: string): string {
+  return `${hash}.bin`;
+}
+
+/**
+ * Where a scope's index reads its files (by file name, in SEARCH_FILES_DIR): `json` a shard or a
+ * directory, parsed; `chunk` the detail chunk at bytes `start` to `end` (excluded) of a pack,
+ * unpacked and parsed.
+ */
+export interface SearchFileSource {
+  json(name: string): Promise<unknown>;
+  chunk(name: string, start: number, end: number): Promise<unknown>;
+}
+
+/** The folder (relative to the output folder) of every scope's shards, directories and packs of detail chunks. */
 export const SEARCH_FILES_DIR = '_docgen/search/files';
 
 /** The URL of a shard, directory or detail chunk (by file name), under the site base URL. */
@@ -89,10 +120,10 @@ interface Shard {
 
 /**
  * A scope's index in the browser (or a test): `load` fetches what a query needs, `search` answers
- * from what is loaded, `details` fetches the chunks of the results shown. `fetchFile` gets a
- * shard or chunk by file name, parsed; each is fetched once.
+ * from what is loaded, `details` fetches the chunks of the results shown, each file and chunk
+ * once, from `source`.
  */
-export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: string) => Promise<unknown>) {
+export function createShardedSearch(manifest: SearchManifest, source: SearchFileSource) {
   if (manifest.format !== SEARCH_FORMAT)
     throw new Error(`Search index format ${manifest.format} is not ${SEARCH_FORMAT}: rebuild the site`);
   const shards = new Map<string, Shard>();
@@ -100,15 +131,17 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
   const firstTerms = manifest.shards;
   const shardFile = (index: number) => getSearchFileName(manifest.shardFiles[index]!);
 
-  const fetchOnce = (name: string) => {
-    let promise = pending.get(name);
+  /** Fetches (once) what `key` names; forgotten when it fails, to be fetched again. */
+  const fetchOnce = (key: string, fetch: () => Promise<unknown>) => {
+    let promise = pending.get(key);
     if (!promise) {
-      promise = fetchFile(name);
-      pending.set(name, promise);
-      promise.catch(() => pending.delete(name));
+      promise = fetch();
+      pending.set(key, promise);
+      promise.catch(() => pending.delete(key));
     }
     return promise;
   };
+  const fetchJson = (name: string) => fetchOnce(name, () => source.json(name));
 
   /** The index of the shard a term falls in: the last whose first term is not after it. */
   const shardOf = (term: string) => {
@@ -191,7 +224,7 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
       await Promise.all(
         plan(query).files.map(async (file) => {
           if (shards.has(file)) return;
-          const entries = (await fetchOnce(file)) as [string, ...number[]][];
+          const entries = (await fetchJson(file)) as [string, ...number[]][];
           const postings = new Map<string, number[]>();
           for (const [term, ...list] of entries) postings.set(term, list);
           shards.set(file, { terms: entries.map(([term]) => term), postings });
@@ -233,7 +266,7 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
       }
       return [...scores!].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
     },
-    /** The details of sections, fetching the directories and chunks they are in. */
+    /** The details of sections, fetching the directories and the chunks they are in. */
     async details(ids: readonly number[]): Promise<SearchDetail[]> {
       const { slot, pagesPerChunk, chunksPerDirectory } = manifest;
       return Promise.all(
@@ -241,8 +274,10 @@ export function createShardedSearch(manifest: SearchManifest, fetchFile: (name: 
           const page = Math.floor(id / slot);
           const chunk = Math.floor(page / pagesPerChunk);
           const directory = manifest.directories[Math.floor(chunk / chunksPerDirectory)]!;
-          const names = (await fetchOnce(getSearchFileName(directory))) as string[];
-          const pages = (await fetchOnce(getSearchFileName(names[chunk % chunksPerDirectory]!))) as SearchDetailChunk;
+          const { pack, ends } = (await fetchJson(getSearchFileName(directory))) as SearchDirectory;
+          const at = chunk % chunksPerDirectory;
+          const [name, start, end] = [getSearchPackName(pack), at === 0 ? 0 : ends[at - 1]!, ends[at]!];
+          const pages = (await fetchOnce(`${name}#${start}`, () => source.chunk(name, start, end))) as SearchDetailChunk;
           const [title, path, sections] = pages[page % pagesPerChunk]!;
           const [heading, anchor, text] = sections[id % slot]!;
           return { title, heading, url: anchor ? `${path}#${anchor}` : path, text };

@@ -224,6 +224,7 @@ describe('public exports', () => {
         "getSearchFileUrl",
         "getSearchIndexFilePath",
         "getSearchIndexUrl",
+        "getSearchPackName",
         "stemKorean",
         "tokenizeForSearch",
         "tokenizeSearchQuery",

@@ -14,8 +14,9 @@ afterAll(async () => {
 
 /** Opens a page and records the URL of every search file it requests. */
 async function open(path: string) {
-  const { requests, ...opened } = await openRecording(browser, siteUrl + path, (url) =>
-    url.pathname.includes('/_docgen/search/') ? url.href : undefined,
+  // A detail chunk is a byte range of its pack: the range is part of what was asked.
+  const { requests, ...opened } = await openRecording(browser, siteUrl + path, (url, headers) =>
+    url.pathname.includes('/_docgen/search/') ? `${url.href}${headers.range ? ` ${headers.range}` : ''}` : undefined,
   );
   return { ...opened, searchRequests: requests };
 }
@@ -157,10 +158,12 @@ describe('search', () => {
     const hits = await type('토큰');
     expect(hits.length).toBeGreaterThanOrEqual(3);
     expect(hits.slice(0, 3).every((marks) => marks.includes('토큰'))).toBe(true);
-    // The manifest, the shards of the query's terms and the chunks of the results' details.
+    // The manifest, the shards of the query's terms, the directories of the results' details
+    // and their chunks, each a byte range of its pack.
     const files = searchRequests.slice(1);
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((url) => /\/_docgen\/search\/files\/[0-9a-f]{12}\.json$/.test(url))).toBe(true);
+    expect(files.every((url) => /\/_docgen\/search\/files\/[0-9a-f]{12}(\.json|\.bin bytes=\d+-\d+)$/.test(url))).toBe(true);
+    expect(files.filter((url) => url.includes('.bin ')).length).toBeGreaterThan(0);
     expect(new Set(files).size).toBe(files.length);
     await type('');
     await type('토큰');

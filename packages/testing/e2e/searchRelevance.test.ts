@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createShardedSearch, SEARCH_FILES_DIR, type SearchManifest, type ShardedSearch } from '@docgen/shared/search';
 import { REPO_ROOT } from '../src/paths.js';
+import { createFolderSearchSource } from '../src/searchIndex.js';
 
 /**
  * The relevance set (test/fixtures/search/relevance.json) against the search indexes of the
@@ -32,7 +33,7 @@ function loadIndex(name: string) {
     const outDir = inject('outDir');
     const [buildId] = readdirSync(join(outDir, '_docgen/search')).filter((entry) => entry !== 'files');
     const manifest = JSON.parse(readFileSync(join(outDir, '_docgen/search', buildId!, `${name}.json`), 'utf8')) as SearchManifest;
-    index = createShardedSearch(manifest, async (file) => JSON.parse(readFileSync(join(outDir, SEARCH_FILES_DIR, file), 'utf8')));
+    index = createShardedSearch(manifest, createFolderSearchSource(join(outDir, SEARCH_FILES_DIR)));
     indexes.set(name, index);
   }
   return index;

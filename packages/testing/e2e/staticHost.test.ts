@@ -85,3 +85,31 @@ describe('.html and /index.html addresses on a plain static host', () => {
     }
   });
 });
+
+describe('search on a plain static host', () => {
+  it('shows the details of results from whole packs where the host answers no byte range, each pack fetched once', async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const packs: { url: string; status: number; range: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.bin'))
+        packs.push({ url: response.url(), status: response.status(), range: response.request().headers().range });
+    });
+    await gotoReady(page, `${plainUrl}/en/docs/guide/overview`);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox').fill('token');
+    const options = page.getByRole('option');
+    await options.first().waitFor({ timeout: 10_000 });
+    // Each result shows its page's title and leads to a page of the site.
+    const links = await options.evaluateAll((nodes) =>
+      nodes.map((node) => node.querySelector('[data-url]')?.getAttribute('data-url') ?? ''),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    expect(links.every((href) => href.startsWith('/en/docs/'))).toBe(true);
+    expect((await options.first().textContent())?.trim()).not.toBe('');
+    // The chunks were asked for as ranges; the host sent whole packs (200), each once.
+    expect(packs.length).toBeGreaterThan(0);
+    expect(packs.every(({ status, range }) => status === 200 && range?.startsWith('bytes='))).toBe(true);
+    expect(new Set(packs.map(({ url }) => url)).size).toBe(packs.length);
+    await context.close();
+  });
+});

@@ -140,11 +140,15 @@ export async function gotoReady(page: Page, url?: string, { quietMs = 100 } = {}
  * `pick` gives for each request (skipped when undefined), in the order made, while the page stays
  * open.
  */
-export async function openRecording(browser: Browser, url: string, pick: (url: URL) => string | undefined) {
+export async function openRecording(
+  browser: Browser,
+  url: string,
+  pick: (url: URL, headers: Record<string, string>) => string | undefined,
+) {
   const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const requests: string[] = [];
   opened.page.on('request', (request) => {
-    const picked = pick(new URL(request.url()));
+    const picked = pick(new URL(request.url()), request.headers());
     if (picked !== undefined) requests.push(picked);
   });
   // Half a second of silence, as `networkidle` waits for: what loads a little after the page is

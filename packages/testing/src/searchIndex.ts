@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { getSearchFileName, type SearchDetailChunk, type SearchManifest } from '@docgen/shared/search';
+import { inflateSync } from 'node:zlib';
+import {
+  getSearchFileName,
+  getSearchPackName,
+  type SearchDetailChunk,
+  type SearchDirectory,
+  type SearchFileSource,
+  type SearchManifest,
+} from '@docgen/shared/search';
 
 /**
  * Everything a scope's sharded search index holds, as one text: its manifest, its term shards, its
@@ -8,9 +16,14 @@ import { getSearchFileName, type SearchDetailChunk, type SearchManifest } from '
  * tests that ask whether something was indexed. `manifestFile` is the scope's manifest in the build.
  */
 export function readSearchIndexText(manifestFile: string): string {
-  const names = listSearchIndexFiles(manifestFile);
   const filesDir = getSearchFilesDir(manifestFile);
-  return [readFileSync(manifestFile, 'utf8'), ...names.map((name) => readFileSync(join(filesDir, name), 'utf8'))].join('\n');
+  const manifest = readManifest(manifestFile);
+  const shards = manifest.shardFiles.map((hash) => readFileSync(join(filesDir, getSearchFileName(hash)), 'utf8'));
+  const details = readDirectories(manifest, filesDir).flatMap(({ text, chunks }) => [
+    text,
+    ...chunks.map((chunk) => JSON.stringify(chunk)),
+  ]);
+  return [readFileSync(manifestFile, 'utf8'), ...shards, ...details].join('\n');
 }
 
 /** The folder of every scope's search files (`_docgen/search/files/`, beside the folders of build ids). */
@@ -18,25 +31,47 @@ export function getSearchFilesDir(manifestFile: string): string {
   return join(dirname(dirname(manifestFile)), 'files');
 }
 
-/** The names of the files in `_docgen/search/files/` the index whose manifest is `manifestFile` holds (its directories read to find its chunks). */
+/** The names of the files in `_docgen/search/files/` the index whose manifest is `manifestFile` holds: its shards, directories and packs. */
 export function listSearchIndexFiles(manifestFile: string): string[] {
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SearchManifest;
+  const manifest = readManifest(manifestFile);
   const filesDir = getSearchFilesDir(manifestFile);
   const names = manifest.shardFiles.map(getSearchFileName);
-  for (const directory of manifest.directories) {
-    const name = getSearchFileName(directory);
-    const chunks = JSON.parse(readFileSync(join(filesDir, name), 'utf8')) as string[];
-    names.push(name, ...chunks.map(getSearchFileName));
-  }
+  for (const { name, directory } of readDirectories(manifest, filesDir)) names.push(name, getSearchPackName(directory.pack));
   return names;
 }
 
 /** The paths of the pages the index whose manifest is `manifestFile` holds, from its detail chunks. */
 export function readSearchIndexPaths(manifestFile: string): string[] {
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SearchManifest;
-  const filesDir = getSearchFilesDir(manifestFile);
-  const read = (hash: string) => JSON.parse(readFileSync(join(filesDir, getSearchFileName(hash)), 'utf8')) as unknown;
-  return manifest.directories.flatMap((directory) =>
-    (read(directory) as string[]).flatMap((chunk) => (read(chunk) as SearchDetailChunk).map(([, path]) => path)),
+  return readDirectories(readManifest(manifestFile), getSearchFilesDir(manifestFile)).flatMap(({ chunks }) =>
+    chunks.flatMap((chunk) => chunk.map(([, path]) => path)),
   );
+}
+
+/** The search files in the folder `filesDir`, read as a browser reads them over HTTP (see createShardedSearch). */
+export function createFolderSearchSource(filesDir: string): SearchFileSource {
+  return {
+    json: async (name) => JSON.parse(readFileSync(join(filesDir, name), 'utf8')) as unknown,
+    chunk: async (name, start, end) => unpackChunk(readFileSync(join(filesDir, name)).subarray(start, end)),
+  };
+}
+
+/** A detail chunk's bytes (a byte range of its pack), unpacked and parsed. */
+export function unpackChunk(bytes: Uint8Array): SearchDetailChunk {
+  return JSON.parse(inflateSync(bytes).toString('utf8')) as SearchDetailChunk;
+}
+
+function readManifest(manifestFile: string): SearchManifest {
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as SearchManifest;
+}
+
+/** Each directory of an index: its file name and text, and the detail chunks of its pack. */
+function readDirectories(manifest: SearchManifest, filesDir: string) {
+  return manifest.directories.map((hash) => {
+    const name = getSearchFileName(hash);
+    const text = readFileSync(join(filesDir, name), 'utf8');
+    const directory = JSON.parse(text) as SearchDirectory;
+    const pack = readFileSync(join(filesDir, getSearchPackName(directory.pack)));
+    const chunks = directory.ends.map((end, at) => unpackChunk(pack.subarray(at === 0 ? 0 : directory.ends[at - 1], end)));
+    return { name, text, directory, chunks };
+  });
 }

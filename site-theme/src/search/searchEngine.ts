@@ -1,8 +1,8 @@
 import {
+  createSearchFileSource,
   createShardedSearch,
   getDocsSearchScope,
   getHighlightPattern,
-  getSearchFileUrl,
   getSearchIndexUrl,
   type SearchManifest,
   type ShardedSearch,
@@ -68,9 +68,7 @@ export function loadIndex(site: SiteData, scope: string): Promise<ShardedSearch>
   const url = getSearchIndexUrl(site.siteBaseUrl, site.buildId, site.locale, scope);
   let promise = indexes.get(url);
   if (!promise) {
-    promise = fetchJson(url).then((manifest) =>
-      createShardedSearch(manifest as SearchManifest, (name) => fetchJson(getSearchFileUrl(site.siteBaseUrl, name))),
-    );
+    promise = fetchJson(url).then((manifest) => createShardedSearch(manifest as SearchManifest, createSearchFileSource(site.siteBaseUrl)));
     indexes.set(url, promise);
     promise.catch(() => indexes.delete(url));
   }

@@ -1,6 +1,14 @@
 import type { ContentSection, SearchPage } from '@docgen/types';
 import { decodeHtmlEntities } from '@docgen/shared/htmlEntities';
-import { getSearchFileName, SEARCH_FILES_DIR, SEARCH_FORMAT, SEARCH_ISLAND_MARK, type SearchManifest } from '@docgen/shared/search';
+import {
+  getSearchFileName,
+  getSearchPackName,
+  SEARCH_FILES_DIR,
+  SEARCH_FORMAT,
+  SEARCH_ISLAND_MARK,
+  type SearchDirectory,
+  type SearchManifest,
+} from '@docgen/shared/search';
 import { toSearchShards, updateSearchShards, type SearchTable, type ShardPage } from './shards.js';
 
 export {
@@ -60,7 +68,7 @@ export function getScopePages(
 
 /**
  * A scope's index as a build writes it (see shards.ts): the manifest's JSON, written at the
- * scope's index path, and its shards, detail chunks and directories, by path in the output folder;
+ * scope's index path, and its shards, packs of detail chunks and directories, by path in the output folder;
  * `salt` (the manifest's path) keeps the names of two scopes' files apart, so that no scope's files
  * are another's to keep or remove. Updated from the table of the scope's last index
  * (`readPrevious`, see updateSearchShards) when there is one for the same pages, else made from every
@@ -76,9 +84,9 @@ export function writeScopeIndex(input: {
   /** The table of the scope's last index, if one is kept. */
   readPrevious?: () => SearchTable | undefined;
   has: (path: string) => boolean;
-  /** The text of a file the output holds already (see `has`), if it can be read. */
-  read?: (path: string) => string | undefined;
-}): { manifest: string; files: { path: string; contents?: string }[]; table: SearchTable } {
+  /** The bytes of a file the output holds already (see `has`), if it can be read. */
+  read?: (path: string) => Uint8Array | undefined;
+}): { manifest: string; files: { path: string; contents?: string | Uint8Array }[]; table: SearchTable } {
   const { pages, readSections, islandText, salt } = input;
   const has = (name: string) => input.has(toSearchFilePath(name));
   const read = input.read && ((name: string) => input.read!(toSearchFilePath(name)));
@@ -102,11 +110,12 @@ export function writeScopeIndex(input: {
   };
 }
 
-const toSearchFilePath = (hash: string) => `${SEARCH_FILES_DIR}/${getSearchFileName(hash)}`;
+/** The path in the output folder of a search file, by file name. */
+const toSearchFilePath = (name: string) => `${SEARCH_FILES_DIR}/${name}`;
 
 /**
  * The files of the index a manifest heads, by path in the output folder: its shards and
- * directories, and the detail chunks the directories name (`read` reads a file of the output, or
+ * directories, and the packs the directories name (`read` reads a file of the output, or
  * throws). Undefined for a file that is not a manifest of this format (an index of an older
  * docgen), or one whose directory cannot be read: write it again.
  */
@@ -120,17 +129,17 @@ export function getIndexFiles(manifestJson: string, read: (path: string) => stri
   ) {
     return undefined;
   }
-  const files = manifest.shardFiles.map(toSearchFilePath);
+  const files = manifest.shardFiles.map((hash) => toSearchFilePath(getSearchFileName(hash)));
   for (const directory of manifest.directories) {
-    const path = toSearchFilePath(String(directory));
-    let chunks: unknown;
+    const path = toSearchFilePath(getSearchFileName(String(directory)));
+    let parsed: Partial<SearchDirectory> | undefined;
     try {
-      chunks = parseJson(read(path));
+      parsed = parseJson(read(path)) as Partial<SearchDirectory> | undefined;
     } catch {
       return undefined;
     }
-    if (!Array.isArray(chunks)) return undefined;
-    files.push(path, ...chunks.map((name) => toSearchFilePath(String(name))));
+    if (typeof parsed?.pack !== 'string') return undefined;
+    files.push(path, toSearchFilePath(getSearchPackName(parsed.pack)));
   }
   return files;
 }

@@ -17,7 +17,7 @@ import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
  *
  * A slot file is: its header's length (a little-endian 32-bit integer, 0 while the file is
  * being written: it is written last), its generation (the same, one more than the other slot's),
- * a JSON header (pages, terms, shards, chunks), the lengths, entry lengths, cuts, last ties and
+ * a JSON header (pages, terms, shards, packs), the lengths, entry lengths, cuts, last ties and
  * field counts as 32-bit integers, then the postings: their places as 32-bit integers, their term frequencies a
  * byte each (255 for one of 255 or more, whose values follow as pairs of 32-bit integers, posting
  * and frequency). Read back as they are (the places are a view of the file's bytes): at 10,000
@@ -33,7 +33,7 @@ import { FIELD_COUNT, LARGE_TF, type SearchTable } from './shards.js';
  * counts tell. A table is only ever an aid: one that is
  * missing, unreadable or made by other code (`salt`) is ignored, and the index is made from every page.
  */
-const STATE_FORMAT = 6;
+const STATE_FORMAT = 7;
 const SLOTS = ['0', '1'];
 /** Header length and generation: see STATE_FORMAT. */
 const PREFIX_BYTES = 8;
@@ -47,7 +47,8 @@ interface StateHeader {
   pages: [key: string, title: string, path: string, sections: number][];
   terms: string[];
   shards: [first: number, last: number, count: number, name: string][];
-  chunks: string[];
+  /** Each pack of detail chunks: its name and where its chunks end. */
+  packs: [name: string, ends: number[]][];
   postings: number;
   lengths: number;
   /** The postings whose term frequency is 255 or more (see STATE_FORMAT). */
@@ -186,7 +187,8 @@ function readSlot(file: string, salt: string): SearchTable | undefined {
       lastTies,
       fieldCounts,
       shards: header.shards.map(([first, last, count, name]) => ({ first, last, count, name })),
-      chunks: header.chunks,
+      packs: header.packs.map(([pack, ends]) => ({ pack, ends })),
+      chunkCount: header.packs.reduce((sum, [, ends]) => sum + ends.length, 0),
     };
   } catch {
     return undefined;
@@ -207,7 +209,7 @@ export function writeSearchState(base: string, salt: string, table: SearchTable,
     pages: table.pages.map((page) => [page.key, page.title, page.path, page.sections]),
     terms: table.terms,
     shards: table.shards.map((shard) => [shard.first, shard.last, shard.count, shard.name]),
-    chunks: table.chunks,
+    packs: table.packs.map(({ pack, ends }) => [pack, ends]),
     postings: table.places.length,
     lengths: table.lengths.length,
     largeTfs: table.largeTfs.length / 2,

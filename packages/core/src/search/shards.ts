@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateSync, inflateSync } from 'node:zlib';
 import {
   SEARCH_BOOST,
   SEARCH_CHUNKS_PER_DIRECTORY,
@@ -9,7 +10,10 @@ import {
   SEARCH_SCORE_SCALE,
   SEARCH_SHARD_BYTES,
   type SearchDetailChunk,
+  type SearchDirectory,
   type SearchManifest,
+  getSearchFileName,
+  getSearchPackName,
   forEachIndexToken,
   type IndexTokenVisitor,
 } from '@docgen/shared/search';
@@ -30,12 +34,13 @@ export interface ShardSection {
 }
 
 /**
- * One file of a sharded index: its name (a hash of its contents, see getSearchFileName) and
- * contents; no contents for a file an update keeps (it is in the output already, see `has`).
+ * One file of a sharded index: its name (a hash of its contents, see getSearchFileName and
+ * getSearchPackName) and contents; no contents for a file an update keeps (it is in the output
+ * already, see `has`).
  */
 export interface SearchFile {
   name: string;
-  contents?: string;
+  contents?: string | Uint8Array;
 }
 
 /** A page of a scope as the index remembers it: `key` stands for its sections (the compiled content's key). */
@@ -91,8 +96,10 @@ export interface SearchTable {
    */
   fieldCounts: Int32Array;
   shards: ShardRecord[];
-  /** Each detail chunk's file name. */
-  chunks: string[];
+  /** The packs of detail chunks, SEARCH_CHUNKS_PER_DIRECTORY chunks each (the last fewer): their names and where each chunk ends. */
+  packs: SearchDirectory[];
+  /** How many of the packs' chunks, from the first, hold the details of this table's pages (see alignToPages). */
+  chunkCount: number;
   /** Of a table an update made (see mergeLazily): postings not copied into `places` and `tfs` yet. */
   lazy?: LazyPostings;
 }
@@ -177,12 +184,12 @@ const SHARD_MAX_BYTES = SEARCH_SHARD_BYTES * 2;
 /** Where a file is: `has` tells whether the output holds a file of that name already (then an update need not make its contents). */
 export type HasFile = (name: string) => boolean;
 
-/** The text of a file of the output (one that `HasFile` says is there), if it can be read. */
-export type ReadFile = (name: string) => string | undefined;
+/** The bytes of a file of the output (one that `HasFile` says is there), if it can be read. */
+export type ReadFile = (name: string) => Uint8Array | undefined;
 
 /**
- * The sharded search index of a scope's pages: a manifest, the term shards, the detail chunks and
- * the directories that name them (see SearchManifest). Every term's postings hold, per section,
+ * The sharded search index of a scope's pages: a manifest, the term shards, the packs of detail
+ * chunks and the directories that name them (see SearchManifest). Every term's postings hold, per section,
  * one weight: the BM25+ term frequency part of each field it occurs in, times the field's boost
  * and inverse document frequency, summed and scaled to an integer. A term found in more than
  * SEARCH_MAX_POSTINGS sections keeps its heaviest postings only, so that no term costs more than
@@ -193,7 +200,7 @@ export type ReadFile = (name: string) => string | undefined;
  * has the same chance of ending a shard, so that shards average SEARCH_SHARD_BYTES), once the
  * shard holds SHARD_MIN_BYTES (or SHARD_MAX_BYTES). An edit changes the shards of the terms it
  * touches; the other shards keep their ends, their bytes and so their names. Details are in chunks
- * of SEARCH_PAGES_PER_CHUNK pages in scope order. Each file is named by a hash of `salt` (the
+ * of SEARCH_PAGES_PER_CHUNK pages in scope order, SEARCH_CHUNKS_PER_DIRECTORY to a pack. Each file is named by a hash of `salt` (the
  * scope's) and its contents. `keys` are the pages' content keys, for the table (see updateSearchShards).
  *
  * Linear in the size of the text (one tokenizing pass, one sort of the distinct terms), and a pure
@@ -220,7 +227,8 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
     fieldCounts: new Int32Array(terms.length * FIELD_COUNT),
     lastTies: new Int32Array(terms.length),
     shards: [],
-    chunks: [],
+    packs: [],
+    chunkCount: 0,
   };
   return writeShards(table, { salt, readPage: (index) => pages[index]!, has: () => false });
 }
@@ -229,7 +237,7 @@ export function toSearchShards(pages: readonly ShardPage[], salt = '', keys: rea
  * The index of `pages` made from the table of an earlier index of the same scope (`last`):
  * the pages whose key or title changed are read (`readPage`) and counted again, and only the terms
  * they held or hold are weighed again; the shards with none of those terms keep their names, as
- * do the detail chunks of unchanged pages, and their contents are made only when the output does
+ * do the packs of detail chunks of unchanged pages, and their contents are made only when the output does
  * not hold them (`has`). The same manifest and files as toSearchShards of the pages gives, byte
  * for byte. Pages added or removed are counted as changed ones, and the sections after them are
  * numbered anew (see alignToPages). Undefined when a page moved among the others, more than half
@@ -320,7 +328,8 @@ export function updateSearchShards(
     lastTies,
     fieldCounts,
     shards: [],
-    chunks: [],
+    packs: [],
+    chunkCount: 0,
     lazy,
   };
   // With the scope's numbers as they were, a frequent term keeps its entry when the changed pages'
@@ -425,13 +434,13 @@ function alignToPages(previous: SearchTable, pages: readonly Pick<TablePage, 'pa
     tfs: tfs.subarray(0, out),
     largeTfs: Int32Array.from(large),
     shards: [],
-    chunks: previous.chunks.slice(0, Math.floor(firstMoved / SEARCH_PAGES_PER_CHUNK)),
+    chunkCount: Math.min(previous.chunkCount, Math.floor(firstMoved / SEARCH_PAGES_PER_CHUNK)),
     lazy: undefined,
   };
 }
 
 /**
- * The files and manifest of a table's index, the table's entry lengths, shards and chunks filled
+ * The files and manifest of a table's index, the table's entry lengths, shards and packs filled
  * in. With `previous`, the shards and chunks it made are kept where nothing in them changed:
  * `touched` the terms whose entries may have (all, when absent), `changed` the pages.
  */
@@ -476,14 +485,16 @@ function writeShards(
   for (const id of order) if (!touched || touched[id]) entryLengths[id] = entryOf(id).length;
 
   const files: SearchFile[] = [];
-  const add = (contents: string) => {
-    const name = createHash('sha256').update(`${salt}\0${contents}`).digest('hex').slice(0, 12);
-    files.push({ name, contents });
+  /** A file (a shard or directory, else a pack), named by a hash of its contents: the hash. */
+  const add = (contents: string | Uint8Array, fileName = getSearchFileName) => {
+    const name = hashSearchFile(salt, contents);
+    files.push({ name: fileName(name), contents });
     return name;
   };
-  /** A file made before, kept by its name: its contents are made only when the output lacks it. */
-  const keep = (name: string, contents: () => string) => {
-    files.push(has(name) ? { name } : { name, contents: contents() });
+  /** A file made before, kept by its name (hash): its contents are made only when the output lacks it. */
+  const keep = (name: string, contents: () => string | Uint8Array, fileName = getSearchFileName) => {
+    const file = fileName(name);
+    files.push(has(file) ? { name: file } : { name: file, contents: contents() });
     return name;
   };
   const oldShards = new Map(previous?.table.shards.map((shard) => [shard.first, shard]));
@@ -517,21 +528,7 @@ function writeShards(
   }
   if (start < order.length) cut(start, order.length);
 
-  for (let first = 0; first < table.pages.length; first += SEARCH_PAGES_PER_CHUNK) {
-    const indexes = Array.from({ length: Math.min(SEARCH_PAGES_PER_CHUNK, table.pages.length - first) }, (_, at) => first + at);
-    const old = previous?.table.chunks[first / SEARCH_PAGES_PER_CHUNK];
-    // An update's pages are those of the previous table (see updateSearchShards): a chunk of a
-    // changed page takes the other pages' details from the chunk it replaces, when it can be read.
-    const kept = old !== undefined && indexes.every((index) => !previous!.changed[index]);
-    const before = !kept && old !== undefined ? readChunk(previous?.read, old, indexes.length) : undefined;
-    const detailOf = (index: number, at: number) => (before && !previous!.changed[index] ? before[at]! : toDetail(input.readPage(index)));
-    const contents = () => JSON.stringify(indexes.map(detailOf));
-    table.chunks.push(kept ? keep(old, contents) : add(contents()));
-  }
-  const directories: string[] = [];
-  for (let first = 0; first < table.chunks.length; first += SEARCH_CHUNKS_PER_DIRECTORY) {
-    directories.push(add(JSON.stringify(table.chunks.slice(first, first + SEARCH_CHUNKS_PER_DIRECTORY))));
-  }
+  const directories = writePacks(table, { salt, readPage: input.readPage, add, keep, previous });
   const manifest: SearchManifest = {
     format: SEARCH_FORMAT,
     documentCount: table.lengths.length / FIELD_COUNT,
@@ -543,6 +540,11 @@ function writeShards(
     directories,
   };
   return { manifest, files, table };
+}
+
+/** The name of a search file of the scope `salt` (see SearchFile): a hash of the salt and its contents. */
+function hashSearchFile(salt: string, contents: string | Uint8Array): string {
+  return createHash('sha256').update(`${salt}\0`).update(contents).digest('hex').slice(0, 12);
 }
 
 /**
@@ -599,7 +601,10 @@ function createOldEntries(
   return (id, evenTouched) => {
     const at = shardOf[id]!;
     if ((touched[id] && !evenTouched) || at < 0) return undefined;
-    if (!texts.has(at)) texts.set(at, read(previous.shards[at]!.name));
+    if (!texts.has(at)) {
+      const bytes = read(getSearchFileName(previous.shards[at]!.name));
+      texts.set(at, bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    }
     const text = texts.get(at);
     if (text === undefined) return undefined;
     const start = offsetOf[id]!;
@@ -615,19 +620,92 @@ const toEntryStart = (term: string) => `[${JSON.stringify(term)},`;
 
 const compareTerms = (terms: readonly string[]) => (a: number, b: number) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0);
 
-/** A page's entry in a detail chunk (see SearchDetailChunk). */
-/** The details of a kept detail chunk (`name`), when it can be read and holds `count` pages. */
-function readChunk(read: ReadFile | undefined, name: string, count: number): SearchDetailChunk | undefined {
-  const text = read?.(name);
-  if (text === undefined) return undefined;
+/**
+ * Makes the packs of detail chunks of `table`'s pages, and their directories (see SearchDirectory),
+ * filling in `table.packs`; gives the directories' names. With `previous`, a pack none of whose
+ * chunks changed (no page of them in `changed`) is kept by its name; a pack made again takes its
+ * unchanged chunks' bytes from the old pack, and a changed chunk its unchanged pages' details
+ * from the old chunk, when the old pack can be read (`read`). The same bytes either way: a chunk's
+ * bytes are its JSON, deflated.
+ */
+function writePacks(
+  table: SearchTable,
+  input: {
+    salt: string;
+    readPage: (index: number) => ShardPage;
+    add: (contents: string | Uint8Array, fileName?: (hash: string) => string) => string;
+    keep: (name: string, contents: () => string | Uint8Array, fileName?: (hash: string) => string) => string;
+    previous?: { table: SearchTable; changed: Uint8Array; read?: ReadFile };
+  },
+): string[] {
+  const { add, keep, previous } = input;
+  const pageCount = table.pages.length;
+  const chunkCount = Math.ceil(pageCount / SEARCH_PAGES_PER_CHUNK);
+  const pagesOf = (chunk: number) => {
+    const first = chunk * SEARCH_PAGES_PER_CHUNK;
+    return Array.from({ length: Math.min(SEARCH_PAGES_PER_CHUNK, pageCount - first) }, (_, at) => first + at);
+  };
+  const oldChunks = previous?.table.chunkCount ?? 0;
+  const isKept = (chunk: number) => chunk < oldChunks && pagesOf(chunk).every((index) => !previous!.changed[index]);
+  const oldPacks = new Map<string, Uint8Array | undefined>();
+  /** The bytes of the previous index's chunk, when its pack can be read and is the one its name says. */
+  const oldChunk = (chunk: number) => {
+    if (chunk >= oldChunks) return undefined;
+    const pack = previous!.table.packs[Math.floor(chunk / SEARCH_CHUNKS_PER_DIRECTORY)]!;
+    if (!oldPacks.has(pack.pack)) {
+      const bytes = previous!.read?.(getSearchPackName(pack.pack));
+      oldPacks.set(pack.pack, bytes && hashSearchFile(input.salt, bytes) === pack.pack ? bytes : undefined);
+    }
+    const bytes = oldPacks.get(pack.pack);
+    const at = chunk % SEARCH_CHUNKS_PER_DIRECTORY;
+    const [start, end] = [at === 0 ? 0 : pack.ends[at - 1]!, pack.ends[at]!];
+    return bytes && end <= bytes.length ? bytes.subarray(start, end) : undefined;
+  };
+  /** A chunk's bytes: the old ones when none of its pages changed, else its details deflated (the unchanged pages' from the old chunk). */
+  const chunkBytes = (chunk: number): Uint8Array => {
+    const indexes = pagesOf(chunk);
+    const kept = isKept(chunk);
+    const old = kept || chunk < oldChunks ? oldChunk(chunk) : undefined;
+    if (kept && old) return old;
+    const before = old && readDetails(old, indexes.length);
+    const detailOf = (index: number, at: number) => (before && !previous!.changed[index] ? before[at]! : toDetail(input.readPage(index)));
+    return deflateSync(JSON.stringify(indexes.map(detailOf)));
+  };
+  const directories: string[] = [];
+  for (let first = 0; first < chunkCount; first += SEARCH_CHUNKS_PER_DIRECTORY) {
+    const chunks = Array.from({ length: Math.min(SEARCH_CHUNKS_PER_DIRECTORY, chunkCount - first) }, (_, at) => first + at);
+    const old = previous?.table.packs[first / SEARCH_CHUNKS_PER_DIRECTORY];
+    const parts = () => chunks.map(chunkBytes);
+    // A pack kept is kept with its directory (the same bytes, so the same name).
+    if (old && old.ends.length === chunks.length && chunks.every(isKept)) {
+      const directory = JSON.stringify({ pack: old.pack, ends: old.ends });
+      keep(old.pack, () => Buffer.concat(parts()), getSearchPackName);
+      directories.push(keep(hashSearchFile(input.salt, directory), () => directory));
+      table.packs.push(old);
+      continue;
+    }
+    const made = parts();
+    const ends: number[] = [];
+    for (const part of made) ends.push((ends.at(-1) ?? 0) + part.length);
+    const pack: SearchDirectory = { pack: add(Buffer.concat(made), getSearchPackName), ends };
+    directories.push(add(JSON.stringify(pack)));
+    table.packs.push(pack);
+  }
+  table.chunkCount = chunkCount;
+  return directories;
+}
+
+/** The details a chunk's bytes hold, when they can be unpacked and hold `count` pages. */
+function readDetails(bytes: Uint8Array, count: number): SearchDetailChunk | undefined {
   try {
-    const details = JSON.parse(text) as unknown;
+    const details = JSON.parse(inflateSync(bytes).toString('utf8')) as unknown;
     return Array.isArray(details) && details.length === count ? (details as SearchDetailChunk) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** A page's entry in a detail chunk (see SearchDetailChunk). */
 function toDetail(page: ShardPage): SearchDetailChunk[number] {
   return [
     page.title,

@@ -390,10 +390,10 @@ function toSummary(data: RouteData, files: string[]): RenderResult {
   };
 }
 
-/** A file's text; undefined when it cannot be read (a kept file is only an aid to the index, which makes it again). */
-function readIfThere(file: string): string | undefined {
+/** A file's bytes; undefined when it cannot be read (a kept file is only an aid to the index, which makes it again). */
+function readIfThere(file: string): Buffer | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file);
   } catch {
     return undefined;
   }
