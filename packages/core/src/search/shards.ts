@@ -664,9 +664,8 @@ function writePacks(
   /** A chunk's bytes: the old ones when none of its pages changed, else its details deflated (the unchanged pages' from the old chunk). */
   const chunkBytes = (chunk: number): Uint8Array => {
     const indexes = pagesOf(chunk);
-    const kept = isKept(chunk);
-    const old = kept || chunk < oldChunks ? oldChunk(chunk) : undefined;
-    if (kept && old) return old;
+    const old = oldChunk(chunk);
+    if (old && isKept(chunk)) return old;
     const before = old && readDetails(old, indexes.length);
     const detailOf = (index: number, at: number) => (before && !previous!.changed[index] ? before[at]! : toDetail(input.readPage(index)));
     return deflateSync(JSON.stringify(indexes.map(detailOf)));
