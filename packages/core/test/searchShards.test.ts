@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import {
   createShardedSearch,
+  getSearchChunkRange,
   getSearchFileName,
   SEARCH_BOOST,
   SEARCH_CHUNKS_PER_DIRECTORY,
@@ -212,7 +213,7 @@ describe('the sharded search index after an edit', () => {
       };
     const [oldEnds, newEnds] = [directory(before).ends, directory(after).ends];
     const oldPack = toBytes(before.files.find((file) => file.name.endsWith('.bin') && !names(after).has(file.name))!.contents)!;
-    const chunk = (bytes: Uint8Array, ends: number[], at: number) => Buffer.from(bytes.subarray(at === 0 ? 0 : ends[at - 1], ends[at]));
+    const chunk = (bytes: Uint8Array, ends: number[], at: number) => Buffer.from(bytes.subarray(...getSearchChunkRange(ends, at)));
     // Page 1234 is chunk 617, entry 41 of pack 9.
     for (let at = 0; at < 64; at++) {
       if (at === 41) expect(chunk(toBytes(pack!.contents)!, newEnds, at)).not.toEqual(chunk(oldPack, oldEnds, at));

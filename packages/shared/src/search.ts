@@ -15,6 +15,7 @@ export {
 } from './searchTokens.js';
 export {
   createShardedSearch,
+  getSearchChunkRange,
   getSearchFileName,
   getSearchFileUrl,
   getSearchPackName,

@@ -85,6 +85,11 @@ export interface SearchHit {
   score: number;
 }
 
+/** Where chunk `at` of a directory's pack starts and ends (excluded), in bytes. */
+export function getSearchChunkRange(ends: readonly number[], at: number): [start: number, end: number] {
+  return [at === 0 ? 0 : ends[at - 1]!, ends[at]!];
+}
+
 /** The file name of a shard or directory, by the hash the manifest holds. */
 export function getSearchFileName(hash: string): string {
   return `${hash}.json`;
@@ -276,7 +281,8 @@ export function createShardedSearch(manifest: SearchManifest, source: SearchFile
           const directory = manifest.directories[Math.floor(chunk / chunksPerDirectory)]!;
           const { pack, ends } = (await fetchJson(getSearchFileName(directory))) as SearchDirectory;
           const at = chunk % chunksPerDirectory;
-          const [name, start, end] = [getSearchPackName(pack), at === 0 ? 0 : ends[at - 1]!, ends[at]!];
+          const name = getSearchPackName(pack);
+          const [start, end] = getSearchChunkRange(ends, at);
           const pages = (await fetchOnce(`${name}#${start}`, () => source.chunk(name, start, end))) as SearchDetailChunk;
           const [title, path, sections] = pages[page % pagesPerChunk]!;
           const [heading, anchor, text] = sections[id % slot]!;

@@ -220,6 +220,7 @@ describe('public exports', () => {
         "getDocsSearchScope",
         "getHighlightPattern",
         "getQueryBonusTokens",
+        "getSearchChunkRange",
         "getSearchFileName",
         "getSearchFileUrl",
         "getSearchIndexFilePath",

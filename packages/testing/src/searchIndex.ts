@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import {
+  getSearchChunkRange,
   getSearchFileName,
   getSearchPackName,
   type SearchDetailChunk,
@@ -71,7 +72,7 @@ function readDirectories(manifest: SearchManifest, filesDir: string) {
     const text = readFileSync(join(filesDir, name), 'utf8');
     const directory = JSON.parse(text) as SearchDirectory;
     const pack = readFileSync(join(filesDir, getSearchPackName(directory.pack)));
-    const chunks = directory.ends.map((end, at) => unpackChunk(pack.subarray(at === 0 ? 0 : directory.ends[at - 1], end)));
+    const chunks = directory.ends.map((_, at) => unpackChunk(pack.subarray(...getSearchChunkRange(directory.ends, at))));
     return { name, text, directory, chunks };
   });
 }

@@ -12,6 +12,7 @@ import {
   type SearchDetailChunk,
   type SearchDirectory,
   type SearchManifest,
+  getSearchChunkRange,
   getSearchFileName,
   getSearchPackName,
   forEachIndexToken,
@@ -658,7 +659,7 @@ function writePacks(
     }
     const bytes = oldPacks.get(pack.pack);
     const at = chunk % SEARCH_CHUNKS_PER_DIRECTORY;
-    const [start, end] = [at === 0 ? 0 : pack.ends[at - 1]!, pack.ends[at]!];
+    const [start, end] = getSearchChunkRange(pack.ends, at);
     return bytes && end <= bytes.length ? bytes.subarray(start, end) : undefined;
   };
   /** A chunk's bytes: the old ones when none of its pages changed, else its details deflated (the unchanged pages' from the old chunk). */
